@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { ACCOUNT_STATUSES, tfSchema, userTypeSchema } from './tenancy.js';
+
+const colour = z.string();
+
+/**
+ * The session user (`userData`) of spec 1 §3.1, as the server sends it. Field names follow the
+ * spec; ids are numbers; flags the spec writes as 'T'/'F' keep that wire format.
+ */
+export const sessionUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  user_type: userTypeSchema,
+  user_type_ori: userTypeSchema.nullable(),
+  systemuser: z.boolean(),
+  rootcomp: z.boolean(),
+  isViewMode: z.boolean(),
+  isAccExecutive: tfSchema,
+  profile_setup_completed: tfSchema,
+  questionnaire_setup_completed: tfSchema,
+  profile_pict: z.string().nullable(),
+  phonenum: z.string(),
+  phone_country_code: z.string(),
+  phone_country_calling_code: z.string(),
+  address: z.string(),
+  city: z.string(),
+  zip: z.string(),
+  country_code: z.string(),
+  state_code: z.string(),
+  company_id: z.number().int(),
+  company_parent: z.number().int().nullable(),
+  company_root_id: z.number().int(),
+  idsys: z.number().int(),
+  is_master_system: z.boolean(),
+  role_id: z.number().int().nullable(),
+  company_name: z.string(),
+  company_logo: z.string().nullable(),
+  companyparentname: z.string().nullable(),
+  companyparentlogo: z.string().nullable(),
+  company_phone: z.string(),
+  company_email: z.string(),
+  company_address: z.string(),
+  company_city: z.string(),
+  company_zip: z.string(),
+  company_state_code: z.string(),
+  company_country_code: z.string(),
+  industry_id: z.number().int().nullable(),
+  industry_name: z.string().nullable(),
+  ip_login: z.string().nullable(),
+  customer_card_id: z.string().nullable(),
+  manual_bill: tfSchema,
+  status_acc: z.enum(ACCOUNT_STATUSES),
+  payouts_enabled: z.boolean(),
+  charges_enabled: z.boolean(),
+  menuLeadspeek: z.boolean(),
+  leadspeek_type: z.string(),
+  api_mode: tfSchema,
+  user_permissions: z.record(z.string(), z.unknown()).nullable(),
+  user_permissions_view_mode: z.record(z.string(), z.unknown()).nullable(),
+  box_bgcolor: colour,
+  text_color: colour,
+  link_color: colour,
+  template_bgcolor: colour,
+  sidebar_bgcolor: colour,
+  font_theme: z.string(),
+  disable_client_add_campaign: tfSchema,
+  /** Module display names and slugs as this user's agency names them. */
+  modules: z.array(z.object({ type: z.string(), name: z.string(), url: z.string(), enabled: z.boolean() })),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** Setup-check response of spec 1 §3.4 (`GET /user/checksetupcomplete/{usrID}`). */
+export const setupCheckSchema = z.object({
+  setupcomplete: tfSchema,
+  accessmodule: z.enum(['', 'paymentfailed']),
+  accountconnected: z.enum(ACCOUNT_STATUSES),
+  package_id: z.string(),
+  paymentgateway: z.string(),
+  isBeta: z.boolean(),
+  betaFeature: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      slug: z.string(),
+      is_beta: z.boolean(),
+      apply_to_all_agency: z.boolean(),
+    }),
+  ),
+  clientsidebar: z.array(z.string()),
+  paymentStatusFailed: z.boolean(),
+  fcampid: z.array(z.string()),
+  finamt: z.number(),
+  isDataWalletAgree: z.boolean(),
+});
+export type SetupCheck = z.infer<typeof setupCheckSchema>;
+
+/** The card-payment provider's own gateway name; the account-connected rule treats it specially. */
+export const CARD_PROVIDER_GATEWAY = 'stripe';

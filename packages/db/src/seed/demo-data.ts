@@ -1,0 +1,60 @@
+/**
+ * The demo tenants seeded on first start. Pure data, so the README, the end-to-end tests and the
+ * benchmarks can name the same people and hosts without touching a database.
+ */
+export const DEMO_PASSWORD = 'Demo!2026';
+
+export const DEMO = {
+  master: {
+    systemName: 'LeadOrbit',
+    domain: 'localhost',
+    root: { name: 'LeadOrbit Inc.', legalName: 'LeadOrbit Incorporated', shortName: 'LeadOrbit' },
+    rootUser: { name: 'Riley Root', email: 'root@leadorbit.test' },
+    sales: { name: 'Sam Sales', email: 'sales@leadorbit.test' },
+    accountExecutive: { name: 'Avery Exec', email: 'ae@leadorbit.test' },
+  },
+  northwind: {
+    name: 'Northwind Digital',
+    subdomain: 'northwind',
+    customDomain: 'leads.northwind.test',
+    owner: { name: 'Nora Owens', email: 'owner@northwind.test' },
+    administrator: { name: 'Adam Ward', email: 'admin@northwind.test' },
+    branding: {
+      sidebar_bgcolor: '#0f3d3e',
+      template_bgcolor: '#eef6f4',
+      box_bgcolor: '#ffffff',
+      text_color: '#10201f',
+      link_color: '#0f7c6c',
+      font_theme: 'Montserrat',
+    },
+    clients: [
+      { name: 'Harbor Dental', contact: { name: 'Hana Brooks', email: 'contact@harbordental.test' } },
+      { name: 'Cedar Home Services', contact: { name: 'Carl Diaz', email: 'office@cedarhome.test' } },
+    ],
+  },
+  summit: {
+    name: 'Summit Growth Partners',
+    owner: { name: 'Sofia Grant', email: 'owner@summitgrowth.test' },
+    clients: [{ name: 'Peak Fitness', contact: { name: 'Pat Kim', email: 'hello@peakfitness.test' } }],
+  },
+  brightreach: {
+    systemName: 'BrightReach',
+    domain: 'brightreach.localhost',
+    root: { name: 'BrightReach Media', legalName: 'BrightReach Media LLC', shortName: 'BrightReach' },
+    rootUser: { name: 'Blake Reed', email: 'root@brightreach.test' },
+    branding: {
+      sidebar_bgcolor: '#3b1d5a',
+      template_bgcolor: '#f6f2fb',
+      box_bgcolor: '#ffffff',
+      text_color: '#1d1029',
+      link_color: '#7b3fc4',
+      font_theme: 'Lato',
+    },
+    agency: {
+      name: 'Coastal Leads Co',
+      subdomain: 'coastal',
+      owner: { name: 'Cody Shore', email: 'owner@coastalleads.test' },
+      client: { name: 'Bayview Realty', contact: { name: 'Bea Vance', email: 'agent@bayviewrealty.test' } },
+    },
+  },
+} as const;
