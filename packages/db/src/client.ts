@@ -1,0 +1,101 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** The one database type the code sees, whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle is a Database too; repositories accept either. */
+export type Executor = Database;
+
+/** Plain SQL access for libraries that bring their own SQL (pg-boss). */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+export interface DatabaseHandle {
+  kind: 'pglite' | 'postgres';
+  db: Database;
+  sql: SqlExecutor;
+  /** Connection string for PostgreSQL (pg-boss opens its own pool); undefined on PGlite. */
+  url?: string;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url));
+
+const INT8_OID = 20;
+/**
+ * int8 arrives as a string from pg and as a bigint from PGlite; the code wants numbers. Every
+ * int8 we store (ids, cents, micro-dollars) stays far below 2^53, so normalise here, once.
+ */
+const parseInt8 = (value: string) => Number(value);
+
+export type DatabaseOptions = { url: string } | { dataDir: string } | { pglite: PGlite };
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if ('url' in options) return openPostgres(options.url);
+  if ('pglite' in options) return wrapPglite(options.pglite);
+  await mkdir(options.dataDir, { recursive: true });
+  return wrapPglite(await PGlite.create(options.dataDir, { parsers: { [INT8_OID]: parseInt8 } }));
+}
+
+/** An in-memory PGlite, for tests that build and throw away a database. */
+export async function openMemoryPglite(from?: Blob): Promise<PGlite> {
+  return PGlite.create({ parsers: { [INT8_OID]: parseInt8 }, ...(from ? { loadDataDir: from } : {}) });
+}
+
+function openPostgres(url: string): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.DB_POOL_SIZE ?? 10),
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
+  return {
+    kind: 'postgres',
+    db,
+    url,
+    sql: {
+      async executeSql(text, values) {
+        const result = await pool.query(text, values as unknown[]);
+        return { rows: result.rows };
+      },
+    },
+    migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => pool.end(),
+  };
+}
+
+function wrapPglite(client: PGlite): DatabaseHandle {
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
+  return {
+    kind: 'pglite',
+    db,
+    sql: {
+      async executeSql(text, values) {
+        // pg-boss sends multi-statement scripts without parameters; only `exec` runs those.
+        if (!values || values.length === 0) {
+          const results = await client.exec(text);
+          const withRows = results.filter((r) => r.fields.length > 0).at(-1);
+          return { rows: (withRows?.rows ?? []) as Record<string, unknown>[] };
+        }
+        const result = await client.query<Record<string, unknown>>(text, values);
+        return { rows: result.rows };
+      },
+    },
+    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,5 @@
+export * from './enums.js';
+export * from './platform.js';
+export * from './settings.js';
+export * from './tenancy.js';
+export * from './users.js';

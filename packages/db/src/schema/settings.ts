@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { moduleEnum, paymentTermEnum } from './enums.js';
+import { companies } from './tenancy.js';
+
+/**
+ * Company settings are typed tables, one per setting family, instead of a name/value dump:
+ * the spec's setting names (costagency, customsmtpmenu, ...) map onto these in the settings module.
+ */
+
+const colour = (name: string) => text(name).notNull();
+const colourCheck = (column: unknown, name: string) =>
+  check(`branding_${name}_hex`, sql`${column} ~ '^#[0-9a-f]{6}$'`);
+
+/** White-label branding of a root company or an agency (clients show their agency's). */
+export const companyBranding = pgTable(
+  'company_branding',
+  {
+    companyId: integer()
+      .primaryKey()
+      .references(() => companies.id),
+    displayName: text(),
+    logoFileId: uuid(),
+    faviconFileId: uuid(),
+    sidebarBgcolor: colour('sidebar_bgcolor'),
+    templateBgcolor: colour('template_bgcolor'),
+    boxBgcolor: colour('box_bgcolor'),
+    textColor: colour('text_color'),
+    linkColor: colour('link_color'),
+    fontTheme: text().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    colourCheck(t.sidebarBgcolor, 'sidebar'),
+    colourCheck(t.templateBgcolor, 'template'),
+    colourCheck(t.boxBgcolor, 'box'),
+    colourCheck(t.textColor, 'text'),
+    colourCheck(t.linkColor, 'link'),
+  ],
+);
+
+/**
+ * Per company and module: whether the module is offered (agency: rootmodules; client:
+ * selectedmodules) and, for an agency, how it names the module and its URL slug.
+ */
+export const companyModules = pgTable(
+  'company_modules',
+  {
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    module: moduleEnum().notNull(),
+    enabled: boolean().notNull().default(true),
+    displayName: text(),
+    slug: text(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.module] }),
+    check('company_modules_slug_format', sql`${t.slug} ~ '^[a-z0-9][a-z0-9-]{0,62}$'`),
+  ],
+);
+
+/** Payment terms an agency offers (rootpaymentterm / selectedterms). */
+export const companyPaymentTerms = pgTable(
+  'company_payment_terms',
+  {
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    term: paymentTermEnum().notNull(),
+    enabled: boolean().notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.term] })],
+);
+
+/** Custom SMTP of a root company (the system's mail) or an agency. */
+export const companySmtp = pgTable('company_smtp', {
+  companyId: integer()
+    .primaryKey()
+    .references(() => companies.id),
+  host: text().notNull(),
+  port: smallint().notNull(),
+  secure: boolean().notNull().default(false),
+  username: text().notNull().default(''),
+  passwordEncrypted: text(),
+  fromAddress: text().notNull(),
+  fromName: text().notNull().default(''),
+  replyTo: text().notNull().default(''),
+  enabled: boolean().notNull().default(true),
+  updatedAt: timestamp({ withTimezone: true }).defaultNow().notNull(),
+});
+
+/**
+ * Agency cost settings (costagency) per module × payment term. Fees in integer cents, per-lead
+ * prices in integer micro-dollars (sub-cent precision); never floats.
+ */
+export const agencyPrices = pgTable(
+  'agency_prices',
+  {
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    module: moduleEnum().notNull(),
+    term: paymentTermEnum().notNull(),
+    setupFeeCents: bigint({ mode: 'number' }).notNull().default(0),
+    platformFeeCents: bigint({ mode: 'number' }).notNull().default(0),
+    costPerLeadMicros: bigint({ mode: 'number' }).notNull().default(0),
+    costPerLeadAdvancedMicros: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.module, t.term] }),
+    check(
+      'agency_prices_non_negative',
+      sql`${t.setupFeeCents} >= 0 and ${t.platformFeeCents} >= 0 and ${t.costPerLeadMicros} >= 0 and ${t.costPerLeadAdvancedMicros} >= 0`,
+    ),
+  ],
+);
+
+/** Onboarding charge set by a system (on its root company) or per agency. */
+export const onboardingSettings = pgTable(
+  'onboarding_settings',
+  {
+    companyId: integer()
+      .primaryKey()
+      .references(() => companies.id),
+    amountCents: bigint({ mode: 'number' }).notNull().default(0),
+    enableCoupon: boolean().notNull().default(false),
+  },
+  (t) => [check('onboarding_amount_rule', sql`${t.amountCents} = 0 or ${t.amountCents} > 50`)],
+);
+
+/** Company groups that clients' campaigns are organised into (spec 2 §3). */
+export const companyGroups = pgTable('company_groups', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  companyId: integer()
+    .notNull()
+    .references(() => companies.id),
+  name: text().notNull(),
+  module: moduleEnum().notNull().default('local'),
+  createdAt: timestamp({ withTimezone: true }).defaultNow().notNull(),
+});

@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { accountStatusEnum, companyKindEnum, domainStatusEnum } from './enums.js';
+
+const createdAt = () => timestamp({ withTimezone: true }).defaultNow().notNull();
+
+/** One white-label platform. Exactly one is the master system. */
+export const systems = pgTable(
+  'systems',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    name: text().notNull(),
+    isMaster: boolean().notNull().default(false),
+    /** The host the system is served on, lowercased (agency subdomains hang below it). */
+    domain: text().notNull(),
+    rootCompanyId: integer().references((): AnyPgColumn => companies.id),
+    recaptchaSiteKey: text().notNull().default(''),
+    recaptchaSecretEncrypted: text(),
+    paymentPublicKey: text().notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('systems_domain_key').on(t.domain),
+    uniqueIndex('systems_one_master').on(t.isMaster).where(sql`${t.isMaster}`),
+    check('systems_domain_lower', sql`${t.domain} = lower(${t.domain})`),
+  ],
+);
+
+/**
+ * The company tree: root company → agency → client. Every row knows its system, its parent and
+ * its root (a root company's root_id is its own id), so scope checks are one indexed lookup.
+ */
+export const companies = pgTable(
+  'companies',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    systemId: integer()
+      .notNull()
+      .references(() => systems.id),
+    kind: companyKindEnum().notNull(),
+    parentId: integer().references((): AnyPgColumn => companies.id),
+    rootId: integer()
+      .notNull()
+      .references((): AnyPgColumn => companies.id),
+    name: text().notNull(),
+    legalName: text().notNull().default(''),
+    shortName: text().notNull().default(''),
+    email: text().notNull().default(''),
+    phone: text().notNull().default(''),
+    phoneCountryCode: text().notNull().default('US'),
+    phoneCountryCallingCode: text().notNull().default('+1'),
+    address: text().notNull().default(''),
+    city: text().notNull().default(''),
+    zip: text().notNull().default(''),
+    stateCode: text().notNull().default(''),
+    stateName: text().notNull().default(''),
+    countryCode: text().notNull().default('US'),
+    /** Agency subdomain below the system domain; unique within a system. */
+    subdomain: text(),
+    /** An agency's own white-label domain; unique across the deployment. */
+    customDomain: text(),
+    domainStatus: domainStatusEnum().notNull().default('none'),
+    isWhitelabeling: boolean().notNull().default(false),
+    apiMode: boolean().notNull().default(false),
+    manualBill: boolean().notNull().default(false),
+    paymentFailed: boolean().notNull().default(false),
+    excludeMinimumSpend: boolean().notNull().default(false),
+    excludeOnboardCharge: boolean().notNull().default(false),
+    isOnboardCharged: boolean().notNull().default(false),
+    disableClientAddCampaign: boolean().notNull().default(false),
+    isMarketingServicesAgreementDeveloper: boolean().notNull().default(false),
+    externalOrganizationId: text(),
+    packageId: text().notNull().default(''),
+    createdAt: createdAt(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('companies_parent_idx').on(t.parentId),
+    index('companies_root_idx').on(t.rootId),
+    index('companies_system_kind_idx').on(t.systemId, t.kind),
+    uniqueIndex('companies_subdomain_key').on(t.systemId, t.subdomain),
+    uniqueIndex('companies_custom_domain_key').on(t.customDomain),
+    check('companies_tree_shape', sql`(${t.kind} = 'root') = (${t.parentId} is null)`),
+    check('companies_subdomain_format', sql`${t.subdomain} ~ '^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$'`),
+    check('companies_custom_domain_lower', sql`${t.customDomain} = lower(${t.customDomain})`),
+  ],
+);
+
+/** The connected payment-provider account of a company (agency, or a root company for its system). */
+export const connectedAccounts = pgTable('connected_accounts', {
+  companyId: integer()
+    .primaryKey()
+    .references(() => companies.id),
+  gateway: text().notNull().default('stripe'),
+  externalAccountId: text(),
+  status: accountStatusEnum().notNull().default('none'),
+  chargesEnabled: boolean().notNull().default(false),
+  payoutsEnabled: boolean().notNull().default(false),
+  requirements: jsonb().$type<string[]>().notNull().default([]),
+  updatedAt: createdAt(),
+});

@@ -1,0 +1,213 @@
+import { createHash } from 'node:crypto';
+import { BETA_FEATURES, DEFAULT_BRANDING, MODULES, type ModuleType, PAYMENT_TERMS, type UserType } from '@app/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../client.js';
+import {
+  betaFeatures,
+  companies,
+  companyBranding,
+  companyModules,
+  companyPaymentTerms,
+  companySalesLinks,
+  documents,
+  files,
+  systems,
+  users,
+} from '../schema/index.js';
+import { DEMO, DEMO_PASSWORD } from './demo-data.js';
+import { DEFAULT_DOCUMENTS } from './documents.js';
+import { drawLogoPng } from './logo.js';
+
+/** What the seed needs from the application: it hashes and stores the way the app does. */
+export interface SeedDependencies {
+  hashPassword(plain: string): Promise<string>;
+  putFile(key: string, bytes: Buffer): Promise<void>;
+}
+
+export async function isSeeded(db: Database): Promise<boolean> {
+  const rows = await db.select({ id: systems.id }).from(systems).limit(1);
+  return rows.length > 0;
+}
+
+type Brand = Omit<typeof DEFAULT_BRANDING, 'logo_url' | 'favicon_url'>;
+
+/** Seeds the demo tenants of demo-data.ts in one transaction. Call only on an empty database. */
+export async function seedDemo(db: Database, deps: SeedDependencies): Promise<void> {
+  const passwordHash = await deps.hashPassword(DEMO_PASSWORD);
+  const logos = {
+    master: drawLogoPng(DEFAULT_BRANDING.sidebar_bgcolor),
+    northwind: drawLogoPng(DEMO.northwind.branding.link_color),
+    brightreach: drawLogoPng(DEMO.brightreach.branding.link_color),
+  };
+  const logoKeys = Object.fromEntries(
+    Object.entries(logos).map(([name, bytes]) => [name, `seed/${name}-logo.png`]),
+  ) as Record<keyof typeof logos, string>;
+  for (const [name, bytes] of Object.entries(logos)) {
+    await deps.putFile(logoKeys[name as keyof typeof logos], bytes);
+  }
+
+  await db.transaction(async (tx) => {
+    await tx.insert(betaFeatures).values(BETA_FEATURES.map((f) => ({ ...f, isBeta: true })));
+    await tx.insert(documents).values(DEFAULT_DOCUMENTS.map((d) => ({ ...d, systemId: null })));
+
+    const person = (systemId: number, companyId: number, userType: UserType, who: { name: string; email: string }) =>
+      tx
+        .insert(users)
+        .values({
+          systemId,
+          companyId,
+          userType,
+          name: who.name,
+          email: who.email,
+          passwordHash,
+          phonenum: '5555550100',
+          profileSetupCompleted: true,
+          questionnaireSetupCompleted: true,
+        })
+        .returning({ id: users.id })
+        .then((rows) => rows[0]!.id);
+
+    const logo = async (systemId: number, companyId: number, name: keyof typeof logos) => {
+      const bytes = logos[name];
+      const [file] = await tx
+        .insert(files)
+        .values({
+          systemId,
+          companyId,
+          purpose: 'logo',
+          contentType: 'image/png',
+          sizeBytes: bytes.length,
+          sha256: createHash('sha256').update(bytes).digest('hex'),
+          storageKey: logoKeys[name],
+        })
+        .returning({ id: files.id });
+      return file!.id;
+    };
+
+    const brand = (companyId: number, b: Brand, logoFileId: string | null) =>
+      tx.insert(companyBranding).values({
+        companyId,
+        logoFileId,
+        faviconFileId: logoFileId,
+        sidebarBgcolor: b.sidebar_bgcolor,
+        templateBgcolor: b.template_bgcolor,
+        boxBgcolor: b.box_bgcolor,
+        textColor: b.text_color,
+        linkColor: b.link_color,
+        fontTheme: b.font_theme,
+      });
+
+    const createSystem = async (spec: typeof DEMO.master | typeof DEMO.brightreach, isMaster: boolean) => {
+      const [system] = await tx
+        .insert(systems)
+        .values({ name: spec.systemName, isMaster, domain: spec.domain })
+        .returning({ id: systems.id });
+      // A root company is its own root: take the id first so root_id can point at it.
+      const { rows } = (await tx.execute(
+        sql`select nextval(pg_get_serial_sequence('companies', 'id'))::int as id`,
+      )) as unknown as { rows: { id: number }[] };
+      const rootId = Number(rows[0]!.id);
+      await tx.insert(companies).values({
+        id: rootId,
+        systemId: system!.id,
+        kind: 'root',
+        rootId,
+        name: spec.root.name,
+        legalName: spec.root.legalName,
+        shortName: spec.root.shortName,
+        email: spec.rootUser.email,
+        phone: '5555550100',
+        address: '100 Main Street',
+        city: 'Chicago',
+        zip: '60601',
+        stateCode: 'IL',
+        stateName: 'Illinois',
+        domainStatus: 'active',
+      });
+      await tx.update(systems).set({ rootCompanyId: rootId }).where(eq(systems.id, system!.id));
+      const rootUserId = await person(system!.id, rootId, 'root', spec.rootUser);
+      await tx.update(users).set({ isSystemUser: true }).where(eq(users.id, rootUserId));
+      return { systemId: system!.id, rootId };
+    };
+
+    const createCompany = async (
+      systemId: number,
+      rootId: number,
+      parentId: number,
+      kind: 'agency' | 'client',
+      name: string,
+      extra: Partial<typeof companies.$inferInsert> = {},
+    ) => {
+      const [row] = await tx
+        .insert(companies)
+        .values({ systemId, rootId, parentId, kind, name, legalName: name, ...extra })
+        .returning({ id: companies.id });
+      return row!.id;
+    };
+
+    const offer = async (companyId: number, modules: readonly ModuleType[]) => {
+      await tx.insert(companyModules).values(modules.map((module) => ({ companyId, module, enabled: true })));
+      await tx.insert(companyPaymentTerms).values(PAYMENT_TERMS.map((term) => ({ companyId, term })));
+    };
+
+    // Master system: root company, system user, sales staff, two agencies and their clients.
+    const master = await createSystem(DEMO.master, true);
+    await brand(master.rootId, DEFAULT_BRANDING, await logo(master.systemId, master.rootId, 'master'));
+    const salesId = await person(master.systemId, master.rootId, 'sales', DEMO.master.sales);
+    const aeId = await person(master.systemId, master.rootId, 'sales', DEMO.master.accountExecutive);
+    await tx.update(users).set({ isAccExecutive: true }).where(eq(users.id, aeId));
+
+    const nw = DEMO.northwind;
+    const northwindId = await createCompany(master.systemId, master.rootId, master.rootId, 'agency', nw.name, {
+      subdomain: nw.subdomain,
+      customDomain: nw.customDomain,
+      domainStatus: 'active',
+      isWhitelabeling: true,
+      email: nw.owner.email,
+    });
+    await brand(northwindId, nw.branding, await logo(master.systemId, northwindId, 'northwind'));
+    await offer(northwindId, MODULES);
+    await person(master.systemId, northwindId, 'userdownline', nw.owner);
+    await person(master.systemId, northwindId, 'administrator', nw.administrator);
+    await tx.insert(companySalesLinks).values([
+      { companyId: northwindId, role: 'sales_rep', salesUserId: salesId },
+      { companyId: northwindId, role: 'account_executive', salesUserId: aeId },
+    ]);
+    for (const client of nw.clients) {
+      const id = await createCompany(master.systemId, master.rootId, northwindId, 'client', client.name, {
+        email: client.contact.email,
+      });
+      await offer(id, ['local', 'locator']);
+      await person(master.systemId, id, 'client', client.contact);
+    }
+
+    const summitId = await createCompany(master.systemId, master.rootId, master.rootId, 'agency', DEMO.summit.name, {
+      email: DEMO.summit.owner.email,
+    });
+    await offer(summitId, ['local', 'locator', 'enhance']);
+    await person(master.systemId, summitId, 'userdownline', DEMO.summit.owner);
+    for (const client of DEMO.summit.clients) {
+      const id = await createCompany(master.systemId, master.rootId, summitId, 'client', client.name, {
+        email: client.contact.email,
+      });
+      await offer(id, ['local']);
+      await person(master.systemId, id, 'client', client.contact);
+    }
+
+    // A second white-label system with one agency and client, for cross-system isolation.
+    const br = DEMO.brightreach;
+    const bright = await createSystem(br, false);
+    await brand(bright.rootId, br.branding, await logo(bright.systemId, bright.rootId, 'brightreach'));
+    const coastalId = await createCompany(bright.systemId, bright.rootId, bright.rootId, 'agency', br.agency.name, {
+      subdomain: br.agency.subdomain,
+      email: br.agency.owner.email,
+    });
+    await offer(coastalId, ['local', 'locator', 'enhance']);
+    await person(bright.systemId, coastalId, 'userdownline', br.agency.owner);
+    const bayviewId = await createCompany(bright.systemId, bright.rootId, coastalId, 'client', br.agency.client.name, {
+      email: br.agency.client.contact.email,
+    });
+    await offer(bayviewId, ['local']);
+    await person(bright.systemId, bayviewId, 'client', br.agency.client.contact);
+  });
+}
