@@ -1,0 +1,65 @@
+import type { AppConfig } from '@app/contracts';
+import type { DatabaseHandle } from '@app/db';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { appConfigRoutes } from './modules/app-config/app-config-routes.js';
+import { documentRoutes } from './modules/documents/document-routes.js';
+import type { DocumentService } from './modules/documents/document-service.js';
+import { domainRoutes } from './modules/domains/domain-routes.js';
+import type { DomainService } from './modules/domains/domain-service.js';
+import { fileRoutes } from './modules/files/file-routes.js';
+import { healthRoutes } from './modules/health/health-routes.js';
+import { type AccessOptions, accessPlugin } from './plugins/access.js';
+import { envelopePlugin } from './plugins/envelope.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { openapiPlugin } from './plugins/openapi.js';
+import { requestContextPlugin } from './plugins/request-context.js';
+import { webAppPlugin } from './plugins/web-app.js';
+import type { FileStorage } from './providers/files/file-storage.js';
+
+export interface AppDependencies {
+  config: Pick<Config, 'trustedProxies' | 'webDist' | 'logLevel'>;
+  database: DatabaseHandle;
+  appConfig: AppConfig;
+  dtKey: CryptoKey;
+  storage: FileStorage;
+  domains: DomainService;
+  documents: DocumentService;
+  /** Test hook: sees every registered route with its access rule. */
+  onRouteRegistered?: AccessOptions['onRegistered'];
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the HTTP application: cross-cutting plugins first, then one plugin per module. */
+export async function buildApp(deps: AppDependencies) {
+  const app = Fastify({
+    logger: deps.logger ?? { level: deps.config.logLevel },
+    // The client IP comes from the connection; X-Forwarded-For only from listed proxies.
+    trustProxy: deps.config.trustedProxies.length > 0 ? deps.config.trustedProxies : false,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(accessPlugin, { onRegistered: deps.onRouteRegistered });
+  await app.register(requestContextPlugin);
+  await app.register(envelopePlugin, { key: deps.dtKey });
+  await app.register(openapiPlugin);
+
+  await app.register(healthRoutes(deps.database));
+  await app.register(
+    async (api) => {
+      await api.register(appConfigRoutes(deps.appConfig));
+      await api.register(domainRoutes(deps.domains));
+      await api.register(documentRoutes(deps.documents));
+      await api.register(fileRoutes(deps.database.db, deps.storage));
+    },
+    { prefix: '/api' },
+  );
+  await app.register(webAppPlugin, { distDir: deps.config.webDist });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

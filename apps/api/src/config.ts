@@ -1,0 +1,60 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Every setting the API reads, parsed once at start; nothing else reads process.env. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  /** Base URL the browser uses for the API; same origin by default. */
+  PUBLIC_API_BASE: z.string().default('/api'),
+  /** Proxies whose X-Forwarded-For is believed: comma-separated IPs or CIDRs. Empty = none. */
+  TRUSTED_PROXIES: z.string().default(''),
+  /** Base64 32-byte key for the dt envelope; generated and stored in the database when absent. */
+  DT_KEY: z.string().optional(),
+  /** Where the built web app lives; served with an SPA fallback when present. */
+  WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Run the job worker inside the web process (required on PGlite, which allows one process). */
+  IN_PROCESS_WORKER: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicApiBase: string;
+  trustedProxies: string[];
+  dtKey: string | undefined;
+  webDist: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  inProcessWorker: boolean;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    publicApiBase: e.PUBLIC_API_BASE,
+    trustedProxies: e.TRUSTED_PROXIES.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    dtKey: e.DT_KEY,
+    webDist: resolve(e.WEB_DIST),
+    logLevel: e.LOG_LEVEL,
+    inProcessWorker: e.IN_PROCESS_WORKER,
+  };
+}

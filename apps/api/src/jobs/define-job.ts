@@ -1,0 +1,27 @@
+import type { z } from 'zod';
+
+/**
+ * What a job is: a name, a Zod payload and its retry policy. Importable anywhere, so code that
+ * only enqueues does not depend on what the handler needs.
+ */
+export interface JobSpec<S extends z.ZodType = z.ZodType> {
+  name: string;
+  payload: S;
+  retryLimit: number;
+  retryDelaySeconds: number;
+}
+
+export interface JobContext {
+  /** 0 on the first attempt. */
+  retryCount: number;
+  /** True when a failure now will not be retried. */
+  isLastAttempt: boolean;
+}
+
+/** How the worker runs a job. Handlers are idempotent: a job may run more than once. */
+export interface JobHandler<S extends z.ZodType = z.ZodType> {
+  spec: JobSpec<S>;
+  handle(payload: z.infer<S>, context: JobContext): Promise<void>;
+}
+
+export const defineJob = <S extends z.ZodType>(spec: JobSpec<S>): JobSpec<S> => spec;

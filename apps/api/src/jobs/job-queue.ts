@@ -1,0 +1,72 @@
+import type { DatabaseHandle } from '@app/db';
+import PgBoss from 'pg-boss';
+import type { z } from 'zod';
+import type { JobHandler, JobSpec } from './define-job.js';
+
+export interface JobQueue {
+  enqueue<S extends z.ZodType>(job: JobSpec<S>, payload: z.infer<S>): Promise<string>;
+  /** Starts consuming jobs with these handlers (the worker role). */
+  work(handlers: readonly JobHandler[]): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface JobQueueOptions {
+  pollingIntervalSeconds?: number;
+  onError?: (err: unknown) => void;
+}
+
+/**
+ * pg-boss on the product's own database: PostgreSQL through its own pool, PGlite through the
+ * executeSql adapter of @app/db. One queue per job spec.
+ */
+export async function startJobQueue(
+  database: DatabaseHandle,
+  specs: readonly JobSpec[],
+  options: JobQueueOptions = {},
+): Promise<JobQueue> {
+  const boss =
+    database.kind === 'postgres'
+      ? new PgBoss({ connectionString: database.url, schema: 'pgboss', max: 4 })
+      : new PgBoss({ db: database.sql as PgBoss.Db, schema: 'pgboss' });
+  boss.on('error', (err) => options.onError?.(err));
+  await boss.start();
+  for (const job of specs) {
+    await boss.createQueue(job.name, {
+      name: job.name,
+      retryLimit: job.retryLimit,
+      retryDelay: job.retryDelaySeconds,
+      retryBackoff: true,
+    });
+  }
+  const known = new Set(specs.map((s) => s.name));
+
+  return {
+    async enqueue(job, payload) {
+      if (!known.has(job.name)) throw new Error(`job ${job.name} is not registered`);
+      const data = job.payload.parse(payload) as object;
+      const id = await boss.send(job.name, data);
+      if (!id) throw new Error(`job ${job.name} was not queued`);
+      return id;
+    },
+    async work(handlers) {
+      for (const { spec, handle } of handlers) {
+        if (!known.has(spec.name)) throw new Error(`job ${spec.name} is not registered`);
+        await boss.work<object>(
+          spec.name,
+          { includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+          async ([item]) => {
+            if (!item) return;
+            const payload = spec.payload.parse(item.data);
+            await handle(payload, {
+              retryCount: item.retryCount,
+              isLastAttempt: item.retryCount >= item.retryLimit,
+            });
+          },
+        );
+      }
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}

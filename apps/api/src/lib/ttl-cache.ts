@@ -1,0 +1,42 @@
+/**
+ * A small in-process cache with a time-to-live and a size bound (oldest entry evicted first).
+ * Concurrent misses for one key share a single load.
+ */
+export class TtlCache<V> {
+  private readonly entries = new Map<string, { value: V; expiresAt: number }>();
+  private readonly loading = new Map<string, Promise<V>>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async get(key: string, load: () => Promise<V>): Promise<V> {
+    const hit = this.entries.get(key);
+    if (hit && hit.expiresAt > this.now()) return hit.value;
+    const pending = this.loading.get(key);
+    if (pending) return pending;
+    const promise = load()
+      .then((value) => {
+        this.set(key, value);
+        return value;
+      })
+      .finally(() => this.loading.delete(key));
+    this.loading.set(key, promise);
+    return promise;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  private set(key: string, value: V): void {
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { value, expiresAt: this.now() + this.ttlMs });
+  }
+}

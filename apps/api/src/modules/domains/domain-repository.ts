@@ -1,0 +1,110 @@
+import {
+  and,
+  asc,
+  companies,
+  companyBranding,
+  companyModules,
+  companyPaymentTerms,
+  connectedAccounts,
+  type Database,
+  eq,
+  isNull,
+  sql,
+  systems,
+  users,
+} from '@app/db';
+
+export interface HostOwner {
+  systemId: number;
+  companyId: number;
+  /** True when the host is an agency's subdomain or custom domain. */
+  isAgency: boolean;
+}
+
+/** SQL for resolving hosts to their owners and reading what the domain info shows. */
+export function createDomainRepository(db: Database) {
+  return {
+    /**
+     * The owner of a host, in priority order: a system's own domain, an agency's custom domain,
+     * an agency subdomain below its system's domain. Null when nobody owns the host.
+     */
+    async findHostOwner(host: string): Promise<HostOwner | null> {
+      const dot = host.indexOf('.');
+      const label = dot > 0 ? host.slice(0, dot) : host;
+      const parent = dot > 0 ? host.slice(dot + 1) : '';
+      const { rows } = (await db.execute(sql`
+        select system_id, company_id, is_agency from (
+          select 1 as rank, s.id as system_id, s.root_company_id as company_id, false as is_agency
+            from systems s where s.domain = ${host} and s.root_company_id is not null
+          union all
+          select 2, c.system_id, c.id, true
+            from companies c where c.custom_domain = ${host} and c.kind = 'agency' and c.deleted_at is null
+          union all
+          select 3, c.system_id, c.id, true
+            from companies c join systems s on s.id = c.system_id
+           where c.subdomain = ${label} and s.domain = ${parent} and c.kind = 'agency' and c.deleted_at is null
+        ) owners order by rank limit 1`)) as unknown as {
+        rows: { system_id: number; company_id: number; is_agency: boolean }[];
+      };
+      const row = rows[0];
+      return row ? { systemId: row.system_id, companyId: row.company_id, isAgency: row.is_agency } : null;
+    },
+
+    async findMasterOwner(): Promise<HostOwner | null> {
+      const [row] = await db
+        .select({ systemId: systems.id, companyId: systems.rootCompanyId })
+        .from(systems)
+        .where(eq(systems.isMaster, true));
+      return row?.companyId ? { systemId: row.systemId, companyId: row.companyId, isAgency: false } : null;
+    },
+
+    async getSystem(systemId: number) {
+      const [row] = await db.select().from(systems).where(eq(systems.id, systemId));
+      return row;
+    },
+
+    async getMasterSystemId(): Promise<number | undefined> {
+      const [row] = await db.select({ id: systems.id }).from(systems).where(eq(systems.isMaster, true));
+      return row?.id;
+    },
+
+    async getCompany(companyId: number) {
+      const [row] = await db.select().from(companies).where(eq(companies.id, companyId));
+      return row;
+    },
+
+    /** The system user who represents the root company (first by id). */
+    async getRootUser(rootCompanyId: number) {
+      const [row] = await db
+        .select({ name: users.name, email: users.email, address: users.address })
+        .from(users)
+        .where(and(eq(users.companyId, rootCompanyId), eq(users.isSystemUser, true), isNull(users.deletedAt)))
+        .orderBy(asc(users.id))
+        .limit(1);
+      return row;
+    },
+
+    async getBranding(companyId: number) {
+      const [row] = await db.select().from(companyBranding).where(eq(companyBranding.companyId, companyId));
+      return row;
+    },
+
+    async getModules(companyId: number) {
+      return db.select().from(companyModules).where(eq(companyModules.companyId, companyId));
+    },
+
+    async getPaymentTerms(companyId: number) {
+      return db
+        .select({ term: companyPaymentTerms.term })
+        .from(companyPaymentTerms)
+        .where(and(eq(companyPaymentTerms.companyId, companyId), eq(companyPaymentTerms.enabled, true)));
+    },
+
+    async getConnectedAccount(companyId: number) {
+      const [row] = await db.select().from(connectedAccounts).where(eq(connectedAccounts.companyId, companyId));
+      return row;
+    },
+  };
+}
+
+export type DomainRepository = ReturnType<typeof createDomainRepository>;

@@ -1,0 +1,130 @@
+import {
+  DEFAULT_BRANDING,
+  DEFAULT_MODULE_NAMES,
+  type DomainInfo,
+  domainInfoSchema,
+  MASTER_ONLY_MODULES,
+  MODULES,
+  PAYMENT_TERM_LABELS,
+  PAYMENT_TERMS,
+} from '@app/contracts';
+import { TtlCache } from '../../lib/ttl-cache.js';
+import type { DomainRepository, HostOwner } from './domain-repository.js';
+
+/** A resolved host: the domain info, and the same already serialised for the hot path. */
+export interface ResolvedDomain {
+  info: DomainInfo;
+  json: string;
+}
+
+export interface DomainServiceOptions {
+  /** URL prefix under which stored files are served, e.g. '/api/files'. */
+  filesBaseUrl: string;
+  cacheTtlMs?: number;
+}
+
+/** Lowercases, drops a port and a trailing dot: 'Northwind.Localhost:3000.' → 'northwind.localhost'. */
+export function normaliseHost(host: string): string {
+  return host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+}
+
+/**
+ * Answers "whose platform is this host?" with the domain info of spec 1 §3.3. Agency subdomains
+ * and custom domains show the agency's branding on its system; unknown hosts fall back to the
+ * master system. Results are cached briefly; `invalidate()` is called when branding or domains change.
+ */
+export function createDomainService(repo: DomainRepository, options: DomainServiceOptions) {
+  const cache = new TtlCache<ResolvedDomain>(options.cacheTtlMs ?? 30_000, 10_000);
+
+  async function load(host: string): Promise<ResolvedDomain> {
+    const owner = (await repo.findHostOwner(host)) ?? (await repo.findMasterOwner());
+    if (!owner) throw new Error('no master system: the database has not been seeded');
+    const info = domainInfoSchema.parse(await buildInfo(owner));
+    return { info, json: JSON.stringify(info) };
+  }
+
+  async function buildInfo(owner: HostOwner): Promise<DomainInfo> {
+    const [system, masterId, ownerCompany] = await Promise.all([
+      repo.getSystem(owner.systemId),
+      repo.getMasterSystemId(),
+      repo.getCompany(owner.companyId),
+    ]);
+    if (!system?.rootCompanyId || !ownerCompany || masterId === undefined) {
+      throw new Error(`host owner ${owner.companyId} is incomplete`);
+    }
+    const [root, rootUser, ownBranding, rootBranding, modules, terms, account] = await Promise.all([
+      repo.getCompany(system.rootCompanyId),
+      repo.getRootUser(system.rootCompanyId),
+      repo.getBranding(owner.companyId),
+      repo.getBranding(system.rootCompanyId),
+      repo.getModules(owner.companyId),
+      repo.getPaymentTerms(owner.companyId),
+      repo.getConnectedAccount(owner.companyId),
+    ]);
+    if (!root) throw new Error(`root company of system ${system.id} is missing`);
+    const branding = ownBranding ?? rootBranding;
+    const fileUrl = (id: string | null | undefined) => (id ? `${options.filesBaseUrl}/${id}` : null);
+    const offered = system.isMaster ? MODULES : MODULES.filter((m) => !MASTER_ONLY_MODULES.includes(m));
+    const named = new Map(modules.map((m) => [m.module, m]));
+    const sidemenu = offered
+      .filter((module) => !owner.isAgency || named.get(module)?.enabled)
+      .map((type) => ({
+        type,
+        name: named.get(type)?.displayName ?? DEFAULT_MODULE_NAMES[type].name,
+        url: named.get(type)?.slug ?? DEFAULT_MODULE_NAMES[type].slug,
+      }));
+    const termList = owner.isAgency ? PAYMENT_TERMS.filter((t) => terms.some((r) => r.term === t)) : PAYMENT_TERMS;
+
+    return {
+      idsys: system.id,
+      masteridsys: masterId,
+      is_master: system.isMaster,
+      owner_company_id: ownerCompany.id,
+      agencyplatformroot: owner.isAgency,
+      rootcomp: root.id,
+      company_root_name: root.name,
+      company_legal_name: root.legalName || root.name,
+      company_short_name: root.shortName || root.name,
+      company_address: root.address,
+      company_city: root.city,
+      company_zip: root.zip,
+      company_state_code: root.stateCode,
+      company_state_name: root.stateName,
+      company_phone: root.phone,
+      domain: owner.isAgency ? (ownerCompany.customDomain ?? system.domain) : system.domain,
+      subdomain: owner.isAgency ? (ownerCompany.subdomain ?? '') : '',
+      status_domain: ownerCompany.domainStatus === 'none' ? '' : ownerCompany.domainStatus,
+      root_user_name: rootUser?.name ?? '',
+      root_user_email: rootUser?.email ?? '',
+      root_user_address: rootUser?.address ?? '',
+      payment_public_key: system.paymentPublicKey,
+      recaptcha_site_key: system.recaptchaSiteKey,
+      charges_enabled: account?.chargesEnabled ?? false,
+      payouts_enabled: account?.payoutsEnabled ?? false,
+      account_requirements: account?.requirements ?? [],
+      paymentterm: termList.map((value) => ({ value, label: PAYMENT_TERM_LABELS[value] })),
+      sidemenu,
+      branding: {
+        company_name: branding?.displayName ?? ownerCompany.name,
+        logo_url: fileUrl(branding?.logoFileId),
+        favicon_url: fileUrl(branding?.faviconFileId),
+        sidebar_bgcolor: branding?.sidebarBgcolor ?? DEFAULT_BRANDING.sidebar_bgcolor,
+        template_bgcolor: branding?.templateBgcolor ?? DEFAULT_BRANDING.template_bgcolor,
+        box_bgcolor: branding?.boxBgcolor ?? DEFAULT_BRANDING.box_bgcolor,
+        text_color: branding?.textColor ?? DEFAULT_BRANDING.text_color,
+        link_color: branding?.linkColor ?? DEFAULT_BRANDING.link_color,
+        font_theme: (branding?.fontTheme ?? DEFAULT_BRANDING.font_theme) as DomainInfo['branding']['font_theme'],
+      },
+    };
+  }
+
+  return {
+    resolve: (host: string) => {
+      const key = normaliseHost(host);
+      return cache.get(key, () => load(key));
+    },
+    invalidate: () => cache.clear(),
+  };
+}
+
+export type DomainService = ReturnType<typeof createDomainService>;

@@ -1,0 +1,30 @@
+/** One message as a transport sees it. */
+export interface OutgoingEmail {
+  from: { address: string; name: string };
+  replyTo?: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+}
+
+export type DeliveryResult =
+  /** Handed to a mail server, which accepted it. */
+  | { status: 'sent'; providerMessageId: string }
+  /** Kept in the database outbox for operators to read (no mail server configured). */
+  | { status: 'kept' };
+
+/** A way of delivering e-mail. Adapters: SMTP (nodemailer) and the database outbox. */
+export interface MailTransport {
+  readonly name: 'smtp' | 'outbox';
+  deliver(message: OutgoingEmail): Promise<DeliveryResult>;
+}
+
+/** SMTP settings of a system (its root company) or an agency. */
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  secure: boolean;
+  username: string;
+  password: string;
+}

@@ -1,0 +1,88 @@
+import { join } from 'node:path';
+import { importEnvelopeKey } from '@app/contracts';
+import { type DatabaseHandle, isSeeded, openDatabase, seedDemo } from '@app/db';
+import { buildApp, type AppDependencies } from './app.js';
+import type { Config } from './config.js';
+import type { JobHandler } from './jobs/define-job.js';
+import { type JobQueue, startJobQueue } from './jobs/job-queue.js';
+import { JOB_SPECS } from './jobs/registry.js';
+import { loadOrCreateSecret } from './lib/app-secrets.js';
+import { createSecretBox } from './lib/secret-box.js';
+import { createDocumentService } from './modules/documents/document-service.js';
+import { createDomainRepository } from './modules/domains/domain-repository.js';
+import { createDomainService } from './modules/domains/domain-service.js';
+import { hashPassword } from './modules/identity/password-hasher.js';
+import { deliverEmailHandler } from './modules/mail/deliver-email-job.js';
+import { createMailRepository } from './modules/mail/mail-repository.js';
+import { createMailService } from './modules/mail/mail-service.js';
+import { createLocalFileStorage } from './providers/files/local-file-storage.js';
+import { outboxTransport } from './providers/mail/outbox-transport.js';
+import { createSmtpTransport } from './providers/mail/smtp-transport.js';
+
+export interface RuntimeOptions {
+  /** An already open database (tests pass a cloned one); otherwise opened from the config. */
+  database?: DatabaseHandle;
+  /** Seed the demo tenants when the database is empty (default true). */
+  seed?: boolean;
+  pollingIntervalSeconds?: number;
+  logger?: AppDependencies['logger'];
+  onRouteRegistered?: AppDependencies['onRouteRegistered'];
+}
+
+/**
+ * The composition root: opens and migrates the database, seeds it on first start, loads the
+ * deployment secrets, starts the job queue (and, when configured, the worker) and builds the app.
+ */
+export async function startRuntime(config: Config, options: RuntimeOptions = {}) {
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ??
+    (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'db') }));
+  await database.migrate();
+  const storage = createLocalFileStorage(join(config.dataDir, 'files'));
+  const seeded = (options.seed ?? true) && !(await isSeeded(database.db));
+  if (seeded) await seedDemo(database.db, { hashPassword, putFile: storage.put });
+
+  const dtKeyBase64 = config.dtKey ?? (await loadOrCreateSecret(database.db, 'dt_key'));
+  const secrets = await createSecretBox(await loadOrCreateSecret(database.db, 'data_key'));
+
+  const queue: JobQueue = await startJobQueue(database, JOB_SPECS, {
+    pollingIntervalSeconds: options.pollingIntervalSeconds,
+  });
+  const mailRepo = createMailRepository(database.db);
+  const mail = createMailService(mailRepo, queue);
+  const handlers: JobHandler[] = [
+    deliverEmailHandler({ repo: mailRepo, outbox: outboxTransport, smtp: createSmtpTransport, decryptSecret: secrets.open }),
+  ];
+  if (config.inProcessWorker) await queue.work(handlers);
+
+  const domains = createDomainService(createDomainRepository(database.db), { filesBaseUrl: `${config.publicApiBase}/files` });
+  const documents = createDocumentService(database.db, domains);
+  const app = await buildApp({
+    config,
+    database,
+    appConfig: { apiBase: config.publicApiBase, dtKey: dtKeyBase64, version: '1.0.0' },
+    dtKey: await importEnvelopeKey(dtKeyBase64),
+    storage,
+    domains,
+    documents,
+    logger: options.logger,
+    onRouteRegistered: options.onRouteRegistered,
+  });
+
+  return {
+    app,
+    database,
+    queue,
+    handlers,
+    services: { mail, domains, documents, secrets, storage },
+    seeded,
+    async close() {
+      await app.close();
+      await queue.stop();
+      if (ownsDatabase) await database.close();
+    },
+  };
+}
+
+export type Runtime = Awaited<ReturnType<typeof startRuntime>>;

@@ -1,0 +1,20 @@
+import { loadConfig } from './config.js';
+import { startRuntime } from './runtime.js';
+
+/**
+ * A job worker on its own (PostgreSQL deployments that run web and worker separately, with
+ * IN_PROCESS_WORKER=false on the web processes). PGlite allows one process, so it runs in-process.
+ */
+const config = loadConfig();
+if (!config.databaseUrl) {
+  console.error('The separate worker needs DATABASE_URL; on PGlite the worker runs inside `npm start`.');
+  process.exit(1);
+}
+const runtime = await startRuntime({ ...config, inProcessWorker: true });
+console.log('worker started');
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await runtime.close();
+    process.exit(0);
+  });
+}

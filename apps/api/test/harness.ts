@@ -1,0 +1,32 @@
+import { importEnvelopeKey, sealEnvelope } from '@app/contracts';
+import { loadConfig } from '../src/config.js';
+import { type RuntimeOptions, startRuntime } from '../src/runtime.js';
+import { cloneTestDatabase, TEST_DIR } from './test-database.js';
+
+/**
+ * One running product per test file on its own database clone (PGlite or PostgreSQL), with the
+ * worker in process and fast job polling. `seal` builds a dt envelope the way the web app does.
+ */
+export async function startTestRuntime(options: Omit<RuntimeOptions, 'database'> = {}) {
+  const database = await cloneTestDatabase();
+  const config = loadConfig({
+    DATA_DIR: TEST_DIR,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: `${TEST_DIR}/no-web`,
+  } as NodeJS.ProcessEnv);
+  const runtime = await startRuntime(config, { database, seed: false, pollingIntervalSeconds: 0.5, ...options });
+  const dtKey = (await runtime.app.inject({ url: '/api/app-config' })).json<{ dtKey: string }>().dtKey;
+  const key = await importEnvelopeKey(dtKey);
+  return {
+    ...runtime,
+    config,
+    dtKey,
+    seal: (body: unknown) => sealEnvelope(key, body),
+    async close() {
+      await runtime.close();
+      await database.dispose();
+    },
+  };
+}
+
+export type TestRuntime = Awaited<ReturnType<typeof startTestRuntime>>;

@@ -1,0 +1,209 @@
+import type { SessionUser } from '@app/contracts';
+import {
+  hasCard,
+  hasReportAnalyticsAccess,
+  isAccountConnected,
+  isAgencyUser,
+  isPaymentFailed,
+  isSalesExecutiveWithAccount,
+  isSalesUser,
+  isSystemUser,
+  requiresCard,
+} from './account-state.js';
+import type { PolicyContext } from './context.js';
+import {
+  availableModules,
+  betaFeatureAvailable,
+  clientModulePermissions,
+  isModuleBeta,
+} from './module-access.js';
+import { moduleNaming, modulePath, PAGES_OF_MODULE } from './module-naming.js';
+import { routeById } from './routes.js';
+
+/** A menu entry. Entries without a path open a modal or run an action the web app binds by id. */
+export interface MenuItem {
+  id: string;
+  label: string;
+  path?: string;
+  beta?: boolean;
+  children?: MenuItem[];
+}
+
+/** A menu entry for a route of the table, labelled with the route's name. */
+function routeItem(routeId: string): MenuItem {
+  const route = routeById(routeId);
+  if (!route) throw new Error(`Unknown route ${routeId}`);
+  return { id: route.id, label: route.name, path: route.path };
+}
+
+/** "Not payment failed unless in view mode" (spec 1 §2.5). */
+function blockedByPaymentFailure(ctx: PolicyContext, user: SessionUser): boolean {
+  return isPaymentFailed(user, ctx.setup) && !user.isViewMode;
+}
+
+function cardSatisfied(user: SessionUser): boolean {
+  return !requiresCard(user) || hasCard(user);
+}
+
+/**
+ * The legacy campaign layout and banner pages have no menu flag in the session; they show only when
+ * a role grants Campaign or Ads Design (decision D-legacy-menu). Clients never get them.
+ */
+function legacyItems(ctx: PolicyContext, user: SessionUser): MenuItem[] {
+  if (user.user_type === 'client') return [];
+  const roles = ctx.rolePermissions;
+  const items: MenuItem[] = [];
+  if (roles?.campaign?.enable) {
+    items.push(...['dashboard', 'client', 'campaign', 'campaign-setup', 'audience'].map(routeItem));
+  }
+  if (roles?.ads_design?.enable) {
+    items.push({ id: 'banner', label: 'Banner', children: ['banner.create', 'banner.list'].map(routeItem) });
+  }
+  return items;
+}
+
+/**
+ * Module entries (spec 1 §2.5, §6): not for system users (they are kept out of module pages), only
+ * with the leads menu on, a card where one is required, a connected payment account, no payment
+ * failure (unless in view mode), and the module available. leads-management is never listed.
+ */
+function moduleItems(ctx: PolicyContext, user: SessionUser): MenuItem[] {
+  if (isSystemUser(user)) return [];
+  const isClient = user.user_type === 'client';
+  const leadsMenuOn = isClient
+    ? clientModulePermissions(user).leadspeek.enable
+    : user.menuLeadspeek && ctx.rolePermissions?.leadspeek?.enable !== false;
+  if (!leadsMenuOn || !cardSatisfied(user) || !isAccountConnected(user, ctx.setup)) return [];
+  if (blockedByPaymentFailure(ctx, user)) return [];
+  const creationDisabled = isClient && user.disable_client_add_campaign === 'T';
+  return availableModules(user, ctx.setup).flatMap((module) => {
+    const pages = PAGES_OF_MODULE[module].filter(
+      (page) => page === 'dashboard' || (page === 'campaign-management' && !creationDisabled),
+    );
+    if (pages.length === 0) return [];
+    const children = pages.map((page) => ({
+      id: `module.${module}.${page}`,
+      label: routeById(`module.${module}.${page}`)?.name ?? page,
+      path: modulePath(user, module, page),
+    }));
+    const item: MenuItem = { id: `module.${module}`, label: moduleNaming(user, module).name, children };
+    if (isModuleBeta(ctx.setup, module)) item.beta = true;
+    return [item];
+  });
+}
+
+/** Configuration links in the sidebar's order (spec 1 §2.5), Sales Connect Account last. */
+const CONFIGURATION_ORDER = [
+  'client-management',
+  'agency-list',
+  'administrator-list',
+  'sales-account-list',
+  'general-setting',
+  'opt-out-list',
+  'report-analytics',
+  'sales-connect-account',
+] as const;
+type ConfigurationPage = (typeof CONFIGURATION_ORDER)[number];
+
+function visibleConfigurationPages(ctx: PolicyContext, user: SessionUser): ConfigurationPage[] {
+  if (user.user_type === 'client') return [];
+  const report: ConfigurationPage[] = hasReportAnalyticsAccess(ctx) ? ['report-analytics'] : [];
+  if (isSalesUser(user)) {
+    // Sales Connect Account is not in the spec's sidebar list, but rule 6 lands sales there, so they
+    // need a way back to it from the agency list (decision D-sales-menu).
+    const executive: ConfigurationPage[] = isSalesExecutiveWithAccount(user, ctx.setup)
+      ? ['client-management', 'administrator-list']
+      : [];
+    return ['agency-list', ...executive, 'sales-connect-account'];
+  }
+  const settingsOff = ctx.rolePermissions?.settings?.enable === false;
+  if (isSystemUser(user)) {
+    const system: ConfigurationPage[] = [
+      'agency-list',
+      'administrator-list',
+      'sales-account-list',
+      'general-setting',
+      'opt-out-list',
+    ];
+    return [...(settingsOff ? [] : system), ...report];
+  }
+  // Agencies: client management needs a card and no payment failure (unless in view mode); a missing
+  // payment account only shows the warning of spec 1 §8 (decision D-client-management).
+  const clients: ConfigurationPage[] =
+    cardSatisfied(user) && !blockedByPaymentFailure(ctx, user) ? ['client-management'] : [];
+  const agency: ConfigurationPage[] = isAgencyUser(user)
+    ? [...clients, 'administrator-list', 'general-setting']
+    : [];
+  return [...(settingsOff ? [] : agency), ...report];
+}
+
+/** The configuration links, also repeated by the 'System Settings' dropdown (spec 1 §2.5). */
+export function systemSettingsMenu(ctx: PolicyContext): MenuItem[] {
+  const { user } = ctx;
+  if (!user) return [];
+  const visible = new Set(visibleConfigurationPages(ctx, user));
+  return CONFIGURATION_ORDER.filter((page) => visible.has(page)).map((page) =>
+    routeItem(`configuration.${page}`),
+  );
+}
+
+/** The sidebar: legacy pages granted by role, module entries, then the configuration links. */
+export function sidebarMenu(ctx: PolicyContext): MenuItem[] {
+  const { user } = ctx;
+  if (!user) return [];
+  return [...legacyItems(ctx, user), ...moduleItems(ctx, user), ...systemSettingsMenu(ctx)];
+}
+
+/** Card Setting: a card is set up and manual_bill is F, or manual_bill is T for userdownline. */
+export function showsCardSetting(user: SessionUser): boolean {
+  return (
+    (hasCard(user) && user.manual_bill === 'F') ||
+    (user.manual_bill === 'T' && user.user_type === 'userdownline')
+  );
+}
+
+/** Data Wallet: user/userdownline agencies on the master system, not system users, beta gate open. */
+export function showsDataWallet(ctx: PolicyContext, user: SessionUser): boolean {
+  const agencyOwner = user.user_type === 'user' || user.user_type === 'userdownline';
+  return (
+    agencyOwner &&
+    user.is_master_system &&
+    !isSystemUser(user) &&
+    betaFeatureAvailable(ctx.setup, 'data_wallet')
+  );
+}
+
+/**
+ * Developer: api mode, and either a system user of the root company or a non-system agency with a card
+ * and a connected payment account. "Needs the root company" cannot apply to agencies (they never are
+ * the root company), so it is read as the system-user branch (decision D-developer).
+ */
+export function showsDeveloper(ctx: PolicyContext, user: SessionUser): boolean {
+  if (user.api_mode !== 'T' || isSalesUser(user)) return false;
+  if (isSystemUser(user)) return user.rootcomp;
+  return isAgencyUser(user) && hasCard(user) && isAccountConnected(user, ctx.setup);
+}
+
+/** The profile menu of spec 1 §2.5 with the rules of §6. */
+export function profileMenu(ctx: PolicyContext): MenuItem[] {
+  const { user } = ctx;
+  if (!user) return [];
+  const isClient = user.user_type === 'client';
+  const entries: [boolean, MenuItem][] = [
+    [true, { id: 'profile', label: 'Profile', path: '/user/profile' }],
+    [showsCardSetting(user), { id: 'card-setting', label: 'Card Setting', path: '/user/card-setting' }],
+    [showsDataWallet(ctx, user), { id: 'data-wallet', label: 'Data Wallet' }],
+    // The route admits clients and userdownline, so both get the entry (decision D-integrations).
+    [
+      isClient || user.user_type === 'userdownline',
+      { id: 'integrations', label: 'Integrations', path: '/integrations' },
+    ],
+    [showsDeveloper(ctx, user), { id: 'developer', label: 'Developer' }],
+    [isClient, { id: 'exclusion-list', label: 'Exclusion List' }],
+    [true, { id: 'change-password', label: 'Change Password' }],
+    [true, { id: 'two-factor', label: 'Two Factor Authentication' }],
+    [isAgencyUser(user), { id: 'support', label: 'Support' }],
+    [true, { id: 'logout', label: 'Log out' }],
+  ];
+  return entries.filter(([shown]) => shown).map(([, item]) => item);
+}
