@@ -75,6 +75,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     database,
     queue,
     handlers,
+    dtKey: dtKeyBase64,
     services: { mail, domains, documents, secrets, storage },
     seeded,
     async close() {

@@ -15,12 +15,10 @@ export async function startTestRuntime(options: Omit<RuntimeOptions, 'database'>
     WEB_DIST: `${TEST_DIR}/no-web`,
   } as NodeJS.ProcessEnv);
   const runtime = await startRuntime(config, { database, seed: false, pollingIntervalSeconds: 0.5, ...options });
-  const dtKey = (await runtime.app.inject({ url: '/api/app-config' })).json<{ dtKey: string }>().dtKey;
-  const key = await importEnvelopeKey(dtKey);
+  const key = await importEnvelopeKey(runtime.dtKey);
   return {
     ...runtime,
     config,
-    dtKey,
     seal: (body: unknown) => sealEnvelope(key, body),
     async close() {
       await runtime.close();

@@ -156,7 +156,7 @@ CREATE TABLE "company_payment_terms" (
 CREATE TABLE "company_smtp" (
 	"company_id" integer PRIMARY KEY NOT NULL,
 	"host" text NOT NULL,
-	"port" smallint NOT NULL,
+	"port" integer NOT NULL,
 	"secure" boolean DEFAULT false NOT NULL,
 	"username" text DEFAULT '' NOT NULL,
 	"password_encrypted" text,

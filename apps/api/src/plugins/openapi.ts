@@ -5,8 +5,8 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { declareAllPublic } from './access.js';
 
 /**
- * The OpenAPI document is generated from the route schemas (GET /api/openapi.json); the docs page
- * is served at /api/docs. Bodies are documented decrypted: on the wire they travel as { dt }.
+ * The OpenAPI document is generated from the route schemas and served at /api/docs/json, with the
+ * docs page at /api/docs. Bodies are documented decrypted: on the wire they travel as { dt }.
  */
 export const openapiPlugin = fp(async (app) => {
   await app.register(swagger, {
@@ -23,7 +23,6 @@ export const openapiPlugin = fp(async (app) => {
   });
   await app.register(async (docs) => {
     declareAllPublic(docs);
-    docs.get('/api/openapi.json', { schema: { hide: true } }, async () => docs.swagger());
     await docs.register(swaggerUi, { routePrefix: '/api/docs' });
   });
 });

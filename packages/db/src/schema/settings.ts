@@ -6,7 +6,6 @@ import {
   integer,
   pgTable,
   primaryKey,
-  smallint,
   text,
   timestamp,
   uuid,
@@ -90,7 +89,7 @@ export const companySmtp = pgTable('company_smtp', {
     .primaryKey()
     .references(() => companies.id),
   host: text().notNull(),
-  port: smallint().notNull(),
+  port: integer().notNull(),
   secure: boolean().notNull().default(false),
   username: text().notNull().default(''),
   passwordEncrypted: text(),

@@ -1,0 +1,47 @@
+import { DEMO } from '@app/db';
+import { PUBLIC_DOCUMENTS } from '@app/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
+
+let rt: TestRuntime;
+beforeAll(async () => {
+  rt = await startTestRuntime();
+});
+afterAll(() => rt?.close());
+
+describe('GET /api/document/agreement', () => {
+  it.each(PUBLIC_DOCUMENTS)('serves %s with the reading system filled in', async (name) => {
+    const res = await rt.app.inject({ url: `/api/document/agreement?name=${name}&host=localhost` });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.name).toBe(name);
+    expect(doc.title.length).toBeGreaterThan(3);
+    expect(doc.html).toContain(DEMO.master.root.legalName);
+    expect(doc.html).not.toContain('{{company}}');
+  });
+
+  it("fills in the second system's name on its host", async () => {
+    const res = await rt.app.inject({ url: `/api/document/agreement?name=term-of-use&host=${DEMO.brightreach.domain}` });
+    expect(res.json().html).toContain(DEMO.brightreach.root.legalName);
+  });
+
+  it('rejects an unknown document name', async () => {
+    const res = await rt.app.inject({ url: '/api/document/agreement?name=secret-plans' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation_failed');
+  });
+});
+
+describe('health', () => {
+  it('answers /healthz and /readyz', async () => {
+    expect((await rt.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok', checks: {} });
+    expect((await rt.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ok', checks: { database: true } });
+  });
+
+  it('publishes an OpenAPI document generated from the route schemas', async () => {
+    const spec = (await rt.app.inject({ url: '/api/docs/json' })).json();
+    expect(spec.openapi).toMatch(/^3\./);
+    expect(Object.keys(spec.paths)).toContain('/api/domainsubdomain/{domainorsub}/{hostID}');
+    expect(spec.paths['/api/document/agreement'].get.parameters.map((p: { name: string }) => p.name)).toContain('name');
+  });
+});

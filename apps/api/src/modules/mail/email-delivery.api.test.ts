@@ -1,0 +1,134 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { companySmtp, DEMO, emailMessages, eq, systems } from '@app/db';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
+
+interface Received {
+  from: string;
+  to: string[];
+  user: string | undefined;
+  raw: string;
+}
+
+let rt: TestRuntime;
+let smtp: SMTPServer;
+const received: Received[] = [];
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    secure: false,
+    disabledCommands: ['STARTTLS'],
+    authOptional: false,
+    onAuth(auth, _session, callback) {
+      if (auth.username === 'mailer' && auth.password === 's3cret-pass') return callback(null, { user: 'mailer' });
+      return callback(new Error('Invalid username or password'));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          user: session.user,
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  smtp.listen(0, '127.0.0.1');
+  await once(smtp.server, 'listening');
+  rt = await startTestRuntime();
+});
+afterAll(async () => {
+  await rt?.close();
+  smtp?.close();
+});
+
+async function systemOf(domain: string) {
+  const [row] = await rt.database.db.select().from(systems).where(eq(systems.domain, domain));
+  return row!;
+}
+
+async function waitForStatus(id: number, statuses: string[]) {
+  for (let i = 0; i < 100; i++) {
+    const [row] = await rt.database.db.select().from(emailMessages).where(eq(emailMessages.id, id));
+    if (row && statuses.includes(row.status)) return row;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`message ${id} never reached ${statuses.join('/')}`);
+}
+
+describe('e-mail delivery job', () => {
+  it("delivers through the system's SMTP server, authenticated with its stored password", async () => {
+    const master = await systemOf(DEMO.master.domain);
+    const port = (smtp.server.address() as AddressInfo).port;
+    await rt.database.db.insert(companySmtp).values({
+      companyId: master.rootCompanyId!,
+      host: '127.0.0.1',
+      port,
+      secure: false,
+      username: 'mailer',
+      passwordEncrypted: await rt.services.secrets.seal('s3cret-pass'),
+      fromAddress: 'hello@leadorbit.test',
+      fromName: 'LeadOrbit',
+    });
+
+    const id = await rt.services.mail.queueEmail({
+      systemId: master.id,
+      to: 'Person@Example.test',
+      subject: 'Your sign-in code',
+      text: 'Your code is 123456.',
+    });
+    const row = await waitForStatus(id, ['sent', 'failed']);
+    expect(row).toMatchObject({ status: 'sent', transport: 'smtp', attempts: 1, lastError: null });
+    const mail = received.find((m) => m.raw.includes('Your sign-in code'));
+    expect(mail).toBeDefined();
+    expect(mail!.from).toBe('hello@leadorbit.test');
+    expect(mail!.to).toEqual(['person@example.test']);
+    expect(mail!.user).toBe('mailer');
+    expect(mail!.raw).toContain('Your code is 123456.');
+  });
+
+  it('keeps mail in the outbox on a system without SMTP', async () => {
+    const second = await systemOf(DEMO.brightreach.domain);
+    const before = received.length;
+    const id = await rt.services.mail.queueEmail({
+      systemId: second.id,
+      to: 'someone@example.test',
+      subject: 'Welcome',
+      text: 'Hello from the outbox.',
+    });
+    const row = await waitForStatus(id, ['kept', 'sent', 'failed']);
+    expect(row).toMatchObject({ status: 'kept', transport: 'outbox', fromAddress: `no-reply@${DEMO.brightreach.domain}` });
+    expect(received.length).toBe(before);
+  });
+
+  it('records the failure and keeps the message queued for a retry when the server refuses it', async () => {
+    const master = await systemOf(DEMO.master.domain);
+    await rt.database.db
+      .update(companySmtp)
+      .set({ passwordEncrypted: await rt.services.secrets.seal('wrong') })
+      .where(eq(companySmtp.companyId, master.rootCompanyId!));
+    const id = await rt.services.mail.queueEmail({ systemId: master.id, to: 'x@example.test', subject: 'S', text: 'T' });
+    for (let i = 0; i < 100; i++) {
+      const [row] = await rt.database.db.select().from(emailMessages).where(eq(emailMessages.id, id));
+      if (row && row.attempts > 0) {
+        expect(row.status).toBe('queued');
+        expect(row.lastError).toMatch(/Invalid login|Invalid username or password/);
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('no delivery attempt was recorded');
+  });
+
+  it('rejects a job payload that does not match its schema before queueing', async () => {
+    await expect(
+      rt.queue.enqueue(rt.handlers[0]!.spec, { messageId: -1 } as never),
+    ).rejects.toThrow();
+  });
+});

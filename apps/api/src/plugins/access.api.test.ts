@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestRuntime, type TestRuntime } from '../../test/harness.js';
+import type { AccessRule } from './access.js';
+
+const routes: { method: string; url: string; access: AccessRule }[] = [];
+let rt: TestRuntime;
+beforeAll(async () => {
+  rt = await startTestRuntime({ onRouteRegistered: (route) => routes.push(route) });
+  await rt.app.ready();
+});
+afterAll(() => rt?.close());
+
+describe('every route declares its access rule', () => {
+  it('lists every registered route with a valid rule', () => {
+    expect(routes.length).toBeGreaterThan(10);
+    for (const { method, url, access } of routes) {
+      const valid =
+        access.kind === 'public' ||
+        (access.kind === 'user' && (access.userTypes === 'any' || access.userTypes.length > 0));
+      expect(valid, `${method} ${url}`).toBe(true);
+    }
+    const table = routes.map((r) => `${r.method.padEnd(8)} ${r.url.padEnd(48)} ${describeRule(r.access)}`);
+    console.log(`${routes.length} routes:\n${table.join('\n')}`);
+  });
+
+  it('refuses to start when a route has no rule', async () => {
+    const other = await startTestRuntime();
+    other.app.get('/api/test/forgotten', async () => ({ ok: true }));
+    await expect(other.app.ready()).rejects.toThrow('GET /api/test/forgotten declares no access rule');
+    await other.close();
+  });
+
+  it('answers 401 with the one error shape on a user route without a session', async () => {
+    const other = await startTestRuntime();
+    other.app.get('/api/test/private', { config: { access: { kind: 'user', userTypes: 'any' } } }, async () => ({
+      secret: true,
+    }));
+    const res = await other.app.inject({ url: '/api/test/private' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: { code: 'unauthenticated', message: 'Unauthenticated.' } });
+    await other.close();
+  });
+});
+
+describe('unknown routes and ids', () => {
+  it.each([
+    ['GET', '/api/nothing-here'],
+    ['POST', '/api/app-config'],
+    ['DELETE', '/api/domainsubdomain/localhost/localhost'],
+    ['GET', '/api'],
+  ])('%s %s answers the 404 shape', async (method, url) => {
+    const res = await rt.app.inject({ method: method as 'GET', url, payload: method === 'GET' ? undefined : {} });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+  });
+
+  it('answers 404 for a file id that is not a public branding image, and for an unknown one', async () => {
+    const unknown = await rt.app.inject({ url: '/api/files/00000000-0000-4000-8000-000000000000' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('not_found');
+  });
+
+  it('never leaks internals on an unexpected failure', async () => {
+    const other = await startTestRuntime();
+    other.app.get('/api/test/boom', { config: { access: { kind: 'public' } } }, async () => {
+      throw new Error('database password is hunter2');
+    });
+    const res = await other.app.inject({ url: '/api/test/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      error: { code: 'internal_error', message: 'Something went wrong. Please try again later.' },
+    });
+    await other.close();
+  });
+});
+
+function describeRule(rule: AccessRule): string {
+  if (rule.kind === 'public') return 'public';
+  const who = rule.userTypes === 'any' ? 'any user' : rule.userTypes.join('|');
+  return `${who}${rule.systemUserOnly ? ' (system user)' : ''}${rule.scope ? ` scope ${rule.scope.map((s) => `${s.in}.${s.field}:${s.resource}`).join(',')}` : ''}`;
+}
