@@ -8,7 +8,9 @@ const runtime = await startRuntime(config);
 await runtime.app.listen({ port: config.port, host: config.host });
 const port = (runtime.app.server.address() as { port: number }).port;
 const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-console.log(`\nReady on http://localhost:${port} (database: ${where}; worker: ${config.inProcessWorker ? 'in process' : 'separate'})`);
+console.log(
+  `\nReady on http://localhost:${port} (database: ${where}; worker: ${config.inProcessWorker ? 'in process' : 'separate'})`,
+);
 console.log(`API docs: http://localhost:${port}/api/docs`);
 console.log(`${demoLoginsText(port)}\n`);
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { importEnvelopeKey } from '@app/contracts';
 import { type DatabaseHandle, isSeeded, openDatabase, seedDemo } from '@app/db';
-import { buildApp, type AppDependencies } from './app.js';
+import { type AppDependencies, buildApp } from './app.js';
 import type { Config } from './config.js';
 import type { JobHandler } from './jobs/define-job.js';
 import { type JobQueue, startJobQueue } from './jobs/job-queue.js';
@@ -37,7 +37,9 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   const ownsDatabase = !options.database;
   const database =
     options.database ??
-    (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'db') }));
+    (await openDatabase(
+      config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'db') },
+    ));
   await database.migrate();
   const storage = createLocalFileStorage(join(config.dataDir, 'files'));
   const seeded = (options.seed ?? true) && !(await isSeeded(database.db));
@@ -52,11 +54,18 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   const mailRepo = createMailRepository(database.db);
   const mail = createMailService(mailRepo, queue);
   const handlers: JobHandler[] = [
-    deliverEmailHandler({ repo: mailRepo, outbox: outboxTransport, smtp: createSmtpTransport, decryptSecret: secrets.open }),
+    deliverEmailHandler({
+      repo: mailRepo,
+      outbox: outboxTransport,
+      smtp: createSmtpTransport,
+      decryptSecret: secrets.open,
+    }),
   ];
   if (config.inProcessWorker) await queue.work(handlers);
 
-  const domains = createDomainService(createDomainRepository(database.db), { filesBaseUrl: `${config.publicApiBase}/files` });
+  const domains = createDomainService(createDomainRepository(database.db), {
+    filesBaseUrl: `${config.publicApiBase}/files`,
+  });
   const documents = createDocumentService(database.db, domains);
   const app = await buildApp({
     config,

@@ -14,7 +14,12 @@ export async function startTestRuntime(options: Omit<RuntimeOptions, 'database'>
     LOG_LEVEL: 'silent',
     WEB_DIST: `${TEST_DIR}/no-web`,
   } as NodeJS.ProcessEnv);
-  const runtime = await startRuntime(config, { database, seed: false, pollingIntervalSeconds: 0.5, ...options });
+  const runtime = await startRuntime(config, {
+    database,
+    seed: false,
+    pollingIntervalSeconds: 0.5,
+    ...options,
+  });
   const key = await importEnvelopeKey(runtime.dtKey);
   return {
     ...runtime,

@@ -7,7 +7,15 @@ export const hexColorSchema = z
   .transform((value) => value.toLowerCase());
 
 /** Fonts a tenant may pick; the web app maps each to a font stack it ships. */
-export const FONT_THEMES = ['Poppins', 'Inter', 'Roboto', 'Open Sans', 'Lato', 'Montserrat', 'Source Sans 3'] as const;
+export const FONT_THEMES = [
+  'Poppins',
+  'Inter',
+  'Roboto',
+  'Open Sans',
+  'Lato',
+  'Montserrat',
+  'Source Sans 3',
+] as const;
 export const fontThemeSchema = z.enum(FONT_THEMES);
 export type FontTheme = z.infer<typeof fontThemeSchema>;
 

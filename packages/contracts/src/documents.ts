@@ -7,7 +7,14 @@ export const PUBLIC_DOCUMENTS = [
   'service-billing-agreement',
   'marketing-services-agreement-developer',
 ] as const;
-export const AGREEMENT_DOCUMENTS = ['minimum_spend', 'v2', 'v3', 'v4', 'default_agency', 'default_client'] as const;
+export const AGREEMENT_DOCUMENTS = [
+  'minimum_spend',
+  'v2',
+  'v3',
+  'v4',
+  'default_agency',
+  'default_client',
+] as const;
 export const DOCUMENT_NAMES = [...PUBLIC_DOCUMENTS, ...AGREEMENT_DOCUMENTS] as const;
 export const documentNameSchema = z.enum(DOCUMENT_NAMES);
 export type DocumentName = z.infer<typeof documentNameSchema>;

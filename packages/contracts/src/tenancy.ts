@@ -1,7 +1,15 @@
 import { z } from 'zod';
 
 /** User types of spec 1 §3.1. `userdownline` and `user` are agencies; root users sit in the root company. */
-export const USER_TYPES = ['root', 'admin', 'userdownline', 'user', 'administrator', 'client', 'sales'] as const;
+export const USER_TYPES = [
+  'root',
+  'admin',
+  'userdownline',
+  'user',
+  'administrator',
+  'client',
+  'sales',
+] as const;
 export const userTypeSchema = z.enum(USER_TYPES);
 export type UserType = z.infer<typeof userTypeSchema>;
 

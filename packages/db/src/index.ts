@@ -1,5 +1,22 @@
-export { and, asc, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+export {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
 export * from './client.js';
+export { firstRow } from './rows.js';
 export * from './schema/index.js';
-export { seedDemo, isSeeded, type SeedDependencies } from './seed/seed.js';
 export { DEMO, DEMO_PASSWORD } from './seed/demo-data.js';
+export { isSeeded, type SeedDependencies, seedDemo } from './seed/seed.js';

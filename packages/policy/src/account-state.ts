@@ -74,7 +74,8 @@ export function isSalesAccountConnected(user: SessionUser, setup: SetupCheck | n
   return (setup ? setup.accountconnected : user.status_acc) === 'completed';
 }
 
-/** Sales see client management and administrator items only as account executives with a connected account. */
+/** Sales see client management and administrator items only as account executives with a connected
+ * account (spec 1 §6, spec 2 §6). */
 export function isSalesExecutiveWithAccount(user: SessionUser, setup: SetupCheck | null): boolean {
   return isSalesUser(user) && user.isAccExecutive === 'T' && isSalesAccountConnected(user, setup);
 }
@@ -113,14 +114,15 @@ function isGranted(value: unknown): boolean {
 }
 
 /**
- * Report Analytics (spec 1 §2.3 and §6, spec 2 §2): global view mode, or a system user of the root
- * company whose permission set grants report_analytics or who has no permission set at all. Both specs
- * are folded into one rule for the route and the menu (decision D-report).
+ * Report Analytics (spec 1 §2.3 and §6, spec 2 §2): global view mode, or a non-sales system user of
+ * the root company whose permission set grants report_analytics or who has no permission set at all.
+ * Both specs are folded into one rule for the route and the menu (decision D-report).
  */
 export function hasReportAnalyticsAccess(ctx: PolicyContext): boolean {
   if (ctx.globalViewMode) return true;
   const { user } = ctx;
-  if (!user || !isSystemUser(user) || !user.rootcomp) return false;
+  // Sales sit in the root company too, but rule 6 confines them to their own pages.
+  if (!user || isSalesUser(user) || !isSystemUser(user) || !user.rootcomp) return false;
   const permissions = effectivePermissions(user);
   if (!permissions || Object.keys(permissions).length === 0) return true;
   return isGranted(permissions.report_analytics);

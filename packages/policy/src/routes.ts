@@ -117,7 +117,7 @@ const STATIC_ROUTES: readonly RouteDef[] = [
     access: guarded(except('client')),
     parentId: 'user',
   },
-  // "(not for client)" is written against questionnaire only; questionnaire-add stays open (decision D-quest).
+  // "(not for client)" is written against questionnaire only; questionnaire-add stays open (D-quest).
   {
     id: 'user.questionnaire-add',
     path: '/user/questionnaire-add',

@@ -11,10 +11,14 @@ import {
   type SessionUser,
   type SetupCheck,
 } from '@app/contracts';
+import { expect, it } from 'vitest';
 import type { PolicyContext } from './context.js';
+import { type GuardResult, guardPath } from './guards.js';
 
 /** Module naming as the server sends it; every module enabled with the default wording. */
-export function defaultModules(overrides: Partial<Record<ModuleType, Partial<SessionUser['modules'][number]>>> = {}) {
+export function defaultModules(
+  overrides: Partial<Record<ModuleType, Partial<SessionUser['modules'][number]>>> = {},
+) {
   return MODULES.map((type) => ({
     type,
     name: DEFAULT_MODULE_NAMES[type].name,
@@ -89,7 +93,12 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
   };
 }
 
-const systemFlags = { systemuser: true, rootcomp: true, company_parent: null, customer_card_id: null } as const;
+const systemFlags = {
+  systemuser: true,
+  rootcomp: true,
+  company_parent: null,
+  customer_card_id: null,
+} as const;
 
 /** One preset per user type of spec 1 §6 (and view mode). */
 export const USERS = {
@@ -99,7 +108,8 @@ export const USERS = {
   agencyUser: () => makeUser({ id: 11, user_type: 'user' }),
   administrator: () => makeUser({ id: 12, user_type: 'administrator' }),
   admin: () => makeUser({ id: 13, user_type: 'admin' }),
-  client: () => makeUser({ id: 20, user_type: 'client', company_parent: 100, leadspeek_type: 'local|locator' }),
+  client: () =>
+    makeUser({ id: 20, user_type: 'client', company_parent: 100, leadspeek_type: 'local|locator' }),
   salesRep: () => makeUser({ id: 30, user_type: 'sales', ...systemFlags }),
   accountExecutive: () => makeUser({ id: 31, user_type: 'sales', isAccExecutive: 'T', ...systemFlags }),
   viewModeAgency: () => makeUser({ isViewMode: true, user_type_ori: 'root' }),
@@ -136,7 +146,11 @@ export function betaSetup(applyToAll: boolean, overrides: Partial<SetupCheck> = 
   const setup = makeSetup(overrides);
   return {
     ...setup,
-    betaFeature: setup.betaFeature.map((feature) => ({ ...feature, is_beta: true, apply_to_all_agency: applyToAll })),
+    betaFeature: setup.betaFeature.map((feature) => ({
+      ...feature,
+      is_beta: true,
+      apply_to_all_agency: applyToAll,
+    })),
   };
 }
 
@@ -169,7 +183,11 @@ export function makeDomain(overrides: Partial<DomainInfo> = {}): DomainInfo {
     payouts_enabled: true,
     account_requirements: [],
     paymentterm: [],
-    sidemenu: defaultModules().map(({ type, name, url }) => ({ type, name, url })),
+    sidemenu: MODULES.map((type) => ({
+      type,
+      name: DEFAULT_MODULE_NAMES[type].name,
+      url: DEFAULT_MODULE_NAMES[type].slug,
+    })),
     branding: { company_name: 'LeadOrbit', ...DEFAULT_BRANDING },
     ...overrides,
   };
@@ -181,4 +199,26 @@ export function makeCtx(
   extra: Partial<Omit<PolicyContext, 'user'>> = {},
 ): PolicyContext {
   return { user, setup: makeSetup(), domain: null, ...extra };
+}
+
+type Extra = Partial<Omit<PolicyContext, 'user'>>;
+/** A guard table row: the spec rule it checks, who, where, what must happen, and context extras. */
+export type GuardRow = [
+  rule: string,
+  user: SessionUser | null,
+  path: string,
+  expected: GuardResult,
+  extra?: Extra,
+];
+
+export const ALLOW: GuardResult = { action: 'allow' };
+export const redirectTo = (to: string, rule: string) => ({ action: 'redirect', to, rule }) as GuardResult;
+export const notFound = (rule: string) => ({ action: 'notFound', rule }) as GuardResult;
+
+/** One test per row: guardPath on a context built from the row must give exactly `expected`. */
+export function checkGuardRows(rows: GuardRow[]) {
+  const named = rows.map(([rule, user, path, expected, extra]) => ({ rule, user, path, expected, extra }));
+  it.each(named)('$rule: $path', ({ user, path, expected, extra }) => {
+    expect(guardPath(makeCtx(user, extra), path)).toEqual(expected);
+  });
 }

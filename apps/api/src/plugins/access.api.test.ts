@@ -32,9 +32,13 @@ describe('every route declares its access rule', () => {
 
   it('answers 401 with the one error shape on a user route without a session', async () => {
     const other = await startTestRuntime();
-    other.app.get('/api/test/private', { config: { access: { kind: 'user', userTypes: 'any' } } }, async () => ({
-      secret: true,
-    }));
+    other.app.get(
+      '/api/test/private',
+      { config: { access: { kind: 'user', userTypes: 'any' } } },
+      async () => ({
+        secret: true,
+      }),
+    );
     const res = await other.app.inject({ url: '/api/test/private' });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: { code: 'unauthenticated', message: 'Unauthenticated.' } });
@@ -49,7 +53,11 @@ describe('unknown routes and ids', () => {
     ['DELETE', '/api/domainsubdomain/localhost/localhost'],
     ['GET', '/api'],
   ])('%s %s answers the 404 shape', async (method, url) => {
-    const res = await rt.app.inject({ method: method as 'GET', url, payload: method === 'GET' ? undefined : {} });
+    const res = await rt.app.inject({
+      method: method as 'GET',
+      url,
+      payload: method === 'GET' ? undefined : {},
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
   });

@@ -4,7 +4,15 @@ import fp from 'fastify-plugin';
 import { HttpError } from '../http-errors.js';
 
 /** Kinds of tenant resource an id in a request can name; each is checked against the caller's scope. */
-export type TenantResource = 'system' | 'company' | 'user' | 'campaign' | 'group' | 'invoice' | 'file' | 'role';
+export type TenantResource =
+  | 'system'
+  | 'company'
+  | 'user'
+  | 'campaign'
+  | 'group'
+  | 'invoice'
+  | 'file'
+  | 'role';
 
 /** Where an id sits in the request, and what it names. */
 export interface ScopedId {

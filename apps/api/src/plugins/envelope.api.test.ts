@@ -12,7 +12,9 @@ beforeAll(async () => {
     '/api/test/echo',
     {
       config: { access: PUBLIC },
-      schema: { body: z.strictObject({ name: z.string().max(5, 'Name is too long.'), count: z.number().int() }) },
+      schema: {
+        body: z.strictObject({ name: z.string().max(5, 'Name is too long.'), count: z.number().int() }),
+      },
     },
     async (request) => ({ received: request.body }),
   );

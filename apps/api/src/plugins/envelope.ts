@@ -1,4 +1,4 @@
-import { ERROR_CODES, EnvelopeError, openEnvelope } from '@app/contracts';
+import { EnvelopeError, ERROR_CODES, openEnvelope } from '@app/contracts';
 import fp from 'fastify-plugin';
 import { HttpError } from '../http-errors.js';
 

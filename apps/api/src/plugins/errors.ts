@@ -23,7 +23,8 @@ export const errorsPlugin = fp(async (app) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const issue of err.validation) {
-        const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (err.validationContext ?? 'body');
+        const path =
+          issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (err.validationContext ?? 'body');
         fields[path] ??= issue.message ?? 'is not valid';
       }
       const first = Object.entries(fields)[0];
@@ -37,7 +38,10 @@ export const errorsPlugin = fp(async (app) => {
       return send(reply, status, { code: clientErrorCode(status), message: err.message });
     }
     request.log.error({ err }, 'request failed');
-    return send(reply, 500, { code: ERROR_CODES.internal, message: 'Something went wrong. Please try again later.' });
+    return send(reply, 500, {
+      code: ERROR_CODES.internal,
+      message: 'Something went wrong. Please try again later.',
+    });
   });
 });
 

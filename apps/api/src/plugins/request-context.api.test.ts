@@ -18,7 +18,11 @@ describe('request context', () => {
     const res = await rt.app.inject({
       url: '/api/test/context',
       remoteAddress: '203.0.113.9',
-      headers: { 'x-forwarded-for': '198.51.100.1', 'x-client-ip': '198.51.100.2', 'x-real-ip': '198.51.100.3' },
+      headers: {
+        'x-forwarded-for': '198.51.100.1',
+        'x-client-ip': '198.51.100.2',
+        'x-real-ip': '198.51.100.3',
+      },
     });
     expect(res.json().ip).toBe('203.0.113.9');
   });
@@ -29,7 +33,9 @@ describe('request context', () => {
       config: { ...rt.config, trustedProxies: ['10.0.0.5'] },
       database: rt.database,
       appConfig: { apiBase: '/api', dtKey: rt.dtKey, version: 'test' },
-      dtKey: await crypto.subtle.importKey('raw', Buffer.from(rt.dtKey, 'base64'), 'AES-GCM', false, ['decrypt']),
+      dtKey: await crypto.subtle.importKey('raw', Buffer.from(rt.dtKey, 'base64'), 'AES-GCM', false, [
+        'decrypt',
+      ]),
       storage: rt.services.storage,
       domains: rt.services.domains,
       documents: rt.services.documents,

@@ -22,5 +22,11 @@ export const salesRoleEnum = pgEnum('sales_role', ['sales_rep', 'account_executi
 export const userStatusEnum = pgEnum('user_status', ['active', 'invited', 'disabled']);
 export const twoFactorTypeEnum = pgEnum('two_factor_type', ['email', 'google']);
 export const domainStatusEnum = pgEnum('domain_status', ['none', 'pending', 'active', 'failed']);
-export const filePurposeEnum = pgEnum('file_purpose', ['logo', 'favicon', 'profile_picture', 'agreement', 'upload']);
+export const filePurposeEnum = pgEnum('file_purpose', [
+  'logo',
+  'favicon',
+  'profile_picture',
+  'agreement',
+  'upload',
+]);
 export const emailStatusEnum = pgEnum('email_status', ['queued', 'sent', 'failed', 'kept']);

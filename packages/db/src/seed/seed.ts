@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
-import { BETA_FEATURES, DEFAULT_BRANDING, MODULES, type ModuleType, PAYMENT_TERMS, type UserType } from '@app/contracts';
+import {
+  BETA_FEATURES,
+  DEFAULT_BRANDING,
+  MODULES,
+  type ModuleType,
+  PAYMENT_TERMS,
+  type UserType,
+} from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../client.js';
+import { firstRow } from '../rows.js';
 import {
   betaFeatures,
   companies,
@@ -40,7 +48,7 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
     brightreach: drawLogoPng(DEMO.brightreach.branding.link_color),
   };
   const logoKeys = Object.fromEntries(
-    Object.entries(logos).map(([name, bytes]) => [name, `seed/${name}-logo.png`]),
+    Object.keys(logos).map((name) => [name, `seed/${name}-logo.png`]),
   ) as Record<keyof typeof logos, string>;
   for (const [name, bytes] of Object.entries(logos)) {
     await deps.putFile(logoKeys[name as keyof typeof logos], bytes);
@@ -50,7 +58,12 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
     await tx.insert(betaFeatures).values(BETA_FEATURES.map((f) => ({ ...f, isBeta: true })));
     await tx.insert(documents).values(DEFAULT_DOCUMENTS.map((d) => ({ ...d, systemId: null })));
 
-    const person = (systemId: number, companyId: number, userType: UserType, who: { name: string; email: string }) =>
+    const person = (
+      systemId: number,
+      companyId: number,
+      userType: UserType,
+      who: { name: string; email: string },
+    ) =>
       tx
         .insert(users)
         .values({
@@ -65,11 +78,11 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
           questionnaireSetupCompleted: true,
         })
         .returning({ id: users.id })
-        .then((rows) => rows[0]!.id);
+        .then((rows) => firstRow(rows, 'user').id);
 
     const logo = async (systemId: number, companyId: number, name: keyof typeof logos) => {
       const bytes = logos[name];
-      const [file] = await tx
+      const file = await tx
         .insert(files)
         .values({
           systemId,
@@ -80,8 +93,9 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
           sha256: createHash('sha256').update(bytes).digest('hex'),
           storageKey: logoKeys[name],
         })
-        .returning({ id: files.id });
-      return file!.id;
+        .returning({ id: files.id })
+        .then((rows) => firstRow(rows, 'file'));
+      return file.id;
     };
 
     const brand = (companyId: number, b: Brand, logoFileId: string | null) =>
@@ -98,18 +112,19 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
       });
 
     const createSystem = async (spec: typeof DEMO.master | typeof DEMO.brightreach, isMaster: boolean) => {
-      const [system] = await tx
+      const system = await tx
         .insert(systems)
         .values({ name: spec.systemName, isMaster, domain: spec.domain })
-        .returning({ id: systems.id });
+        .returning({ id: systems.id })
+        .then((rows) => firstRow(rows, 'system'));
       // A root company is its own root: take the id first so root_id can point at it.
       const { rows } = (await tx.execute(
         sql`select nextval(pg_get_serial_sequence('companies', 'id'))::int as id`,
       )) as unknown as { rows: { id: number }[] };
-      const rootId = Number(rows[0]!.id);
+      const rootId = Number(firstRow(rows, 'company id').id);
       await tx.insert(companies).values({
         id: rootId,
-        systemId: system!.id,
+        systemId: system.id,
         kind: 'root',
         rootId,
         name: spec.root.name,
@@ -124,10 +139,10 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
         stateName: 'Illinois',
         domainStatus: 'active',
       });
-      await tx.update(systems).set({ rootCompanyId: rootId }).where(eq(systems.id, system!.id));
-      const rootUserId = await person(system!.id, rootId, 'root', spec.rootUser);
+      await tx.update(systems).set({ rootCompanyId: rootId }).where(eq(systems.id, system.id));
+      const rootUserId = await person(system.id, rootId, 'root', spec.rootUser);
       await tx.update(users).set({ isSystemUser: true }).where(eq(users.id, rootUserId));
-      return { systemId: system!.id, rootId };
+      return { systemId: system.id, rootId };
     };
 
     const createCompany = async (
@@ -138,11 +153,12 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
       name: string,
       extra: Partial<typeof companies.$inferInsert> = {},
     ) => {
-      const [row] = await tx
+      const row = await tx
         .insert(companies)
         .values({ systemId, rootId, parentId, kind, name, legalName: name, ...extra })
-        .returning({ id: companies.id });
-      return row!.id;
+        .returning({ id: companies.id })
+        .then((rows) => firstRow(rows, 'company'));
+      return row.id;
     };
 
     const offer = async (companyId: number, modules: readonly ModuleType[]) => {
@@ -158,13 +174,20 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
     await tx.update(users).set({ isAccExecutive: true }).where(eq(users.id, aeId));
 
     const nw = DEMO.northwind;
-    const northwindId = await createCompany(master.systemId, master.rootId, master.rootId, 'agency', nw.name, {
-      subdomain: nw.subdomain,
-      customDomain: nw.customDomain,
-      domainStatus: 'active',
-      isWhitelabeling: true,
-      email: nw.owner.email,
-    });
+    const northwindId = await createCompany(
+      master.systemId,
+      master.rootId,
+      master.rootId,
+      'agency',
+      nw.name,
+      {
+        subdomain: nw.subdomain,
+        customDomain: nw.customDomain,
+        domainStatus: 'active',
+        isWhitelabeling: true,
+        email: nw.owner.email,
+      },
+    );
     await brand(northwindId, nw.branding, await logo(master.systemId, northwindId, 'northwind'));
     await offer(northwindId, MODULES);
     await person(master.systemId, northwindId, 'userdownline', nw.owner);
@@ -181,9 +204,16 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
       await person(master.systemId, id, 'client', client.contact);
     }
 
-    const summitId = await createCompany(master.systemId, master.rootId, master.rootId, 'agency', DEMO.summit.name, {
-      email: DEMO.summit.owner.email,
-    });
+    const summitId = await createCompany(
+      master.systemId,
+      master.rootId,
+      master.rootId,
+      'agency',
+      DEMO.summit.name,
+      {
+        email: DEMO.summit.owner.email,
+      },
+    );
     await offer(summitId, ['local', 'locator', 'enhance']);
     await person(master.systemId, summitId, 'userdownline', DEMO.summit.owner);
     for (const client of DEMO.summit.clients) {
@@ -198,15 +228,29 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
     const br = DEMO.brightreach;
     const bright = await createSystem(br, false);
     await brand(bright.rootId, br.branding, await logo(bright.systemId, bright.rootId, 'brightreach'));
-    const coastalId = await createCompany(bright.systemId, bright.rootId, bright.rootId, 'agency', br.agency.name, {
-      subdomain: br.agency.subdomain,
-      email: br.agency.owner.email,
-    });
+    const coastalId = await createCompany(
+      bright.systemId,
+      bright.rootId,
+      bright.rootId,
+      'agency',
+      br.agency.name,
+      {
+        subdomain: br.agency.subdomain,
+        email: br.agency.owner.email,
+      },
+    );
     await offer(coastalId, ['local', 'locator', 'enhance']);
     await person(bright.systemId, coastalId, 'userdownline', br.agency.owner);
-    const bayviewId = await createCompany(bright.systemId, bright.rootId, coastalId, 'client', br.agency.client.name, {
-      email: br.agency.client.contact.email,
-    });
+    const bayviewId = await createCompany(
+      bright.systemId,
+      bright.rootId,
+      coastalId,
+      'client',
+      br.agency.client.name,
+      {
+        email: br.agency.client.contact.email,
+      },
+    );
     await offer(bayviewId, ['local']);
     await person(bright.systemId, bayviewId, 'client', br.agency.client.contact);
   });

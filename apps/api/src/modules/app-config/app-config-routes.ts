@@ -1,4 +1,4 @@
-import { appConfigSchema, type AppConfig } from '@app/contracts';
+import { type AppConfig, appConfigSchema } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PUBLIC } from '../../plugins/access.js';
 
@@ -10,7 +10,11 @@ export const appConfigRoutes =
       '/app-config',
       {
         config: { access: PUBLIC },
-        schema: { tags: ['app'], summary: 'Boot configuration of the web app', response: { 200: appConfigSchema } },
+        schema: {
+          tags: ['app'],
+          summary: 'Boot configuration of the web app',
+          response: { 200: appConfigSchema },
+        },
       },
       async (_request, reply) => reply.header('cache-control', 'no-store').send(config),
     );

@@ -1,10 +1,9 @@
-import { type DocumentName, type PublicDocument } from '@app/contracts';
+import type { DocumentName, PublicDocument } from '@app/contracts';
 import { type Database, desc, documents, eq, isNull, or, sql } from '@app/db';
 import { notFound } from '../../http-errors.js';
 import type { DomainService } from '../domains/domain-service.js';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Legal documents by name. A system's own version wins over the deployment default; the newest
@@ -15,7 +14,9 @@ export function createDocumentService(db: Database, domains: DomainService) {
     const [row] = await db
       .select()
       .from(documents)
-      .where(sql`${documents.name} = ${name} and (${or(eq(documents.systemId, systemId), isNull(documents.systemId))})`)
+      .where(
+        sql`${documents.name} = ${name} and (${or(eq(documents.systemId, systemId), isNull(documents.systemId))})`,
+      )
       .orderBy(sql`${documents.systemId} is null`, desc(documents.version))
       .limit(1);
     return row;

@@ -1,5 +1,5 @@
-import { DEMO } from '@app/db';
 import { PUBLIC_DOCUMENTS } from '@app/contracts';
+import { DEMO } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 
@@ -21,7 +21,9 @@ describe('GET /api/document/agreement', () => {
   });
 
   it("fills in the second system's name on its host", async () => {
-    const res = await rt.app.inject({ url: `/api/document/agreement?name=term-of-use&host=${DEMO.brightreach.domain}` });
+    const res = await rt.app.inject({
+      url: `/api/document/agreement?name=term-of-use&host=${DEMO.brightreach.domain}`,
+    });
     expect(res.json().html).toContain(DEMO.brightreach.root.legalName);
   });
 
@@ -35,13 +37,18 @@ describe('GET /api/document/agreement', () => {
 describe('health', () => {
   it('answers /healthz and /readyz', async () => {
     expect((await rt.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok', checks: {} });
-    expect((await rt.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ok', checks: { database: true } });
+    expect((await rt.app.inject({ url: '/readyz' })).json()).toEqual({
+      status: 'ok',
+      checks: { database: true },
+    });
   });
 
   it('publishes an OpenAPI document generated from the route schemas', async () => {
     const spec = (await rt.app.inject({ url: '/api/docs/json' })).json();
     expect(spec.openapi).toMatch(/^3\./);
     expect(Object.keys(spec.paths)).toContain('/api/domainsubdomain/{domainorsub}/{hostID}');
-    expect(spec.paths['/api/document/agreement'].get.parameters.map((p: { name: string }) => p.name)).toContain('name');
+    expect(
+      spec.paths['/api/document/agreement'].get.parameters.map((p: { name: string }) => p.name),
+    ).toContain('name');
   });
 });

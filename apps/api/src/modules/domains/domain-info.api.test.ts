@@ -22,7 +22,13 @@ describe('GET /api/domainsubdomain/{domainorsub}/{hostID}', () => {
     expect(info.company_root_name).toBe(DEMO.master.root.name);
     expect(info.branding.company_name).toBe(DEMO.master.root.name);
     expect(info.root_user_email).toBe(DEMO.master.rootUser.email);
-    expect(info.sidemenu.map((m: { type: string }) => m.type)).toEqual(['local', 'locator', 'enhance', 'b2b', 'simplifi']);
+    expect(info.sidemenu.map((m: { type: string }) => m.type)).toEqual([
+      'local',
+      'locator',
+      'enhance',
+      'b2b',
+      'simplifi',
+    ]);
   });
 
   it("answers an agency subdomain with the agency's branding on its system", async () => {
@@ -55,7 +61,10 @@ describe('GET /api/domainsubdomain/{domainorsub}/{hostID}', () => {
     const system = (await lookup(DEMO.brightreach.domain)).json();
     expect(system.is_master).toBe(false);
     expect(system.idsys).not.toBe(system.masteridsys);
-    expect(system.branding).toMatchObject({ company_name: DEMO.brightreach.root.name, ...DEMO.brightreach.branding });
+    expect(system.branding).toMatchObject({
+      company_name: DEMO.brightreach.root.name,
+      ...DEMO.brightreach.branding,
+    });
     expect(system.sidemenu.map((m: { type: string }) => m.type)).not.toContain('simplifi');
 
     const agency = (await lookup(`${DEMO.brightreach.agency.subdomain}.${DEMO.brightreach.domain}`)).json();

@@ -101,7 +101,10 @@ export function createDomainRepository(db: Database) {
     },
 
     async getConnectedAccount(companyId: number) {
-      const [row] = await db.select().from(connectedAccounts).where(eq(connectedAccounts.companyId, companyId));
+      const [row] = await db
+        .select()
+        .from(connectedAccounts)
+        .where(eq(connectedAccounts.companyId, companyId));
       return row;
     },
   };

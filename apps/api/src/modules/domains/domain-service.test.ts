@@ -32,13 +32,30 @@ function fakeRepository(owners: Record<string, HostOwner>) {
       return owners[host] ?? null;
     },
     findMasterOwner: async () => MASTER,
-    getSystem: async () => ({ id: 1, isMaster: true, rootCompanyId: 10, domain: 'example.test', paymentPublicKey: '', recaptchaSiteKey: '' }),
+    getSystem: async () => ({
+      id: 1,
+      isMaster: true,
+      rootCompanyId: 10,
+      domain: 'example.test',
+      paymentPublicKey: '',
+      recaptchaSiteKey: '',
+    }),
     getMasterSystemId: async () => 1,
     getCompany: async (id: number) => company(id),
     getRootUser: async () => ({ name: 'Root', email: 'root@example.test', address: '' }),
     getBranding: async (id: number) =>
       id === 10
-        ? { displayName: null, logoFileId: 'logo-1', faviconFileId: null, sidebarBgcolor: '#111111', templateBgcolor: '#222222', boxBgcolor: '#333333', textColor: '#444444', linkColor: '#555555', fontTheme: 'Inter' }
+        ? {
+            displayName: null,
+            logoFileId: 'logo-1',
+            faviconFileId: null,
+            sidebarBgcolor: '#111111',
+            templateBgcolor: '#222222',
+            boxBgcolor: '#333333',
+            textColor: '#444444',
+            linkColor: '#555555',
+            fontTheme: 'Inter',
+          }
         : undefined,
     getModules: async (id: number) =>
       id === 20
@@ -74,7 +91,9 @@ describe('domain service', () => {
 
   it("gives an agency without branding its system's colours, its own name, modules and terms", async () => {
     const { repo } = fakeRepository({ 'agency.example.test': AGENCY });
-    const { info } = await createDomainService(repo, { filesBaseUrl: '/api/files' }).resolve('agency.example.test');
+    const { info } = await createDomainService(repo, { filesBaseUrl: '/api/files' }).resolve(
+      'agency.example.test',
+    );
     expect(info.branding.company_name).toBe('Agency Co');
     expect(info.branding.sidebar_bgcolor).toBe('#111111');
     expect(info.branding.logo_url).toBe('/api/files/logo-1');

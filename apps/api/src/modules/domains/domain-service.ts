@@ -73,7 +73,9 @@ export function createDomainService(repo: DomainRepository, options: DomainServi
         name: named.get(type)?.displayName ?? DEFAULT_MODULE_NAMES[type].name,
         url: named.get(type)?.slug ?? DEFAULT_MODULE_NAMES[type].slug,
       }));
-    const termList = owner.isAgency ? PAYMENT_TERMS.filter((t) => terms.some((r) => r.term === t)) : PAYMENT_TERMS;
+    const termList = owner.isAgency
+      ? PAYMENT_TERMS.filter((t) => terms.some((r) => r.term === t))
+      : PAYMENT_TERMS;
 
     return {
       idsys: system.id,
@@ -113,7 +115,8 @@ export function createDomainService(repo: DomainRepository, options: DomainServi
         box_bgcolor: branding?.boxBgcolor ?? DEFAULT_BRANDING.box_bgcolor,
         text_color: branding?.textColor ?? DEFAULT_BRANDING.text_color,
         link_color: branding?.linkColor ?? DEFAULT_BRANDING.link_color,
-        font_theme: (branding?.fontTheme ?? DEFAULT_BRANDING.font_theme) as DomainInfo['branding']['font_theme'],
+        font_theme: (branding?.fontTheme ??
+          DEFAULT_BRANDING.font_theme) as DomainInfo['branding']['font_theme'],
       },
     };
   }

@@ -1,5 +1,5 @@
 import { apiErrorSchema } from '@app/contracts';
-import { type Database, eq, files, inArray, and } from '@app/db';
+import { and, type Database, eq, files, inArray } from '@app/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http-errors.js';

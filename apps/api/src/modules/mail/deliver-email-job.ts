@@ -21,7 +21,9 @@ export interface DeliverEmailDependencies {
  * Delivers a stored message through the SMTP server that applies to it, or keeps it in the
  * outbox. Idempotent: a message already sent or kept is not delivered again.
  */
-export function deliverEmailHandler(deps: DeliverEmailDependencies): JobHandler<typeof deliverEmailJob.payload> {
+export function deliverEmailHandler(
+  deps: DeliverEmailDependencies,
+): JobHandler<typeof deliverEmailJob.payload> {
   return {
     spec: deliverEmailJob,
     async handle({ messageId }, { isLastAttempt }) {

@@ -22,7 +22,8 @@ beforeAll(async () => {
     disabledCommands: ['STARTTLS'],
     authOptional: false,
     onAuth(auth, _session, callback) {
-      if (auth.username === 'mailer' && auth.password === 's3cret-pass') return callback(null, { user: 'mailer' });
+      if (auth.username === 'mailer' && auth.password === 's3cret-pass')
+        return callback(null, { user: 'mailer' });
       return callback(new Error('Invalid username or password'));
     },
     onData(stream, session, callback) {
@@ -103,7 +104,11 @@ describe('e-mail delivery job', () => {
       text: 'Hello from the outbox.',
     });
     const row = await waitForStatus(id, ['kept', 'sent', 'failed']);
-    expect(row).toMatchObject({ status: 'kept', transport: 'outbox', fromAddress: `no-reply@${DEMO.brightreach.domain}` });
+    expect(row).toMatchObject({
+      status: 'kept',
+      transport: 'outbox',
+      fromAddress: `no-reply@${DEMO.brightreach.domain}`,
+    });
     expect(received.length).toBe(before);
   });
 
@@ -113,7 +118,12 @@ describe('e-mail delivery job', () => {
       .update(companySmtp)
       .set({ passwordEncrypted: await rt.services.secrets.seal('wrong') })
       .where(eq(companySmtp.companyId, master.rootCompanyId!));
-    const id = await rt.services.mail.queueEmail({ systemId: master.id, to: 'x@example.test', subject: 'S', text: 'T' });
+    const id = await rt.services.mail.queueEmail({
+      systemId: master.id,
+      to: 'x@example.test',
+      subject: 'S',
+      text: 'T',
+    });
     for (let i = 0; i < 100; i++) {
       const [row] = await rt.database.db.select().from(emailMessages).where(eq(emailMessages.id, id));
       if (row && row.attempts > 0) {
@@ -127,8 +137,6 @@ describe('e-mail delivery job', () => {
   });
 
   it('rejects a job payload that does not match its schema before queueing', async () => {
-    await expect(
-      rt.queue.enqueue(rt.handlers[0]!.spec, { messageId: -1 } as never),
-    ).rejects.toThrow();
+    await expect(rt.queue.enqueue(rt.handlers[0]!.spec, { messageId: -1 } as never)).rejects.toThrow();
   });
 });

@@ -1,4 +1,14 @@
-import { and, companies, companySmtp, type Database, emailMessages, eq, sql, systems } from '@app/db';
+import {
+  and,
+  companies,
+  companySmtp,
+  type Database,
+  emailMessages,
+  eq,
+  firstRow,
+  sql,
+  systems,
+} from '@app/db';
 
 export type NewEmail = typeof emailMessages.$inferInsert;
 export type StoredEmail = typeof emailMessages.$inferSelect;
@@ -9,14 +19,15 @@ export function createMailRepository(db: Database) {
       .select({ smtp: companySmtp })
       .from(companySmtp)
       .innerJoin(companies, eq(companies.id, companySmtp.companyId))
-      .where(and(eq(companySmtp.companyId, companyId), eq(companySmtp.enabled, true), eq(companies.kind, kind)));
+      .where(
+        and(eq(companySmtp.companyId, companyId), eq(companySmtp.enabled, true), eq(companies.kind, kind)),
+      );
     return row?.smtp;
   }
 
   return {
     async insert(message: NewEmail): Promise<StoredEmail> {
-      const [row] = await db.insert(emailMessages).values(message).returning();
-      return row!;
+      return firstRow(await db.insert(emailMessages).values(message).returning(), 'email message');
     },
 
     async get(id: number): Promise<StoredEmail | undefined> {
@@ -24,7 +35,12 @@ export function createMailRepository(db: Database) {
       return row;
     },
 
-    async recordAttempt(id: number, result: Partial<Pick<StoredEmail, 'status' | 'transport' | 'lastError' | 'providerMessageId' | 'sentAt'>>) {
+    async recordAttempt(
+      id: number,
+      result: Partial<
+        Pick<StoredEmail, 'status' | 'transport' | 'lastError' | 'providerMessageId' | 'sentAt'>
+      >,
+    ) {
       await db
         .update(emailMessages)
         .set({ ...result, attempts: sql`${emailMessages.attempts} + 1` })
@@ -38,7 +54,10 @@ export function createMailRepository(db: Database) {
     async findSmtp(systemId: number, companyId: number | null) {
       const own = companyId === null ? undefined : await enabledSmtpOf(companyId, 'agency');
       if (own) return own;
-      const [system] = await db.select({ rootId: systems.rootCompanyId }).from(systems).where(eq(systems.id, systemId));
+      const [system] = await db
+        .select({ rootId: systems.rootCompanyId })
+        .from(systems)
+        .where(eq(systems.id, systemId));
       return system?.rootId ? ((await enabledSmtpOf(system.rootId, 'root')) ?? null) : null;
     },
 

@@ -1,6 +1,6 @@
 import type { JobQueue } from '../../jobs/job-queue.js';
-import type { MailRepository } from './mail-repository.js';
 import { deliverEmailJob } from './deliver-email-job.js';
+import type { MailRepository } from './mail-repository.js';
 
 export interface EmailRequest {
   systemId: number;

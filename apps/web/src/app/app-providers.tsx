@@ -1,0 +1,64 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+
+import type { Branding } from '@app/contracts';
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useMemo } from 'react';
+import { type BootData, BootProvider } from './boot/boot-context';
+import { buildBrandCssVariables, buildBrandTheme } from './branding/brand-theme';
+import { BrandRoot } from './layouts/brand-root';
+import { STORAGE_KEYS } from './session/session-store';
+
+/** Spec 1 §9: notifications close after 5000 ms. */
+const NOTIFICATION_TIMEOUT_MS = 5000;
+
+/** Spec 1 §3.2: the light/dark choice is kept locally and survives reloads and logouts. */
+export const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.theme });
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { refetchOnWindowFocus: false, retry: 1 },
+    },
+  });
+}
+
+/** Mantine with the tenant's theme; used for the app and, with default branding, for boot failures. */
+export function BrandedMantineProvider({ branding, children }: { branding: Branding; children: ReactNode }) {
+  const theme = useMemo(() => buildBrandTheme(branding), [branding]);
+  const cssVariablesResolver = useMemo(() => buildBrandCssVariables(branding), [branding]);
+  return (
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="light"
+    >
+      <BrandRoot branding={branding}>{children}</BrandRoot>
+    </MantineProvider>
+  );
+}
+
+export function AppProviders({
+  boot,
+  queryClient,
+  children,
+}: {
+  boot: BootData;
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BootProvider value={boot}>
+        <BrandedMantineProvider branding={boot.domainInfo.branding}>
+          <Notifications autoClose={NOTIFICATION_TIMEOUT_MS} />
+          <ModalsProvider>{children}</ModalsProvider>
+        </BrandedMantineProvider>
+      </BootProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,101 @@
+import { DEFAULT_BRANDING } from '@app/contracts';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { domainInfoKeys, domainInfoPath } from '../../api/domain-info';
+import { bootApp } from './boot-app';
+
+const domainInfo = {
+  idsys: 1,
+  masteridsys: 1,
+  is_master: true,
+  owner_company_id: 10,
+  agencyplatformroot: false,
+  rootcomp: 10,
+  company_root_name: 'Root Co',
+  company_legal_name: 'Root Co LLC',
+  company_short_name: 'RC',
+  company_address: '',
+  company_city: '',
+  company_zip: '',
+  company_state_code: '',
+  company_state_name: '',
+  company_phone: '',
+  domain: 'example.test',
+  subdomain: 'app',
+  status_domain: 'active',
+  root_user_name: '',
+  root_user_email: '',
+  root_user_address: '',
+  payment_public_key: '',
+  recaptcha_site_key: '',
+  charges_enabled: true,
+  payouts_enabled: true,
+  account_requirements: [],
+  paymentterm: [{ value: 'Weekly', label: 'Weekly' }],
+  sidemenu: [{ type: 'local', name: 'Site ID', url: 'siteid' }],
+  branding: {
+    company_name: 'Acme',
+    logo_url: null,
+    favicon_url: null,
+    sidebar_bgcolor: '#000000',
+    template_bgcolor: '#ffffff',
+    box_bgcolor: '#ffffff',
+    text_color: '#000000',
+    link_color: '#123456',
+    font_theme: 'Inter',
+  },
+};
+
+const appConfig = { apiBase: '/api', dtKey: Buffer.alloc(32, 1).toString('base64'), version: '1' };
+
+function fakeApi(domainBody: unknown, status = 200) {
+  const urls: string[] = [];
+  const impl = (async (input: RequestInfo | URL) => {
+    const url = String(input);
+    urls.push(url);
+    const body = url === '/api/app-config' ? appConfig : domainBody;
+    return new Response(JSON.stringify(body), { status: url === '/api/app-config' ? 200 : status });
+  }) as typeof fetch;
+  return { urls, impl };
+}
+
+describe('domainInfoPath', () => {
+  it('uses the host name and its first label', () => {
+    expect(domainInfoPath('App.Example.test')).toBe('/domainsubdomain/app.example.test/app');
+    expect(domainInfoPath('localhost')).toBe('/domainsubdomain/localhost/localhost');
+  });
+});
+
+describe('bootApp', () => {
+  it('loads app-config, then domain info for the host, and caches both', async () => {
+    const api = fakeApi(domainInfo);
+    const queryClient = new QueryClient();
+    const boot = await bootApp(queryClient, {
+      hostname: 'app.example.test',
+      getAccessToken: () => null,
+      fetch: api.impl,
+    });
+    expect(api.urls).toEqual(['/api/app-config', '/api/domainsubdomain/app.example.test/app']);
+    expect(boot.domainInfo.branding.company_name).toBe('Acme');
+    expect(boot.domainInfo.branding.link_color).toBe('#123456');
+    expect(queryClient.getQueryData(domainInfoKeys.host('app.example.test'))).toBe(boot.domainInfo);
+  });
+
+  it('falls back to the default branding when the branding is invalid', async () => {
+    const api = fakeApi({ ...domainInfo, branding: { ...domainInfo.branding, link_color: 'url(x)' } });
+    const boot = await bootApp(new QueryClient(), {
+      hostname: 'localhost',
+      getAccessToken: () => null,
+      fetch: api.impl,
+    });
+    expect(boot.domainInfo.branding).toEqual({ ...DEFAULT_BRANDING, company_name: 'Acme' });
+  });
+
+  it('fails when the domain lookup fails', async () => {
+    const api = fakeApi({ error: { code: 'not_found', message: 'Unknown host' } }, 404);
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await expect(
+      bootApp(queryClient, { hostname: 'nowhere.test', getAccessToken: () => null, fetch: api.impl }),
+    ).rejects.toMatchObject({ status: 404, message: 'Unknown host' });
+  });
+});

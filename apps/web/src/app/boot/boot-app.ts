@@ -1,0 +1,32 @@
+import { importEnvelopeKey } from '@app/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { appConfigQuery } from '../../api/app-config';
+import { domainInfoQuery } from '../../api/domain-info';
+import { createHttpClient, type HttpClientOptions } from '../../api/http';
+import type { BootData } from './boot-context';
+
+export interface BootOptions {
+  hostname: string;
+  getAccessToken: HttpClientOptions['getAccessToken'];
+  getClientIp?: HttpClientOptions['getClientIp'];
+  fetch?: typeof fetch;
+}
+
+/**
+ * Boot order matters: app-config gives the API base and envelope key the HTTP client needs, and domain
+ * info gives the branding the first render needs. Both land in the query cache so hooks read the same
+ * data. Any failure here rejects, and main.tsx shows the generic error page.
+ */
+export async function bootApp(queryClient: QueryClient, options: BootOptions): Promise<BootData> {
+  const appConfig = await queryClient.fetchQuery(appConfigQuery(options.fetch));
+  const envelopeKey = await importEnvelopeKey(appConfig.dtKey);
+  const http = createHttpClient({
+    apiBase: appConfig.apiBase,
+    envelopeKey,
+    getAccessToken: options.getAccessToken,
+    getClientIp: options.getClientIp,
+    fetch: options.fetch,
+  });
+  const domainInfo = await queryClient.fetchQuery(domainInfoQuery(http, options.hostname));
+  return { appConfig, domainInfo, http, hostname: options.hostname };
+}

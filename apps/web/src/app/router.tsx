@@ -1,0 +1,62 @@
+import { ROUTES } from '@app/policy';
+import { Center, Loader } from '@mantine/core';
+import { useState } from 'react';
+import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { RouteErrorPage } from '../routes/errors/error-page/error-page';
+import { NotFoundPage } from '../routes/errors/not-found/not-found-page';
+import { AuthLayout } from './layouts/auth-layout';
+import { PublicLayout } from './layouts/public-layout';
+import { loadWithTimeout } from './routing/load-with-timeout';
+import { RouteGuard } from './routing/route-guard';
+import { type PlannedRoute, planRoutes } from './routing/route-plan';
+import { screenLoader } from './routing/screen-modules';
+
+/** Each screen is its own chunk, loaded with the spec's 120 s time-out; a failure shows the error page. */
+function toRouteObject(planned: PlannedRoute): RouteObject {
+  return {
+    path: planned.path,
+    lazy: async () => ({ Component: (await loadWithTimeout(screenLoader(planned.screenKey))).default }),
+  };
+}
+
+function PageLoader() {
+  return (
+    <Center mih="50vh">
+      <Loader aria-label="Loading page" />
+    </Center>
+  );
+}
+
+/**
+ * The route tree: RouteGuard at the root decides (from @app/policy) what every path does; beneath it the
+ * layouts group the screens. The shell is lazy too: visitors never download it.
+ */
+export function buildRouteTree(): RouteObject[] {
+  const plan = planRoutes(ROUTES);
+  return [
+    {
+      element: <RouteGuard />,
+      errorElement: <RouteErrorPage />,
+      hydrateFallbackElement: <PageLoader />,
+      children: [
+        // '/' and the other aliases only ever redirect (the guard answers before anything renders).
+        { index: true, element: null },
+        ...plan.aliases.map((path): RouteObject => ({ path, element: null })),
+        { element: <AuthLayout />, children: plan.auth.map(toRouteObject) },
+        { element: <PublicLayout />, children: plan.public.map(toRouteObject) },
+        {
+          lazy: async () => ({
+            Component: (await loadWithTimeout(() => import('./shell/app-shell-layout'))).default,
+          }),
+          children: plan.shell.map(toRouteObject),
+        },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}
+
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(buildRouteTree()));
+  return <RouterProvider router={router} />;
+}

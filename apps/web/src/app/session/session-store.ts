@@ -1,0 +1,132 @@
+import { type SessionUser, sessionUserSchema } from '@app/contracts';
+
+/** Locally kept values of spec 1 §3.2, under the names the product has always used. */
+export const STORAGE_KEYS = {
+  accessToken: 'access_token',
+  refreshToken: 'refresh_token',
+  expiresIn: 'expires_in',
+  user: 'userData',
+  originalUser: 'userDataOri',
+  role: 'role',
+  clientIp: 'clientIP',
+  companyGroup: 'companyGroupSelected',
+  registerFlag: 'register',
+  theme: 'theme',
+} as const;
+
+/** What logout and a forced logout remove (spec 1 §4); the theme and register flag survive. */
+const SESSION_KEYS = [
+  STORAGE_KEYS.accessToken,
+  STORAGE_KEYS.refreshToken,
+  STORAGE_KEYS.expiresIn,
+  STORAGE_KEYS.user,
+  STORAGE_KEYS.originalUser,
+  STORAGE_KEYS.role,
+  STORAGE_KEYS.clientIp,
+] as const;
+
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export interface SessionTokens {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+}
+
+export interface SessionSnapshot {
+  accessToken: string | null;
+  refreshToken: string | null;
+  user: SessionUser | null;
+  /** The register flag of spec 1 §2.1: /register opens only when it is set. */
+  registerFlag: boolean;
+}
+
+export interface SessionStore {
+  getSnapshot(): SessionSnapshot;
+  subscribe(listener: () => void): () => void;
+  setTokens(tokens: SessionTokens): void;
+  setUser(user: SessionUser): void;
+  getClientIp(): string | null;
+  /** Logout / forced logout: removes every session value, keeps preferences. */
+  clear(): void;
+  /** Re-reads storage, e.g. after another tab changed it. */
+  reload(): void;
+}
+
+export interface SessionStoreOptions {
+  /** Rule on the raw stored user data (spec 1 §4, @app/policy isStoredUserValid); failing it logs out. */
+  isStoredUserValid?: (stored: unknown) => boolean;
+}
+
+/**
+ * The one place that reads and writes session values. Components subscribe through useSession; the HTTP
+ * client reads the token through getSnapshot. The snapshot object only changes when a value changes, as
+ * useSyncExternalStore requires.
+ */
+export function createSessionStore(
+  storage: KeyValueStorage,
+  options: SessionStoreOptions = {},
+): SessionStore {
+  const listeners = new Set<() => void>();
+  let snapshot = read();
+
+  function read(): SessionSnapshot {
+    const user = readUser();
+    return {
+      accessToken: storage.getItem(STORAGE_KEYS.accessToken),
+      refreshToken: storage.getItem(STORAGE_KEYS.refreshToken),
+      user,
+      registerFlag: Boolean(storage.getItem(STORAGE_KEYS.registerFlag)),
+    };
+  }
+
+  function readUser(): SessionUser | null {
+    const raw = storage.getItem(STORAGE_KEYS.user);
+    if (raw === null) return null;
+    const user = parseUser(raw, options.isStoredUserValid ?? (() => true));
+    if (user) return user;
+    // Invalid stored user data ends the session (spec 1 §4); the guards then send the visitor to /login.
+    for (const key of SESSION_KEYS) storage.removeItem(key);
+    return null;
+  }
+
+  function publish() {
+    snapshot = read();
+    for (const listener of listeners) listener();
+  }
+
+  return {
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    setTokens(tokens) {
+      storage.setItem(STORAGE_KEYS.accessToken, tokens.access_token);
+      storage.setItem(STORAGE_KEYS.refreshToken, tokens.refresh_token);
+      storage.setItem(STORAGE_KEYS.expiresIn, String(tokens.expires_in));
+      publish();
+    },
+    setUser(user) {
+      storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+      publish();
+    },
+    getClientIp: () => storage.getItem(STORAGE_KEYS.clientIp),
+    clear() {
+      for (const key of SESSION_KEYS) storage.removeItem(key);
+      publish();
+    },
+    reload: publish,
+  };
+}
+
+function parseUser(raw: string, isStoredUserValid: (stored: unknown) => boolean): SessionUser | null {
+  try {
+    const stored: unknown = JSON.parse(raw);
+    if (!isStoredUserValid(stored)) return null;
+    const parsed = sessionUserSchema.safeParse(stored);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

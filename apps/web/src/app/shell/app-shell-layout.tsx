@@ -1,0 +1,69 @@
+import { AppShell, Box } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Outlet, useNavigate } from 'react-router';
+import { brandVar } from '../branding/brand-theme';
+import { safeImageUrl } from '../branding/resolve-branding';
+import { sessionStore, useSession } from '../session/session';
+import type { ShellMenuItem } from './menu-item';
+import { ShellHeader } from './shell-header';
+import { ShellSidebar } from './shell-sidebar';
+import { useShellMenus } from './use-shell-menus';
+
+/** Spec 1 §9: the mobile breakpoint. */
+const MOBILE_QUERY = '(max-width: 768px)';
+/** Spec 1 §9: menu animation. */
+const MENU_ANIMATION_MS = 250;
+
+/** Frame of every guarded screen: header with breadcrumbs, collapsible branded sidebar, page. */
+export function AppShellLayout() {
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const [desktopOpened, desktop] = useDisclosure(true);
+  const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const menus = useShellMenus();
+
+  // Spec 1 §2.5: on small screens following a link closes the sidebar so the page is visible.
+  const handleNavigate = () => {
+    if (isMobile) mobile.close();
+  };
+
+  const handleProfileAction = (item: ShellMenuItem) => {
+    if (item.id === 'logout') {
+      // Logout clears the session even if the server call fails (spec 1 §4); the call joins next issue.
+      sessionStore.clear();
+      navigate('/login', { replace: true });
+    }
+  };
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
+      padding="md"
+      transitionDuration={MENU_ANIMATION_MS}
+    >
+      <ShellHeader
+        mobileOpened={mobileOpened}
+        desktopOpened={desktopOpened}
+        onToggleMobile={mobile.toggle}
+        onToggleDesktop={desktop.toggle}
+        systemSettings={menus.systemSettings}
+        profileItems={menus.profile}
+        userName={user?.name ?? ''}
+        pictureUrl={safeImageUrl(user?.profile_pict)}
+        onProfileAction={handleProfileAction}
+      />
+      <AppShell.Navbar style={{ background: brandVar('sidebarBg'), color: brandVar('sidebarText') }}>
+        <ShellSidebar items={menus.sidebar} onNavigate={handleNavigate} />
+      </AppShell.Navbar>
+      <AppShell.Main style={{ background: brandVar('templateBg') }}>
+        <Box component="section">
+          <Outlet />
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+export default AppShellLayout;

@@ -1,0 +1,47 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Libraries every page needs go into a few long-lived vendor chunks, so a deployment that changes only
+ * app code does not make returning visitors download React or Mantine again.
+ */
+const VENDOR_CHUNKS: [RegExp, string][] = [
+  [/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, 'vendor-react'],
+  [/[\\/]node_modules[\\/]react-router[\\/]/, 'vendor-router'],
+  [/[\\/]node_modules[\\/]@mantine[\\/]/, 'vendor-mantine'],
+  [/[\\/]node_modules[\\/]@tanstack[\\/]/, 'vendor-query'],
+  [/[\\/]node_modules[\\/]zod[\\/]/, 'vendor-zod'],
+];
+
+/** Where the API listens during development; the built app is served by the API itself (same origin). */
+const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rollupOptions: {
+      output: {
+        // Spec 1 §9: lazily loaded chunks are fetched under /js/ and styles under /css/.
+        entryFileNames: 'js/[name]-[hash].js',
+        chunkFileNames: 'js/[name]-[hash].js',
+        manualChunks: (id) => VENDOR_CHUNKS.find(([pattern]) => pattern.test(id))?.[1],
+        assetFileNames: (asset) => {
+          const name = asset.names[0] ?? '';
+          return name.endsWith('.css') ? 'css/[name]-[hash][extname]' : 'assets/[name]-[hash][extname]';
+        },
+      },
+    },
+  },
+  server: {
+    proxy: { '/api': { target: API_ORIGIN, changeOrigin: false } },
+  },
+  preview: {
+    proxy: { '/api': { target: API_ORIGIN, changeOrigin: false } },
+  },
+  test: {
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+  },
+});

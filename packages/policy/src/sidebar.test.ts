@@ -1,0 +1,212 @@
+import type { SessionUser } from '@app/contracts';
+import { describe, expect, it } from 'vitest';
+import type { PolicyContext, RolePermission } from './context.js';
+import { type MenuItem, sidebarMenu, systemSettingsMenu } from './menus.js';
+import { betaSetup, defaultModules, makeCtx, makeSetup, USERS } from './test-fixtures.js';
+
+type Row = [rule: string, user: SessionUser | null, extra: Partial<PolicyContext>, expected: string[]];
+const named = (rows: Row[]) => rows.map(([rule, user, extra, expected]) => ({ rule, user, extra, expected }));
+const ids = (items: MenuItem[]) => items.map((item) => item.id);
+const on: RolePermission = { enable: true, create: true, update: true, delete: true };
+const off: RolePermission = { enable: false, create: false, update: false, delete: false };
+
+const MODULES = ['module.local', 'module.locator', 'module.enhance', 'module.b2b', 'module.simplifi'];
+const OPEN_MODULES = MODULES.slice(0, 3);
+const AGENCY = [
+  'configuration.client-management',
+  'configuration.administrator-list',
+  'configuration.general-setting',
+];
+const NO_CLIENTS = AGENCY.slice(1);
+const SYSTEM = [
+  'configuration.agency-list',
+  'configuration.administrator-list',
+  'configuration.sales-account-list',
+  'configuration.general-setting',
+  'configuration.opt-out-list',
+  'configuration.report-analytics',
+];
+const SALES = ['configuration.agency-list', 'configuration.sales-connect-account'];
+const EXECUTIVE = [
+  'configuration.client-management',
+  'configuration.agency-list',
+  'configuration.administrator-list',
+  'configuration.sales-connect-account',
+];
+const LEGACY = ['dashboard', 'client', 'campaign', 'campaign-setup', 'audience', 'banner'];
+
+const agency = USERS.userdownline();
+const client = USERS.client();
+const failed = { setup: makeSetup({ paymentStatusFailed: true, accessmodule: 'paymentfailed' }) };
+const pending = { setup: makeSetup({ accountconnected: 'pending' }) };
+const locatorOff = { ...agency, modules: defaultModules({ locator: { enabled: false } }) };
+const noReport = { ...USERS.root(), user_permissions: { leadspeek: true } };
+
+describe('sidebarMenu (spec 1 §2.5, §6; spec 2 §6)', () => {
+  const rows: Row[] = [
+    ['signed out: nothing', null, {}, []],
+    ['userdownline: modules, then its configuration', agency, {}, [...MODULES, ...AGENCY]],
+    ['user-type agency', USERS.agencyUser(), {}, [...MODULES, ...AGENCY]],
+    ['administrator', USERS.administrator(), {}, [...MODULES, ...AGENCY]],
+    [
+      'simplifi (and b2b) only on the master system',
+      { ...agency, is_master_system: false },
+      {},
+      [...OPEN_MODULES, ...AGENCY],
+    ],
+    [
+      'beta modules hidden from non-beta agencies',
+      agency,
+      { setup: betaSetup(false) },
+      [...OPEN_MODULES, ...AGENCY],
+    ],
+    ['beta modules shown when applied to all', agency, { setup: betaSetup(true) }, [...MODULES, ...AGENCY]],
+    [
+      'beta modules shown to beta testers',
+      agency,
+      { setup: betaSetup(false, { isBeta: true }) },
+      [...MODULES, ...AGENCY],
+    ],
+    ['menu flag: leads menu off', { ...agency, menuLeadspeek: false }, {}, AGENCY],
+    [
+      'card set up: none, no modules or client management',
+      { ...agency, customer_card_id: null },
+      {},
+      NO_CLIENTS,
+    ],
+    ['payment account connected: pending hides modules', agency, pending, AGENCY],
+    ['payment failed hides modules and client management', agency, failed, NO_CLIENTS],
+    ['payment failed: all shown in view mode', USERS.viewModeAgency(), failed, [...MODULES, ...AGENCY]],
+    [
+      'module active: switched-off module hidden',
+      locatorOff,
+      {},
+      [...MODULES.filter((id) => id !== 'module.locator'), ...AGENCY],
+    ],
+    ['role without LeadsPeek', USERS.admin(), { rolePermissions: { leadspeek: off } }, AGENCY],
+    ['role without Settings', USERS.administrator(), { rolePermissions: { settings: off } }, MODULES],
+    [
+      'D-legacy-menu: Campaign and Ads Design roles',
+      agency,
+      { rolePermissions: { campaign: on, ads_design: on } },
+      [...LEGACY, ...MODULES, ...AGENCY],
+    ],
+    [
+      'D-legacy-menu: Ads Design role only',
+      agency,
+      { rolePermissions: { ads_design: on } },
+      ['banner', ...MODULES, ...AGENCY],
+    ],
+    ['root: configuration with Report Analytics', USERS.root(), {}, SYSTEM],
+    ['system admin', USERS.systemAdmin(), {}, SYSTEM],
+    [
+      'system user without Settings role',
+      USERS.systemAdmin(),
+      { rolePermissions: { settings: off } },
+      ['configuration.report-analytics'],
+    ],
+    ['Report Analytics needs the permission', noReport, {}, SYSTEM.slice(0, -1)],
+    [
+      'Report Analytics in global view mode',
+      agency,
+      { globalViewMode: true },
+      [...MODULES, ...AGENCY, 'configuration.report-analytics'],
+    ],
+    ['sales rep: downline list and connect account', USERS.salesRep(), {}, SALES],
+    ['account executive with a connected account', USERS.accountExecutive(), {}, EXECUTIVE],
+    ['account executive without a connected account', USERS.accountExecutive(), pending, SALES],
+    ['client: only its own modules', client, {}, ['module.local', 'module.locator']],
+    ['client needs a connected payment account', client, pending, []],
+    ['client payment failed', client, failed, []],
+    ['client payment failed in view mode', USERS.viewModeClient(), failed, ['module.local']],
+    ['client without the leadspeek module', { ...client, menuLeadspeek: false }, {}, []],
+    [
+      'client beta module given by its agency',
+      { ...client, leadspeek_type: 'b2b' },
+      { setup: betaSetup(false) },
+      ['module.b2b'],
+    ],
+    [
+      'client ignores role permissions',
+      client,
+      { rolePermissions: { campaign: on, leadspeek: off } },
+      ['module.local', 'module.locator'],
+    ],
+  ];
+  it.each(named(rows))('$rule', ({ user, extra, expected }) => {
+    expect(ids(sidebarMenu(makeCtx(user, extra)))).toEqual(expected);
+  });
+
+  it('module entries use the agency wording and slug; leads-management is hidden', () => {
+    const renamed = {
+      ...agency,
+      modules: defaultModules({ local: { name: 'Website Visitors', url: 'leads' } }),
+    };
+    const [local] = sidebarMenu(makeCtx(renamed));
+    expect(local).toEqual({
+      id: 'module.local',
+      label: 'Website Visitors',
+      children: [
+        { id: 'module.local.dashboard', label: 'Dashboard', path: '/leads/dashboard' },
+        {
+          id: 'module.local.campaign-management',
+          label: 'Campaign Management',
+          path: '/leads/campaign-management',
+        },
+      ],
+    });
+  });
+
+  it('simplifi offers campaign management only; Beta badge on b2b and simplifi when flagged', () => {
+    const byId = new Map(
+      sidebarMenu(makeCtx(agency, { setup: betaSetup(true) })).map((item) => [item.id, item]),
+    );
+    expect(byId.get('module.simplifi')?.children?.map((child) => child.path)).toEqual([
+      '/simplifiid/campaign-management',
+    ]);
+    expect(byId.get('module.b2b')?.beta).toBe(true);
+    expect(byId.get('module.simplifi')?.beta).toBe(true);
+    expect(byId.get('module.local')?.beta).toBeUndefined();
+    expect(sidebarMenu(makeCtx(agency)).find((item) => item.id === 'module.b2b')?.beta).toBeUndefined();
+  });
+
+  it('a client with campaign creation disabled gets no campaign management entry', () => {
+    const disabled = {
+      ...client,
+      disable_client_add_campaign: 'T' as const,
+      leadspeek_type: 'local|simplifi',
+    };
+    const menu = sidebarMenu(makeCtx(disabled));
+    expect(menu.map((item) => item.children?.map((child) => child.path))).toEqual([['/siteid/dashboard']]);
+  });
+
+  it('legacy pages link their routes', () => {
+    const menu = sidebarMenu(makeCtx(agency, { rolePermissions: { campaign: on, ads_design: on } }));
+    expect(menu[4]).toEqual({ id: 'audience', label: 'Audience', path: '/audience' });
+    expect(menu[5]?.children?.map((child) => child.path)).toEqual(['/banner/create', '/banner/list']);
+  });
+});
+
+describe('systemSettingsMenu repeats the configuration links (spec 1 §2.5)', () => {
+  const rows: Row[] = [
+    ['root', USERS.root(), {}, SYSTEM],
+    ['agency', agency, {}, AGENCY],
+    ['client has none', client, {}, []],
+    ['sales rep', USERS.salesRep(), {}, SALES],
+    ['signed out', null, {}, []],
+  ];
+  it.each(named(rows))('$rule', ({ user, extra, expected }) => {
+    const ctx = makeCtx(user, extra);
+    expect(ids(systemSettingsMenu(ctx))).toEqual(expected);
+    const sidebar = sidebarMenu(ctx);
+    expect(sidebar.slice(sidebar.length - expected.length)).toEqual(systemSettingsMenu(ctx));
+  });
+
+  it('links carry the route paths and names', () => {
+    expect(systemSettingsMenu(makeCtx(USERS.root()))[0]).toEqual({
+      id: 'configuration.agency-list',
+      label: 'Agency List',
+      path: '/configuration/agency-list',
+    });
+  });
+});

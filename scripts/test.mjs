@@ -1,0 +1,104 @@
+// `npm test`: lint, type-check, unit tests, API tests on PGlite (and PostgreSQL when a URL is
+// given), then browser tests. Every stage runs; the last line sums the tests of all stages.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const reports = join(process.cwd(), '.data-test', 'reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const summary = [];
+let stageFailed = false;
+
+function run(name, command, args, env = {}) {
+  console.log(`\n━━ ${name} ━━`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  if (!ok) stageFailed = true;
+  return ok;
+}
+
+function vitest(name, project, env = {}) {
+  const file = join(reports, `${name.replace(/\W+/g, '-')}.json`);
+  const ok = run(
+    name,
+    'npx',
+    ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${file}`],
+    env,
+  );
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  if (existsSync(file)) {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    counts.passed = report.numPassedTests;
+    counts.failed = report.numFailedTests;
+    counts.skipped = report.numPendingTests + report.numTodoTests;
+  } else if (!ok) counts.failed = 1;
+  record(name, ok, counts);
+}
+
+function record(name, ok, counts) {
+  for (const k of Object.keys(totals)) totals[k] += counts[k];
+  summary.push(
+    `${ok ? 'ok  ' : 'FAIL'} ${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`,
+  );
+}
+
+function stage(name, command, args) {
+  const ok = run(name, command, args);
+  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
+}
+
+stage('lint (biome)', 'npx', ['biome', 'check', '.']);
+stage('type-check', 'node', ['scripts/typecheck.mjs']);
+vitest('unit tests', 'unit');
+vitest('API tests on PGlite', 'api', { TEST_DB: 'pglite' });
+
+const pgUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+if (pgUrl) {
+  vitest('API tests on PostgreSQL', 'api', { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl });
+} else {
+  summary.push('skip API tests on PostgreSQL: set DATABASE_URL or TEST_DATABASE_URL to run them');
+}
+
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+if (existsSync(chromium)) {
+  if (run('web build', 'npm', ['run', 'build', '-w', '@app/web'])) {
+    const file = join(reports, 'browser.json');
+    const ok = run(
+      'browser tests (Playwright, Chromium)',
+      'npx',
+      ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+      {
+        CHROMIUM_PATH: chromium,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+      },
+    );
+    const counts = { passed: 0, failed: ok ? 0 : 1, skipped: 0 };
+    if (existsSync(file)) {
+      const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+      Object.assign(counts, {
+        passed: stats.expected + stats.flaky,
+        failed: stats.unexpected,
+        skipped: stats.skipped,
+      });
+    }
+    record('browser tests', ok, counts);
+  } else {
+    summary.push('FAIL web build');
+  }
+} else if (process.env.CI === 'true') {
+  stageFailed = true;
+  summary.push(
+    `FAIL browser tests: Chromium not found at ${chromium} (CI requires it; install the chromium package)`,
+  );
+} else {
+  summary.push(
+    `skip browser tests: Chromium not found at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH)`,
+  );
+}
+
+console.log(`\n━━ summary ━━\n${summary.join('\n')}`);
+console.log(`\ntotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(stageFailed || totals.failed > 0 ? 1 : 0);
