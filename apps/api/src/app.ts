@@ -11,6 +11,7 @@ import type { DomainService } from './modules/domains/domain-service.js';
 import { fileRoutes } from './modules/files/file-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { type AccessOptions, accessPlugin } from './plugins/access.js';
+import { corsPlugin } from './plugins/cors.js';
 import { envelopePlugin } from './plugins/envelope.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
@@ -19,7 +20,7 @@ import { webAppPlugin } from './plugins/web-app.js';
 import type { FileStorage } from './providers/files/file-storage.js';
 
 export interface AppDependencies {
-  config: Pick<Config, 'trustedProxies' | 'webDist' | 'logLevel'>;
+  config: Pick<Config, 'trustedProxies' | 'corsOrigins' | 'webDist' | 'logLevel'>;
   database: DatabaseHandle;
   appConfig: AppConfig;
   dtKey: CryptoKey;
@@ -45,6 +46,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(errorsPlugin);
   await app.register(accessPlugin, { onRegistered: deps.onRouteRegistered });
   await app.register(requestContextPlugin);
+  await app.register(corsPlugin, { origins: deps.config.corsOrigins });
   await app.register(envelopePlugin, { key: deps.dtKey });
   await app.register(openapiPlugin);
 

@@ -9,6 +9,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /** Base URL the browser uses for the API; same origin by default. */
   PUBLIC_API_BASE: z.string().default('/api'),
+  /** Origins of a web app served from another host, comma-separated; empty = same origin only. */
+  CORS_ORIGINS: z.string().default(''),
   /** Proxies whose X-Forwarded-For is believed: comma-separated IPs or CIDRs. Empty = none. */
   TRUSTED_PROXIES: z.string().default(''),
   /** Base64 32-byte key for the dt envelope; generated and stored in the database when absent. */
@@ -30,6 +32,7 @@ export type Config = {
   databaseUrl: string | undefined;
   publicApiBase: string;
   trustedProxies: string[];
+  corsOrigins: string[];
   dtKey: string | undefined;
   webDist: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -49,12 +52,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
     publicApiBase: e.PUBLIC_API_BASE,
-    trustedProxies: e.TRUSTED_PROXIES.split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    trustedProxies: splitList(e.TRUSTED_PROXIES),
+    corsOrigins: splitList(e.CORS_ORIGINS),
     dtKey: e.DT_KEY,
     webDist: resolve(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
     inProcessWorker: e.IN_PROCESS_WORKER,
   };
 }
+
+const splitList = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);

@@ -1,4 +1,5 @@
 import { importEnvelopeKey, sealEnvelope } from '@app/contracts';
+import { type AppDependencies, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type RuntimeOptions, startRuntime } from '../src/runtime.js';
 import { cloneTestDatabase, TEST_DIR } from './test-database.js';
@@ -25,6 +26,19 @@ export async function startTestRuntime(options: Omit<RuntimeOptions, 'database'>
     ...runtime,
     config,
     seal: (body: unknown) => sealEnvelope(key, body),
+    /** A second app on the same database and services, with other settings (proxies, CORS). */
+    buildAppWith(overrides: Partial<AppDependencies['config']>) {
+      return buildApp({
+        config: { ...config, ...overrides },
+        database,
+        appConfig: { apiBase: config.publicApiBase, dtKey: runtime.dtKey, version: 'test' },
+        dtKey: key,
+        storage: runtime.services.storage,
+        domains: runtime.services.domains,
+        documents: runtime.services.documents,
+        logger: false,
+      });
+    },
     async close() {
       await runtime.close();
       await database.dispose();

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../test/harness.js';
-import { buildApp } from '../app.js';
 import { PUBLIC } from './access.js';
 
 let rt: TestRuntime;
@@ -28,19 +27,7 @@ describe('request context', () => {
   });
 
   it('believes X-Forwarded-For only from a configured trusted proxy', async () => {
-    const app = await buildApp({
-      ...(rt as unknown as Parameters<typeof buildApp>[0]),
-      config: { ...rt.config, trustedProxies: ['10.0.0.5'] },
-      database: rt.database,
-      appConfig: { apiBase: '/api', dtKey: rt.dtKey, version: 'test' },
-      dtKey: await crypto.subtle.importKey('raw', Buffer.from(rt.dtKey, 'base64'), 'AES-GCM', false, [
-        'decrypt',
-      ]),
-      storage: rt.services.storage,
-      domains: rt.services.domains,
-      documents: rt.services.documents,
-      logger: false,
-    });
+    const app = await rt.buildAppWith({ trustedProxies: ['10.0.0.5'] });
     app.get('/api/test/context', { config: { access: PUBLIC } }, async (request) => ({ ip: request.ip }));
     const viaProxy = await app.inject({
       url: '/api/test/context',
@@ -63,5 +50,22 @@ describe('request context', () => {
     expect(await zone({ 'x-timezone': 'Europe/Berlin' })).toBe('Europe/Berlin');
     expect(await zone({})).toBe('America/Chicago');
     expect(await zone({ 'x-timezone': 'Mars/Olympus' })).toBe('America/Chicago');
+  });
+});
+
+describe('cross-origin web host', () => {
+  it('answers CORS only for configured origins', async () => {
+    const app = await rt.buildAppWith({ corsOrigins: ['https://app.agency.test'] });
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/document/agreement',
+      headers: { origin: 'https://app.agency.test', 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('https://app.agency.test');
+    expect(preflight.headers['access-control-allow-headers']).toContain('x-timezone');
+    const foreign = await app.inject({ url: '/api/app-config', headers: { origin: 'https://evil.test' } });
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    await app.close();
   });
 });
