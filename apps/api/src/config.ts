@@ -49,7 +49,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: resolve(e.DATA_DIR),
+    // npm runs workspace scripts inside the workspace; relative paths mean where `npm` was invoked.
+    dataDir: resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
     publicApiBase: e.PUBLIC_API_BASE,
     trustedProxies: splitList(e.TRUSTED_PROXIES),
