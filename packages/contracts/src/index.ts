@@ -1,4 +1,5 @@
 export * from './app-config.js';
+export * from './auth.js';
 export * from './branding.js';
 export * from './documents.js';
 export * from './domain-info.js';

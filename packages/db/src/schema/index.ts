@@ -3,3 +3,4 @@ export * from './platform.js';
 export * from './settings.js';
 export * from './tenancy.js';
 export * from './users.js';
+export * from './identity.js';

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+
+/**
+ * Sign-in, tokens and passwords (spec 1 §4, §7.1, §8). Bodies travel in the dt envelope; these are
+ * the decrypted shapes. Ids the web app sends for the host's owner (`ownedcompanyid`,
+ * `companyrootid`) are informational: the server takes the system from `domainName`.
+ */
+
+const email = z
+  .string()
+  .trim()
+  .min(1, 'Please enter your e-mail.')
+  .max(70, 'E-mail must not exceed 70 characters.')
+  .transform((value) => value.toLowerCase());
+const hostName = z.string().trim().min(1).max(253);
+const companyRef = z.union([z.number().int(), z.string().max(20)]).optional();
+/** The bot-check answer (ALTCHA payload, or a reCAPTCHA token where the system configures one). */
+const gtoken = z.string().max(8000);
+
+export const TWO_FACTOR_TYPES = ['email', 'google'] as const;
+export const twoFactorTypeSchema = z.enum(TWO_FACTOR_TYPES);
+
+export const loginRequestSchema = z.strictObject({
+  username: email,
+  password: z.string().min(1, 'Please enter your password.').max(200),
+  gtoken,
+  domainName: hostName,
+  ownedcompanyid: companyRef,
+  companyrootid: companyRef,
+});
+
+export const tokenResponseSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  /** Seconds until the access token expires. */
+  expires_in: z.number().int(),
+  token_type: z.literal('Bearer'),
+});
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+export const loginResponseSchema = z.discriminatedUnion('result', [
+  tokenResponseSchema.extend({ result: z.literal('success') }),
+  z.object({
+    result: z.literal('otp_required'),
+    /** Binds the code step to this login attempt; single use, expires with the code. */
+    otp_token: z.string(),
+    two_factor_auth_type: twoFactorTypeSchema,
+  }),
+]);
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const verifyLoginRequestSchema = z.strictObject({
+  email,
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'The code has 6 digits.'),
+  otp_token: z.string().min(1).max(200),
+  ownedcompanyid: companyRef,
+  companyrootid: companyRef,
+});
+
+export const resendCodeRequestSchema = z.strictObject({
+  email,
+  otp_token: z.string().min(1).max(200),
+  ownedcompanyid: companyRef,
+  companyrootid: companyRef,
+});
+
+export const refreshRequestSchema = z.strictObject({ refresh_token: z.string().min(1).max(200) });
+
+export const messageResponseSchema = z.object({ message: z.string() });
+
+export const forgotPasswordRequestSchema = z.strictObject({
+  username: email,
+  gtoken,
+  domainName: hostName,
+  ownedcompanyid: companyRef,
+  companyrootid: companyRef,
+});
+
+export const verifyResetTokenRequestSchema = z.strictObject({
+  token: z.string().min(1).max(200),
+  email,
+});
+export const verifyResetTokenResponseSchema = z.object({ valid: z.boolean(), reason: z.string() });
+
+/** Minimum password rules for new passwords, shared by reset, change and registration. */
+export const newPasswordSchema = z
+  .string()
+  .min(8, 'Password must be at least 8 characters.')
+  .max(200, 'Password must not exceed 200 characters.');
+
+export const resetPasswordRequestSchema = z
+  .strictObject({
+    token: z.string().min(1).max(200),
+    email,
+    password: newPasswordSchema,
+    password_confirmation: z.string(),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    message: 'The passwords do not match.',
+    path: ['password_confirmation'],
+  });
+
+/** `POST /user/resetpassword`: the signed-in user changes their password (spec 1 §5). */
+export const changePasswordRequestSchema = z.strictObject({
+  usrID: z.number().int(),
+  currpassword: z.string().min(1, '* Sorry, your current password invalid'),
+  newpassword: newPasswordSchema,
+});
+export const CURRENT_PASSWORD_INVALID = '* Sorry, your current password invalid';
+export const PASSWORD_UPDATED = 'your password has been updated!';
+
+/** ALTCHA proof-of-work challenge (`GET /altcha/challenge`). */
+export const altchaChallengeSchema = z.object({
+  algorithm: z.string(),
+  challenge: z.string(),
+  maxnumber: z.number().int(),
+  salt: z.string(),
+  signature: z.string(),
+});
