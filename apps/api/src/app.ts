@@ -1,7 +1,12 @@
 import type { AppConfig } from '@app/contracts';
 import type { DatabaseHandle } from '@app/db';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  type FastifyPluginAsyncZod,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { appConfigRoutes } from './modules/app-config/app-config-routes.js';
 import { documentRoutes } from './modules/documents/document-routes.js';
@@ -10,6 +15,7 @@ import { domainRoutes } from './modules/domains/domain-routes.js';
 import type { DomainService } from './modules/domains/domain-service.js';
 import { fileRoutes } from './modules/files/file-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
+import { type IdentityRouteDependencies, identityRoutes } from './modules/identity/identity-routes.js';
 import { type AccessOptions, accessPlugin } from './plugins/access.js';
 import { corsPlugin } from './plugins/cors.js';
 import { envelopePlugin } from './plugins/envelope.js';
@@ -27,6 +33,11 @@ export interface AppDependencies {
   storage: FileStorage;
   domains: DomainService;
   documents: DocumentService;
+  identity: IdentityRouteDependencies;
+  authenticate: AccessOptions['authenticate'];
+  inScope: AccessOptions['inScope'];
+  /** Further route plugins mounted under /api (modules whose dependencies the runtime builds). */
+  extraRoutes?: FastifyPluginAsyncZod[];
   /** Test hook: sees every registered route with its access rule. */
   onRouteRegistered?: AccessOptions['onRegistered'];
   logger?: FastifyServerOptions['logger'];
@@ -44,7 +55,11 @@ export async function buildApp(deps: AppDependencies) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
-  await app.register(accessPlugin, { onRegistered: deps.onRouteRegistered });
+  await app.register(accessPlugin, {
+    authenticate: deps.authenticate,
+    inScope: deps.inScope,
+    onRegistered: deps.onRouteRegistered,
+  });
   await app.register(requestContextPlugin);
   await app.register(corsPlugin, { origins: deps.config.corsOrigins });
   await app.register(envelopePlugin, { key: deps.dtKey });
@@ -57,6 +72,8 @@ export async function buildApp(deps: AppDependencies) {
       await api.register(domainRoutes(deps.domains));
       await api.register(documentRoutes(deps.documents));
       await api.register(fileRoutes(deps.database.db, deps.storage));
+      await api.register(identityRoutes(deps.identity));
+      for (const routes of deps.extraRoutes ?? []) await api.register(routes);
     },
     { prefix: '/api' },
   );

@@ -8,13 +8,22 @@ import { type JobQueue, startJobQueue } from './jobs/job-queue.js';
 import { JOB_SPECS } from './jobs/registry.js';
 import { loadOrCreateSecret } from './lib/app-secrets.js';
 import { createSecretBox } from './lib/secret-box.js';
+import { createAuditLog } from './modules/audit/audit-log.js';
+import { botCheckRoutes } from './modules/bot-check/bot-check-routes.js';
 import { createDocumentService } from './modules/documents/document-service.js';
 import { createDomainRepository } from './modules/domains/domain-repository.js';
 import { createDomainService } from './modules/domains/domain-service.js';
+import { createIdentityModule } from './modules/identity/identity-module.js';
 import { hashPassword } from './modules/identity/password-hasher.js';
+import type { TokenSettings } from './modules/identity/token-service.js';
 import { deliverEmailHandler } from './modules/mail/deliver-email-job.js';
 import { createMailRepository } from './modules/mail/mail-repository.js';
 import { createMailService } from './modules/mail/mail-service.js';
+import { createScopeService } from './modules/tenancy/scope-service.js';
+import { type AltchaBotCheckOptions, createAltchaBotCheck } from './providers/bot-check/altcha-bot-check.js';
+import { createBotCheckRepository } from './providers/bot-check/bot-check-repository.js';
+import { createRecaptchaVerifier } from './providers/bot-check/recaptcha-bot-check.js';
+import { createSystemBotCheck } from './providers/bot-check/system-bot-check.js';
 import { createLocalFileStorage } from './providers/files/local-file-storage.js';
 import { outboxTransport } from './providers/mail/outbox-transport.js';
 import { createSmtpTransport } from './providers/mail/smtp-transport.js';
@@ -27,6 +36,9 @@ export interface RuntimeOptions {
   pollingIntervalSeconds?: number;
   logger?: AppDependencies['logger'];
   onRouteRegistered?: AppDependencies['onRouteRegistered'];
+  /** Tests make proof of work cheap and the refresh grace window short. */
+  altcha?: Pick<AltchaBotCheckOptions, 'maxNumber' | 'cost'>;
+  tokenSettings?: Omit<TokenSettings, 'jwtKey'>;
 }
 
 /**
@@ -63,10 +75,33 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   ];
   if (config.inProcessWorker) await queue.work(handlers);
 
-  const domains = createDomainService(createDomainRepository(database.db), {
-    filesBaseUrl: `${config.publicApiBase}/files`,
-  });
+  const filesBaseUrl = `${config.publicApiBase}/files`;
+  const domains = createDomainService(createDomainRepository(database.db), { filesBaseUrl });
   const documents = createDocumentService(database.db, domains);
+  const audit = createAuditLog(database.db);
+
+  const botCheckRepo = createBotCheckRepository(database.db);
+  const botCheck = createSystemBotCheck({
+    altcha: createAltchaBotCheck({
+      hmacKey: await loadOrCreateSecret(database.db, 'altcha_hmac_key'),
+      uses: botCheckRepo.uses,
+      ...options.altcha,
+    }),
+    recaptcha: createRecaptchaVerifier(),
+    recaptchaSettings: botCheckRepo.getRecaptchaSettings,
+    decryptSecret: secrets.open,
+  });
+  const identity = await createIdentityModule({
+    db: database.db,
+    domains,
+    mail,
+    audit,
+    secrets,
+    filesBaseUrl,
+    verifyBotCheck: (input) => botCheck.verify(input),
+    tokenSettings: options.tokenSettings,
+  });
+  const scope = createScopeService(database.db);
   const app = await buildApp({
     config,
     database,
@@ -75,6 +110,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     storage,
     domains,
     documents,
+    identity: identity.routes,
+    authenticate: identity.authenticate,
+    inScope: scope.inScope,
+    extraRoutes: [botCheckRoutes(botCheck, async (host) => (await domains.resolve(host)).info.idsys)],
     logger: options.logger,
     onRouteRegistered: options.onRouteRegistered,
   });
@@ -85,7 +124,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     queue,
     handlers,
     dtKey: dtKeyBase64,
-    services: { mail, domains, documents, secrets, storage },
+    services: { mail, domains, documents, secrets, storage, identity, botCheck, audit, scope },
     seeded,
     async close() {
       await app.close();

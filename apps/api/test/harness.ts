@@ -19,6 +19,8 @@ export async function startTestRuntime(options: Omit<RuntimeOptions, 'database'>
     database,
     seed: false,
     pollingIntervalSeconds: 0.5,
+    // Proof of work a test solves in a few milliseconds.
+    altcha: { maxNumber: 20, cost: 10 },
     ...options,
   });
   const key = await importEnvelopeKey(runtime.dtKey);
@@ -36,6 +38,9 @@ export async function startTestRuntime(options: Omit<RuntimeOptions, 'database'>
         storage: runtime.services.storage,
         domains: runtime.services.domains,
         documents: runtime.services.documents,
+        identity: runtime.services.identity.routes,
+        authenticate: runtime.services.identity.authenticate,
+        inScope: runtime.services.scope.inScope,
         logger: false,
       });
     },

@@ -1,7 +1,8 @@
 import type { UserType } from '@app/contracts';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../http-errors.js';
+import { notFound } from '../http-errors.js';
+import type { Principal } from '../modules/tenancy/principal.js';
 
 /** Kinds of tenant resource an id in a request can name; each is checked against the caller's scope. */
 export type TenantResource =
@@ -38,6 +39,10 @@ export type AccessRule =
     };
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller of a `user` route (set by the access plugin before the handler runs). */
+    principal: Principal | null;
+  }
   interface FastifyContextConfig {
     access?: AccessRule;
     /** false for routes whose bodies are not sent by the web app (vendor callbacks, pixels). */
@@ -56,13 +61,29 @@ export function declareAllPublic(instance: FastifyInstance): void {
 }
 
 export interface AccessOptions {
+  /** Resolves the caller from the request's token; throws a 401 HttpError when there is none. */
+  authenticate: (request: FastifyRequest) => Promise<Principal>;
+  /** True when `id` names a `resource` inside the caller's scope. */
+  inScope: (principal: Principal, resource: TenantResource, id: number) => Promise<boolean>;
   /** Collects each registered route with its rule, for the route-rule test and the docs. */
   onRegistered?: (route: { method: string; url: string; access: AccessRule }) => void;
 }
 
+/** Ids arrive as path strings or JSON numbers; anything that is not a positive integer is no id. */
+function idValue(value: unknown): number | null {
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\d{1,10}$/.test(value)
+        ? Number(value)
+        : NaN;
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
 /**
- * Enforces the declaration (at registration) and the rule (per request). Identity comes with the
- * session capability; until a route's caller can be authenticated, every `user` rule answers 401.
+ * Enforces the declaration (at registration) and the rule (per request): authenticate, check the
+ * user type, then every declared id against the caller's scope. A foreign, missing or malformed id
+ * answers 404, exactly like an unknown one. Body ids are checked after the dt envelope is opened.
  */
 export const accessPlugin = fp<AccessOptions>(async (app, options) => {
   // Hooks of enclosing plugins run first, so the rule is read once all hooks have run: at ready.
@@ -78,10 +99,38 @@ export const accessPlugin = fp<AccessOptions>(async (app, options) => {
     }
   });
 
+  app.decorateRequest('principal', null);
+
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || access.kind === 'public') return;
-    // Token verification and scope resolution plug in here (docs/ARCHITECTURE.md, "Request flow").
-    throw new HttpError(401, 'unauthenticated', 'Unauthenticated.');
+    const principal = await options.authenticate(request);
+    const typeAllowed = access.userTypes === 'any' || access.userTypes.includes(principal.userType);
+    if (!typeAllowed || (access.systemUserOnly && !principal.isSystemUser)) throw notFound();
+    request.principal = principal;
+    await checkScope(request, principal, access.scope, ['params', 'query']);
   });
+
+  // Body ids can only be read once the envelope is open and the body validated.
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access?.kind !== 'user' || !request.principal) return;
+    await checkScope(request, request.principal, access.scope, ['body']);
+  });
+
+  async function checkScope(
+    request: FastifyRequest,
+    principal: Principal,
+    scope: readonly ScopedId[] | undefined,
+    parts: ScopedId['in'][],
+  ) {
+    for (const item of scope ?? []) {
+      if (!parts.includes(item.in)) continue;
+      const source = request[item.in] as Record<string, unknown> | undefined;
+      const raw = source?.[item.field];
+      if (raw === undefined && item.in === 'body') continue; // optional body ids: the schema decides
+      const id = idValue(raw);
+      if (id === null || !(await options.inScope(principal, item.resource, id))) throw notFound();
+    }
+  }
 });

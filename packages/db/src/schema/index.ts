@@ -1,6 +1,6 @@
 export * from './enums.js';
+export * from './identity.js';
 export * from './platform.js';
 export * from './settings.js';
 export * from './tenancy.js';
 export * from './users.js';
-export * from './identity.js';

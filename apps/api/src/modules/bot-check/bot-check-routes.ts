@@ -1,0 +1,66 @@
+import { apiErrorSchema } from '@app/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PUBLIC } from '../../plugins/access.js';
+import type { BotCheck } from '../../providers/bot-check/bot-check.js';
+
+export const botCheckQuerySchema = z.object({
+  /** The host the browser is on (`location.host`); defaults to the request's Host header. */
+  host: z
+    .string()
+    .trim()
+    .max(253)
+    .regex(/^[a-zA-Z0-9.-]+(:\d{1,5})?$/, 'Host must contain only letters, digits, dots and hyphens')
+    .optional(),
+});
+
+/**
+ * The ALTCHA v2 challenge exactly as signed: every parameter altcha-lib emits is listed, since
+ * a field this allow-list dropped would break the signature the widget sends back.
+ */
+const altchaParametersSchema = z.object({
+  algorithm: z.string(),
+  nonce: z.string(),
+  salt: z.string(),
+  cost: z.number().int(),
+  keyLength: z.number().int(),
+  keyPrefix: z.string(),
+  keySignature: z.string().optional(),
+  memoryCost: z.number().int().optional(),
+  parallelism: z.number().int().optional(),
+  expiresAt: z.number().int().optional(),
+  data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+});
+
+/**
+ * `altcha`: the body is a challenge the `altcha` widget 3.x reads as is (it ignores `kind`).
+ * `recaptcha`: the system uses its own reCAPTCHA; render Google's widget with this site key.
+ */
+export const botChallengeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('altcha'), parameters: altchaParametersSchema, signature: z.string() }),
+  z.object({ kind: z.literal('recaptcha'), siteKey: z.string() }),
+]);
+
+export const botCheckRoutes =
+  (botCheck: BotCheck, resolveSystemId: (host: string) => Promise<number>): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/altcha/challenge',
+      {
+        config: { access: PUBLIC },
+        schema: {
+          tags: ['auth'],
+          summary: "A bot-check challenge for the sign-in forms of the host's system",
+          querystring: botCheckQuerySchema,
+          response: { 200: botChallengeSchema, 400: apiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const systemId = await resolveSystemId(request.query.host ?? request.hostname);
+        const challenge = await botCheck.challenge({ systemId });
+        // Each challenge is single use; a cached one would be a replay waiting to happen.
+        reply.header('cache-control', 'no-store');
+        return challenge;
+      },
+    );
+  };

@@ -1,0 +1,45 @@
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from '../../http-errors.js';
+import type { Principal } from '../tenancy/principal.js';
+import type { IdentityRepository } from './identity-repository.js';
+import { audienceOf, type TokenService } from './token-service.js';
+
+const unauthenticated = () => new HttpError(401, 'unauthenticated', 'Unauthenticated.');
+
+/**
+ * Turns the bearer token into the caller: a valid JWT (HS256 only, our issuer, not expired) whose
+ * session is not revoked, whose user is active, and whose audience is that user's system.
+ */
+export function createAuthenticator(tokens: TokenService, repo: IdentityRepository) {
+  return async function authenticate(request: FastifyRequest): Promise<Principal> {
+    const header = request.headers.authorization;
+    const match = header?.match(/^Bearer ([A-Za-z0-9._~+/=-]+)$/);
+    if (!match?.[1]) throw unauthenticated();
+    const claims = await tokens.verifyAccess(match[1]);
+    const state = await repo.sessionState(claims.familyId);
+    if (!state || state.family.revokedAt || state.family.userId !== claims.userId) throw unauthenticated();
+    const { user } = state;
+    if (
+      user.deletedAt ||
+      user.status === 'disabled' ||
+      audienceOf(user.systemId) !== audienceOf(claims.systemId)
+    ) {
+      throw unauthenticated();
+    }
+    return {
+      userId: user.id,
+      systemId: user.systemId,
+      companyId: user.companyId,
+      companyKind: state.companyKind,
+      companyParentId: state.companyParentId,
+      rootCompanyId: state.rootCompanyId,
+      userType: user.userType,
+      isSystemUser: user.isSystemUser,
+      isAccExecutive: user.isAccExecutive,
+      familyId: state.family.id,
+      actorUserId: state.family.actorUserId,
+    };
+  };
+}
+
+export type Authenticate = ReturnType<typeof createAuthenticator>;

@@ -1,0 +1,114 @@
+import type { Database } from '@app/db';
+import type { FastifyRequest } from 'fastify';
+import { loadOrCreateSecret } from '../../lib/app-secrets.js';
+import { createRateLimiter } from '../../lib/rate-limiter.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import type { AuditLog } from '../audit/audit-log.js';
+import type { DomainService } from '../domains/domain-service.js';
+import type { MailService } from '../mail/mail-service.js';
+import { createAuthenticator } from './authenticate.js';
+import { createIdentityRepository } from './identity-repository.js';
+import type { IdentityRouteDependencies } from './identity-routes.js';
+import { createLoginService } from './login-service.js';
+import { createPasswordService } from './password-service.js';
+import { createSessionUserReader } from './session-user.js';
+import { createSetupCheckReader } from './setup-check.js';
+import { createTokenService, type TokenSettings } from './token-service.js';
+
+export interface IdentityModuleDependencies {
+  db: Database;
+  domains: DomainService;
+  mail: MailService;
+  audit: AuditLog;
+  secrets: SecretBox;
+  filesBaseUrl: string;
+  verifyBotCheck: IdentityRouteDependencies['verifyBotCheck'];
+  tokenSettings?: Omit<TokenSettings, 'jwtKey'>;
+}
+
+/** Wires the identity capability: repository, tokens, sign-in, passwords, session readers, authenticator. */
+export async function createIdentityModule(deps: IdentityModuleDependencies) {
+  const repo = createIdentityRepository(deps.db);
+  const jwtKey = Buffer.from(await loadOrCreateSecret(deps.db, 'jwt_key'), 'base64');
+  const codeKey = await loadOrCreateSecret(deps.db, 'code_key');
+  const tokens = createTokenService(repo, { jwtKey, ...deps.tokenSettings });
+  const limiter = createRateLimiter(deps.db);
+  const audit = async (e: {
+    user: { id: number; systemId: number; companyId: number };
+    action: string;
+    description: string;
+    ip: string;
+  }) =>
+    deps.audit.record({
+      systemId: e.user.systemId,
+      companyId: e.user.companyId,
+      userId: e.user.id,
+      action: e.action,
+      category: 'auth',
+      description: e.description,
+      ip: e.ip,
+    });
+
+  const login = createLoginService({
+    repo,
+    tokens,
+    limiter,
+    codeKey,
+    decryptSecret: deps.secrets.open,
+    audit,
+    async sendLoginCode(user, code) {
+      await deps.mail.queueEmail({
+        systemId: user.systemId,
+        companyId: user.companyId,
+        to: user.email,
+        subject: 'Your sign-in code',
+        text: `Your sign-in code is ${code}. It is valid for 10 minutes and can be used once.\n\nIf you did not try to sign in, change your password.`,
+      });
+    },
+  });
+
+  const passwords = createPasswordService({
+    repo,
+    tokens,
+    limiter,
+    audit,
+    async sendResetLink(user, token, origin) {
+      const link = `${origin}/set-new-password/${token}?email=${encodeURIComponent(user.email)}`;
+      await deps.mail.queueEmail({
+        systemId: user.systemId,
+        companyId: user.companyId,
+        to: user.email,
+        subject: 'Reset your password',
+        text: `Open this link to choose a new password (valid for one hour, once):\n${link}\n\nIf you did not ask for it, ignore this e-mail.`,
+      });
+    },
+  });
+
+  const routes: IdentityRouteDependencies = {
+    domains: deps.domains,
+    login,
+    passwords,
+    tokens,
+    repo,
+    readSessionUser: createSessionUserReader(deps.db, deps.filesBaseUrl),
+    readSetupCheck: createSetupCheckReader(deps.db),
+    verifyBotCheck: deps.verifyBotCheck,
+    webOrigin,
+  };
+
+  return { repo, tokens, limiter, routes, authenticate: createAuthenticator(tokens, repo) };
+}
+
+/** The web app's origin for a host: the request's Origin when it is that host, else the host itself. */
+export function webOrigin(request: FastifyRequest, host: string): string {
+  const origin = request.headers.origin;
+  if (origin) {
+    try {
+      if (new URL(origin).hostname === host) return origin;
+    } catch {
+      // not a URL: ignore it
+    }
+  }
+  const port = request.host.includes(':') ? `:${request.host.split(':').pop()}` : '';
+  return `${request.protocol}://${host}${port}`;
+}

@@ -1,0 +1,117 @@
+import { CURRENT_PASSWORD_INVALID } from '@app/contracts';
+import { HttpError } from '../../http-errors.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import type { IdentityRepository, UserRow } from './identity-repository.js';
+import { hashPassword, verifyPassword } from './password-hasher.js';
+import { newOpaqueToken, sha256 } from './secure-tokens.js';
+import type { TokenService } from './token-service.js';
+
+const RESET_TTL_MS = 60 * 60_000;
+const LIMITS = {
+  forgotPerIp: { limit: 20, windowSeconds: 900 },
+  forgotPerAccount: { limit: 5, windowSeconds: 900 },
+  resetPerIp: { limit: 30, windowSeconds: 900 },
+} as const;
+
+export interface PasswordDependencies {
+  repo: IdentityRepository;
+  tokens: TokenService;
+  limiter: RateLimiter;
+  /** Mails the link `${webOrigin}/set-new-password/{token}?email=…`. */
+  sendResetLink(user: UserRow, token: string, webOrigin: string): Promise<void>;
+  audit(event: { user: UserRow; action: string; description: string; ip: string }): Promise<void>;
+}
+
+const tooMany = () => new HttpError(429, 'rate_limited', 'Too many attempts. Please try again later.');
+
+/** Forgot / reset / change password. Every password change ends the user's sessions. */
+export function createPasswordService(deps: PasswordDependencies) {
+  async function limit(key: string, rule: { limit: number; windowSeconds: number }) {
+    if (!(await deps.limiter.hit(key, rule)).allowed) throw tooMany();
+  }
+
+  async function liveResetToken(token: string, email: string) {
+    const row = await deps.repo.findOneTimeToken('password_reset', sha256(token));
+    const user = row ? await deps.repo.findUser(row.userId) : undefined;
+    if (!row || !user || user.email !== email)
+      return { valid: false as const, reason: 'This password reset link is not valid.' };
+    if (row.usedAt)
+      return { valid: false as const, reason: 'This password reset link has already been used.' };
+    if (row.expiresAt.getTime() <= Date.now())
+      return { valid: false as const, reason: 'This password reset link has expired.' };
+    return { valid: true as const, row, user };
+  }
+
+  return {
+    /** Sends a reset link when the account exists; answers the same either way (no account probing). */
+    async forgot(input: { systemId: number; email: string; ip: string; webOrigin: string }): Promise<void> {
+      await limit(`forgot:ip:${input.ip}`, LIMITS.forgotPerIp);
+      await limit(`forgot:acct:${input.systemId}:${input.email}`, LIMITS.forgotPerAccount);
+      const user = await deps.repo.findUserByEmail(input.systemId, input.email);
+      if (!user || user.status === 'disabled') return;
+      const token = newOpaqueToken();
+      await deps.repo.createOneTimeToken({
+        purpose: 'password_reset',
+        userId: user.id,
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + RESET_TTL_MS),
+      });
+      await deps.sendResetLink(user, token, input.webOrigin);
+      await deps.audit({
+        user,
+        action: 'password_reset_requested',
+        description: 'Asked for a password reset link',
+        ip: input.ip,
+      });
+    },
+
+    async verifyResetToken(input: { token: string; email: string; ip: string }) {
+      await limit(`reset:ip:${input.ip}`, LIMITS.resetPerIp);
+      const result = await liveResetToken(input.token, input.email);
+      return { valid: result.valid, reason: result.valid ? '' : result.reason };
+    },
+
+    /** Sets a new password from a reset link. Two-factor still applies at the next sign-in. */
+    async reset(input: { token: string; email: string; password: string; ip: string }): Promise<void> {
+      await limit(`reset:ip:${input.ip}`, LIMITS.resetPerIp);
+      const result = await liveResetToken(input.token, input.email);
+      if (!result.valid) throw new HttpError(400, 'invalid_reset_token', result.reason);
+      if (!(await deps.repo.useOneTimeToken(result.row.id))) {
+        throw new HttpError(400, 'invalid_reset_token', 'This password reset link has already been used.');
+      }
+      await deps.repo.setPasswordHash(result.user.id, await hashPassword(input.password));
+      await deps.tokens.revokeUser(result.user.id, 'password reset');
+      await deps.audit({
+        user: result.user,
+        action: 'password_reset',
+        description: 'Reset the password with a link',
+        ip: input.ip,
+      });
+    },
+
+    /** The signed-in user changes their own password (spec 1 §5); other sessions end. */
+    async change(input: {
+      user: UserRow;
+      current: string;
+      next: string;
+      ip: string;
+      familyId: string;
+    }): Promise<void> {
+      await limit(`change:${input.user.id}:${input.ip}`, { limit: 10, windowSeconds: 900 });
+      if (!input.user.passwordHash || !(await verifyPassword(input.user.passwordHash, input.current))) {
+        throw new HttpError(400, 'invalid_current_password', CURRENT_PASSWORD_INVALID);
+      }
+      await deps.repo.setPasswordHash(input.user.id, await hashPassword(input.next));
+      // The session that changed it stays; every other one ends.
+      await deps.tokens.revokeUser(input.user.id, 'password changed', input.familyId);
+      await deps.audit({
+        user: input.user,
+        action: 'password_changed',
+        description: 'Changed the password',
+        ip: input.ip,
+      });
+    },
+  };
+}
+
+export type PasswordService = ReturnType<typeof createPasswordService>;

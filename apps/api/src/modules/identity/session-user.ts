@@ -1,0 +1,146 @@
+import {
+  DEFAULT_BRANDING,
+  DEFAULT_MODULE_NAMES,
+  MASTER_ONLY_MODULES,
+  MODULES,
+  type ModuleType,
+  type SessionUser,
+  sessionUserSchema,
+  toTF,
+} from '@app/contracts';
+import {
+  companies,
+  companyBranding,
+  companyModules,
+  connectedAccounts,
+  type Database,
+  eq,
+  inArray,
+  systems,
+  users,
+} from '@app/db';
+
+/**
+ * Builds the session user of spec 1 §3.1 from the database. Company facts come from the company
+ * rows; a client shows its agency's branding, module wording, connected account and manual-bill
+ * setting; in view mode the real person's user type is `user_type_ori`.
+ */
+export function createSessionUserReader(db: Database, filesBaseUrl: string) {
+  const fileUrl = (id: string | null | undefined) => (id ? `${filesBaseUrl}/${id}` : null);
+
+  return async function readSessionUser(
+    userId: number,
+    actorUserId: number | null = null,
+  ): Promise<SessionUser | null> {
+    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    if (!user || user.deletedAt) return null;
+    const [company] = await db.select().from(companies).where(eq(companies.id, user.companyId));
+    const [system] = await db.select().from(systems).where(eq(systems.id, user.systemId));
+    if (!company || !system) return null;
+    const parent = company.parentId
+      ? (await db.select().from(companies).where(eq(companies.id, company.parentId)))[0]
+      : undefined;
+    // The agency whose settings a user works under: itself, or a client's parent.
+    const agency = company.kind === 'client' ? parent : company.kind === 'agency' ? company : undefined;
+    const chain = [company.id, parent?.id, company.rootId].filter(
+      (id): id is number => typeof id === 'number',
+    );
+    const brandings = await db
+      .select()
+      .from(companyBranding)
+      .where(inArray(companyBranding.companyId, chain));
+    const brandOf = (id: number | undefined) => brandings.find((b) => b.companyId === id);
+    const branding = brandOf(company.id) ?? brandOf(parent?.id) ?? brandOf(company.rootId);
+    const moduleRows = await db
+      .select()
+      .from(companyModules)
+      .where(inArray(companyModules.companyId, [company.id, ...(agency ? [agency.id] : [])]));
+    const account = agency
+      ? (await db.select().from(connectedAccounts).where(eq(connectedAccounts.companyId, agency.id)))[0]
+      : undefined;
+    const actor = actorUserId
+      ? (await db.select().from(users).where(eq(users.id, actorUserId)))[0]
+      : undefined;
+
+    const offered = MODULES.filter((m) => system.isMaster || !MASTER_ONLY_MODULES.includes(m));
+    const row = (companyId: number | undefined, module: ModuleType) =>
+      moduleRows.find((r) => r.companyId === companyId && r.module === module);
+    const modules = offered.map((type) => {
+      const naming = row(agency?.id, type);
+      const own = row(company.id, type);
+      return {
+        type,
+        name: naming?.displayName ?? DEFAULT_MODULE_NAMES[type].name,
+        url: naming?.slug ?? DEFAULT_MODULE_NAMES[type].slug,
+        // Root staff see every module; agencies and clients what is enabled for their company.
+        enabled: company.kind === 'root' ? true : Boolean(own?.enabled),
+      };
+    });
+    const clientTypes = modules
+      .filter((m) => m.enabled && (m.type === 'local' || m.type === 'locator'))
+      .map((m) => m.type);
+
+    return sessionUserSchema.parse({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      user_type: user.userType,
+      user_type_ori: actor?.userType ?? user.userType,
+      systemuser: user.isSystemUser,
+      rootcomp: company.kind === 'root',
+      isViewMode: actorUserId !== null,
+      isAccExecutive: toTF(user.isAccExecutive),
+      profile_setup_completed: toTF(user.profileSetupCompleted),
+      questionnaire_setup_completed: toTF(user.questionnaireSetupCompleted),
+      profile_pict: fileUrl(user.profilePictureFileId),
+      phonenum: user.phonenum,
+      phone_country_code: user.phoneCountryCode,
+      phone_country_calling_code: user.phoneCountryCallingCode,
+      address: user.address,
+      city: user.city,
+      zip: user.zip,
+      country_code: user.countryCode,
+      state_code: user.stateCode,
+      company_id: company.id,
+      company_parent: company.parentId,
+      company_root_id: company.rootId,
+      idsys: system.id,
+      is_master_system: system.isMaster,
+      role_id: user.roleId,
+      company_name: company.name,
+      company_logo: fileUrl(brandOf(company.id)?.logoFileId),
+      companyparentname: parent?.name ?? null,
+      companyparentlogo: fileUrl(brandOf(parent?.id)?.logoFileId),
+      company_phone: company.phone,
+      company_email: company.email,
+      company_address: company.address,
+      company_city: company.city,
+      company_zip: company.zip,
+      company_state_code: company.stateCode,
+      company_country_code: company.countryCode,
+      industry_id: null,
+      industry_name: null,
+      ip_login: user.lastLoginIp,
+      customer_card_id: user.customerCardId,
+      manual_bill: toTF(agency?.manualBill ?? false),
+      status_acc: account?.status === 'none' || !account ? '' : account.status,
+      payouts_enabled: account?.payoutsEnabled ?? false,
+      charges_enabled: account?.chargesEnabled ?? false,
+      menuLeadspeek: company.kind === 'root' || modules.some((m) => m.enabled),
+      leadspeek_type: company.kind === 'client' ? clientTypes.join('|') : '',
+      api_mode: toTF(company.apiMode),
+      user_permissions: user.userPermissions ?? null,
+      user_permissions_view_mode: actorUserId ? (actor?.userPermissions ?? null) : null,
+      box_bgcolor: branding?.boxBgcolor ?? DEFAULT_BRANDING.box_bgcolor,
+      text_color: branding?.textColor ?? DEFAULT_BRANDING.text_color,
+      link_color: branding?.linkColor ?? DEFAULT_BRANDING.link_color,
+      template_bgcolor: branding?.templateBgcolor ?? DEFAULT_BRANDING.template_bgcolor,
+      sidebar_bgcolor: branding?.sidebarBgcolor ?? DEFAULT_BRANDING.sidebar_bgcolor,
+      font_theme: branding?.fontTheme ?? DEFAULT_BRANDING.font_theme,
+      disable_client_add_campaign: toTF(agency?.disableClientAddCampaign ?? company.disableClientAddCampaign),
+      modules,
+    });
+  };
+}
+
+export type ReadSessionUser = ReturnType<typeof createSessionUserReader>;

@@ -1,0 +1,129 @@
+import type { TokenResponse } from '@app/contracts';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { HttpError } from '../../http-errors.js';
+import type { IdentityRepository } from './identity-repository.js';
+import { newOpaqueToken, sha256 } from './secure-tokens.js';
+
+const ISSUER = 'leadorbit';
+export const audienceOf = (systemId: number) => `system:${systemId}`;
+
+export interface TokenSettings {
+  /** HS256 key (per deployment). */
+  jwtKey: Uint8Array;
+  accessTtlSeconds?: number;
+  refreshTtlDays?: number;
+  /**
+   * Two tabs may refresh with the same token at once; the loser gets a 401 telling it to re-read the
+   * tokens the winner stored, instead of a revocation. After this window a reuse revokes the family.
+   */
+  reuseGraceSeconds?: number;
+}
+
+export interface AccessTokenClaims {
+  userId: number;
+  systemId: number;
+  familyId: string;
+  actorUserId: number | null;
+}
+
+const unauthenticated = (code = 'unauthenticated') => new HttpError(401, code, 'Unauthenticated.');
+
+/** Access tokens (short JWTs) and rotating refresh tokens with reuse detection. */
+export function createTokenService(repo: IdentityRepository, settings: TokenSettings) {
+  const accessTtl = settings.accessTtlSeconds ?? 900;
+  const refreshTtlMs = (settings.refreshTtlDays ?? 30) * 86_400_000;
+  const graceMs = (settings.reuseGraceSeconds ?? 10) * 1000;
+
+  async function tokensFor(
+    familyId: string,
+    userId: number,
+    systemId: number,
+    actorUserId: number | null,
+  ): Promise<TokenResponse> {
+    const refresh = newOpaqueToken();
+    await repo.insertRefreshToken(familyId, sha256(refresh), new Date(Date.now() + refreshTtlMs));
+    const jwt = new SignJWT({ fam: familyId, ...(actorUserId ? { act: actorUserId } : {}) })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(userId))
+      .setAudience(audienceOf(systemId))
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      .setExpirationTime(`${accessTtl}s`);
+    return {
+      access_token: await jwt.sign(settings.jwtKey),
+      refresh_token: refresh,
+      expires_in: accessTtl,
+      token_type: 'Bearer',
+    };
+  }
+
+  return {
+    /** Starts a session (a new token family). */
+    async issue(input: {
+      userId: number;
+      systemId: number;
+      ip: string;
+      actorUserId?: number | null;
+      parentFamilyId?: string | null;
+    }) {
+      const family = await repo.createFamily({
+        systemId: input.systemId,
+        userId: input.userId,
+        actorUserId: input.actorUserId ?? null,
+        parentFamilyId: input.parentFamilyId ?? null,
+        ip: input.ip,
+      });
+      return {
+        familyId: family.id,
+        tokens: await tokensFor(family.id, input.userId, input.systemId, family.actorUserId),
+      };
+    },
+
+    /** Exchanges a refresh token for a new pair; a token works once. */
+    async rotate(refreshToken: string): Promise<TokenResponse> {
+      const hash = sha256(refreshToken);
+      const used = await repo.useRefreshToken(hash);
+      if (!used) {
+        const known = await repo.findRefreshToken(hash);
+        if (known?.usedAt && Date.now() - known.usedAt.getTime() > graceMs) {
+          await repo.revokeFamily(known.familyId, 'refresh token reused');
+        }
+        throw unauthenticated(known?.usedAt ? 'refresh_token_used' : 'unauthenticated');
+      }
+      const family = await repo.getFamily(used.familyId);
+      if (!family || family.revokedAt) throw unauthenticated();
+      return tokensFor(family.id, family.userId, family.systemId, family.actorUserId);
+    },
+
+    /** Checks signature, algorithm, issuer and expiry; the caller checks the session is live. */
+    async verifyAccess(token: string): Promise<AccessTokenClaims> {
+      try {
+        const { payload } = await jwtVerify(token, settings.jwtKey, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+        });
+        const audience = Array.isArray(payload.aud) ? payload.aud[0] : payload.aud;
+        const systemId = Number(audience?.replace(/^system:/, ''));
+        const userId = Number(payload.sub);
+        if (!Number.isInteger(systemId) || !Number.isInteger(userId) || typeof payload.fam !== 'string')
+          throw unauthenticated();
+        return {
+          userId,
+          systemId,
+          familyId: payload.fam,
+          actorUserId: typeof payload.act === 'number' ? payload.act : null,
+        };
+      } catch (err) {
+        if (err instanceof HttpError) throw err;
+        if (err instanceof joseErrors.JOSEError) throw unauthenticated();
+        throw err;
+      }
+    },
+
+    revokeFamily: (familyId: string, reason: string) => repo.revokeFamily(familyId, reason),
+    revokeUser: (userId: number, reason: string, keepFamilyId?: string) =>
+      repo.revokeUserSessions(userId, reason, keepFamilyId),
+  };
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;

@@ -1,0 +1,48 @@
+import { type Database, sql } from '@app/db';
+import type { TenantResource } from '../../plugins/access.js';
+import { hasSystemScope, type Principal } from './principal.js';
+
+/**
+ * Decides whether an id a caller sent lies inside the caller's scope (product guide §1):
+ * system user → its system; agency staff → the agency and its clients; client → itself;
+ * sales → the agencies linked to them and those agencies' clients. One SQL query per check.
+ */
+export function createScopeService(db: Database) {
+  function companyCondition(p: Principal) {
+    if (hasSystemScope(p)) return sql`true`;
+    if (p.userType === 'sales') {
+      return sql`(c.id in (select company_id from company_sales_links where sales_user_id = ${p.userId})
+        or c.parent_id in (select company_id from company_sales_links where sales_user_id = ${p.userId}))`;
+    }
+    if (p.companyKind === 'agency') return sql`(c.id = ${p.companyId} or c.parent_id = ${p.companyId})`;
+    return sql`c.id = ${p.companyId}`;
+  }
+
+  async function exists(query: ReturnType<typeof sql>): Promise<boolean> {
+    const { rows } = (await db.execute(query)) as unknown as { rows: unknown[] };
+    return rows.length > 0;
+  }
+
+  const checks: Partial<Record<TenantResource, (p: Principal, id: number) => Promise<boolean>>> = {
+    system: async (p, id) => id === p.systemId,
+    company: (p, id) =>
+      exists(sql`select 1 from companies c
+        where c.id = ${id} and c.system_id = ${p.systemId} and c.deleted_at is null and ${companyCondition(p)}`),
+    user: (p, id) =>
+      id === p.userId
+        ? Promise.resolve(true)
+        : exists(sql`select 1 from users u join companies c on c.id = u.company_id
+            where u.id = ${id} and u.system_id = ${p.systemId} and u.deleted_at is null and ${companyCondition(p)}`),
+  };
+
+  return {
+    /** True when the id names a row of this kind inside the caller's scope. */
+    async inScope(principal: Principal, resource: TenantResource, id: number): Promise<boolean> {
+      const check = checks[resource];
+      if (!check) throw new Error(`no scope check for ${resource} yet`);
+      return check(principal, id);
+    },
+  };
+}
+
+export type ScopeService = ReturnType<typeof createScopeService>;
