@@ -1,22 +1,16 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { openDatabase, openMemoryPglite, seedDemo } from '@app/db';
+import type { TestProject } from 'vitest/node';
 import { hashPassword } from '../src/modules/identity/password-hasher.js';
 import { createLocalFileStorage } from '../src/providers/files/local-file-storage.js';
-import {
-  adminQuery,
-  PG_TEMPLATE_DB,
-  PGLITE_TEMPLATE,
-  TEST_DIR,
-  TEST_FILES_DIR,
-  testDbKind,
-  urlForDatabase,
-} from './test-database.js';
+import { adminQuery, testDbKind, testRunPaths, urlForDatabase } from './test-run.js';
 
 /** Builds the migrated, seeded template once per run; each test file clones it. */
-export default async function setup() {
-  await rm(TEST_DIR, { recursive: true, force: true });
-  await mkdir(TEST_FILES_DIR, { recursive: true });
-  const storage = createLocalFileStorage(TEST_FILES_DIR);
+export default async function setup(project: TestProject) {
+  const run = testRunPaths(`${process.pid}_${Date.now().toString(36)}`);
+  project.provide('testRun', run);
+  await mkdir(run.filesDir, { recursive: true });
+  const storage = createLocalFileStorage(run.filesDir);
   const kind = testDbKind();
   if (kind === 'pglite') {
     const pglite = await openMemoryPglite();
@@ -24,17 +18,17 @@ export default async function setup() {
     await handle.migrate();
     await seedDemo(handle.db, { hashPassword, putFile: storage.put });
     const dump = await pglite.dumpDataDir('gzip');
-    await writeFile(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));
+    await writeFile(run.pgliteTemplate, Buffer.from(await dump.arrayBuffer()));
     await handle.close();
-    return;
+    return () => rm(run.dir, { recursive: true, force: true });
   }
-  await adminQuery(`drop database if exists ${PG_TEMPLATE_DB} with (force)`);
-  await adminQuery(`create database ${PG_TEMPLATE_DB}`);
-  const handle = await openDatabase({ url: urlForDatabase(PG_TEMPLATE_DB) });
+  await adminQuery(`create database ${run.pgTemplateDb}`);
+  const handle = await openDatabase({ url: urlForDatabase(run.pgTemplateDb) });
   await handle.migrate();
   await seedDemo(handle.db, { hashPassword, putFile: storage.put });
   await handle.close();
   return async () => {
-    await adminQuery(`drop database if exists ${PG_TEMPLATE_DB} with (force)`);
+    await adminQuery(`drop database if exists ${run.pgTemplateDb} with (force)`);
+    await rm(run.dir, { recursive: true, force: true });
   };
 }

@@ -2,7 +2,7 @@ import { importEnvelopeKey, sealEnvelope } from '@app/contracts';
 import { type AppDependencies, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type RuntimeOptions, startRuntime } from '../src/runtime.js';
-import { cloneTestDatabase, TEST_DIR } from './test-database.js';
+import { cloneTestDatabase, currentRun } from './test-database.js';
 
 /**
  * One running product per test file on its own database clone (PGlite or PostgreSQL), with the
@@ -11,9 +11,9 @@ import { cloneTestDatabase, TEST_DIR } from './test-database.js';
 export async function startTestRuntime(options: Omit<RuntimeOptions, 'database'> = {}) {
   const database = await cloneTestDatabase();
   const config = loadConfig({
-    DATA_DIR: TEST_DIR,
+    DATA_DIR: currentRun().dir,
     LOG_LEVEL: 'silent',
-    WEB_DIST: `${TEST_DIR}/no-web`,
+    WEB_DIST: `${currentRun().dir}/no-web`,
   } as NodeJS.ProcessEnv);
   const runtime = await startRuntime(config, {
     database,

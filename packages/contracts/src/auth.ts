@@ -112,11 +112,27 @@ export const changePasswordRequestSchema = z.strictObject({
 export const CURRENT_PASSWORD_INVALID = '* Sorry, your current password invalid';
 export const PASSWORD_UPDATED = 'your password has been updated!';
 
-/** ALTCHA proof-of-work challenge (`GET /altcha/challenge`). */
-export const altchaChallengeSchema = z.object({
+/**
+ * The bot check of a system's sign-in forms (`GET /altcha/challenge?host=`): an ALTCHA v2 challenge
+ * exactly as signed (every parameter is listed: dropping one would break the signature the widget
+ * sends back; the widget ignores `kind`), or the system's own reCAPTCHA site key.
+ */
+export const altchaParametersSchema = z.object({
   algorithm: z.string(),
-  challenge: z.string(),
-  maxnumber: z.number().int(),
+  nonce: z.string(),
   salt: z.string(),
-  signature: z.string(),
+  cost: z.number().int(),
+  keyLength: z.number().int(),
+  keyPrefix: z.string(),
+  keySignature: z.string().optional(),
+  memoryCost: z.number().int().optional(),
+  parallelism: z.number().int().optional(),
+  expiresAt: z.number().int().optional(),
+  data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
 });
+
+export const botChallengeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('altcha'), parameters: altchaParametersSchema, signature: z.string() }),
+  z.object({ kind: z.literal('recaptcha'), siteKey: z.string() }),
+]);
+export type BotChallengeResponse = z.infer<typeof botChallengeSchema>;

@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@app/contracts';
+import { apiErrorSchema, botChallengeSchema } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PUBLIC } from '../../plugins/access.js';
@@ -13,33 +13,6 @@ export const botCheckQuerySchema = z.object({
     .regex(/^[a-zA-Z0-9.-]+(:\d{1,5})?$/, 'Host must contain only letters, digits, dots and hyphens')
     .optional(),
 });
-
-/**
- * The ALTCHA v2 challenge exactly as signed: every parameter altcha-lib emits is listed, since
- * a field this allow-list dropped would break the signature the widget sends back.
- */
-const altchaParametersSchema = z.object({
-  algorithm: z.string(),
-  nonce: z.string(),
-  salt: z.string(),
-  cost: z.number().int(),
-  keyLength: z.number().int(),
-  keyPrefix: z.string(),
-  keySignature: z.string().optional(),
-  memoryCost: z.number().int().optional(),
-  parallelism: z.number().int().optional(),
-  expiresAt: z.number().int().optional(),
-  data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
-});
-
-/**
- * `altcha`: the body is a challenge the `altcha` widget 3.x reads as is (it ignores `kind`).
- * `recaptcha`: the system uses its own reCAPTCHA; render Google's widget with this site key.
- */
-export const botChallengeSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('altcha'), parameters: altchaParametersSchema, signature: z.string() }),
-  z.object({ kind: z.literal('recaptcha'), siteKey: z.string() }),
-]);
 
 export const botCheckRoutes =
   (botCheck: BotCheck, resolveSystemId: (host: string) => Promise<number>): FastifyPluginAsyncZod =>

@@ -119,6 +119,14 @@ describe('GET /altcha/challenge', () => {
     });
   });
 
+  it('is described in the OpenAPI document', async () => {
+    const res = await rt.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const operation = res.json().paths[`${PREFIX}/altcha/challenge`]?.get;
+    expect(operation?.parameters?.map((p: { name: string }) => p.name)).toEqual(['host']);
+    expect(JSON.stringify(operation?.responses?.['200'])).toContain('recaptcha');
+  });
+
   it('rejects a malformed host', async () => {
     const res = await getChallenge('bad_host!');
     expect(res.statusCode).toBe(400);

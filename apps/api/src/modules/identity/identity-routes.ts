@@ -43,6 +43,7 @@ export interface IdentityRouteDependencies {
     systemId: number;
     token: string;
     ip: string;
+    hostname: string;
   }): Promise<{ ok: true } | { ok: false; reason: string }>;
   /** Where the browser is, for links in e-mails (origin of the web app on that host). */
   webOrigin(request: FastifyRequest, host: string): string;
@@ -66,8 +67,8 @@ export const identityRoutes =
   (deps: IdentityRouteDependencies): FastifyPluginAsyncZod =>
   async (app) => {
     const systemOf = async (host: string) => (await deps.domains.resolve(host)).info.idsys;
-    const requireHuman = async (systemId: number, token: string, ip: string) => {
-      const check = await deps.verifyBotCheck({ systemId, token, ip });
+    const requireHuman = async (systemId: number, token: string, ip: string, hostname: string) => {
+      const check = await deps.verifyBotCheck({ systemId, token, ip, hostname });
       if (!check.ok) throw new HttpError(400, 'bot_check_failed', 'Please confirm you are not a robot.');
     };
 
@@ -83,7 +84,7 @@ export const identityRoutes =
       },
       async (request) => {
         const systemId = await systemOf(request.body.domainName);
-        await requireHuman(systemId, request.body.gtoken, request.ip);
+        await requireHuman(systemId, request.body.gtoken, request.ip, request.body.domainName);
         return deps.login.login({
           systemId,
           email: request.body.username,
@@ -169,7 +170,7 @@ export const identityRoutes =
       },
       async (request) => {
         const systemId = await systemOf(request.body.domainName);
-        await requireHuman(systemId, request.body.gtoken, request.ip);
+        await requireHuman(systemId, request.body.gtoken, request.ip, request.body.domainName);
         const webOrigin = deps.webOrigin(request, request.body.domainName);
         await deps.passwords.forgot({ systemId, email: request.body.username, ip: request.ip, webOrigin });
         return { message: 'If an account exists for this e-mail, a password reset link is on its way.' };
