@@ -16,6 +16,7 @@ import { createDomainService } from './modules/domains/domain-service.js';
 import { createIdentityModule } from './modules/identity/identity-module.js';
 import { hashPassword } from './modules/identity/password-hasher.js';
 import type { TokenSettings } from './modules/identity/token-service.js';
+import { twoFactorRoutes } from './modules/identity/two-factor-routes.js';
 import { deliverEmailHandler } from './modules/mail/deliver-email-job.js';
 import { createMailRepository } from './modules/mail/mail-repository.js';
 import { createMailService } from './modules/mail/mail-service.js';
@@ -76,7 +77,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   if (config.inProcessWorker) await queue.work(handlers);
 
   const filesBaseUrl = `${config.publicApiBase}/files`;
-  const domains = createDomainService(createDomainRepository(database.db), { filesBaseUrl });
+  const domainRepo = createDomainRepository(database.db);
+  const domains = createDomainService(domainRepo, { filesBaseUrl });
   const documents = createDocumentService(database.db, domains);
   const audit = createAuditLog(database.db);
 
@@ -113,7 +115,15 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     identity: identity.routes,
     authenticate: identity.authenticate,
     inScope: scope.inScope,
-    extraRoutes: [botCheckRoutes(botCheck, async (host) => (await domains.resolve(host)).info.idsys)],
+    extraRoutes: [
+      botCheckRoutes(botCheck, async (host) => (await domains.resolve(host)).info.idsys),
+      twoFactorRoutes({
+        repo: identity.repo,
+        audit,
+        sealSecret: secrets.seal,
+        issuerFor: async (systemId) => (await domainRepo.getSystem(systemId))?.name ?? 'LeadOrbit',
+      }),
+    ],
     logger: options.logger,
     onRouteRegistered: options.onRouteRegistered,
   });

@@ -136,3 +136,39 @@ export const botChallengeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('recaptcha'), siteKey: z.string() }),
 ]);
 export type BotChallengeResponse = z.infer<typeof botChallengeSchema>;
+
+/** `GET /setting/twofactorauth/{userId}` (spec 1 §3.8). */
+export const twoFactorSettingsSchema = z.object({
+  two_factor_auth: z.boolean(),
+  two_factor_auth_type: twoFactorTypeSchema.nullable(),
+});
+
+/**
+ * `PUT /setting/twofactorauth/{userId}`. Turning the authenticator on needs the new secret and a
+ * current code from it, so nobody enables a factor they cannot produce.
+ */
+export const updateTwoFactorRequestSchema = z
+  .strictObject({
+    userId: z.number().int(),
+    two_factor_auth: z.boolean(),
+    two_factor_auth_type: twoFactorTypeSchema.nullable(),
+    secretKey: z
+      .string()
+      .regex(/^[A-Z2-7]{16,64}$/, 'The secret key is not valid.')
+      .optional(),
+    code: z
+      .string()
+      .regex(/^\d{6}$/, 'The code has 6 digits.')
+      .optional(),
+  })
+  .refine((v) => !v.two_factor_auth || v.two_factor_auth_type !== null, {
+    message: 'Choose email or google.',
+    path: ['two_factor_auth_type'],
+  })
+  .refine((v) => !(v.two_factor_auth && v.two_factor_auth_type === 'google') || (v.secretKey && v.code), {
+    message: 'Enter the 6-digit code from your authenticator app.',
+    path: ['code'],
+  });
+
+/** `GET /setting/get-google-tfa/{userId}/{companyId}`: a new secret and its QR code (SVG markup). */
+export const googleTfaResponseSchema = z.object({ qrCodeUrl: z.string(), secretKey: z.string() });
