@@ -9,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { appConfigRoutes } from './modules/app-config/app-config-routes.js';
+import type { AuditLog } from './modules/audit/audit-log.js';
 import { documentRoutes } from './modules/documents/document-routes.js';
 import type { DocumentService } from './modules/documents/document-service.js';
 import { domainRoutes } from './modules/domains/domain-routes.js';
@@ -22,6 +23,7 @@ import { envelopePlugin } from './plugins/envelope.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { requestContextPlugin } from './plugins/request-context.js';
+import { viewModeAuditPlugin } from './plugins/view-mode-audit.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import type { FileStorage } from './providers/files/file-storage.js';
 
@@ -36,6 +38,7 @@ export interface AppDependencies {
   identity: IdentityRouteDependencies;
   authenticate: AccessOptions['authenticate'];
   inScope: AccessOptions['inScope'];
+  audit: AuditLog;
   /** Further route plugins mounted under /api (modules whose dependencies the runtime builds). */
   extraRoutes?: FastifyPluginAsyncZod[];
   /** Test hook: sees every registered route with its access rule. */
@@ -60,6 +63,7 @@ export async function buildApp(deps: AppDependencies) {
     inScope: deps.inScope,
     onRegistered: deps.onRouteRegistered,
   });
+  await app.register(viewModeAuditPlugin, { audit: deps.audit });
   await app.register(requestContextPlugin);
   await app.register(corsPlugin, { origins: deps.config.corsOrigins });
   await app.register(envelopePlugin, { key: deps.dtKey });

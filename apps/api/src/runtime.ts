@@ -9,6 +9,7 @@ import { JOB_SPECS } from './jobs/registry.js';
 import { loadOrCreateSecret } from './lib/app-secrets.js';
 import { createSecretBox } from './lib/secret-box.js';
 import { createAuditLog } from './modules/audit/audit-log.js';
+import { auditRoutes } from './modules/audit/audit-routes.js';
 import { botCheckRoutes } from './modules/bot-check/bot-check-routes.js';
 import { createDocumentService } from './modules/documents/document-service.js';
 import { createDomainRepository } from './modules/domains/domain-repository.js';
@@ -17,6 +18,7 @@ import { createIdentityModule } from './modules/identity/identity-module.js';
 import { hashPassword } from './modules/identity/password-hasher.js';
 import type { TokenSettings } from './modules/identity/token-service.js';
 import { twoFactorRoutes } from './modules/identity/two-factor-routes.js';
+import { viewModeRoutes } from './modules/identity/view-mode-routes.js';
 import { deliverEmailHandler } from './modules/mail/deliver-email-job.js';
 import { createMailRepository } from './modules/mail/mail-repository.js';
 import { createMailService } from './modules/mail/mail-service.js';
@@ -115,8 +117,16 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     identity: identity.routes,
     authenticate: identity.authenticate,
     inScope: scope.inScope,
+    audit,
     extraRoutes: [
       botCheckRoutes(botCheck, async (host) => (await domains.resolve(host)).info.idsys),
+      auditRoutes(audit),
+      viewModeRoutes({
+        repo: identity.repo,
+        tokens: identity.tokens,
+        audit,
+        companyParentOf: async (companyId) => (await domainRepo.getCompany(companyId))?.parentId ?? null,
+      }),
       twoFactorRoutes({
         repo: identity.repo,
         audit,

@@ -41,6 +41,7 @@ export async function startTestRuntime(options: Omit<RuntimeOptions, 'database'>
         identity: runtime.services.identity.routes,
         authenticate: runtime.services.identity.authenticate,
         inScope: runtime.services.scope.inScope,
+        audit: runtime.services.audit,
         logger: false,
       });
     },

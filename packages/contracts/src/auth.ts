@@ -172,3 +172,16 @@ export const updateTwoFactorRequestSchema = z
 
 /** `GET /setting/get-google-tfa/{userId}/{companyId}`: a new secret and its QR code (SVG markup). */
 export const googleTfaResponseSchema = z.object({ qrCodeUrl: z.string(), secretKey: z.string() });
+
+/** View mode (spec 1 §4): start acting as another user; the answer is that user's session. */
+export const switchUserRequestSchema = z.strictObject({ usrID: z.number().int() });
+export const viewModeResponseSchema = tokenResponseSchema.extend({ result: z.literal('success') });
+
+/** `POST /general/user-log-saved` (spec 1 §7.4). `userIP` is accepted for compatibility and ignored. */
+export const userLogRequestSchema = z.strictObject({
+  userID: z.number().int(),
+  action: z.string().trim().min(1).max(100),
+  desc: z.string().max(1000).default(''),
+  userIP: z.string().max(100).optional(),
+  target_userID: z.number().int().nullable().optional(),
+});

@@ -79,6 +79,13 @@ export function createTokenService(repo: IdentityRepository, settings: TokenSett
       };
     },
 
+    /** A new token pair inside an existing live session (used when leaving view mode). */
+    async continueFamily(familyId: string): Promise<TokenResponse | null> {
+      const family = await repo.getFamily(familyId);
+      if (!family || family.revokedAt) return null;
+      return tokensFor(family.id, family.userId, family.systemId, family.actorUserId);
+    },
+
     /** Exchanges a refresh token for a new pair; a token works once. */
     async rotate(refreshToken: string): Promise<TokenResponse> {
       const hash = sha256(refreshToken);
