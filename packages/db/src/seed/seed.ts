@@ -17,12 +17,17 @@ import {
   companyModules,
   companyPaymentTerms,
   companySalesLinks,
+  connectedAccounts,
   documents,
   files,
   systems,
   users,
 } from '../schema/index.js';
 import { DEMO, DEMO_PASSWORD } from './demo-data.js';
+
+/** A sandbox card reference (cards themselves arrive with billing and its sandbox gateway). */
+const SANDBOX_CARD = 'card_sandbox_visa_4242';
+
 import { DEFAULT_DOCUMENTS } from './documents.js';
 import { drawLogoPng } from './logo.js';
 
@@ -63,6 +68,7 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
       companyId: number,
       userType: UserType,
       who: { name: string; email: string },
+      extra: Partial<typeof users.$inferInsert> = {},
     ) =>
       tx
         .insert(users)
@@ -76,6 +82,7 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
           phonenum: '5555550100',
           profileSetupCompleted: true,
           questionnaireSetupCompleted: true,
+          ...extra,
         })
         .returning({ id: users.id })
         .then((rows) => firstRow(rows, 'user').id);
@@ -190,8 +197,19 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
     );
     await brand(northwindId, nw.branding, await logo(master.systemId, northwindId, 'northwind'));
     await offer(northwindId, MODULES);
-    await person(master.systemId, northwindId, 'userdownline', nw.owner);
-    await person(master.systemId, northwindId, 'administrator', nw.administrator);
+    // Northwind is fully set up: a sandbox card and a completed connected account.
+    await tx.insert(connectedAccounts).values({
+      companyId: northwindId,
+      externalAccountId: 'acct_sandbox_northwind',
+      status: 'completed',
+      chargesEnabled: true,
+      payoutsEnabled: true,
+    });
+    await tx.update(companies).set({ packageId: 'sandbox_agency_pro' }).where(eq(companies.id, northwindId));
+    await person(master.systemId, northwindId, 'userdownline', nw.owner, { customerCardId: SANDBOX_CARD });
+    await person(master.systemId, northwindId, 'administrator', nw.administrator, {
+      customerCardId: SANDBOX_CARD,
+    });
     await tx.insert(companySalesLinks).values([
       { companyId: northwindId, role: 'sales_rep', salesUserId: salesId },
       { companyId: northwindId, role: 'account_executive', salesUserId: aeId },
@@ -201,7 +219,7 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
         email: client.contact.email,
       });
       await offer(id, ['local', 'locator']);
-      await person(master.systemId, id, 'client', client.contact);
+      await person(master.systemId, id, 'client', client.contact, { customerCardId: SANDBOX_CARD });
     }
 
     const summitId = await createCompany(
@@ -214,14 +232,18 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
         email: DEMO.summit.owner.email,
       },
     );
+    // Summit has a card but has not connected its payment account yet.
     await offer(summitId, ['local', 'locator', 'enhance']);
-    await person(master.systemId, summitId, 'userdownline', DEMO.summit.owner);
+    await person(master.systemId, summitId, 'userdownline', DEMO.summit.owner, {
+      customerCardId: SANDBOX_CARD,
+    });
     for (const client of DEMO.summit.clients) {
       const id = await createCompany(master.systemId, master.rootId, summitId, 'client', client.name, {
         email: client.contact.email,
       });
       await offer(id, ['local']);
-      await person(master.systemId, id, 'client', client.contact);
+      // A client who has not finished the profile yet (lands in profile setup).
+      await person(master.systemId, id, 'client', client.contact, { profileSetupCompleted: false });
     }
 
     // A second white-label system with one agency and client, for cross-system isolation.
