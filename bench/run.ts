@@ -1,17 +1,29 @@
 import { benchDomainInfo } from './domain-info.bench.js';
 import { createScratchDatabase } from './lib/scratch-database.js';
+import { benchArgon2, benchSignIn } from './sign-in.bench.js';
 
 /**
  * `npm run bench`: every benchmark, on PGlite and (when DATABASE_URL or TEST_DATABASE_URL is set)
- * on PostgreSQL. Figures are printed, never asserted.
+ * on PostgreSQL. Figures are printed, never asserted. `npm run bench -- sign-in` runs one.
  */
 const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-await benchDomainInfo('pglite');
-if (postgresUrl) {
-  const scratch = await createScratchDatabase(postgresUrl);
-  try {
-    await benchDomainInfo('postgres', scratch.url);
-  } finally {
-    await scratch.drop();
+const only = process.argv[2];
+const benches = {
+  'domain-info': benchDomainInfo,
+  'sign-in': benchSignIn,
+} as const;
+
+for (const [name, bench] of Object.entries(benches)) {
+  if (only && only !== name) continue;
+  if (name === 'sign-in') await benchArgon2();
+  await bench('pglite');
+  if (postgresUrl) {
+    const scratch = await createScratchDatabase(postgresUrl);
+    try {
+      await bench('postgres', scratch.url);
+    } finally {
+      await scratch.drop();
+    }
   }
-} else console.log('\n(PostgreSQL skipped: set DATABASE_URL or TEST_DATABASE_URL)');
+}
+if (!postgresUrl) console.log('\n(PostgreSQL skipped: set DATABASE_URL or TEST_DATABASE_URL)');

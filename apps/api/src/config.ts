@@ -18,6 +18,9 @@ const envSchema = z.object({
   /** Where the built web app lives; served with an SPA fallback when present. */
   WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** ALTCHA proof-of-work difficulty: largest answer and PBKDF2 iterations per try. */
+  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(1_000_000).default(3000),
+  ALTCHA_COST: z.coerce.number().int().min(1).max(100_000).default(200),
   /** Run the job worker inside the web process (required on PGlite, which allows one process). */
   IN_PROCESS_WORKER: z
     .enum(['true', 'false'])
@@ -37,6 +40,7 @@ export type Config = {
   webDist: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   inProcessWorker: boolean;
+  altcha: { maxNumber: number; cost: number };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -59,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
     inProcessWorker: e.IN_PROCESS_WORKER,
+    altcha: { maxNumber: e.ALTCHA_MAX_NUMBER, cost: e.ALTCHA_COST },
   };
 }
 

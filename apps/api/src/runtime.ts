@@ -89,6 +89,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     altcha: createAltchaBotCheck({
       hmacKey: await loadOrCreateSecret(database.db, 'altcha_hmac_key'),
       uses: botCheckRepo.uses,
+      ...config.altcha,
       ...options.altcha,
     }),
     recaptcha: createRecaptchaVerifier(),
