@@ -22,6 +22,8 @@ import { viewModeRoutes } from './modules/identity/view-mode-routes.js';
 import { deliverEmailHandler } from './modules/mail/deliver-email-job.js';
 import { createMailRepository } from './modules/mail/mail-repository.js';
 import { createMailService } from './modules/mail/mail-service.js';
+import { registrationRoutes } from './modules/registration/registration-routes.js';
+import { createRegistrationService } from './modules/registration/registration-service.js';
 import { createScopeService } from './modules/tenancy/scope-service.js';
 import { type AltchaBotCheckOptions, createAltchaBotCheck } from './providers/bot-check/altcha-bot-check.js';
 import { createBotCheckRepository } from './providers/bot-check/bot-check-repository.js';
@@ -107,6 +109,15 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     tokenSettings: options.tokenSettings,
   });
   const scope = createScopeService(database.db);
+  const referralKey = await loadOrCreateSecret(database.db, 'referral_key');
+  const registration = createRegistrationService({
+    db: database.db,
+    domains,
+    tokens: identity.tokens,
+    limiter: identity.limiter,
+    audit,
+    referralKey,
+  });
   const app = await buildApp({
     config,
     database,
@@ -122,6 +133,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     extraRoutes: [
       botCheckRoutes(botCheck, async (host) => (await domains.resolve(host)).info.idsys),
       auditRoutes(audit),
+      registrationRoutes({
+        registration,
+        referralKey,
+        verifyBotCheck: (input) => botCheck.verify(input),
+        systemOf: async (host) => (await domains.resolve(host)).info.idsys,
+      }),
       viewModeRoutes({
         repo: identity.repo,
         tokens: identity.tokens,

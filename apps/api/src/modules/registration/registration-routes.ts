@@ -1,0 +1,110 @@
+import {
+  apiErrorSchema,
+  loginResponseSchema,
+  referralCheckResponseSchema,
+  referralCreateRequestSchema,
+  referralCreateResponseSchema,
+  registerRequestSchema,
+} from '@app/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError, notFound } from '../../http-errors.js';
+import { PUBLIC } from '../../plugins/access.js';
+import { webOrigin } from '../identity/identity-module.js';
+import { principalOf } from '../identity/identity-routes.js';
+import { referralCodeFor } from './referral-codes.js';
+import type { RegistrationService } from './registration-service.js';
+
+export interface RegistrationRouteDependencies {
+  registration: RegistrationService;
+  referralKey: string;
+  verifyBotCheck(input: {
+    systemId: number;
+    token: string;
+    ip: string;
+    hostname: string;
+  }): Promise<{ ok: boolean }>;
+  systemOf(host: string): Promise<number>;
+}
+
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
+
+/** Sign-up and sales referral links (spec 1 §7.1, §7.4). */
+export const registrationRoutes =
+  (deps: RegistrationRouteDependencies): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/register',
+      {
+        config: { access: PUBLIC },
+        schema: {
+          tags: ['auth'],
+          body: registerRequestSchema,
+          response: { 200: loginResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const b = request.body;
+        const systemId = await deps.systemOf(b.domainName);
+        const human = await deps.verifyBotCheck({
+          systemId,
+          token: b.gtoken,
+          ip: request.ip,
+          hostname: b.domainName,
+        });
+        if (!human.ok) throw new HttpError(400, 'bot_check_failed', 'Please confirm you are not a robot.');
+        const tokens = await deps.registration.register({
+          host: b.domainName,
+          userType: b.userType,
+          companyName: b.companyname,
+          name: b.name,
+          email: b.email,
+          phone: b.phonenum,
+          phoneCountryCode: b.phoneCountryCode,
+          password: b.password,
+          refcode: b.refcode,
+          ip: request.ip,
+        });
+        return { result: 'success' as const, ...tokens };
+      },
+    );
+
+    app.get(
+      '/general/referralink/check/:refcode',
+      {
+        config: { access: PUBLIC },
+        schema: {
+          tags: ['auth'],
+          params: z.object({ refcode: z.string().max(64) }),
+          querystring: z.object({ host: z.string().max(253).optional() }),
+          response: { 200: referralCheckResponseSchema },
+        },
+      },
+      async (request) =>
+        deps.registration.checkReferral(request.query.host ?? request.hostname, request.params.refcode),
+    );
+
+    app.post(
+      '/general/referralink/create',
+      {
+        config: {
+          access: {
+            kind: 'user',
+            userTypes: ['sales'],
+            scope: [{ in: 'body', field: 'userID', resource: 'user' }],
+          },
+        },
+        schema: {
+          tags: ['auth'],
+          body: referralCreateRequestSchema,
+          response: { 200: referralCreateResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const p = principalOf(request);
+        if (request.body.userID !== p.userId) throw notFound();
+        const refcode = referralCodeFor(deps.referralKey, p.userId);
+        return { refcode, url: `${webOrigin(request, request.hostname)}/agency-register/${refcode}` };
+      },
+    );
+  };

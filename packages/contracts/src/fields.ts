@@ -1,0 +1,50 @@
+import { isValidPhoneNumber } from 'libphonenumber-js/min';
+import { z } from 'zod';
+
+/**
+ * Field rules of spec 2 §5, shared by every form that names a company or a person, on the server
+ * and in the browser, with the spec's own texts.
+ */
+export const companyNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Company Name is required.')
+  .max(255, 'Company Name must not exceed 255 characters.');
+
+export const fullNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Full Name is required.')
+  .max(255, 'Full Name must not exceed 255 characters.');
+
+export const emailAddressSchema = z
+  .string()
+  .trim()
+  .min(1, 'E-mail is required.')
+  .max(70, 'E-mail must not exceed 70 characters.')
+  .pipe(z.email('Please enter a valid e-mail address.'))
+  .transform((value) => value.toLowerCase());
+
+export const PHONE_INVALID = 'Please enter valid phone number';
+
+/** A national number with its ISO country (default US, +1), valid for that country. */
+export const phoneSchema = z
+  .object({
+    number: z.string().trim().min(1, PHONE_INVALID).max(20, PHONE_INVALID),
+    countryCode: z.string().trim().length(2, 'Choose country').toUpperCase().default('US'),
+  })
+  .refine((p) => isValidPhoneNumber(p.number, p.countryCode as Parameters<typeof isValidPhoneNumber>[1]), {
+    message: PHONE_INVALID,
+    path: ['number'],
+  });
+
+export const subdomainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'Subdomain is required.')
+  .max(63, 'Subdomain must not exceed 63 characters.')
+  .regex(
+    /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/,
+    'Use letters, digits and hyphens, starting and ending with a letter or digit.',
+  );

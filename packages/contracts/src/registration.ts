@@ -1,0 +1,41 @@
+import { isValidPhoneNumber } from 'libphonenumber-js/min';
+import { z } from 'zod';
+import { newPasswordSchema } from './auth.js';
+import { companyNameSchema, emailAddressSchema, fullNameSchema, PHONE_INVALID } from './fields.js';
+
+/**
+ * `POST /register` (spec 1 §7.1): an agency signs up on a system (optionally with a sales
+ * referral code), or a client signs up on its agency's white-label host. The system comes from
+ * `domainName`; `idsys` and `ownedcompanyid` are informational.
+ */
+export const registerRequestSchema = z
+  .strictObject({
+    companyname: companyNameSchema,
+    name: fullNameSchema,
+    email: emailAddressSchema,
+    phonenum: z.string().trim().min(1, PHONE_INVALID).max(20, PHONE_INVALID),
+    phoneCountryCode: z.string().trim().length(2, 'Choose country').toUpperCase().default('US'),
+    password: newPasswordSchema,
+    gtoken: z.string().max(8000),
+    userType: z.enum(['userdownline', 'client']),
+    domainName: z.string().trim().min(1).max(253),
+    ownedcompanyid: z.union([z.number().int(), z.string().max(20)]).optional(),
+    idsys: z.union([z.number().int(), z.string().max(20)]).optional(),
+    refcode: z.string().trim().max(64).optional(),
+  })
+  .refine(
+    (v) => isValidPhoneNumber(v.phonenum, v.phoneCountryCode as Parameters<typeof isValidPhoneNumber>[1]),
+    {
+      message: PHONE_INVALID,
+      path: ['phonenum'],
+    },
+  );
+
+export const referralCheckResponseSchema = z.object({
+  valid: z.boolean(),
+  /** The referring sales person's name, when valid. */
+  name: z.string(),
+});
+
+export const referralCreateRequestSchema = z.strictObject({ userID: z.number().int() });
+export const referralCreateResponseSchema = z.object({ refcode: z.string(), url: z.string() });
