@@ -14,8 +14,9 @@ import { botCheckRoutes } from './modules/bot-check/bot-check-routes.js';
 import { createDocumentService } from './modules/documents/document-service.js';
 import { createDomainRepository } from './modules/domains/domain-repository.js';
 import { createDomainService } from './modules/domains/domain-service.js';
-import { createIdentityModule } from './modules/identity/identity-module.js';
+import { createIdentityModule, webOrigin } from './modules/identity/identity-module.js';
 import { hashPassword } from './modules/identity/password-hasher.js';
+import { ssoRoutes } from './modules/identity/sso-routes.js';
 import type { TokenSettings } from './modules/identity/token-service.js';
 import { twoFactorRoutes } from './modules/identity/two-factor-routes.js';
 import { viewModeRoutes } from './modules/identity/view-mode-routes.js';
@@ -133,6 +134,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     extraRoutes: [
       botCheckRoutes(botCheck, async (host) => (await domains.resolve(host)).info.idsys),
       auditRoutes(audit),
+      ssoRoutes({ repo: identity.repo, tokens: identity.tokens, domains, audit, webOrigin }),
       registrationRoutes({
         registration,
         referralKey,

@@ -7,7 +7,7 @@ import { bootApp } from './app/boot/boot-app';
 import { applyDocumentBranding } from './app/branding/apply-document-branding';
 import { DEFAULT_COMPANY_NAME } from './app/branding/resolve-branding';
 import { AppRouter } from './app/router';
-import { sessionStore } from './app/session/session';
+import { createBrowserTokenRefresh, sessionStore } from './app/session/session';
 import { ErrorPage } from './routes/errors/error-page/error-page';
 
 const container = document.getElementById('root');
@@ -33,6 +33,7 @@ bootApp(queryClient, {
   hostname: window.location.hostname,
   getAccessToken: () => sessionStore.getSnapshot().accessToken,
   getClientIp: () => sessionStore.getClientIp(),
+  unauthenticatedHandler: createBrowserTokenRefresh,
 })
   .then((boot) => {
     applyDocumentBranding(boot.domainInfo.branding);

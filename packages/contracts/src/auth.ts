@@ -185,3 +185,28 @@ export const userLogRequestSchema = z.strictObject({
   userIP: z.string().max(100).optional(),
   target_userID: z.number().int().nullable().optional(),
 });
+
+/** `POST /v1/developer/sso/validation` (spec 1 §4 "Single sign-on"). */
+export const ssoValidationRequestSchema = z.strictObject({
+  token: z.string().min(1).max(200),
+  /** The host the browser is on; the token is valid only there. */
+  subdomain: z.string().trim().min(1).max(253),
+  /** The user signed in in this browser, if any. */
+  currentUserID: z
+    .union([z.number().int(), z.string().max(20)])
+    .nullable()
+    .optional(),
+});
+export const ssoValidationResponseSchema = tokenResponseSchema.extend({
+  /** 'replace_user' when the token belongs to another user than the one signed in here. */
+  action: z.enum(['login', 'replace_user']),
+});
+export const ssoCreateRequestSchema = z.strictObject({
+  userID: z.number().int(),
+  host: z.string().trim().min(1).max(253),
+});
+export const ssoCreateResponseSchema = z.object({
+  token: z.string(),
+  url: z.string(),
+  expires_in: z.number().int(),
+});

@@ -1,36 +1,99 @@
+import {
+  type DomainInfo,
+  type LoginResponse,
+  loginResponseSchema,
+  messageResponseSchema,
+  type TokenResponse,
+  tokenResponseSchema,
+} from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useBoot } from '../app/boot/boot-context';
+import type { HttpClient } from './http';
 
-/** `POST /login` payload of spec 1 §7.1. */
-export interface LoginRequest {
-  username: string;
-  password: string;
-  /** Bot-check token; empty until the bot check is wired in. */
-  gtoken: string;
-  domainName: string;
+/**
+ * The host's owner, sent with sign-in calls (spec 1 §7.1). Informational: the server takes the system
+ * from `domainName`, but the legacy payload carries them and the server may log them.
+ */
+export interface HostScope {
   ownedcompanyid: number;
   companyrootid: number;
 }
 
-/**
- * The answer is tokens, or a request for a two-factor code (otp_token). Its schema joins the contracts
- * with the session issue; until then the fields are read defensively.
- */
-export interface LoginResponse {
-  access_token?: string;
-  refresh_token?: string;
-  expires_in?: number;
-  otp_token?: string;
+export function hostScope(domain: DomainInfo): HostScope {
+  return { ownedcompanyid: domain.owner_company_id, companyrootid: domain.rootcomp };
+}
+
+/** `POST /login` payload of spec 1 §7.1. */
+export interface LoginRequest extends HostScope {
+  username: string;
+  password: string;
+  /** The bot-check answer (ALTCHA payload); empty when the system uses no widget here. */
+  gtoken: string;
+  domainName: string;
+}
+
+/** `POST /verifylogin`: the second step of a two-factor login. */
+export interface VerifyLoginRequest extends HostScope {
+  email: string;
+  code: string;
+  otp_token: string;
+}
+
+/** `POST /resendcode`: mails the code of this login attempt again (e-mail type only). */
+export interface ResendCodeRequest extends HostScope {
+  email: string;
+  otp_token: string;
 }
 
 export const authKeys = {
   all: ['auth'] as const,
 };
 
+// Sign-in calls answer 401 for wrong credentials, so none of them may trigger the token refresh.
+
+export const login = (http: HttpClient, body: LoginRequest): Promise<LoginResponse> =>
+  http.request({ method: 'POST', path: '/login', body, skipRefresh: true }, loginResponseSchema);
+
+export const verifyLogin = (http: HttpClient, body: VerifyLoginRequest): Promise<TokenResponse> =>
+  http.request({ method: 'POST', path: '/verifylogin', body, skipRefresh: true }, tokenResponseSchema);
+
+export const resendCode = (http: HttpClient, body: ResendCodeRequest): Promise<{ message: string }> =>
+  http.request({ method: 'POST', path: '/resendcode', body, skipRefresh: true }, messageResponseSchema);
+
+/** `POST /auth/refresh-token`; rotating, so the answer's refresh token replaces the stored one. */
+export const refreshTokens = (http: HttpClient, refreshToken: string): Promise<TokenResponse> =>
+  http.request(
+    { method: 'POST', path: '/auth/refresh-token', body: { refresh_token: refreshToken }, skipRefresh: true },
+    tokenResponseSchema,
+  );
+
+/**
+ * `POST /logout` with no body: the bearer token names the session. A failure is not the visitor's
+ * problem (the session is cleared locally anyway), and a refresh just to log out would be pointless.
+ */
+export const logout = (http: HttpClient): Promise<unknown> =>
+  http.request({ method: 'POST', path: '/logout', skipRefresh: true });
+
 export function useLoginMutation() {
   const { http } = useBoot();
   return useMutation({
     mutationKey: [...authKeys.all, 'login'],
-    mutationFn: (body: LoginRequest) => http.post<LoginResponse>('/login', body),
+    mutationFn: (body: LoginRequest) => login(http, body),
+  });
+}
+
+export function useVerifyLoginMutation() {
+  const { http } = useBoot();
+  return useMutation({
+    mutationKey: [...authKeys.all, 'verify'],
+    mutationFn: (body: VerifyLoginRequest) => verifyLogin(http, body),
+  });
+}
+
+export function useResendCodeMutation() {
+  const { http } = useBoot();
+  return useMutation({
+    mutationKey: [...authKeys.all, 'resend'],
+    mutationFn: (body: ResendCodeRequest) => resendCode(http, body),
   });
 }

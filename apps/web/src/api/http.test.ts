@@ -4,8 +4,10 @@ import {
   ApiRequestError,
   buildUrl,
   createHttpClient,
+  failureMessage,
   GENERIC_FAILURE_MESSAGE,
   type HttpClientOptions,
+  TOO_MANY_ATTEMPTS_MESSAGE,
 } from './http';
 
 const KEY_B64 = Buffer.alloc(32, 7).toString('base64');
@@ -143,5 +145,53 @@ describe('createHttpClient', () => {
     await expect(http.get('/user')).resolves.toEqual({ id: 1 });
     expect(seen).toEqual([false]);
     expect(header(calls[1], 'Authorization')).toBe('Bearer new');
+  });
+
+  it('tells the handler which token the failed attempt carried', async () => {
+    const sent: (string | null)[] = [];
+    const { http } = await client([json(401, {})], {
+      getAccessToken: () => 'tok-9',
+      onUnauthenticated: async ({ error, sentToken }) => {
+        sent.push(sentToken);
+        throw error;
+      },
+    });
+    await expect(http.get('/user')).rejects.toMatchObject({ status: 401 });
+    expect(sent).toEqual(['tok-9']);
+  });
+
+  it('keeps sign-in calls away from the handler: their 401 means wrong credentials', async () => {
+    let handled = 0;
+    const { http } = await client(
+      [json(401, { error: { code: 'invalid_credentials', message: 'Wrong e-mail or password.' } })],
+      {
+        onUnauthenticated: async () => {
+          handled++;
+        },
+      },
+    );
+    await expect(
+      http.request({ method: 'POST', path: '/login', body: {}, skipRefresh: true }),
+    ).rejects.toMatchObject({ message: 'Wrong e-mail or password.' });
+    expect(handled).toBe(0);
+  });
+
+  it('sends PUT bodies sealed too', async () => {
+    const { http, calls, key } = await client([json(200, { message: 'ok' })]);
+    await http.put('/setting/twofactorauth/5', { userId: 5 });
+    expect(calls[0]?.init.method).toBe('PUT');
+    const sent = JSON.parse(String(calls[0]?.init.body));
+    await expect(openEnvelope(key, sent.dt)).resolves.toEqual({ userId: 5 });
+  });
+});
+
+describe('failureMessage', () => {
+  it("shows the server's message, the generic one otherwise, and names a bare 429", () => {
+    expect(failureMessage(new ApiRequestError(422, 'x', 'E-mail not found.'))).toBe('E-mail not found.');
+    expect(failureMessage(new Error('boom'))).toBe(GENERIC_FAILURE_MESSAGE);
+    expect(failureMessage(new ApiRequestError(429, 'http_429', GENERIC_FAILURE_MESSAGE))).toBe(
+      TOO_MANY_ATTEMPTS_MESSAGE,
+    );
+    expect(failureMessage(new ApiRequestError(429, 'rate_limited', 'Slow down.'))).toBe('Slow down.');
   });
 });

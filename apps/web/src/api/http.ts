@@ -3,6 +3,8 @@ import { apiErrorSchema, CLIENT_IP_HEADER, sealEnvelope, TIMEZONE_HEADER } from 
 /** Spec 1 §8: what people see when the server gives no usable message. */
 export const GENERIC_FAILURE_MESSAGE = 'Something went wrong. Please try again later.';
 
+export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
+
 /** Every failed call surfaces as this, carrying the `{ error: { code, message, fields? } }` shape. */
 export class ApiRequestError extends Error {
   constructor(
@@ -21,6 +23,16 @@ export class ApiRequestError extends Error {
   }
 }
 
+/**
+ * What to show for a failed call: the server's message as is, else the generic one. A 429 whose body
+ * carried no message still says what happened, since "something went wrong" invites an instant retry.
+ */
+export function failureMessage(error: unknown): string {
+  if (!(error instanceof ApiRequestError)) return GENERIC_FAILURE_MESSAGE;
+  if (error.status === 429 && error.message === GENERIC_FAILURE_MESSAGE) return TOO_MANY_ATTEMPTS_MESSAGE;
+  return error.message || GENERIC_FAILURE_MESSAGE;
+}
+
 /** Anything with zod's `safeParse` (the contracts schemas), without the web app depending on zod itself. */
 export interface ResponseSchema<T> {
   safeParse(input: unknown): { success: true; data: T } | { success: false; error: unknown };
@@ -37,17 +49,25 @@ export interface HttpRequest {
   /** JSON bodies are sealed into `{ dt }`; FormData goes as is (spec 1 §7). */
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * Sign-in style calls (login, code, refresh, logout, password reset) answer 401 for wrong
+   * credentials, not for an expired session: they must not trigger the token refresh.
+   */
+  skipRefresh?: boolean;
 }
 
 /**
  * Called when a request fails as unauthenticated. `retry` repeats the original request (reading the
- * token again), `retried` says whether this request was already repeated once. The next issue plugs the
- * single refresh with queued retries in here; without a handler the error simply propagates.
+ * token again), `retried` says whether this request was already repeated once, `sentToken` is the
+ * access token the failed attempt carried (so a handler can tell a stale token from a rejected one).
+ * app/session/token-refresh.ts plugs the single refresh with queued retries in here; without a
+ * handler the error simply propagates.
  */
 export type UnauthenticatedHandler = (context: {
   error: ApiRequestError;
   retry: () => Promise<unknown>;
   retried: boolean;
+  sentToken: string | null;
 }) => Promise<unknown>;
 
 export interface HttpClientOptions {
@@ -65,6 +85,7 @@ export interface HttpClient {
   request<T = unknown>(request: HttpRequest, schema?: ResponseSchema<T>): Promise<T>;
   get<T = unknown>(path: string, schema?: ResponseSchema<T>, query?: HttpRequest['query']): Promise<T>;
   post<T = unknown>(path: string, body?: unknown, schema?: ResponseSchema<T>): Promise<T>;
+  put<T = unknown>(path: string, body?: unknown, schema?: ResponseSchema<T>): Promise<T>;
 }
 
 export function localTimeZone(): string {
@@ -90,10 +111,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const timeZone = options.timeZone ?? localTimeZone;
 
   // Headers and body are rebuilt on every attempt so a retry after a token refresh uses the new token.
-  async function attempt(req: HttpRequest): Promise<unknown> {
+  async function attempt(req: HttpRequest, token: string | null): Promise<unknown> {
     const method = req.method ?? 'GET';
     const headers = new Headers({ Accept: 'application/json', [TIMEZONE_HEADER]: timeZone() });
-    const token = options.getAccessToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
     const clientIp = options.getClientIp?.();
     if (clientIp) headers.set(CLIENT_IP_HEADER, clientIp);
@@ -124,11 +144,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   }
 
   async function run(req: HttpRequest, retried: boolean): Promise<unknown> {
+    const sentToken = options.getAccessToken();
     try {
-      return await attempt(req);
+      return await attempt(req, sentToken);
     } catch (error) {
-      if (error instanceof ApiRequestError && error.isUnauthenticated && options.onUnauthenticated) {
-        return options.onUnauthenticated({ error, retried, retry: () => run(req, true) });
+      const handler = options.onUnauthenticated;
+      if (error instanceof ApiRequestError && error.isUnauthenticated && handler && !req.skipRefresh) {
+        return handler({ error, retried, sentToken, retry: () => run(req, true) });
       }
       throw error;
     }
@@ -146,6 +168,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     request,
     get: (path, schema, query) => request({ path, query }, schema),
     post: (path, body, schema) => request({ method: 'POST', path, body }, schema),
+    put: (path, body, schema) => request({ method: 'PUT', path, body }, schema),
   };
 }
 

@@ -1,5 +1,4 @@
 import { ROUTES } from '@app/policy';
-import { Center, Loader } from '@mantine/core';
 import { useState } from 'react';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 import { RouteErrorPage } from '../routes/errors/error-page/error-page';
@@ -7,6 +6,7 @@ import { NotFoundPage } from '../routes/errors/not-found/not-found-page';
 import { AuthLayout } from './layouts/auth-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { loadWithTimeout } from './routing/load-with-timeout';
+import { PageLoader } from './routing/page-loader';
 import { RouteGuard } from './routing/route-guard';
 import { type PlannedRoute, planRoutes } from './routing/route-plan';
 import { screenLoader } from './routing/screen-modules';
@@ -17,14 +17,6 @@ function toRouteObject(planned: PlannedRoute): RouteObject {
     path: planned.path,
     lazy: async () => ({ Component: (await loadWithTimeout(screenLoader(planned.screenKey))).default }),
   };
-}
-
-function PageLoader() {
-  return (
-    <Center mih="50vh">
-      <Loader aria-label="Loading page" />
-    </Center>
-  );
 }
 
 /**

@@ -91,6 +91,23 @@ describe('bootApp', () => {
     expect(boot.domainInfo.branding).toEqual({ ...DEFAULT_BRANDING, company_name: 'Acme' });
   });
 
+  it('gives the 401 handler factory the client it builds', async () => {
+    const api = fakeApi(domainInfo);
+    let handlerClient: unknown = null;
+    const boot = await bootApp(new QueryClient(), {
+      hostname: 'localhost',
+      getAccessToken: () => null,
+      fetch: api.impl,
+      unauthenticatedHandler: (http) => {
+        handlerClient = http;
+        return async ({ error }) => {
+          throw error;
+        };
+      },
+    });
+    expect(handlerClient).toBe(boot.http);
+  });
+
   it('fails when the domain lookup fails', async () => {
     const api = fakeApi({ error: { code: 'not_found', message: 'Unknown host' } }, 404);
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -2,7 +2,12 @@ import { importEnvelopeKey } from '@app/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { appConfigQuery } from '../../api/app-config';
 import { domainInfoQuery } from '../../api/domain-info';
-import { createHttpClient, type HttpClientOptions } from '../../api/http';
+import {
+  createHttpClient,
+  type HttpClient,
+  type HttpClientOptions,
+  type UnauthenticatedHandler,
+} from '../../api/http';
 import type { BootData } from './boot-context';
 
 export interface BootOptions {
@@ -10,6 +15,11 @@ export interface BootOptions {
   getAccessToken: HttpClientOptions['getAccessToken'];
   getClientIp?: HttpClientOptions['getClientIp'];
   fetch?: typeof fetch;
+  /**
+   * Builds the 401 handler (token refresh) for the new client. It needs the client itself to call
+   * the refresh endpoint, hence a factory rather than a handler.
+   */
+  unauthenticatedHandler?: (http: HttpClient) => UnauthenticatedHandler;
 }
 
 /**
@@ -20,13 +30,17 @@ export interface BootOptions {
 export async function bootApp(queryClient: QueryClient, options: BootOptions): Promise<BootData> {
   const appConfig = await queryClient.fetchQuery(appConfigQuery(options.fetch));
   const envelopeKey = await importEnvelopeKey(appConfig.dtKey);
+  let onUnauthenticated: UnauthenticatedHandler | undefined;
   const http = createHttpClient({
     apiBase: appConfig.apiBase,
     envelopeKey,
     getAccessToken: options.getAccessToken,
     getClientIp: options.getClientIp,
     fetch: options.fetch,
+    onUnauthenticated: (context) =>
+      onUnauthenticated ? onUnauthenticated(context) : Promise.reject(context.error),
   });
+  onUnauthenticated = options.unauthenticatedHandler?.(http);
   const domainInfo = await queryClient.fetchQuery(domainInfoQuery(http, options.hostname));
   return { appConfig, domainInfo, http, hostname: options.hostname };
 }

@@ -11,6 +11,9 @@ const documentPage: ScreenLoader = () => import('../../routes/public/document/do
 
 export const SCREENS: Record<string, ScreenLoader> = {
   login: () => import('../../routes/visitor/login/login-page'),
+  'set-new-password': () => import('../../routes/visitor/set-new-password/set-new-password-page'),
+  'reset-password-invalid': () =>
+    import('../../routes/visitor/reset-password-invalid/reset-password-invalid-page'),
   'privacy-policy': documentPage,
   'term-of-use': documentPage,
   'service-billing-agreement': documentPage,

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+// The policy package's test builders: a complete SessionUser without repeating 60 fields here.
+import { makeUser } from '../../../../../packages/policy/src/test-fixtures';
 import { createSessionStore, type KeyValueStorage, STORAGE_KEYS } from './session-store';
 
 function memoryStorage(
@@ -71,5 +73,49 @@ describe('createSessionStore', () => {
     store.clear();
     expect(store.getSnapshot().accessToken).toBeNull();
     expect([...storage.data.keys()]).toEqual([STORAGE_KEYS.registerFlag]);
+  });
+});
+
+describe('session store, session rules', () => {
+  const everything = {
+    [STORAGE_KEYS.accessToken]: 'a',
+    [STORAGE_KEYS.refreshToken]: 'r',
+    [STORAGE_KEYS.expiresIn]: '3600',
+    [STORAGE_KEYS.originalUser]: 'sealed-original',
+    [STORAGE_KEYS.role]: '{"roleID":1}',
+    [STORAGE_KEYS.clientIp]: '203.0.113.9',
+    [STORAGE_KEYS.companyGroup]: '7',
+    [STORAGE_KEYS.registerFlag]: '1',
+    [STORAGE_KEYS.theme]: 'dark',
+  };
+
+  it('logout clears tokens, user data, original user data, role and client IP only', () => {
+    const storage = memoryStorage(everything);
+    createSessionStore(storage).clear();
+    expect([...storage.data.keys()].sort()).toEqual(
+      [STORAGE_KEYS.companyGroup, STORAGE_KEYS.registerFlag, STORAGE_KEYS.theme].sort(),
+    );
+  });
+
+  it('reads the stored tokens fresh from storage, and only when both exist', () => {
+    const storage = memoryStorage(everything);
+    const store = createSessionStore(storage);
+    // Another tab rotated the tokens; the snapshot has not been reloaded yet.
+    storage.data.set(STORAGE_KEYS.refreshToken, 'r2');
+    expect(store.readStoredTokens()).toEqual({ access_token: 'a', refresh_token: 'r2', expires_in: 3600 });
+    storage.data.delete(STORAGE_KEYS.refreshToken);
+    expect(store.readStoredTokens()).toBeNull();
+  });
+
+  it('does not notify when the user data written is unchanged', () => {
+    const storage = memoryStorage();
+    const store = createSessionStore(storage, { isStoredUserValid: () => true });
+    const user = makeUser();
+    let calls = 0;
+    store.subscribe(() => calls++);
+    store.setUser(user);
+    store.setUser({ ...user });
+    expect(calls).toBe(1);
+    expect(store.getSnapshot().user).toEqual(user);
   });
 });

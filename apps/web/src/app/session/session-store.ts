@@ -45,6 +45,11 @@ export interface SessionStore {
   getSnapshot(): SessionSnapshot;
   subscribe(listener: () => void): () => void;
   setTokens(tokens: SessionTokens): void;
+  /**
+   * The tokens as storage holds them right now (another tab may have rotated them since the last
+   * snapshot); null unless both tokens are stored.
+   */
+  readStoredTokens(): SessionTokens | null;
   setUser(user: SessionUser): void;
   getClientIp(): string | null;
   /** Logout / forced logout: removes every session value, keeps preferences. */
@@ -107,8 +112,22 @@ export function createSessionStore(
       storage.setItem(STORAGE_KEYS.expiresIn, String(tokens.expires_in));
       publish();
     },
+    readStoredTokens() {
+      const accessToken = storage.getItem(STORAGE_KEYS.accessToken);
+      const refreshToken = storage.getItem(STORAGE_KEYS.refreshToken);
+      if (!accessToken || !refreshToken) return null;
+      const expiresIn = Number(storage.getItem(STORAGE_KEYS.expiresIn));
+      return {
+        access_token: accessToken,
+        refresh_token: refreshToken,
+        expires_in: Number.isFinite(expiresIn) ? expiresIn : 0,
+      };
+    },
     setUser(user) {
-      storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+      // GET /user runs on every page load; an unchanged answer must not re-run guards and menus.
+      const serialised = JSON.stringify(user);
+      if (storage.getItem(STORAGE_KEYS.user) === serialised) return;
+      storage.setItem(STORAGE_KEYS.user, serialised);
       publish();
     },
     getClientIp: () => storage.getItem(STORAGE_KEYS.clientIp),

@@ -1,10 +1,13 @@
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { Outlet, useNavigate } from 'react-router';
+import { useCallback, useState } from 'react';
+import { Outlet } from 'react-router';
 import { brandVar } from '../branding/brand-theme';
 import { safeImageUrl } from '../branding/resolve-branding';
-import { sessionStore, useSession } from '../session/session';
+import { useCurrentRoute } from '../routing/current-route';
+import { useLogout } from '../session/use-logout';
 import type { ShellMenuItem } from './menu-item';
+import { isSecurityModal, type SecurityModal, SecurityModals } from './security/security-modals';
 import { ShellHeader } from './shell-header';
 import { ShellSidebar } from './shell-sidebar';
 import { useShellMenus } from './use-shell-menus';
@@ -19,9 +22,12 @@ export function AppShellLayout() {
   const [mobileOpened, mobile] = useDisclosure(false);
   const [desktopOpened, desktop] = useDisclosure(true);
   const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
-  const navigate = useNavigate();
-  const { user } = useSession();
+  // The user the guard just allowed this page for (the same context the menus come from).
+  const user = useCurrentRoute()?.ctx.user ?? null;
   const menus = useShellMenus();
+  const logout = useLogout();
+  const [modal, setModal] = useState<SecurityModal | null>(null);
+  const closeModal = useCallback(() => setModal(null), []);
 
   // Spec 1 §2.5: on small screens following a link closes the sidebar so the page is visible.
   const handleNavigate = () => {
@@ -29,11 +35,8 @@ export function AppShellLayout() {
   };
 
   const handleProfileAction = (item: ShellMenuItem) => {
-    if (item.id === 'logout') {
-      // Logout clears the session even if the server call fails (spec 1 §4); the call joins next issue.
-      sessionStore.clear();
-      navigate('/login', { replace: true });
-    }
+    if (item.id === 'logout') void logout();
+    else if (isSecurityModal(item.id)) setModal(item.id);
   };
 
   return (
@@ -62,6 +65,7 @@ export function AppShellLayout() {
           <Outlet />
         </Box>
       </AppShell.Main>
+      <SecurityModals open={modal} onClose={closeModal} user={user} />
     </AppShell>
   );
 }

@@ -1,6 +1,6 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 
 export interface LoginCredentials {
   username: string;
@@ -9,13 +9,22 @@ export interface LoginCredentials {
 
 interface LoginFormProps {
   onSubmit: (credentials: LoginCredentials) => void;
+  onForgotPassword: () => void;
   submitting: boolean;
   /** The server's message for a failed attempt, shown as is. */
   errorMessage: string | null;
+  /** The bot-check widget, placed above the submit button. */
+  botCheck?: ReactNode;
 }
 
-/** Presentational form: knows nothing about the API, so the two-factor step can reuse the page around it. */
-export function LoginForm({ onSubmit, submitting, errorMessage }: LoginFormProps) {
+/** Presentational form: knows nothing about the API, so the page decides what a submit does. */
+export function LoginForm({
+  onSubmit,
+  onForgotPassword,
+  submitting,
+  errorMessage,
+  botCheck,
+}: LoginFormProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
@@ -61,6 +70,12 @@ export function LoginForm({ onSubmit, submitting, errorMessage }: LoginFormProps
           error={passwordError}
           onChange={(event) => setPassword(event.currentTarget.value)}
         />
+        <Group justify="flex-end" mt={-8}>
+          <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>
+            Forgot password?
+          </Anchor>
+        </Group>
+        {botCheck}
         <Button type="submit" fullWidth size="md" loading={submitting}>
           Sign In
         </Button>

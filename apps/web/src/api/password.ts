@@ -1,0 +1,87 @@
+import { messageResponseSchema, verifyResetTokenResponseSchema } from '@app/contracts';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useBoot } from '../app/boot/boot-context';
+import type { HostScope } from './auth';
+import type { HttpClient } from './http';
+
+/** `POST /forgetpass` (spec 1 §7.1). */
+export interface ForgotPasswordRequest extends HostScope {
+  username: string;
+  gtoken: string;
+  domainName: string;
+}
+
+/** `POST /reset-password`: the new password for the link's token and e-mail. */
+export interface ResetPasswordRequest {
+  token: string;
+  email: string;
+  password: string;
+  password_confirmation: string;
+}
+
+/** `POST /user/resetpassword`: the signed-in user changes their own password. */
+export interface ChangePasswordRequest {
+  usrID: number;
+  currpassword: string;
+  newpassword: string;
+}
+
+export const passwordKeys = {
+  all: ['password'] as const,
+  resetLink: (token: string, email: string) => [...passwordKeys.all, 'reset-link', token, email] as const,
+};
+
+/** Visitor calls: a 401 here is about the link or the account, never an expired session. */
+export const forgotPassword = (http: HttpClient, body: ForgotPasswordRequest) =>
+  http.request({ method: 'POST', path: '/forgetpass', body, skipRefresh: true }, messageResponseSchema);
+
+export const resetPassword = (http: HttpClient, body: ResetPasswordRequest) =>
+  http.request({ method: 'POST', path: '/reset-password', body, skipRefresh: true }, messageResponseSchema);
+
+/**
+ * Spec 1 §5: the link is checked before the page opens. A POST read as a query: it changes nothing,
+ * and the page only needs its answer once (no retries: an invalid link stays invalid).
+ */
+export const resetLinkQuery = (http: HttpClient, token: string, email: string) =>
+  queryOptions({
+    queryKey: passwordKeys.resetLink(token, email),
+    queryFn: () =>
+      http.request(
+        { method: 'POST', path: '/verify-reset-token', body: { token, email }, skipRefresh: true },
+        verifyResetTokenResponseSchema,
+      ),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const changePassword = (http: HttpClient, body: ChangePasswordRequest) =>
+  http.post('/user/resetpassword', body, messageResponseSchema);
+
+export function useForgotPasswordMutation() {
+  const { http } = useBoot();
+  return useMutation({
+    mutationKey: [...passwordKeys.all, 'forgot'],
+    mutationFn: (body: ForgotPasswordRequest) => forgotPassword(http, body),
+  });
+}
+
+export function useResetLink(token: string, email: string, enabled: boolean) {
+  const { http } = useBoot();
+  return useQuery({ ...resetLinkQuery(http, token, email), enabled });
+}
+
+export function useResetPasswordMutation() {
+  const { http } = useBoot();
+  return useMutation({
+    mutationKey: [...passwordKeys.all, 'reset'],
+    mutationFn: (body: ResetPasswordRequest) => resetPassword(http, body),
+  });
+}
+
+export function useChangePasswordMutation() {
+  const { http } = useBoot();
+  return useMutation({
+    mutationKey: [...passwordKeys.all, 'change'],
+    mutationFn: (body: ChangePasswordRequest) => changePassword(http, body),
+  });
+}

@@ -1,0 +1,69 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { hostScope, useLoginMutation } from '../../../api/auth';
+import { useDomainInfo } from '../../../api/domain-info';
+import { failureMessage } from '../../../api/http';
+import { useBoot } from '../../../app/boot/boot-context';
+import { sessionStore } from '../../../app/session/session';
+import { startSession } from '../../../app/session/session-lifecycle';
+import { BotCheck } from '../../../components/bot-check/bot-check';
+import { useBotCheck } from '../../../components/bot-check/use-bot-check';
+import type { TwoFactorType } from './login-flow';
+import { type LoginCredentials, LoginForm } from './login-form';
+
+interface SignInStepProps {
+  onCodeRequired: (challenge: { email: string; otpToken: string; method: TwoFactorType }) => void;
+  onForgotPassword: () => void;
+}
+
+/**
+ * `POST /login` (spec 1 §7.1). Tokens start the session; the route guard then loads the user and sends
+ * them on by role. A two-factor answer moves the screen to the code step.
+ */
+export function SignInStep({ onCodeRequired, onForgotPassword }: SignInStepProps) {
+  const { hostname } = useBoot();
+  const domainInfo = useDomainInfo();
+  const queryClient = useQueryClient();
+  const login = useLoginMutation();
+  const botCheck = useBotCheck();
+
+  async function handleSubmit({ username, password }: LoginCredentials) {
+    const gtoken = await botCheck.token();
+    login.mutate(
+      { username, password, gtoken, domainName: hostname, ...hostScope(domainInfo) },
+      {
+        onSuccess: (answer) => {
+          if (answer.result === 'otp_required') {
+            onCodeRequired({
+              email: username,
+              otpToken: answer.otp_token,
+              method: answer.two_factor_auth_type,
+            });
+          } else {
+            startSession(sessionStore, queryClient, answer);
+          }
+        },
+        // The answer was used up either way (spec: single-use bot-check answers).
+        onSettled: botCheck.renew,
+      },
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={2}>Sign In</Title>
+        <Text c="dimmed" size="sm">
+          Use your {domainInfo.branding.company_name} account
+        </Text>
+      </Stack>
+      <LoginForm
+        onSubmit={(credentials) => void handleSubmit(credentials)}
+        onForgotPassword={onForgotPassword}
+        submitting={botCheck.solving || login.isPending}
+        errorMessage={login.isError ? failureMessage(login.error) : null}
+        botCheck={<BotCheck ref={botCheck.ref} />}
+      />
+    </Stack>
+  );
+}
