@@ -43,6 +43,16 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      // Short-lived access tokens, so every test also exercises the silent refresh.
+      ACCESS_TOKEN_TTL_SECONDS: '10',
+      // Light proof of work: the widget solves it at once.
+      ALTCHA_MAX_NUMBER: '50',
+    },
   },
 });

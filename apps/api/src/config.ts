@@ -18,6 +18,8 @@ const envSchema = z.object({
   /** Where the built web app lives; served with an SPA fallback when present. */
   WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Lifetime of access tokens (refresh tokens rotate behind them). */
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
   /** ALTCHA proof-of-work difficulty: largest answer and PBKDF2 iterations per try. */
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(1_000_000).default(3000),
   ALTCHA_COST: z.coerce.number().int().min(1).max(100_000).default(200),
@@ -41,6 +43,7 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   inProcessWorker: boolean;
   altcha: { maxNumber: number; cost: number };
+  accessTokenTtlSeconds: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -64,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     inProcessWorker: e.IN_PROCESS_WORKER,
     altcha: { maxNumber: e.ALTCHA_MAX_NUMBER, cost: e.ALTCHA_COST },
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
   };
 }
 

@@ -23,6 +23,7 @@ import { viewModeRoutes } from './modules/identity/view-mode-routes.js';
 import { deliverEmailHandler } from './modules/mail/deliver-email-job.js';
 import { createMailRepository } from './modules/mail/mail-repository.js';
 import { createMailService } from './modules/mail/mail-service.js';
+import { outboxRoutes } from './modules/mail/outbox-routes.js';
 import { registrationRoutes } from './modules/registration/registration-routes.js';
 import { createRegistrationService } from './modules/registration/registration-service.js';
 import { createScopeService } from './modules/tenancy/scope-service.js';
@@ -107,7 +108,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     secrets,
     filesBaseUrl,
     verifyBotCheck: (input) => botCheck.verify(input),
-    tokenSettings: options.tokenSettings,
+    tokenSettings: { accessTtlSeconds: config.accessTokenTtlSeconds, ...options.tokenSettings },
   });
   const scope = createScopeService(database.db);
   const referralKey = await loadOrCreateSecret(database.db, 'referral_key');
@@ -134,6 +135,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     extraRoutes: [
       botCheckRoutes(botCheck, async (host) => (await domains.resolve(host)).info.idsys),
       auditRoutes(audit),
+      outboxRoutes(database.db),
       ssoRoutes({ repo: identity.repo, tokens: identity.tokens, domains, audit, webOrigin }),
       registrationRoutes({
         registration,

@@ -1,0 +1,65 @@
+import { apiErrorSchema } from '@app/contracts';
+import { and, type Database, desc, emailMessages, eq } from '@app/db';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '../identity/identity-routes.js';
+
+const messageSchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  from: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  status: z.string(),
+  transport: z.string(),
+  created_at: z.string(),
+});
+
+/**
+ * The outbox for operators (product guide §5: mail without an SMTP server is kept in the database
+ * and viewable in the app). A system user reads its own system's messages, newest first.
+ */
+export const outboxRoutes =
+  (db: Database): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/outbox',
+      {
+        config: { access: { kind: 'user', userTypes: ['root'], systemUserOnly: true } },
+        schema: {
+          tags: ['mail'],
+          querystring: z.object({
+            to: z.string().max(70).optional(),
+            limit: z.coerce.number().int().min(1).max(200).default(50),
+          }),
+          response: { 200: z.object({ data: z.array(messageSchema) }), 404: apiErrorSchema },
+        },
+      },
+      async (request) => {
+        const p = principalOf(request);
+        const rows = await db
+          .select()
+          .from(emailMessages)
+          .where(
+            and(
+              eq(emailMessages.systemId, p.systemId),
+              request.query.to ? eq(emailMessages.toAddress, request.query.to.toLowerCase()) : undefined,
+            ),
+          )
+          .orderBy(desc(emailMessages.id))
+          .limit(request.query.limit);
+        return {
+          data: rows.map((m) => ({
+            id: m.id,
+            to: m.toAddress,
+            from: m.fromAddress,
+            subject: m.subject,
+            text: m.textBody,
+            status: m.status,
+            transport: m.transport,
+            created_at: m.createdAt.toISOString(),
+          })),
+        };
+      },
+    );
+  };
