@@ -6,6 +6,7 @@ export * from './domain-info.js';
 export * from './envelope.js';
 export * from './errors.js';
 export * from './fields.js';
+export * from './profile.js';
 export * from './registration.js';
 export * from './session.js';
 export * from './tenancy.js';

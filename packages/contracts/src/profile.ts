@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { newPasswordSchema } from './auth.js';
+import { companyNameSchema, emailAddressSchema, fullNameSchema, PHONE_INVALID, subdomainSchema } from './fields.js';
+
+/**
+ * `POST /user/update` (spec 1 §7.2), sent as multipart form data (not in the dt envelope). Text
+ * fields arrive as strings; `pict` is an optional image file (PNG, JPEG, WebP or GIF, ≤ 2 MiB).
+ */
+export const profileStep1Schema = z
+  .strictObject({
+    profilestep: z.literal('1'),
+    id: z.coerce.number().int(),
+    idsys: z.coerce.number().int().optional(),
+    name: fullNameSchema,
+    email: emailAddressSchema,
+    phone: z.string().trim().min(1, PHONE_INVALID).max(20, PHONE_INVALID),
+    phoneCountryCode: z.string().trim().length(2, 'Choose country').toUpperCase().default('US'),
+    phoneCountryDialCode: z.string().trim().max(6).default('+1'),
+    address: z.string().trim().max(255).default(''),
+    city: z.string().trim().max(100).default(''),
+    country: z.string().trim().max(2).default('US'),
+    zip: z.string().trim().max(20).default(''),
+    state: z.string().trim().max(10).default(''),
+    currpict: z.string().max(500).optional(),
+    newpass: z.union([z.literal(''), newPasswordSchema]).default(''),
+    renewpass: z.string().max(200).default(''),
+  })
+  .refine((v) => v.newpass === v.renewpass, { message: 'The passwords do not match.', path: ['renewpass'] });
+
+export const profileStep2Schema = z.strictObject({
+  profilestep: z.literal('2'),
+  id: z.coerce.number().int(),
+  idsys: z.coerce.number().int().optional(),
+  company: companyNameSchema,
+  industry: z.string().trim().max(100).default(''),
+  /** Agencies only: their subdomain below the system's domain. */
+  DownlineSubDomain: z.union([z.literal(''), subdomainSchema]).default(''),
+});
+
+export const profileUpdateResponseSchema = z.object({
+  result: z.enum(['success', 'error_email']),
+  message: z.string(),
+  image_url: z.string().nullable(),
+  picexist: z.boolean(),
+  industryID: z.number().int().nullable(),
+  companyID: z.number().int(),
+});
+export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
+
+/** `PUT /leadspeek/user/setupcomplete`: the profile-setup wizard (and questionnaire) is finished. */
+export const setupCompleteRequestSchema = z.object({
+  usrID: z.number().int(),
+  statuscomplete: z.enum(['T', 'F']),
+  /** Questionnaire answers, when the wizard asked any. */
+  answers: z.record(z.string(), z.union([z.string().max(2000), z.array(z.string().max(200)).max(50)])).optional(),
+  timezone: z.string().max(64).optional(),
+});
