@@ -1,5 +1,6 @@
 import type { AppConfig } from '@app/contracts';
 import type { DatabaseHandle } from '@app/db';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   type FastifyPluginAsyncZod,
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(corsPlugin, { origins: deps.config.corsOrigins });
   await app.register(envelopePlugin, { key: deps.dtKey });
   await app.register(openapiPlugin);
+  await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1 } });
 
   await app.register(healthRoutes(deps.database));
   await app.register(

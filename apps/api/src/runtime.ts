@@ -24,6 +24,9 @@ import { deliverEmailHandler } from './modules/mail/deliver-email-job.js';
 import { createMailRepository } from './modules/mail/mail-repository.js';
 import { createMailService } from './modules/mail/mail-service.js';
 import { outboxRoutes } from './modules/mail/outbox-routes.js';
+import { createProfileRepository } from './modules/profile/profile-repository.js';
+import { profileRoutes } from './modules/profile/profile-routes.js';
+import { createProfileService } from './modules/profile/profile-service.js';
 import { registrationRoutes } from './modules/registration/registration-routes.js';
 import { createRegistrationService } from './modules/registration/registration-service.js';
 import { createScopeService } from './modules/tenancy/scope-service.js';
@@ -135,6 +138,16 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     extraRoutes: [
       botCheckRoutes(botCheck, async (host) => (await domains.resolve(host)).info.idsys),
       auditRoutes(audit),
+      profileRoutes(
+        createProfileService({
+          repo: createProfileRepository(database.db),
+          storage,
+          tokens: identity.tokens,
+          audit,
+          domains,
+          filesBaseUrl,
+        }),
+      ),
       outboxRoutes(database.db),
       ssoRoutes({ repo: identity.repo, tokens: identity.tokens, domains, audit, webOrigin }),
       registrationRoutes({

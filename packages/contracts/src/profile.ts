@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { newPasswordSchema } from './auth.js';
-import { companyNameSchema, emailAddressSchema, fullNameSchema, PHONE_INVALID, subdomainSchema } from './fields.js';
+import {
+  companyNameSchema,
+  emailAddressSchema,
+  fullNameSchema,
+  PHONE_INVALID,
+  subdomainSchema,
+} from './fields.js';
 
 /**
  * `POST /user/update` (spec 1 §7.2), sent as multipart form data (not in the dt envelope). Text
@@ -52,6 +58,8 @@ export const setupCompleteRequestSchema = z.object({
   usrID: z.number().int(),
   statuscomplete: z.enum(['T', 'F']),
   /** Questionnaire answers, when the wizard asked any. */
-  answers: z.record(z.string(), z.union([z.string().max(2000), z.array(z.string().max(200)).max(50)])).optional(),
+  answers: z
+    .record(z.string(), z.union([z.string().max(2000), z.array(z.string().max(200)).max(50)]))
+    .optional(),
   timezone: z.string().max(64).optional(),
 });

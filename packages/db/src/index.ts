@@ -19,4 +19,5 @@ export * from './client.js';
 export { firstRow } from './rows.js';
 export * from './schema/index.js';
 export { DEMO, DEMO_PASSWORD } from './seed/demo-data.js';
+export { drawLogoPng } from './seed/logo.js';
 export { isSeeded, type SeedDependencies, seedDemo } from './seed/seed.js';

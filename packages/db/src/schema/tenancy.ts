@@ -81,6 +81,7 @@ export const companies = pgTable(
     disableClientAddCampaign: boolean().notNull().default(false),
     isMarketingServicesAgreementDeveloper: boolean().notNull().default(false),
     externalOrganizationId: text(),
+    industryName: text().notNull().default(''),
     packageId: text().notNull().default(''),
     createdAt: createdAt(),
     deletedAt: timestamp({ withTimezone: true }),

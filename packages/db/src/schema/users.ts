@@ -85,6 +85,8 @@ export const users = pgTable(
     /** Last accepted TOTP time step, so a code is accepted at most once. */
     totpLastStep: bigint({ mode: 'number' }),
     userPermissions: jsonb().$type<Record<string, unknown>>(),
+    /** Onboarding questionnaire answers (profile setup). */
+    questionnaireAnswers: jsonb().$type<Record<string, unknown>>(),
     customerCardId: text(),
     lastLoginIp: text(),
     lastLoginAt: timestamp({ withTimezone: true }),

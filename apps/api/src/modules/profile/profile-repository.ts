@@ -1,0 +1,62 @@
+import { and, companies, companyBranding, type Database, eq, files, firstRow, ne, users } from '@app/db';
+
+/** SQL of the profile screens: a user's own row, their company, stored pictures and logos. */
+export function createProfileRepository(db: Database) {
+  return {
+    async findUser(userId: number) {
+      const [row] = await db.select().from(users).where(eq(users.id, userId));
+      return row;
+    },
+    async findCompany(companyId: number) {
+      const [row] = await db.select().from(companies).where(eq(companies.id, companyId));
+      return row;
+    },
+    async emailTakenByOther(systemId: number, email: string, userId: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.systemId, systemId), eq(users.email, email), ne(users.id, userId)));
+      return rows.length > 0;
+    },
+    async subdomainTakenByOther(systemId: number, subdomain: string, companyId: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: companies.id })
+        .from(companies)
+        .where(
+          and(
+            eq(companies.systemId, systemId),
+            eq(companies.subdomain, subdomain),
+            ne(companies.id, companyId),
+          ),
+        );
+      return rows.length > 0;
+    },
+    updateUser: (userId: number, values: Partial<typeof users.$inferInsert>) =>
+      db.update(users).set(values).where(eq(users.id, userId)),
+    updateCompany: (companyId: number, values: Partial<typeof companies.$inferInsert>) =>
+      db.update(companies).set(values).where(eq(companies.id, companyId)),
+    async insertFile(values: typeof files.$inferInsert) {
+      return firstRow(await db.insert(files).values(values).returning({ id: files.id }), 'file');
+    },
+    async brandingOf(companyId: number) {
+      const [row] = await db.select().from(companyBranding).where(eq(companyBranding.companyId, companyId));
+      return row;
+    },
+    /** Sets a company's logo, starting its own branding from the colours it showed until now. */
+    async setLogo(
+      companyId: number,
+      logoFileId: string,
+      inherited: Omit<typeof companyBranding.$inferInsert, 'companyId'>,
+    ) {
+      await db
+        .insert(companyBranding)
+        .values({ ...inherited, companyId, logoFileId, faviconFileId: inherited.faviconFileId ?? logoFileId })
+        .onConflictDoUpdate({
+          target: companyBranding.companyId,
+          set: { logoFileId, updatedAt: new Date() },
+        });
+    },
+  };
+}
+
+export type ProfileRepository = ReturnType<typeof createProfileRepository>;

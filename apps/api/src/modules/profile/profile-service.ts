@@ -1,0 +1,208 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  DEFAULT_BRANDING,
+  type ProfileUpdateResponse,
+  phoneSchema,
+  type profileStep1Schema,
+  type profileStep2Schema,
+} from '@app/contracts';
+import type { z } from 'zod';
+import { badRequest, notFound } from '../../http-errors.js';
+import { detectImageType, MAX_IMAGE_BYTES } from '../../lib/image-type.js';
+import type { FileStorage } from '../../providers/files/file-storage.js';
+import type { AuditLog } from '../audit/audit-log.js';
+import type { DomainService } from '../domains/domain-service.js';
+import { hashPassword } from '../identity/password-hasher.js';
+import type { TokenService } from '../identity/token-service.js';
+import type { Principal } from '../tenancy/principal.js';
+import type { ProfileRepository } from './profile-repository.js';
+
+export interface UploadedImage {
+  bytes: Buffer;
+}
+
+/**
+ * The profile screens (spec 1 §7.2): step 1 is the person, step 2 their company. Pictures are
+ * checked by content, stored by the file provider and recorded in `files`.
+ */
+export function createProfileService(deps: {
+  repo: ProfileRepository;
+  storage: FileStorage;
+  tokens: TokenService;
+  audit: AuditLog;
+  domains: DomainService;
+  filesBaseUrl: string;
+}) {
+  async function storeImage(p: Principal, image: UploadedImage, purpose: 'profile_picture' | 'logo') {
+    if (image.bytes.length > MAX_IMAGE_BYTES)
+      throw badRequest('The picture must not be larger than 2 MB.', { pict: 'too large' });
+    const contentType = detectImageType(image.bytes);
+    if (!contentType)
+      throw badRequest('The picture must be a PNG, JPEG, WebP or GIF image.', { pict: 'not an image' });
+    const storageKey = `${purpose}/${randomUUID()}`;
+    await deps.storage.put(storageKey, image.bytes);
+    const file = await deps.repo.insertFile({
+      systemId: p.systemId,
+      companyId: p.companyId,
+      uploadedByUserId: p.userId,
+      purpose,
+      contentType,
+      sizeBytes: image.bytes.length,
+      sha256: createHash('sha256').update(image.bytes).digest('hex'),
+      storageKey,
+    });
+    return file.id;
+  }
+
+  const url = (id: string | null | undefined) => (id ? `${deps.filesBaseUrl}/${id}` : null);
+
+  return {
+    async updatePerson(
+      p: Principal,
+      input: z.infer<typeof profileStep1Schema>,
+      image: UploadedImage | null,
+      ip: string,
+    ): Promise<ProfileUpdateResponse> {
+      if (input.id !== p.userId) throw notFound();
+      const user = await deps.repo.findUser(p.userId);
+      if (!user) throw notFound();
+      const phone = phoneSchema.safeParse({ number: input.phone, countryCode: input.phoneCountryCode });
+      if (!phone.success)
+        throw badRequest('Please enter valid phone number', { phone: 'Please enter valid phone number' });
+      if (await deps.repo.emailTakenByOther(user.systemId, input.email, user.id)) {
+        return {
+          result: 'error_email',
+          message: 'The email has already been taken.',
+          image_url: url(user.profilePictureFileId),
+          picexist: Boolean(user.profilePictureFileId),
+          industryID: null,
+          companyID: user.companyId,
+        };
+      }
+      const pictureId = image ? await storeImage(p, image, 'profile_picture') : user.profilePictureFileId;
+      await deps.repo.updateUser(user.id, {
+        name: input.name,
+        email: input.email,
+        phonenum: input.phone,
+        phoneCountryCode: input.phoneCountryCode,
+        phoneCountryCallingCode: input.phoneCountryDialCode,
+        address: input.address,
+        city: input.city,
+        countryCode: input.country || 'US',
+        zip: input.zip,
+        stateCode: input.state,
+        profilePictureFileId: pictureId,
+        ...(input.newpass ? { passwordHash: await hashPassword(input.newpass) } : {}),
+      });
+      if (input.newpass) await deps.tokens.revokeUser(user.id, 'password changed', p.familyId);
+      await deps.audit.record({
+        systemId: p.systemId,
+        companyId: p.companyId,
+        userId: p.userId,
+        actorUserId: p.actorUserId,
+        action: 'profile_updated',
+        category: 'settings',
+        description: input.newpass ? 'Updated the profile and the password' : 'Updated the profile',
+        ip,
+      });
+      return {
+        result: 'success',
+        message: 'Your profile has been saved.',
+        image_url: url(pictureId),
+        picexist: Boolean(pictureId),
+        industryID: null,
+        companyID: user.companyId,
+      };
+    },
+
+    async updateCompany(
+      p: Principal,
+      input: z.infer<typeof profileStep2Schema>,
+      image: UploadedImage | null,
+      ip: string,
+    ): Promise<ProfileUpdateResponse> {
+      if (input.id !== p.userId) throw notFound();
+      const company = await deps.repo.findCompany(p.companyId);
+      if (!company || company.kind === 'root') throw notFound();
+      const subdomain =
+        company.kind === 'agency' && input.DownlineSubDomain ? input.DownlineSubDomain : company.subdomain;
+      if (
+        subdomain &&
+        subdomain !== company.subdomain &&
+        (await deps.repo.subdomainTakenByOther(company.systemId, subdomain, company.id))
+      ) {
+        throw badRequest('This subdomain is already taken.', {
+          DownlineSubDomain: 'This subdomain is already taken.',
+        });
+      }
+      await deps.repo.updateCompany(company.id, {
+        name: input.company,
+        industryName: input.industry,
+        subdomain,
+      });
+      let logoUrl: string | null = null;
+      if (image) {
+        const logoId = await storeImage(p, image, 'logo');
+        // The company keeps the colours it showed until now: its own, its agency's or its system's.
+        const current =
+          (await deps.repo.brandingOf(company.id)) ??
+          (company.parentId ? await deps.repo.brandingOf(company.parentId) : undefined) ??
+          (await deps.repo.brandingOf(company.rootId));
+        await deps.repo.setLogo(company.id, logoId, {
+          sidebarBgcolor: current?.sidebarBgcolor ?? DEFAULT_BRANDING.sidebar_bgcolor,
+          templateBgcolor: current?.templateBgcolor ?? DEFAULT_BRANDING.template_bgcolor,
+          boxBgcolor: current?.boxBgcolor ?? DEFAULT_BRANDING.box_bgcolor,
+          textColor: current?.textColor ?? DEFAULT_BRANDING.text_color,
+          linkColor: current?.linkColor ?? DEFAULT_BRANDING.link_color,
+          fontTheme: current?.fontTheme ?? DEFAULT_BRANDING.font_theme,
+        });
+        logoUrl = url(logoId);
+      }
+      deps.domains.invalidate();
+      await deps.audit.record({
+        systemId: p.systemId,
+        companyId: company.id,
+        userId: p.userId,
+        actorUserId: p.actorUserId,
+        action: 'company_profile_updated',
+        category: 'settings',
+        description: `Updated the company details of ${input.company}`,
+        ip,
+      });
+      return {
+        result: 'success',
+        message: 'Your company details have been saved.',
+        image_url: logoUrl,
+        picexist: logoUrl !== null,
+        industryID: null,
+        companyID: company.id,
+      };
+    },
+
+    async completeSetup(
+      p: Principal,
+      usrID: number,
+      complete: boolean,
+      answers: Record<string, unknown> | undefined,
+      ip: string,
+    ) {
+      if (usrID !== p.userId) throw notFound();
+      await deps.repo.updateUser(p.userId, {
+        profileSetupCompleted: complete,
+        ...(answers ? { questionnaireSetupCompleted: true, questionnaireAnswers: answers } : {}),
+      });
+      await deps.audit.record({
+        systemId: p.systemId,
+        companyId: p.companyId,
+        userId: p.userId,
+        actorUserId: p.actorUserId,
+        action: 'setup_completed',
+        category: 'settings',
+        description: answers ? 'Finished profile setup and the questionnaire' : 'Finished profile setup',
+        ip,
+      });
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;
