@@ -29,6 +29,8 @@ import { profileRoutes } from './modules/profile/profile-routes.js';
 import { createProfileService } from './modules/profile/profile-service.js';
 import { registrationRoutes } from './modules/registration/registration-routes.js';
 import { createRegistrationService } from './modules/registration/registration-service.js';
+import { roleModuleRoutes } from './modules/roles/role-module-routes.js';
+import { createRoleRepository } from './modules/roles/role-repository.js';
 import { createScopeService } from './modules/tenancy/scope-service.js';
 import { type AltchaBotCheckOptions, createAltchaBotCheck } from './providers/bot-check/altcha-bot-check.js';
 import { createBotCheckRepository } from './providers/bot-check/bot-check-repository.js';
@@ -138,6 +140,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     extraRoutes: [
       botCheckRoutes(botCheck, async (host) => (await domains.resolve(host)).info.idsys),
       auditRoutes(audit),
+      roleModuleRoutes(createRoleRepository(database.db)),
       profileRoutes(
         createProfileService({
           repo: createProfileRepository(database.db),

@@ -8,5 +8,6 @@ export * from './errors.js';
 export * from './fields.js';
 export * from './profile.js';
 export * from './registration.js';
+export * from './roles.js';
 export * from './session.js';
 export * from './tenancy.js';

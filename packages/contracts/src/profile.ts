@@ -63,3 +63,11 @@ export const setupCompleteRequestSchema = z.object({
     .optional(),
   timezone: z.string().max(64).optional(),
 });
+
+/** `GET /user/onboarding-status/{user_id}`: where a new account stands and what comes next. */
+export const onboardingStatusSchema = z.object({
+  profile_setup_completed: z.boolean(),
+  card_added: z.boolean(),
+  account_connected: z.boolean(),
+  next_step: z.enum(['profile', 'card', 'connect_account']).nullable(),
+});

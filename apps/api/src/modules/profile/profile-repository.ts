@@ -1,4 +1,15 @@
-import { and, companies, companyBranding, type Database, eq, files, firstRow, ne, users } from '@app/db';
+import {
+  and,
+  companies,
+  companyBranding,
+  connectedAccounts,
+  type Database,
+  eq,
+  files,
+  firstRow,
+  ne,
+  users,
+} from '@app/db';
 
 /** SQL of the profile screens: a user's own row, their company, stored pictures and logos. */
 export function createProfileRepository(db: Database) {
@@ -37,6 +48,13 @@ export function createProfileRepository(db: Database) {
       db.update(companies).set(values).where(eq(companies.id, companyId)),
     async insertFile(values: typeof files.$inferInsert) {
       return firstRow(await db.insert(files).values(values).returning({ id: files.id }), 'file');
+    },
+    async connectedAccountOf(companyId: number) {
+      const [row] = await db
+        .select()
+        .from(connectedAccounts)
+        .where(eq(connectedAccounts.companyId, companyId));
+      return row;
     },
     async brandingOf(companyId: number) {
       const [row] = await db.select().from(companyBranding).where(eq(companyBranding.companyId, companyId));

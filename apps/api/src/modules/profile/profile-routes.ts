@@ -1,6 +1,7 @@
 import {
   apiErrorSchema,
   messageResponseSchema,
+  onboardingStatusSchema,
   profileStep1Schema,
   profileStep2Schema,
   profileUpdateResponseSchema,
@@ -8,7 +9,7 @@ import {
 } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { badRequest, HttpError } from '../../http-errors.js';
 import { MAX_IMAGE_BYTES } from '../../lib/image-type.js';
 import type { AccessRule } from '../../plugins/access.js';
@@ -54,6 +55,19 @@ function validate<S extends z.ZodType>(schema: S, fields: Record<string, string>
 export const profileRoutes =
   (profiles: ProfileService): FastifyPluginAsyncZod =>
   async (app) => {
+    app.get(
+      '/user/onboarding-status/:user_id',
+      {
+        config: { access: { ...ANY_USER, scope: [{ in: 'params', field: 'user_id', resource: 'user' }] } },
+        schema: {
+          tags: ['profile'],
+          params: z.object({ user_id: z.coerce.number().int() }),
+          response: { 200: onboardingStatusSchema, ...errors },
+        },
+      },
+      async (request) => profiles.onboardingStatus(request.params.user_id),
+    );
+
     app.post(
       '/user/update',
       {

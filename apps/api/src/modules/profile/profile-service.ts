@@ -179,6 +179,31 @@ export function createProfileService(deps: {
       };
     },
 
+    /** Profile, card, payment account: the first missing one is the next step (agencies need all three). */
+    async onboardingStatus(userId: number) {
+      const user = await deps.repo.findUser(userId);
+      if (!user) throw notFound();
+      const company = await deps.repo.findCompany(user.companyId);
+      const agencyId = company?.kind === 'agency' ? company.id : null;
+      const account = agencyId ? await deps.repo.connectedAccountOf(agencyId) : undefined;
+      const needsAccount = agencyId !== null;
+      const accountConnected = !needsAccount || account?.status === 'completed';
+      const cardAdded = Boolean(user.customerCardId) || company?.kind === 'root' || user.userType === 'sales';
+      const next = !user.profileSetupCompleted
+        ? 'profile'
+        : !cardAdded
+          ? 'card'
+          : !accountConnected
+            ? 'connect_account'
+            : null;
+      return {
+        profile_setup_completed: user.profileSetupCompleted,
+        card_added: cardAdded,
+        account_connected: accountConnected,
+        next_step: next,
+      } as const;
+    },
+
     async completeSetup(
       p: Principal,
       usrID: number,

@@ -129,6 +129,34 @@ describe('profile', () => {
     expect(clash.json().error.fields.DownlineSubDomain).toBe('This subdomain is already taken.');
   });
 
+  it('answers the onboarding status: next steps until the account is complete', async () => {
+    const summit = await session(DEMO.summit.owner.email);
+    const status = await rt.app.inject({
+      url: `/api/user/onboarding-status/${summit.me.id}`,
+      headers: bearer(summit.token),
+    });
+    expect(status.json()).toEqual({
+      profile_setup_completed: true,
+      card_added: true,
+      account_connected: false,
+      next_step: 'connect_account',
+    });
+    const northwind = await session(DEMO.northwind.owner.email);
+    const done = await rt.app.inject({
+      url: `/api/user/onboarding-status/${northwind.me.id}`,
+      headers: bearer(northwind.token),
+    });
+    expect(done.json().next_step).toBeNull();
+    expect(
+      (
+        await rt.app.inject({
+          url: `/api/user/onboarding-status/${summit.me.id}`,
+          headers: bearer(northwind.token),
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
   it('marks setup complete with questionnaire answers, and the setup check follows', async () => {
     const { me, token } = await session(DEMO.summit.clients[0].contact.email);
     expect(

@@ -1,0 +1,116 @@
+import {
+  agencyRoleResponseSchema,
+  apiErrorSchema,
+  DEFAULT_BRANDING,
+  DEFAULT_MODULE_NAMES,
+  MASTER_ONLY_MODULES,
+  MODULES,
+  PAYMENT_TERMS,
+  ROLE_MODULES,
+  roleListResponseSchema,
+  roleModuleParamsSchema,
+  toTF,
+} from '@app/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../http-errors.js';
+import type { RoleRepository } from './role-repository.js';
+
+/**
+ * Roles and the agency role response (spec 1 §3.5, §7.3). Company and user ids are scope-checked
+ * by the access rule; a role id must belong to the company.
+ */
+export const roleModuleRoutes =
+  (repo: RoleRepository): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/configuration/role-module/:getType/:companyID/:roleID/:usrID',
+      {
+        config: {
+          access: {
+            kind: 'user',
+            userTypes: 'any',
+            scope: [
+              { in: 'params', field: 'companyID', resource: 'company' },
+              { in: 'params', field: 'usrID', resource: 'user' },
+            ],
+          },
+        },
+        schema: {
+          tags: ['roles'],
+          params: roleModuleParamsSchema,
+          response: { 200: z.union([roleListResponseSchema, agencyRoleResponseSchema]), 404: apiErrorSchema },
+        },
+      },
+      async (request) => {
+        const { getType, companyID, roleID } = request.params;
+        const company = await repo.company(companyID);
+        if (!company) throw notFound();
+        if (getType === 'getrole') {
+          const list = await repo.rolesOf(companyID);
+          return { roles: list.map((r) => ({ roleID: r.id, roleName: r.name, roleIcon: r.icon })) };
+        }
+
+        const role = roleID > 0 ? await repo.roleOfCompany(roleID, companyID) : undefined;
+        if (roleID > 0 && !role) throw notFound();
+        const granted = role ? await repo.permissionsOf(role.id) : null;
+        const modules = ROLE_MODULES.map((module) => {
+          const p = granted?.find((g) => g.module === module);
+          // No role (owners, system users): every permission.
+          return granted === null
+            ? { module, enable: true, create: true, update: true, delete: true }
+            : {
+                module,
+                enable: p?.canEnable ?? false,
+                create: p?.canCreate ?? false,
+                update: p?.canUpdate ?? false,
+                delete: p?.canDelete ?? false,
+              };
+        });
+
+        const system = await repo.system(company.systemId);
+        const offered = MODULES.filter((m) => system?.isMaster || !MASTER_ONLY_MODULES.includes(m));
+        const named = (type: (typeof MODULES)[number], rows: Awaited<ReturnType<typeof repo.modulesOf>>) => ({
+          type,
+          name: rows.find((r) => r.module === type)?.displayName ?? DEFAULT_MODULE_NAMES[type].name,
+          url: rows.find((r) => r.module === type)?.slug ?? DEFAULT_MODULE_NAMES[type].slug,
+        });
+        const ownModules = await repo.modulesOf(company.id);
+        const parentBranding = company.parentId ? await repo.brandingOf(company.parentId) : undefined;
+        const onboarding = (await repo.onboardingOf(company.id)) ?? (await repo.onboardingOf(company.rootId));
+        const rootTerms = await repo.termsOf(company.rootId);
+
+        return {
+          modules,
+          agencyFilteredModules: offered
+            .filter((m) => ownModules.some((r) => r.module === m && r.enabled))
+            .map((m) => named(m, ownModules)),
+          agencyDefaultModules: offered.map((m) => named(m, ownModules)),
+          agency_onboarding_status: company.excludeOnboardCharge
+            ? ('excluded' as const)
+            : company.isOnboardCharged
+              ? ('charged' as const)
+              : ('pending' as const),
+          agency_onboarding_price: onboarding?.amountCents ?? 0,
+          agency_enable_coupon: onboarding?.enableCoupon ?? false,
+          // Minimum-spend plans arrive with billing; until a system sets one the spec's defaults apply.
+          minspend_setting: { status: 'off' as const, first_month: 0, second_month: 0, monthly: 0 },
+          api_mode: toTF(company.apiMode),
+          is_whitelabeling: toTF(company.isWhitelabeling),
+          colors_parent: {
+            sidebar_bgcolor: parentBranding?.sidebarBgcolor ?? DEFAULT_BRANDING.sidebar_bgcolor,
+            template_bgcolor: parentBranding?.templateBgcolor ?? DEFAULT_BRANDING.template_bgcolor,
+            box_bgcolor: parentBranding?.boxBgcolor ?? DEFAULT_BRANDING.box_bgcolor,
+            text_color: parentBranding?.textColor ?? DEFAULT_BRANDING.text_color,
+            link_color: parentBranding?.linkColor ?? DEFAULT_BRANDING.link_color,
+          },
+          // A root company without rows offers every term to new agencies.
+          rootPaymentTermsNewAgencies: PAYMENT_TERMS.map((term) => ({
+            term,
+            status: rootTerms.length === 0 || rootTerms.some((t) => t.term === term && t.enabled),
+          })),
+          accessmodule_agency: company.paymentFailed ? ('paymentfailed' as const) : ('' as const),
+        };
+      },
+    );
+  };
