@@ -1,4 +1,3 @@
-import type { AppConfig } from '@app/contracts';
 import type { DatabaseHandle } from '@app/db';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -9,15 +8,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import { appConfigRoutes } from './modules/app-config/app-config-routes.js';
 import type { AuditLog } from './modules/audit/audit-log.js';
-import { documentRoutes } from './modules/documents/document-routes.js';
-import type { DocumentService } from './modules/documents/document-service.js';
-import { domainRoutes } from './modules/domains/domain-routes.js';
-import type { DomainService } from './modules/domains/domain-service.js';
-import { fileRoutes } from './modules/files/file-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
-import { type IdentityRouteDependencies, identityRoutes } from './modules/identity/identity-routes.js';
 import { type AccessOptions, accessPlugin } from './plugins/access.js';
 import { corsPlugin } from './plugins/cors.js';
 import { envelopePlugin } from './plugins/envelope.js';
@@ -26,28 +18,22 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { requestContextPlugin } from './plugins/request-context.js';
 import { viewModeAuditPlugin } from './plugins/view-mode-audit.js';
 import { webAppPlugin } from './plugins/web-app.js';
-import type { FileStorage } from './providers/files/file-storage.js';
 
 export interface AppDependencies {
   config: Pick<Config, 'trustedProxies' | 'corsOrigins' | 'webDist' | 'logLevel'>;
   database: DatabaseHandle;
-  appConfig: AppConfig;
   dtKey: CryptoKey;
-  storage: FileStorage;
-  domains: DomainService;
-  documents: DocumentService;
-  identity: IdentityRouteDependencies;
   authenticate: AccessOptions['authenticate'];
   inScope: AccessOptions['inScope'];
   audit: AuditLog;
-  /** Further route plugins mounted under /api (modules whose dependencies the runtime builds). */
-  extraRoutes?: FastifyPluginAsyncZod[];
+  /** The modules' route plugins, mounted under /api (the runtime builds them with their dependencies). */
+  routes: readonly FastifyPluginAsyncZod[];
   /** Test hook: sees every registered route with its access rule. */
   onRouteRegistered?: AccessOptions['onRegistered'];
   logger?: FastifyServerOptions['logger'];
 }
 
-/** Builds the HTTP application: cross-cutting plugins first, then one plugin per module. */
+/** Builds the HTTP application: cross-cutting plugins first, then the modules' routes under /api. */
 export async function buildApp(deps: AppDependencies) {
   const app = Fastify({
     logger: deps.logger ?? { level: deps.config.logLevel },
@@ -74,12 +60,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(healthRoutes(deps.database));
   await app.register(
     async (api) => {
-      await api.register(appConfigRoutes(deps.appConfig));
-      await api.register(domainRoutes(deps.domains));
-      await api.register(documentRoutes(deps.documents));
-      await api.register(fileRoutes(deps.database.db, deps.storage));
-      await api.register(identityRoutes(deps.identity));
-      for (const routes of deps.extraRoutes ?? []) await api.register(routes);
+      for (const routes of deps.routes) await api.register(routes);
     },
     { prefix: '/api' },
   );

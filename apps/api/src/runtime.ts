@@ -8,13 +8,18 @@ import { type JobQueue, startJobQueue } from './jobs/job-queue.js';
 import { JOB_SPECS } from './jobs/registry.js';
 import { loadOrCreateSecret } from './lib/app-secrets.js';
 import { createSecretBox } from './lib/secret-box.js';
+import { appConfigRoutes } from './modules/app-config/app-config-routes.js';
 import { createAuditLog } from './modules/audit/audit-log.js';
 import { auditRoutes } from './modules/audit/audit-routes.js';
 import { botCheckRoutes } from './modules/bot-check/bot-check-routes.js';
+import { documentRoutes } from './modules/documents/document-routes.js';
 import { createDocumentService } from './modules/documents/document-service.js';
 import { createDomainRepository } from './modules/domains/domain-repository.js';
+import { domainRoutes } from './modules/domains/domain-routes.js';
 import { createDomainService } from './modules/domains/domain-service.js';
+import { fileRoutes } from './modules/files/file-routes.js';
 import { createIdentityModule, webOrigin } from './modules/identity/identity-module.js';
+import { identityRoutes } from './modules/identity/identity-routes.js';
 import { hashPassword } from './modules/identity/password-hasher.js';
 import { ssoRoutes } from './modules/identity/sso-routes.js';
 import type { TokenSettings } from './modules/identity/token-service.js';
@@ -125,53 +130,55 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     audit,
     referralKey,
   });
+  // Every module's routes, in one list: what the product answers under /api.
+  const routes = [
+    appConfigRoutes({ apiBase: config.publicApiBase, dtKey: dtKeyBase64, version: '1.0.0' }),
+    domainRoutes(domains),
+    documentRoutes(documents),
+    fileRoutes(database.db, storage),
+    identityRoutes(identity.routes),
+    botCheckRoutes(botCheck, domains.systemOf),
+    auditRoutes(audit),
+    roleModuleRoutes(createRoleRepository(database.db)),
+    profileRoutes(
+      createProfileService({
+        repo: createProfileRepository(database.db),
+        storage,
+        tokens: identity.tokens,
+        audit,
+        domains,
+        filesBaseUrl,
+      }),
+    ),
+    outboxRoutes(database.db),
+    ssoRoutes({ repo: identity.repo, tokens: identity.tokens, domains, audit, webOrigin }),
+    registrationRoutes({
+      registration,
+      referralKey,
+      verifyBotCheck: (input) => botCheck.verify(input),
+      systemOf: domains.systemOf,
+    }),
+    viewModeRoutes({
+      repo: identity.repo,
+      tokens: identity.tokens,
+      audit,
+      companyParentOf: async (companyId) => (await domainRepo.getCompany(companyId))?.parentId ?? null,
+    }),
+    twoFactorRoutes({
+      repo: identity.repo,
+      audit,
+      sealSecret: secrets.seal,
+      issuerFor: async (systemId) => (await domainRepo.getSystem(systemId))?.name ?? 'LeadOrbit',
+    }),
+  ];
   const app = await buildApp({
     config,
     database,
-    appConfig: { apiBase: config.publicApiBase, dtKey: dtKeyBase64, version: '1.0.0' },
     dtKey: await importEnvelopeKey(dtKeyBase64),
-    storage,
-    domains,
-    documents,
-    identity: identity.routes,
     authenticate: identity.authenticate,
     inScope: scope.inScope,
     audit,
-    extraRoutes: [
-      botCheckRoutes(botCheck, async (host) => (await domains.resolve(host)).info.idsys),
-      auditRoutes(audit),
-      roleModuleRoutes(createRoleRepository(database.db)),
-      profileRoutes(
-        createProfileService({
-          repo: createProfileRepository(database.db),
-          storage,
-          tokens: identity.tokens,
-          audit,
-          domains,
-          filesBaseUrl,
-        }),
-      ),
-      outboxRoutes(database.db),
-      ssoRoutes({ repo: identity.repo, tokens: identity.tokens, domains, audit, webOrigin }),
-      registrationRoutes({
-        registration,
-        referralKey,
-        verifyBotCheck: (input) => botCheck.verify(input),
-        systemOf: async (host) => (await domains.resolve(host)).info.idsys,
-      }),
-      viewModeRoutes({
-        repo: identity.repo,
-        tokens: identity.tokens,
-        audit,
-        companyParentOf: async (companyId) => (await domainRepo.getCompany(companyId))?.parentId ?? null,
-      }),
-      twoFactorRoutes({
-        repo: identity.repo,
-        audit,
-        sealSecret: secrets.seal,
-        issuerFor: async (systemId) => (await domainRepo.getSystem(systemId))?.name ?? 'LeadOrbit',
-      }),
-    ],
+    routes,
     logger: options.logger,
     onRouteRegistered: options.onRouteRegistered,
   });
@@ -182,6 +189,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     queue,
     handlers,
     dtKey: dtKeyBase64,
+    routes,
     services: { mail, domains, documents, secrets, storage, identity, botCheck, audit, scope },
     seeded,
     async close() {

@@ -33,15 +33,11 @@ export async function startTestRuntime(options: Omit<RuntimeOptions, 'database'>
       return buildApp({
         config: { ...config, ...overrides },
         database,
-        appConfig: { apiBase: config.publicApiBase, dtKey: runtime.dtKey, version: 'test' },
         dtKey: key,
-        storage: runtime.services.storage,
-        domains: runtime.services.domains,
-        documents: runtime.services.documents,
-        identity: runtime.services.identity.routes,
         authenticate: runtime.services.identity.authenticate,
         inScope: runtime.services.scope.inScope,
         audit: runtime.services.audit,
+        routes: runtime.routes,
         logger: false,
       });
     },

@@ -121,11 +121,14 @@ export function createDomainService(repo: DomainRepository, options: DomainServi
     };
   }
 
+  const resolve = (host: string) => {
+    const key = normaliseHost(host);
+    return cache.get(key, () => load(key));
+  };
   return {
-    resolve: (host: string) => {
-      const key = normaliseHost(host);
-      return cache.get(key, () => load(key));
-    },
+    resolve,
+    /** The system a host belongs to (the master system for unknown hosts). */
+    systemOf: async (host: string) => (await resolve(host)).info.idsys,
     invalidate: () => cache.clear(),
   };
 }
