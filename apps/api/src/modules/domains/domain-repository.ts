@@ -1,18 +1,5 @@
-import {
-  and,
-  asc,
-  companies,
-  companyBranding,
-  companyModules,
-  companyPaymentTerms,
-  connectedAccounts,
-  type Database,
-  eq,
-  isNull,
-  sql,
-  systems,
-  users,
-} from '@app/db';
+import { and, asc, type Database, eq, isNull, sql, systems, users } from '@app/db';
+import { createCompanyReads } from '../tenancy/company-reads.js';
 
 export interface HostOwner {
   systemId: number;
@@ -23,7 +10,14 @@ export interface HostOwner {
 
 /** SQL for resolving hosts to their owners and reading what the domain info shows. */
 export function createDomainRepository(db: Database) {
+  const reads = createCompanyReads(db);
   return {
+    getSystem: reads.system,
+    getCompany: reads.company,
+    getBranding: reads.branding,
+    getModules: reads.modules,
+    getPaymentTerms: reads.paymentTerms,
+    getConnectedAccount: reads.connectedAccount,
     /**
      * The owner of a host, in priority order: a system's own domain, an agency's custom domain,
      * an agency subdomain below its system's domain. Null when nobody owns the host.
@@ -58,19 +52,9 @@ export function createDomainRepository(db: Database) {
       return row?.companyId ? { systemId: row.systemId, companyId: row.companyId, isAgency: false } : null;
     },
 
-    async getSystem(systemId: number) {
-      const [row] = await db.select().from(systems).where(eq(systems.id, systemId));
-      return row;
-    },
-
     async getMasterSystemId(): Promise<number | undefined> {
       const [row] = await db.select({ id: systems.id }).from(systems).where(eq(systems.isMaster, true));
       return row?.id;
-    },
-
-    async getCompany(companyId: number) {
-      const [row] = await db.select().from(companies).where(eq(companies.id, companyId));
-      return row;
     },
 
     /** The system user who represents the root company (first by id). */
@@ -81,30 +65,6 @@ export function createDomainRepository(db: Database) {
         .where(and(eq(users.companyId, rootCompanyId), eq(users.isSystemUser, true), isNull(users.deletedAt)))
         .orderBy(asc(users.id))
         .limit(1);
-      return row;
-    },
-
-    async getBranding(companyId: number) {
-      const [row] = await db.select().from(companyBranding).where(eq(companyBranding.companyId, companyId));
-      return row;
-    },
-
-    async getModules(companyId: number) {
-      return db.select().from(companyModules).where(eq(companyModules.companyId, companyId));
-    },
-
-    async getPaymentTerms(companyId: number) {
-      return db
-        .select({ term: companyPaymentTerms.term })
-        .from(companyPaymentTerms)
-        .where(and(eq(companyPaymentTerms.companyId, companyId), eq(companyPaymentTerms.enabled, true)));
-    },
-
-    async getConnectedAccount(companyId: number) {
-      const [row] = await db
-        .select()
-        .from(connectedAccounts)
-        .where(eq(connectedAccounts.companyId, companyId));
       return row;
     },
   };

@@ -1,25 +1,15 @@
-import {
-  and,
-  companies,
-  companyBranding,
-  connectedAccounts,
-  type Database,
-  eq,
-  files,
-  firstRow,
-  ne,
-  users,
-} from '@app/db';
+import { and, companies, companyBranding, type Database, eq, files, firstRow, ne, users } from '@app/db';
+import { createCompanyReads } from '../tenancy/company-reads.js';
 
 /** SQL of the profile screens: a user's own row, their company, stored pictures and logos. */
 export function createProfileRepository(db: Database) {
+  const reads = createCompanyReads(db);
   return {
+    findCompany: reads.company,
+    connectedAccountOf: reads.connectedAccount,
+    brandingOf: reads.branding,
     async findUser(userId: number) {
       const [row] = await db.select().from(users).where(eq(users.id, userId));
-      return row;
-    },
-    async findCompany(companyId: number) {
-      const [row] = await db.select().from(companies).where(eq(companies.id, companyId));
       return row;
     },
     async emailTakenByOther(systemId: number, email: string, userId: number): Promise<boolean> {
@@ -48,17 +38,6 @@ export function createProfileRepository(db: Database) {
       db.update(companies).set(values).where(eq(companies.id, companyId)),
     async insertFile(values: typeof files.$inferInsert) {
       return firstRow(await db.insert(files).values(values).returning({ id: files.id }), 'file');
-    },
-    async connectedAccountOf(companyId: number) {
-      const [row] = await db
-        .select()
-        .from(connectedAccounts)
-        .where(eq(connectedAccounts.companyId, companyId));
-      return row;
-    },
-    async brandingOf(companyId: number) {
-      const [row] = await db.select().from(companyBranding).where(eq(companyBranding.companyId, companyId));
-      return row;
     },
     /** Sets a company's logo, starting its own branding from the colours it showed until now. */
     async setLogo(
