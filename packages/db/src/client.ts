@@ -62,6 +62,9 @@ function openPostgres(url: string): DatabaseHandle {
         oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle connection the server closes (restart, failover, a dropped test database) must not
+  // crash the process; the pool replaces it on the next query.
+  pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
   return {
     kind: 'postgres',
