@@ -17,6 +17,7 @@ import { createDocumentService } from './modules/documents/document-service.js';
 import { createDomainRepository } from './modules/domains/domain-repository.js';
 import { domainRoutes } from './modules/domains/domain-routes.js';
 import { createDomainService } from './modules/domains/domain-service.js';
+import { createFileLinks } from './modules/files/file-links.js';
 import { fileRoutes } from './modules/files/file-routes.js';
 import { createIdentityModule, webOrigin } from './modules/identity/identity-module.js';
 import { identityRoutes } from './modules/identity/identity-routes.js';
@@ -97,6 +98,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   const domains = createDomainService(domainRepo, { filesBaseUrl });
   const documents = createDocumentService(database.db, domains);
   const audit = createAuditLog(database.db);
+  const fileLinks = createFileLinks(await loadOrCreateSecret(database.db, 'file_link_key'), filesBaseUrl);
 
   const botCheckRepo = createBotCheckRepository(database.db);
   const botCheck = createSystemBotCheck({
@@ -117,6 +119,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     audit,
     secrets,
     filesBaseUrl,
+    fileLinks,
     verifyBotCheck: (input) => botCheck.verify(input),
     tokenSettings: { accessTtlSeconds: config.accessTokenTtlSeconds, ...options.tokenSettings },
   });
@@ -135,7 +138,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     appConfigRoutes({ apiBase: config.publicApiBase, dtKey: dtKeyBase64, version: '1.0.0' }),
     domainRoutes(domains),
     documentRoutes(documents),
-    fileRoutes(database.db, storage),
+    fileRoutes(database.db, storage, fileLinks),
     identityRoutes(identity.routes),
     botCheckRoutes(botCheck, domains.systemOf),
     auditRoutes(audit),
@@ -148,6 +151,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
         audit,
         domains,
         filesBaseUrl,
+        fileLinks,
       }),
     ),
     outboxRoutes(database.db),

@@ -29,7 +29,10 @@ export async function startJobQueue(
       ? new PgBoss({ connectionString: database.url, schema: 'pgboss', max: 4 })
       : new PgBoss({ db: database.sql as PgBoss.Db, schema: 'pgboss' });
   // pg-boss reports background failures (maintenance, polling) as events; never drop them silently.
-  boss.on('error', options.onError ?? ((err) => console.warn('job queue error:', err instanceof Error ? err.message : err)));
+  boss.on(
+    'error',
+    options.onError ?? ((err) => console.warn('job queue error:', err instanceof Error ? err.message : err)),
+  );
   await boss.start();
   for (const job of specs) {
     await boss.createQueue(job.name, {

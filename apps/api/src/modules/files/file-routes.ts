@@ -1,16 +1,17 @@
 import { apiErrorSchema } from '@app/contracts';
-import { and, type Database, eq, files, inArray } from '@app/db';
+import { type Database, eq, files } from '@app/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http-errors.js';
 import { PUBLIC } from '../../plugins/access.js';
 import type { FileStorage } from '../../providers/files/file-storage.js';
+import type { FileLinks } from './file-links.js';
 
-/** Branding images are shown before anybody signs in, so only they are public. */
-const PUBLIC_PURPOSES = ['logo', 'favicon'] as const;
+/** Branding images are shown before anybody signs in, so they are public; other files need a signed link. */
+const PUBLIC_PURPOSES = new Set(['logo', 'favicon']);
 
 export const fileRoutes =
-  (db: Database, storage: FileStorage): FastifyPluginAsyncZod =>
+  (db: Database, storage: FileStorage, links: FileLinks): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/files/:fileId',
@@ -18,17 +19,23 @@ export const fileRoutes =
         config: { access: PUBLIC },
         schema: {
           tags: ['files'],
-          summary: 'A public branding image (logo or favicon)',
+          summary: 'A branding image (public), or another file through a signed link',
           params: z.object({ fileId: z.uuid() }),
+          querystring: z.object({
+            expires: z.coerce.number().int().optional(),
+            signature: z.string().max(100).optional(),
+          }),
           response: { 404: apiErrorSchema },
         },
       },
       async (request, reply) => {
-        const [file] = await db
-          .select()
-          .from(files)
-          .where(and(eq(files.id, request.params.fileId), inArray(files.purpose, [...PUBLIC_PURPOSES])));
-        const bytes = file ? await storage.get(file.storageKey) : null;
+        const { fileId } = request.params;
+        const [file] = await db.select().from(files).where(eq(files.id, fileId));
+        const allowed =
+          file &&
+          (PUBLIC_PURPOSES.has(file.purpose) ||
+            links.isValid(fileId, request.query.expires, request.query.signature));
+        const bytes = allowed ? await storage.get(file.storageKey) : null;
         if (!file || !bytes) throw notFound();
         return reply
           .type(file.contentType)

@@ -5,6 +5,7 @@ import { createRateLimiter } from '../../lib/rate-limiter.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { DomainService } from '../domains/domain-service.js';
+import type { FileLinks } from '../files/file-links.js';
 import type { MailService } from '../mail/mail-service.js';
 import { createAuthenticator } from './authenticate.js';
 import { createIdentityRepository } from './identity-repository.js';
@@ -22,6 +23,7 @@ export interface IdentityModuleDependencies {
   audit: AuditLog;
   secrets: SecretBox;
   filesBaseUrl: string;
+  fileLinks: FileLinks;
   verifyBotCheck: IdentityRouteDependencies['verifyBotCheck'];
   tokenSettings?: Omit<TokenSettings, 'jwtKey'>;
 }
@@ -90,7 +92,7 @@ export async function createIdentityModule(deps: IdentityModuleDependencies) {
     passwords,
     tokens,
     repo,
-    readSessionUser: createSessionUserReader(deps.db, deps.filesBaseUrl),
+    readSessionUser: createSessionUserReader(deps.db, deps.filesBaseUrl, deps.fileLinks),
     readSetupCheck: createSetupCheckReader(deps.db),
     verifyBotCheck: deps.verifyBotCheck,
     webOrigin,

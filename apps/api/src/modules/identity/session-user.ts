@@ -19,13 +19,14 @@ import {
   systems,
   users,
 } from '@app/db';
+import type { FileLinks } from '../files/file-links.js';
 
 /**
  * Builds the session user of spec 1 §3.1 from the database. Company facts come from the company
  * rows; a client shows its agency's branding, module wording, connected account and manual-bill
  * setting; in view mode the real person's user type is `user_type_ori`.
  */
-export function createSessionUserReader(db: Database, filesBaseUrl: string) {
+export function createSessionUserReader(db: Database, filesBaseUrl: string, links: FileLinks) {
   const fileUrl = (id: string | null | undefined) => (id ? `${filesBaseUrl}/${id}` : null);
 
   return async function readSessionUser(
@@ -92,7 +93,8 @@ export function createSessionUserReader(db: Database, filesBaseUrl: string) {
       isAccExecutive: toTF(user.isAccExecutive),
       profile_setup_completed: toTF(user.profileSetupCompleted),
       questionnaire_setup_completed: toTF(user.questionnaireSetupCompleted),
-      profile_pict: fileUrl(user.profilePictureFileId),
+      // A profile picture is private: a signed link the <img> can load.
+      profile_pict: user.profilePictureFileId ? links.signedUrl(user.profilePictureFileId) : null,
       phonenum: user.phonenum,
       phone_country_code: user.phoneCountryCode,
       phone_country_calling_code: user.phoneCountryCallingCode,
@@ -119,7 +121,7 @@ export function createSessionUserReader(db: Database, filesBaseUrl: string) {
       company_state_code: company.stateCode,
       company_country_code: company.countryCode,
       industry_id: null,
-      industry_name: null,
+      industry_name: company.industryName || null,
       ip_login: user.lastLoginIp,
       customer_card_id: user.customerCardId,
       manual_bill: toTF(agency?.manualBill ?? false),

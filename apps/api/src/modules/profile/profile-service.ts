@@ -12,6 +12,7 @@ import { detectImageType, MAX_IMAGE_BYTES } from '../../lib/image-type.js';
 import type { FileStorage } from '../../providers/files/file-storage.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { DomainService } from '../domains/domain-service.js';
+import type { FileLinks } from '../files/file-links.js';
 import { hashPassword } from '../identity/password-hasher.js';
 import type { TokenService } from '../identity/token-service.js';
 import type { Principal } from '../tenancy/principal.js';
@@ -32,6 +33,7 @@ export function createProfileService(deps: {
   audit: AuditLog;
   domains: DomainService;
   filesBaseUrl: string;
+  fileLinks: FileLinks;
 }) {
   async function storeImage(p: Principal, image: UploadedImage, purpose: 'profile_picture' | 'logo') {
     if (image.bytes.length > MAX_IMAGE_BYTES)
@@ -55,6 +57,7 @@ export function createProfileService(deps: {
   }
 
   const url = (id: string | null | undefined) => (id ? `${deps.filesBaseUrl}/${id}` : null);
+  const pictureUrl = (id: string | null | undefined) => (id ? deps.fileLinks.signedUrl(id) : null);
 
   return {
     async updatePerson(
@@ -73,7 +76,7 @@ export function createProfileService(deps: {
         return {
           result: 'error_email',
           message: 'The email has already been taken.',
-          image_url: url(user.profilePictureFileId),
+          image_url: pictureUrl(user.profilePictureFileId),
           picexist: Boolean(user.profilePictureFileId),
           industryID: null,
           companyID: user.companyId,
@@ -108,7 +111,7 @@ export function createProfileService(deps: {
       return {
         result: 'success',
         message: 'Your profile has been saved.',
-        image_url: url(pictureId),
+        image_url: pictureUrl(pictureId),
         picexist: Boolean(pictureId),
         industryID: null,
         companyID: user.companyId,

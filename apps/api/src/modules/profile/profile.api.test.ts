@@ -70,9 +70,15 @@ describe('profile', () => {
     const ok = await update(step1(me.id), { name: 'me.png', bytes: png, type: 'image/png' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ result: 'success', picexist: true });
-    const picture = await rt.app.inject({ url: ok.json().image_url });
-    // Profile pictures are not public branding images.
-    expect(picture.statusCode).toBe(404);
+    // Profile pictures are private: the signed link works, the bare id or a forged signature does not.
+    const link = ok.json().image_url as string;
+    const picture = await rt.app.inject({ url: link });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/png');
+    expect((await rt.app.inject({ url: link.split('?')[0]! })).statusCode).toBe(404);
+    expect(
+      (await rt.app.inject({ url: link.replace(/signature=[^&]+/, 'signature=forged') })).statusCode,
+    ).toBe(404);
     expect((await rt.app.inject({ url: '/api/user', headers: bearer(token) })).json()).toMatchObject({
       city: 'Denver',
       phonenum: '3125550111',

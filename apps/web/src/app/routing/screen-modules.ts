@@ -8,9 +8,14 @@ type ScreenLoader = () => Promise<ScreenModule>;
  * the shared pending screen; a later issue adds its screen here and nowhere else.
  */
 const documentPage: ScreenLoader = () => import('../../routes/public/document/document-page');
+const profileSetupPage: ScreenLoader = () => import('../../routes/user/profile-setup/profile-setup-page');
+const questionnairePage: ScreenLoader = () => import('../../routes/user/questionnaire/questionnaire-page');
 
 export const SCREENS: Record<string, ScreenLoader> = {
   login: () => import('../../routes/visitor/login/login-page'),
+  sso: () => import('../../routes/visitor/sso/sso-page'),
+  register: () => import('../../routes/visitor/register/register-page'),
+  'agency-register': () => import('../../routes/visitor/agency-register/agency-register-page'),
   'set-new-password': () => import('../../routes/visitor/set-new-password/set-new-password-page'),
   'reset-password-invalid': () =>
     import('../../routes/visitor/reset-password-invalid/reset-password-invalid-page'),
@@ -18,6 +23,13 @@ export const SCREENS: Record<string, ScreenLoader> = {
   'term-of-use': documentPage,
   'service-billing-agreement': documentPage,
   'marketing-services-agreement-developer': documentPage,
+  'user.profile': () => import('../../routes/user/profile/profile-page'),
+  'user.profile-setup': profileSetupPage,
+  // The policy sends profile-setup-v1 to Profile Setup unless the user may have it; then it is the same.
+  'user.profile-setup-v1': profileSetupPage,
+  'user.card-setting': () => import('../../routes/user/card-setting/card-setting-page'),
+  'user.questionnaire': questionnairePage,
+  'user.questionnaire-add': questionnairePage,
 };
 
 export const pendingScreen: ScreenLoader = () => import('../../routes/pending/pending-page');

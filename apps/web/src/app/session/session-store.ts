@@ -52,6 +52,15 @@ export interface SessionStore {
   readStoredTokens(): SessionTokens | null;
   setUser(user: SessionUser): void;
   getClientIp(): string | null;
+  /**
+   * View mode (spec 1 §3.2, §4): the original user's session, sealed (encrypted) by app/session/view-mode;
+   * null when not in view mode. Logout removes it with the rest of the session.
+   */
+  getOriginalUser(): string | null;
+  setOriginalUser(sealed: string | null): void;
+  /** The company group chosen in the sidebar (`companyGroupSelected`); '' is 'View All', null unset. */
+  getCompanyGroup(): string | null;
+  setCompanyGroup(groupId: string | null): void;
   /** Logout / forced logout: removes every session value, keeps preferences. */
   clear(): void;
   /** Re-reads storage, e.g. after another tab changed it. */
@@ -131,6 +140,16 @@ export function createSessionStore(
       publish();
     },
     getClientIp: () => storage.getItem(STORAGE_KEYS.clientIp),
+    getOriginalUser: () => storage.getItem(STORAGE_KEYS.originalUser),
+    setOriginalUser(sealed) {
+      if (sealed === null) storage.removeItem(STORAGE_KEYS.originalUser);
+      else storage.setItem(STORAGE_KEYS.originalUser, sealed);
+    },
+    getCompanyGroup: () => storage.getItem(STORAGE_KEYS.companyGroup),
+    setCompanyGroup(groupId) {
+      if (groupId === null) storage.removeItem(STORAGE_KEYS.companyGroup);
+      else storage.setItem(STORAGE_KEYS.companyGroup, groupId);
+    },
     clear() {
       for (const key of SESSION_KEYS) storage.removeItem(key);
       publish();

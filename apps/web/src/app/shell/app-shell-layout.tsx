@@ -1,16 +1,20 @@
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
 import { brandVar } from '../branding/brand-theme';
 import { safeImageUrl } from '../branding/resolve-branding';
 import { useCurrentRoute } from '../routing/current-route';
 import { useLogout } from '../session/use-logout';
+import { useResetViewMode } from '../session/view-mode';
 import type { ShellMenuItem } from './menu-item';
 import { isSecurityModal, type SecurityModal, SecurityModals } from './security/security-modals';
 import { ShellHeader } from './shell-header';
+import { shellNotices } from './shell-notices';
+import { ShellNoticesView } from './shell-notices-view';
 import { ShellSidebar } from './shell-sidebar';
 import { useShellMenus } from './use-shell-menus';
+import { ViewModeAvatar } from './view-mode-avatar';
 
 /** Spec 1 §9: the mobile breakpoint. */
 const MOBILE_QUERY = '(max-width: 768px)';
@@ -23,7 +27,11 @@ export function AppShellLayout() {
   const [desktopOpened, desktop] = useDisclosure(true);
   const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
   // The user the guard just allowed this page for (the same context the menus come from).
-  const user = useCurrentRoute()?.ctx.user ?? null;
+  const ctx = useCurrentRoute()?.ctx;
+  const user = ctx?.user ?? null;
+  const setup = ctx?.setup ?? null;
+  const notices = useMemo(() => shellNotices(user, setup), [user, setup]);
+  const resetViewMode = useResetViewMode();
   const menus = useShellMenus();
   const logout = useLogout();
   const [modal, setModal] = useState<SecurityModal | null>(null);
@@ -56,11 +64,22 @@ export function AppShellLayout() {
         userName={user?.name ?? ''}
         pictureUrl={safeImageUrl(user?.profile_pict)}
         onProfileAction={handleProfileAction}
+        viewMode={
+          user?.isViewMode ? (
+            <ViewModeAvatar
+              userName={user.name}
+              pictureUrl={safeImageUrl(user.profile_pict)}
+              resetting={resetViewMode.isPending}
+              onReset={() => resetViewMode.mutate()}
+            />
+          ) : null
+        }
       />
       <AppShell.Navbar style={{ background: brandVar('sidebarBg'), color: brandVar('sidebarText') }}>
         <ShellSidebar items={menus.sidebar} onNavigate={handleNavigate} />
       </AppShell.Navbar>
       <AppShell.Main style={{ background: brandVar('templateBg') }}>
+        <ShellNoticesView notices={notices} />
         <Box component="section">
           <Outlet />
         </Box>

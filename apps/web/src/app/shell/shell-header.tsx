@@ -1,4 +1,5 @@
 import { AppShell, Burger, Group } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { ThemeToggle } from '../layouts/theme-toggle';
 import { ProfileMenu, SystemSettingsMenu } from './header-menus';
 import type { ShellMenuItem } from './menu-item';
@@ -14,6 +15,8 @@ interface ShellHeaderProps {
   userName: string;
   pictureUrl: string | null;
   onProfileAction: (item: ShellMenuItem) => void;
+  /** The view-mode avatar while acting as another user (spec 1 §2.5). */
+  viewMode?: ReactNode;
 }
 
 /** Top bar: sidebar toggles (one per screen size), breadcrumbs, settings, theme and profile. */
@@ -40,6 +43,7 @@ export function ShellHeader(props: ShellHeaderProps) {
         </Group>
         <Group gap="sm" wrap="nowrap">
           <SystemSettingsMenu items={props.systemSettings} />
+          {props.viewMode}
           <ThemeToggle />
           <ProfileMenu
             items={props.profileItems}

@@ -1,0 +1,78 @@
+import { loginResponseSchema, referralCheckResponseSchema, type TokenResponse } from '@app/contracts';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { useBoot } from '../app/boot/boot-context';
+import { ApiRequestError, GENERIC_FAILURE_MESSAGE, type HttpClient } from './http';
+
+/**
+ * `POST /register` (spec 1 §7.1; contracts `registerRequestSchema`). Agencies (`userdownline`) sign up
+ * on the platform's host, clients only on their agency's host (domain info `agencyplatformroot`).
+ */
+export interface RegisterRequest {
+  companyname: string;
+  name: string;
+  email: string;
+  /** National number, digits only. */
+  phonenum: string;
+  /** ISO country of the number (default US). */
+  phoneCountryCode: string;
+  password: string;
+  /** The bot-check answer; empty when the system renders no widget. */
+  gtoken: string;
+  userType: 'userdownline' | 'client';
+  domainName: string;
+  ownedcompanyid?: number;
+  idsys?: number;
+  /** A sales person's referral code (agency sign-up only). */
+  refcode?: string;
+}
+
+export interface ReferralCheck {
+  valid: boolean;
+  name: string;
+}
+
+export const registrationKeys = {
+  all: ['registration'] as const,
+  referral: (refcode: string, hostname: string) =>
+    [...registrationKeys.all, 'referral', refcode, hostname] as const,
+};
+
+/**
+ * Signs up and answers the new user's tokens (the server signs them in with profile setup pending).
+ * Nobody is signed in yet, so a 401 is about this call and must not trigger the token refresh.
+ */
+export async function register(http: HttpClient, body: RegisterRequest): Promise<TokenResponse> {
+  const answer = await http.request(
+    { method: 'POST', path: '/register', body, skipRefresh: true },
+    loginResponseSchema,
+  );
+  if (answer.result !== 'success')
+    throw new ApiRequestError(200, 'invalid_response', GENERIC_FAILURE_MESSAGE);
+  return answer;
+}
+
+/** `GET /general/referralink/check/{refcode}?host=`: whether the code is valid here, and whose it is. */
+export const referralCheckQuery = (http: HttpClient, refcode: string, hostname: string) =>
+  queryOptions({
+    queryKey: registrationKeys.referral(refcode, hostname),
+    queryFn: ({ signal }): Promise<ReferralCheck> =>
+      http.request(
+        {
+          path: `/general/referralink/check/${encodeURIComponent(refcode)}`,
+          query: { host: hostname },
+          signal,
+          skipRefresh: true,
+        },
+        referralCheckResponseSchema,
+      ),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: 1,
+  });
+
+export function useRegisterMutation() {
+  const { http } = useBoot();
+  return useMutation({
+    mutationKey: [...registrationKeys.all, 'register'],
+    mutationFn: (body: RegisterRequest) => register(http, body),
+  });
+}
