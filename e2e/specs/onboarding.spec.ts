@@ -1,0 +1,63 @@
+import { DEMO } from '@app/db/demo';
+import { expect, test } from '@playwright/test';
+
+test('/register shows the sign-in screen unless the register flag is set', async ({ page }) => {
+  await page.goto('/register');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('an agency registers, lands in profile setup and finishes the wizard', async ({ page }) => {
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('register', 'T'));
+  await page.goto('/register');
+  const form = page.getByRole('form', { name: 'Register' });
+  await form.getByLabel('Company Name').fill('Brand New Agency');
+  await form.getByLabel('Full Name').fill('Bea New');
+  await form.getByLabel('E-mail').fill('Bea@BrandNew.test');
+  await expect(form.getByLabel('E-mail')).toHaveValue('bea@brandnew.test');
+  await page.getByTestId('phone-number').fill('2015550123');
+  await form.locator('input[name="password"]').fill('a-strong-password');
+  await form.locator('input[name="password_confirmation"]').fill('a-strong-password');
+  await form.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/user\/profile-setup$/);
+
+  // Step 1 (personal) and step 2 (company) are filled from the sign-up; the last step asks the questions.
+  await page.getByTestId('wizard-next').click();
+  await expect(page.getByTestId('wizard-tab-company')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('wizard-tab-personal')).toHaveAttribute('data-checked', 'true');
+  await page.getByTestId('wizard-next').click();
+  await expect(page.getByTestId('wizard-progress')).toHaveAttribute('data-progress', '100');
+  await page.getByTestId('question-business_type').getByLabel('Marketing or advertising agency').check();
+  await page.getByTestId('question-monthly_lead_goal').getByLabel('500 to 2,000').check();
+  await page.getByTestId('question-main_industry').getByLabel('Home services').check();
+  const finish = page.getByTestId('wizard-finish');
+  await expect(finish).toHaveText('Go To General Settings');
+  await finish.click();
+  // A new agency has no payment account yet: rule 7 sends it to General Setting.
+  await expect(page).toHaveURL(/\/configuration\/general-setting$|\/user\/card-setting$/);
+});
+
+test('registration shows the spec texts for invalid fields', async ({ page }) => {
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('register', 'T'));
+  await page.goto('/register');
+  const form = page.getByRole('form', { name: 'Register' });
+  await form.getByLabel('Company Name').fill('x'.repeat(256));
+  await form.getByRole('button', { name: 'Register' }).click();
+  await expect(form).toContainText('Company Name must not exceed 255 characters.');
+});
+
+test("a client's Peak Fitness profile setup ends on the client's landing page", async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Username or E-mail').fill(DEMO.summit.clients[0].contact.email);
+  await page.getByLabel('Password').first().fill('Demo!2026');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/user\/profile-setup$/);
+  await page.getByTestId('wizard-next').click();
+  await page.getByTestId('wizard-next').click();
+  const finish = page.getByTestId('wizard-finish');
+  await expect(finish).toHaveText('Go To Dashboard');
+  await finish.click();
+  // Peak Fitness has no card yet, so the client goes on to Card Setting.
+  await expect(page).toHaveURL(/\/user\/card-setting$/);
+});
