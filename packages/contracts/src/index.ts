@@ -1,3 +1,4 @@
+export * from './agency-list.js';
 export * from './app-config.js';
 export * from './auth.js';
 export * from './branding.js';
