@@ -38,6 +38,8 @@ import { createRegistrationService } from './modules/registration/registration-s
 import { roleModuleRoutes } from './modules/roles/role-module-routes.js';
 import { createRoleRepository } from './modules/roles/role-repository.js';
 import { createScopeService } from './modules/tenancy/scope-service.js';
+import { createUserListRepository } from './modules/users/user-list-repository.js';
+import { userListRoutes } from './modules/users/user-list-routes.js';
 import { type AltchaBotCheckOptions, createAltchaBotCheck } from './providers/bot-check/altcha-bot-check.js';
 import { createBotCheckRepository } from './providers/bot-check/bot-check-repository.js';
 import { createRecaptchaVerifier } from './providers/bot-check/recaptcha-bot-check.js';
@@ -142,6 +144,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     identityRoutes(identity.routes),
     botCheckRoutes(botCheck, domains.systemOf),
     auditRoutes(audit),
+    userListRoutes(createUserListRepository(database.db)),
     roleModuleRoutes(createRoleRepository(database.db)),
     profileRoutes(
       createProfileService({
