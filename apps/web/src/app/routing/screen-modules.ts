@@ -30,6 +30,7 @@ export const SCREENS: Record<string, ScreenLoader> = {
   'user.card-setting': () => import('../../routes/user/card-setting/card-setting-page'),
   'user.questionnaire': questionnairePage,
   'user.questionnaire-add': questionnairePage,
+  'configuration.agency-list': () => import('../../routes/configuration/agency-list/agency-list-page'),
 };
 
 export const pendingScreen: ScreenLoader = () => import('../../routes/pending/pending-page');
