@@ -43,6 +43,10 @@ const tooMany = (seconds: number) =>
 
 // Verifying against a fixed hash when the account does not exist keeps the timing of both answers alike.
 const dummyHash = hashPassword(randomBytes(16).toString('hex'));
+async function spendLikeAVerify(password: string): Promise<false> {
+  await verifyPassword(await dummyHash, password);
+  return false;
+}
 
 /** Password sign-in with optional second factor (e-mail code or authenticator), scoped to one system. */
 export function createLoginService(deps: LoginDependencies) {
@@ -78,7 +82,7 @@ export function createLoginService(deps: LoginDependencies) {
       const user = await deps.repo.findUserByEmail(input.systemId, input.email);
       const valid = user?.passwordHash
         ? await verifyPassword(user.passwordHash, input.password)
-        : (await verifyPassword(await dummyHash, input.password), false);
+        : await spendLikeAVerify(input.password);
       if (!user || !valid) {
         if (user)
           await deps.audit({ user, action: 'login_failed', description: 'Wrong password', ip: input.ip });
