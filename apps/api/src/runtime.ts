@@ -19,6 +19,7 @@ import { domainRoutes } from './modules/domains/domain-routes.js';
 import { createDomainService } from './modules/domains/domain-service.js';
 import { createFileLinks } from './modules/files/file-links.js';
 import { fileRoutes } from './modules/files/file-routes.js';
+import { groupRoutes } from './modules/groups/group-routes.js';
 import { createIdentityModule, webOrigin } from './modules/identity/identity-module.js';
 import { identityRoutes } from './modules/identity/identity-routes.js';
 import { hashPassword } from './modules/identity/password-hasher.js';
@@ -144,6 +145,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     identityRoutes(identity.routes),
     botCheckRoutes(botCheck, domains.systemOf),
     auditRoutes(audit),
+    groupRoutes(database.db),
     userListRoutes(createUserListRepository(database.db)),
     roleModuleRoutes(createRoleRepository(database.db)),
     profileRoutes(

@@ -7,6 +7,7 @@ export * from './domain-info.js';
 export * from './envelope.js';
 export * from './errors.js';
 export * from './fields.js';
+export * from './groups.js';
 export * from './profile.js';
 export * from './registration.js';
 export * from './roles.js';

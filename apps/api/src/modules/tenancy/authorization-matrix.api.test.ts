@@ -85,6 +85,7 @@ interface RouteCase {
 }
 
 const ROUTES: RouteCase[] = [
+  { name: 'GET /company/group/{company}/all', url: (id) => `/api/company/group/${id}/all`, idOf: 'company' },
   { name: 'GET /user/{id}', url: (id) => `/api/user/${id}`, idOf: 'user' },
   {
     name: 'GET /user/checksetupcomplete/{id}',

@@ -28,6 +28,9 @@ export function createScopeService(db: Database) {
     company: (p, id) =>
       exists(sql`select 1 from companies c
         where c.id = ${id} and c.system_id = ${p.systemId} and c.deleted_at is null and ${companyCondition(p)}`),
+    group: (p, id) =>
+      exists(sql`select 1 from company_groups g join companies c on c.id = g.company_id
+        where g.id = ${id} and c.system_id = ${p.systemId} and c.deleted_at is null and ${companyCondition(p)}`),
     user: (p, id) =>
       id === p.userId
         ? Promise.resolve(true)

@@ -1,0 +1,98 @@
+import { DEMO } from '@app/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
+import { bearer, send, signIn } from '../../../test/sign-in.js';
+
+let rt: TestRuntime;
+beforeAll(async () => {
+  rt = await startTestRuntime();
+});
+afterAll(() => rt?.close());
+
+async function as(email: string) {
+  const { access_token } = await signIn(rt, email);
+  const me = (await rt.app.inject({ url: '/api/user', headers: bearer(access_token) })).json();
+  return { token: access_token, me };
+}
+
+describe('company groups', () => {
+  it('lets a client create, rename, list and delete its groups', async () => {
+    const { token, me } = await as(DEMO.northwind.clients[0].contact.email);
+    const created = await send(
+      rt,
+      '/api/company/group',
+      { companyGroupName: 'Spring promo', companyID: me.company_id, moduleID: 'local' },
+      { token },
+    );
+    expect(created.json().message).toBe('Data has been added successfully');
+    const id = created.json().id;
+    await send(
+      rt,
+      '/api/company/group',
+      { companyGroupID: id, companyGroupName: 'Summer promo', companyID: me.company_id },
+      { token },
+    );
+    const list = await rt.app.inject({
+      url: `/api/company/group/${me.company_id}/local`,
+      headers: bearer(token),
+    });
+    expect(list.json()).toEqual({
+      result: 'success',
+      params: [{ id, group_name: 'Summer promo', module: 'local' }],
+    });
+    const removed = await rt.app.inject({
+      method: 'DELETE',
+      url: `/api/company/group/remove/${id}`,
+      headers: bearer(token),
+    });
+    expect(removed.json()).toEqual({ message: 'Deleted!' });
+    expect(
+      (
+        await rt.app.inject({ url: `/api/company/group/${me.company_id}/local`, headers: bearer(token) })
+      ).json().params,
+    ).toEqual([]);
+  });
+
+  it("answers 404 for another client's company or group, and lets the agency manage its clients' groups", async () => {
+    const owner = await as(DEMO.northwind.clients[0].contact.email);
+    const group = (
+      await send(
+        rt,
+        '/api/company/group',
+        { companyGroupName: 'Private', companyID: owner.me.company_id },
+        { token: owner.token },
+      )
+    ).json().id;
+    const sibling = await as(DEMO.northwind.clients[1].contact.email);
+    expect(
+      (
+        await rt.app.inject({
+          url: `/api/company/group/${owner.me.company_id}/all`,
+          headers: bearer(sibling.token),
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await rt.app.inject({
+          method: 'DELETE',
+          url: `/api/company/group/remove/${group}`,
+          headers: bearer(sibling.token),
+        })
+      ).statusCode,
+    ).toBe(404);
+    const renamed = await send(
+      rt,
+      '/api/company/group',
+      { companyGroupID: group, companyGroupName: 'Mine now', companyID: sibling.me.company_id },
+      { token: sibling.token },
+    );
+    expect(renamed.statusCode).toBe(404);
+    const agency = await as(DEMO.northwind.owner.email);
+    const listed = await rt.app.inject({
+      url: `/api/company/group/${owner.me.company_id}/all`,
+      headers: bearer(agency.token),
+    });
+    expect(listed.json().params.map((g: { group_name: string }) => g.group_name)).toContain('Private');
+  });
+});
