@@ -38,6 +38,7 @@ import { registrationRoutes } from './modules/registration/registration-routes.j
 import { createRegistrationService } from './modules/registration/registration-service.js';
 import { roleModuleRoutes } from './modules/roles/role-module-routes.js';
 import { createRoleRepository } from './modules/roles/role-repository.js';
+import { salesRoutes } from './modules/sales/sales-routes.js';
 import { createScopeService } from './modules/tenancy/scope-service.js';
 import { createUserListRepository } from './modules/users/user-list-repository.js';
 import { userListRoutes } from './modules/users/user-list-routes.js';
@@ -146,6 +147,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     botCheckRoutes(botCheck, domains.systemOf),
     auditRoutes(audit),
     groupRoutes(database.db),
+    salesRoutes(database.db, audit),
     userListRoutes(createUserListRepository(database.db)),
     roleModuleRoutes(createRoleRepository(database.db)),
     profileRoutes(

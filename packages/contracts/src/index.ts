@@ -11,5 +11,6 @@ export * from './groups.js';
 export * from './profile.js';
 export * from './registration.js';
 export * from './roles.js';
+export * from './sales.js';
 export * from './session.js';
 export * from './tenancy.js';

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** `GET /configuration/sales/list/{companyID}`: the system's sales staff (for Set Sales Person). */
+export const salesListResponseSchema = z.object({
+  data: z.array(z.object({ id: z.number().int(), name: z.string(), isAccExecutive: z.boolean() })),
+});
+
+/**
+ * `PUT /configuration/sales`: an agency's sales representative, account executive and referrer.
+ * 0 or null clears a role.
+ */
+export const setSalesRequestSchema = z.strictObject({
+  companyID: z.number().int(),
+  salesRep: z.number().int().min(0).nullable(),
+  salesAE: z.number().int().min(0).nullable(),
+  salesRef: z.number().int().min(0).nullable(),
+});
