@@ -63,7 +63,7 @@ export const salesRoutes =
       async (request) => {
         const p = principalOf(request);
         const [agency] = await db.select().from(companies).where(eq(companies.id, request.body.companyID));
-        if (!agency || agency.kind !== 'agency') throw notFound();
+        if (agency?.kind !== 'agency') throw notFound();
         const chosen = ROLES.map(([field]) => request.body[field]).filter((id): id is number => Boolean(id));
         const staff = chosen.length
           ? await db
