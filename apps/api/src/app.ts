@@ -67,5 +67,3 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(webAppPlugin, { distDir: deps.config.webDist });
   return app;
 }
-
-export type App = Awaited<ReturnType<typeof buildApp>>;

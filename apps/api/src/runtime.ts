@@ -12,6 +12,7 @@ import { appConfigRoutes } from './modules/app-config/app-config-routes.js';
 import { createAuditLog } from './modules/audit/audit-log.js';
 import { auditRoutes } from './modules/audit/audit-routes.js';
 import { botCheckRoutes } from './modules/bot-check/bot-check-routes.js';
+import { createRequireHuman } from './modules/bot-check/require-human.js';
 import { documentRoutes } from './modules/documents/document-routes.js';
 import { createDocumentService } from './modules/documents/document-service.js';
 import { createDomainRepository } from './modules/domains/domain-repository.js';
@@ -116,6 +117,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     recaptchaSettings: botCheckRepo.getRecaptchaSettings,
     decryptSecret: secrets.open,
   });
+  const requireHuman = createRequireHuman(botCheck, domains);
   const identity = await createIdentityModule({
     db: database.db,
     domains,
@@ -124,7 +126,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     secrets,
     filesBaseUrl,
     fileLinks,
-    verifyBotCheck: (input) => botCheck.verify(input),
+    requireHuman,
     tokenSettings: { accessTtlSeconds: config.accessTokenTtlSeconds, ...options.tokenSettings },
   });
   const scope = createScopeService(database.db);
@@ -166,8 +168,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     registrationRoutes({
       registration,
       referralKey,
-      verifyBotCheck: (input) => botCheck.verify(input),
-      systemOf: domains.systemOf,
+      requireHuman,
     }),
     viewModeRoutes({
       repo: identity.repo,

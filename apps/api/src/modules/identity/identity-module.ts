@@ -24,7 +24,7 @@ export interface IdentityModuleDependencies {
   secrets: SecretBox;
   filesBaseUrl: string;
   fileLinks: FileLinks;
-  verifyBotCheck: IdentityRouteDependencies['verifyBotCheck'];
+  requireHuman: IdentityRouteDependencies['requireHuman'];
   tokenSettings?: Omit<TokenSettings, 'jwtKey'>;
 }
 
@@ -94,7 +94,7 @@ export async function createIdentityModule(deps: IdentityModuleDependencies) {
     repo,
     readSessionUser: createSessionUserReader(deps.db, deps.filesBaseUrl, deps.fileLinks),
     readSetupCheck: createSetupCheckReader(deps.db),
-    verifyBotCheck: deps.verifyBotCheck,
+    requireHuman: deps.requireHuman,
     webOrigin,
   };
 

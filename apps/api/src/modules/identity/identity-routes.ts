@@ -21,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, notFound } from '../../http-errors.js';
 import { type AccessRule, PUBLIC } from '../../plugins/access.js';
+import type { RequireHuman } from '../bot-check/require-human.js';
 import type { DomainService } from '../domains/domain-service.js';
 import type { Principal } from '../tenancy/principal.js';
 import type { IdentityRepository } from './identity-repository.js';
@@ -38,13 +39,8 @@ export interface IdentityRouteDependencies {
   repo: IdentityRepository;
   readSessionUser: ReadSessionUser;
   readSetupCheck: ReturnType<typeof createSetupCheckReader>;
-  /** Checks the bot-check answer for the system; rejects with a reason. */
-  verifyBotCheck(input: {
-    systemId: number;
-    token: string;
-    ip: string;
-    hostname: string;
-  }): Promise<{ ok: true } | { ok: false; reason: string }>;
+  /** Resolves the host's system and checks the form's bot-check answer. */
+  requireHuman: RequireHuman;
   /** Where the browser is, for links in e-mails (origin of the web app on that host). */
   webOrigin(request: FastifyRequest, host: string): string;
 }
@@ -66,12 +62,6 @@ export const principalOf = (request: FastifyRequest): Principal => {
 export const identityRoutes =
   (deps: IdentityRouteDependencies): FastifyPluginAsyncZod =>
   async (app) => {
-    const systemOf = async (host: string) => (await deps.domains.resolve(host)).info.idsys;
-    const requireHuman = async (systemId: number, token: string, ip: string, hostname: string) => {
-      const check = await deps.verifyBotCheck({ systemId, token, ip, hostname });
-      if (!check.ok) throw new HttpError(400, 'bot_check_failed', 'Please confirm you are not a robot.');
-    };
-
     app.post(
       '/login',
       {
@@ -83,8 +73,11 @@ export const identityRoutes =
         },
       },
       async (request) => {
-        const systemId = await systemOf(request.body.domainName);
-        await requireHuman(systemId, request.body.gtoken, request.ip, request.body.domainName);
+        const systemId = await deps.requireHuman({
+          host: request.body.domainName,
+          token: request.body.gtoken,
+          ip: request.ip,
+        });
         return deps.login.login({
           systemId,
           email: request.body.username,
@@ -169,8 +162,11 @@ export const identityRoutes =
         },
       },
       async (request) => {
-        const systemId = await systemOf(request.body.domainName);
-        await requireHuman(systemId, request.body.gtoken, request.ip, request.body.domainName);
+        const systemId = await deps.requireHuman({
+          host: request.body.domainName,
+          token: request.body.gtoken,
+          ip: request.ip,
+        });
         const webOrigin = deps.webOrigin(request, request.body.domainName);
         await deps.passwords.forgot({ systemId, email: request.body.username, ip: request.ip, webOrigin });
         return { message: 'If an account exists for this e-mail, a password reset link is on its way.' };

@@ -57,7 +57,7 @@ export const ssoRoutes =
         const p = principalOf(request);
         const host = normaliseHost(request.body.host);
         // The host must belong to the caller's own system.
-        if ((await deps.domains.resolve(host)).info.idsys !== p.systemId) throw notFound();
+        if ((await deps.domains.systemOf(host)) !== p.systemId) throw notFound();
         const token = newOpaqueToken();
         await deps.repo.createOneTimeToken({
           purpose: 'sso',

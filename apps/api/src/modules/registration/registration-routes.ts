@@ -8,8 +8,9 @@ import {
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError, notFound } from '../../http-errors.js';
+import { notFound } from '../../http-errors.js';
 import { PUBLIC } from '../../plugins/access.js';
+import type { RequireHuman } from '../bot-check/require-human.js';
 import { webOrigin } from '../identity/identity-module.js';
 import { principalOf } from '../identity/identity-routes.js';
 import { referralCodeFor } from './referral-codes.js';
@@ -18,13 +19,7 @@ import type { RegistrationService } from './registration-service.js';
 export interface RegistrationRouteDependencies {
   registration: RegistrationService;
   referralKey: string;
-  verifyBotCheck(input: {
-    systemId: number;
-    token: string;
-    ip: string;
-    hostname: string;
-  }): Promise<{ ok: boolean }>;
-  systemOf(host: string): Promise<number>;
+  requireHuman: RequireHuman;
 }
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
@@ -45,14 +40,7 @@ export const registrationRoutes =
       },
       async (request) => {
         const b = request.body;
-        const systemId = await deps.systemOf(b.domainName);
-        const human = await deps.verifyBotCheck({
-          systemId,
-          token: b.gtoken,
-          ip: request.ip,
-          hostname: b.domainName,
-        });
-        if (!human.ok) throw new HttpError(400, 'bot_check_failed', 'Please confirm you are not a robot.');
+        await deps.requireHuman({ host: b.domainName, token: b.gtoken, ip: request.ip });
         const tokens = await deps.registration.register({
           host: b.domainName,
           userType: b.userType,
