@@ -1,3 +1,4 @@
+import { benchAgencyList } from './agency-list.bench.js';
 import { benchDomainInfo } from './domain-info.bench.js';
 import { createScratchDatabase } from './lib/scratch-database.js';
 import { benchArgon2, benchSignIn } from './sign-in.bench.js';
@@ -11,6 +12,7 @@ const only = process.argv[2];
 const benches = {
   'domain-info': benchDomainInfo,
   'sign-in': benchSignIn,
+  'agency-list': benchAgencyList,
 } as const;
 
 for (const [name, bench] of Object.entries(benches)) {

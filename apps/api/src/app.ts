@@ -25,6 +25,7 @@ export interface AppDependencies {
   dtKey: CryptoKey;
   authenticate: AccessOptions['authenticate'];
   inScope: AccessOptions['inScope'];
+  hasPermission: AccessOptions['hasPermission'];
   audit: AuditLog;
   /** The modules' route plugins, mounted under /api (the runtime builds them with their dependencies). */
   routes: readonly FastifyPluginAsyncZod[];
@@ -48,6 +49,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(accessPlugin, {
     authenticate: deps.authenticate,
     inScope: deps.inScope,
+    hasPermission: deps.hasPermission,
     onRegistered: deps.onRouteRegistered,
   });
   await app.register(viewModeAuditPlugin, { audit: deps.audit });

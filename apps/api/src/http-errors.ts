@@ -13,5 +13,6 @@ export class HttpError extends Error {
 }
 
 export const notFound = (message = 'Not found') => new HttpError(404, ERROR_CODES.notFound, message);
+export const forbidden = (message: string) => new HttpError(403, ERROR_CODES.forbidden, message);
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new HttpError(400, ERROR_CODES.badRequest, message, fields);

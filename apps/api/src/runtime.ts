@@ -11,6 +11,9 @@ import { createSecretBox } from './lib/secret-box.js';
 import { appConfigRoutes } from './modules/app-config/app-config-routes.js';
 import { createAuditLog } from './modules/audit/audit-log.js';
 import { auditRoutes } from './modules/audit/audit-routes.js';
+import { createUserLogRepository } from './modules/audit/user-log-repository.js';
+import { userLogRoutes } from './modules/audit/user-log-routes.js';
+import { createUserLogService } from './modules/audit/user-log-service.js';
 import { botCheckRoutes } from './modules/bot-check/bot-check-routes.js';
 import { createRequireHuman } from './modules/bot-check/require-human.js';
 import { documentRoutes } from './modules/documents/document-routes.js';
@@ -35,21 +38,26 @@ import { outboxRoutes } from './modules/mail/outbox-routes.js';
 import { createProfileRepository } from './modules/profile/profile-repository.js';
 import { profileRoutes } from './modules/profile/profile-routes.js';
 import { createProfileService } from './modules/profile/profile-service.js';
+import { referenceRoutes } from './modules/reference/reference-routes.js';
 import { registrationRoutes } from './modules/registration/registration-routes.js';
 import { createRegistrationService } from './modules/registration/registration-service.js';
+import { createReportRepository } from './modules/reports/report-repository.js';
+import { reportRoutes } from './modules/reports/report-routes.js';
+import { createReportService } from './modules/reports/report-service.js';
+import { roleAdminRoutes } from './modules/roles/role-admin-routes.js';
 import { roleModuleRoutes } from './modules/roles/role-module-routes.js';
 import { createRoleRepository } from './modules/roles/role-repository.js';
+import { createRoleService } from './modules/roles/role-service.js';
 import { salesRoutes } from './modules/sales/sales-routes.js';
+import { createSettingsModule } from './modules/settings/settings-module.js';
 import { createScopeService } from './modules/tenancy/scope-service.js';
-import { createUserListRepository } from './modules/users/user-list-repository.js';
-import { userListRoutes } from './modules/users/user-list-routes.js';
+import { usersModuleRoutes } from './modules/users/users-module.js';
 import { type AltchaBotCheckOptions, createAltchaBotCheck } from './providers/bot-check/altcha-bot-check.js';
 import { createBotCheckRepository } from './providers/bot-check/bot-check-repository.js';
 import { createRecaptchaVerifier } from './providers/bot-check/recaptcha-bot-check.js';
 import { createSystemBotCheck } from './providers/bot-check/system-bot-check.js';
 import { createLocalFileStorage } from './providers/files/local-file-storage.js';
 import { outboxTransport } from './providers/mail/outbox-transport.js';
-import { createSmtpTransport } from './providers/mail/smtp-transport.js';
 
 export interface RuntimeOptions {
   /** An already open database (tests pass a cloned one); otherwise opened from the config. */
@@ -88,19 +96,21 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   });
   const mailRepo = createMailRepository(database.db);
   const mail = createMailService(mailRepo, queue);
+  const filesBaseUrl = `${config.publicApiBase}/files`;
+  const domainRepo = createDomainRepository(database.db);
+  const domains = createDomainService(domainRepo, { filesBaseUrl });
+  const settings = createSettingsModule(database.db, { invalidateDomains: domains.invalidate, queue });
   const handlers: JobHandler[] = [
     deliverEmailHandler({
       repo: mailRepo,
       outbox: outboxTransport,
-      smtp: createSmtpTransport,
+      smtp: settings.smtp.transport,
       decryptSecret: secrets.open,
     }),
+    ...settings.handlers,
   ];
   if (config.inProcessWorker) await queue.work(handlers);
 
-  const filesBaseUrl = `${config.publicApiBase}/files`;
-  const domainRepo = createDomainRepository(database.db);
-  const domains = createDomainService(domainRepo, { filesBaseUrl });
   const documents = createDocumentService(database.db, domains);
   const audit = createAuditLog(database.db);
   const fileLinks = createFileLinks(await loadOrCreateSecret(database.db, 'file_link_key'), filesBaseUrl);
@@ -148,10 +158,21 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     identityRoutes(identity.routes),
     botCheckRoutes(botCheck, domains.systemOf),
     auditRoutes(audit),
+    userLogRoutes(
+      createUserLogService({ repo: createUserLogRepository(database.db), audit, inScope: scope.inScope }),
+    ),
     groupRoutes(database.db),
     salesRoutes(database.db, audit),
-    userListRoutes(createUserListRepository(database.db)),
+    // Agency subdomains and custom domains follow the settings module's rules wherever they change.
+    ...usersModuleRoutes({ db: database.db, audit, mail, hosts: settings.hosts, webOrigin }),
     roleModuleRoutes(createRoleRepository(database.db)),
+    roleAdminRoutes(
+      createRoleService({
+        repo: createRoleRepository(database.db),
+        audit,
+        hasPermission: scope.hasPermission,
+      }),
+    ),
     profileRoutes(
       createProfileService({
         repo: createProfileRepository(database.db),
@@ -159,11 +180,21 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
         tokens: identity.tokens,
         audit,
         domains,
+        hosts: settings.hosts,
         filesBaseUrl,
         fileLinks,
       }),
     ),
     outboxRoutes(database.db),
+    referenceRoutes,
+    reportRoutes(createReportService(createReportRepository(database.db))),
+    settings.routes({
+      audit,
+      storage,
+      secrets,
+      inScope: scope.inScope,
+      filesBaseUrl,
+    }),
     ssoRoutes({ repo: identity.repo, tokens: identity.tokens, domains, audit, webOrigin }),
     registrationRoutes({
       registration,
@@ -189,6 +220,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     dtKey: await importEnvelopeKey(dtKeyBase64),
     authenticate: identity.authenticate,
     inScope: scope.inScope,
+    hasPermission: scope.hasPermission,
     audit,
     routes,
     logger: options.logger,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { tfSchema } from './tenancy.js';
+import { pagedResponseSchema } from './paging.js';
+import { moduleSchema, paymentTermSchema, tfSchema } from './tenancy.js';
 
 /**
  * `GET /configuration/user/{companyID}/{group|all}/{idsys}/{userType}/{module}/{sortby}/{order}/{searchkey}`
@@ -12,7 +13,11 @@ export const userListParamsSchema = z.object({
   companyID: z.coerce.number().int(),
   group: z.union([z.literal('all'), z.coerce.number().int()]),
   idsys: z.coerce.number().int(),
-  userType: z.enum(['userdownline', 'client']),
+  /**
+   * userdownline: a system's agencies; client: an agency's clients; user: the Administrator list
+   * (staff of `companyID`); sales: the Sales account list (a system's sales staff, system users only).
+   */
+  userType: z.enum(['userdownline', 'client', 'user', 'sales']),
   module: z.string().max(20),
   sortby: z.enum([...AGENCY_SORT_KEYS, 'none']),
   order: z.enum(['asc', 'desc', 'none']),
@@ -22,9 +27,14 @@ export const userListParamsSchema = z.object({
 export const userListQuerySchema = z.object({
   Page: z.coerce.number().int().min(1).default(1),
   PerPage: z.coerce.number().int().min(1).max(100).default(10),
-  /** Comma-separated filters: directpayment, paymentfailed, apikey, developermode. */
+  /**
+   * Comma-separated filters: directpayment (offers the Prepaid term), paymentfailed, and for the
+   * root company of the system only apikey (an Open API key was generated) and developermode (api_mode).
+   */
   Filters: z.string().max(200).optional(),
 });
+export const AGENCY_LIST_FILTERS = ['directpayment', 'paymentfailed', 'apikey', 'developermode'] as const;
+export type AgencyListFilter = (typeof AGENCY_LIST_FILTERS)[number];
 
 export const agencyNodeSchema = z.object({
   id: z.number().int(),
@@ -45,11 +55,68 @@ export const agencyNodeSchema = z.object({
 });
 export type AgencyNode = z.infer<typeof agencyNodeSchema>;
 
-export const userListResponseSchema = z.object({
-  current_page: z.number().int(),
-  total: z.number().int(),
-  last_page: z.number().int(),
-  from: z.number().int().nullable(),
-  to: z.number().int().nullable(),
-  data: z.array(agencyNodeSchema),
+/** A value/label option (rootpaymentterm, rootmodules). */
+export const valueLabelSchema = z.object({ value: z.string(), label: z.string() });
+export const selectedTermSchema = z.object({ term: paymentTermSchema, status: z.boolean() });
+export const selectedModuleSchema = z.object({ type: moduleSchema, status: z.boolean() });
+export type SelectedTerm = z.infer<typeof selectedTermSchema>;
+export type SelectedModule = z.infer<typeof selectedModuleSchema>;
+
+/** Staff switches of spec 2 §3 (client or user record), as stored per person. */
+export const STAFF_SWITCHES = [
+  'defaultAdmin',
+  'customercare',
+  'adminGetNotification',
+  'adminAddToAllCampaign',
+  'disabledreceivedemail',
+  'disabledaddcampaign',
+  'enablephonenumber',
+  'editorspreadsheet',
+] as const;
+export type StaffSwitch = (typeof STAFF_SWITCHES)[number];
+
+/**
+ * The full agency or client node of spec 2 §3 (and the staff rows of the Administrator and Sales
+ * account lists): the list's base fields plus every field our data has. 0/1 and T/F as the spec says.
+ */
+export const managedNodeSchema = agencyNodeSchema.extend({
+  phone_country_code: z.string(),
+  phone_country_calling_code: z.string(),
+  package_id: z.string(),
+  /** The subdomain label as typed (`subdomain` is the same label); `subdomain_host` the full host. */
+  orisubdomain: z.string().nullable(),
+  subdomain_host: z.string().nullable(),
+  external_organizationid: z.string().nullable(),
+  is_whitelabeling: tfSchema,
+  is_user_generate_api: tfSchema,
+  is_marketing_services_agreement_developer: tfSchema,
+  exclude_minimum_spend: z.union([z.literal(0), z.literal(1)]),
+  exclude_onboard_charge: z.union([z.literal(0), z.literal(1)]),
+  is_onboard_charged: tfSchema,
+  /** The card-provider customer of the node's main user, when a card is set up. */
+  customer_payment_id: z.string().nullable(),
+  has_card: z.boolean(),
+  plan_minspend_id: z.number().int().nullable(),
+  /** When the company cancelled its subscription (PUT /configuration/cancel-subscription); null if it has not. */
+  subscription_cancelled_at: z.string().nullable(),
+  /** active, invited (has not set a password yet) or disabled. */
+  status_acc: z.enum(['active', 'invited', 'disabled']),
+  role_id: z.number().int().nullable(),
+  is_acc_executive: tfSchema,
+  salesrepid: z.number().int().nullable(),
+  accountexecutive: z.string().nullable(),
+  accountexecutiveid: z.number().int().nullable(),
+  accountref: z.string().nullable(),
+  accountrefid: z.number().int().nullable(),
+  /** What the node's parent offers: payment terms and modules (value = term/module, label = name). */
+  rootpaymentterm: z.array(valueLabelSchema),
+  rootmodules: z.array(valueLabelSchema),
+  selected_payment_term: z.array(selectedTermSchema),
+  selected_modules: z.array(selectedModuleSchema),
+  staff_settings: z.partialRecord(z.enum(STAFF_SWITCHES), z.boolean()),
+  disable_client_add_campaign: tfSchema,
 });
+export type ManagedNode = z.infer<typeof managedNodeSchema>;
+
+export const userListResponseSchema = pagedResponseSchema(managedNodeSchema);
+export type UserListResponse = z.infer<typeof userListResponseSchema>;

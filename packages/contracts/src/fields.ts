@@ -1,4 +1,4 @@
-import { isValidPhoneNumber } from 'libphonenumber-js/min';
+import { getCountryCallingCode, isSupportedCountry, isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
 
 /**
@@ -48,3 +48,18 @@ export const subdomainSchema = z
     /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/,
     'Use letters, digits and hyphens, starting and ending with a letter or digit.',
   );
+
+/** True when `number` is a valid phone number of the ISO country (default US); unknown countries fail. */
+export function phoneNumberIsValid(number: string, countryCode = 'US'): boolean {
+  const country = countryCode.toUpperCase();
+  return isSupportedCountry(country) && isValidPhoneNumber(number, country);
+}
+
+/** '+44' for 'GB': the calling code stored beside a phone number (derived, never trusted from input). */
+export function phoneCallingCode(countryCode: string): string {
+  const country = countryCode.toUpperCase();
+  return isSupportedCountry(country) ? `+${getCountryCallingCode(country)}` : '';
+}
+
+/** An agency must offer at least one payment term (spec 2 §5). */
+export const PAYMENT_TERM_REQUIRED = 'Please select payment term';

@@ -54,7 +54,7 @@ export const profileUpdateResponseSchema = z.object({
 export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
 
 /** `PUT /leadspeek/user/setupcomplete`: the profile-setup wizard (and questionnaire) is finished. */
-export const setupCompleteRequestSchema = z.object({
+export const setupCompleteRequestSchema = z.strictObject({
   usrID: z.number().int(),
   statuscomplete: z.enum(['T', 'F']),
   /** Questionnaire answers, when the wizard asked any. */

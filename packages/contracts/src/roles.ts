@@ -56,3 +56,58 @@ export const roleModuleParamsSchema = z.object({
   roleID: z.coerce.number().int().min(0),
   usrID: z.coerce.number().int(),
 });
+
+export const ROLE_NAME_REQUIRED = 'Role Name is required.';
+export const ROLE_NAME_TOO_LONG = 'Role Name must not exceed 255 characters.';
+export const ROLE_NAME_TAKEN = 'A role with this name already exists.';
+
+/** One role module's switches as the role form sends them; modules left out grant nothing. */
+export const roleDataItemSchema = z.strictObject({
+  module: z.enum(ROLE_MODULES),
+  enable: z.boolean().default(false),
+  create: z.boolean().default(false),
+  update: z.boolean().default(false),
+  delete: z.boolean().default(false),
+});
+
+/**
+ * `PUT /configuration/role-module/addupdate`: creates (roleID 0 or absent) or updates a role of
+ * `companyID`. Creating needs the settings create permission, updating settings update.
+ */
+export const saveRoleRequestSchema = z.strictObject({
+  companyID: z.number().int(),
+  roleID: z.number().int().min(0).optional(),
+  roleName: z.string().trim().min(1, ROLE_NAME_REQUIRED).max(255, ROLE_NAME_TOO_LONG),
+  roleIcon: z.string().trim().max(100, 'Role Icon must not exceed 100 characters.').default(''),
+  roledata: z
+    .array(roleDataItemSchema)
+    .max(ROLE_MODULES.length)
+    .refine(
+      (items) => new Set(items.map((i) => i.module)).size === items.length,
+      'Each module may appear once.',
+    )
+    .default([]),
+});
+export type SaveRoleRequest = z.input<typeof saveRoleRequestSchema>;
+
+export const saveRoleResponseSchema = z.object({
+  result: z.literal('success'),
+  /** 'Data has been added successfully' or 'Data has been updated successfully' (spec 2 §8). */
+  message: z.string(),
+  data: roleSummarySchema.extend({ modules: z.array(rolePermissionSchema) }),
+});
+
+/** `DELETE /configuration/role-module/remove/{companyID}/{roleID}` (needs settings delete). */
+export const removeRoleParamsSchema = z.object({
+  companyID: z.coerce.number().int(),
+  roleID: z.coerce.number().int(),
+});
+/** A role still held by someone is not removed (400 with ROLE_IN_USE's text). */
+export const removeRoleResponseSchema = z.object({
+  result: z.literal('success'),
+  message: z.literal('Deleted!'),
+});
+export const roleInUseMessage = (users: number) =>
+  `This role is still assigned to ${users} ${users === 1 ? 'user' : 'users'}. Give ${
+    users === 1 ? 'that user' : 'them'
+  } another role before deleting it.`;

@@ -65,6 +65,11 @@ export const sessionUserSchema = z.object({
   sidebar_bgcolor: colour,
   font_theme: z.string(),
   disable_client_add_campaign: tfSchema,
+  /**
+   * When the user's agency (their own company, or a client's agency) cancelled its subscription;
+   * null otherwise. Defaults to null so sessions stored before the field existed still read.
+   */
+  subscription_cancelled_at: z.string().nullable().default(null),
   /** Module display names and slugs as this user's agency names them. */
   modules: z.array(z.object({ type: z.string(), name: z.string(), url: z.string(), enabled: z.boolean() })),
 });

@@ -88,6 +88,7 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     sidebar_bgcolor: '#1f2a44',
     font_theme: 'Poppins',
     disable_client_add_campaign: 'F',
+    subscription_cancelled_at: null,
     modules: defaultModules(),
     ...overrides,
   };

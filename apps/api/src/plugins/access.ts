@@ -1,7 +1,7 @@
-import type { UserType } from '@app/contracts';
+import type { RoleModule, UserType } from '@app/contracts';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { notFound } from '../http-errors.js';
+import { forbidden, notFound } from '../http-errors.js';
 import type { Principal } from '../modules/tenancy/principal.js';
 
 /** Kinds of tenant resource an id in a request can name; each is checked against the caller's scope. */
@@ -36,7 +36,16 @@ export type AccessRule =
       systemUserOnly?: boolean;
       /** The tenant ids this route reads from the request; all must lie in the caller's scope. */
       scope?: readonly ScopedId[];
+      /** The role permission a write needs (spec 1 §3.6); people without a role hold every permission. */
+      permission?: RequiredPermission;
     };
+
+/** A role module and the action on it a route performs. */
+export interface RequiredPermission {
+  module: RoleModule;
+  action: PermissionAction;
+}
+export type PermissionAction = 'enable' | 'create' | 'update' | 'delete';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -65,6 +74,8 @@ export interface AccessOptions {
   authenticate: (request: FastifyRequest) => Promise<Principal>;
   /** True when `id` names a `resource` inside the caller's scope. */
   inScope: (principal: Principal, resource: TenantResource, id: number) => Promise<boolean>;
+  /** True when the caller's role grants the permission (or the caller has no role). */
+  hasPermission: (principal: Principal, permission: RequiredPermission) => Promise<boolean>;
   /** Collects each registered route with its rule, for the route-rule test and the docs. */
   onRegistered?: (route: { method: string; url: string; access: AccessRule }) => void;
 }
@@ -108,6 +119,9 @@ export const accessPlugin = fp<AccessOptions>(async (app, options) => {
     const typeAllowed = access.userTypes === 'any' || access.userTypes.includes(principal.userType);
     if (!typeAllowed || (access.systemUserOnly && !principal.isSystemUser)) throw notFound();
     request.principal = principal;
+    // Permission before ids: a person without the permission learns nothing about which ids exist.
+    if (access.permission && !(await options.hasPermission(principal, access.permission)))
+      throw forbidden('You do not have permission to do this.');
     await checkScope(request, principal, access.scope, ['params', 'query']);
   });
 

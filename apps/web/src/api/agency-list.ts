@@ -1,64 +1,117 @@
-import { type AgencyNode, userListResponseSchema } from '@app/contracts';
+import {
+  type AgencyListFilter,
+  type ManagedNode,
+  salesDownlineResponseSchema,
+  type UserListResponse,
+  userListResponseSchema,
+} from '@app/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useHttp } from '../app/boot/boot-context';
+import { type SortState, searchSegment, sortSegments } from '../components/data-list/list-state';
 import type { HttpClient } from './http';
 
-export type { AgencyNode };
+/** A row of any of the lists: agency, client, administrator or sales person (spec 2 §3). */
+export type AgencyNode = ManagedNode;
+export type { ManagedNode };
 
 export type AgencySortKey = 'company_name' | 'full_name' | 'email' | 'created_at';
-export type SortOrder = 'asc' | 'desc';
-
-/** What one page of the agency list is asked for. `sort` null means the server's own order. */
-export interface AgencyListParams {
-  companyID: number;
-  idsys: number;
-  page: number;
-  perPage: number;
-  sort: { key: AgencySortKey; order: SortOrder } | null;
-  /** The search text as typed; blank means no search. */
-  search: string;
-}
-
-export type AgencyListPage = ReturnType<typeof userListResponseSchema.parse>;
-
-export const agencyListKeys = {
-  all: ['agency-list'] as const,
-  page: (params: AgencyListParams) => [...agencyListKeys.all, 'page', params] as const,
-};
+export type { SortOrder } from '../components/data-list/list-state';
 
 /**
- * `GET /configuration/user/{companyID}/all/{idsys}/userdownline/local/{sortby}/{order}/{searchkey}`
- * (spec 2 §7 GetClientList): 'none' when not sorting, '-' when not searching.
+ * Who is listed: a system's agencies (userdownline), an agency's clients (client), a company's staff
+ * (user, the Administrator list) or a system's sales staff (sales).
  */
-export function agencyListPath(params: Pick<AgencyListParams, 'companyID' | 'idsys' | 'sort' | 'search'>) {
-  const sortby = params.sort?.key ?? 'none';
-  const order = params.sort?.order ?? 'none';
-  const text = params.search.trim();
-  const searchkey = text === '' ? '-' : encodeURIComponent(text);
-  return `/configuration/user/${params.companyID}/all/${params.idsys}/userdownline/local/${sortby}/${order}/${searchkey}`;
+export type ListedUserType = 'userdownline' | 'client' | 'user' | 'sales';
+
+/** What one page of a list is asked for. `sort` null means the server's own order. */
+export interface UserListParams {
+  companyID: number;
+  idsys: number;
+  userType: ListedUserType;
+  /** The selected company group ('all' when 'View All'). */
+  group?: string;
+  page: number;
+  perPage: number;
+  sort: SortState<AgencySortKey> | null;
+  /** The search text as typed; blank means no search. */
+  search: string;
+  /** Agency-list filters (spec 2 §2). */
+  filters?: readonly AgencyListFilter[];
+  /**
+   * A sales user's agency list is the sales downline (spec 2 §6): the agencies linked to this sales
+   * person, through `GET /configuration/sales-downline/...`.
+   */
+  salesUserId?: number;
 }
 
-export const fetchAgencyList = (
-  http: HttpClient,
-  params: AgencyListParams,
-  signal?: AbortSignal,
-): Promise<AgencyListPage> =>
-  http.request(
-    { path: agencyListPath(params), query: { Page: params.page, PerPage: params.perPage }, signal },
-    userListResponseSchema,
-  );
+export type UserListPage = UserListResponse;
 
-export const agencyListQuery = (http: HttpClient, params: AgencyListParams) =>
+export const userListKeys = {
+  all: ['user-list'] as const,
+  page: (params: UserListParams) => [...userListKeys.all, 'page', params] as const,
+};
+/** The agency list is one of the user lists; writes invalidate them all. */
+export const agencyListKeys = userListKeys;
+
+/**
+ * `GET /configuration/user/{companyID}/{group|all}/{idsys}/{userType}/local/{sortby}/{order}/{searchkey}`
+ * (spec 2 §7 GetClientList): 'none' when not sorting, '-' when not searching; or, for a sales user's
+ * agencies, `GET /configuration/sales-downline/{companyID}/{usrID}/{idsys}/{sort}/{order}/{search}`.
+ */
+export function userListPath(
+  params: Pick<
+    UserListParams,
+    'companyID' | 'idsys' | 'userType' | 'group' | 'sort' | 'search' | 'salesUserId'
+  >,
+): string {
+  const tail = `${sortSegments(params.sort)}/${searchSegment(params.search)}`;
+  if (params.salesUserId !== undefined) {
+    return `/configuration/sales-downline/${params.companyID}/${params.salesUserId}/${params.idsys}/${tail}`;
+  }
+  const group = params.group && params.group !== '' ? encodeURIComponent(params.group) : 'all';
+  return `/configuration/user/${params.companyID}/${group}/${params.idsys}/${params.userType}/local/${tail}`;
+}
+
+export const fetchUserList = (
+  http: HttpClient,
+  params: UserListParams,
+  signal?: AbortSignal,
+): Promise<UserListPage> => {
+  const filters = params.filters?.length ? params.filters.join(',') : undefined;
+  return http.request(
+    {
+      path: userListPath(params),
+      query: {
+        Page: params.page,
+        PerPage: params.perPage,
+        Filters: params.salesUserId === undefined ? filters : undefined,
+      },
+      signal,
+    },
+    params.salesUserId === undefined ? userListResponseSchema : salesDownlineResponseSchema,
+  );
+};
+
+export const userListQuery = (http: HttpClient, params: UserListParams) =>
   queryOptions({
-    queryKey: agencyListKeys.page(params),
-    queryFn: ({ signal }) => fetchAgencyList(http, params, signal),
+    queryKey: userListKeys.page(params),
+    queryFn: ({ signal }) => fetchUserList(http, params, signal),
     // The previous page stays on screen while the next one loads, so the table does not jump.
     placeholderData: keepPreviousData,
   });
 
-/** `params` null (no signed-in user yet) keeps the query idle. */
-export function useAgencyList(params: AgencyListParams | null) {
+const IDLE: UserListParams = {
+  companyID: 0,
+  idsys: 0,
+  userType: 'userdownline',
+  page: 1,
+  perPage: 0,
+  sort: null,
+  search: '',
+};
+
+/** `params` null (no signed-in user yet, no agency chosen) keeps the query idle. */
+export function useUserList(params: UserListParams | null) {
   const http = useHttp();
-  const disabled = { companyID: 0, idsys: 0, page: 1, perPage: 0, sort: null, search: '' };
-  return useQuery({ ...agencyListQuery(http, params ?? disabled), enabled: params !== null });
+  return useQuery({ ...userListQuery(http, params ?? IDLE), enabled: params !== null });
 }

@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { moduleEnum, paymentTermEnum } from './enums.js';
-import { companies } from './tenancy.js';
+import { companies, systems } from './tenancy.js';
 
 /**
  * Company settings are typed tables, one per setting family, instead of a name/value dump:
@@ -122,6 +122,30 @@ export const agencyPrices = pgTable(
     check(
       'agency_prices_non_negative',
       sql`${t.setupFeeCents} >= 0 and ${t.platformFeeCents} >= 0 and ${t.costPerLeadMicros} >= 0 and ${t.costPerLeadAdvancedMicros} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * The minimums a system puts on its clients' campaigns (set on its root company, read by every
+ * campaign form): Simplifi max bid per thousand impressions (micro-dollars) and daily budget (cents),
+ * and the fewest leads per day an enhance campaign may ask for. 0 means no minimum.
+ */
+export const campaignMinimums = pgTable(
+  'campaign_minimums',
+  {
+    systemId: integer()
+      .primaryKey()
+      .references(() => systems.id),
+    simplifiMaxBidMicros: bigint({ mode: 'number' }).notNull().default(0),
+    simplifiDailyBudgetCents: bigint({ mode: 'number' }).notNull().default(0),
+    enhanceMinLeadsPerDay: integer().notNull().default(0),
+    updatedAt: timestamp({ withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    check(
+      'campaign_minimums_non_negative',
+      sql`${t.simplifiMaxBidMicros} >= 0 and ${t.simplifiDailyBudgetCents} >= 0 and ${t.enhanceMinLeadsPerDay} >= 0`,
     ),
   ],
 );

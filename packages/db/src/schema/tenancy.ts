@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   index,
@@ -11,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { accountStatusEnum, companyKindEnum, domainStatusEnum } from './enums.js';
+import { accountStatusEnum, companyKindEnum, domainStatusEnum, paymentTermEnum } from './enums.js';
 
 const createdAt = () => timestamp({ withTimezone: true }).defaultNow().notNull();
 
@@ -71,6 +72,9 @@ export const companies = pgTable(
     /** An agency's own white-label domain; unique across the deployment. */
     customDomain: text(),
     domainStatus: domainStatusEnum().notNull().default('none'),
+    /** Last certificate attempt for the custom domain and, when it failed, why. */
+    domainCheckedAt: timestamp({ withTimezone: true }),
+    domainError: text(),
     isWhitelabeling: boolean().notNull().default(false),
     apiMode: boolean().notNull().default(false),
     manualBill: boolean().notNull().default(false),
@@ -83,6 +87,14 @@ export const companies = pgTable(
     externalOrganizationId: text(),
     industryName: text().notNull().default(''),
     packageId: text().notNull().default(''),
+    /** The payment term new clients start with (general settings, paymenttermDefault). */
+    defaultPaymentTerm: paymentTermEnum(),
+    /** The agency's minimum-spend plan (master system agencies). */
+    planMinSpendId: integer().references((): AnyPgColumn => minimumSpendPlans.id),
+    /** When an Open API key was generated (the API Key Generated filter). */
+    apiKeyGeneratedAt: timestamp({ withTimezone: true }),
+    /** When the agency cancelled its subscription (cancel subscription in general settings). */
+    subscriptionCancelledAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     deletedAt: timestamp({ withTimezone: true }),
   },
@@ -111,3 +123,44 @@ export const connectedAccounts = pgTable('connected_accounts', {
   requirements: jsonb().$type<string[]>().notNull().default([]),
   updatedAt: createdAt(),
 });
+
+/** Minimum-spend plans a system offers its agencies (spec 2 §3 Pricing). Money in integer cents. */
+export const minimumSpendPlans = pgTable(
+  'minimum_spend_plans',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    systemId: integer()
+      .notNull()
+      .references(() => systems.id),
+    name: text().notNull(),
+    months: integer().notNull(),
+    flatMonthCents: bigint({ mode: 'number' }).notNull().default(0),
+    isDefault: boolean().notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('minimum_spend_plans_system_idx').on(t.systemId),
+    uniqueIndex('minimum_spend_plans_one_default').on(t.systemId).where(sql`${t.isDefault}`),
+    check('minimum_spend_plans_values', sql`${t.months} >= 0 and ${t.flatMonthCents} >= 0`),
+  ],
+);
+
+/** A system's root minimum-spend setting (defaults: off, 0, 0, 0). */
+export const minimumSpendSettings = pgTable(
+  'minimum_spend_settings',
+  {
+    systemId: integer()
+      .primaryKey()
+      .references(() => systems.id),
+    enabled: boolean().notNull().default(false),
+    firstMonthCents: bigint({ mode: 'number' }).notNull().default(0),
+    secondMonthCents: bigint({ mode: 'number' }).notNull().default(0),
+    monthlyCents: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    check(
+      'minimum_spend_settings_values',
+      sql`${t.firstMonthCents} >= 0 and ${t.secondMonthCents} >= 0 and ${t.monthlyCents} >= 0`,
+    ),
+  ],
+);

@@ -85,6 +85,8 @@ export const users = pgTable(
     /** Last accepted TOTP time step, so a code is accepted at most once. */
     totpLastStep: bigint({ mode: 'number' }),
     userPermissions: jsonb().$type<Record<string, unknown>>(),
+    /** Staff switches of spec 2 §3 (defaultAdmin, customercare, adminGetNotification, ...). */
+    staffSettings: jsonb().$type<Record<string, boolean>>().notNull().default({}),
     /** Onboarding questionnaire answers (profile setup). */
     questionnaireAnswers: jsonb().$type<Record<string, unknown>>(),
     customerCardId: text(),
@@ -94,7 +96,8 @@ export const users = pgTable(
     deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('users_system_email_key').on(t.systemId, t.email),
+    // A removed person frees the address: the same e-mail may be invited again.
+    uniqueIndex('users_system_email_key').on(t.systemId, t.email).where(sql`${t.deletedAt} is null`),
     index('users_company_idx').on(t.companyId),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
   ],

@@ -12,6 +12,8 @@ export const DEMO = {
     rootUser: { name: 'Riley Root', email: 'root@leadorbit.test' },
     sales: { name: 'Sam Sales', email: 'sales@leadorbit.test' },
     accountExecutive: { name: 'Avery Exec', email: 'ae@leadorbit.test' },
+    /** The system's wholesale cost per lead (the floor for agencies' enhance and b2b prices), in dollars. */
+    wholesaleCostPerLead: { local: '0.35', locator: '0.90', enhance: '0.40', b2b: '0.75' },
   },
   northwind: {
     name: 'Northwind Digital',
@@ -19,6 +21,8 @@ export const DEMO = {
     customDomain: 'leads.northwind.test',
     owner: { name: 'Nora Owens', email: 'owner@northwind.test' },
     administrator: { name: 'Adam Ward', email: 'admin@northwind.test' },
+    /** What Northwind charges its clients per lead, in dollars (setup fee $99, platform fee $49 a month). */
+    costPerLead: { local: '1.50', locator: '2.25', enhance: '0.95', b2b: '1.80' },
     branding: {
       sidebar_bgcolor: '#0f3d3e',
       template_bgcolor: '#eef6f4',

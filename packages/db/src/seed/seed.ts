@@ -11,6 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../client.js';
 import { firstRow } from '../rows.js';
 import {
+  agencyPrices,
   betaFeatures,
   companies,
   companyBranding,
@@ -173,8 +174,30 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
       await tx.insert(companyPaymentTerms).values(PAYMENT_TERMS.map((term) => ({ companyId, term })));
     };
 
+    /** Cost settings (costagency) of a company for every term; dollars in, cents and micro-dollars stored. */
+    const price = async (
+      companyId: number,
+      costPerLead: Record<'local' | 'locator' | 'enhance' | 'b2b', string>,
+      fees = { setupFeeCents: 0, platformFeeCents: 0 },
+    ) => {
+      const micros = (dollars: string) => Math.round(Number(dollars) * 1_000_000);
+      await tx.insert(agencyPrices).values(
+        (Object.keys(costPerLead) as (keyof typeof costPerLead)[]).flatMap((module) =>
+          PAYMENT_TERMS.map((term) => ({
+            companyId,
+            module,
+            term,
+            ...fees,
+            costPerLeadMicros: micros(costPerLead[module]),
+            costPerLeadAdvancedMicros: module === 'local' ? micros(costPerLead.local) * 2 : 0,
+          })),
+        ),
+      );
+    };
+
     // Master system: root company, system user, sales staff, two agencies and their clients.
     const master = await createSystem(DEMO.master, true);
+    await price(master.rootId, DEMO.master.wholesaleCostPerLead);
     await brand(master.rootId, DEFAULT_BRANDING, await logo(master.systemId, master.rootId, 'master'));
     const salesId = await person(master.systemId, master.rootId, 'sales', DEMO.master.sales);
     const aeId = await person(master.systemId, master.rootId, 'sales', DEMO.master.accountExecutive);
@@ -197,6 +220,7 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
     );
     await brand(northwindId, nw.branding, await logo(master.systemId, northwindId, 'northwind'));
     await offer(northwindId, MODULES);
+    await price(northwindId, nw.costPerLead, { setupFeeCents: 9_900, platformFeeCents: 4_900 });
     // Northwind is fully set up: a sandbox card and a completed connected account.
     await tx.insert(connectedAccounts).values({
       companyId: northwindId,
@@ -261,8 +285,20 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
         email: br.agency.owner.email,
       },
     );
+    await price(bright.rootId, DEMO.master.wholesaleCostPerLead);
     await offer(coastalId, ['local', 'locator', 'enhance']);
-    await person(bright.systemId, coastalId, 'userdownline', br.agency.owner);
+    // Coastal is set up (card and connected account), so its module pages open.
+    await tx.insert(connectedAccounts).values({
+      companyId: coastalId,
+      externalAccountId: 'acct_sandbox_coastal',
+      status: 'completed',
+      chargesEnabled: true,
+      payoutsEnabled: true,
+    });
+    await tx.update(companies).set({ packageId: 'sandbox_agency_pro' }).where(eq(companies.id, coastalId));
+    await person(bright.systemId, coastalId, 'userdownline', br.agency.owner, {
+      customerCardId: SANDBOX_CARD,
+    });
     const bayviewId = await createCompany(
       bright.systemId,
       bright.rootId,

@@ -1,5 +1,4 @@
 import {
-  DEFAULT_BRANDING,
   DEFAULT_MODULE_NAMES,
   type DomainInfo,
   domainInfoSchema,
@@ -9,6 +8,7 @@ import {
   PAYMENT_TERMS,
 } from '@app/contracts';
 import { TtlCache } from '../../lib/ttl-cache.js';
+import { brandingLookOf } from '../tenancy/company-reads.js';
 import type { DomainRepository, HostOwner } from './domain-repository.js';
 
 /** A resolved host: the domain info, and the same already serialised for the hot path. */
@@ -110,13 +110,7 @@ export function createDomainService(repo: DomainRepository, options: DomainServi
         company_name: branding?.displayName ?? ownerCompany.name,
         logo_url: fileUrl(branding?.logoFileId),
         favicon_url: fileUrl(branding?.faviconFileId),
-        sidebar_bgcolor: branding?.sidebarBgcolor ?? DEFAULT_BRANDING.sidebar_bgcolor,
-        template_bgcolor: branding?.templateBgcolor ?? DEFAULT_BRANDING.template_bgcolor,
-        box_bgcolor: branding?.boxBgcolor ?? DEFAULT_BRANDING.box_bgcolor,
-        text_color: branding?.textColor ?? DEFAULT_BRANDING.text_color,
-        link_color: branding?.linkColor ?? DEFAULT_BRANDING.link_color,
-        font_theme: (branding?.fontTheme ??
-          DEFAULT_BRANDING.font_theme) as DomainInfo['branding']['font_theme'],
+        ...brandingLookOf(branding),
       },
     };
   }

@@ -40,8 +40,18 @@ export function createIdentityRepository(db: Database) {
       await db.update(users).set({ lastLoginIp: ip, lastLoginAt: new Date() }).where(eq(users.id, userId));
     },
 
+    /**
+     * Stores a new password. An invited person who sets one (the invitation link is a reset link)
+     * has accepted the invitation and becomes active; a disabled account stays disabled.
+     */
     async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
-      await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+      await db
+        .update(users)
+        .set({
+          passwordHash,
+          status: sql`case when ${users.status} = 'invited' then 'active' else ${users.status} end`,
+        })
+        .where(eq(users.id, userId));
     },
 
     /** Accepts a TOTP time step at most once per user: true when this step is newer than the last. */

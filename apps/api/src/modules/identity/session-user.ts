@@ -1,5 +1,4 @@
 import {
-  DEFAULT_BRANDING,
   DEFAULT_MODULE_NAMES,
   MASTER_ONLY_MODULES,
   MODULES,
@@ -20,6 +19,7 @@ import {
   users,
 } from '@app/db';
 import type { FileLinks } from '../files/file-links.js';
+import { brandingLookOf } from '../tenancy/company-reads.js';
 
 /**
  * Builds the session user of spec 1 §3.1 from the database. Company facts come from the company
@@ -133,13 +133,9 @@ export function createSessionUserReader(db: Database, filesBaseUrl: string, link
       api_mode: toTF(company.apiMode),
       user_permissions: user.userPermissions ?? null,
       user_permissions_view_mode: actorUserId ? (actor?.userPermissions ?? null) : null,
-      box_bgcolor: branding?.boxBgcolor ?? DEFAULT_BRANDING.box_bgcolor,
-      text_color: branding?.textColor ?? DEFAULT_BRANDING.text_color,
-      link_color: branding?.linkColor ?? DEFAULT_BRANDING.link_color,
-      template_bgcolor: branding?.templateBgcolor ?? DEFAULT_BRANDING.template_bgcolor,
-      sidebar_bgcolor: branding?.sidebarBgcolor ?? DEFAULT_BRANDING.sidebar_bgcolor,
-      font_theme: branding?.fontTheme ?? DEFAULT_BRANDING.font_theme,
+      ...brandingLookOf(branding),
       disable_client_add_campaign: toTF(agency?.disableClientAddCampaign ?? company.disableClientAddCampaign),
+      subscription_cancelled_at: agency?.subscriptionCancelledAt?.toISOString() ?? null,
       modules,
     });
   };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineJob, type JobHandler } from '../../jobs/define-job.js';
 import type { MailTransport, SmtpSettings } from '../../providers/mail/mail-transport.js';
+import { OutboundRefusedError } from '../../providers/outbound/safe-resolve.js';
 import type { MailRepository } from './mail-repository.js';
 
 export const deliverEmailJob = defineJob({
@@ -37,6 +38,7 @@ export function deliverEmailHandler(
             secure: settings.secure,
             username: settings.username,
             password: settings.passwordEncrypted ? await deps.decryptSecret(settings.passwordEncrypted) : '',
+            companyId: settings.companyId,
           })
         : deps.outbox;
       try {
@@ -56,12 +58,14 @@ export function deliverEmailHandler(
           sentAt: new Date(),
         });
       } catch (err) {
+        // A server the guard refuses (private or unknown address) stays refused: no retries.
+        const final = isLastAttempt || err instanceof OutboundRefusedError;
         await deps.repo.recordAttempt(messageId, {
           transport: transport.name,
-          status: isLastAttempt ? 'failed' : 'queued',
+          status: final ? 'failed' : 'queued',
           lastError: err instanceof Error ? err.message.slice(0, 500) : String(err),
         });
-        throw err;
+        if (!(err instanceof OutboundRefusedError)) throw err;
       }
     },
   };

@@ -19,19 +19,6 @@ export function createProfileRepository(db: Database) {
         .where(and(eq(users.systemId, systemId), eq(users.email, email), ne(users.id, userId)));
       return rows.length > 0;
     },
-    async subdomainTakenByOther(systemId: number, subdomain: string, companyId: number): Promise<boolean> {
-      const rows = await db
-        .select({ id: companies.id })
-        .from(companies)
-        .where(
-          and(
-            eq(companies.systemId, systemId),
-            eq(companies.subdomain, subdomain),
-            ne(companies.id, companyId),
-          ),
-        );
-      return rows.length > 0;
-    },
     updateUser: (userId: number, values: Partial<typeof users.$inferInsert>) =>
       db.update(users).set(values).where(eq(users.id, userId)),
     updateCompany: (companyId: number, values: Partial<typeof companies.$inferInsert>) =>

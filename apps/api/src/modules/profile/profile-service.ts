@@ -15,6 +15,7 @@ import type { DomainService } from '../domains/domain-service.js';
 import type { FileLinks } from '../files/file-links.js';
 import { hashPassword } from '../identity/password-hasher.js';
 import type { TokenService } from '../identity/token-service.js';
+import type { CompanyHosts } from '../settings/company-hosts.js';
 import type { Principal } from '../tenancy/principal.js';
 import type { ProfileRepository } from './profile-repository.js';
 
@@ -32,6 +33,8 @@ export function createProfileService(deps: {
   tokens: TokenService;
   audit: AuditLog;
   domains: DomainService;
+  /** Agency subdomains change through the settings module's host rules only. */
+  hosts: Pick<CompanyHosts, 'checkSubdomain' | 'changeSubdomain'>;
   filesBaseUrl: string;
   fileLinks: FileLinks;
 }) {
@@ -128,21 +131,17 @@ export function createProfileService(deps: {
       const company = await deps.repo.findCompany(p.companyId);
       if (!company || company.kind === 'root') throw notFound();
       const subdomain =
-        company.kind === 'agency' && input.DownlineSubDomain ? input.DownlineSubDomain : company.subdomain;
-      if (
-        subdomain &&
-        subdomain !== company.subdomain &&
-        (await deps.repo.subdomainTakenByOther(company.systemId, subdomain, company.id))
-      ) {
-        throw badRequest('This subdomain is already taken.', {
-          DownlineSubDomain: 'This subdomain is already taken.',
+        company.kind === 'agency' && input.DownlineSubDomain && input.DownlineSubDomain !== company.subdomain
+          ? input.DownlineSubDomain
+          : null;
+      // Checked before anything is written; the settings module's rules, as everywhere else.
+      if (subdomain)
+        await deps.hosts.checkSubdomain(company.systemId, subdomain, {
+          field: 'DownlineSubDomain',
+          exceptCompanyId: company.id,
         });
-      }
-      await deps.repo.updateCompany(company.id, {
-        name: input.company,
-        industryName: input.industry,
-        subdomain,
-      });
+      await deps.repo.updateCompany(company.id, { name: input.company, industryName: input.industry });
+      if (subdomain) await deps.hosts.changeSubdomain(company, subdomain, 'DownlineSubDomain');
       let logoUrl: string | null = null;
       if (image) {
         const logoId = await storeImage(p, image, 'logo');

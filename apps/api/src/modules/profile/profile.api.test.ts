@@ -1,4 +1,5 @@
-import { DEMO, drawLogoPng } from '@app/db';
+import { SUBDOMAIN_RESERVED, SUBDOMAIN_TAKEN } from '@app/contracts';
+import { companies, DEMO, drawLogoPng, eq } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { bearer, send, signIn } from '../../../test/sign-in.js';
@@ -133,6 +134,23 @@ describe('profile', () => {
       DownlineSubDomain: DEMO.northwind.subdomain,
     });
     expect(clash.json().error.fields.DownlineSubDomain).toBe('This subdomain is already taken.');
+    // The same host rules as the settings screen: no reserved label, no host that already exists
+    // (brightreach.localhost is another system's domain).
+    for (const [subdomain, message] of [
+      ['www', SUBDOMAIN_RESERVED],
+      ['brightreach', SUBDOMAIN_TAKEN],
+    ] as const) {
+      const refused = await update({
+        profilestep: '2',
+        id: me.id,
+        company: 'Renamed',
+        DownlineSubDomain: subdomain,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.fields.DownlineSubDomain).toBe(message);
+    }
+    const [after] = await rt.database.db.select().from(companies).where(eq(companies.id, me.company_id));
+    expect(after).toMatchObject({ name: 'Summit Growth', subdomain: 'summit' });
   });
 
   it('answers the onboarding status: next steps until the account is complete', async () => {

@@ -1,3 +1,4 @@
+import { DEFAULT_BRANDING, type FontTheme } from '@app/contracts';
 import {
   and,
   companies,
@@ -35,3 +36,15 @@ export function createCompanyReads(db: Database) {
 }
 
 export type CompanyReads = ReturnType<typeof createCompanyReads>;
+
+/** A stored branding row's look in the wire's names, with the product's defaults where none is stored. */
+export function brandingLookOf(row: typeof companyBranding.$inferSelect | undefined) {
+  return {
+    sidebar_bgcolor: row?.sidebarBgcolor ?? DEFAULT_BRANDING.sidebar_bgcolor,
+    template_bgcolor: row?.templateBgcolor ?? DEFAULT_BRANDING.template_bgcolor,
+    box_bgcolor: row?.boxBgcolor ?? DEFAULT_BRANDING.box_bgcolor,
+    text_color: row?.textColor ?? DEFAULT_BRANDING.text_color,
+    link_color: row?.linkColor ?? DEFAULT_BRANDING.link_color,
+    font_theme: (row?.fontTheme ?? DEFAULT_BRANDING.font_theme) as FontTheme,
+  };
+}

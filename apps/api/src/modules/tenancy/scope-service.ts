@@ -1,5 +1,5 @@
 import { type Database, sql } from '@app/db';
-import type { TenantResource } from '../../plugins/access.js';
+import type { RequiredPermission, TenantResource } from '../../plugins/access.js';
 import { hasSystemScope, type Principal } from './principal.js';
 
 /**
@@ -38,7 +38,24 @@ export function createScopeService(db: Database) {
             where u.id = ${id} and u.system_id = ${p.systemId} and u.deleted_at is null and ${companyCondition(p)}`),
   };
 
+  const permissionColumns = {
+    enable: sql`rp.can_enable`,
+    create: sql`rp.can_create`,
+    update: sql`rp.can_update`,
+    delete: sql`rp.can_delete`,
+  } as const;
+
   return {
+    /**
+     * True when the caller's role grants the permission. People without a role (owners, system
+     * users, clients) hold every permission of their scope; a role without a row for the module
+     * grants nothing on it.
+     */
+    async hasPermission(principal: Principal, { module, action }: RequiredPermission): Promise<boolean> {
+      return exists(sql`select 1 from users u
+        left join role_permissions rp on rp.role_id = u.role_id and rp.module = ${module}
+        where u.id = ${principal.userId} and (u.role_id is null or coalesce(${permissionColumns[action]}, false))`);
+    },
     /** True when the id names a row of this kind inside the caller's scope. */
     async inScope(principal: Principal, resource: TenantResource, id: number): Promise<boolean> {
       const check = checks[resource];

@@ -1,92 +1,226 @@
+import type { UserType } from '@app/contracts';
 import { type Database, sql } from '@app/db';
 import type { SQL } from 'drizzle-orm';
 
 export interface UserListQuery {
   systemId: number;
+  /** The company whose agencies, clients or staff are listed (for `sales`: the root company). */
   parentCompanyId: number;
-  kind: 'agency' | 'client';
+  /**
+   * agency / client: one row per company with its main user; staff: the users of
+   * `parentCompanyId` whose type is in `staffTypes`; sales: the system's sales staff.
+   */
+  kind: 'agency' | 'client' | 'staff' | 'sales';
   search: string | null;
   sortBy: 'company_name' | 'full_name' | 'email' | 'created_at' | 'none';
   order: 'asc' | 'desc' | 'none';
   paymentFailedOnly: boolean;
+  /** Developer mode enabled (companies.api_mode). */
   apiModeOnly: boolean;
+  /** An Open API key was generated (companies.api_key_generated_at). */
+  apiKeyOnly?: boolean;
+  /** Offers the Prepaid term (direct payment to the Data Wallet), see decision 0014. */
+  directPaymentOnly?: boolean;
+  /** Only agencies linked to this sales person (the sales downline). */
+  salesUserId?: number;
+  /** Only this user's row (a node read back after a write). */
+  userId?: number;
+  /** Staff user types listed for kind `staff`. */
+  staffTypes?: readonly UserType[];
   page: number;
   perPage: number;
 }
 
+/** One node as SQL returns it; `user-nodes.ts` turns it into the wire shape. */
 export interface UserListRow {
   user_id: number;
   company_id: number;
+  company_kind: 'root' | 'agency' | 'client';
   company_name: string;
   name: string;
   email: string;
   phonenum: string;
-  user_type: string;
+  phone_country_code: string;
+  phone_country_calling_code: string;
+  user_type: UserType;
+  status: 'active' | 'invited' | 'disabled';
+  has_password: boolean;
+  role_id: number | null;
+  is_acc_executive: boolean;
+  staff_settings: Record<string, boolean> | null;
+  customer_card_id: string | null;
   subdomain: string | null;
+  system_domain: string;
+  is_master: boolean;
   custom_domain: string | null;
+  package_id: string;
+  external_organization_id: string | null;
   manual_bill: boolean;
   api_mode: boolean;
+  api_key_generated: boolean;
+  is_whitelabeling: boolean;
+  is_marketing_services_agreement_developer: boolean;
+  exclude_minimum_spend: boolean;
+  exclude_onboard_charge: boolean;
+  is_onboard_charged: boolean;
+  disable_client_add_campaign: boolean;
   payment_failed: boolean;
+  plan_min_spend_id: number | null;
+  subscription_cancelled_at: Date | string | null;
   profile_setup_completed: boolean;
-  salesrep: string | null;
+  /** { sales_rep: {id, name}, account_executive: …, referrer: … } for agencies. */
+  sales_links: Record<string, { id: number; name: string }> | null;
+  /** Term rows of the node's company (enabled or not). */
+  terms: { term: string; enabled: boolean }[] | null;
+  modules: { module: string; enabled: boolean }[] | null;
+  /** What the node's parent offers: its term and module rows (null when it has none). */
+  parent_kind: 'root' | 'agency' | 'client' | null;
+  parent_terms: { term: string; enabled: boolean }[] | null;
+  parent_modules: { module: string; enabled: boolean; display_name: string | null }[] | null;
   created_at: Date | string;
 }
 
-const SORT_COLUMNS: Record<Exclude<UserListQuery['sortBy'], 'none'>, SQL> = {
+const COMPANY_SORT: Record<Exclude<UserListQuery['sortBy'], 'none'>, SQL> = {
   company_name: sql`lower(c.name)`,
   full_name: sql`lower(u.name)`,
   email: sql`u.email`,
   created_at: sql`c.created_at`,
 };
+const STAFF_SORT: Record<Exclude<UserListQuery['sortBy'], 'none'>, SQL> = {
+  ...COMPANY_SORT,
+  created_at: sql`u.created_at`,
+};
+
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /**
- * The agency or client list: one row per company with its main user (the agency owner or the
- * client's contact), searched, filtered, sorted and paged in SQL.
+ * The agency, client, administrator and sales lists: searched, filtered, sorted and paged in SQL,
+ * one statement for the rows (with everything a node shows) and one for the count. Companies are
+ * reached through `companies_parent_idx`, their main user through `users_company_idx`.
  */
 export function createUserListRepository(db: Database) {
-  return {
-    async list(q: UserListQuery): Promise<{ total: number; rows: UserListRow[] }> {
+  function shape(q: UserListQuery) {
+    const companyList = q.kind === 'agency' || q.kind === 'client';
+    const conditions: SQL[] = [sql`c.system_id = ${q.systemId}`, sql`c.deleted_at is null`];
+    /** Conditions that need the user row (search, one user); the rest only need the company. */
+    const userConditions: SQL[] = [];
+    let mainUser: SQL | null = null;
+    let from: SQL;
+    if (companyList) {
       const ownerType = q.kind === 'agency' ? 'userdownline' : 'client';
-      const conditions: SQL[] = [
-        sql`c.system_id = ${q.systemId}`,
-        sql`c.parent_id = ${q.parentCompanyId}`,
-        sql`c.kind = ${q.kind}`,
-        sql`c.deleted_at is null`,
-      ];
-      if (q.search) {
-        const like = `%${q.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-        conditions.push(sql`(c.name ilike ${like} or u.name ilike ${like} or u.email ilike ${like})`);
+      conditions.push(sql`c.kind = ${q.kind}`);
+      if (q.salesUserId !== undefined) {
+        conditions.push(
+          sql`c.id in (select l.company_id from company_sales_links l where l.sales_user_id = ${q.salesUserId})`,
+        );
+      } else {
+        conditions.push(sql`c.parent_id = ${q.parentCompanyId}`);
       }
-      if (q.paymentFailedOnly) conditions.push(sql`c.payment_failed`);
-      if (q.apiModeOnly) conditions.push(sql`c.api_mode`);
-      const where = sql.join(conditions, sql` and `);
       // The company's main user: the first of the owner type (agencies may have several staff).
-      const from = sql`companies c
-        join lateral (
+      mainUser = sql`join lateral (
           select * from users x where x.company_id = c.id and x.user_type = ${ownerType} and x.deleted_at is null
           order by x.id limit 1
         ) u on true`;
-      const direction = q.order === 'asc' ? sql`asc` : sql`desc`;
-      const orderBy =
-        q.sortBy === 'none' || q.order === 'none'
+      from = sql`companies c ${mainUser}`;
+    } else {
+      from = sql`users u join companies c on c.id = u.company_id`;
+      conditions.push(sql`u.deleted_at is null`, sql`u.company_id = ${q.parentCompanyId}`);
+      const types = q.kind === 'sales' ? ['sales'] : (q.staffTypes ?? []);
+      conditions.push(
+        types.length
+          ? sql`u.user_type in (${sql.join(
+              types.map((t) => sql`${t}`),
+              sql`, `,
+            )})`
+          : sql`false`,
+      );
+    }
+    if (q.userId !== undefined) userConditions.push(sql`u.id = ${q.userId}`);
+    if (q.search) {
+      const text = like(q.search);
+      userConditions.push(sql`(c.name ilike ${text} or u.name ilike ${text} or u.email ilike ${text})`);
+    }
+    if (q.paymentFailedOnly) conditions.push(sql`c.payment_failed`);
+    if (q.apiModeOnly) conditions.push(sql`c.api_mode`);
+    if (q.apiKeyOnly) conditions.push(sql`c.api_key_generated_at is not null`);
+    if (q.directPaymentOnly)
+      conditions.push(sql`exists (select 1 from company_payment_terms dp
+        where dp.company_id = c.id and dp.term = 'Prepaid' and dp.enabled)`);
+    const sort = companyList ? COMPANY_SORT : STAFF_SORT;
+    const direction = q.order === 'asc' ? sql`asc` : sql`desc`;
+    const sortKey = q.sortBy === 'none' || q.order === 'none' ? null : q.sortBy;
+    const unsorted = sortKey === null;
+    const orderBy =
+      sortKey === null
+        ? companyList
           ? sql`c.created_at desc, c.id desc`
-          : sql`${SORT_COLUMNS[q.sortBy]} ${direction}, c.id`;
+          : sql`u.created_at desc, u.id desc`
+        : sql`${sort[sortKey]} ${direction}, ${companyList ? sql`c.id` : sql`u.id`}`;
+    /**
+     * When neither the filter nor the order reads the main user, companies are counted, sorted and
+     * paged on their own and the main user is looked up for the page only (10 lookups, not 1,000).
+     */
+    const companyOnly =
+      mainUser !== null &&
+      userConditions.length === 0 &&
+      (unsorted || (q.sortBy !== 'full_name' && q.sortBy !== 'email'));
+    return {
+      from,
+      where: sql.join([...conditions, ...userConditions], sql` and `),
+      orderBy,
+      companyOnly: companyOnly
+        ? { where: sql.join(conditions, sql` and `), mainUser: mainUser as SQL }
+        : null,
+    };
+  }
 
+  return {
+    async list(q: UserListQuery): Promise<{ total: number; rows: UserListRow[] }> {
+      const { from, where, orderBy, companyOnly } = shape(q);
+      const limit = sql`limit ${q.perPage} offset ${(q.page - 1) * q.perPage}`;
       const count = (await db.execute(
-        sql`select count(*)::int as total from ${from} where ${where}`,
-      )) as unknown as {
-        rows: { total: number }[];
-      };
+        companyOnly
+          ? sql`select count(*)::int as total from companies c where ${companyOnly.where}`
+          : sql`select count(*)::int as total from ${from} where ${where}`,
+      )) as unknown as { rows: { total: number }[] };
+      const page = companyOnly
+        ? sql`select u.id as user_id, c.id as company_id
+            from (select c.* from companies c where ${companyOnly.where} order by ${orderBy} ${limit}) c
+            ${companyOnly.mainUser}`
+        : sql`select u.id as user_id, c.id as company_id from ${from} where ${where} order by ${orderBy} ${limit}`;
       const { rows } = (await db.execute(sql`
-        select u.id as user_id, c.id as company_id, c.name as company_name, u.name, u.email, u.phonenum,
-               u.user_type, c.subdomain, c.custom_domain, c.manual_bill, c.api_mode, c.payment_failed,
-               u.profile_setup_completed, c.created_at,
-               (select s.name from company_sales_links l join users s on s.id = l.sales_user_id
-                 where l.company_id = c.id and l.role = 'sales_rep') as salesrep
-          from ${from}
-         where ${where}
-         order by ${orderBy}
-         limit ${q.perPage} offset ${(q.page - 1) * q.perPage}`)) as unknown as { rows: UserListRow[] };
+        with page as (${page})
+        select u.id as user_id, c.id as company_id, c.kind as company_kind, c.name as company_name,
+               u.name, u.email, u.phonenum, u.phone_country_code, u.phone_country_calling_code,
+               u.user_type, u.status, u.password_hash is not null as has_password, u.role_id,
+               u.is_acc_executive, u.staff_settings, u.customer_card_id,
+               c.subdomain, s.domain as system_domain, s.is_master, c.custom_domain, c.package_id,
+               c.external_organization_id, c.manual_bill, c.api_mode,
+               c.api_key_generated_at is not null as api_key_generated, c.is_whitelabeling,
+               c.is_marketing_services_agreement_developer, c.exclude_minimum_spend,
+               c.exclude_onboard_charge, c.is_onboard_charged, c.disable_client_add_campaign,
+               c.payment_failed, c.plan_min_spend_id, c.subscription_cancelled_at,
+               u.profile_setup_completed,
+               (select json_object_agg(l.role, json_build_object('id', su.id, 'name', su.name))
+                  from company_sales_links l join users su on su.id = l.sales_user_id
+                 where l.company_id = c.id) as sales_links,
+               (select json_agg(json_build_object('term', t.term, 'enabled', t.enabled))
+                  from company_payment_terms t where t.company_id = c.id) as terms,
+               (select json_agg(json_build_object('module', m.module, 'enabled', m.enabled))
+                  from company_modules m where m.company_id = c.id) as modules,
+               pc.kind as parent_kind,
+               (select json_agg(json_build_object('term', t.term, 'enabled', t.enabled))
+                  from company_payment_terms t where t.company_id = c.parent_id) as parent_terms,
+               (select json_agg(json_build_object('module', m.module, 'enabled', m.enabled,
+                                                  'display_name', m.display_name))
+                  from company_modules m where m.company_id = c.parent_id) as parent_modules,
+               ${q.kind === 'agency' || q.kind === 'client' ? sql`c.created_at` : sql`u.created_at`} as created_at
+          from page p
+          join users u on u.id = p.user_id
+          join companies c on c.id = p.company_id
+          join systems s on s.id = c.system_id
+          left join companies pc on pc.id = c.parent_id
+         order by ${orderBy}`)) as unknown as { rows: UserListRow[] };
       return { total: Number(count.rows[0]?.total ?? 0), rows };
     },
   };

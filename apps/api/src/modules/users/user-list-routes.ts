@@ -1,6 +1,12 @@
 import {
+  AGENCY_LIST_FILTERS,
+  type AgencyListFilter,
   apiErrorSchema,
-  toTF,
+  pageOf,
+  rootListResponseSchema,
+  salesDownlineParamsSchema,
+  salesDownlineQuerySchema,
+  salesDownlineResponseSchema,
   userListParamsSchema,
   userListQuerySchema,
   userListResponseSchema,
@@ -8,17 +14,37 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, notFound } from '../../http-errors.js';
 import { principalOf } from '../identity/identity-routes.js';
-import { hasSystemScope } from '../tenancy/principal.js';
-import type { UserListRepository } from './user-list-repository.js';
+import type { Principal } from '../tenancy/principal.js';
+import { isAgencyStaff, isSystemStaff, staffTypesOf } from './user-access.js';
+import type { UserListQuery, UserListRepository } from './user-list-repository.js';
+import type { UserManagementRepository } from './user-management-repository.js';
+import { toNode } from './user-nodes.js';
 
-const FILTERS = ['directpayment', 'paymentfailed', 'apikey', 'developermode'] as const;
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const API_FILTERS: readonly AgencyListFilter[] = ['apikey', 'developermode'];
+
+function parseFilters(p: Principal, raw: string | undefined): Set<AgencyListFilter> {
+  const filters = (raw ?? '').split(',').filter(Boolean);
+  const unknown = filters.find((f) => !AGENCY_LIST_FILTERS.includes(f as AgencyListFilter));
+  if (unknown) throw badRequest(`Unknown filter ${unknown}.`, { Filters: `unknown filter ${unknown}` });
+  const chosen = new Set(filters as AgencyListFilter[]);
+  // API Key Generated and Developer Mode Enabled are the root company's filters (spec 2 §2).
+  if (API_FILTERS.some((f) => chosen.has(f)) && !(isSystemStaff(p) && p.companyKind === 'root')) {
+    const text = 'The API filters are only available to the root company.';
+    throw badRequest(text, { Filters: text });
+  }
+  return chosen;
+}
+
+const searchOf = (text: string) => (text === '-' || text.trim() === '' ? null : text.trim());
 
 /**
- * GetClientList of spec 2 §7: a system user's agencies (userType userdownline, companyID = its
- * root company) or an agency's clients (userType client, companyID = the agency).
+ * GetClientList of spec 2 §7 and its relatives: a system's agencies (userdownline), an agency's
+ * clients (client), a company's administrators (user), a system's sales staff (sales); the root
+ * list and a sales person's downline. Lists are one SQL statement for rows and one for the count.
  */
 export const userListRoutes =
-  (repo: UserListRepository): FastifyPluginAsyncZod =>
+  (repo: UserListRepository, management: UserManagementRepository): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/configuration/user/:companyID/:group/:idsys/:userType/:module/:sortby/:order/:searchkey',
@@ -37,56 +63,128 @@ export const userListRoutes =
           tags: ['agencies'],
           params: userListParamsSchema,
           querystring: userListQuerySchema,
-          response: { 200: userListResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+          response: { 200: userListResponseSchema, ...errors },
         },
       },
       async (request) => {
         const p = principalOf(request);
-        const { companyID, userType, sortby, order, searchkey } = request.params;
-        // The agency list is the system's: only system users see it (spec 2 §2), on their root company.
-        if (userType === 'userdownline' && (!hasSystemScope(p) || companyID !== p.rootCompanyId))
+        const { companyID, group, userType, sortby, order, searchkey } = request.params;
+        // Sales staff use their downline (GET /configuration/sales-downline), never this list.
+        if (p.userType === 'sales') throw notFound();
+        const filters = parseFilters(p, request.query.Filters);
+        let kind: UserListQuery['kind'];
+        let staffTypes: UserListQuery['staffTypes'];
+        if (userType === 'userdownline') {
+          // The agency list is the system's: system staff on their root company (sales: their downline).
+          if (!isSystemStaff(p) || companyID !== p.rootCompanyId) throw notFound();
+          kind = 'agency';
+        } else if (userType === 'client') {
+          kind = 'client';
+        } else if (userType === 'user') {
+          if (companyID === p.rootCompanyId) {
+            if (!isSystemStaff(p)) throw notFound();
+            staffTypes = staffTypesOf('root');
+          } else if (isSystemStaff(p) || (isAgencyStaff(p) && p.companyId === companyID)) {
+            staffTypes = staffTypesOf('agency');
+          } else throw notFound();
+          kind = 'staff';
+        } else {
+          if (!isSystemStaff(p) || companyID !== p.rootCompanyId) throw notFound();
+          kind = 'sales';
+        }
+        // A group must be the listing company's (decision 0014: it narrows nothing until campaigns exist).
+        if (group !== 'all' && group !== 0 && !(await management.groupOfCompany(group, companyID)))
           throw notFound();
-        const filters = (request.query.Filters ?? '').split(',').filter(Boolean);
-        const unknown = filters.find((f) => !FILTERS.includes(f as (typeof FILTERS)[number]));
-        if (unknown) throw badRequest(`Unknown filter ${unknown}.`, { Filters: `unknown filter ${unknown}` });
         const { Page: page, PerPage: perPage } = request.query;
         const { total, rows } = await repo.list({
           systemId: p.systemId,
           parentCompanyId: companyID,
-          kind: userType === 'userdownline' ? 'agency' : 'client',
-          search: searchkey === '-' || searchkey.trim() === '' ? null : searchkey.trim(),
+          kind,
+          staffTypes,
+          search: searchOf(searchkey),
           sortBy: sortby,
           order,
-          paymentFailedOnly: filters.includes('paymentfailed'),
-          apiModeOnly: filters.includes('developermode') || filters.includes('apikey'),
+          paymentFailedOnly: filters.has('paymentfailed'),
+          apiModeOnly: filters.has('developermode'),
+          apiKeyOnly: filters.has('apikey'),
+          directPaymentOnly: filters.has('directpayment'),
           page,
           perPage,
         });
-        const from = total === 0 ? null : (page - 1) * perPage + 1;
+        return pageOf(page, perPage, total, rows.map(toNode));
+      },
+    );
+
+    app.get(
+      '/configuration/root/list',
+      {
+        config: { access: { kind: 'user', userTypes: ['root', 'admin'] } },
+        schema: { tags: ['agencies'], response: { 200: rootListResponseSchema, ...errors } },
+      },
+      async (request) => {
+        const p = principalOf(request);
+        if (!isSystemStaff(p)) throw notFound();
+        const own = await management.system(p.systemId);
+        if (!own) throw notFound();
+        // The master system's staff may pick any system; others only their own (decision 0014).
+        const rows = await management.systemsWithRoot(own.isMaster ? undefined : own.id);
         return {
-          current_page: page,
-          total,
-          last_page: Math.max(1, Math.ceil(total / perPage)),
-          from,
-          to: from === null ? null : Math.min(total, from + rows.length - 1),
           data: rows.map((r) => ({
-            id: r.user_id,
-            company_id: r.company_id,
-            company_name: r.company_name,
+            idsys: r.idsys,
             name: r.name,
-            email: r.email,
-            phonenum: r.phonenum,
-            user_type: r.user_type,
-            subdomain: r.subdomain,
-            domain: r.custom_domain,
-            manual_bill: toTF(r.manual_bill),
-            api_mode: toTF(r.api_mode),
-            payment_status: r.payment_failed ? ('failed' as const) : ('ok' as const),
-            profile_setup_completed: toTF(r.profile_setup_completed),
-            salesrep: r.salesrep,
-            created_at: new Date(r.created_at).toISOString(),
+            domain: r.domain,
+            is_master: r.isMaster,
+            company_root_id: r.rootCompanyId,
+            company_name: r.rootCompanyName,
           })),
         };
+      },
+    );
+
+    app.get(
+      '/configuration/sales-downline/:companyID/:usrID/:idsys/:sort/:order/:search',
+      {
+        config: {
+          access: {
+            kind: 'user',
+            userTypes: ['root', 'admin', 'sales'],
+            // companyID is the caller's root company, which lies outside a sales person's scope:
+            // the handler checks it equals the caller's root company (404 otherwise).
+            scope: [
+              { in: 'params', field: 'usrID', resource: 'user' },
+              { in: 'params', field: 'idsys', resource: 'system' },
+            ],
+          },
+        },
+        schema: {
+          tags: ['agencies'],
+          params: salesDownlineParamsSchema,
+          querystring: salesDownlineQuerySchema,
+          response: { 200: salesDownlineResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const p = principalOf(request);
+        const { companyID, usrID, sort, order, search } = request.params;
+        if (companyID !== p.rootCompanyId) throw notFound();
+        // A sales person sees their own downline; system staff any sales person's of their system.
+        if (p.userType === 'sales' ? usrID !== p.userId : !isSystemStaff(p)) throw notFound();
+        if (!(await management.salesUser(p.systemId, usrID))) throw notFound();
+        const { Page: page, PerPage: perPage } = request.query;
+        const { total, rows } = await repo.list({
+          systemId: p.systemId,
+          parentCompanyId: companyID,
+          kind: 'agency',
+          salesUserId: usrID,
+          search: searchOf(search),
+          sortBy: sort,
+          order,
+          paymentFailedOnly: false,
+          apiModeOnly: false,
+          page,
+          perPage,
+        });
+        return pageOf(page, perPage, total, rows.map(toNode));
       },
     );
   };

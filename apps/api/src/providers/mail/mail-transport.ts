@@ -27,4 +27,8 @@ export interface SmtpSettings {
   secure: boolean;
   username: string;
   password: string;
+  /** The company the settings belong to (decides whether the host must be a public address). */
+  companyId?: number;
+  /** When `host` is an already checked IP address: the name to verify the TLS certificate against. */
+  tlsServername?: string;
 }

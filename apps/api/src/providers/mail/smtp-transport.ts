@@ -13,6 +13,8 @@ export function createSmtpTransport(settings: SmtpSettings): MailTransport {
     socketTimeout: 20_000,
     // Without TLS on the port, upgrade with STARTTLS when the server offers it.
     ...(settings.secure ? {} : { requireTLS: false }),
+    // Connecting to a checked address: the certificate must still match the host name.
+    ...(settings.tlsServername ? { tls: { servername: settings.tlsServername } } : {}),
   });
   return {
     name: 'smtp',

@@ -31,6 +31,17 @@ export const SCREENS: Record<string, ScreenLoader> = {
   'user.questionnaire': questionnairePage,
   'user.questionnaire-add': questionnairePage,
   'configuration.agency-list': () => import('../../routes/configuration/agency-list/agency-list-page'),
+  'configuration.client-management': () =>
+    import('../../routes/configuration/client-management/client-management-page'),
+  'configuration.administrator-list': () =>
+    import('../../routes/configuration/administrator-list/administrator-list-page'),
+  'configuration.sales-account-list': () =>
+    import('../../routes/configuration/sales-account-list/sales-account-list-page'),
+  'configuration.general-setting': () =>
+    import('../../routes/configuration/general-setting/general-setting-page'),
+  'configuration.role-list': () => import('../../routes/configuration/role-list/role-list-page'),
+  'configuration.report-analytics': () =>
+    import('../../routes/configuration/report-analytics/report-analytics-page'),
 };
 
 export const pendingScreen: ScreenLoader = () => import('../../routes/pending/pending-page');

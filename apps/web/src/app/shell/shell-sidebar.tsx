@@ -1,6 +1,5 @@
 import { AppShell, Group, ScrollArea, Stack, Text } from '@mantine/core';
-import type { CompanyGroup } from '../../components/company-group/company-group';
-import { CompanyGroupSelector } from '../../components/company-group/company-group-selector';
+import { SidebarCompanyGroups } from '../../components/company-group/sidebar-company-groups';
 import { BrandLogo } from '../layouts/brand-logo';
 import { useSession } from '../session/session';
 import type { ShellMenuItem } from './menu-item';
@@ -10,15 +9,10 @@ import { SidebarNavItem } from './sidebar-nav-item';
 interface ShellSidebarProps {
   items: ShellMenuItem[];
   onNavigate: () => void;
-  /**
-   * Company groups for the selector (spec 2 §2). `GET /company/group/{companyID}/{module}` does not exist
-   * yet: until a caller provides a list, no selector is rendered.
-   */
-  companyGroups?: readonly CompanyGroup[];
 }
 
 /** Sidebar in the tenant's sidebar colour, with the user's (or parent's, or host's) logo on top. */
-export function ShellSidebar({ items, onNavigate, companyGroups }: ShellSidebarProps) {
+export function ShellSidebar({ items, onNavigate }: ShellSidebarProps) {
   const { user } = useSession();
   const logo = sidebarLogo(user);
   return (
@@ -33,11 +27,7 @@ export function ShellSidebar({ items, onNavigate, companyGroups }: ShellSidebarP
           )}
         </Group>
       </AppShell.Section>
-      {companyGroups && companyGroups.length > 0 && (
-        <AppShell.Section px="md" pb="sm">
-          <CompanyGroupSelector groups={companyGroups} />
-        </AppShell.Section>
-      )}
+      <SidebarCompanyGroups />
       <AppShell.Section grow component={ScrollArea} px="sm" pb="md">
         <Stack gap={2} component="nav" aria-label="Main menu">
           {items.map((item) => (

@@ -2,12 +2,10 @@ import { Select } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { sessionStore } from '../../app/session/session';
 import { type CompanyGroup, groupOptions, initialGroupSelection } from './company-group';
+import { selectCompanyGroup } from './selected-group';
 
 interface CompanyGroupSelectorProps {
-  /**
-   * The groups of the user's company for the current module. `GET /company/group/{companyID}/{module}`
-   * does not exist yet, so the caller injects the list; clients use their parent company's groups.
-   */
+  /** The groups of the user's company (clients: their agency's), see `SidebarCompanyGroups`. */
   groups: readonly CompanyGroup[];
   /** Told about the initial selection and every change ('' = View All). */
   onChange?: (groupId: string) => void;
@@ -32,7 +30,7 @@ export function CompanyGroupSelector({ groups, onChange }: CompanyGroupSelectorP
   useEffect(() => {
     const next = initialGroupSelection(groups, sessionStore.getCompanyGroup());
     setSelected(next);
-    sessionStore.setCompanyGroup(next);
+    selectCompanyGroup(next);
     onChangeRef.current?.(next);
   }, [groups]);
 
@@ -46,7 +44,7 @@ export function CompanyGroupSelector({ groups, onChange }: CompanyGroupSelectorP
       onChange={(value) => {
         const next = fromValue(value);
         setSelected(next);
-        sessionStore.setCompanyGroup(next);
+        selectCompanyGroup(next);
         onChange?.(next);
       }}
       data-testid="company-group-selector"

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type CompanyGroup, groupOptions, initialGroupSelection, VIEW_ALL } from './company-group';
+import {
+  type CompanyGroup,
+  groupOptions,
+  groupSegment,
+  groupsOwnerCompany,
+  initialGroupSelection,
+  VIEW_ALL,
+} from './company-group';
 
 const groups: CompanyGroup[] = [
   { id: '7', name: 'Dental' },
@@ -22,5 +29,17 @@ describe('company group selector', () => {
     ['no groups', [], null, ''],
   ])('%s', (_label, list, stored, expected) => {
     expect(initialGroupSelection(list, stored)).toBe(expected);
+  });
+});
+
+describe('company group in the lists', () => {
+  it("sends 'all' for View All and the id otherwise", () => {
+    expect(groupSegment('')).toBe('all');
+    expect(groupSegment('7')).toBe('7');
+  });
+
+  it("lists a client's agency's groups and everyone else's own", () => {
+    expect(groupsOwnerCompany({ user_type: 'client', company_id: 70, company_parent: 50 })).toBe(50);
+    expect(groupsOwnerCompany({ user_type: 'userdownline', company_id: 50, company_parent: 1 })).toBe(50);
   });
 });

@@ -1,109 +1,175 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { useEffect } from 'react';
-import { type AgencyNode, useAgencyList } from '../../../api/agency-list';
-import { failureMessage } from '../../../api/http';
+import { AGENCY_SORT_KEYS, type AgencyListFilter, type SessionUser } from '@app/contracts';
+import { isSalesUser, isSystemUser } from '@app/policy';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { type ManagedNode, useUserList } from '../../../api/agency-list';
+import { useSessionPermissions } from '../../../api/roles';
 import { useCurrentRoute } from '../../../app/routing/current-route';
 import { PageLoader } from '../../../app/routing/page-loader';
 import { useSwitchUser } from '../../../app/session/view-mode';
+import { groupSegment } from '../../../components/company-group/company-group';
+import { useSelectedCompanyGroup } from '../../../components/company-group/selected-group';
+import { nextSort, PER_PAGE } from '../../../components/data-list/list-state';
+import { PagedList } from '../../../components/data-list/paged-list';
+import { SearchBox } from '../../../components/data-list/search-box';
+import { useClampPage, useUrlListState } from '../../../components/data-list/use-list-state';
+import { FailureAlert } from '../../../components/feedback/outcome-alerts';
+import { useLogCompanies } from '../../../components/user-logs/use-log-companies';
+import { UserLogsModal } from '../../../components/user-logs/user-logs-modal';
+import { AddAgencyForm } from './add-agency-form';
+import { AgencyFilterPopover } from './agency-filter-popover';
+import { offeredFilters, readFilters, writeFilters } from './agency-filters';
 import { AgencyTable } from './agency-table';
-import { ListPager } from './list-pager';
-import { nextSort, PER_PAGE } from './list-state';
-import { switchTarget } from './row-actions';
-import { SearchBox } from './search-box';
-import { useListState } from './use-list-state';
+import { salesDownlineOf, switchTarget } from './row-actions';
+import { SetCostModal } from './set-cost-modal';
+import { SetSalesModal } from './set-sales-modal';
 
 /**
- * /configuration/agency-list (spec 2 §2, system users; the route guard keeps everyone else out): the
- * system's agencies, paginated, sortable and searchable, with page, sort and search in the URL. This
- * slice has the 'switch to user' row action; the other icons, the filters, expandable client rows and
- * the edit/add forms come with the rest of the agency list.
+ * /configuration/agency-list (spec 2 §2; system users, sales included; the route guard keeps everyone
+ * else out): the system's agencies (a sales user's own, through the sales downline), sortable,
+ * searchable, filterable and paged with the state in the URL; rows expand to their clients, open their
+ * edit and add-client forms, and carry the row icons of spec 2 §6.
  */
 export function AgencyListPage() {
   const viewer = useCurrentRoute()?.ctx.user ?? null;
-  const [state, update] = useListState();
-  const list = useAgencyList(
-    viewer && {
-      // The system's own company: the root company, else (a root company itself) its own id.
-      companyID: viewer.company_root_id || viewer.company_id,
-      idsys: viewer.idsys,
-      page: state.page,
-      perPage: PER_PAGE,
-      sort: state.sort,
-      search: state.search,
-    },
+  if (!viewer) return <PageLoader label="Loading agencies" />;
+  return <AgencyList viewer={viewer} />;
+}
+
+function useAgencyFilters(viewer: SessionUser) {
+  const [params, setParams] = useSearchParams();
+  const offered = useMemo(() => offeredFilters(viewer), [viewer]);
+  const chosen = useMemo(() => readFilters(params, offered), [params, offered]);
+  const choose = useCallback(
+    (filters: AgencyListFilter[]) =>
+      // A new filter starts from the first page.
+      setParams((current) => {
+        const next = writeFilters(current, filters);
+        next.delete('page');
+        return next;
+      }),
+    [setParams],
   );
+  return { offered, chosen, choose };
+}
+
+interface LogsTarget {
+  id: number;
+  name: string;
+  isAgency: boolean;
+}
+
+function AgencyList({ viewer }: { viewer: SessionUser }) {
+  const [state, update] = useUrlListState(AGENCY_SORT_KEYS);
+  const filters = useAgencyFilters(viewer);
+  const group = groupSegment(useSelectedCompanyGroup());
+  // The system's own company: the root company, else (a root company itself) its own id.
+  const systemCompanyID = viewer.company_root_id || viewer.company_id;
+  const list = useUserList({
+    companyID: systemCompanyID,
+    idsys: viewer.idsys,
+    userType: 'userdownline',
+    group,
+    page: state.page,
+    perPage: PER_PAGE,
+    sort: state.sort,
+    search: state.search,
+    filters: filters.chosen,
+    salesUserId: salesDownlineOf(viewer),
+  });
+  useClampPage(state, list.data?.last_page, update);
+
+  const { can } = useSessionPermissions();
+  const permissions = {
+    create: can('settings', 'create'),
+    update: can('settings', 'update'),
+    delete: can('settings', 'delete'),
+  };
+  const canAddAgency = isSystemUser(viewer) && !isSalesUser(viewer) && permissions.create;
+  const [adding, setAdding] = useState(false);
+
   const switchUser = useSwitchUser();
   const switchingId = switchUser.isPending ? (switchUser.variables?.usrID ?? null) : null;
 
-  // A page beyond the end (a stale link, or rows removed meanwhile) moves to the last page there is.
-  const lastPage = list.data?.last_page;
-  useEffect(() => {
-    if (lastPage !== undefined && lastPage >= 1 && state.page > lastPage) {
-      update({ page: lastPage }, { replace: true });
-    }
-  }, [lastPage, state.page, update]);
+  const [logsFor, setLogsFor] = useState<LogsTarget | null>(null);
+  const logCompanies = useLogCompanies(logsFor, viewer.idsys);
+  const [salesFor, setSalesFor] = useState<ManagedNode | null>(null);
+  const [costFor, setCostFor] = useState<ManagedNode | null>(null);
 
-  if (!viewer) return <PageLoader label="Loading agencies" />;
-
-  const switchTo = (node: AgencyNode) => switchUser.mutate(switchTarget(node));
+  const handlers = {
+    onLogs: (node: ManagedNode) =>
+      setLogsFor({ id: node.company_id, name: node.company_name, isAgency: node.user_type !== 'client' }),
+    onSetSales: setSalesFor,
+    onSetCost: setCostFor,
+    onSwitch: (node: ManagedNode) => switchUser.mutate(switchTarget(node)),
+  };
 
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <Title order={2}>Agency List</Title>
-        <SearchBox
-          value={state.search}
-          onSearch={(search) => update({ search, page: 1 }, { replace: true })}
-        />
+        <Group gap="sm" align="flex-end">
+          {filters.offered.length > 0 && !isSalesUser(viewer) && (
+            <AgencyFilterPopover
+              offered={filters.offered}
+              chosen={filters.chosen}
+              onChange={filters.choose}
+            />
+          )}
+          <SearchBox
+            value={state.search}
+            onSearch={(search) => update({ search, page: 1 }, { replace: true })}
+            testId="agency-search"
+          />
+          {canAddAgency && (
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => setAdding((open) => !open)}
+              data-testid="add-agency"
+            >
+              Add Agency
+            </Button>
+          )}
+        </Group>
       </Group>
 
-      {switchUser.isError && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertTriangle />}
-          role="alert"
-          data-testid="switch-user-error"
-        >
-          {failureMessage(switchUser.error)}
-        </Alert>
-      )}
-      {list.isError && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertTriangle />}
-          role="alert"
-          data-testid="agency-list-error"
-        >
-          <Group justify="space-between">
-            <Text size="sm">{failureMessage(list.error)}</Text>
-            <Button size="xs" variant="light" onClick={() => list.refetch()}>
-              Try Again
-            </Button>
-          </Group>
-        </Alert>
+      {adding && canAddAgency && (
+        <AddAgencyForm viewer={viewer} parentCompanyID={systemCompanyID} onClose={() => setAdding(false)} />
       )}
 
-      <div aria-busy={list.isFetching} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+      {switchUser.isError && <FailureAlert error={switchUser.error} testId="switch-user-error" />}
+
+      <PagedList query={list} onPage={(page) => update({ page })} testIdPrefix="agency">
         <AgencyTable
           viewer={viewer}
           rows={list.data?.data}
           loading={list.isPending}
           sort={state.sort}
           onSort={(key) => update({ sort: nextSort(state.sort, key), page: 1 })}
-          onSwitch={switchTo}
+          parentCompanyID={systemCompanyID}
+          permissions={permissions}
+          handlers={handlers}
           switchingId={switchingId}
         />
-      </div>
-      {list.isPlaceholderData && (
-        <Text size="sm" c="dimmed" role="status">
-          Loading Data
-        </Text>
-      )}
+      </PagedList>
 
-      {list.data && <ListPager page={list.data} onPage={(page) => update({ page })} />}
+      <UserLogsModal
+        opened={logsFor !== null}
+        onClose={() => setLogsFor(null)}
+        company={logsFor ?? { id: 0, name: '' }}
+        companies={logCompanies}
+      />
+      <SetSalesModal agency={salesFor} companyID={systemCompanyID} onClose={() => setSalesFor(null)} />
+      {costFor && (
+        <SetCostModal
+          companyId={costFor.company_id}
+          companyName={costFor.company_name}
+          opened
+          onClose={() => setCostFor(null)}
+        />
+      )}
     </Stack>
   );
 }

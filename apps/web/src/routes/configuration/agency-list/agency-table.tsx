@@ -1,106 +1,177 @@
 import type { SessionUser } from '@app/contracts';
-import { ActionIcon, Group, Table, Text, Tooltip } from '@mantine/core';
-import { IconUserShare } from '@tabler/icons-react';
-import type { AgencyNode, AgencySortKey } from '../../../api/agency-list';
-import type { AgencyListState } from './list-state';
-import { rowActionsFor } from './row-actions';
-import { SortHeader } from './sort-header';
+import { ActionIcon, Group, Stack, Text } from '@mantine/core';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { AgencySortKey, ManagedNode } from '../../../api/agency-list';
+import { type DataColumn, DataTable } from '../../../components/data-list/data-table';
+import type { SortState } from '../../../components/data-list/list-state';
+import { CREATED_COLUMN, EMAIL_COLUMN, FULL_NAME_COLUMN } from '../../../components/managed-list/columns';
+import type { ListPermissions } from '../../../components/managed-list/managed-user-list';
+import { SubscriptionCancelledBadge } from '../../../components/managed-list/subscription-cancelled-badge';
+import { AgencyClients } from './agency-clients';
+import { AgencyEditForm } from './agency-edit-form';
+import { AgencyRowActions } from './agency-row-actions';
+import { agencyRowAccess } from './row-actions';
 
-const COLUMN_COUNT = 6;
+export interface AgencyTableHandlers {
+  onLogs: (node: ManagedNode) => void;
+  onSetSales: (node: ManagedNode) => void;
+  onSetCost: (node: ManagedNode) => void;
+  onSwitch: (node: ManagedNode) => void;
+}
 
 interface AgencyTableProps {
   viewer: SessionUser;
-  rows: AgencyNode[] | undefined;
+  rows: ManagedNode[] | undefined;
   /** True while the first page is on its way (no rows to show yet). */
   loading: boolean;
-  sort: AgencyListState['sort'];
+  sort: SortState<AgencySortKey> | null;
   onSort: (key: AgencySortKey) => void;
-  onSwitch: (node: AgencyNode) => void;
-  /** Id of the row being switched to, while the switch runs. */
+  /** The company the agencies sit under (the system's root company). */
+  parentCompanyID: number;
+  permissions: ListPermissions;
+  handlers: AgencyTableHandlers;
+  /** User id being switched to, while a switch runs. */
   switchingId: number | null;
 }
 
-function formatCreated(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? value
-    : date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-}
+type RowForm = { companyId: number; kind: 'edit' | 'add-client' } | null;
 
-function MessageRow({ children }: { children: string }) {
+/**
+ * The agency list's tree table (spec 2 §2): company name, full name, e-mail, action, sales, created.
+ * A row expands to its clients; the inline edit form and the add-client form open under their row.
+ */
+export function AgencyTable(props: AgencyTableProps) {
+  const { viewer, permissions, handlers } = props;
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const [form, setForm] = useState<RowForm>(null);
+
+  const toggleExpanded = (id: number, open?: boolean) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (open ?? !next.has(id)) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const toggleForm = (companyId: number, kind: 'edit' | 'add-client') => {
+    const closing = form?.companyId === companyId && form.kind === kind;
+    setForm(closing ? null : { companyId, kind });
+    // The add-client form sits above the agency's clients.
+    if (!closing && kind === 'add-client') toggleExpanded(companyId, true);
+  };
+
+  const columns: DataColumn<ManagedNode, AgencySortKey>[] = [
+    {
+      id: 'company_name',
+      label: 'Company Name',
+      sortKey: 'company_name',
+      render: (node) => {
+        const open = expanded.has(node.company_id);
+        const clients = agencyRowAccess(viewer, node).clients;
+        return (
+          <Group gap={4} wrap="nowrap">
+            {clients && (
+              <ActionIcon
+                variant="subtle"
+                size="sm"
+                aria-label={
+                  open
+                    ? `Hide the clients of ${node.company_name}`
+                    : `Show the clients of ${node.company_name}`
+                }
+                aria-expanded={open}
+                onClick={() => toggleExpanded(node.company_id)}
+                data-testid={`agency-expand-${node.company_id}`}
+              >
+                {open ? (
+                  <IconChevronDown size={16} aria-hidden />
+                ) : (
+                  <IconChevronRight size={16} aria-hidden />
+                )}
+              </ActionIcon>
+            )}
+            <Text size="sm">{node.company_name}</Text>
+            <SubscriptionCancelledBadge
+              companyId={node.company_id}
+              cancelledAt={node.subscription_cancelled_at}
+            />
+          </Group>
+        );
+      },
+    },
+    FULL_NAME_COLUMN,
+    EMAIL_COLUMN,
+    {
+      id: 'action',
+      label: 'Action',
+      render: (node) => (
+        <AgencyRowActions
+          viewer={viewer}
+          node={node}
+          parentCompanyID={props.parentCompanyID}
+          permissions={permissions}
+          editing={form?.companyId === node.company_id && form.kind === 'edit'}
+          addingClient={form?.companyId === node.company_id && form.kind === 'add-client'}
+          switching={props.switchingId === node.id}
+          switchBusy={props.switchingId !== null}
+          onEdit={() => toggleForm(node.company_id, 'edit')}
+          onAddClient={() => toggleForm(node.company_id, 'add-client')}
+          onLogs={() => handlers.onLogs(node)}
+          onSetSales={() => handlers.onSetSales(node)}
+          onSetCost={() => handlers.onSetCost(node)}
+          onSwitch={() => handlers.onSwitch(node)}
+        />
+      ),
+    },
+    { id: 'sales', label: 'Sales', render: (node) => node.salesrep ?? '' },
+    CREATED_COLUMN,
+  ];
+
+  const renderBelow = (node: ManagedNode) => {
+    const id = node.company_id;
+    const editing = form?.companyId === id && form.kind === 'edit';
+    const open = expanded.has(id);
+    if (!editing && !open) return null;
+    return (
+      <Stack gap="sm" pl="lg">
+        {editing && (
+          <AgencyEditForm
+            viewer={viewer}
+            node={node}
+            parentCompanyID={props.parentCompanyID}
+            canSave={permissions.update}
+            onClose={() => setForm(null)}
+          />
+        )}
+        {open && (
+          <AgencyClients
+            viewer={viewer}
+            agency={node}
+            permissions={permissions}
+            adding={form?.companyId === id && form.kind === 'add-client'}
+            onAddClose={() => setForm(null)}
+            onLogs={handlers.onLogs}
+            onSwitch={handlers.onSwitch}
+            switchingId={props.switchingId}
+          />
+        )}
+      </Stack>
+    );
+  };
+
   return (
-    <Table.Tr>
-      <Table.Td colSpan={COLUMN_COUNT}>
-        <Text ta="center" c="dimmed" py="md">
-          {children}
-        </Text>
-      </Table.Td>
-    </Table.Tr>
-  );
-}
-
-/** The agency list's table (spec 2 §2). Row icons follow `agencyRowActions` (spec 2 §6). */
-export function AgencyTable({
-  viewer,
-  rows,
-  loading,
-  sort,
-  onSort,
-  onSwitch,
-  switchingId,
-}: AgencyTableProps) {
-  const header = (label: string, key: AgencySortKey) => (
-    <SortHeader label={label} sortKey={key} sort={sort} onSort={onSort} />
-  );
-
-  return (
-    <Table.ScrollContainer minWidth={800}>
-      <Table striped highlightOnHover verticalSpacing="sm" data-testid="agency-list">
-        <Table.Thead>
-          <Table.Tr>
-            {header('Company Name', 'company_name')}
-            {header('Full Name', 'full_name')}
-            {header('E-mail', 'email')}
-            <Table.Th>Action</Table.Th>
-            <Table.Th>Sales</Table.Th>
-            {header('Created', 'created_at')}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {loading && <MessageRow>Loading Data</MessageRow>}
-          {!loading && rows?.length === 0 && <MessageRow>No Data</MessageRow>}
-          {rows?.map((node) => {
-            const actions = rowActionsFor(viewer, node);
-            return (
-              <Table.Tr key={node.id} data-testid={`agency-row-${node.id}`}>
-                <Table.Td>{node.company_name}</Table.Td>
-                <Table.Td>{node.name}</Table.Td>
-                <Table.Td>{node.email}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    {actions.has('switch-user') && (
-                      <Tooltip label="Switch to this user">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Switch to ${node.company_name}`}
-                          data-testid={`switch-user-${node.id}`}
-                          loading={switchingId === node.id}
-                          disabled={switchingId !== null && switchingId !== node.id}
-                          onClick={() => onSwitch(node)}
-                        >
-                          <IconUserShare size={18} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{node.salesrep ?? ''}</Table.Td>
-                <Table.Td>{formatCreated(node.created_at)}</Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      columns={columns}
+      rows={props.rows}
+      rowKey={(node) => node.id}
+      loading={props.loading}
+      emptyText="No Data"
+      sort={props.sort}
+      onSort={props.onSort}
+      testIdPrefix="agency"
+      rowTestId={(node) => `agency-row-${node.company_id}`}
+      renderBelow={renderBelow}
+      minWidth={1000}
+    />
   );
 }

@@ -1,0 +1,97 @@
+import {
+  agenciesReportParamsSchema,
+  agenciesReportQuerySchema,
+  agenciesReportResponseSchema,
+  apiErrorSchema,
+  reportAnalyticsParamsSchema,
+  reportAnalyticsResponseSchema,
+  rootRevenueParamsSchema,
+  rootRevenueResponseSchema,
+} from '@app/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AccessRule } from '../../plugins/access.js';
+import { principalOf } from '../identity/identity-routes.js';
+import type { ReportService } from './report-service.js';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+/** Root-only reports (spec 2 §6); the service also requires the root company and no sales. */
+const ROOT_STAFF: AccessRule = { kind: 'user', userTypes: ['root', 'admin'] };
+/**
+ * Report Analytics is decided by the service (spec 1 §2.3): any signed-in type may reach it in
+ * global view mode, so the rule only authenticates and scope-checks the company.
+ */
+const analyticsRule = (field: string): AccessRule => ({
+  kind: 'user',
+  userTypes: 'any',
+  scope: [{ in: 'params', field, resource: 'company' }],
+});
+
+/** Report analytics, root revenue and the agencies report. */
+export const reportRoutes =
+  (service: ReportService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/configuration/report-analytics/:start/:end/:companyid/:campaignid',
+      {
+        config: { access: analyticsRule('companyid') },
+        schema: {
+          tags: ['reports'],
+          params: reportAnalyticsParamsSchema,
+          response: { 200: reportAnalyticsResponseSchema, ...errors },
+        },
+      },
+      async (request) => service.analytics(principalOf(request), request.params),
+    );
+
+    app.get(
+      '/configuration/report-analytics/:start/:end/:companyrootid',
+      {
+        config: { access: analyticsRule('companyrootid') },
+        schema: {
+          tags: ['reports'],
+          params: z.object({
+            start: z.string().max(10),
+            end: z.string().max(10),
+            companyrootid: z.coerce.number().int(),
+          }),
+          response: { 200: reportAnalyticsResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        service.analytics(principalOf(request), {
+          start: request.params.start,
+          end: request.params.end,
+          companyid: request.params.companyrootid,
+          campaignid: 0,
+        }),
+    );
+
+    app.get(
+      '/configuration/root-revenue/:startDate/:endDate',
+      {
+        config: { access: ROOT_STAFF },
+        schema: {
+          tags: ['reports'],
+          params: rootRevenueParamsSchema,
+          response: { 200: rootRevenueResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        service.rootRevenue(principalOf(request), request.params.startDate, request.params.endDate),
+    );
+
+    app.get(
+      '/configuration/agencies-report/:group/:sort/:order/:search',
+      {
+        config: { access: ROOT_STAFF },
+        schema: {
+          tags: ['reports'],
+          params: agenciesReportParamsSchema,
+          querystring: agenciesReportQuerySchema,
+          response: { 200: agenciesReportResponseSchema, ...errors },
+        },
+      },
+      async (request) => service.agencies(principalOf(request), request.params, request.query),
+    );
+  };

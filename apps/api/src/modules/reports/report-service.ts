@@ -1,0 +1,178 @@
+import {
+  type AccountStatus,
+  type agenciesReportParamsSchema,
+  type agenciesReportQuerySchema,
+  PAYMENT_TERMS,
+  pageOf,
+  type ReportAnalyticsResponse,
+  type RootRevenueResponse,
+} from '@app/contracts';
+import type { z } from 'zod';
+import { forbidden, notFound } from '../../http-errors.js';
+import type { Principal } from '../tenancy/principal.js';
+import { monthRange, reportRange } from './report-range.js';
+import type { PersonFacts, ReportRepository } from './report-repository.js';
+
+export const NO_REPORT_PERMISSION = 'You do not have permission to see Report Analytics.';
+const NO_CAMPAIGNS = 'No campaigns are stored yet: campaign figures will appear once campaigns exist.';
+const CONFIGURED_ONLY =
+  'No charges are recorded yet: these are the fees configured for agencies, not money received.';
+const TOP_AGENCIES = 10;
+
+const isGranted = (value: unknown) => value === true || value === 'T' || value === 1 || value === '1';
+const iso = (value: unknown) =>
+  value === null || value === undefined ? null : new Date(value as string).toISOString();
+
+/** A non-sales system user of the root company (spec 1 §2.3; a root user type counts as one). */
+const isRootSystemPerson = (f: PersonFacts) =>
+  f.user_type !== 'sales' && f.company_kind === 'root' && (f.is_system_user || f.user_type === 'root');
+
+/** Report Analytics: a root system person whose permission set grants it or who has none set. */
+function mayReadAnalytics(f: PersonFacts | undefined): boolean {
+  if (!f || !isRootSystemPerson(f)) return false;
+  const permissions = f.user_permissions;
+  if (!permissions || Object.keys(permissions).length === 0) return true;
+  return isGranted(permissions.report_analytics);
+}
+
+/** Root-only calls (spec 2 §6): root revenue, agencies report. */
+function requireRootStaff(p: Principal) {
+  const ok = p.companyKind === 'root' && p.userType !== 'sales' && (p.isSystemUser || p.userType === 'root');
+  if (!ok) throw notFound();
+}
+
+type AgencyParams = z.output<typeof agenciesReportParamsSchema>;
+type AgencyQuery = z.output<typeof agenciesReportQuerySchema>;
+
+/**
+ * The root company's reports, from the data the product holds: companies, people, sign-ins and
+ * actions (user logs), connected accounts, cards and configured prices. Nothing is invented:
+ * campaign figures are absent and fee figures are labelled as configured.
+ */
+export function createReportService(repo: ReportRepository, now: () => Date = () => new Date()) {
+  return {
+    async analytics(
+      p: Principal,
+      params: { start: string; end: string; companyid: number; campaignid: number },
+    ) {
+      const own = await repo.personFacts(p.userId);
+      // Global view mode: a permitted root person browsing as someone else sees that person's scope.
+      const allowed =
+        mayReadAnalytics(own) ||
+        (p.actorUserId !== null && mayReadAnalytics(await repo.personFacts(p.actorUserId)));
+      if (!allowed) {
+        if (own && isRootSystemPerson(own)) throw forbidden(NO_REPORT_PERMISSION);
+        throw notFound();
+      }
+      const range = reportRange(params.start, params.end, now());
+      if (params.campaignid !== 0) throw notFound();
+      const company = await repo.company(params.companyid);
+      if (!company) throw notFound();
+      const [totals, daily, byStatus, byCategory, topAgencies] = await Promise.all([
+        repo.analyticsTotals(p.systemId, company.id, range),
+        repo.analyticsSeries(p.systemId, company.id, range),
+        repo.agenciesByAccountStatus(p.systemId, company.id),
+        repo.actionsByCategory(p.systemId, company.id, range),
+        repo.topAgenciesByClients(p.systemId, company.id, TOP_AGENCIES),
+      ]);
+      const series = (
+        key: 'agencies_created' | 'clients_created' | 'sign_ins' | 'active_users' | 'actions',
+      ) => daily.map((d) => ({ date: d.date, value: d[key] }));
+      return {
+        range,
+        company: { id: company.id, name: company.name, kind: company.kind },
+        totals,
+        series: {
+          agencies_created: series('agencies_created'),
+          clients_created: series('clients_created'),
+          sign_ins: series('sign_ins'),
+          active_users: series('active_users'),
+          actions: series('actions'),
+        },
+        agencies_by_account_status: byStatus,
+        actions_by_category: byCategory,
+        clients_per_agency: topAgencies,
+        campaigns: { available: false as const, note: NO_CAMPAIGNS },
+      } satisfies ReportAnalyticsResponse;
+    },
+
+    async rootRevenue(p: Principal, startDate: string, endDate: string): Promise<RootRevenueResponse> {
+      requireRootStaff(p);
+      const range = reportRange(startDate, endDate, now());
+      const [onboarding, fees] = await Promise.all([
+        repo.onboardingByDay(p.systemId, p.rootCompanyId, range),
+        repo.configuredFeesByTerm(p.systemId, p.rootCompanyId),
+      ]);
+      const sum = (pick: (d: (typeof onboarding)[number]) => number) =>
+        onboarding.reduce((t, d) => t + pick(d), 0);
+      return {
+        basis: 'configured',
+        note: CONFIGURED_ONLY,
+        currency: 'USD',
+        range,
+        onboarding: {
+          price_cents: onboarding[0]?.rootCents ?? 0,
+          agencies_created: sum((d) => d.agencies),
+          agencies_excluded: sum((d) => d.excluded),
+          configured_cents: sum((d) => d.cents),
+          series: onboarding.map((d) => ({ date: d.date, value: d.cents })),
+        },
+        by_term: PAYMENT_TERMS.map(
+          (term) =>
+            fees.find((f) => f.term === term) ?? {
+              term,
+              agencies: 0,
+              setup_fee_cents: 0,
+              platform_fee_cents: 0,
+            },
+        ),
+        agencies_created: onboarding.map((d) => ({ date: d.date, value: d.agencies })),
+      };
+    },
+
+    async agencies(p: Principal, params: AgencyParams, query: AgencyQuery) {
+      requireRootStaff(p);
+      const month = query.SelectedDate ?? now().toISOString().slice(0, 7);
+      const search = params.search.trim();
+      const { total, rows } = await repo.agencies({
+        systemId: p.systemId,
+        rootCompanyId: p.rootCompanyId,
+        search: search === '' || search === '-' ? null : search,
+        sort: params.sort,
+        order: params.order,
+        card: query.CardStatus === 'with' || query.CardStatus === 'without' ? query.CardStatus : null,
+        api:
+          query.OpenApiStatus === 'enabled' ||
+          query.OpenApiStatus === 'generated' ||
+          query.OpenApiStatus === 'disabled'
+            ? query.OpenApiStatus
+            : null,
+        onlyWithActiveCampaigns: query.CampaignStatus === 'active',
+        month: monthRange(month),
+        page: query.Page,
+        perPage: query.PerPage,
+      });
+      const data = rows.map((r) => ({
+        id: Number(r.id),
+        company_name: String(r.company_name),
+        full_name: String(r.full_name),
+        email: String(r.email),
+        created_at: iso(r.created_at) ?? '',
+        clients: Number(r.clients),
+        users: Number(r.users),
+        clients_created_in_month: Number(r.clients_created_in_month),
+        sign_ins_in_month: Number(r.sign_ins_in_month),
+        last_login: iso(r.last_login),
+        card_on_file: Boolean(r.card_on_file),
+        account_status: (r.account_status === 'none' ? '' : r.account_status) as AccountStatus,
+        manual_bill: Boolean(r.manual_bill),
+        payment_failed: Boolean(r.payment_failed),
+        api_mode: Boolean(r.api_mode),
+        api_key_generated: Boolean(r.api_key_generated),
+      }));
+      return { month, ...pageOf(query.Page, query.PerPage, total, data) };
+    },
+  };
+}
+
+export type ReportService = ReturnType<typeof createReportService>;

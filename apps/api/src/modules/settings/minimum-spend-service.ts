@@ -1,0 +1,162 @@
+import { centsToDollars, MINIMUM_SPEND_PLAN_IN_USE, type MinimumSpendPlan } from '@app/contracts';
+import { badRequest, notFound } from '../../http-errors.js';
+import type { AuditLog } from '../audit/audit-log.js';
+import { hasSystemScope, type Principal } from '../tenancy/principal.js';
+import type { MinimumSpendRepository, PlanRow, PlanValues } from './minimum-spend-repository.js';
+import { loadCompany, requireKind, settingsEvent } from './settings-access.js';
+import type { CompanyRow } from './settings-repository.js';
+
+const toPlan = (row: PlanRow): MinimumSpendPlan => ({
+  idMinimumSpend: row.id,
+  planName: row.name,
+  months: row.months,
+  flatMonth: centsToDollars(row.flatMonthCents),
+  is_default: row.isDefault,
+  agencies: row.agencies,
+});
+
+/**
+ * Minimum-spend plans and the root minimum-spend setting (spec 2 §3 Pricing, §6 root-only calls).
+ * The addendum exists only on the master system, so every call needs a system user (not sales)
+ * of the master system; anyone else gets 404.
+ */
+export function createMinimumSpendService(deps: {
+  repo: MinimumSpendRepository;
+  company: (id: number) => Promise<CompanyRow | undefined>;
+  audit: AuditLog;
+}) {
+  const { repo } = deps;
+
+  async function requireRoot(p: Principal) {
+    if (!hasSystemScope(p) || p.userType === 'sales' || !(await repo.isMasterSystem(p.systemId)))
+      throw notFound();
+  }
+
+  async function plan(p: Principal, id: number) {
+    const row = await repo.get(p.systemId, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  const record = (p: Principal, action: string, description: string, ip: string) =>
+    deps.audit.record(settingsEvent(p, p.rootCompanyId, action, description, ip));
+
+  const describe = (v: PlanValues) =>
+    `${v.name}: ${v.months} months, $${centsToDollars(v.flatMonthCents)} a month`;
+
+  return {
+    async list(p: Principal, page: number, perPage: number) {
+      await requireRoot(p);
+      const { total, rows } = await repo.list(p.systemId, page, perPage);
+      return {
+        current_page: page,
+        total,
+        last_page: Math.max(1, Math.ceil(total / perPage)),
+        data: rows.map(toPlan),
+      };
+    },
+
+    async create(p: Principal, values: PlanValues, ip: string) {
+      await requireRoot(p);
+      const id = await repo.create(p.systemId, values);
+      await record(p, 'minimum_spend_plan_created', `Created the minimum spend plan ${describe(values)}`, ip);
+      return {
+        result: 'success' as const,
+        message: 'Data has been added successfully',
+        data: toPlan(await plan(p, id)),
+      };
+    },
+
+    async update(p: Principal, id: number, values: PlanValues, ip: string) {
+      await requireRoot(p);
+      const before = await plan(p, id);
+      await repo.update(p.systemId, id, values);
+      await record(
+        p,
+        'minimum_spend_plan_updated',
+        `Changed the minimum spend plan ${describe({ name: before.name, months: before.months, flatMonthCents: before.flatMonthCents })} to ${describe(values)}`,
+        ip,
+      );
+      return {
+        result: 'success' as const,
+        message: 'Data has been updated successfully',
+        data: toPlan(await plan(p, id)),
+      };
+    },
+
+    async remove(p: Principal, id: number, ip: string) {
+      await requireRoot(p);
+      const row = await plan(p, id);
+      if (row.agencies > 0) throw badRequest(MINIMUM_SPEND_PLAN_IN_USE);
+      await repo.remove(p.systemId, id);
+      await record(p, 'minimum_spend_plan_deleted', `Deleted the minimum spend plan ${row.name}`, ip);
+      return { result: 'success' as const, message: 'Deleted!' };
+    },
+
+    async setDefault(p: Principal, id: number, ip: string) {
+      await requireRoot(p);
+      const row = await plan(p, id);
+      await repo.setDefault(p.systemId, id);
+      await record(p, 'minimum_spend_default_set', `Made ${row.name} the default minimum spend plan`, ip);
+      return {
+        result: 'success' as const,
+        message: 'Data has been updated successfully',
+        data: toPlan(await plan(p, id)),
+      };
+    },
+
+    async setting(p: Principal) {
+      await requireRoot(p);
+      const row = await repo.setting(p.systemId);
+      return {
+        result: 'success' as const,
+        data: {
+          status: row?.enabled ?? false,
+          first_month: centsToDollars(row?.firstMonthCents ?? 0),
+          second_month: centsToDollars(row?.secondMonthCents ?? 0),
+          monthly: centsToDollars(row?.monthlyCents ?? 0),
+        },
+      };
+    },
+
+    async saveSetting(
+      p: Principal,
+      v: { status: boolean; first_month: number; second_month: number; monthly: number },
+      ip: string,
+    ) {
+      await requireRoot(p);
+      await repo.saveSetting(p.systemId, {
+        enabled: v.status,
+        firstMonthCents: v.first_month,
+        secondMonthCents: v.second_month,
+        monthlyCents: v.monthly,
+      });
+      await record(
+        p,
+        'minimum_spend_setting_updated',
+        `Set the root minimum spend ${v.status ? 'on' : 'off'}: first month $${centsToDollars(v.first_month)}, second month $${centsToDollars(v.second_month)}, monthly $${centsToDollars(v.monthly)}`,
+        ip,
+      );
+      return { result: 'success' as const, message: 'Setting has been saved.' };
+    },
+
+    /** The plan that applies to an agency: its own, else the system's default, else none (0). */
+    async planOf(companyId: number) {
+      const company = await loadCompany(deps.company, companyId);
+      requireKind(company, ['agency'], 'Minimum spend plans apply to agencies.');
+      const own = company.planMinSpendId
+        ? await repo.get(company.systemId, company.planMinSpendId)
+        : undefined;
+      const row = own ?? (await repo.defaultPlan(company.systemId));
+      return {
+        result: 'success' as const,
+        months: row?.months ?? 0,
+        flatMonth: centsToDollars(row?.flatMonthCents ?? 0),
+        idMinimumSpend: row?.id ?? null,
+        planName: row?.name ?? null,
+      };
+    },
+  };
+}
+
+export type MinimumSpendService = ReturnType<typeof createMinimumSpendService>;

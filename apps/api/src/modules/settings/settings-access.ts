@@ -1,0 +1,62 @@
+import type { CompanyKind, UserType } from '@app/contracts';
+import { badRequest, notFound } from '../../http-errors.js';
+import type { AccessRule, RequiredPermission, ScopedId } from '../../plugins/access.js';
+import type { AuditEvent } from '../audit/audit-log.js';
+import type { Principal } from '../tenancy/principal.js';
+import type { CompanyRow } from './settings-repository.js';
+
+/**
+ * Who reaches general settings: root-company staff and agency staff. Clients have no settings
+ * (their agency's apply) and sales are kept out of general settings (spec 1 §5: 404).
+ */
+export const SETTINGS_USER_TYPES: readonly UserType[] = [
+  'root',
+  'admin',
+  'userdownline',
+  'user',
+  'administrator',
+];
+
+export const UPDATE_SETTINGS: RequiredPermission = { module: 'settings', action: 'update' };
+
+/** An access rule for settings routes: the listed ids must lie in the caller's scope. */
+export const settingsRule = (
+  scope: readonly ScopedId[],
+  permission?: RequiredPermission,
+  userTypes: readonly UserType[] = SETTINGS_USER_TYPES,
+): AccessRule => ({ kind: 'user', userTypes, scope, ...(permission ? { permission } : {}) });
+
+export const NOT_FOR_CLIENTS = 'This setting belongs to agencies and root companies.';
+
+/** The company a request names, or 404 (the access rule already checked it is in scope). */
+export async function loadCompany(
+  company: (id: number) => Promise<CompanyRow | undefined>,
+  companyId: number,
+): Promise<CompanyRow> {
+  const row = await company(companyId);
+  if (!row || row.deletedAt) throw notFound();
+  return row;
+}
+
+/** 400 with `message` unless the company is of one of `kinds`. */
+export function requireKind(company: CompanyRow, kinds: readonly CompanyKind[], message = NOT_FOR_CLIENTS) {
+  if (!kinds.includes(company.kind)) throw badRequest(message);
+}
+
+/** A settings user-log entry for a write by `p` on `companyId`, with the IP the server saw. */
+export const settingsEvent = (
+  p: Principal,
+  companyId: number,
+  action: string,
+  description: string,
+  ip: string,
+): AuditEvent => ({
+  systemId: p.systemId,
+  companyId,
+  userId: p.userId,
+  actorUserId: p.actorUserId,
+  action,
+  category: 'settings',
+  description,
+  ip,
+});

@@ -1,0 +1,111 @@
+import type { Database } from '@app/db';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { JobHandler } from '../../jobs/define-job.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import type { CertificateProvider } from '../../providers/certificates/certificate-provider.js';
+import { createSandboxCertificateProvider } from '../../providers/certificates/sandbox-certificate-provider.js';
+import type { FileStorage } from '../../providers/files/file-storage.js';
+import { createSmtpTransport } from '../../providers/mail/smtp-transport.js';
+import { createGuardedSmtpFactory } from '../../providers/outbound/guarded-smtp.js';
+import { type HostResolver, systemResolver } from '../../providers/outbound/safe-resolve.js';
+import type { AuditLog } from '../audit/audit-log.js';
+import type { Principal } from '../tenancy/principal.js';
+import { createAccountSettingsService } from './account-settings-service.js';
+import { createBrandingImages } from './branding-images.js';
+import { createCompanyHosts } from './company-hosts.js';
+import { domainCertificateHandler } from './domain-certificate-job.js';
+import { createDomainSettingsRepository } from './domain-settings-repository.js';
+import { domainSettingsRoutes } from './domain-settings-routes.js';
+import { createDomainSettingsService } from './domain-settings-service.js';
+import { createGeneralSettingsService } from './general-settings-service.js';
+import { createMinimumSpendRepository } from './minimum-spend-repository.js';
+import { minimumSpendRoutes } from './minimum-spend-routes.js';
+import { createMinimumSpendService } from './minimum-spend-service.js';
+import { createSettingsRepository } from './settings-repository.js';
+import { settingsRoutes } from './settings-routes.js';
+import { createSmtpTestService } from './smtp-test-service.js';
+
+export interface SettingsRouteDeps {
+  audit: AuditLog;
+  storage: FileStorage;
+  secrets: { seal(plain: string): Promise<string>; open(sealed: string): Promise<string> };
+  inScope: (p: Principal, resource: 'company', id: number) => Promise<boolean>;
+  filesBaseUrl: string;
+}
+
+/**
+ * General settings, prices and terms, domains, SMTP and minimum spend (issue 4). Built before the
+ * worker starts: the guarded SMTP factory (also used by the e-mail delivery job) and the
+ * certificate job's handler, and the agency host rules user management shares (`hosts`); `routes`
+ * builds the route plugins once the app's services exist.
+ */
+export function createSettingsModule(
+  db: Database,
+  options: {
+    /** Refreshes the host → domain info cache (branding, module names, domains changed). */
+    invalidateDomains: () => void;
+    /** Starts certificate jobs for new custom domains. */
+    queue: Pick<JobQueue, 'enqueue'>;
+    certificates?: CertificateProvider;
+    resolver?: HostResolver;
+  },
+) {
+  const resolver = options.resolver ?? systemResolver;
+  const repo = createSettingsRepository(db);
+  const domainRepo = createDomainSettingsRepository(db);
+  const { invalidateDomains } = options;
+  const hosts = createCompanyHosts({ repo: domainRepo, queue: options.queue, invalidateDomains });
+  // Customer-chosen SMTP hosts must be public; the master system's own server is the operator's.
+  const smtp = createGuardedSmtpFactory({
+    inner: createSmtpTransport,
+    isTrusted: async (companyId) => companyId !== undefined && (await repo.isMasterRootCompany(companyId)),
+    resolver,
+  });
+  const handlers: JobHandler[] = [
+    domainCertificateHandler({
+      repo: domainRepo,
+      provider: options.certificates ?? createSandboxCertificateProvider({ resolver }),
+      invalidateDomains,
+    }),
+  ];
+
+  function routes(deps: SettingsRouteDeps): FastifyPluginAsyncZod {
+    const smtpTests = createSmtpTestService({ repo, audit: deps.audit, smtp, openSecret: deps.secrets.open });
+    const general = createGeneralSettingsService({
+      repo,
+      audit: deps.audit,
+      invalidateDomains,
+      sealSecret: deps.secrets.seal,
+      checkSmtpHost: smtpTests.checkHost,
+      filesBaseUrl: deps.filesBaseUrl,
+    });
+    const images = createBrandingImages({
+      repo,
+      storage: deps.storage,
+      audit: deps.audit,
+      invalidateDomains,
+      filesBaseUrl: deps.filesBaseUrl,
+    });
+    const account = createAccountSettingsService({ repo, audit: deps.audit });
+    const domains = createDomainSettingsService({
+      repo: domainRepo,
+      hosts,
+      company: repo.company,
+      audit: deps.audit,
+      invalidateDomains,
+      resolver,
+    });
+    const minimumSpend = createMinimumSpendService({
+      repo: createMinimumSpendRepository(db),
+      company: repo.company,
+      audit: deps.audit,
+    });
+    return async (app) => {
+      await app.register(settingsRoutes({ general, images, smtpTests, account, inScope: deps.inScope }));
+      await app.register(domainSettingsRoutes(domains));
+      await app.register(minimumSpendRoutes(minimumSpend));
+    };
+  }
+
+  return { smtp, handlers, hosts, routes };
+}

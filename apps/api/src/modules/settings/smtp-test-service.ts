@@ -1,0 +1,104 @@
+import { SMTP_NOT_CONFIGURED } from '@app/contracts';
+import { badRequest, notFound } from '../../http-errors.js';
+import type { GuardedSmtpFactory } from '../../providers/outbound/guarded-smtp.js';
+import { OutboundRefusedError } from '../../providers/outbound/safe-resolve.js';
+import type { AuditLog } from '../audit/audit-log.js';
+import type { Principal } from '../tenancy/principal.js';
+import { loadCompany, requireKind, settingsEvent } from './settings-access.js';
+import type { SettingsRepository } from './settings-repository.js';
+
+export interface TestMessage {
+  to: string;
+  from: { address: string; name: string } | null;
+  replyTo: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Test e-mails through a company's saved SMTP server. Unlike ordinary mail (stored, then delivered
+ * by a job), a test is sent while the person waits: its whole point is to say whether the server
+ * works. The destination check (public addresses only, connect to the checked address) is the
+ * same one the delivery job uses.
+ */
+export function createSmtpTestService(deps: {
+  repo: SettingsRepository;
+  audit: AuditLog;
+  smtp: GuardedSmtpFactory;
+  openSecret: (sealed: string) => Promise<string>;
+}) {
+  const { repo } = deps;
+
+  /** Throws a 400 when the host resolves to a non-public address (checked at save, too). */
+  async function checkHost(host: string, companyId: number) {
+    try {
+      await deps.smtp.pin({ host, port: 25, secure: false, username: '', password: '', companyId });
+    } catch (err) {
+      // A name that does not resolve yet may be saved (DNS can follow); a private one may not.
+      if (err instanceof OutboundRefusedError && err.reason === 'not_public') {
+        throw badRequest(err.message, { 'comsetval.host': err.message });
+      }
+      if (!(err instanceof OutboundRefusedError)) throw err;
+    }
+  }
+
+  return {
+    checkHost,
+
+    async send(p: Principal, companyId: number, message: TestMessage, ip: string, parentId?: number | null) {
+      const company = await loadCompany(repo.company, companyId);
+      requireKind(company, ['root', 'agency']);
+      if (
+        parentId !== undefined &&
+        parentId !== null &&
+        parentId !== company.parentId &&
+        parentId !== company.id
+      )
+        throw notFound();
+      const row = await repo.smtp(company.id);
+      if (!row) throw badRequest(SMTP_NOT_CONFIGURED);
+      const transport = deps.smtp.transport({
+        host: row.host,
+        port: row.port,
+        secure: row.secure,
+        username: row.username,
+        password: row.passwordEncrypted ? await deps.openSecret(row.passwordEncrypted) : '',
+        companyId: company.id,
+      });
+      try {
+        await transport.deliver({
+          from: message.from ?? { address: row.fromAddress, name: row.fromName },
+          replyTo: message.replyTo || row.replyTo || undefined,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+        });
+      } catch (err) {
+        const reason = err instanceof Error ? err.message : String(err);
+        await deps.audit.record(
+          settingsEvent(
+            p,
+            company.id,
+            'smtp_test_failed',
+            `Test e-mail to ${message.to} failed: ${reason}`,
+            ip,
+          ),
+        );
+        if (err instanceof OutboundRefusedError) throw badRequest(err.message);
+        throw badRequest(`The SMTP server did not accept the test e-mail: ${reason}`);
+      }
+      await deps.audit.record(
+        settingsEvent(
+          p,
+          company.id,
+          'smtp_test_sent',
+          `Sent a test e-mail to ${message.to} via ${row.host}`,
+          ip,
+        ),
+      );
+      return { result: 'success' as const, message: `The test e-mail has been sent to ${message.to}.` };
+    },
+  };
+}
+
+export type SmtpTestService = ReturnType<typeof createSmtpTestService>;

@@ -1,0 +1,326 @@
+import { type Database, firstRow, sql } from '@app/db';
+import { SETTINGS_MATRIX_CASES } from '../settings/settings-matrix.cases.js';
+import { USERS_MATRIX_CASES } from '../users/users.matrix-cases.js';
+import type { Actor, IdResource, Person, PersonIds } from './authorization-matrix.world.js';
+
+/**
+ * One row per (route, id it takes): how to call the route as a principal with the varied id in
+ * place, every other id being one of the principal's own. `inScope` states a route's own rule for
+ * ids inside the caller's scope when the route is narrower than its scope (e.g. only oneself);
+ * without it an id in scope must get past the access layer (anything but 401, 403, 404 or 5xx).
+ * Every route with a `user` rule must have at least one row: the matrix test fails otherwise.
+ */
+export interface MatrixCase {
+  route: string;
+  vary: { resource: IdResource; field: string } | null;
+  request(ctx: CaseContext): Promise<MatrixRequest> | MatrixRequest;
+  inScope?: (p: Actor, subject: Person, ctx: CaseContext) => readonly number[] | 'pass';
+  /** The principal's own row is accepted even where the scope oracle says it is outside. */
+  ownOutsideScope?: boolean;
+  /** Runs after every other row (it ends the principal's session). */
+  last?: boolean;
+}
+
+export interface MatrixRequest {
+  url: string;
+  body?: unknown;
+  /** Multipart and other bodies sent as they are, without the dt envelope. */
+  raw?: { payload: string; contentType: string };
+}
+
+export interface CaseContext {
+  p: Actor;
+  /** The varied id as sent: a number, or 'abc' for the malformed kind. */
+  id: number | string;
+  subject: Person | null;
+  /** The principal's own ids; for sales staff the company is their linked agency (Northwind). */
+  home: PersonIds;
+  ids: Record<Person, PersonIds>;
+  db: Database;
+}
+
+const PASS = 'pass' as const;
+const onlySelf = (p: Actor, subject: Person) => (subject === p ? PASS : [404]);
+
+const isClient = (person: Person) => person === 'client' || person === 'siblingClient';
+
+/**
+ * A fresh group or role in the varied id's company, for routes that delete what they are given:
+ * every case then has something of its own to delete.
+ */
+async function fresh(ctx: CaseContext, table: 'company_groups' | 'roles'): Promise<number | string> {
+  if (typeof ctx.id === 'string' || !ctx.subject) return ctx.id;
+  const company = ctx.ids[ctx.subject].company;
+  const { rows } = (await ctx.db.execute(
+    table === 'roles'
+      ? sql`insert into roles (company_id, name) values (${company}, ${`matrix victim ${Math.random()}`}) returning id`
+      : sql`insert into company_groups (company_id, name) values (${company}, 'matrix victim') returning id`,
+  )) as unknown as { rows: { id: number }[] };
+  return Number(firstRow(rows, 'fresh row').id);
+}
+
+export const MATRIX_CASES: MatrixCase[] = [
+  // identity and session
+  { route: 'GET /api/user', vary: null, request: () => ({ url: '/api/user' }) },
+  {
+    route: 'GET /api/user/:usrID',
+    vary: { resource: 'user', field: 'usrID' },
+    request: ({ id }) => ({ url: `/api/user/${id}` }),
+  },
+  {
+    route: 'GET /api/user/checksetupcomplete/:usrID',
+    vary: { resource: 'user', field: 'usrID' },
+    request: ({ id }) => ({ url: `/api/user/checksetupcomplete/${id}` }),
+  },
+  {
+    route: 'GET /api/user/onboarding-status/:user_id',
+    vary: { resource: 'user', field: 'user_id' },
+    request: ({ id }) => ({ url: `/api/user/onboarding-status/${id}` }),
+  },
+  {
+    route: 'POST /api/user/resetpassword',
+    vary: { resource: 'user', field: 'usrID' },
+    // A wrong current password: in scope it answers 400 and changes nothing.
+    request: ({ id }) => ({
+      url: '/api/user/resetpassword',
+      body: { usrID: id, currpassword: 'not-the-password', newpassword: 'Another!2026pass' },
+    }),
+    inScope: (p, subject) => (subject === p ? [400] : [404]),
+  },
+  {
+    route: 'GET /api/setting/twofactorauth/:userId',
+    vary: { resource: 'user', field: 'userId' },
+    request: ({ id }) => ({ url: `/api/setting/twofactorauth/${id}` }),
+    inScope: onlySelf,
+  },
+  {
+    route: 'PUT /api/setting/twofactorauth/:userId',
+    vary: { resource: 'user', field: 'userId' },
+    // Switching two-factor off for someone who has it off changes nothing.
+    request: ({ id, home }) => ({
+      url: `/api/setting/twofactorauth/${id}`,
+      body: { userId: home.user, two_factor_auth: false, two_factor_auth_type: null },
+    }),
+    inScope: onlySelf,
+  },
+  {
+    route: 'GET /api/setting/get-google-tfa/:userId/:companyId',
+    vary: { resource: 'user', field: 'userId' },
+    request: ({ id, ids, p }) => ({ url: `/api/setting/get-google-tfa/${id}/${ids[p].company}` }),
+    inScope: onlySelf,
+  },
+  {
+    route: 'GET /api/setting/get-google-tfa/:userId/:companyId',
+    vary: { resource: 'company', field: 'companyId' },
+    request: ({ id, ids, p }) => ({ url: `/api/setting/get-google-tfa/${ids[p].user}/${id}` }),
+    // Only one's own company, which for sales staff lies outside the company scope.
+    inScope: onlySelf,
+    ownOutsideScope: true,
+  },
+  {
+    route: 'POST /api/general/user-log-saved',
+    vary: { resource: 'user', field: 'target_userID' },
+    request: ({ id, home }) => ({
+      url: '/api/general/user-log-saved',
+      body: { userID: home.user, action: 'matrix', desc: 'authorization matrix', target_userID: id },
+    }),
+  },
+  {
+    route: 'POST /api/configuration/user/switch',
+    vary: { resource: 'user', field: 'usrID' },
+    request: ({ id }) => ({ url: '/api/configuration/user/switch', body: { usrID: id } }),
+    // System users may view anyone of their system but themselves; agency staff only their clients.
+    inScope: (p, subject) => {
+      if (subject === p) return [400, 404];
+      if (p === 'system') return PASS;
+      return subject === 'client' || subject === 'siblingClient' ? PASS : [404];
+    },
+  },
+  {
+    route: 'POST /api/configuration/user/revert-view-mode',
+    vary: null,
+    request: () => ({ url: '/api/configuration/user/revert-view-mode', body: {} }),
+  },
+  {
+    route: 'POST /api/v1/developer/sso/create',
+    vary: { resource: 'user', field: 'userID' },
+    request: ({ id }) => ({ url: '/api/v1/developer/sso/create', body: { userID: id, host: 'localhost' } }),
+  },
+  {
+    route: 'POST /api/general/referralink/create',
+    vary: { resource: 'user', field: 'userID' },
+    request: ({ id }) => ({ url: '/api/general/referralink/create', body: { userID: id } }),
+    inScope: onlySelf,
+  },
+  {
+    route: 'PUT /api/leadspeek/user/setupcomplete',
+    vary: { resource: 'user', field: 'usrID' },
+    request: ({ id }) => ({
+      url: '/api/leadspeek/user/setupcomplete',
+      body: { usrID: id, statuscomplete: 'T' },
+    }),
+    inScope: onlySelf,
+  },
+  {
+    route: 'POST /api/user/update',
+    vary: null,
+    // An empty multipart form: signed-in people get past access and are told what is missing.
+    request: () => ({
+      url: '/api/user/update',
+      raw: { payload: '--matrix--\r\n', contentType: 'multipart/form-data; boundary=matrix' },
+    }),
+  },
+  { route: 'GET /api/outbox', vary: null, request: () => ({ url: '/api/outbox' }) },
+  { route: 'POST /api/logout', vary: null, request: () => ({ url: '/api/logout', body: {} }), last: true },
+
+  // company groups
+  {
+    route: 'GET /api/company/group/:companyID/:module',
+    vary: { resource: 'company', field: 'companyID' },
+    request: ({ id }) => ({ url: `/api/company/group/${id}/all` }),
+  },
+  {
+    route: 'POST /api/company/group',
+    vary: { resource: 'company', field: 'companyID' },
+    request: ({ id }) => ({
+      url: '/api/company/group',
+      body: { companyGroupName: 'matrix group', companyID: id },
+    }),
+  },
+  {
+    route: 'DELETE /api/company/group/remove/:companyGroupID',
+    vary: { resource: 'group', field: 'companyGroupID' },
+    request: async (ctx) => ({ url: `/api/company/group/remove/${await fresh(ctx, 'company_groups')}` }),
+  },
+
+  // roles
+  {
+    route: 'GET /api/configuration/role-module/:getType/:companyID/:roleID/:usrID',
+    vary: { resource: 'company', field: 'companyID' },
+    request: ({ id, home }) => ({ url: `/api/configuration/role-module/getrole/${id}/0/${home.user}` }),
+  },
+  {
+    route: 'GET /api/configuration/role-module/:getType/:companyID/:roleID/:usrID',
+    vary: { resource: 'user', field: 'usrID' },
+    request: ({ id, home }) => ({ url: `/api/configuration/role-module/getrole/${home.company}/0/${id}` }),
+  },
+
+  {
+    route: 'PUT /api/configuration/role-module/addupdate',
+    vary: { resource: 'company', field: 'companyID' },
+    request: ({ id }) => ({
+      url: '/api/configuration/role-module/addupdate',
+      body: { companyID: id, roleName: `matrix role ${Math.random()}` },
+    }),
+    // Roles belong to root companies and agencies, not to clients.
+    inScope: (_p, subject) => (isClient(subject) ? [400, 404] : PASS),
+  },
+  {
+    route: 'DELETE /api/configuration/role-module/remove/:companyID/:roleID',
+    vary: { resource: 'company', field: 'companyID' },
+    request: async (ctx) => ({
+      url: `/api/configuration/role-module/remove/${ctx.id}/${await fresh(ctx, 'roles')}`,
+    }),
+    inScope: (_p, subject) => (isClient(subject) ? [400, 404] : PASS),
+  },
+  {
+    route: 'DELETE /api/configuration/role-module/remove/:companyID/:roleID',
+    vary: { resource: 'role', field: 'roleID' },
+    // The role must be the named company's: only the principal's own company's roles match.
+    request: async (ctx) => ({
+      url: `/api/configuration/role-module/remove/${ctx.home.company}/${await fresh(ctx, 'roles')}`,
+    }),
+    inScope: (p, subject, ctx) =>
+      ctx.ids[subject].company === ctx.home.company && !isClient(p) ? PASS : [404],
+  },
+
+  // user logs (agency and system staff; 9999 means all)
+  ...(['show-user', 'show-campaigns', 'log-user'] as const).map(
+    (call): MatrixCase => ({
+      route: `POST /api/configuration/user/${call}`,
+      vary: { resource: 'company', field: 'companyID' },
+      request: ({ id }) => ({ url: `/api/configuration/user/${call}`, body: { companyID: id } }),
+    }),
+  ),
+  {
+    route: 'POST /api/configuration/user/log-category',
+    vary: null,
+    request: () => ({ url: '/api/configuration/user/log-category', body: {} }),
+  },
+  {
+    route: 'GET /api/configuration/user/log-download/:company/:userType/:user/:category/:dateRange/:campaign',
+    vary: { resource: 'company', field: 'company' },
+    request: ({ id }) => ({ url: `/api/configuration/user/log-download/${id}/all/all/all/all/all` }),
+  },
+  {
+    route: 'GET /api/configuration/user/log-download/:company/:userType/:user/:category/:dateRange/:campaign',
+    vary: { resource: 'user', field: 'user' },
+    request: ({ id, home }) => ({
+      url: `/api/configuration/user/log-download/${home.company}/all/${id}/all/all/all`,
+    }),
+    // The company filter covers the company's whole tree: anyone in scope below it is a valid filter.
+  },
+
+  // reports (report analytics: system users of the root company; root revenue and agencies report: root only)
+  {
+    route: 'GET /api/configuration/report-analytics/:start/:end/:companyid/:campaignid',
+    vary: { resource: 'company', field: 'companyid' },
+    request: ({ id }) => ({ url: `/api/configuration/report-analytics/2026-01-01/2026-01-31/${id}/0` }),
+    inScope: (p) => (p === 'system' ? PASS : [404]),
+  },
+  {
+    route: 'GET /api/configuration/report-analytics/:start/:end/:companyrootid',
+    vary: { resource: 'company', field: 'companyrootid' },
+    request: ({ id }) => ({ url: `/api/configuration/report-analytics/0/0/${id}` }),
+    inScope: (p) => (p === 'system' ? PASS : [404]),
+  },
+  {
+    route: 'GET /api/configuration/root-revenue/:startDate/:endDate',
+    vary: null,
+    request: () => ({ url: '/api/configuration/root-revenue/2026-01-01/2026-01-31' }),
+    inScope: (p) => (p === 'system' ? PASS : [404]),
+  },
+  {
+    route: 'GET /api/configuration/agencies-report/:group/:sort/:order/:search',
+    vary: null,
+    request: () => ({ url: '/api/configuration/agencies-report/all/none/none/-' }),
+    inScope: (p) => (p === 'system' ? PASS : [404]),
+  },
+
+  // sales people of an agency (system staff)
+  {
+    route: 'GET /api/configuration/sales/list/:companyID',
+    vary: { resource: 'company', field: 'companyID' },
+    request: ({ id }) => ({ url: `/api/configuration/sales/list/${id}` }),
+  },
+  {
+    route: 'PUT /api/configuration/sales',
+    vary: { resource: 'company', field: 'companyID' },
+    // Sends the agency's current sales people back: in scope the answer is a save that changes nothing.
+    request: async ({ id, db }) => {
+      const links = typeof id === 'number' ? await salesLinksOf(db, id) : {};
+      return {
+        url: '/api/configuration/sales',
+        body: {
+          companyID: id,
+          salesRep: links.sales_rep ?? null,
+          salesAE: links.account_executive ?? null,
+          salesRef: links.referrer ?? null,
+        },
+      };
+    },
+    // Only agencies have sales people.
+    inScope: (_p, subject) => (subject === 'otherAgency' ? PASS : [400, 404]),
+  },
+
+  // agency, client and staff management (rows kept beside their routes)
+  ...USERS_MATRIX_CASES,
+  ...SETTINGS_MATRIX_CASES,
+];
+
+async function salesLinksOf(db: Database, companyId: number): Promise<Record<string, number>> {
+  const { rows } = (await db.execute(
+    sql`select role, sales_user_id from company_sales_links where company_id = ${companyId}`,
+  )) as unknown as { rows: { role: string; sales_user_id: number }[] };
+  return Object.fromEntries(rows.map((r) => [r.role, Number(r.sales_user_id)]));
+}

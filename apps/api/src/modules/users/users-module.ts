@@ -1,0 +1,30 @@
+import type { Database } from '@app/db';
+import type { FastifyRequest } from 'fastify';
+import type { AuditLog } from '../audit/audit-log.js';
+import type { MailService } from '../mail/mail-service.js';
+import { createInvitations } from './invitations.js';
+import { createUserListRepository } from './user-list-repository.js';
+import { userListRoutes } from './user-list-routes.js';
+import { createUserManagementRepository } from './user-management-repository.js';
+import { userManagementRoutes } from './user-management-routes.js';
+import { type AgencyHosts, createUserManagementService } from './user-management-service.js';
+
+/** Wires the users capability (lists and management) and answers its route plugins. */
+export function usersModuleRoutes(deps: {
+  db: Database;
+  audit: AuditLog;
+  mail: Pick<MailService, 'queueEmail'>;
+  hosts: AgencyHosts;
+  webOrigin: (request: FastifyRequest, host: string) => string;
+}) {
+  const lists = createUserListRepository(deps.db);
+  const repo = createUserManagementRepository(deps.db);
+  const service = createUserManagementService({
+    repo,
+    lists,
+    audit: deps.audit,
+    invitations: createInvitations({ repo, mail: deps.mail }),
+    hosts: deps.hosts,
+  });
+  return [userListRoutes(lists, repo), userManagementRoutes(service, deps.webOrigin)];
+}

@@ -1,0 +1,114 @@
+import {
+  type AGENCY_REPORT_SORT_KEYS,
+  type AgenciesReportResponse,
+  agenciesReportResponseSchema,
+  type ReportAnalyticsResponse,
+  type RootRevenueResponse,
+  reportAnalyticsResponseSchema,
+  rootRevenueResponseSchema,
+} from '@app/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useHttp } from '../app/boot/boot-context';
+import type { HttpClient } from './http';
+
+export type { AgenciesReportResponse, ReportAnalyticsResponse, RootRevenueResponse };
+export type AgencyReportSortKey = (typeof AGENCY_REPORT_SORT_KEYS)[number];
+
+export interface ReportRange {
+  start: string;
+  end: string;
+}
+
+export const reportKeys = {
+  all: ['reports'] as const,
+  analytics: (range: ReportRange, companyID: number) =>
+    [...reportKeys.all, 'analytics', range, companyID] as const,
+  revenue: (range: ReportRange) => [...reportKeys.all, 'root-revenue', range] as const,
+  agencies: (params: AgenciesReportParams) => [...reportKeys.all, 'agencies', params] as const,
+};
+
+/** `GET /configuration/report-analytics/{start}/{end}/{companyid}/{campaignid}` (campaign 0: all). */
+export const reportAnalyticsQuery = (http: HttpClient, range: ReportRange, companyID: number) =>
+  queryOptions({
+    queryKey: reportKeys.analytics(range, companyID),
+    queryFn: ({ signal }) =>
+      http.request(
+        {
+          path: `/configuration/report-analytics/${encodeURIComponent(range.start)}/${encodeURIComponent(range.end)}/${companyID}/0`,
+          signal,
+        },
+        reportAnalyticsResponseSchema,
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export function useReportAnalytics(range: ReportRange | null, companyID: number) {
+  const http = useHttp();
+  return useQuery({
+    ...reportAnalyticsQuery(http, range ?? { start: '0', end: '0' }, companyID),
+    enabled: range !== null,
+  });
+}
+
+/** `GET /configuration/root-revenue/{startDate}/{endDate}` (root company only). */
+export function useRootRevenue(range: ReportRange | null) {
+  const http = useHttp();
+  const r = range ?? { start: '0', end: '0' };
+  return useQuery({
+    queryKey: reportKeys.revenue(r),
+    queryFn: ({ signal }) =>
+      http.request(
+        {
+          path: `/configuration/root-revenue/${encodeURIComponent(r.start)}/${encodeURIComponent(r.end)}`,
+          signal,
+        },
+        rootRevenueResponseSchema,
+      ),
+    enabled: range !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface AgenciesReportParams {
+  page: number;
+  perPage: number;
+  sort: { key: AgencyReportSortKey; order: 'asc' | 'desc' } | null;
+  search: string;
+  cardStatus: 'all' | 'with' | 'without';
+  campaignStatus: 'all' | 'active' | 'inactive';
+  openApiStatus: 'all' | 'enabled' | 'generated' | 'disabled';
+  /** yyyy-MM */
+  month: string;
+}
+
+/** `GET /configuration/agencies-report/all/{sort}/{order}/{search}`: 'none' when not sorting, '-' when not searching. */
+export function agenciesReportPath(params: Pick<AgenciesReportParams, 'sort' | 'search'>): string {
+  const text = params.search.trim();
+  return `/configuration/agencies-report/all/${params.sort?.key ?? 'none'}/${params.sort?.order ?? 'none'}/${
+    text === '' ? '-' : encodeURIComponent(text)
+  }`;
+}
+
+export function useAgenciesReport(params: AgenciesReportParams) {
+  const http = useHttp();
+  return useQuery({
+    queryKey: reportKeys.agencies(params),
+    queryFn: ({ signal }) =>
+      http.request(
+        {
+          path: agenciesReportPath(params),
+          query: {
+            Page: params.page,
+            PerPage: params.perPage,
+            CardStatus: params.cardStatus,
+            CampaignStatus: params.campaignStatus,
+            OpenApiStatus: params.openApiStatus,
+            SelectedDate: params.month,
+          },
+          signal,
+        },
+        agenciesReportResponseSchema,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}

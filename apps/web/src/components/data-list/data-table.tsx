@@ -1,0 +1,109 @@
+import { Table, Text } from '@mantine/core';
+import { Fragment, type ReactNode } from 'react';
+import type { SortState } from './list-state';
+import { SortHeader } from './sort-header';
+
+export interface DataColumn<R, K extends string = never> {
+  id: string;
+  label: string;
+  /** Sortable columns name their server sort key. */
+  sortKey?: K;
+  render: (row: R) => ReactNode;
+}
+
+interface DataTableProps<R, K extends string> {
+  columns: readonly DataColumn<R, K>[];
+  rows: readonly R[] | undefined;
+  rowKey: (row: R) => string | number;
+  /** True while the first page is on its way (no rows to show yet). */
+  loading: boolean;
+  /** What an empty answer shows ('No Data', 'Client No Data'). */
+  emptyText: string;
+  sort?: SortState<K> | null;
+  onSort?: (key: K) => void;
+  /** Test ids `{prefix}-list` (the table) and `{prefix}-sort-{key}` (its sortable headers). */
+  testIdPrefix: string;
+  rowTestId?: (row: R) => string;
+  /** Content shown in a full-width row under a row (an expansion, an inline form), or null. */
+  renderBelow?: (row: R) => ReactNode;
+  minWidth?: number;
+}
+
+/** The table every list shares: sortable headers, 'Loading Data' / empty rows, optional row details. */
+export function DataTable<R, K extends string = never>({
+  columns,
+  rows,
+  rowKey,
+  loading,
+  emptyText,
+  sort = null,
+  onSort,
+  testIdPrefix,
+  rowTestId,
+  renderBelow,
+  minWidth = 800,
+}: DataTableProps<R, K>) {
+  const message = loading ? 'Loading Data' : rows?.length === 0 ? emptyText : null;
+  return (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table striped highlightOnHover verticalSpacing="sm" data-testid={`${testIdPrefix}-list`}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) =>
+              column.sortKey && onSort ? (
+                <SortHeader
+                  key={column.id}
+                  label={column.label}
+                  sortKey={column.sortKey}
+                  sort={sort}
+                  onSort={onSort}
+                  testIdPrefix={testIdPrefix}
+                />
+              ) : (
+                <Table.Th key={column.id}>{column.label}</Table.Th>
+              ),
+            )}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {message && (
+            <Table.Tr>
+              <Table.Td colSpan={columns.length}>
+                <Text ta="center" c="dimmed" py="md" role="status">
+                  {message}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {rows?.map((row) => {
+            const below = renderBelow?.(row);
+            return (
+              <Fragment key={rowKey(row)}>
+                <Table.Tr data-testid={rowTestId?.(row)}>
+                  {columns.map((column) => (
+                    <Table.Td key={column.id}>{column.render(row)}</Table.Td>
+                  ))}
+                </Table.Tr>
+                {below && (
+                  <Table.Tr>
+                    <Table.Td colSpan={columns.length} bg="var(--mantine-color-body)">
+                      {below}
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              </Fragment>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Created dates as the lists show them ('Jan 5, 2024'); an unreadable value is shown as is. */
+export function formatCreated(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime())
+    ? value
+    : date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+}

@@ -1,0 +1,45 @@
+import type { SessionUser } from '@app/contracts';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import type { HttpClient } from '../../../api/http';
+import { type BootData, BootProvider } from '../../../app/boot/boot-context';
+import { CurrentRouteProvider } from '../../../app/routing/current-route';
+
+/**
+ * Unit-test support: a screen rendered to HTML with the providers the app gives it and a query cache
+ * primed with answers (queries do not run). Nothing in the app imports this.
+ */
+export function renderScreen(
+  user: SessionUser,
+  screen: ReactNode,
+  http: HttpClient,
+  prime: Array<[readonly unknown[], unknown]> = [],
+): string {
+  const client = new QueryClient({ defaultOptions: { queries: { enabled: false } } });
+  for (const [key, data] of prime) client.setQueryData(key, data);
+  const boot = {
+    http,
+    appConfig: { apiBase: '', dtKey: '' },
+    domainInfo: {},
+    hostname: 'app.test',
+  } as unknown as BootData;
+  return renderToString(
+    <QueryClientProvider client={client}>
+      <BootProvider value={boot}>
+        <MantineProvider>
+          <ModalsProvider>
+            <MemoryRouter>
+              <CurrentRouteProvider value={{ match: {} as never, ctx: { user, setup: null, domain: null } }}>
+                {screen}
+              </CurrentRouteProvider>
+            </MemoryRouter>
+          </ModalsProvider>
+        </MantineProvider>
+      </BootProvider>
+    </QueryClientProvider>,
+  );
+}

@@ -1,0 +1,1 @@
+export { SetCostModal, type SetCostModalProps } from './set-cost-modal';

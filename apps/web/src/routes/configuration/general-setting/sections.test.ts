@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { makeUser, USERS } from '../../../../../../packages/policy/src/test-fixtures';
+import { settingSections } from './sections';
+
+describe('General Setting sections by user', () => {
+  it('root company on the master system: onboarding, minimum spend and Simplifi; no modules, domain or cancel', () => {
+    expect(settingSections(USERS.root())).toEqual([
+      'branding',
+      'payment-term',
+      'smtp',
+      'onboarding',
+      'minimum-spend',
+      'simplifi',
+    ]);
+    expect(settingSections(USERS.systemAdmin())).toEqual(settingSections(USERS.root()));
+  });
+
+  it('root company of another system: no minimum spend or Simplifi', () => {
+    const sections = settingSections({ ...USERS.root(), is_master_system: false });
+    expect(sections).not.toContain('minimum-spend');
+    expect(sections).not.toContain('simplifi');
+    expect(sections).toContain('onboarding');
+  });
+
+  it('agency owner: domain and subscription', () => {
+    expect(settingSections(USERS.userdownline())).toEqual([
+      'branding',
+      'modules',
+      'payment-term',
+      'smtp',
+      'domain',
+      'subscription',
+    ]);
+    expect(settingSections(USERS.userdownline())).toContain('modules');
+  });
+
+  it('agency staff and an owner seen in view mode cannot cancel the subscription', () => {
+    expect(settingSections(USERS.administrator())).not.toContain('subscription');
+    expect(settingSections(USERS.agencyUser())).not.toContain('subscription');
+    expect(settingSections(USERS.viewModeAgency())).not.toContain('subscription');
+    expect(settingSections(USERS.administrator())).toContain('domain');
+  });
+
+  it('agencies never see the root-only parts', () => {
+    const sections = settingSections(makeUser());
+    expect(sections).not.toContain('onboarding');
+    expect(sections).not.toContain('minimum-spend');
+    expect(sections).not.toContain('simplifi');
+  });
+
+  it('clients and sales see nothing', () => {
+    expect(settingSections(USERS.client())).toEqual([]);
+    expect(settingSections(USERS.salesRep())).toEqual([]);
+  });
+});

@@ -1,0 +1,44 @@
+import type { SessionUser } from '@app/contracts';
+import { isSalesUser, isSystemUser } from '@app/policy';
+
+export type SectionId =
+  | 'branding'
+  | 'modules'
+  | 'payment-term'
+  | 'smtp'
+  | 'domain'
+  | 'onboarding'
+  | 'minimum-spend'
+  | 'simplifi'
+  | 'subscription';
+
+export const SECTION_LABELS: Record<SectionId, string> = {
+  branding: 'Branding',
+  modules: 'Modules',
+  'payment-term': 'Payment Term',
+  smtp: 'Custom SMTP',
+  domain: 'Domain',
+  onboarding: 'Onboarding Charge',
+  'minimum-spend': 'Minimum Spend',
+  simplifi: 'Campaign Minimums',
+  subscription: 'Subscription',
+};
+
+/**
+ * Which parts of General Setting a user sees (spec 2 §2, §6): everyone brands their company, picks a
+ * default term and sets SMTP; agencies rename modules and have a subdomain and custom domain (module
+ * names are the agency's wording: the server refuses them for a root company); the root company sets
+ * the onboarding charge and, on the master system (where the ad platform and minimum spend exist),
+ * minimum spend and the campaign minimums (Simplifi, enhance); only the agency owner (userdownline) may
+ * cancel the subscription.
+ */
+export function settingSections(user: SessionUser): SectionId[] {
+  if (user.user_type === 'client' || isSalesUser(user)) return [];
+  const root = isSystemUser(user) && user.rootcomp;
+  const sections: SectionId[] = root
+    ? ['branding', 'payment-term', 'smtp', 'onboarding']
+    : ['branding', 'modules', 'payment-term', 'smtp', 'domain'];
+  if (root && user.is_master_system) sections.push('minimum-spend', 'simplifi');
+  if (!root && user.user_type === 'userdownline' && !user.isViewMode) sections.push('subscription');
+  return sections;
+}

@@ -1,0 +1,93 @@
+import { SETTINGS_SAVED } from '@app/contracts';
+import { SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { type SimplifiMinimums, useSaveSetting, useSetting } from '../../../api/settings';
+import { PriceInput } from '../../../components/price-input/price-input';
+import { QueryGate, SaveBar, type SectionProps } from './section-parts';
+import {
+  normaliseWholeNumberInput,
+  type SimplifiForm,
+  simplifiFormFrom,
+  toSimplifiValue,
+  validateSimplifi,
+} from './simplifi-model';
+
+/**
+ * The campaign minimums of the root company: the lowest Simplifi (ad platform) max bid (per thousand
+ * impressions) and daily budget a campaign may use, and the fewest leads per day an enhance campaign
+ * may ask for. Simplifi exists only on the master system.
+ */
+export function SimplifiSection(props: SectionProps) {
+  const setting = useSetting(props.companyID, 'simplifiminimums');
+  return (
+    <QueryGate query={setting} label="Loading Simplifi minimums" testId="simplifi-load-error">
+      {setting.data && <SimplifiEditor {...props} data={setting.data.data} />}
+    </QueryGate>
+  );
+}
+
+function SimplifiEditor({ companyID, canSave, data }: SectionProps & { data: SimplifiMinimums }) {
+  const [form, setForm] = useState(() => simplifiFormFrom(data));
+  const [leadsError, setLeadsError] = useState<string | undefined>();
+  const [saved, setSaved] = useState<string | null>(null);
+  const save = useSaveSetting();
+  useEffect(() => setForm(simplifiFormFrom(data)), [data]);
+
+  const set = <K extends keyof SimplifiForm>(key: K, value: SimplifiForm[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    if (key === 'enhanceMinLeads') setLeadsError(undefined);
+    setSaved(null);
+  };
+
+  const submit = () => {
+    setSaved(null);
+    const errors = validateSimplifi(form);
+    setLeadsError(errors.enhanceMinLeadsPerDay);
+    if (Object.values(errors).some(Boolean)) return;
+    save.mutate(
+      { companyID, comsetname: 'simplifiminimums', comsetval: toSimplifiValue(form) },
+      { onSuccess: (answer) => setSaved(answer.message || SETTINGS_SAVED) },
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        Campaigns may not bid, budget or ask for fewer leads per day than these minimums. 0 means no minimum.
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <PriceInput
+          label="Minimum Max Bid (per thousand impressions)"
+          unit="micros"
+          value={form.maxBid}
+          onChange={(maxBid) => set('maxBid', maxBid)}
+          data-testid="simplifi-max-bid"
+        />
+        <PriceInput
+          label="Minimum Daily Budget"
+          unit="cents"
+          value={form.dailyBudget}
+          onChange={(dailyBudget) => set('dailyBudget', dailyBudget)}
+          data-testid="simplifi-daily-budget"
+        />
+        <TextInput
+          label="Enhance Minimum Leads Per Day"
+          description="A whole number from 0 to 10,000."
+          inputMode="numeric"
+          value={form.enhanceMinLeads}
+          error={leadsError}
+          onChange={(e) => set('enhanceMinLeads', normaliseWholeNumberInput(e.currentTarget.value))}
+          data-testid="enhance-min-leads"
+        />
+      </SimpleGrid>
+      <SaveBar
+        canSave={canSave}
+        saving={save.isPending}
+        onSave={submit}
+        saved={saved}
+        error={save.error}
+        testId="simplifi-save"
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,129 @@
+import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ReportAnalyticsResponse } from '../../../api/reports';
+import { BarChart } from '../../../components/charts/bar-chart';
+import { LineChart } from '../../../components/charts/line-chart';
+import { ACCOUNT_STATUS_LABELS, categoryLabel } from './report-labels';
+
+export function StatCard({
+  label,
+  value,
+  hint,
+  testId,
+}: {
+  label: string;
+  value: string;
+  hint?: string;
+  testId?: string;
+}) {
+  return (
+    <Paper withBorder radius="md" p="md" data-testid={testId}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="xl" fw={700}>
+        {value}
+      </Text>
+      {hint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+const n = (value: number) => value.toLocaleString('en-US');
+
+/** Summary figures and the charts of report analytics for the chosen range. */
+export function AnalyticsPanel({ data }: { data: ReportAnalyticsResponse }) {
+  const { totals, series } = data;
+  const rangeHint = `in ${data.range.days} ${data.range.days === 1 ? 'day' : 'days'}`;
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <StatCard label="Agencies" value={n(totals.agencies)} hint="today" testId="report-total-agencies" />
+        <StatCard label="Clients" value={n(totals.clients)} hint="today" testId="report-total-clients" />
+        <StatCard label="Users" value={n(totals.users)} hint="today" testId="report-total-users" />
+        <StatCard
+          label="Active Users"
+          value={n(totals.active_users)}
+          hint={rangeHint}
+          testId="report-active-users"
+        />
+        <StatCard
+          label="New Agencies"
+          value={n(totals.agencies_created)}
+          hint={rangeHint}
+          testId="report-new-agencies"
+        />
+        <StatCard
+          label="New Clients"
+          value={n(totals.clients_created)}
+          hint={rangeHint}
+          testId="report-new-clients"
+        />
+        <StatCard label="Sign-ins" value={n(totals.sign_ins)} hint={rangeHint} testId="report-sign-ins" />
+        <StatCard label="Actions" value={n(totals.actions)} hint={rangeHint} testId="report-actions" />
+      </SimpleGrid>
+
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        <Paper withBorder radius="md" p="md">
+          <LineChart
+            title="Sign-ins and active users per day"
+            series={[
+              { name: 'Sign-ins', points: series.sign_ins },
+              { name: 'Active users', points: series.active_users },
+            ]}
+            testId="report-chart-activity"
+          />
+        </Paper>
+        <Paper withBorder radius="md" p="md">
+          <LineChart
+            title="New agencies and clients per day"
+            series={[
+              { name: 'Agencies', points: series.agencies_created },
+              { name: 'Clients', points: series.clients_created },
+            ]}
+            testId="report-chart-growth"
+          />
+        </Paper>
+        <Paper withBorder radius="md" p="md">
+          <BarChart
+            title="Agencies by payment account"
+            items={data.agencies_by_account_status.map((row) => ({
+              label: ACCOUNT_STATUS_LABELS[row.key],
+              value: row.value,
+            }))}
+            testId="report-chart-accounts"
+          />
+        </Paper>
+        <Paper withBorder radius="md" p="md">
+          <BarChart
+            title="Agencies with the most clients"
+            items={data.clients_per_agency.map((row) => ({ label: row.name, value: row.value }))}
+            empty="No agencies yet."
+            testId="report-chart-clients"
+          />
+        </Paper>
+        <Paper withBorder radius="md" p="md">
+          <BarChart
+            title="Actions by category"
+            items={data.actions_by_category.map((row) => ({
+              label: categoryLabel(row.key),
+              value: row.value,
+            }))}
+            testId="report-chart-categories"
+          />
+        </Paper>
+        <Paper withBorder radius="md" p="md">
+          <Text size="sm" fw={600}>
+            Campaigns
+          </Text>
+          <Text size="sm" c="dimmed" data-testid="report-campaigns-note">
+            {data.campaigns.note}
+          </Text>
+        </Paper>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import { formatUsdCents } from '@app/contracts';
+import { Alert, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import type { RootRevenueResponse } from '../../../api/reports';
+import { LineChart } from '../../../components/charts/line-chart';
+import { StatCard } from './analytics-panel';
+import { termLabel } from './report-labels';
+
+/**
+ * Root revenue as the server can compute it today: fees configured for agencies, never money charged
+ * (no charges are recorded yet). Every figure says "configured" so nobody reads it as income.
+ */
+export function RevenuePanel({ data }: { data: RootRevenueResponse }) {
+  const { onboarding } = data;
+  return (
+    <Stack gap="md" data-testid="root-revenue">
+      <Title order={3}>Configured Fees</Title>
+      <Alert color="blue" variant="light" icon={<IconInfoCircle />} data-testid="root-revenue-basis">
+        {data.note}
+      </Alert>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <StatCard
+          label="Onboarding charge (configured)"
+          value={formatUsdCents(onboarding.price_cents)}
+          hint="per new agency"
+          testId="revenue-onboarding-price"
+        />
+        <StatCard
+          label="New agencies"
+          value={onboarding.agencies_created.toLocaleString('en-US')}
+          hint={`${onboarding.agencies_excluded.toLocaleString('en-US')} excluded from the charge`}
+          testId="revenue-agencies-created"
+        />
+        <StatCard
+          label="Onboarding fees configured"
+          value={formatUsdCents(onboarding.configured_cents)}
+          hint="for agencies created in the range; not collected"
+          testId="revenue-onboarding-configured"
+        />
+      </SimpleGrid>
+      <Paper withBorder radius="md" p="md">
+        <LineChart
+          title="Onboarding fees configured per day (USD)"
+          // Plotted in cents so no amount becomes a float; ticks are whole cents.
+          series={[{ name: 'Configured', points: onboarding.series }]}
+          format={(cents) => formatUsdCents(Math.round(cents))}
+          testId="revenue-chart"
+        />
+      </Paper>
+      <Paper withBorder radius="md" p="md">
+        <Text size="sm" fw={600} mb="xs">
+          Fees configured per payment term
+        </Text>
+        <Table aria-label="Fees configured per payment term" data-testid="revenue-by-term">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Payment Term</Table.Th>
+              <Table.Th ta="right">Agencies offering it</Table.Th>
+              <Table.Th ta="right">Setup fees (configured)</Table.Th>
+              <Table.Th ta="right">Platform fees per period (configured)</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.by_term.map((row) => (
+              <Table.Tr key={row.term}>
+                <Table.Td>{termLabel(row.term)}</Table.Td>
+                <Table.Td ta="right">{row.agencies.toLocaleString('en-US')}</Table.Td>
+                <Table.Td ta="right">{formatUsdCents(row.setup_fee_cents)}</Table.Td>
+                <Table.Td ta="right">{formatUsdCents(row.platform_fee_cents)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+    </Stack>
+  );
+}
