@@ -194,6 +194,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       secrets,
       inScope: scope.inScope,
       filesBaseUrl,
+      limiter: identity.limiter,
     }),
     ssoRoutes({ repo: identity.repo, tokens: identity.tokens, domains, audit, webOrigin }),
     registrationRoutes({

@@ -2,6 +2,7 @@ import type { Database } from '@app/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { JobHandler } from '../../jobs/define-job.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { CertificateProvider } from '../../providers/certificates/certificate-provider.js';
 import { createSandboxCertificateProvider } from '../../providers/certificates/sandbox-certificate-provider.js';
 import type { FileStorage } from '../../providers/files/file-storage.js';
@@ -31,6 +32,7 @@ export interface SettingsRouteDeps {
   secrets: { seal(plain: string): Promise<string>; open(sealed: string): Promise<string> };
   inScope: (p: Principal, resource: 'company', id: number) => Promise<boolean>;
   filesBaseUrl: string;
+  limiter: RateLimiter;
 }
 
 /**
@@ -70,7 +72,13 @@ export function createSettingsModule(
   ];
 
   function routes(deps: SettingsRouteDeps): FastifyPluginAsyncZod {
-    const smtpTests = createSmtpTestService({ repo, audit: deps.audit, smtp, openSecret: deps.secrets.open });
+    const smtpTests = createSmtpTestService({
+      repo,
+      audit: deps.audit,
+      smtp,
+      openSecret: deps.secrets.open,
+      limiter: deps.limiter,
+    });
     const general = createGeneralSettingsService({
       repo,
       audit: deps.audit,

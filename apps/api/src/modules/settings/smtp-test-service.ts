@@ -1,5 +1,6 @@
 import { SMTP_NOT_CONFIGURED } from '@app/contracts';
-import { badRequest, notFound } from '../../http-errors.js';
+import { badRequest, HttpError, notFound } from '../../http-errors.js';
+import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.js';
 import type { GuardedSmtpFactory } from '../../providers/outbound/guarded-smtp.js';
 import { OutboundRefusedError } from '../../providers/outbound/safe-resolve.js';
 import type { AuditLog } from '../audit/audit-log.js';
@@ -16,6 +17,12 @@ export interface TestMessage {
 }
 
 /**
+ * Test sends per company: enough to fix a setting by trial and error, too few to make the form a
+ * way to mail strangers through someone's server.
+ */
+export const TEST_EMAIL_LIMIT: RateLimitRule = { limit: 20, windowSeconds: 3600 };
+
+/**
  * Test e-mails through a company's saved SMTP server. Unlike ordinary mail (stored, then delivered
  * by a job), a test is sent while the person waits: its whole point is to say whether the server
  * works. The destination check (public addresses only, connect to the checked address) is the
@@ -26,6 +33,7 @@ export function createSmtpTestService(deps: {
   audit: AuditLog;
   smtp: GuardedSmtpFactory;
   openSecret: (sealed: string) => Promise<string>;
+  limiter: RateLimiter;
 }) {
   const { repo } = deps;
 
@@ -57,6 +65,15 @@ export function createSmtpTestService(deps: {
         throw notFound();
       const row = await repo.smtp(company.id);
       if (!row) throw badRequest(SMTP_NOT_CONFIGURED);
+      const allowed = await deps.limiter.hit(`smtp-test:company:${company.id}`, TEST_EMAIL_LIMIT);
+      if (!allowed.allowed) {
+        const minutes = Math.ceil(allowed.retryAfterSeconds / 60);
+        throw new HttpError(
+          429,
+          'rate_limited',
+          `Too many test e-mails. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        );
+      }
       const transport = deps.smtp.transport({
         host: row.host,
         port: row.port,

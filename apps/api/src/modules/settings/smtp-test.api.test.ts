@@ -1,11 +1,12 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { SMTP_NOT_CONFIGURED } from '@app/contracts';
-import { companySmtp, emailMessages, eq } from '@app/db';
+import { companySmtp, emailMessages, eq, ilike, rateLimitCounters } from '@app/db';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { CLIENT, OWNER, ROOT, type SettingsKit, SUMMIT, settingsKit } from './settings-test-kit.js';
+import { TEST_EMAIL_LIMIT } from './smtp-test-service.js';
 
 interface Received {
   from: string;
@@ -133,6 +134,30 @@ describe("test e-mails through the system's own SMTP server", () => {
     expect(res.json().error.message).toMatch(/^The SMTP server did not accept the test e-mail: .*Invalid/);
     expect(received.length).toBe(before);
     expect((await kit.lastLog(ids.masterRoot, 'smtp_test_failed'))?.description).toContain('Invalid');
+  });
+});
+
+describe('test e-mails are rate limited per company', () => {
+  it(`sends ${TEST_EMAIL_LIMIT.limit} an hour, then answers 429 without connecting`, async () => {
+    await kit.put(
+      '/api/configuration/setting',
+      { companyID: ids.masterRoot, comsetname: 'customsmtpmenu', comsetval: smtpValue('right-pass') },
+      ROOT,
+    );
+    await kit.db.delete(rateLimitCounters).where(ilike(rateLimitCounters.key, 'smtp-test:%'));
+    const before = received.length;
+    for (let i = 0; i < TEST_EMAIL_LIMIT.limit; i++) {
+      const res = await kit.post(
+        '/api/configuration/user/testsmtp',
+        { companyID: ids.masterRoot, emailsent: `ops${i}@example.test` },
+        ROOT,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const refused = await kit.post('/api/configuration/setting/test-email', testEmail(ids.masterRoot), ROOT);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe('Too many test e-mails. Please try again in 60 minutes.');
+    expect(received.length).toBe(before + TEST_EMAIL_LIMIT.limit);
   });
 });
 
