@@ -1,0 +1,232 @@
+import { EMAIL_TAKEN, type ManagedNode } from '@app/contracts';
+import { badRequest, forbidden, notFound } from '../../http-errors.js';
+import type { AuditLog } from '../audit/audit-log.js';
+import type { CompanyHosts } from '../settings/company-hosts.js';
+import type { Principal } from '../tenancy/principal.js';
+import type { Invitations } from './invitations.js';
+import { expectedCompanyId, nodeKindOf } from './node-rules.js';
+import { uniqueViolation } from './unique-violation.js';
+import { isAgencyStaff, isCompanyOwner, isSystemStaff } from './user-access.js';
+import type { UserListQuery, UserListRepository } from './user-list-repository.js';
+import type { CompanyRow, UserManagementRepository, UserRow } from './user-management-repository.js';
+import { offeredBy, toNode } from './user-nodes.js';
+
+export interface CallContext {
+  principal: Principal;
+  /** The IP the server saw. */
+  ip: string;
+  /** The web origin (scheme, host, port) for links to a host. */
+  originFor(host: string): string;
+}
+
+/**
+ * The settings module's agency host rules: subdomains and custom domains are checked and changed
+ * there only (certificate job, host cache), whether from general settings or from here.
+ */
+export type AgencyHosts = Pick<
+  CompanyHosts,
+  | 'newAgencyHosts'
+  | 'agencyCreated'
+  | 'checkSubdomain'
+  | 'checkCustomDomain'
+  | 'changeSubdomain'
+  | 'changeCustomDomain'
+  | 'hostsReleased'
+>;
+
+export interface UserManagementDependencies {
+  repo: UserManagementRepository;
+  lists: UserListRepository;
+  audit: AuditLog;
+  invitations: Invitations;
+  hosts: AgencyHosts;
+}
+
+/**
+ * What every management action shares: who may manage whom (decision 0014 §4), the reads and
+ * checks a write needs, and its side effects (user log, invitation, the node read back).
+ */
+export function createManagementContext(deps: UserManagementDependencies) {
+  const { repo } = deps;
+
+  /** May the caller add or manage the clients of this agency? */
+  async function managesClientsOf(p: Principal, agencyId: number) {
+    if (isSystemStaff(p)) return true;
+    if (isAgencyStaff(p)) return p.companyId === agencyId;
+    // Account executives manage the clients of the agencies they are linked to as executive.
+    return (
+      p.userType === 'sales' && p.isAccExecutive && repo.salesLinked(agencyId, p.userId, 'account_executive')
+    );
+  }
+
+  /** May the caller manage this staff member (administrator, root admin, sales person)? */
+  const managesStaff = (p: Principal, user: UserRow, company: CompanyRow) =>
+    user.userType === 'sales'
+      ? isSystemStaff(p) && isCompanyOwner(p)
+      : isCompanyOwner(p) && p.companyId === company.id;
+
+  /** The host a person signs in on: their agency's white-label address, else the system's. */
+  async function hostOf(company: CompanyRow) {
+    const system = await repo.system(company.systemId);
+    if (!system) throw notFound();
+    const agency =
+      company.kind === 'agency'
+        ? company
+        : company.kind === 'client' && company.parentId
+          ? await repo.company(company.parentId)
+          : undefined;
+    if (agency?.customDomain && agency.domainStatus === 'active')
+      return { host: agency.customDomain, system };
+    if (agency?.subdomain) return { host: `${agency.subdomain}.${system.domain}`, system };
+    return { host: system.domain, system };
+  }
+
+  /** An agency's clients and staff see the agency's name, not the system's. */
+  async function platformNameOf(company: CompanyRow) {
+    if (company.kind === 'agency') return company.name;
+    if (company.kind === 'client' && company.parentId) return (await repo.company(company.parentId))?.name;
+    return undefined;
+  }
+
+  return {
+    repo,
+    hosts: deps.hosts,
+    managesClientsOf,
+
+    /** Resolves a target person and checks the caller may change it; the company id must match the node. */
+    async manageable(ctx: CallContext, userId: number, companyId: number, what: 'edit' | 'remove') {
+      const p = ctx.principal;
+      const target = await repo.userWithCompany(userId);
+      if (!target || target.user.systemId !== p.systemId) throw notFound();
+      const kind = nodeKindOf(target.user, target.company);
+      if (expectedCompanyId(kind, target.company) !== companyId) throw notFound();
+      if (target.user.id === p.userId || target.user.id === p.actorUserId)
+        throw forbidden(
+          what === 'remove'
+            ? 'You cannot remove your own account.'
+            : 'Use your profile to change your own details.',
+        );
+      if (target.company.kind === 'root' && target.user.isSystemUser)
+        throw forbidden('The root company cannot be removed or changed here.');
+      const allowed =
+        kind === 'agency'
+          ? isSystemStaff(p)
+          : kind === 'client'
+            ? target.company.parentId !== null &&
+              (what === 'remove' && p.userType === 'sales'
+                ? false
+                : await managesClientsOf(p, target.company.parentId))
+            : managesStaff(p, target.user, target.company);
+      if (!allowed) throw forbidden(`You cannot ${what} this ${kind === 'staff' ? 'user' : kind}.`);
+      return { ...target, kind };
+    },
+
+    /** Row switches: system staff of the root company (not sales) on an agency of their system. */
+    async agencyForSwitch(ctx: CallContext, companyId: number) {
+      const p = ctx.principal;
+      if (!isSystemStaff(p) || p.companyKind !== 'root')
+        throw forbidden('Only the root company can change this.');
+      const agency = await repo.company(companyId);
+      if (!agency || agency.systemId !== p.systemId || agency.deletedAt) throw notFound();
+      if (agency.kind !== 'agency')
+        throw badRequest('This setting applies to agencies only.', { companyID: 'not an agency' });
+      return agency;
+    },
+
+    /** The terms and modules a company offers the agencies or clients below it. */
+    async offerOf(parent: CompanyRow, isMaster: boolean) {
+      const [parentTerms, parentModules] = await Promise.all([
+        repo.termsOf(parent.id),
+        repo.modulesOf(parent.id),
+      ]);
+      return offeredBy(
+        parent.kind,
+        parentTerms.map((t) => ({ term: t.term, enabled: t.enabled })),
+        parentModules.map((m) => ({ module: m.module, enabled: m.enabled })),
+        isMaster,
+      );
+    },
+
+    async checkEmail(systemId: number, email: string, exceptUserId?: number) {
+      if (await repo.emailTaken(systemId, email, exceptUserId))
+        throw badRequest(EMAIL_TAKEN, { ClientEmail: EMAIL_TAKEN });
+    },
+
+    async checkRole(roleId: number | undefined, companyId: number) {
+      if (!roleId) return null;
+      if (!(await repo.roleOfCompany(roleId, companyId))) {
+        const text = 'Choose a role of this company.';
+        throw badRequest(text, { ClientRole: text });
+      }
+      return roleId;
+    },
+
+    /** Runs a write; a unique-index conflict (a race the checks before it lost) becomes a 400. */
+    async writeOr400<T>(write: () => Promise<T>): Promise<T> {
+      try {
+        return await write();
+      } catch (error) {
+        throw uniqueViolation(error) ?? error;
+      }
+    },
+
+    async invite(ctx: CallContext, user: UserRow, company: CompanyRow) {
+      const { host, system } = await hostOf(company);
+      const inviter = await repo.userWithCompany(ctx.principal.actorUserId ?? ctx.principal.userId);
+      await deps.invitations.send(user, {
+        origin: ctx.originFor(host),
+        platformName:
+          company.kind === 'root' ? system.name : ((await platformNameOf(company)) ?? system.name),
+        invitedBy: inviter?.user.name ?? system.name,
+      });
+    },
+
+    async record(
+      ctx: CallContext,
+      event: {
+        companyId: number;
+        targetUserId: number | null;
+        action: string;
+        category: 'user' | 'client' | 'settings';
+        description: string;
+      },
+    ) {
+      const p = ctx.principal;
+      await deps.audit.record({
+        systemId: p.systemId,
+        userId: p.userId,
+        actorUserId: p.actorUserId,
+        ip: ctx.ip,
+        ...event,
+      });
+    },
+
+    /** Reads a node back in the list's shape after a write. */
+    async readNode(user: UserRow, company: CompanyRow): Promise<ManagedNode> {
+      const kind = nodeKindOf(user, company);
+      const base: Omit<UserListQuery, 'kind' | 'parentCompanyId'> = {
+        systemId: user.systemId,
+        search: null,
+        sortBy: 'none',
+        order: 'none',
+        paymentFailedOnly: false,
+        apiModeOnly: false,
+        userId: user.id,
+        page: 1,
+        perPage: 1,
+      };
+      const queries: UserListQuery[] = [];
+      if (kind !== 'staff' && company.parentId)
+        queries.push({ ...base, kind, parentCompanyId: company.parentId });
+      // A second owner-type user of a company is not its main user: read as staff of the company.
+      queries.push({ ...base, kind: 'staff', parentCompanyId: company.id, staffTypes: [user.userType] });
+      for (const q of queries) {
+        const { rows } = await deps.lists.list(q);
+        if (rows[0]) return toNode(rows[0]);
+      }
+      throw notFound();
+    },
+  };
+}
+
+export type ManagementContext = ReturnType<typeof createManagementContext>;

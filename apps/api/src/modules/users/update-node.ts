@@ -1,0 +1,174 @@
+import {
+  type ManagedNode,
+  type ModuleType,
+  PAYMENT_TERM_REQUIRED,
+  type PaymentTerm,
+  type updateUserRequestSchema,
+} from '@app/contracts';
+import type { z } from 'zod';
+import { badRequest, notFound } from '../../http-errors.js';
+import type { Principal } from '../tenancy/principal.js';
+import type { CallContext, ManagementContext } from './management-context.js';
+import {
+  checkModules,
+  checkTerms,
+  DOMAIN_FIELD,
+  enabledOf,
+  moduleSelection,
+  type NodeKind,
+  phoneOf,
+  SUBDOMAIN_FIELD,
+  staffSettingsOf,
+  termSelection,
+} from './node-rules.js';
+import type { CompanyRow, UserRow } from './user-management-repository.js';
+
+type UpdateInput = z.output<typeof updateUserRequestSchema>;
+
+/**
+ * `PUT /configuration/user/update`: edits the fields that fit the node (decision 0014 §6). Every
+ * check runs before anything is written; host changes go through the settings module last.
+ */
+export async function updateNode(
+  m: ManagementContext,
+  ctx: CallContext,
+  body: UpdateInput,
+): Promise<ManagedNode> {
+  const { user, company, kind } = await m.manageable(ctx, body.ClientID, body.companyID, 'edit');
+  if (body.planMinSpendId != null && kind !== 'agency')
+    throw badRequest('Minimum spend plans apply to agencies only.', { planMinSpendId: 'agencies only' });
+  if (body.ClientRole && kind !== 'staff')
+    throw badRequest('Roles apply to administrators only.', { ClientRole: 'administrators only' });
+
+  const userSet: Partial<UserRow> = {};
+  if (body.ClientFullName !== undefined) userSet.name = body.ClientFullName;
+  if (body.ClientEmail !== undefined && body.ClientEmail !== user.email) {
+    await m.checkEmail(user.systemId, body.ClientEmail, user.id);
+    userSet.email = body.ClientEmail;
+  }
+  if (body.ClientPhone !== undefined)
+    Object.assign(userSet, phoneOf(body.ClientPhone, body.ClientPhoneCountryCode ?? user.phoneCountryCode));
+
+  let change: CompanyChange = { company: {} };
+  if (kind === 'staff') {
+    if (body.ClientRole !== undefined && user.userType !== 'sales')
+      userSet.roleId = await m.checkRole(body.ClientRole, company.id);
+    userSet.staffSettings = staffSettingsOf(body, user.staffSettings);
+  } else {
+    change = await companyChange(m, ctx.principal, body, company, kind);
+    // The main user's contact details are the company's too.
+    if (userSet.email) change.company.email = userSet.email;
+    if (userSet.phonenum !== undefined)
+      Object.assign(change.company, {
+        phone: userSet.phonenum,
+        phoneCountryCode: userSet.phoneCountryCode,
+        phoneCountryCallingCode: userSet.phoneCountryCallingCode,
+      });
+  }
+
+  await m.writeOr400(() =>
+    m.repo.updateNode({
+      userId: user.id,
+      companyId: company.id,
+      user: userSet,
+      company: change.company,
+      terms: change.terms,
+      modules: change.modules,
+    }),
+  );
+  if (change.subdomain !== undefined)
+    await m.hosts.changeSubdomain(company, change.subdomain, SUBDOMAIN_FIELD);
+  if (change.customDomain !== undefined)
+    await m.hosts.changeCustomDomain(company, change.customDomain, { field: DOMAIN_FIELD });
+
+  const changed = Object.keys(body).filter((k) => !['ClientID', 'companyID', 'idsys', 'action'].includes(k));
+  await m.record(ctx, {
+    companyId: company.id,
+    targetUserId: user.id,
+    action: `${kind === 'staff' ? 'user' : kind}_updated`,
+    category: kind === 'client' ? 'client' : 'user',
+    description: `Updated ${kind === 'staff' ? (userSet.name ?? user.name) : (change.company.name ?? company.name)} (${changed.join(', ') || 'no changes'})`,
+  });
+  return m.readNode({ ...user, ...userSet }, { ...company, ...change.company });
+}
+
+interface CompanyChange {
+  company: Partial<CompanyRow>;
+  terms?: { term: PaymentTerm; enabled: boolean }[];
+  modules?: { module: ModuleType; enabled: boolean }[];
+  subdomain?: string;
+  customDomain?: string | null;
+}
+
+/** The company side of an agency or client: name, terms and modules within the parent's offer, switches, hosts, plan. */
+async function companyChange(
+  m: ManagementContext,
+  p: Principal,
+  body: UpdateInput,
+  company: CompanyRow,
+  kind: Exclude<NodeKind, 'staff'>,
+): Promise<CompanyChange> {
+  const change: CompanyChange = { company: {} };
+  const set = change.company;
+  if (body.ClientCompanyName !== undefined) set.name = body.ClientCompanyName;
+  if (body.DownlineOrganizationID !== undefined)
+    set.externalOrganizationId = body.DownlineOrganizationID || null;
+
+  const system = await m.repo.system(company.systemId);
+  const parent = company.parentId ? await m.repo.company(company.parentId) : undefined;
+  if (!system || !parent) throw notFound();
+  const offer = await m.offerOf(parent, system.isMaster);
+  if (body.selectedterms) {
+    const selection = termSelection(body.selectedterms) ?? [];
+    checkTerms(enabledOf(selection), offer.terms);
+    change.terms = selection.map((t) => ({ term: t.key, enabled: t.status }));
+    // An agency or client keeps at least one enabled term after the change.
+    const after = new Set((await m.repo.termsOf(company.id)).filter((t) => t.enabled).map((t) => t.term));
+    for (const t of change.terms) t.enabled ? after.add(t.term) : after.delete(t.term);
+    if (after.size === 0) throw badRequest(PAYMENT_TERM_REQUIRED, { selectedterms: PAYMENT_TERM_REQUIRED });
+  }
+  if (body.selectedmodules) {
+    const selection = moduleSelection(body.selectedmodules) ?? [];
+    checkModules(enabledOf(selection), offer.modules, system.isMaster);
+    change.modules = selection.map((x) => ({ module: x.key, enabled: x.status }));
+  }
+
+  if (kind === 'client') {
+    if (body.disabledaddcampaign !== undefined)
+      set.disableClientAddCampaign = body.disabledaddcampaign === 'T';
+    return change;
+  }
+  if (body.ClientWhiteLabeling !== undefined) set.isWhitelabeling = body.ClientWhiteLabeling === 'T';
+  if (body.ApiMode !== undefined) set.apiMode = body.ApiMode === 'T';
+  // Checked now so that nothing is written when a host is refused; changed after the rest.
+  if (body.DownlineSubDomain !== undefined && body.DownlineSubDomain !== company.subdomain) {
+    change.subdomain = body.DownlineSubDomain;
+    await m.hosts.checkSubdomain(company.systemId, change.subdomain, {
+      field: SUBDOMAIN_FIELD,
+      exceptCompanyId: company.id,
+    });
+  }
+  const domain = body.DownlineDomain ?? body.ClientDomain;
+  if (domain !== undefined && (domain || null) !== company.customDomain) {
+    change.customDomain = domain || null;
+    if (change.customDomain)
+      await m.hosts.checkCustomDomain(change.customDomain, {
+        field: DOMAIN_FIELD,
+        exceptCompanyId: company.id,
+      });
+  }
+  if (body.planMinSpendId !== undefined) {
+    if (body.planMinSpendId !== null) {
+      if (p.userType === 'sales' || !system.isMaster) {
+        const text = 'Minimum spend plans apply to agencies of the master platform.';
+        throw badRequest(text, { planMinSpendId: text });
+      }
+      if (!(await m.repo.planOfSystem(body.planMinSpendId, system.id))) {
+        const text = 'Choose a minimum spend plan of this platform.';
+        throw badRequest(text, { planMinSpendId: text });
+      }
+    }
+    set.planMinSpendId = body.planMinSpendId;
+  }
+  return change;
+}
