@@ -69,6 +69,27 @@ describe('general setting parts render', { timeout: 60_000 }, () => {
     expect(html).toContain('data-testid="simplifi-save"');
   });
 
+  it('on another system offers the enhance minimum only (no Simplifi there)', async () => {
+    const { renderScreen } = await import('../agency-list/screen-harness.fixture');
+    const { settingKeys } = await import('../../../api/settings');
+    const { SimplifiSection } = await import('./simplifi-section');
+    const http = { request: vi.fn(), get: vi.fn(), post: vi.fn(), put: vi.fn() };
+    const user = makeUser({ is_master_system: false });
+    const stored = {
+      result: 'success',
+      data: { maxBid: { minimum: '0.00' }, dailyBudget: { minimum: '0.00' }, enhanceMinLeadsPerDay: 12 },
+    };
+    const html = renderScreen(
+      user,
+      h(SimplifiSection, { user, companyID: 100, canSave: true, canCreate: true, canDelete: true }),
+      http as never,
+      [[settingKeys.setting(100, 'simplifiminimums'), stored]],
+    );
+    expect(html).toContain('data-testid="enhance-min-leads"');
+    expect(html).not.toContain('data-testid="simplifi-max-bid"');
+    expect(html).not.toContain('data-testid="simplifi-daily-budget"');
+  });
+
   it('shows a subscription cancelled earlier and no longer offers to cancel it', async () => {
     const render = await renderer();
     const { SubscriptionSection } = await import('./subscription-section');

@@ -15,10 +15,10 @@ describe('General Setting sections by user', () => {
     expect(settingSections(USERS.systemAdmin())).toEqual(settingSections(USERS.root()));
   });
 
-  it('root company of another system: no minimum spend or Simplifi', () => {
+  it('root company of another system: campaign minimums (enhance) but no minimum spend', () => {
     const sections = settingSections({ ...USERS.root(), is_master_system: false });
     expect(sections).not.toContain('minimum-spend');
-    expect(sections).not.toContain('simplifi');
+    expect(sections).toContain('simplifi');
     expect(sections).toContain('onboarding');
   });
 

@@ -28,9 +28,9 @@ export const SECTION_LABELS: Record<SectionId, string> = {
  * Which parts of General Setting a user sees (spec 2 §2, §6): everyone brands their company, picks a
  * default term and sets SMTP; agencies rename modules and have a subdomain and custom domain (module
  * names are the agency's wording: the server refuses them for a root company); the root company sets
- * the onboarding charge and, on the master system (where the ad platform and minimum spend exist),
- * minimum spend and the campaign minimums (Simplifi, enhance); only the agency owner (userdownline) may
- * cancel the subscription.
+ * the onboarding charge and the campaign minimums (the enhance leads per day everywhere; Simplifi's
+ * bid and budget on the master system, where the ad platform exists) and, on the master system,
+ * minimum spend; only the agency owner (userdownline) may cancel the subscription.
  */
 export function settingSections(user: SessionUser): SectionId[] {
   if (user.user_type === 'client' || isSalesUser(user)) return [];
@@ -38,7 +38,8 @@ export function settingSections(user: SessionUser): SectionId[] {
   const sections: SectionId[] = root
     ? ['branding', 'payment-term', 'smtp', 'onboarding']
     : ['branding', 'modules', 'payment-term', 'smtp', 'domain'];
-  if (root && user.is_master_system) sections.push('minimum-spend', 'simplifi');
+  if (root && user.is_master_system) sections.push('minimum-spend');
+  if (root) sections.push('simplifi');
   if (!root && user.user_type === 'userdownline' && !user.isViewMode) sections.push('subscription');
   return sections;
 }

@@ -13,9 +13,10 @@ import {
 } from './simplifi-model';
 
 /**
- * The campaign minimums of the root company: the lowest Simplifi (ad platform) max bid (per thousand
- * impressions) and daily budget a campaign may use, and the fewest leads per day an enhance campaign
- * may ask for. Simplifi exists only on the master system.
+ * The campaign minimums of the root company: the fewest leads per day an enhance campaign may ask
+ * for and, on the master system (the only one with Simplifi, the ad platform), the lowest max bid
+ * (per thousand impressions) and daily budget. Elsewhere the Simplifi fields are not shown and their
+ * stored values (0) are sent back unchanged.
  */
 export function SimplifiSection(props: SectionProps) {
   const setting = useSetting(props.companyID, 'simplifiminimums');
@@ -26,7 +27,8 @@ export function SimplifiSection(props: SectionProps) {
   );
 }
 
-function SimplifiEditor({ companyID, canSave, data }: SectionProps & { data: SimplifiMinimums }) {
+function SimplifiEditor({ user, companyID, canSave, data }: SectionProps & { data: SimplifiMinimums }) {
+  const withSimplifi = user.is_master_system;
   const [form, setForm] = useState(() => simplifiFormFrom(data));
   const [leadsError, setLeadsError] = useState<string | undefined>();
   const [saved, setSaved] = useState<string | null>(null);
@@ -53,23 +55,30 @@ function SimplifiEditor({ companyID, canSave, data }: SectionProps & { data: Sim
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        Campaigns may not bid, budget or ask for fewer leads per day than these minimums. 0 means no minimum.
+        {withSimplifi
+          ? 'Campaigns may not bid, budget or ask for fewer leads per day than these minimums.'
+          : 'Enhance campaigns may not ask for fewer leads per day than this minimum.'}{' '}
+        0 means no minimum.
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <PriceInput
-          label="Minimum Max Bid (per thousand impressions)"
-          unit="micros"
-          value={form.maxBid}
-          onChange={(maxBid) => set('maxBid', maxBid)}
-          data-testid="simplifi-max-bid"
-        />
-        <PriceInput
-          label="Minimum Daily Budget"
-          unit="cents"
-          value={form.dailyBudget}
-          onChange={(dailyBudget) => set('dailyBudget', dailyBudget)}
-          data-testid="simplifi-daily-budget"
-        />
+        {withSimplifi && (
+          <>
+            <PriceInput
+              label="Minimum Max Bid (per thousand impressions)"
+              unit="micros"
+              value={form.maxBid}
+              onChange={(maxBid) => set('maxBid', maxBid)}
+              data-testid="simplifi-max-bid"
+            />
+            <PriceInput
+              label="Minimum Daily Budget"
+              unit="cents"
+              value={form.dailyBudget}
+              onChange={(dailyBudget) => set('dailyBudget', dailyBudget)}
+              data-testid="simplifi-daily-budget"
+            />
+          </>
+        )}
         <TextInput
           label="Enhance Minimum Leads Per Day"
           description="A whole number from 0 to 10,000."
