@@ -1,4 +1,4 @@
-import { costPerLeadMinimumText } from '@app/contracts';
+import { API_MODE_CONFIRM, costPerLeadMinimumText } from '@app/contracts';
 import { DEMO, DEMO_PASSWORD } from '@app/db/demo';
 import { expect, type Page, test } from '@playwright/test';
 
@@ -51,6 +51,19 @@ test('a system user creates an agency, prices it, adds and edits a client and do
   await form.getByTestId('phone-number').fill('2025550143');
   await form.getByLabel('Subdomain').fill(`lakeside-${stamp}`);
   await form.getByTestId('payment-terms').getByRole('checkbox').first().check();
+  // API developer mode asks first, both ways; cancelling leaves it as it was.
+  const apiMode = form.getByLabel('API Mode');
+  await apiMode.click();
+  await expect(page.getByText(API_MODE_CONFIRM.on.message)).toBeVisible();
+  await page.getByTestId('confirm-cancel').click();
+  await expect(apiMode).not.toBeChecked();
+  await apiMode.click();
+  await page.getByTestId('confirm-yes').click();
+  await expect(apiMode).toBeChecked();
+  await apiMode.click();
+  await expect(page.getByText(API_MODE_CONFIRM.off.message)).toBeVisible();
+  await page.getByTestId('confirm-yes').click();
+  await expect(apiMode).not.toBeChecked();
   await form.getByTestId('user-form-save').click();
   await expect(page.getByText('Data has been added successfully')).toBeVisible();
 

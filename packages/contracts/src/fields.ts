@@ -63,3 +63,17 @@ export function phoneCallingCode(countryCode: string): string {
 
 /** An agency must offer at least one payment term (spec 2 §5). */
 export const PAYMENT_TERM_REQUIRED = 'Please select payment term';
+
+/** Spec 2 §5: turning an agency's API developer mode on or off asks first, saying what it costs. */
+export const API_MODE_CONFIRM = {
+  on: {
+    title: 'Enable developer mode?',
+    message:
+      'Once the agency accepts the developer agreement, a one-time developer fee is charged and a new minimum spend applies.',
+  },
+  off: {
+    title: 'Disable developer mode?',
+    message:
+      'The developer feature is reset. If it is enabled again later, the one-time developer fee is charged again.',
+  },
+};

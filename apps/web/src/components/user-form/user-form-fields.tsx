@@ -1,4 +1,4 @@
-import { STAFF_SWITCHES, type StaffSwitch } from '@app/contracts';
+import { API_MODE_CONFIRM, STAFF_SWITCHES, type StaffSwitch } from '@app/contracts';
 import {
   Checkbox,
   Group,
@@ -11,6 +11,7 @@ import {
   TextInput,
   type TextInputProps,
 } from '@mantine/core';
+import { confirmAction } from '../feedback/feedback';
 import { PhoneInput } from '../phone-input/phone-input';
 import type { FormOffer, Option, UserFormErrors, UserFormField, UserFormValues } from './user-form-model';
 
@@ -125,7 +126,10 @@ export function UserFormFields({
             disabled={disabled}
             checked={values.apiMode}
             error={errors.apiMode}
-            onChange={(event) => set('apiMode', event.currentTarget.checked)}
+            onChange={async (event) => {
+              const next = event.currentTarget.checked;
+              if (await confirmAction(API_MODE_CONFIRM[next ? 'on' : 'off'])) set('apiMode', next);
+            }}
           />
         </Group>
       )}
