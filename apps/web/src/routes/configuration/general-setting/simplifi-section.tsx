@@ -15,13 +15,13 @@ import {
 /**
  * The campaign minimums of the root company: the fewest leads per day an enhance campaign may ask
  * for and, on the master system (the only one with Simplifi, the ad platform), the lowest max bid
- * (per thousand impressions) and daily budget. Elsewhere the Simplifi fields are not shown and their
- * stored values (0) are sent back unchanged.
+ * (per thousand impressions) and daily budget. Elsewhere the Simplifi fields are not shown and the
+ * stored values are sent back unchanged.
  */
 export function SimplifiSection(props: SectionProps) {
   const setting = useSetting(props.companyID, 'simplifiminimums');
   return (
-    <QueryGate query={setting} label="Loading Simplifi minimums" testId="simplifi-load-error">
+    <QueryGate query={setting} label="Loading campaign minimums" testId="simplifi-load-error">
       {setting.data && <SimplifiEditor {...props} data={setting.data.data} />}
     </QueryGate>
   );
