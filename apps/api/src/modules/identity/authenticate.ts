@@ -8,7 +8,8 @@ const unauthenticated = () => new HttpError(401, 'unauthenticated', 'Unauthentic
 
 /**
  * Turns the bearer token into the caller: a valid JWT (HS256 only, our issuer, not expired) whose
- * session is not revoked, whose user is active, and whose audience is that user's system.
+ * session is not revoked, whose user is active in a live company, and whose audience is that user's
+ * system. (Scope checks rely on this: the caller's own company needs no query.)
  */
 export function createAuthenticator(tokens: TokenService, repo: IdentityRepository) {
   return async function authenticate(request: FastifyRequest): Promise<Principal> {
@@ -21,6 +22,7 @@ export function createAuthenticator(tokens: TokenService, repo: IdentityReposito
     const { user } = state;
     if (
       user.deletedAt ||
+      state.companyDeletedAt ||
       user.status === 'disabled' ||
       audienceOf(user.systemId) !== audienceOf(claims.systemId)
     ) {

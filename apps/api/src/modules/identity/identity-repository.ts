@@ -141,6 +141,7 @@ export function createIdentityRepository(db: Database) {
           companyKind: companies.kind,
           companyParentId: companies.parentId,
           rootCompanyId: companies.rootId,
+          companyDeletedAt: companies.deletedAt,
         })
         .from(tokenFamilies)
         .innerJoin(users, eq(users.id, tokenFamilies.userId))

@@ -1,4 +1,4 @@
-import { appSecrets, DEMO, eq } from '@app/db';
+import { appSecrets, companies, DEMO, eq, users } from '@app/db';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
@@ -90,6 +90,22 @@ describe('access tokens', () => {
     const forged = await sign({ ...payload, exp: undefined, iat: undefined }, new Uint8Array(32).fill(9));
     expect((await me(forged)).statusCode).toBe(401);
     // The untouched token still works: the failures above are the checks, not a broken session.
+    expect((await me(tokens.access_token)).statusCode).toBe(200);
+  });
+
+  it("refuses the token of a person whose company is removed, even if the person's row was missed", async () => {
+    const email = DEMO.summit.clients[0]!.contact.email;
+    const tokens = await signIn(rt, email);
+    expect((await me(tokens.access_token)).statusCode).toBe(200);
+    const [person] = await rt.database.db.select().from(users).where(eq(users.email, email));
+    const removeCompany = (deletedAt: Date | null) =>
+      rt.database.db.update(companies).set({ deletedAt }).where(eq(companies.id, person!.companyId));
+    await removeCompany(new Date());
+    try {
+      expect((await me(tokens.access_token)).statusCode).toBe(401);
+    } finally {
+      await removeCompany(null);
+    }
     expect((await me(tokens.access_token)).statusCode).toBe(200);
   });
 

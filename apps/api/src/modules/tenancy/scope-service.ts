@@ -25,9 +25,13 @@ export function createScopeService(db: Database) {
 
   const checks: Partial<Record<TenantResource, (p: Principal, id: number) => Promise<boolean>>> = {
     system: async (p, id) => id === p.systemId,
+    // The caller's own company and own user need no query: the authenticator has just loaded both
+    // live (removing a company removes its people).
     company: (p, id) =>
-      exists(sql`select 1 from companies c
-        where c.id = ${id} and c.system_id = ${p.systemId} and c.deleted_at is null and ${companyCondition(p)}`),
+      id === p.companyId
+        ? Promise.resolve(true)
+        : exists(sql`select 1 from companies c
+            where c.id = ${id} and c.system_id = ${p.systemId} and c.deleted_at is null and ${companyCondition(p)}`),
     group: (p, id) =>
       exists(sql`select 1 from company_groups g join companies c on c.id = g.company_id
         where g.id = ${id} and c.system_id = ${p.systemId} and c.deleted_at is null and ${companyCondition(p)}`),
