@@ -25,10 +25,10 @@ export function createScopeService(db: Database) {
 
   const checks: Partial<Record<TenantResource, (p: Principal, id: number) => Promise<boolean>>> = {
     system: async (p, id) => id === p.systemId,
-    // The caller's own company and own user need no query: the authenticator has just loaded both
-    // live (removing a company removes its people).
+    // The caller's own company needs no query (the authenticator has just found it live), except for
+    // sales staff: their scope is the agencies linked to them, not the root company they work for.
     company: (p, id) =>
-      id === p.companyId
+      id === p.companyId && p.userType !== 'sales'
         ? Promise.resolve(true)
         : exists(sql`select 1 from companies c
             where c.id = ${id} and c.system_id = ${p.systemId} and c.deleted_at is null and ${companyCondition(p)}`),
