@@ -137,7 +137,17 @@ export function createIdentityRepository(db: Database) {
       const [row] = await db
         .select({
           family: tokenFamilies,
-          user: users,
+          // Only what a principal needs: this runs on every authenticated request.
+          user: {
+            id: users.id,
+            systemId: users.systemId,
+            companyId: users.companyId,
+            userType: users.userType,
+            status: users.status,
+            deletedAt: users.deletedAt,
+            isSystemUser: users.isSystemUser,
+            isAccExecutive: users.isAccExecutive,
+          },
           companyKind: companies.kind,
           companyParentId: companies.parentId,
           rootCompanyId: companies.rootId,

@@ -33,6 +33,14 @@ export function createTokenService(repo: IdentityRepository, settings: TokenSett
   const accessTtl = settings.accessTtlSeconds ?? 900;
   const refreshTtlMs = (settings.refreshTtlDays ?? 30) * 86_400_000;
   const graceMs = (settings.reuseGraceSeconds ?? 10) * 1000;
+  // Imported once: handing jose the raw bytes makes it import a key on every sign and verify.
+  const jwtKey = crypto.subtle.importKey(
+    'raw',
+    new Uint8Array(settings.jwtKey),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
 
   async function tokensFor(
     familyId: string,
@@ -50,7 +58,7 @@ export function createTokenService(repo: IdentityRepository, settings: TokenSett
       .setIssuedAt()
       .setExpirationTime(`${accessTtl}s`);
     return {
-      access_token: await jwt.sign(settings.jwtKey),
+      access_token: await jwt.sign(await jwtKey),
       refresh_token: refresh,
       expires_in: accessTtl,
       token_type: 'Bearer',
@@ -105,7 +113,7 @@ export function createTokenService(repo: IdentityRepository, settings: TokenSett
     /** Checks signature, algorithm, issuer and expiry; the caller checks the session is live. */
     async verifyAccess(token: string): Promise<AccessTokenClaims> {
       try {
-        const { payload } = await jwtVerify(token, settings.jwtKey, {
+        const { payload } = await jwtVerify(token, await jwtKey, {
           algorithms: ['HS256'],
           issuer: ISSUER,
         });
