@@ -54,8 +54,11 @@ export function toBrandingValue(form: BrandingForm): BrandingValue {
   };
 }
 
-/** Image files the upload offers; the server checks the content whatever the name says. */
+/**
+ * Image files the upload offers: the formats the server accepts (never SVG, which can carry script);
+ * the server checks the content whatever the name says.
+ */
 export const IMAGE_ACCEPT: Record<'logo' | 'favicon', string> = {
-  logo: 'image/png,image/jpeg,image/webp,image/gif,image/svg+xml',
-  favicon: 'image/png,image/x-icon,image/vnd.microsoft.icon,image/svg+xml',
+  logo: 'image/png,image/jpeg,image/webp,image/gif',
+  favicon: 'image/png,image/jpeg,image/webp,image/gif,image/x-icon,image/vnd.microsoft.icon',
 };
