@@ -1,18 +1,24 @@
 import type { UserLogFilter } from '@app/contracts';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { ApiRequestError } from '../../api/http';
 import { fetchUserLogCsv } from '../../api/user-logs';
 import { useHttp } from '../../app/boot/boot-context';
 import { downloadFileName } from './log-filters';
 
-export type DownloadStatus = 'idle' | 'preparing' | 'done' | 'failed';
+export type DownloadStatus = 'idle' | 'preparing' | 'done' | 'error' | 'failed';
 
-/** Spec 2 §8: the download helper's texts. */
+/** Spec 2 §8: the download helper's texts ('Download Error': the server refused; 'Download Failed': no file). */
 export const DOWNLOAD_TEXTS: Record<Exclude<DownloadStatus, 'idle'>, string> = {
   preparing: 'Preparing your file...',
   done: 'Download Successful',
+  error: 'Download Error',
   failed: 'Download Failed',
 };
+
+/** Which failure text fits: the server answered with an error, or the download never happened. */
+export const downloadFailureOf = (error: unknown): 'error' | 'failed' =>
+  error instanceof ApiRequestError && error.status > 0 ? 'error' : 'failed';
 
 const NOTICE_ID = 'user-log-download';
 
@@ -46,13 +52,14 @@ export function useLogDownload() {
         message: DOWNLOAD_TEXTS.done,
         autoClose: true,
       });
-    } catch {
-      setStatus('failed');
+    } catch (error) {
+      const failure = downloadFailureOf(error);
+      setStatus(failure);
       notifications.update({
         id: NOTICE_ID,
         loading: false,
         color: 'red',
-        message: DOWNLOAD_TEXTS.failed,
+        message: DOWNLOAD_TEXTS[failure],
         autoClose: true,
       });
     }

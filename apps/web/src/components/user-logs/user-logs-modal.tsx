@@ -99,7 +99,7 @@ function UserLogsContent({ company, companies }: Pick<UserLogsModalProps, 'compa
           {download.status !== 'idle' && (
             <Text
               size="sm"
-              c={download.status === 'failed' ? 'red' : download.status === 'done' ? 'green' : 'dimmed'}
+              c={download.status === 'done' ? 'green' : download.status === 'preparing' ? 'dimmed' : 'red'}
               role="status"
               data-testid="log-download-status"
             >
