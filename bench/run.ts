@@ -2,6 +2,7 @@ import { benchAgencyList } from './agency-list.bench.js';
 import { benchDomainInfo } from './domain-info.bench.js';
 import { createScratchDatabase } from './lib/scratch-database.js';
 import { benchArgon2, benchSignIn } from './sign-in.bench.js';
+import { benchUserLogs } from './user-logs.bench.js';
 
 /**
  * `npm run bench`: every benchmark, on PGlite and (when DATABASE_URL or TEST_DATABASE_URL is set)
@@ -13,6 +14,7 @@ const benches = {
   'domain-info': benchDomainInfo,
   'sign-in': benchSignIn,
   'agency-list': benchAgencyList,
+  'user-logs': benchUserLogs,
 } as const;
 
 for (const [name, bench] of Object.entries(benches)) {

@@ -82,6 +82,9 @@ export const userLogs = pgTable(
   (t) => [
     index('user_logs_company_time_idx').on(t.companyId, t.createdAt),
     index('user_logs_system_time_idx').on(t.systemId, t.createdAt),
+    // The logs modal's person filter, and its category list (read by skipping from one category to the next).
+    index('user_logs_user_time_idx').on(t.userId, t.createdAt),
+    index('user_logs_system_category_idx').on(t.systemId, t.category),
   ],
 );
 

@@ -4,8 +4,11 @@ import type { SQL } from 'drizzle-orm';
 /** What one read of the user logs is limited to; every part is already scope-checked. */
 export interface UserLogQuery {
   systemId: number;
-  /** Logs of this company's tree: itself, its children and, for a root company, the whole system. */
-  companyId: number;
+  /**
+   * Logs of this company's tree: itself and its children (an agency and its clients); null for the
+   * root company's tree, which is every company of the system.
+   */
+  companyId: number | null;
   /** Stored user types the acting user must have (null: any). */
   userTypes: readonly string[] | null;
   userId: number | null;
@@ -29,9 +32,17 @@ export interface UserLogRecord {
   created_at: Date | string;
 }
 
-/** The companies of a company's tree (one indexed lookup on id, parent_id or root_id). */
-const companyTree = (systemId: number, companyId: number) => sql`(select t.id from companies t
-  where t.system_id = ${systemId} and (t.id = ${companyId} or t.parent_id = ${companyId} or t.root_id = ${companyId}))`;
+/**
+ * `column` names a company of the tree (see `UserLogQuery.companyId`). The ids come as an array:
+ * `= any(array(…))` lets the planner read the (company_id, created_at) index once per company, where
+ * `in (select …)` made it scan every log of the system for an agency's few companies. The whole
+ * system needs no list at all (the system_id condition already holds).
+ */
+const inTree = (column: SQL, systemId: number, companyId: number | null) =>
+  companyId === null
+    ? sql`${column} is not null`
+    : sql`${column} = any(array(select t.id from companies t
+        where t.system_id = ${systemId} and (t.id = ${companyId} or t.parent_id = ${companyId} or t.root_id = ${companyId})))`;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -40,7 +51,7 @@ export function createUserLogRepository(db: Database) {
   function conditions(q: UserLogQuery): SQL {
     const parts: SQL[] = [
       sql`l.system_id = ${q.systemId}`,
-      sql`l.company_id in ${companyTree(q.systemId, q.companyId)}`,
+      inTree(sql`l.company_id`, q.systemId, q.companyId),
     ];
     if (q.userTypes)
       parts.push(
@@ -112,18 +123,36 @@ export function createUserLogRepository(db: Database) {
       }
     },
 
-    /** Categories present in a company tree's logs. */
-    async categories(systemId: number, companyId: number): Promise<string[]> {
-      const rows = rowsOf<{ category: string }>(
-        await db.execute(sql`select distinct l.category from user_logs l
-          where l.system_id = ${systemId} and l.company_id in ${companyTree(systemId, companyId)}
-          order by l.category`),
-      );
-      return rows.map((r) => r.category);
+    /**
+     * Categories present in a company tree's logs. For the whole system it skips through the
+     * (system_id, category) index from one category to the next, so the time follows the handful of
+     * categories, not the millions of rows; a company's tree reads that tree's own rows.
+     */
+    async categories(systemId: number, companyId: number | null): Promise<string[]> {
+      const query =
+        companyId === null
+          ? sql`with recursive present(category) as (
+                (select l.category from user_logs l where l.system_id = ${systemId} and l.company_id is not null
+                  order by l.category limit 1)
+                union all
+                select (select l.category from user_logs l
+                  where l.system_id = ${systemId} and l.company_id is not null and l.category > p.category
+                  order by l.category limit 1)
+                from present p where p.category is not null)
+              select category from present where category is not null`
+          : sql`select distinct l.category from user_logs l
+              where l.system_id = ${systemId} and ${inTree(sql`l.company_id`, systemId, companyId)}
+              order by l.category`;
+      return rowsOf<{ category: string }>(await db.execute(query)).map((r) => r.category);
     },
 
     /** Live people of a company tree, for the user filter. */
-    async people(systemId: number, companyId: number, userTypes: readonly string[] | null, limit: number) {
+    async people(
+      systemId: number,
+      companyId: number | null,
+      userTypes: readonly string[] | null,
+      limit: number,
+    ) {
       const typeFilter = userTypes
         ? sql` and u.user_type in (${sql.join(
             userTypes.map((t) => sql`${t}`),
@@ -134,7 +163,7 @@ export function createUserLogRepository(db: Database) {
         await db.execute(sql`select u.id, u.name, u.email, u.user_type, c.name as company_name
           from users u join companies c on c.id = u.company_id
           where u.system_id = ${systemId} and u.deleted_at is null and c.deleted_at is null
-            and u.company_id in ${companyTree(systemId, companyId)}${typeFilter}
+            and ${inTree(sql`u.company_id`, systemId, companyId)}${typeFilter}
           order by lower(u.name), u.id limit ${limit}`),
       );
     },

@@ -88,6 +88,8 @@ export function createUserLogService({ repo, audit, inScope }: UserLogServiceDep
 
   /** The caller's whole scope as one company tree: the system's root company, or their agency. */
   const scopeRoot = (p: Principal) => (hasSystemScope(p) ? p.rootCompanyId : p.companyId);
+  /** The repository's tree: null stands for the root company's, which is the whole system. */
+  const treeOf = (p: Principal, companyId: number) => (companyId === p.rootCompanyId ? null : companyId);
 
   /**
    * An id filter: the wildcard means all, any other value must name a row in the caller's scope.
@@ -135,7 +137,7 @@ export function createUserLogService({ repo, audit, inScope }: UserLogServiceDep
     const companyId = (await idFilter(p, 'company', f.company)) ?? scopeRoot(p);
     return {
       systemId: p.systemId,
-      companyId,
+      companyId: treeOf(p, companyId),
       userTypes: membersOf(f.userType),
       userId: await idFilter(p, 'user', f.user),
       category: isAll(f.category) ? null : String(f.category).trim(),
@@ -148,7 +150,7 @@ export function createUserLogService({ repo, audit, inScope }: UserLogServiceDep
     async people(p: Principal, companyId: number, userType: LogUserType) {
       requireReader(p);
       const company = (await idFilter(p, 'company', companyId)) ?? scopeRoot(p);
-      return { data: await repo.people(p.systemId, company, membersOf(userType), PEOPLE_LIMIT) };
+      return { data: await repo.people(p.systemId, treeOf(p, company), membersOf(userType), PEOPLE_LIMIT) };
     },
 
     /** Campaign options: campaigns are not stored in this product yet, so there are none. */
@@ -160,7 +162,7 @@ export function createUserLogService({ repo, audit, inScope }: UserLogServiceDep
 
     async categories(p: Principal) {
       requireReader(p);
-      const found = await repo.categories(p.systemId, scopeRoot(p));
+      const found = await repo.categories(p.systemId, treeOf(p, scopeRoot(p)));
       return {
         data: found.map((category) => ({ category, label: LOG_CATEGORY_LABELS[category] ?? category })),
       };
@@ -205,7 +207,7 @@ export function createUserLogService({ repo, audit, inScope }: UserLogServiceDep
         dateField: 'dateRange',
       });
       const total = await repo.count(query);
-      const companyName = await repo.companyName(query.companyId);
+      const companyName = await repo.companyName(query.companyId ?? p.rootCompanyId);
       const period = query.range
         ? `${query.range.start}-to-${query.range.end}`
         : new Date().toISOString().slice(0, 10);

@@ -256,6 +256,13 @@ describe('log filter options', () => {
       .json()
       .data.map((c: { category: string }) => c.category);
     expect(bright).toContain('brightonly');
+    // The whole system (read by skipping through the category index): every category once, in order.
+    const system = (await post('root', 'log-category', {}))
+      .json()
+      .data.map((c: { category: string }) => c.category);
+    expect(system).toEqual([...new Set(system)].sort());
+    expect(system).toEqual(expect.arrayContaining(mine));
+    expect(system).not.toContain('brightonly');
     expect((await post('harbor', 'log-category', {})).statusCode).toBe(404);
   });
 });

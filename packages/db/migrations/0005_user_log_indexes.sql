@@ -1,0 +1,2 @@
+CREATE INDEX "user_logs_user_time_idx" ON "user_logs" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "user_logs_system_category_idx" ON "user_logs" USING btree ("system_id","category");
