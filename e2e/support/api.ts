@@ -23,12 +23,12 @@ export async function apiClient(baseURL: string) {
     return json;
   }
 
-  async function signIn(email: string, host = 'localhost') {
+  async function signIn(email: string, host = 'localhost', password = DEMO_PASSWORD) {
     const challenge = await (await fetch(`${baseURL}/api/altcha/challenge?host=${host}`)).json();
     const gtoken = solveAltcha(challenge).payload;
     const res = await call('POST', '/login', {
       username: email,
-      password: DEMO_PASSWORD,
+      password,
       gtoken,
       domainName: host,
     });

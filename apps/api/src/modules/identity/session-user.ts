@@ -19,7 +19,7 @@ import {
   users,
 } from '@app/db';
 import type { FileLinks } from '../files/file-links.js';
-import { brandingLookOf } from '../tenancy/company-reads.js';
+import { brandingLookOf, createCompanyReads } from '../tenancy/company-reads.js';
 
 /**
  * Builds the session user of spec 1 §3.1 from the database. Company facts come from the company
@@ -28,6 +28,7 @@ import { brandingLookOf } from '../tenancy/company-reads.js';
  */
 export function createSessionUserReader(db: Database, filesBaseUrl: string, links: FileLinks) {
   const fileUrl = (id: string | null | undefined) => (id ? `${filesBaseUrl}/${id}` : null);
+  const reads = createCompanyReads(db);
 
   return async function readSessionUser(
     userId: number,
@@ -123,7 +124,7 @@ export function createSessionUserReader(db: Database, filesBaseUrl: string, link
       industry_id: null,
       industry_name: company.industryName || null,
       ip_login: user.lastLoginIp,
-      customer_card_id: user.customerCardId,
+      customer_card_id: await reads.paymentCard(user),
       manual_bill: toTF(agency?.manualBill ?? false),
       status_acc: account?.status === 'none' || !account ? '' : account.status,
       payouts_enabled: account?.payoutsEnabled ?? false,

@@ -7,6 +7,7 @@ export function createProfileRepository(db: Database) {
   return {
     findCompany: reads.company,
     connectedAccountOf: reads.connectedAccount,
+    paymentCardOf: reads.paymentCard,
     brandingOf: reads.branding,
     async findUser(userId: number) {
       const [row] = await db.select().from(users).where(eq(users.id, userId));

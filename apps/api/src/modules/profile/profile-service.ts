@@ -190,7 +190,8 @@ export function createProfileService(deps: {
       const account = agencyId ? await deps.repo.connectedAccountOf(agencyId) : undefined;
       const needsAccount = agencyId !== null;
       const accountConnected = !needsAccount || account?.status === 'completed';
-      const cardAdded = Boolean(user.customerCardId) || company?.kind === 'root' || user.userType === 'sales';
+      const cardAdded =
+        Boolean(await deps.repo.paymentCardOf(user)) || company?.kind === 'root' || user.userType === 'sales';
       const next = !user.profileSetupCompleted
         ? 'profile'
         : !cardAdded

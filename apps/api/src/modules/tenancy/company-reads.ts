@@ -8,7 +8,10 @@ import {
   connectedAccounts,
   type Database,
   eq,
+  isNotNull,
+  isNull,
   systems,
+  users,
 } from '@app/db';
 
 /**
@@ -32,6 +35,30 @@ export function createCompanyReads(db: Database) {
         .where(and(eq(companyPaymentTerms.companyId, companyId), eq(companyPaymentTerms.enabled, true))),
     connectedAccount: (companyId: number) =>
       one(db.select().from(connectedAccounts).where(eq(connectedAccounts.companyId, companyId))),
+    /**
+     * The card that pays for a person's company: their own, else the one on file for their company
+     * (its owner's). An administrator an agency adds works on the agency's card; asking each of them
+     * for a card of their own would make them pay for the agency.
+     */
+    async paymentCard(person: { companyId: number; customerCardId: string | null }) {
+      if (person.customerCardId) return person.customerCardId;
+      const payer = await one(
+        db
+          .select({ card: users.customerCardId })
+          .from(users)
+          .where(
+            and(
+              eq(users.companyId, person.companyId),
+              isNull(users.deletedAt),
+              isNotNull(users.customerCardId),
+            ),
+          )
+          // The company's main user (the earliest) before any other.
+          .orderBy(users.id)
+          .limit(1),
+      );
+      return payer?.card ?? null;
+    },
   };
 }
 

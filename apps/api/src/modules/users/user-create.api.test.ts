@@ -370,6 +370,39 @@ describe('POST /configuration/user/create: clients and staff', () => {
   });
 });
 
+describe('a new administrator of an agency', () => {
+  it("works on the agency's card: no card of their own is asked for", async () => {
+    const email = 'card.less@example.test';
+    const made = await create(
+      {
+        companyID: northwindId,
+        idsys: northwind.system,
+        userType: 'user',
+        ClientFullName: 'Cara Less',
+        ClientEmail: email,
+        ClientPassword: 'Strong!pass1',
+      },
+      northwind.token,
+    );
+    expect(made.statusCode, made.body).toBe(200);
+    const signedIn = await login(rt, email, { password: 'Strong!pass1' });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const token = signedIn.json().access_token as string;
+    const me = await rt.app.inject({ url: '/api/user', headers: bearer(token) });
+    const [owner] = await rt.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, DEMO.northwind.owner.email));
+    expect(owner?.customerCardId).toBeTruthy();
+    expect(me.json().customer_card_id).toBe(owner?.customerCardId);
+    const status = await rt.app.inject({
+      url: `/api/user/onboarding-status/${me.json().id}`,
+      headers: bearer(token),
+    });
+    expect(status.json()).toMatchObject({ card_added: true });
+  });
+});
+
 describe('a cancelled agency', () => {
   it('gets no new clients from anyone, keeps its own, and shows the cancellation on its node', async () => {
     const made = await create(agencyPayload(root, 'cancelled', { ClientPassword: 'Strong!pass1' }));

@@ -1,0 +1,65 @@
+import { DEMO, DEMO_PASSWORD } from '@app/db/demo';
+import { expect, type Page, test } from '@playwright/test';
+import { apiClient } from '../support/api';
+
+async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Username or E-mail').fill(email);
+  await page.getByLabel('Password').first().fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+test('a role without Settings update keeps an administrator from saving, in the browser and on the server', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const stamp = Date.now().toString(36);
+  const roleName = `Read Only ${stamp}`;
+  const email = `reader.${stamp}@northwind.test`;
+  const password = `Reader!${stamp}9`;
+
+  // The agency owner makes a role that may open the settings but not change them…
+  await signIn(page, DEMO.northwind.owner.email);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto('/configuration/role-list');
+  await page.getByTestId('role-add').click();
+  await page.getByTestId('role-name').fill(roleName);
+  await page.getByTestId('role-perm-settings-enable').check();
+  await page.getByTestId('role-save').click();
+  await expect(page.getByTestId('role-list')).toContainText(roleName);
+
+  // …and gives it to a new administrator.
+  await page.goto('/configuration/administrator-list');
+  await page.getByRole('button', { name: 'Add Administrator' }).click();
+  const form = page.getByTestId('add-admin-form');
+  await form.getByLabel('Full Name').fill('Rita Reader');
+  await form.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await form.getByTestId('phone-number').fill('2025550177');
+  await form.getByLabel('Password').first().fill(password);
+  await form.getByTestId('role-select').click();
+  await page.getByRole('option', { name: roleName }).click();
+  await form.getByTestId('user-form-save').click();
+  await expect(page.getByText('Data has been added successfully')).toBeVisible();
+
+  // The administrator sees the settings with Save switched off…
+  const readerContext = await browser.newContext({ baseURL });
+  const reader = await readerContext.newPage();
+  await signIn(reader, email, password);
+  await expect(reader).not.toHaveURL(/\/login/);
+  await reader.goto('/configuration/general-setting');
+  await expect(reader.getByTestId('branding-save')).toBeDisabled();
+
+  // …and the server refuses the save whatever the browser shows.
+  const api = await apiClient(baseURL!);
+  const token = await api.signIn(email, 'localhost', password);
+  const me = await api.call('GET', '/user', undefined, token);
+  const save = api.call(
+    'PUT',
+    '/configuration/setting',
+    { companyID: me.company_id, comsetname: 'paymenttermDefault', comsetval: 'Monthly' },
+    token,
+  );
+  await expect(save).rejects.toThrow(/answered 403: .*You do not have permission to do this\./);
+  await readerContext.close();
+});
