@@ -9,6 +9,7 @@ export function createProfileRepository(db: Database) {
     connectedAccountOf: reads.connectedAccount,
     paymentCardOf: reads.paymentCard,
     brandingOf: reads.branding,
+    shownBrandingOf: reads.shownBranding,
     async findUser(userId: number) {
       const [row] = await db.select().from(users).where(eq(users.id, userId));
       return row;

@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  DEFAULT_BRANDING,
   type ProfileUpdateResponse,
   phoneSchema,
   type profileStep1Schema,
@@ -16,6 +15,7 @@ import type { FileLinks } from '../files/file-links.js';
 import { hashPassword } from '../identity/password-hasher.js';
 import type { TokenService } from '../identity/token-service.js';
 import type { CompanyHosts } from '../settings/company-hosts.js';
+import { inheritedColours } from '../tenancy/company-reads.js';
 import type { Principal } from '../tenancy/principal.js';
 import type { ProfileRepository } from './profile-repository.js';
 
@@ -146,18 +146,11 @@ export function createProfileService(deps: {
       if (image) {
         const logoId = await storeImage(p, image, 'logo');
         // The company keeps the colours it showed until now: its own, its agency's or its system's.
-        const current =
-          (await deps.repo.brandingOf(company.id)) ??
-          (company.parentId ? await deps.repo.brandingOf(company.parentId) : undefined) ??
-          (await deps.repo.brandingOf(company.rootId));
-        await deps.repo.setLogo(company.id, logoId, {
-          sidebarBgcolor: current?.sidebarBgcolor ?? DEFAULT_BRANDING.sidebar_bgcolor,
-          templateBgcolor: current?.templateBgcolor ?? DEFAULT_BRANDING.template_bgcolor,
-          boxBgcolor: current?.boxBgcolor ?? DEFAULT_BRANDING.box_bgcolor,
-          textColor: current?.textColor ?? DEFAULT_BRANDING.text_color,
-          linkColor: current?.linkColor ?? DEFAULT_BRANDING.link_color,
-          fontTheme: current?.fontTheme ?? DEFAULT_BRANDING.font_theme,
-        });
+        await deps.repo.setLogo(
+          company.id,
+          logoId,
+          inheritedColours(await deps.repo.shownBrandingOf(company)),
+        );
         logoUrl = url(logoId);
       }
       deps.domains.invalidate();

@@ -4,8 +4,8 @@ import { badRequest } from '../../http-errors.js';
 import { detectImageType, MAX_IMAGE_BYTES } from '../../lib/image-type.js';
 import type { FileStorage } from '../../providers/files/file-storage.js';
 import type { AuditLog } from '../audit/audit-log.js';
+import { inheritedColours } from '../tenancy/company-reads.js';
 import type { Principal } from '../tenancy/principal.js';
-import { inheritedColours } from './general-settings-service.js';
 import { loadCompany, requireKind, settingsEvent } from './settings-access.js';
 import type { SettingsRepository } from './settings-repository.js';
 
@@ -59,15 +59,6 @@ export function createBrandingImages(deps: {
 }) {
   const { repo } = deps;
 
-  /** Colours for a branding row created by an upload: the look the company shows today. */
-  async function currentColours(companyId: number, parentId: number | null, rootId: number) {
-    const shown =
-      (await repo.branding(companyId)) ??
-      (parentId ? await repo.branding(parentId) : undefined) ??
-      (await repo.branding(rootId));
-    return inheritedColours(shown);
-  }
-
   return {
     async upload(p: Principal, companyId: number, kind: BrandingImageKind, bytes: Buffer, ip: string) {
       const company = await loadCompany(repo.company, companyId);
@@ -92,7 +83,8 @@ export function createBrandingImages(deps: {
         company.id,
         kind,
         file.id,
-        await currentColours(company.id, company.parentId, company.rootId),
+        // A branding row created by an upload starts from the look the company shows today.
+        inheritedColours(await repo.shownBranding(company)),
       );
       deps.invalidateDomains();
       await deps.audit.record(
@@ -113,7 +105,8 @@ export function createBrandingImages(deps: {
           company.id,
           kind,
           null,
-          await currentColours(company.id, company.parentId, company.rootId),
+          // A branding row created by an upload starts from the look the company shows today.
+          inheritedColours(await repo.shownBranding(company)),
         );
       }
       deps.invalidateDomains();

@@ -1,7 +1,6 @@
 import {
   type AnySettingName,
   centsToDollars,
-  DEFAULT_BRANDING,
   DEFAULT_MODULE_NAMES,
   MASTER_ONLY_MODULES,
   MODULES,
@@ -18,13 +17,13 @@ import {
 import type { z } from 'zod';
 import { badRequest, forbidden } from '../../http-errors.js';
 import type { AuditLog } from '../audit/audit-log.js';
-import { brandingLookOf } from '../tenancy/company-reads.js';
+import { brandingLookOf, inheritedColours } from '../tenancy/company-reads.js';
 import { hasSystemScope, type Principal } from '../tenancy/principal.js';
 import { describeCampaignMinimums } from './campaign-minimums.js';
 import { describePriceRows, findFloorViolation, rowsFromInput, toAgencyCost } from './cost-settings.js';
 import { applyNaming, currentNaming } from './module-names.js';
 import { loadCompany, requireKind, settingsEvent } from './settings-access.js';
-import type { BrandingColours, CompanyRow, SettingsRepository } from './settings-repository.js';
+import type { CompanyRow, SettingsRepository } from './settings-repository.js';
 
 type UpdateSetting = z.output<typeof updateAnySettingRequestSchema>;
 
@@ -298,10 +297,7 @@ export function createGeneralSettingsService(deps: GeneralSettingsDeps) {
       await repo.deleteBranding(company.id);
       return;
     }
-    const parent =
-      (company.parentId ? await repo.branding(company.parentId) : undefined) ??
-      (company.rootId !== company.id ? await repo.branding(company.rootId) : undefined);
-    await repo.saveBranding(company.id, inheritedColours(parent));
+    await repo.saveBranding(company.id, inheritedColours(await repo.inheritedBranding(company)));
   }
 
   return {
@@ -314,19 +310,6 @@ export function createGeneralSettingsService(deps: GeneralSettingsDeps) {
       return { result: 'success' as const, message: await save(p, company, input, ip) };
     },
     effectiveBranding,
-  };
-}
-
-/** Colours (and font) of a branding row, or the product defaults. */
-export function inheritedColours(from: Partial<BrandingColours> | undefined): BrandingColours {
-  return {
-    displayName: null,
-    sidebarBgcolor: from?.sidebarBgcolor ?? DEFAULT_BRANDING.sidebar_bgcolor,
-    templateBgcolor: from?.templateBgcolor ?? DEFAULT_BRANDING.template_bgcolor,
-    boxBgcolor: from?.boxBgcolor ?? DEFAULT_BRANDING.box_bgcolor,
-    textColor: from?.textColor ?? DEFAULT_BRANDING.text_color,
-    linkColor: from?.linkColor ?? DEFAULT_BRANDING.link_color,
-    fontTheme: from?.fontTheme ?? DEFAULT_BRANDING.font_theme,
   };
 }
 

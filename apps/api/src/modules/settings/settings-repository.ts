@@ -15,7 +15,7 @@ import {
   onboardingSettings,
   systems,
 } from '@app/db';
-import { createCompanyReads } from '../tenancy/company-reads.js';
+import { type BrandingColours, createCompanyReads } from '../tenancy/company-reads.js';
 
 export type PriceRow = typeof agencyPrices.$inferSelect;
 export type BrandingRow = typeof companyBranding.$inferSelect;
@@ -23,7 +23,6 @@ export type SmtpRow = typeof companySmtp.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
 export type CampaignMinimumsRow = typeof campaignMinimums.$inferSelect;
 export type CampaignMinimumsValues = Omit<CampaignMinimumsRow, 'systemId' | 'updatedAt'>;
-export type BrandingColours = Omit<BrandingRow, 'companyId' | 'updatedAt' | 'logoFileId' | 'faviconFileId'>;
 
 /**
  * The only SQL of general settings: prices, branding, module names, terms, SMTP, onboarding, package,
@@ -35,6 +34,8 @@ export function createSettingsRepository(db: Database) {
     company: reads.company,
     system: reads.system,
     branding: reads.branding,
+    shownBranding: reads.shownBranding,
+    inheritedBranding: reads.inheritedBranding,
     modules: reads.modules,
     paymentTerms: reads.paymentTerms,
 

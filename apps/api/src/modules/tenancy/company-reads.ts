@@ -20,11 +20,16 @@ import {
  */
 export function createCompanyReads(db: Database) {
   const one = async <T>(rows: Promise<T[]>) => (await rows)[0];
+  const branding = (companyId: number) =>
+    one(db.select().from(companyBranding).where(eq(companyBranding.companyId, companyId)));
+  /** The branding row a company inherits: its parent's (an agency's), else its system's root company's. */
+  const inheritedBranding = async (company: TreePlace) =>
+    (company.parentId ? await branding(company.parentId) : undefined) ??
+    (company.rootId !== company.id ? await branding(company.rootId) : undefined);
   return {
     company: (companyId: number) => one(db.select().from(companies).where(eq(companies.id, companyId))),
     system: (systemId: number) => one(db.select().from(systems).where(eq(systems.id, systemId))),
-    branding: (companyId: number) =>
-      one(db.select().from(companyBranding).where(eq(companyBranding.companyId, companyId))),
+    branding,
     modules: (companyId: number) =>
       db.select().from(companyModules).where(eq(companyModules.companyId, companyId)),
     /** The payment terms a company offers (enabled rows only). */
@@ -40,6 +45,10 @@ export function createCompanyReads(db: Database) {
      * (its owner's). An administrator an agency adds works on the agency's card; asking each of them
      * for a card of their own would make them pay for the agency.
      */
+    inheritedBranding,
+    /** The branding row a company shows today: its own, else the one it inherits. */
+    shownBranding: async (company: TreePlace) =>
+      (await branding(company.id)) ?? (await inheritedBranding(company)),
     async paymentCard(person: { companyId: number; customerCardId: string | null }) {
       if (person.customerCardId) return person.customerCardId;
       const payer = await one(
@@ -63,6 +72,28 @@ export function createCompanyReads(db: Database) {
 }
 
 export type CompanyReads = ReturnType<typeof createCompanyReads>;
+
+/** Where a company sits in its tree. */
+type TreePlace = { id: number; parentId: number | null; rootId: number };
+
+/** The colours and font of a branding row (no images, no display name). */
+export type BrandingColours = Omit<
+  typeof companyBranding.$inferSelect,
+  'companyId' | 'updatedAt' | 'logoFileId' | 'faviconFileId'
+>;
+
+/** The colours (and font) a new branding row starts from: those of `from`, else the product defaults. */
+export function inheritedColours(from: Partial<BrandingColours> | undefined): BrandingColours {
+  return {
+    displayName: null,
+    sidebarBgcolor: from?.sidebarBgcolor ?? DEFAULT_BRANDING.sidebar_bgcolor,
+    templateBgcolor: from?.templateBgcolor ?? DEFAULT_BRANDING.template_bgcolor,
+    boxBgcolor: from?.boxBgcolor ?? DEFAULT_BRANDING.box_bgcolor,
+    textColor: from?.textColor ?? DEFAULT_BRANDING.text_color,
+    linkColor: from?.linkColor ?? DEFAULT_BRANDING.link_color,
+    fontTheme: from?.fontTheme ?? DEFAULT_BRANDING.font_theme,
+  };
+}
 
 /** A stored branding row's look in the wire's names, with the product's defaults where none is stored. */
 export function brandingLookOf(row: typeof companyBranding.$inferSelect | undefined) {
