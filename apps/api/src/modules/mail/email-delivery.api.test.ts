@@ -1,52 +1,18 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { companySmtp, DEMO, emailMessages, eq, systems } from '@app/db';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
-
-interface Received {
-  from: string;
-  to: string[];
-  user: string | undefined;
-  raw: string;
-}
+import { type SmtpSink, startSmtpSink } from '../../../test/smtp-sink.js';
 
 let rt: TestRuntime;
-let smtp: SMTPServer;
-const received: Received[] = [];
+let smtp: SmtpSink;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    secure: false,
-    disabledCommands: ['STARTTLS'],
-    authOptional: false,
-    onAuth(auth, _session, callback) {
-      if (auth.username === 'mailer' && auth.password === 's3cret-pass')
-        return callback(null, { user: 'mailer' });
-      return callback(new Error('Invalid username or password'));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          user: session.user,
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  smtp.listen(0, '127.0.0.1');
-  await once(smtp.server, 'listening');
+  smtp = await startSmtpSink({ username: 'mailer', password: 's3cret-pass' });
   rt = await startTestRuntime();
 });
 afterAll(async () => {
   await rt?.close();
-  smtp?.close();
+  await smtp?.close();
 });
 
 async function systemOf(domain: string) {
@@ -66,7 +32,7 @@ async function waitForStatus(id: number, statuses: string[]) {
 describe('e-mail delivery job', () => {
   it("delivers through the system's SMTP server, authenticated with its stored password", async () => {
     const master = await systemOf(DEMO.master.domain);
-    const port = (smtp.server.address() as AddressInfo).port;
+    const port = smtp.port;
     await rt.database.db.insert(companySmtp).values({
       companyId: master.rootCompanyId!,
       host: '127.0.0.1',
@@ -86,7 +52,7 @@ describe('e-mail delivery job', () => {
     });
     const row = await waitForStatus(id, ['sent', 'failed']);
     expect(row).toMatchObject({ status: 'sent', transport: 'smtp', attempts: 1, lastError: null });
-    const mail = received.find((m) => m.raw.includes('Your sign-in code'));
+    const mail = smtp.received.find((m) => m.raw.includes('Your sign-in code'));
     expect(mail).toBeDefined();
     expect(mail!.from).toBe('hello@leadorbit.test');
     expect(mail!.to).toEqual(['person@example.test']);
@@ -96,7 +62,7 @@ describe('e-mail delivery job', () => {
 
   it('keeps mail in the outbox on a system without SMTP', async () => {
     const second = await systemOf(DEMO.brightreach.domain);
-    const before = received.length;
+    const before = smtp.received.length;
     const id = await rt.services.mail.queueEmail({
       systemId: second.id,
       to: 'someone@example.test',
@@ -109,7 +75,7 @@ describe('e-mail delivery job', () => {
       transport: 'outbox',
       fromAddress: `no-reply@${DEMO.brightreach.domain}`,
     });
-    expect(received.length).toBe(before);
+    expect(smtp.received.length).toBe(before);
   });
 
   it('records the failure and keeps the message queued for a retry when the server refuses it', async () => {

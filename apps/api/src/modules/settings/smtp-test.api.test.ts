@@ -1,58 +1,28 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { SMTP_NOT_CONFIGURED } from '@app/contracts';
 import { companySmtp, emailMessages, eq, ilike, rateLimitCounters } from '@app/db';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
+import { type ReceivedMail, type SmtpSink, startSmtpSink } from '../../../test/smtp-sink.js';
 import { CLIENT, OWNER, ROOT, type SettingsKit, SUMMIT, settingsKit } from './settings-test-kit.js';
 import { TEST_EMAIL_LIMIT } from './smtp-test-service.js';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
 
 let rt: TestRuntime;
 let kit: SettingsKit;
 let ids: Awaited<ReturnType<SettingsKit['ids']>>;
-let server: SMTPServer;
+let server: SmtpSink;
 let port = 0;
-const received: Received[] = [];
+let received: ReceivedMail[];
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    secure: false,
-    disabledCommands: ['STARTTLS'],
-    onAuth(auth, _session, callback) {
-      if (auth.username === 'mailer' && auth.password === 'right-pass')
-        return callback(null, { user: 'mailer' });
-      return callback(new Error('Invalid username or password'));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server.server, 'listening');
-  port = (server.server.address() as AddressInfo).port;
+  server = await startSmtpSink({ username: 'mailer', password: 'right-pass' });
+  ({ port, received } = server);
   rt = await startTestRuntime();
   kit = settingsKit(rt);
   ids = await kit.ids();
 });
 afterAll(async () => {
   await rt?.close();
-  server?.close();
+  await server?.close();
 });
 
 const smtpValue = (password: string) => ({
