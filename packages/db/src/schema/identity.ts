@@ -28,7 +28,11 @@ export const tokenFamilies = pgTable(
     revokedAt: at(),
     revokeReason: text(),
   },
-  (t) => [index('token_families_user_idx').on(t.userId)],
+  (t) => [
+    index('token_families_user_idx').on(t.userId),
+    // Revoking a session finds its view-mode sessions by their parent.
+    index('token_families_parent_idx').on(t.parentFamilyId),
+  ],
 );
 
 /** Rotating refresh tokens; only a SHA-256 of each is stored. */
@@ -69,13 +73,15 @@ export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
     id: uuid().primaryKey().defaultRandom(),
-    purpose: text().$type<'password_reset' | 'sso'>().notNull(),
+    purpose: text().$type<'password_reset' | 'sso' | 'email_change'>().notNull(),
     userId: integer()
       .notNull()
       .references(() => users.id),
     tokenHash: text().notNull().unique(),
     /** For SSO: the host the token may be redeemed on. */
     host: text(),
+    /** For an e-mail change: the new address, which the account takes once the link is opened. */
+    newEmail: text(),
     expiresAt: at().notNull(),
     usedAt: at(),
     createdAt: at().defaultNow().notNull(),
