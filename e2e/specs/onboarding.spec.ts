@@ -1,12 +1,16 @@
 import { DEMO } from '@app/db/demo';
 import { expect, test } from '@playwright/test';
+import { apiClient } from '../support/api';
 
 test('/register shows the sign-in screen unless the register flag is set', async ({ page }) => {
   await page.goto('/register');
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('an agency registers, lands in profile setup and finishes the wizard', async ({ page }) => {
+test('an agency registers, opens the e-mailed link, lands in profile setup and finishes the wizard', async ({
+  page,
+  baseURL,
+}) => {
   await page.goto('/login');
   await page.evaluate(() => localStorage.setItem('register', 'T'));
   await page.goto('/register');
@@ -19,6 +23,12 @@ test('an agency registers, lands in profile setup and finishes the wizard', asyn
   await form.locator('input[name="password"]').fill('a-strong-password');
   await form.locator('input[name="password_confirmation"]').fill('a-strong-password');
   await form.getByRole('button', { name: 'Register' }).click();
+  // The same answer for every address (decision 0019): the e-mailed link finishes the sign-up.
+  await expect(page.getByTestId('register-check-email')).toContainText('Open the link in it');
+  const api = await apiClient(baseURL as string);
+  const link = await api.lastLinkFor('bea@brandnew.test', 'confirm-registration');
+  expect(new URL(link).origin).toBe(new URL(baseURL as string).origin);
+  await page.goto(link);
   await expect(page).toHaveURL(/\/user\/profile-setup$/);
 
   // Step 1 (personal) and step 2 (company) are filled from the sign-up; the last step asks the questions.

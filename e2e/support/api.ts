@@ -47,5 +47,13 @@ export async function apiClient(baseURL: string) {
       if (!code) throw new Error(`no code in the outbox for ${email}`);
       return code;
     },
+    /** The link to `/{page}/…` in the newest e-mail to an address, read from the outbox as the system user. */
+    async lastLinkFor(email: string, page: string): Promise<string> {
+      const root = await signIn(DEMO.master.rootUser.email);
+      const { data } = await call('GET', `/outbox?to=${encodeURIComponent(email)}&limit=1`, undefined, root);
+      const link = data[0]?.text.match(new RegExp(`https?://\\S+/${page}/\\S+`))?.[0];
+      if (!link) throw new Error(`no /${page}/ link in the outbox for ${email}`);
+      return link;
+    },
   };
 }

@@ -9,6 +9,15 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /** Base URL the browser uses for the API; same origin by default. */
   PUBLIC_API_BASE: z.string().default('/api'),
+  /**
+   * Scheme and port of the web app's links in e-mails (reset, invitation, sign-up). The host is always
+   * one the server knows for the recipient (system domain, agency subdomain, active custom domain);
+   * never the request's. Port: empty = the listening PORT, 'none' = no port (the scheme's default).
+   */
+  PUBLIC_WEB_SCHEME: z.enum(['http', 'https']).default('http'),
+  PUBLIC_WEB_PORT: z
+    .union([z.literal(''), z.literal('none'), z.coerce.number().int().min(1).max(65535)])
+    .default(''),
   /** Origins of a web app served from another host, comma-separated; empty = same origin only. */
   CORS_ORIGINS: z.string().default(''),
   /** Proxies whose X-Forwarded-For is believed: comma-separated IPs or CIDRs. Empty = none. */
@@ -36,6 +45,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   publicApiBase: string;
+  /** How links to a known host are written: scheme, and the port ('' when the scheme's default). */
+  publicWeb: { scheme: 'http' | 'https'; port: string };
   trustedProxies: string[];
   corsOrigins: string[];
   dtKey: string | undefined;
@@ -60,6 +71,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
     publicApiBase: e.PUBLIC_API_BASE,
+    publicWeb: {
+      scheme: e.PUBLIC_WEB_SCHEME,
+      port: publicWebPort(e.PUBLIC_WEB_SCHEME, e.PUBLIC_WEB_PORT, e.PORT),
+    },
     trustedProxies: splitList(e.TRUSTED_PROXIES),
     corsOrigins: splitList(e.CORS_ORIGINS),
     dtKey: e.DT_KEY,
@@ -69,6 +84,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     altcha: { maxNumber: e.ALTCHA_MAX_NUMBER, cost: e.ALTCHA_COST },
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
   };
+}
+
+/** The port written in links: none for the scheme's default port (or 'none'), the listening port by default. */
+function publicWebPort(scheme: 'http' | 'https', setting: '' | 'none' | number, listening: number): string {
+  const port = setting === '' ? listening : setting === 'none' ? 0 : setting;
+  const schemeDefault = scheme === 'https' ? 443 : 80;
+  return port === 0 || port === schemeDefault ? '' : String(port);
 }
 
 const splitList = (value: string) =>

@@ -21,10 +21,11 @@ import { createDocumentService } from './modules/documents/document-service.js';
 import { createDomainRepository } from './modules/domains/domain-repository.js';
 import { domainRoutes } from './modules/domains/domain-routes.js';
 import { createDomainService } from './modules/domains/domain-service.js';
+import { createWebOrigins } from './modules/domains/web-origins.js';
 import { createFileLinks } from './modules/files/file-links.js';
 import { fileRoutes } from './modules/files/file-routes.js';
 import { groupRoutes } from './modules/groups/group-routes.js';
-import { createIdentityModule, webOrigin } from './modules/identity/identity-module.js';
+import { createIdentityModule } from './modules/identity/identity-module.js';
 import { identityRoutes } from './modules/identity/identity-routes.js';
 import { hashPassword } from './modules/identity/password-hasher.js';
 import { ssoRoutes } from './modules/identity/sso-routes.js';
@@ -99,6 +100,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   const filesBaseUrl = `${config.publicApiBase}/files`;
   const domainRepo = createDomainRepository(database.db);
   const domains = createDomainService(domainRepo, { filesBaseUrl });
+  // Links in e-mails: known hosts only, with the deployment's scheme and port (decision 0019).
+  const origins = createWebOrigins(domainRepo, config.publicWeb);
   const settings = createSettingsModule(database.db, { invalidateDomains: domains.invalidate, queue });
   const handlers: JobHandler[] = [
     deliverEmailHandler({
@@ -109,8 +112,6 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     }),
     ...settings.handlers,
   ];
-  if (config.inProcessWorker) await queue.work(handlers);
-
   const documents = createDocumentService(database.db, domains);
   const audit = createAuditLog(database.db);
   const fileLinks = createFileLinks(await loadOrCreateSecret(database.db, 'file_link_key'), filesBaseUrl);
@@ -132,6 +133,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     db: database.db,
     domains,
     mail,
+    queue,
+    origins,
     audit,
     secrets,
     filesBaseUrl,
@@ -139,6 +142,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     requireHuman,
     tokenSettings: { accessTtlSeconds: config.accessTokenTtlSeconds, ...options.tokenSettings },
   });
+  handlers.push(...identity.handlers);
+  if (config.inProcessWorker) await queue.work(handlers);
   const scope = createScopeService(database.db);
   const referralKey = await loadOrCreateSecret(database.db, 'referral_key');
   const registration = createRegistrationService({
@@ -147,6 +152,9 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     tokens: identity.tokens,
     limiter: identity.limiter,
     audit,
+    mail,
+    origins,
+    secrets,
     referralKey,
   });
   // Every module's routes, in one list: what the product answers under /api.
@@ -164,7 +172,15 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     groupRoutes(database.db),
     salesRoutes(database.db, audit),
     // Agency subdomains and custom domains follow the settings module's rules wherever they change.
-    ...usersModuleRoutes({ db: database.db, audit, mail, hosts: settings.hosts, webOrigin }),
+    ...usersModuleRoutes({
+      db: database.db,
+      audit,
+      mail,
+      hosts: settings.hosts,
+      origins,
+      inScope: scope.inScope,
+      limiter: identity.limiter,
+    }),
     roleModuleRoutes(createRoleRepository(database.db)),
     roleAdminRoutes(
       createRoleService({
@@ -196,11 +212,18 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       filesBaseUrl,
       limiter: identity.limiter,
     }),
-    ssoRoutes({ repo: identity.repo, tokens: identity.tokens, domains, audit, webOrigin }),
+    ssoRoutes({
+      repo: identity.repo,
+      tokens: identity.tokens,
+      domains,
+      audit,
+      webOrigin: identity.routes.webOrigin,
+    }),
     registrationRoutes({
       registration,
       referralKey,
       requireHuman,
+      origins,
     }),
     viewModeRoutes({
       repo: identity.repo,

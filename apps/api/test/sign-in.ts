@@ -68,6 +68,20 @@ export async function lastEmailTo(rt: TestRuntime, to: string) {
   return row;
 }
 
+/** The id of the newest e-mail to an address (0 when none), to wait for a newer one. */
+export const lastEmailIdTo = async (rt: TestRuntime, to: string) => (await lastEmailTo(rt, to))?.id ?? 0;
+
+/** The newest e-mail to an address newer than `afterId`, waiting for a job to queue it. */
+export async function nextEmailTo(rt: TestRuntime, to: string, afterId: number, timeoutMs = 15_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const row = await lastEmailTo(rt, to);
+    if (row && row.id > afterId) return row;
+    if (Date.now() > until) throw new Error(`no new e-mail to ${to} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** The six-digit code of the newest sign-in code e-mail to an address. */
 export async function lastCodeTo(rt: TestRuntime, to: string): Promise<string> {
   const mail = await lastEmailTo(rt, to);

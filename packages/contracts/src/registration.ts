@@ -39,3 +39,23 @@ export const referralCheckResponseSchema = z.object({
 
 export const referralCreateRequestSchema = z.strictObject({ userID: z.number().int() });
 export const referralCreateResponseSchema = z.object({ refcode: z.string(), url: z.string() });
+
+/**
+ * What `POST /register` answers for every accepted sign-up, whether the address is new or already has
+ * an account (decision 0019): the e-mailed link finishes a new sign-up; an existing owner is told
+ * instead. Nobody learns from the answer whether an address is registered.
+ */
+export const REGISTRATION_CHECK_EMAIL =
+  'Thank you! We have sent you an e-mail. Open the link in it to finish signing up.';
+export const registerResponseSchema = z.object({
+  result: z.literal('confirm_email'),
+  message: z.string(),
+});
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+/** `POST /register/confirm`: the token of the e-mailed sign-up link; answers the new user's tokens. */
+export const registerConfirmRequestSchema = z.strictObject({ token: z.string().trim().min(1).max(4000) });
+export const REGISTRATION_LINK_INVALID =
+  'This sign-up link is not valid or has expired. Please sign up again.';
+export const REGISTRATION_LINK_USED =
+  'This sign-up link has already been used. Sign in, or choose a new password with "Forgot password".';

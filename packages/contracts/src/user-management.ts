@@ -213,5 +213,10 @@ export const salesDownlineResponseSchema = userListResponseSchema;
 
 /** Texts the server answers for the uniqueness rules (spec 2 §5 leaves them to us). */
 export const EMAIL_TAKEN = 'This e-mail address is already registered.';
+/**
+ * The answer when the address belongs to someone outside the caller's scope (decision 0019): it does
+ * not say the address is registered, only that it cannot be used here.
+ */
+export const EMAIL_UNAVAILABLE = 'This e-mail address cannot be used. Please enter another one.';
 export const SUBDOMAIN_TAKEN = 'This subdomain is already taken.';
 export const DOMAIN_TAKEN = 'This domain is already used by another agency.';

@@ -23,7 +23,7 @@ describe('route table (spec 1 §2, spec 2 §2)', () => {
     },
     {
       rule: 'spec 1 §2.1 visitor-only with params',
-      paths: ['/agency-register/ABC', '/set-new-password/tok'],
+      paths: ['/agency-register/ABC', '/set-new-password/tok', '/confirm-registration/tok'],
       kind: 'visitor',
     },
     {

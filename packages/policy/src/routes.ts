@@ -71,6 +71,13 @@ const STATIC_ROUTES: readonly RouteDef[] = [
     access: visitor,
   },
   { id: 'set-new-password', path: '/set-new-password/:token', name: 'Set New Password', access: visitor },
+  // Not in the spec: the link e-mailed after the sign-up form creates the account (decision 0019).
+  {
+    id: 'confirm-registration',
+    path: '/confirm-registration/:token',
+    name: 'Finish Signing Up',
+    access: visitor,
+  },
   // Public (spec 1 §2.2, spec 2 §2)
   { id: 'privacy-policy', path: '/privacy-policy', name: 'Privacy Policy', access: publicDoc },
   { id: 'term-of-use', path: '/term-of-use', name: 'Terms of Use', access: publicDoc },

@@ -1,4 +1,10 @@
-import { loginResponseSchema, referralCheckResponseSchema, type TokenResponse } from '@app/contracts';
+import {
+  loginResponseSchema,
+  type RegisterResponse,
+  referralCheckResponseSchema,
+  registerResponseSchema,
+  type TokenResponse,
+} from '@app/contracts';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { useBoot } from '../app/boot/boot-context';
 import { ApiRequestError, GENERIC_FAILURE_MESSAGE, type HttpClient } from './http';
@@ -38,12 +44,21 @@ export const registrationKeys = {
 };
 
 /**
- * Signs up and answers the new user's tokens (the server signs them in with profile setup pending).
- * Nobody is signed in yet, so a 401 is about this call and must not trigger the token refresh.
+ * Sends the sign-up form. The server answers the same for every accepted form (decision 0019): the
+ * e-mail it sent finishes the sign-up. Nobody is signed in yet, so a 401 is about this call and must
+ * not trigger the token refresh.
  */
-export async function register(http: HttpClient, body: RegisterRequest): Promise<TokenResponse> {
+export function register(http: HttpClient, body: RegisterRequest): Promise<RegisterResponse> {
+  return http.request({ method: 'POST', path: '/register', body, skipRefresh: true }, registerResponseSchema);
+}
+
+/**
+ * `POST /register/confirm` with the token of the e-mailed link `/confirm-registration/{token}`: creates
+ * the account and answers its tokens (profile setup pending).
+ */
+export async function confirmRegistration(http: HttpClient, token: string): Promise<TokenResponse> {
   const answer = await http.request(
-    { method: 'POST', path: '/register', body, skipRefresh: true },
+    { method: 'POST', path: '/register/confirm', body: { token }, skipRefresh: true },
     loginResponseSchema,
   );
   if (answer.result !== 'success')

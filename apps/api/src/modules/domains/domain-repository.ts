@@ -8,6 +8,14 @@ export interface HostOwner {
   isAgency: boolean;
 }
 
+export interface CompanyHosts {
+  systemDomain: string;
+  agencySubdomain: string | null;
+  agencyCustomDomain: string | null;
+  /** The custom domain's certificate is active (verified), so links may use it. */
+  customDomainActive: boolean;
+}
+
 /** SQL for resolving hosts to their owners and reading what the domain info shows. */
 export function createDomainRepository(db: Database) {
   const reads = createCompanyReads(db);
@@ -42,6 +50,38 @@ export function createDomainRepository(db: Database) {
       };
       const row = rows[0];
       return row ? { systemId: row.system_id, companyId: row.company_id, isAgency: row.is_agency } : null;
+    },
+
+    /**
+     * The hosts a company's people are served on: its system's domain and, for an agency or a client
+     * of one, the agency's subdomain and custom domain with its certificate status. Undefined when the
+     * company does not exist.
+     */
+    async findCompanyHosts(companyId: number): Promise<CompanyHosts | undefined> {
+      const { rows } = (await db.execute(sql`
+        select s.domain as system_domain, a.subdomain, a.custom_domain, a.domain_status
+          from companies c
+          join systems s on s.id = c.system_id
+          left join companies a
+            on a.id = case c.kind when 'agency' then c.id when 'client' then c.parent_id end
+           and a.kind = 'agency' and a.deleted_at is null
+         where c.id = ${companyId}`)) as unknown as {
+        rows: {
+          system_domain: string;
+          subdomain: string | null;
+          custom_domain: string | null;
+          domain_status: string | null;
+        }[];
+      };
+      const row = rows[0];
+      return row
+        ? {
+            systemDomain: row.system_domain,
+            agencySubdomain: row.subdomain,
+            agencyCustomDomain: row.custom_domain,
+            customDomainActive: row.domain_status === 'active',
+          }
+        : undefined;
     },
 
     async findMasterOwner(): Promise<HostOwner | null> {

@@ -1,16 +1,18 @@
 import type { Database } from '@app/db';
-import type { FastifyRequest } from 'fastify';
+import type { JobQueue } from '../../jobs/job-queue.js';
 import { loadOrCreateSecret } from '../../lib/app-secrets.js';
 import { createRateLimiter } from '../../lib/rate-limiter.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { DomainService } from '../domains/domain-service.js';
+import type { WebOrigins } from '../domains/web-origins.js';
 import type { FileLinks } from '../files/file-links.js';
 import type { MailService } from '../mail/mail-service.js';
 import { createAuthenticator } from './authenticate.js';
 import { createIdentityRepository } from './identity-repository.js';
 import type { IdentityRouteDependencies } from './identity-routes.js';
 import { createLoginService } from './login-service.js';
+import { passwordResetLinkHandler, passwordResetLinkJob } from './password-reset-job.js';
 import { createPasswordService } from './password-service.js';
 import { createSessionUserReader } from './session-user.js';
 import { createSetupCheckReader } from './setup-check.js';
@@ -20,6 +22,10 @@ export interface IdentityModuleDependencies {
   db: Database;
   domains: DomainService;
   mail: MailService;
+  /** Enqueues the forgot-password job. */
+  queue: Pick<JobQueue, 'enqueue'>;
+  /** Where links in e-mails point: hosts the server knows for the recipient (decision 0019). */
+  origins: WebOrigins;
   audit: AuditLog;
   secrets: SecretBox;
   filesBaseUrl: string;
@@ -74,7 +80,11 @@ export async function createIdentityModule(deps: IdentityModuleDependencies) {
     tokens,
     limiter,
     audit,
-    async sendResetLink(user, token, origin) {
+    async enqueueResetLink(input) {
+      await deps.queue.enqueue(passwordResetLinkJob, input);
+    },
+    async mailResetLink(user, token, host) {
+      const origin = await deps.origins.ofCompany(user.companyId, host);
       const link = `${origin}/set-new-password/${token}?email=${encodeURIComponent(user.email)}`;
       await deps.mail.queueEmail({
         systemId: user.systemId,
@@ -95,22 +105,16 @@ export async function createIdentityModule(deps: IdentityModuleDependencies) {
     readSessionUser: createSessionUserReader(deps.db, deps.filesBaseUrl, deps.fileLinks),
     readSetupCheck: createSetupCheckReader(deps.db),
     requireHuman: deps.requireHuman,
-    webOrigin,
+    // The SSO link names a host of the caller's system (checked there); scheme and port are ours.
+    webOrigin: (_request, host) => deps.origins.originOfHost(host),
   };
 
-  return { repo, tokens, limiter, routes, authenticate: createAuthenticator(tokens, repo) };
-}
-
-/** The web app's origin for a host: the request's Origin when it is that host, else the host itself. */
-export function webOrigin(request: FastifyRequest, host: string): string {
-  const origin = request.headers.origin;
-  if (origin) {
-    try {
-      if (new URL(origin).hostname === host) return origin;
-    } catch {
-      // not a URL: ignore it
-    }
-  }
-  const port = request.host.includes(':') ? `:${request.host.split(':').pop()}` : '';
-  return `${request.protocol}://${host}${port}`;
+  return {
+    repo,
+    tokens,
+    limiter,
+    routes,
+    authenticate: createAuthenticator(tokens, repo),
+    handlers: [passwordResetLinkHandler({ sendResetLink: passwords.sendResetLink })],
+  };
 }

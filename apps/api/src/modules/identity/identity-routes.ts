@@ -41,7 +41,7 @@ export interface IdentityRouteDependencies {
   readSetupCheck: ReturnType<typeof createSetupCheckReader>;
   /** Resolves the host's system and checks the form's bot-check answer. */
   requireHuman: RequireHuman;
-  /** Where the browser is, for links in e-mails (origin of the web app on that host). */
+  /** The web origin of a known host (the deployment's scheme and port); never read from the request. */
   webOrigin(request: FastifyRequest, host: string): string;
 }
 
@@ -167,8 +167,13 @@ export const identityRoutes =
           token: request.body.gtoken,
           ip: request.ip,
         });
-        const webOrigin = deps.webOrigin(request, request.body.domainName);
-        await deps.passwords.forgot({ systemId, email: request.body.username, ip: request.ip, webOrigin });
+        // The link is built from the account's own hosts, whatever host was named (decision 0019).
+        await deps.passwords.forgot({
+          systemId,
+          email: request.body.username,
+          ip: request.ip,
+          host: request.body.domainName,
+        });
         return { message: 'If an account exists for this e-mail, a password reset link is on its way.' };
       },
     );

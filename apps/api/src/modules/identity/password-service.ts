@@ -17,9 +17,19 @@ export interface PasswordDependencies {
   repo: IdentityRepository;
   tokens: TokenService;
   limiter: RateLimiter;
-  /** Mails the link `${webOrigin}/set-new-password/{token}?email=…`. */
-  sendResetLink(user: UserRow, token: string, webOrigin: string): Promise<void>;
+  /** Mails the link `{the user's web origin}/set-new-password/{token}?email=…` (`host`: the form's). */
+  mailResetLink(user: UserRow, token: string, host: string): Promise<void>;
+  /** Enqueues the reset-link job (`identity.password-reset-link`). */
+  enqueueResetLink(input: ResetLinkRequest): Promise<void>;
   audit(event: { user: UserRow; action: string; description: string; ip: string }): Promise<void>;
+}
+
+export interface ResetLinkRequest {
+  systemId: number;
+  email: string;
+  ip: string;
+  /** The host the form was on. */
+  host: string;
 }
 
 const tooMany = () => new HttpError(429, 'rate_limited', 'Too many attempts. Please try again later.');
@@ -43,10 +53,23 @@ export function createPasswordService(deps: PasswordDependencies) {
   }
 
   return {
-    /** Sends a reset link when the account exists; answers the same either way (no account probing). */
-    async forgot(input: { systemId: number; email: string; ip: string; webOrigin: string }): Promise<void> {
+    /**
+     * Accepts a forgot-password request: the limits, then the job that sends the link. Existing and
+     * unknown accounts take the same steps here and get the same answer (no account probing).
+     */
+    async forgot(input: ResetLinkRequest): Promise<void> {
       await limit(`forgot:ip:${input.ip}`, LIMITS.forgotPerIp);
       await limit(`forgot:acct:${input.systemId}:${input.email}`, LIMITS.forgotPerAccount);
+      await deps.enqueueResetLink({
+        systemId: input.systemId,
+        email: input.email,
+        ip: input.ip,
+        host: input.host,
+      });
+    },
+
+    /** The job's work: a reset link to the account, when it exists and is not disabled. */
+    async sendResetLink(input: ResetLinkRequest): Promise<void> {
       const user = await deps.repo.findUserByEmail(input.systemId, input.email);
       if (!user || user.status === 'disabled') return;
       const token = newOpaqueToken();
@@ -56,7 +79,7 @@ export function createPasswordService(deps: PasswordDependencies) {
         tokenHash: sha256(token),
         expiresAt: new Date(Date.now() + RESET_TTL_MS),
       });
-      await deps.sendResetLink(user, token, input.webOrigin);
+      await deps.mailResetLink(user, token, input.host);
       await deps.audit({
         user,
         action: 'password_reset_requested',

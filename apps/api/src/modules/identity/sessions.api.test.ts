@@ -2,7 +2,16 @@ import { appSecrets, companies, DEMO, eq, users } from '@app/db';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
-import { bearer, gtoken, lastEmailTo, login, send, signIn } from '../../../test/sign-in.js';
+import {
+  bearer,
+  gtoken,
+  lastEmailIdTo,
+  lastEmailTo,
+  login,
+  nextEmailTo,
+  send,
+  signIn,
+} from '../../../test/sign-in.js';
 
 let rt: TestRuntime;
 beforeAll(async () => {
@@ -162,15 +171,17 @@ describe('passwords', () => {
   it('resets with an e-mailed link once; the token works one time and ends old sessions', async () => {
     const email = DEMO.northwind.clients[1].contact.email;
     const old = await signIn(rt, email);
+    const before = await lastEmailIdTo(rt, email);
     const asked = await send(rt, '/api/forgetpass', {
       username: email,
       gtoken: await gtoken(rt),
       domainName: 'northwind.localhost',
     });
     expect(asked.statusCode).toBe(200);
-    const mail = await lastEmailTo(rt, email);
-    const link = mail!.textBody.match(/(\S+\/set-new-password\/(\S+)\?email=\S+)/);
-    expect(link?.[1]).toMatch(/^http:\/\/northwind\.localhost/);
+    // The link is sent by a job (the same work for unknown accounts), on the host the person was on.
+    const mail = await nextEmailTo(rt, email, before);
+    const link = mail.textBody.match(/(\S+\/set-new-password\/(\S+)\?email=\S+)/);
+    expect(link?.[1]).toMatch(/^http:\/\/northwind\.localhost:3000\//);
     const token = link![2]!;
     expect((await send(rt, '/api/verify-reset-token', { token, email })).json()).toEqual({
       valid: true,

@@ -4,14 +4,16 @@ import {
   referralCheckResponseSchema,
   referralCreateRequestSchema,
   referralCreateResponseSchema,
+  registerConfirmRequestSchema,
   registerRequestSchema,
+  registerResponseSchema,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http-errors.js';
 import { PUBLIC } from '../../plugins/access.js';
 import type { RequireHuman } from '../bot-check/require-human.js';
-import { webOrigin } from '../identity/identity-module.js';
+import type { WebOrigins } from '../domains/web-origins.js';
 import { principalOf } from '../identity/identity-routes.js';
 import { referralCodeFor } from './referral-codes.js';
 import type { RegistrationService } from './registration-service.js';
@@ -20,11 +22,13 @@ export interface RegistrationRouteDependencies {
   registration: RegistrationService;
   referralKey: string;
   requireHuman: RequireHuman;
+  /** Referral links point at the system's own host, never at the request's (decision 0019). */
+  origins: Pick<WebOrigins, 'ofCompany'>;
 }
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
 
-/** Sign-up and sales referral links (spec 1 §7.1, §7.4). */
+/** Sign-up (confirmed by an e-mailed link) and sales referral links (spec 1 §7.1, §7.4). */
 export const registrationRoutes =
   (deps: RegistrationRouteDependencies): FastifyPluginAsyncZod =>
   async (app) => {
@@ -35,13 +39,13 @@ export const registrationRoutes =
         schema: {
           tags: ['auth'],
           body: registerRequestSchema,
-          response: { 200: loginResponseSchema, ...errors },
+          response: { 200: registerResponseSchema, ...errors },
         },
       },
       async (request) => {
         const b = request.body;
         await deps.requireHuman({ host: b.domainName, token: b.gtoken, ip: request.ip });
-        const tokens = await deps.registration.register({
+        const { message } = await deps.registration.register({
           host: b.domainName,
           userType: b.userType,
           companyName: b.companyname,
@@ -53,6 +57,23 @@ export const registrationRoutes =
           refcode: b.refcode,
           ip: request.ip,
         });
+        // The same answer whether or not the address has an account (decision 0019).
+        return { result: 'confirm_email' as const, message };
+      },
+    );
+
+    app.post(
+      '/register/confirm',
+      {
+        config: { access: PUBLIC },
+        schema: {
+          tags: ['auth'],
+          body: registerConfirmRequestSchema,
+          response: { 200: loginResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const tokens = await deps.registration.confirm({ token: request.body.token, ip: request.ip });
         return { result: 'success' as const, ...tokens };
       },
     );
@@ -92,7 +113,8 @@ export const registrationRoutes =
         const p = principalOf(request);
         if (request.body.userID !== p.userId) throw notFound();
         const refcode = referralCodeFor(deps.referralKey, p.userId);
-        return { refcode, url: `${webOrigin(request, request.hostname)}/agency-register/${refcode}` };
+        const origin = await deps.origins.ofCompany(p.companyId);
+        return { refcode, url: `${origin}/agency-register/${refcode}` };
       },
     );
   };

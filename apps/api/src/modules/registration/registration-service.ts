@@ -1,4 +1,12 @@
-import { MASTER_ONLY_MODULES, type ModuleType, PAYMENT_TERMS } from '@app/contracts';
+import {
+  type DomainInfo,
+  MASTER_ONLY_MODULES,
+  type ModuleType,
+  PAYMENT_TERMS,
+  REGISTRATION_CHECK_EMAIL,
+  REGISTRATION_LINK_INVALID,
+  REGISTRATION_LINK_USED,
+} from '@app/contracts';
 import {
   and,
   companies,
@@ -10,12 +18,16 @@ import {
   firstRow,
   users,
 } from '@app/db';
+import { z } from 'zod';
 import { HttpError } from '../../http-errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { DomainService } from '../domains/domain-service.js';
+import type { WebOrigins } from '../domains/web-origins.js';
 import { hashPassword } from '../identity/password-hasher.js';
 import type { TokenService } from '../identity/token-service.js';
+import type { MailService } from '../mail/mail-service.js';
 import { userIdOfReferralCode } from './referral-codes.js';
 
 export interface RegistrationInput {
@@ -32,11 +44,35 @@ export interface RegistrationInput {
 }
 
 const AGENCY_MODULES: readonly ModuleType[] = ['local', 'locator', 'enhance'];
+/** A sign-up link is valid for a day; redeeming it creates the account, so it works once. */
+const SIGN_UP_TTL_MS = 24 * 60 * 60_000;
+
+/**
+ * A sign-up waiting for its e-mail link: sealed with the deployment's data key into the link itself,
+ * so nothing is stored (and no address is held) until the owner of the mailbox opens it.
+ */
+const pendingSignUpSchema = z.strictObject({
+  purpose: z.literal('registration'),
+  expiresAt: z.number().int(),
+  host: z.string().min(1).max(253),
+  userType: z.enum(['userdownline', 'client']),
+  companyName: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  phoneCountryCode: z.string(),
+  passwordHash: z.string().min(1),
+  salesUserId: z.number().int().nullable(),
+});
+type PendingSignUp = z.infer<typeof pendingSignUpSchema>;
 
 /**
  * Sign-up: an agency on a system's own host (optionally referred by a sales person), or a client
- * on its agency's white-label host. The new user starts with an unfinished profile (the guards send
- * them to profile setup) and is signed in.
+ * on its agency's white-label host. Every accepted form gets the same answer and one e-mail
+ * (decision 0019): a new address gets the link that creates the account and signs it in, with its
+ * profile unfinished (the guards send it to profile setup); an address that already has an account
+ * gets a note that someone tried to sign up with it. Nobody learns from the form whether an address
+ * is registered.
  */
 export function createRegistrationService(deps: {
   db: Database;
@@ -44,112 +80,207 @@ export function createRegistrationService(deps: {
   tokens: TokenService;
   limiter: RateLimiter;
   audit: AuditLog;
+  mail: Pick<MailService, 'queueEmail'>;
+  origins: Pick<WebOrigins, 'ofCompany'>;
+  secrets: Pick<SecretBox, 'seal' | 'open'>;
   referralKey: string;
 }) {
   const invalid = (field: string, message: string) =>
     new HttpError(400, 'validation_failed', message, { [field]: message });
+  const badLink = (message: string) => new HttpError(400, 'invalid_registration_link', message);
+
+  async function limit(key: string, rule: { limit: number; windowSeconds: number }, message: string) {
+    if (!(await deps.limiter.hit(key, rule)).allowed) throw new HttpError(429, 'rate_limited', message);
+  }
+
+  /** Clients sign up on their agency's host, agencies on the system's own host. */
+  function checkHostFor(userType: RegistrationInput['userType'], info: DomainInfo) {
+    if (userType === 'client' && !info.agencyplatformroot) {
+      throw invalid('userType', 'Clients sign up on their agency’s own address.');
+    }
+    if (userType === 'userdownline' && info.agencyplatformroot) {
+      throw invalid('userType', 'Agencies sign up on the platform’s own address.');
+    }
+  }
+
+  async function accountOf(systemId: number, email: string) {
+    const [row] = await deps.db
+      .select({ id: users.id, companyId: users.companyId })
+      .from(users)
+      .where(and(eq(users.systemId, systemId), eq(users.email, email)));
+    return row;
+  }
+
+  /** Creates the company and its first user from a confirmed sign-up, signs the user in. */
+  async function createAccount(pending: PendingSignUp, info: DomainInfo, ip: string) {
+    const systemId = info.idsys;
+    const sales = pending.salesUserId ? await salesPerson(systemId, pending.salesUserId) : undefined;
+    const parentId = pending.userType === 'client' ? info.owner_company_id : info.rootcomp;
+    const modules: readonly ModuleType[] =
+      pending.userType === 'client'
+        ? ['local']
+        : AGENCY_MODULES.filter((m) => info.is_master || !MASTER_ONLY_MODULES.includes(m));
+
+    const user = await deps.db.transaction(async (tx) => {
+      const company = firstRow(
+        await tx
+          .insert(companies)
+          .values({
+            systemId,
+            rootId: info.rootcomp,
+            parentId,
+            kind: pending.userType === 'client' ? 'client' : 'agency',
+            name: pending.companyName,
+            legalName: pending.companyName,
+            email: pending.email,
+            phone: pending.phone,
+            phoneCountryCode: pending.phoneCountryCode,
+          })
+          .returning({ id: companies.id }),
+        'company',
+      );
+      await tx.insert(companyModules).values(modules.map((module) => ({ companyId: company.id, module })));
+      if (pending.userType === 'userdownline') {
+        await tx
+          .insert(companyPaymentTerms)
+          .values(PAYMENT_TERMS.map((term) => ({ companyId: company.id, term })));
+        if (sales)
+          await tx
+            .insert(companySalesLinks)
+            .values({ companyId: company.id, role: 'referrer', salesUserId: sales.id });
+      }
+      return firstRow(
+        await tx
+          .insert(users)
+          .values({
+            systemId,
+            companyId: company.id,
+            userType: pending.userType,
+            email: pending.email,
+            name: pending.name,
+            passwordHash: pending.passwordHash,
+            phonenum: pending.phone,
+            phoneCountryCode: pending.phoneCountryCode,
+            profileSetupCompleted: false,
+          })
+          .returning(),
+        'user',
+      );
+    });
+    await deps.audit.record({
+      systemId,
+      companyId: user.companyId,
+      userId: user.id,
+      targetUserId: sales?.id ?? null,
+      action: 'register',
+      category: 'auth',
+      description: `Signed up as ${pending.userType === 'client' ? 'a client' : 'an agency'}${sales ? ` (referred by ${sales.email})` : ''}`,
+      ip,
+    });
+    const { tokens } = await deps.tokens.issue({ userId: user.id, systemId, ip });
+    return tokens;
+  }
+
+  async function salesPerson(systemId: number, userId: number) {
+    const [sales] = await deps.db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.systemId, systemId), eq(users.userType, 'sales')));
+    return sales;
+  }
 
   async function referrer(systemId: number, code: string | undefined) {
     if (!code) return null;
     const userId = userIdOfReferralCode(deps.referralKey, code);
-    const [sales] = userId
-      ? await deps.db
-          .select()
-          .from(users)
-          .where(and(eq(users.id, userId), eq(users.systemId, systemId), eq(users.userType, 'sales')))
-      : [];
+    const sales = userId ? await salesPerson(systemId, userId) : undefined;
     if (!sales) throw invalid('refcode', 'This referral code is not valid.');
     return sales;
   }
 
   return {
-    async register(input: RegistrationInput) {
-      if (!(await deps.limiter.hit(`register:ip:${input.ip}`, { limit: 10, windowSeconds: 3600 })).allowed) {
-        throw new HttpError(
-          429,
-          'rate_limited',
-          'Too many sign-ups from this address. Please try again later.',
-        );
-      }
+    /**
+     * Accepts a sign-up form: checks it, then e-mails the address (the link that finishes the sign-up,
+     * or, when the address already has an account, a note to its owner). The same steps and the same
+     * answer either way: the password is hashed, one origin read, one e-mail queued.
+     */
+    async register(input: RegistrationInput): Promise<{ message: string }> {
+      await limit(
+        `register:ip:${input.ip}`,
+        { limit: 10, windowSeconds: 3600 },
+        'Too many sign-ups from this address. Please try again later.',
+      );
       const { info } = await deps.domains.resolve(input.host);
-      if (input.userType === 'client' && !info.agencyplatformroot) {
-        throw invalid('userType', 'Clients sign up on their agency’s own address.');
-      }
-      if (input.userType === 'userdownline' && info.agencyplatformroot) {
-        throw invalid('userType', 'Agencies sign up on the platform’s own address.');
-      }
+      checkHostFor(input.userType, info);
       const systemId = info.idsys;
-      const [taken] = await deps.db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.systemId, systemId), eq(users.email, input.email)));
-      if (taken) throw invalid('email', 'This e-mail is already registered.');
       const sales = input.userType === 'userdownline' ? await referrer(systemId, input.refcode) : null;
       const passwordHash = await hashPassword(input.password);
+      const existing = await accountOf(systemId, input.email);
+      const platform = info.branding.company_name;
+      if (existing) {
+        const origin = await deps.origins.ofCompany(existing.companyId, input.host);
+        await deps.mail.queueEmail({
+          systemId,
+          companyId: existing.companyId,
+          to: input.email,
+          subject: `Someone tried to sign up on ${platform} with your e-mail address`,
+          text: `Someone (perhaps you) tried to sign up on ${platform} with this e-mail address, which already has an account. No new account was created.\n\nIf it was you, sign in here:\n${origin}/login\nIf you have forgotten your password, choose "Forgot password" there.\n\nIf it was not you, you can ignore this e-mail.`,
+        });
+        return { message: REGISTRATION_CHECK_EMAIL };
+      }
       const parentId = input.userType === 'client' ? info.owner_company_id : info.rootcomp;
-      const modules: readonly ModuleType[] =
-        input.userType === 'client'
-          ? ['local']
-          : AGENCY_MODULES.filter((m) => info.is_master || !MASTER_ONLY_MODULES.includes(m));
-
-      const user = await deps.db.transaction(async (tx) => {
-        const company = firstRow(
-          await tx
-            .insert(companies)
-            .values({
-              systemId,
-              rootId: info.rootcomp,
-              parentId,
-              kind: input.userType === 'client' ? 'client' : 'agency',
-              name: input.companyName,
-              legalName: input.companyName,
-              email: input.email,
-              phone: input.phone,
-              phoneCountryCode: input.phoneCountryCode,
-            })
-            .returning({ id: companies.id }),
-          'company',
-        );
-        await tx.insert(companyModules).values(modules.map((module) => ({ companyId: company.id, module })));
-        if (input.userType === 'userdownline') {
-          await tx
-            .insert(companyPaymentTerms)
-            .values(PAYMENT_TERMS.map((term) => ({ companyId: company.id, term })));
-          if (sales)
-            await tx
-              .insert(companySalesLinks)
-              .values({ companyId: company.id, role: 'referrer', salesUserId: sales.id });
-        }
-        return firstRow(
-          await tx
-            .insert(users)
-            .values({
-              systemId,
-              companyId: company.id,
-              userType: input.userType,
-              email: input.email,
-              name: input.name,
-              passwordHash,
-              phonenum: input.phone,
-              phoneCountryCode: input.phoneCountryCode,
-              profileSetupCompleted: false,
-            })
-            .returning(),
-          'user',
-        );
-      });
-      await deps.audit.record({
+      const origin = await deps.origins.ofCompany(parentId, input.host);
+      const pending: PendingSignUp = {
+        purpose: 'registration',
+        expiresAt: Date.now() + SIGN_UP_TTL_MS,
+        host: input.host,
+        userType: input.userType,
+        companyName: input.companyName,
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        phoneCountryCode: input.phoneCountryCode,
+        passwordHash,
+        salesUserId: sales?.id ?? null,
+      };
+      const token = await deps.secrets.seal(JSON.stringify(pending));
+      await deps.mail.queueEmail({
         systemId,
-        companyId: user.companyId,
-        userId: user.id,
-        targetUserId: sales?.id ?? null,
-        action: 'register',
-        category: 'auth',
-        description: `Signed up as ${input.userType === 'client' ? 'a client' : 'an agency'}${sales ? ` (referred by ${sales.email})` : ''}`,
-        ip: input.ip,
+        companyId: parentId,
+        to: input.email,
+        subject: `Finish signing up on ${platform}`,
+        text: `Hello ${input.name},\n\nOpen this link to finish signing up on ${platform} (valid for 24 hours):\n${origin}/confirm-registration/${token}\n\nIf you did not sign up, ignore this e-mail: no account is created without the link.`,
       });
-      const { tokens } = await deps.tokens.issue({ userId: user.id, systemId, ip: input.ip });
-      return tokens;
+      return { message: REGISTRATION_CHECK_EMAIL };
+    },
+
+    /** Redeems a sign-up link: creates the account and signs it in. Works once (the address is then taken). */
+    async confirm(input: { token: string; ip: string }) {
+      await limit(
+        `register-confirm:ip:${input.ip}`,
+        { limit: 30, windowSeconds: 3600 },
+        'Too many attempts. Please try again later.',
+      );
+      let pending: PendingSignUp;
+      try {
+        pending = pendingSignUpSchema.parse(JSON.parse(await deps.secrets.open(input.token)));
+      } catch {
+        throw badLink(REGISTRATION_LINK_INVALID);
+      }
+      if (pending.expiresAt <= Date.now()) throw badLink(REGISTRATION_LINK_INVALID);
+      const { info } = await deps.domains.resolve(pending.host);
+      try {
+        checkHostFor(pending.userType, info);
+      } catch {
+        throw badLink(REGISTRATION_LINK_INVALID);
+      }
+      // Only the mailbox's owner holds the link, so saying the address is taken tells nobody else.
+      if (await accountOf(info.idsys, pending.email)) throw badLink(REGISTRATION_LINK_USED);
+      try {
+        return await createAccount(pending, info, input.ip);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw badLink(REGISTRATION_LINK_USED);
+        throw error;
+      }
     },
 
     /** The referring sales person behind a code on a host's system. */
@@ -166,3 +297,12 @@ export function createRegistrationService(deps: {
 }
 
 export type RegistrationService = ReturnType<typeof createRegistrationService>;
+
+/** A unique index refused the insert (two redemptions of one link at once); drizzle wraps the driver error. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; depth++) {
+    if (e.code === '23505') return true;
+    e = e.cause as { code?: unknown; cause?: unknown } | undefined;
+  }
+  return false;
+}

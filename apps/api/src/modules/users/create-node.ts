@@ -40,7 +40,7 @@ export async function createNode(
   const parent = await m.repo.company(body.companyID);
   if (!parent || parent.deletedAt || parent.systemId !== p.systemId) throw notFound();
   await checkMayCreate(m, ctx, body, parent);
-  await m.checkEmail(p.systemId, body.ClientEmail);
+  await m.checkEmail(ctx, p.systemId, body.ClientEmail);
 
   const phone = phoneOf(body.ClientPhone, body.ClientPhoneCountryCode);
   const password = body.ClientPassword ? await hashPassword(body.ClientPassword) : null;

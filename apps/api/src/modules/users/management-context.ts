@@ -1,6 +1,8 @@
-import { EMAIL_TAKEN, type ManagedNode } from '@app/contracts';
-import { badRequest, forbidden, notFound } from '../../http-errors.js';
+import { EMAIL_TAKEN, EMAIL_UNAVAILABLE, type ManagedNode } from '@app/contracts';
+import { badRequest, forbidden, HttpError, notFound } from '../../http-errors.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { AuditLog } from '../audit/audit-log.js';
+import type { WebOrigins } from '../domains/web-origins.js';
 import type { CompanyHosts } from '../settings/company-hosts.js';
 import type { Principal } from '../tenancy/principal.js';
 import type { Invitations } from './invitations.js';
@@ -15,8 +17,8 @@ export interface CallContext {
   principal: Principal;
   /** The IP the server saw. */
   ip: string;
-  /** The web origin (scheme, host, port) for links to a host. */
-  originFor(host: string): string;
+  /** The host the caller is on: kept in links only when it is one of the recipient's own hosts. */
+  host: string;
 }
 
 /**
@@ -40,7 +42,15 @@ export interface UserManagementDependencies {
   audit: AuditLog;
   invitations: Invitations;
   hosts: AgencyHosts;
+  /** Links in invitations point at the invitee's own host (decision 0019). */
+  origins: Pick<WebOrigins, 'ofCompany'>;
+  /** Whether the caller may see a person: only then does a taken address say so (decision 0019). */
+  inScope(principal: Principal, resource: 'user', id: number): Promise<boolean>;
+  limiter: Pick<RateLimiter, 'hit'>;
 }
+
+/** Addresses held outside the caller's scope that one person may try per hour (probing is slow). */
+const UNAVAILABLE_EMAILS_PER_HOUR = 10;
 
 /**
  * What every management action shares: who may manage whom (decision 0014 §4), the reads and
@@ -64,22 +74,6 @@ export function createManagementContext(deps: UserManagementDependencies) {
     user.userType === 'sales'
       ? isSystemStaff(p) && isCompanyOwner(p)
       : isCompanyOwner(p) && p.companyId === company.id;
-
-  /** The host a person signs in on: their agency's white-label address, else the system's. */
-  async function hostOf(company: CompanyRow) {
-    const system = await repo.system(company.systemId);
-    if (!system) throw notFound();
-    const agency =
-      company.kind === 'agency'
-        ? company
-        : company.kind === 'client' && company.parentId
-          ? await repo.company(company.parentId)
-          : undefined;
-    if (agency?.customDomain && agency.domainStatus === 'active')
-      return { host: agency.customDomain, system };
-    if (agency?.subdomain) return { host: `${agency.subdomain}.${system.domain}`, system };
-    return { host: system.domain, system };
-  }
 
   /** An agency's clients and staff see the agency's name, not the system's. */
   async function platformNameOf(company: CompanyRow) {
@@ -147,9 +141,22 @@ export function createManagementContext(deps: UserManagementDependencies) {
       );
     },
 
-    async checkEmail(systemId: number, email: string, exceptUserId?: number) {
-      if (await repo.emailTaken(systemId, email, exceptUserId))
+    /**
+     * An address is unique per system. Someone the caller may see holds it: "already registered".
+     * Someone outside the caller's scope (another agency's client, platform staff): a neutral refusal
+     * that does not say the address is registered, and only a few of those per person and hour, so an
+     * agency cannot sweep the system for addresses.
+     */
+    async checkEmail(ctx: CallContext, systemId: number, email: string, exceptUserId?: number) {
+      const holder = await repo.emailHolder(systemId, email, exceptUserId);
+      if (holder === undefined) return;
+      if (await deps.inScope(ctx.principal, 'user', holder))
         throw badRequest(EMAIL_TAKEN, { ClientEmail: EMAIL_TAKEN });
+      const person = ctx.principal.actorUserId ?? ctx.principal.userId;
+      const rule = { limit: UNAVAILABLE_EMAILS_PER_HOUR, windowSeconds: 3600 };
+      if (!(await deps.limiter.hit(`email-unavailable:${person}`, rule)).allowed)
+        throw new HttpError(429, 'rate_limited', 'Too many attempts. Please try again later.');
+      throw badRequest(EMAIL_UNAVAILABLE, { ClientEmail: EMAIL_UNAVAILABLE });
     },
 
     async checkRole(roleId: number | undefined, companyId: number) {
@@ -171,10 +178,11 @@ export function createManagementContext(deps: UserManagementDependencies) {
     },
 
     async invite(ctx: CallContext, user: UserRow, company: CompanyRow) {
-      const { host, system } = await hostOf(company);
+      const system = await repo.system(company.systemId);
+      if (!system) throw notFound();
       const inviter = await repo.userWithCompany(ctx.principal.actorUserId ?? ctx.principal.userId);
       await deps.invitations.send(user, {
-        origin: ctx.originFor(host),
+        origin: await deps.origins.ofCompany(company.id, ctx.host),
         platformName:
           company.kind === 'root' ? system.name : ((await platformNameOf(company)) ?? system.name),
         invitedBy: inviter?.user.name ?? system.name,

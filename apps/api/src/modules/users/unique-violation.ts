@@ -1,9 +1,10 @@
-import { DOMAIN_TAKEN, EMAIL_TAKEN, SUBDOMAIN_TAKEN } from '@app/contracts';
+import { DOMAIN_TAKEN, EMAIL_UNAVAILABLE, SUBDOMAIN_TAKEN } from '@app/contracts';
 import { badRequest, type HttpError } from '../../http-errors.js';
 
 /** The payload field and text for each unique index a create or update can hit. */
 const CONSTRAINTS: Record<string, [field: string, message: string]> = {
-  users_system_email_key: ['ClientEmail', EMAIL_TAKEN],
+  // A race: whoever won may be outside the caller's scope, so the neutral text (decision 0019).
+  users_system_email_key: ['ClientEmail', EMAIL_UNAVAILABLE],
   companies_subdomain_key: ['DownlineSubDomain', SUBDOMAIN_TAKEN],
   companies_custom_domain_key: ['DownlineDomain', DOMAIN_TAKEN],
 };

@@ -43,7 +43,7 @@ export async function updateNode(
   const userSet: Partial<UserRow> = {};
   if (body.ClientFullName !== undefined) userSet.name = body.ClientFullName;
   if (body.ClientEmail !== undefined && body.ClientEmail !== user.email) {
-    await m.checkEmail(user.systemId, body.ClientEmail, user.id);
+    await m.checkEmail(ctx, user.systemId, body.ClientEmail, user.id);
     userSet.email = body.ClientEmail;
   }
   if (body.ClientPhone !== undefined)

@@ -61,7 +61,8 @@ export function createUserManagementRepository(db: Database) {
       return row;
     },
 
-    async emailTaken(systemId: number, email: string, exceptUserId?: number) {
+    /** The live user who holds an address in a system (other than `exceptUserId`), if any. */
+    async emailHolder(systemId: number, email: string, exceptUserId?: number) {
       const [row] = await db
         .select({ id: users.id })
         .from(users)
@@ -73,7 +74,7 @@ export function createUserManagementRepository(db: Database) {
             exceptUserId ? ne(users.id, exceptUserId) : undefined,
           ),
         );
-      return Boolean(row);
+      return row?.id;
     },
 
     roleOfCompany: (roleId: number, companyId: number) =>

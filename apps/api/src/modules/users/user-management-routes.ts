@@ -42,15 +42,12 @@ const manage = (
  * and the agency row switches (manual bill, exclude minimum spend, exclude onboarding charge).
  */
 export const userManagementRoutes =
-  (
-    service: UserManagementService,
-    webOrigin: (request: FastifyRequest, host: string) => string,
-  ): FastifyPluginAsyncZod =>
+  (service: UserManagementService): FastifyPluginAsyncZod =>
   async (app) => {
     const context = (request: FastifyRequest): CallContext => ({
       principal: principalOf(request),
       ip: request.ip,
-      originFor: (host) => webOrigin(request, host),
+      host: request.hostname,
     });
 
     app.post(

@@ -1,13 +1,18 @@
 import type { Database } from '@app/db';
-import type { FastifyRequest } from 'fastify';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { AuditLog } from '../audit/audit-log.js';
+import type { WebOrigins } from '../domains/web-origins.js';
 import type { MailService } from '../mail/mail-service.js';
 import { createInvitations } from './invitations.js';
 import { createUserListRepository } from './user-list-repository.js';
 import { userListRoutes } from './user-list-routes.js';
 import { createUserManagementRepository } from './user-management-repository.js';
 import { userManagementRoutes } from './user-management-routes.js';
-import { type AgencyHosts, createUserManagementService } from './user-management-service.js';
+import {
+  type AgencyHosts,
+  createUserManagementService,
+  type UserManagementDependencies,
+} from './user-management-service.js';
 
 /** Wires the users capability (lists and management) and answers its route plugins. */
 export function usersModuleRoutes(deps: {
@@ -15,7 +20,9 @@ export function usersModuleRoutes(deps: {
   audit: AuditLog;
   mail: Pick<MailService, 'queueEmail'>;
   hosts: AgencyHosts;
-  webOrigin: (request: FastifyRequest, host: string) => string;
+  origins: Pick<WebOrigins, 'ofCompany'>;
+  inScope: UserManagementDependencies['inScope'];
+  limiter: Pick<RateLimiter, 'hit'>;
 }) {
   const lists = createUserListRepository(deps.db);
   const repo = createUserManagementRepository(deps.db);
@@ -25,6 +32,9 @@ export function usersModuleRoutes(deps: {
     audit: deps.audit,
     invitations: createInvitations({ repo, mail: deps.mail }),
     hosts: deps.hosts,
+    origins: deps.origins,
+    inScope: deps.inScope,
+    limiter: deps.limiter,
   });
-  return [userListRoutes(lists, repo), userManagementRoutes(service, deps.webOrigin)];
+  return [userListRoutes(lists, repo), userManagementRoutes(service)];
 }

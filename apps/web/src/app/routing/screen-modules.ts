@@ -17,6 +17,7 @@ export const SCREENS: Record<string, ScreenLoader> = {
   register: () => import('../../routes/visitor/register/register-page'),
   'agency-register': () => import('../../routes/visitor/agency-register/agency-register-page'),
   'set-new-password': () => import('../../routes/visitor/set-new-password/set-new-password-page'),
+  'confirm-registration': () => import('../../routes/visitor/confirm-registration/confirm-registration-page'),
   'reset-password-invalid': () =>
     import('../../routes/visitor/reset-password-invalid/reset-password-invalid-page'),
   'privacy-policy': documentPage,

@@ -1,13 +1,10 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useDomainInfo } from '../../../api/domain-info';
 import { ApiRequestError, failureMessage } from '../../../api/http';
 import { type RegisterRequest, useRegisterMutation } from '../../../api/registration';
 import { useBoot } from '../../../app/boot/boot-context';
-import { sessionStore } from '../../../app/session/session';
-import { startSession } from '../../../app/session/session-lifecycle';
 import { BotCheck } from '../../../components/bot-check/bot-check';
 import { useBotCheck } from '../../../components/bot-check/use-bot-check';
 import { EMPTY_PHONE } from '../../../components/phone-input/phone';
@@ -44,18 +41,19 @@ const NO_SERVER_ERRORS: ServerErrors = { fields: {}, referral: null, unplaced: f
 /**
  * The sign-up form of /register and /agency-register (spec 1 §2.1, §7.1): company name, full name,
  * e-mail (lowercased), phone, password and confirmation with the spec 2 §5 rules, and the bot check.
- * `POST /register` answers tokens: they start the session exactly as a login does, and the route guard
- * then sends the new user to profile setup. The server's field texts appear under their inputs.
+ * `POST /register` answers the same for every accepted form (decision 0019): the e-mail it sent holds
+ * the link that creates the account (`/confirm-registration/{token}`), which signs the new user in and
+ * the route guard sends them to profile setup. The server's field texts appear under their inputs.
  */
 export function RegistrationForm({ userType, refcode, onReferralError }: RegistrationFormProps) {
   const { hostname } = useBoot();
   const domainInfo = useDomainInfo();
-  const queryClient = useQueryClient();
   const register = useRegisterMutation();
   const botCheck = useBotCheck();
   const [values, setValues] = useState<RegistrationValues>(EMPTY);
   const [touched, setTouched] = useState(false);
   const [server, setServer] = useState<ServerErrors>(NO_SERVER_ERRORS);
+  const [sent, setSent] = useState<string | null>(null);
 
   const local: RegistrationErrors = touched ? registrationErrors(values) : {};
   const errorOf = (field: RegistrationField) => local[field] ?? server.fields[field];
@@ -77,7 +75,7 @@ export function RegistrationForm({ userType, refcode, onReferralError }: Registr
       refcode,
     });
     register.mutate(body, {
-      onSuccess: (tokens) => startSession(sessionStore, queryClient, tokens),
+      onSuccess: (answer) => setSent(answer.message),
       onError: (error) => {
         const placed = placeServerErrors(error instanceof ApiRequestError ? error.fields : undefined);
         setServer(placed);
@@ -94,6 +92,20 @@ export function RegistrationForm({ userType, refcode, onReferralError }: Registr
     setServer(NO_SERVER_ERRORS);
     if (Object.keys(registrationErrors(values)).length > 0) return;
     void submit();
+  }
+
+  if (sent !== null) {
+    return (
+      <Alert
+        color="green"
+        variant="light"
+        icon={<IconMailCheck />}
+        role="status"
+        data-testid="register-check-email"
+      >
+        {sent}
+      </Alert>
+    );
   }
 
   const placedSomewhere = Object.values(server.fields).some(Boolean) || server.referral !== null;
