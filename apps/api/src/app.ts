@@ -4,7 +4,6 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   type FastifyPluginAsyncZod,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -13,7 +12,8 @@ import { healthRoutes } from './modules/health/health-routes.js';
 import { type AccessOptions, accessPlugin } from './plugins/access.js';
 import { corsPlugin } from './plugins/cors.js';
 import { envelopePlugin } from './plugins/envelope.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { answerFrameworkError, errorsPlugin } from './plugins/errors.js';
+import { multipartGuardPlugin, validatorCompiler } from './plugins/input-checks.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { requestContextPlugin } from './plugins/request-context.js';
 import { viewModeAuditPlugin } from './plugins/view-mode-audit.js';
@@ -25,7 +25,6 @@ export interface AppDependencies {
   dtKey: CryptoKey;
   authenticate: AccessOptions['authenticate'];
   inScope: AccessOptions['inScope'];
-  hasPermission: AccessOptions['hasPermission'];
   audit: AuditLog;
   /** The modules' route plugins, mounted under /api (the runtime builds them with their dependencies). */
   routes: readonly FastifyPluginAsyncZod[];
@@ -41,6 +40,7 @@ export async function buildApp(deps: AppDependencies) {
     // The client IP comes from the connection; X-Forwarded-For only from listed proxies.
     trustProxy: deps.config.trustedProxies.length > 0 ? deps.config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -49,7 +49,6 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(accessPlugin, {
     authenticate: deps.authenticate,
     inScope: deps.inScope,
-    hasPermission: deps.hasPermission,
     onRegistered: deps.onRouteRegistered,
   });
   await app.register(viewModeAuditPlugin, { audit: deps.audit });
@@ -58,6 +57,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(envelopePlugin, { key: deps.dtKey });
   await app.register(openapiPlugin);
   await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1 } });
+  await app.register(multipartGuardPlugin);
 
   await app.register(healthRoutes(deps.database));
   await app.register(

@@ -24,7 +24,9 @@ import { createDomainService } from './modules/domains/domain-service.js';
 import { createWebOrigins } from './modules/domains/web-origins.js';
 import { createFileLinks } from './modules/files/file-links.js';
 import { fileRoutes } from './modules/files/file-routes.js';
+import { createGroupRepository } from './modules/groups/group-repository.js';
 import { groupRoutes } from './modules/groups/group-routes.js';
+import { emailChangeRoutes } from './modules/identity/email-change-routes.js';
 import { createIdentityModule } from './modules/identity/identity-module.js';
 import { identityRoutes } from './modules/identity/identity-routes.js';
 import { hashPassword } from './modules/identity/password-hasher.js';
@@ -169,7 +171,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     userLogRoutes(
       createUserLogService({ repo: createUserLogRepository(database.db), audit, inScope: scope.inScope }),
     ),
-    groupRoutes(database.db),
+    groupRoutes(createGroupRepository(database.db)),
     salesRoutes(database.db, audit),
     // Agency subdomains and custom domains follow the settings module's rules wherever they change.
     ...usersModuleRoutes({
@@ -182,13 +184,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       limiter: identity.limiter,
     }),
     roleModuleRoutes(createRoleRepository(database.db)),
-    roleAdminRoutes(
-      createRoleService({
-        repo: createRoleRepository(database.db),
-        audit,
-        hasPermission: scope.hasPermission,
-      }),
-    ),
+    roleAdminRoutes(createRoleService({ repo: createRoleRepository(database.db), audit })),
     profileRoutes(
       createProfileService({
         repo: createProfileRepository(database.db),
@@ -199,8 +195,11 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
         hosts: settings.hosts,
         filesBaseUrl,
         fileLinks,
+        passwords: identity.passwords,
+        emailChanges: identity.emailChanges,
       }),
     ),
+    emailChangeRoutes(identity.emailChanges),
     outboxRoutes(database.db),
     referenceRoutes,
     reportRoutes(createReportService(createReportRepository(database.db))),
@@ -217,6 +216,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       tokens: identity.tokens,
       domains,
       audit,
+      companyOf: domainRepo.getCompany,
       webOrigin: identity.routes.webOrigin,
     }),
     registrationRoutes({
@@ -229,13 +229,14 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       repo: identity.repo,
       tokens: identity.tokens,
       audit,
-      companyParentOf: async (companyId) => (await domainRepo.getCompany(companyId))?.parentId ?? null,
+      companyOf: domainRepo.getCompany,
     }),
     twoFactorRoutes({
       repo: identity.repo,
       audit,
       sealSecret: secrets.seal,
       issuerFor: async (systemId) => (await domainRepo.getSystem(systemId))?.name ?? 'LeadOrbit',
+      reauthenticate: identity.passwords.reauthenticate,
     }),
   ];
   const app = await buildApp({
@@ -244,7 +245,6 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     dtKey: await importEnvelopeKey(dtKeyBase64),
     authenticate: identity.authenticate,
     inScope: scope.inScope,
-    hasPermission: scope.hasPermission,
     audit,
     routes,
     logger: options.logger,

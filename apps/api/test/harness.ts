@@ -36,7 +36,6 @@ export async function startTestRuntime(options: Omit<RuntimeOptions, 'database'>
         dtKey: key,
         authenticate: runtime.services.identity.authenticate,
         inScope: runtime.services.scope.inScope,
-        hasPermission: runtime.services.scope.hasPermission,
         audit: runtime.services.audit,
         routes: runtime.routes,
         logger: false,

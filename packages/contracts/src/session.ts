@@ -16,6 +16,8 @@ export const sessionUserSchema = z.object({
   systemuser: z.boolean(),
   rootcomp: z.boolean(),
   isViewMode: z.boolean(),
+  /** In view mode (or a single sign-on session): the id of the real person acting as this user. */
+  actor_user_id: z.number().int().nullable().default(null),
   isAccExecutive: tfSchema,
   profile_setup_completed: tfSchema,
   questionnaire_setup_completed: tfSchema,

@@ -1,5 +1,6 @@
 export * from './account-state.js';
 export * from './agency-actions.js';
+export * from './authorization/index.js';
 export * from './context.js';
 export * from './guards.js';
 export * from './menus.js';

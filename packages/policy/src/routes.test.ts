@@ -37,6 +37,11 @@ describe('route table (spec 1 §2, spec 2 §2)', () => {
       kind: 'public',
     },
     {
+      rule: 'the e-mail confirmation link, signed in or not',
+      paths: ['/confirm-email/tok'],
+      kind: 'public',
+    },
+    {
       rule: 'spec 1 §2.3 guarded user area',
       paths: [
         '/user',

@@ -93,6 +93,11 @@ const STATIC_ROUTES: readonly RouteDef[] = [
     name: 'Marketing Services Agreement',
     access: publicDoc,
   },
+  /*
+   * Not in the spec: the link e-mailed to a new address (profile step 1) before it becomes the
+   * account's. Public, not visitor-only: it is often opened in the browser that is signed in.
+   */
+  { id: 'confirm-email', path: '/confirm-email/:token', name: 'Confirm E-mail', access: publicDoc },
   // User area (spec 1 §2.3)
   { id: 'user', path: '/user', name: 'User', access: guarded(allTypes), redirect: { to: '/user/profile' } },
   { id: 'user.profile', path: '/user/profile', name: 'Profile', access: guarded(allTypes), parentId: 'user' },

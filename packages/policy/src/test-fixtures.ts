@@ -39,6 +39,7 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     systemuser: false,
     rootcomp: false,
     isViewMode: false,
+    actor_user_id: null,
     isAccExecutive: 'F',
     profile_setup_completed: 'T',
     questionnaire_setup_completed: 'T',

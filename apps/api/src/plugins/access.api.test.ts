@@ -1,3 +1,4 @@
+import { ACTIONS } from '@app/policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../test/harness.js';
 import type { AccessRule } from './access.js';
@@ -16,7 +17,10 @@ describe('every route declares its access rule', () => {
     for (const { method, url, access } of routes) {
       const valid =
         access.kind === 'public' ||
-        (access.kind === 'user' && (access.userTypes === 'any' || access.userTypes.length > 0));
+        (access.kind === 'user' &&
+          (typeof access.action === 'string'
+            ? access.action in ACTIONS
+            : access.action.oneOf.every((action) => action in ACTIONS)));
       expect(valid, `${method} ${url}`).toBe(true);
     }
     const table = routes.map((r) => `${r.method.padEnd(8)} ${r.url.padEnd(48)} ${describeRule(r.access)}`);
@@ -34,7 +38,7 @@ describe('every route declares its access rule', () => {
     const other = await startTestRuntime();
     other.app.get(
       '/api/test/private',
-      { config: { access: { kind: 'user', userTypes: 'any' } } },
+      { config: { access: { kind: 'user', action: 'session.read' } } },
       async () => ({
         secret: true,
       }),
@@ -84,6 +88,6 @@ describe('unknown routes and ids', () => {
 
 function describeRule(rule: AccessRule): string {
   if (rule.kind === 'public') return 'public';
-  const who = rule.userTypes === 'any' ? 'any user' : rule.userTypes.join('|');
-  return `${who}${rule.systemUserOnly ? ' (system user)' : ''}${rule.scope ? ` scope ${rule.scope.map((s) => `${s.in}.${s.field}:${s.resource}`).join(',')}` : ''}`;
+  const what = typeof rule.action === 'string' ? rule.action : rule.action.oneOf.join(' or ');
+  return `${what}${rule.scope ? ` scope ${rule.scope.map((s) => `${s.in}.${s.field}:${s.resource}`).join(',')}` : ''}`;
 }

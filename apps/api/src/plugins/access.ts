@@ -1,19 +1,12 @@
-import type { RoleModule, UserType } from '@app/contracts';
+import { isRowId } from '@app/contracts';
+import { type Action, authorize, NO_PERMISSION, NOT_WHILE_ACTING, reaches } from '@app/policy';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, notFound } from '../http-errors.js';
+import { forbidden, HttpError, notFound } from '../http-errors.js';
 import type { Principal } from '../modules/tenancy/principal.js';
 
 /** Kinds of tenant resource an id in a request can name; each is checked against the caller's scope. */
-export type TenantResource =
-  | 'system'
-  | 'company'
-  | 'user'
-  | 'campaign'
-  | 'group'
-  | 'invoice'
-  | 'file'
-  | 'role';
+export type TenantResource = 'system' | 'company' | 'user' | 'group' | 'role';
 
 /** Where an id sits in the request, and what it names. */
 export interface ScopedId {
@@ -23,29 +16,32 @@ export interface ScopedId {
 }
 
 /**
+ * A route whose action depends on its body (one call that creates or updates): the actor must reach
+ * one of the actions before the body is read, and the chosen one fully once it is validated.
+ */
+export interface ActionFromBody {
+  oneOf: readonly Action[];
+  // biome-ignore lint/suspicious/noExplicitAny: the route's validated body, typed by its schema
+  choose: (body: any) => Action;
+}
+
+/**
  * Who may call a route. Every route declares one (config.access); registering a route without
- * one fails at start-up, and a test lists every route with its rule.
+ * one fails at start-up, and a test lists every route with its rule. A signed-in route names the
+ * action it performs; `@app/policy` decides who may perform it.
  */
 export type AccessRule =
   | { kind: 'public' }
   | {
       kind: 'user';
-      /** User types allowed, or 'any' signed-in user. */
-      userTypes: readonly UserType[] | 'any';
-      /** Only users flagged systemuser (root of a system). */
-      systemUserOnly?: boolean;
+      /** What the route does, as the policy names it. */
+      action: Action | ActionFromBody;
       /** The tenant ids this route reads from the request; all must lie in the caller's scope. */
       scope?: readonly ScopedId[];
-      /** The role permission a write needs (spec 1 §3.6); people without a role hold every permission. */
-      permission?: RequiredPermission;
     };
 
-/** A role module and the action on it a route performs. */
-export interface RequiredPermission {
-  module: RoleModule;
-  action: PermissionAction;
-}
-export type PermissionAction = 'enable' | 'create' | 'update' | 'delete';
+/** The rule of a route that needs a signed-in caller. */
+export type SignedInRule = Extract<AccessRule, { kind: 'user' }>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -74,13 +70,26 @@ export interface AccessOptions {
   authenticate: (request: FastifyRequest) => Promise<Principal>;
   /** True when `id` names a `resource` inside the caller's scope. */
   inScope: (principal: Principal, resource: TenantResource, id: number) => Promise<boolean>;
-  /** True when the caller's role grants the permission (or the caller has no role). */
-  hasPermission: (principal: Principal, permission: RequiredPermission) => Promise<boolean>;
   /** Collects each registered route with its rule, for the route-rule test and the docs. */
   onRegistered?: (route: { method: string; url: string; access: AccessRule }) => void;
 }
 
-/** Ids arrive as path strings or JSON numbers; anything that is not a positive integer is no id. */
+/**
+ * Throws the policy's refusal: 404 for what lies outside the caller's reach, 403 with the reason.
+ * The access plugin applies it to every route's declared action; services apply it where the action
+ * depends on data (one call that creates or updates, a profile form with a company step).
+ */
+export function requireAction(principal: Principal, action: Action): void {
+  const decision = authorize(principal, action);
+  if (decision.allowed) return;
+  if (decision.status === 404) throw notFound();
+  throw forbidden(decision.reason === 'permission' ? NO_PERMISSION : NOT_WHILE_ACTING);
+}
+
+/**
+ * Ids arrive as path strings or JSON numbers; anything that is not a row id (a positive int32,
+ * contracts/ids.ts) is no id, so a number beyond the range answers 404 like an unknown id.
+ */
 function idValue(value: unknown): number | null {
   const n =
     typeof value === 'number'
@@ -88,12 +97,12 @@ function idValue(value: unknown): number | null {
       : typeof value === 'string' && /^\d{1,10}$/.test(value)
         ? Number(value)
         : NaN;
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
+  return isRowId(n) ? n : null;
 }
 
 /**
- * Enforces the declaration (at registration) and the rule (per request): authenticate, check the
- * user type, then every declared id against the caller's scope. A foreign, missing or malformed id
+ * Enforces the declaration (at registration) and the rule (per request): authenticate, authorize
+ * the action, then check every declared id against the caller's scope. A foreign, missing or malformed id
  * answers 404, exactly like an unknown one. Body ids are checked after the dt envelope is opened.
  */
 export const accessPlugin = fp<AccessOptions>(async (app, options) => {
@@ -116,12 +125,10 @@ export const accessPlugin = fp<AccessOptions>(async (app, options) => {
     const access = request.routeOptions.config.access;
     if (!access || access.kind === 'public') return;
     const principal = await options.authenticate(request);
-    const typeAllowed = access.userTypes === 'any' || access.userTypes.includes(principal.userType);
-    if (!typeAllowed || (access.systemUserOnly && !principal.isSystemUser)) throw notFound();
+    // The action before ids: a person who may not act learns nothing about which ids exist.
+    if (typeof access.action === 'string') requireAction(principal, access.action);
+    else if (!access.action.oneOf.some((action) => reaches(principal, action))) throw notFound();
     request.principal = principal;
-    // Permission before ids: a person without the permission learns nothing about which ids exist.
-    if (access.permission && !(await options.hasPermission(principal, access.permission)))
-      throw forbidden('You do not have permission to do this.');
     await checkScope(request, principal, access.scope, ['params', 'query']);
   });
 
@@ -129,6 +136,8 @@ export const accessPlugin = fp<AccessOptions>(async (app, options) => {
   app.addHook('preHandler', async (request) => {
     const access = request.routeOptions.config.access;
     if (access?.kind !== 'user' || !request.principal) return;
+    if (typeof access.action !== 'string')
+      requireAction(request.principal, access.action.choose(request.body));
     await checkScope(request, request.principal, access.scope, ['body']);
   });
 
@@ -148,3 +157,9 @@ export const accessPlugin = fp<AccessOptions>(async (app, options) => {
     }
   }
 });
+
+/** The caller of a signed-in route (the access plugin has authenticated them before the handler). */
+export const principalOf = (request: FastifyRequest): Principal => {
+  if (!request.principal) throw new HttpError(401, 'unauthenticated', 'Unauthenticated.');
+  return request.principal;
+};

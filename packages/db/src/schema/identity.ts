@@ -82,6 +82,8 @@ export const oneTimeTokens = pgTable(
     host: text(),
     /** For an e-mail change: the new address, which the account takes once the link is opened. */
     newEmail: text(),
+    /** For SSO: who issued the token; the session it starts names them as the actor. */
+    issuedByUserId: integer().references(() => users.id),
     expiresAt: at().notNull(),
     usedAt: at(),
     createdAt: at().defaultNow().notNull(),

@@ -1,7 +1,7 @@
 import { apiErrorSchema, messageResponseSchema, userLogRequestSchema } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../http-errors.js';
-import { principalOf } from '../identity/identity-routes.js';
+import { principalOf } from '../../plugins/access.js';
 import type { AuditLog } from './audit-log.js';
 
 /**
@@ -17,7 +17,7 @@ export const auditRoutes =
         config: {
           access: {
             kind: 'user',
-            userTypes: 'any',
+            action: 'logs.write',
             scope: [
               { in: 'body', field: 'userID', resource: 'user' },
               { in: 'body', field: 'target_userID', resource: 'user' },

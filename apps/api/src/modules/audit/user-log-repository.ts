@@ -30,6 +30,8 @@ export interface UserLogRecord {
   description: string;
   company_name: string;
   created_at: Date | string;
+  /** The person who acted (or the real person behind a view-mode session) works for the platform. */
+  by_platform: boolean;
 }
 
 /**
@@ -72,9 +74,13 @@ export function createUserLogRepository(db: Database) {
 
   const select = sql`select l.id, coalesce(u.name, '') as name, u.user_type, coalesce(u.city, '') as city,
       coalesce(u.state_code, '') as state_code, l.ip, l.action, l.category, l.description,
-      coalesce(c.name, '') as company_name, l.created_at, l.created_at::text as cursor_at
+      coalesce(c.name, '') as company_name, l.created_at, l.created_at::text as cursor_at,
+      (coalesce(uc.kind = 'root', false) or coalesce(ac.kind = 'root', false)) as by_platform
     from user_logs l
     left join users u on u.id = l.user_id
+    left join companies uc on uc.id = u.company_id
+    left join users a on a.id = l.actor_user_id
+    left join companies ac on ac.id = a.company_id
     left join companies c on c.id = l.company_id`;
 
   async function count(q: UserLogQuery): Promise<number> {
@@ -166,6 +172,13 @@ export function createUserLogRepository(db: Database) {
             and ${inTree(sql`u.company_id`, systemId, companyId)}${typeFilter}
           order by lower(u.name), u.id limit ${limit}`),
       );
+    },
+
+    async systemName(systemId: number): Promise<string> {
+      const rows = rowsOf<{ name: string }>(
+        await db.execute(sql`select name from systems where id = ${systemId}`),
+      );
+      return rows[0]?.name ?? '';
     },
 
     async companyName(companyId: number): Promise<string> {

@@ -11,11 +11,9 @@ import {
   showCampaignsResponseSchema,
   showUserRequestSchema,
   showUserResponseSchema,
-  type UserType,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AccessRule } from '../../plugins/access.js';
-import { principalOf } from '../identity/identity-routes.js';
+import { type AccessRule, principalOf } from '../../plugins/access.js';
 import type { UserLogService } from './user-log-service.js';
 
 /**
@@ -23,10 +21,7 @@ import type { UserLogService } from './user-log-service.js';
  * company and user id against the caller's scope, because 9999 (all) is not an id the generic
  * scope check could read.
  */
-const READERS: AccessRule = {
-  kind: 'user',
-  userTypes: ['root', 'admin', 'userdownline', 'user', 'administrator'] satisfies UserType[],
-};
+const READERS: AccessRule = { kind: 'user', action: 'logs.read' };
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 
 /** The Agency User's Logs modal: filters, pages and the CSV download (spec 2 §7). */

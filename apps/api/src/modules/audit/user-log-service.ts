@@ -12,9 +12,10 @@ import {
   parseLogDateRange,
   type UserLogRow,
 } from '@app/contracts';
+import { can, isSystemStaff } from '@app/policy';
 import { badRequest, notFound } from '../../http-errors.js';
 import type { TenantResource } from '../../plugins/access.js';
-import { hasSystemScope, type Principal } from '../tenancy/principal.js';
+import type { Principal } from '../tenancy/principal.js';
 import type { AuditLog } from './audit-log.js';
 import { CSV_BOM, csvRecord } from './csv.js';
 import type { UserLogQuery, UserLogRecord, UserLogRepository } from './user-log-repository.js';
@@ -48,6 +49,20 @@ const isAll = (value: string | number | null | undefined) =>
 
 const membersOf = (type: LogUserType) => (type === 'all' ? null : LOG_USER_TYPE_MEMBERS[type]);
 
+/**
+ * What a reader sees of a log row. An agency sees that its platform acted on its account, and what
+ * and when, but not which of the platform's people did it or from where (decision 0017): the row
+ * names the platform's support instead, without IP or location.
+ */
+async function rowReader(p: Principal, repo: Pick<UserLogRepository, 'systemName'>) {
+  if (can(p, 'logs.read.platformStaff')) return toRow;
+  const platform = `${(await repo.systemName(p.systemId)) || 'Platform'} support`;
+  return (r: UserLogRecord): UserLogRow =>
+    r.by_platform
+      ? { ...toRow({ ...r, city: '', state_code: '', ip: '' }), name: platform, type_user: 'Platform' }
+      : toRow(r);
+}
+
 function toRow(r: UserLogRecord): UserLogRow {
   return {
     id: Number(r.id),
@@ -78,16 +93,8 @@ const slug = (text: string) =>
  * is checked against the caller's scope here (the wildcards 9999/all are not ids).
  */
 export function createUserLogService({ repo, audit, inScope }: UserLogServiceDependencies) {
-  function requireReader(p: Principal) {
-    const allowed =
-      p.userType !== 'sales' &&
-      p.companyKind !== 'client' &&
-      (hasSystemScope(p) || p.companyKind === 'agency');
-    if (!allowed) throw notFound();
-  }
-
   /** The caller's whole scope as one company tree: the system's root company, or their agency. */
-  const scopeRoot = (p: Principal) => (hasSystemScope(p) ? p.rootCompanyId : p.companyId);
+  const scopeRoot = (p: Principal) => (isSystemStaff(p) ? p.rootCompanyId : p.companyId);
   /** The repository's tree: null stands for the root company's, which is the whole system. */
   const treeOf = (p: Principal, companyId: number) => (companyId === p.rootCompanyId ? null : companyId);
 
@@ -133,7 +140,6 @@ export function createUserLogService({ repo, audit, inScope }: UserLogServiceDep
       dateField: string;
     },
   ): Promise<UserLogQuery> {
-    requireReader(p);
     const companyId = (await idFilter(p, 'company', f.company)) ?? scopeRoot(p);
     return {
       systemId: p.systemId,
@@ -148,20 +154,17 @@ export function createUserLogService({ repo, audit, inScope }: UserLogServiceDep
 
   return {
     async people(p: Principal, companyId: number, userType: LogUserType) {
-      requireReader(p);
       const company = (await idFilter(p, 'company', companyId)) ?? scopeRoot(p);
       return { data: await repo.people(p.systemId, treeOf(p, company), membersOf(userType), PEOPLE_LIMIT) };
     },
 
     /** Campaign options: campaigns are not stored in this product yet, so there are none. */
     async campaigns(p: Principal, companyId: number) {
-      requireReader(p);
       await idFilter(p, 'company', companyId);
       return { data: [] };
     },
 
     async categories(p: Principal) {
-      requireReader(p);
       const found = await repo.categories(p.systemId, treeOf(p, scopeRoot(p)));
       return {
         data: found.map((category) => ({ category, label: LOG_CATEGORY_LABELS[category] ?? category })),
@@ -179,7 +182,7 @@ export function createUserLogService({ repo, audit, inScope }: UserLogServiceDep
         dateField: 'log_date_range',
       });
       const { total, rows } = await repo.page(query, body.page, LOG_PER_PAGE);
-      return pageOf(body.page, LOG_PER_PAGE, total, rows.map(toRow));
+      return pageOf(body.page, LOG_PER_PAGE, total, rows.map(await rowReader(p, repo)));
     },
 
     /** The filtered logs as CSV: a file name, the row count and the lines, produced batch by batch. */
@@ -221,10 +224,11 @@ export function createUserLogService({ repo, audit, inScope }: UserLogServiceDep
         description: `Downloaded ${Math.min(total, LOG_DOWNLOAD_MAX_ROWS)} log rows of ${companyName}`,
         ip,
       });
+      const read = await rowReader(p, repo);
       async function* lines() {
         yield CSV_BOM + csvRecord(LOG_CSV_COLUMNS.map(([, title]) => title));
         for await (const record of repo.stream(query, LOG_DOWNLOAD_MAX_ROWS)) {
-          const row = toRow(record);
+          const row = read(record);
           yield csvRecord(LOG_CSV_COLUMNS.map(([key]) => row[key]));
         }
       }

@@ -5,30 +5,31 @@ import {
   moduleSchema,
   saveCompanyGroupRequestSchema,
 } from '@app/contracts';
-import { and, companyGroups, type Database, eq, firstRow } from '@app/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http-errors.js';
-import type { AccessRule } from '../../plugins/access.js';
+import type { AccessRule, SignedInRule } from '../../plugins/access.js';
+import type { GroupRepository } from './group-repository.js';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
-const companyIn = (where: 'params' | 'body'): AccessRule => ({
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const companyIn = (where: 'params' | 'body', action: SignedInRule['action']): AccessRule => ({
   kind: 'user',
-  userTypes: 'any',
+  action,
   scope: [{ in: where, field: 'companyID', resource: 'company' }],
 });
 
 /**
  * Company groups (`/company/group…`). The company is scope-checked by the access rule; a group id
- * must belong to a company in scope (the `group` scope check), else 404.
+ * must belong to a company in scope (the `group` scope check), else 404. Anyone may read the groups
+ * of a company in their scope; those who manage its clients create, rename and delete them.
  */
 export const groupRoutes =
-  (db: Database): FastifyPluginAsyncZod =>
+  (groups: GroupRepository): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/company/group/:companyID/:module',
       {
-        config: { access: companyIn('params') },
+        config: { access: companyIn('params', 'groups.read') },
         schema: {
           tags: ['groups'],
           params: z.object({
@@ -39,17 +40,7 @@ export const groupRoutes =
         },
       },
       async (request) => {
-        const { companyID, module } = request.params;
-        const rows = await db
-          .select()
-          .from(companyGroups)
-          .where(
-            and(
-              eq(companyGroups.companyId, companyID),
-              module === 'all' ? undefined : eq(companyGroups.module, module),
-            ),
-          )
-          .orderBy(companyGroups.name);
+        const rows = await groups.list(request.params.companyID, request.params.module);
         return {
           result: 'success' as const,
           params: rows.map((g) => ({ id: g.id, group_name: g.name, module: g.module })),
@@ -60,7 +51,13 @@ export const groupRoutes =
     app.post(
       '/company/group',
       {
-        config: { access: companyIn('body') },
+        config: {
+          // One call creates (no id) or renames a group: each needs its own switch.
+          access: companyIn('body', {
+            oneOf: ['groups.create', 'groups.update'],
+            choose: (body) => (body.companyGroupID ? 'groups.update' : 'groups.create'),
+          }),
+        },
         schema: {
           tags: ['groups'],
           body: saveCompanyGroupRequestSchema,
@@ -69,23 +66,12 @@ export const groupRoutes =
       },
       async (request) => {
         const { companyGroupID, companyGroupName, companyID, moduleID } = request.body;
+        const values = { name: companyGroupName, module: moduleID };
         if (companyGroupID) {
-          const updated = await db
-            .update(companyGroups)
-            .set({ name: companyGroupName, module: moduleID })
-            .where(and(eq(companyGroups.id, companyGroupID), eq(companyGroups.companyId, companyID)))
-            .returning({ id: companyGroups.id });
-          if (updated.length === 0) throw notFound();
+          if (!(await groups.rename(companyID, companyGroupID, values))) throw notFound();
           return { message: 'Data has been updated successfully', id: companyGroupID };
         }
-        const created = firstRow(
-          await db
-            .insert(companyGroups)
-            .values({ companyId: companyID, name: companyGroupName, module: moduleID })
-            .returning({ id: companyGroups.id }),
-          'company group',
-        );
-        return { message: 'Data has been added successfully', id: created.id };
+        return { message: 'Data has been added successfully', id: await groups.create(companyID, values) };
       },
     );
 
@@ -95,7 +81,7 @@ export const groupRoutes =
         config: {
           access: {
             kind: 'user',
-            userTypes: 'any',
+            action: 'groups.delete',
             scope: [{ in: 'params', field: 'companyGroupID', resource: 'group' }],
           },
         },
@@ -106,7 +92,7 @@ export const groupRoutes =
         },
       },
       async (request) => {
-        await db.delete(companyGroups).where(eq(companyGroups.id, request.params.companyGroupID));
+        await groups.remove(request.params.companyGroupID);
         return { message: 'Deleted!' };
       },
     );

@@ -16,8 +16,16 @@ async function as(email: string) {
 }
 
 describe('company groups', () => {
-  it('lets a client create, rename, list and delete its groups', async () => {
-    const { token, me } = await as(DEMO.northwind.clients[0].contact.email);
+  it('lets an agency create, rename, list and delete its groups; a client manages none', async () => {
+    const client = await as(DEMO.northwind.clients[0].contact.email);
+    const refused = await send(
+      rt,
+      '/api/company/group',
+      { companyGroupName: 'Spring promo', companyID: client.me.company_id, moduleID: 'local' },
+      { token: client.token },
+    );
+    expect(refused.statusCode).toBe(404);
+    const { token, me } = await as(DEMO.northwind.owner.email);
     const created = await send(
       rt,
       '/api/company/group',
@@ -55,12 +63,13 @@ describe('company groups', () => {
 
   it("answers 404 for another client's company or group, and lets the agency manage its clients' groups", async () => {
     const owner = await as(DEMO.northwind.clients[0].contact.email);
+    const agency = await as(DEMO.northwind.owner.email);
     const group = (
       await send(
         rt,
         '/api/company/group',
         { companyGroupName: 'Private', companyID: owner.me.company_id },
-        { token: owner.token },
+        { token: agency.token },
       )
     ).json().id;
     const sibling = await as(DEMO.northwind.clients[1].contact.email);
@@ -88,7 +97,6 @@ describe('company groups', () => {
       { token: sibling.token },
     );
     expect(renamed.statusCode).toBe(404);
-    const agency = await as(DEMO.northwind.owner.email);
     const listed = await rt.app.inject({
       url: `/api/company/group/${owner.me.company_id}/all`,
       headers: bearer(agency.token),

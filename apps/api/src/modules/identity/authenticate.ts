@@ -9,7 +9,8 @@ const unauthenticated = () => new HttpError(401, 'unauthenticated', 'Unauthentic
 /**
  * Turns the bearer token into the caller: a valid JWT (HS256 only, our issuer, not expired) whose
  * session is not revoked, whose user is active in a live company, and whose audience is that user's
- * system. (Scope checks rely on this: the caller's own company needs no query.)
+ * system. (Scope checks rely on this: the caller's own company needs no query.) A person holding a
+ * role carries its switches, so the policy decides without asking the database again.
  */
 export function createAuthenticator(tokens: TokenService, repo: IdentityRepository) {
   return async function authenticate(request: FastifyRequest): Promise<Principal> {
@@ -18,7 +19,9 @@ export function createAuthenticator(tokens: TokenService, repo: IdentityReposito
     if (!match?.[1]) throw unauthenticated();
     const claims = await tokens.verifyAccess(match[1]);
     const state = await repo.sessionState(claims.familyId);
-    if (!state || state.family.revokedAt || state.family.userId !== claims.userId) throw unauthenticated();
+    // A view-mode session ends with the session it was started from (`parentRevoked`).
+    if (!state || state.family.revokedAt || state.parentRevoked || state.family.userId !== claims.userId)
+      throw unauthenticated();
     const { user } = state;
     if (
       user.deletedAt ||
@@ -28,6 +31,12 @@ export function createAuthenticator(tokens: TokenService, repo: IdentityReposito
     ) {
       throw unauthenticated();
     }
+    const permissions =
+      user.roleId === null
+        ? null
+        : Object.fromEntries(
+            (await repo.rolePermissions(user.roleId)).map(({ module, ...switches }) => [module, switches]),
+          );
     return {
       userId: user.id,
       systemId: user.systemId,
@@ -40,6 +49,7 @@ export function createAuthenticator(tokens: TokenService, repo: IdentityReposito
       isAccExecutive: user.isAccExecutive,
       familyId: state.family.id,
       actorUserId: state.family.actorUserId,
+      permissions,
     };
   };
 }

@@ -9,13 +9,23 @@ import {
   loginChallenges,
   oneTimeTokens,
   refreshTokens,
+  rolePermissions,
   sql,
   tokenFamilies,
   users,
 } from '@app/db';
 
 export type UserRow = typeof users.$inferSelect;
+export type OneTimePurpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
 export type ChallengeRow = typeof loginChallenges.$inferSelect;
+
+/**
+ * True when the row's session was started from a session that has ended (view mode). Spelled out:
+ * drizzle leaves columns of a one-table select unqualified, which inside this subquery would name
+ * the parent's own column.
+ */
+const parentRevoked = () =>
+  sql<boolean>`exists (select 1 from token_families parent where parent.id = token_families.parent_family_id and parent.revoked_at is not null)`;
 
 /** SQL of sign-in and sessions. Every statement that must happen once is one atomic UPDATE. */
 export function createIdentityRepository(db: Database) {
@@ -106,28 +116,68 @@ export function createIdentityRepository(db: Database) {
       return row;
     },
 
+    /** A session, and whether the session it was started from (view mode) has ended. */
     async getFamily(familyId: string) {
-      const [row] = await db.select().from(tokenFamilies).where(eq(tokenFamilies.id, familyId));
-      return row;
+      const [row] = await db
+        .select({ family: tokenFamilies, parentRevoked: parentRevoked() })
+        .from(tokenFamilies)
+        .where(eq(tokenFamilies.id, familyId));
+      return row ? { ...row.family, parentRevoked: row.parentRevoked } : undefined;
     },
 
+    /*
+     * Revocation, in one place: a view-mode session lives only as long as the session it was started
+     * from, so every statement below also ends the view-mode sessions (children, by parent_family_id)
+     * of each session it ends. View mode does not nest (switching is refused in view mode).
+     */
+
+    /** Ends a session and its view-mode sessions (refresh-token reuse, reverting view mode). */
     async revokeFamily(familyId: string, reason: string): Promise<void> {
-      await db
-        .update(tokenFamilies)
-        .set({ revokedAt: new Date(), revokeReason: reason })
-        .where(and(eq(tokenFamilies.id, familyId), isNull(tokenFamilies.revokedAt)));
-    },
-
-    /** Ends every session of a user (but `keepFamilyId`), including view-mode sessions acting as them. */
-    async revokeUserSessions(userId: number, reason: string, keepFamilyId?: string): Promise<void> {
       await db
         .update(tokenFamilies)
         .set({ revokedAt: new Date(), revokeReason: reason })
         .where(
           and(
-            sql`(${tokenFamilies.userId} = ${userId} or ${tokenFamilies.actorUserId} = ${userId})`,
+            sql`(${tokenFamilies.id} = ${familyId} or ${tokenFamilies.parentFamilyId} = ${familyId})`,
             isNull(tokenFamilies.revokedAt),
-            keepFamilyId ? sql`${tokenFamilies.id} <> ${keepFamilyId}` : sql`true`,
+          ),
+        );
+    },
+
+    /**
+     * Logout: ends the session together with its relatives, from either side. For a view-mode
+     * session that is the session it was started from and all of that one's view-mode sessions.
+     */
+    async revokeSessionTree(familyId: string, reason: string): Promise<void> {
+      const root = sql`coalesce((select parent.parent_family_id from ${tokenFamilies} parent where parent.id = ${familyId}), ${familyId}::uuid)`;
+      await db
+        .update(tokenFamilies)
+        .set({ revokedAt: new Date(), revokeReason: reason })
+        .where(
+          and(
+            sql`(${tokenFamilies.id} = ${root} or ${tokenFamilies.parentFamilyId} = ${root})`,
+            isNull(tokenFamilies.revokedAt),
+          ),
+        );
+    },
+
+    /**
+     * Ends every session of a user (but `keepFamilyId`), the view-mode sessions acting as them, and
+     * the view-mode sessions started from any session that ends here.
+     */
+    async revokeUserSessions(userId: number, reason: string, keepFamilyId?: string): Promise<void> {
+      const keep = keepFamilyId ? sql`${keepFamilyId}::uuid` : sql`null::uuid`;
+      await db
+        .update(tokenFamilies)
+        .set({ revokedAt: new Date(), revokeReason: reason })
+        .where(
+          and(
+            sql`(${tokenFamilies.userId} = ${userId} or ${tokenFamilies.actorUserId} = ${userId}
+              or ${tokenFamilies.parentFamilyId} in (
+                select own.id from ${tokenFamilies} own
+                where own.user_id = ${userId} and own.id is distinct from ${keep}))`,
+            isNull(tokenFamilies.revokedAt),
+            sql`${tokenFamilies.id} is distinct from ${keep}`,
           ),
         );
     },
@@ -147,11 +197,14 @@ export function createIdentityRepository(db: Database) {
             deletedAt: users.deletedAt,
             isSystemUser: users.isSystemUser,
             isAccExecutive: users.isAccExecutive,
+            roleId: users.roleId,
           },
           companyKind: companies.kind,
           companyParentId: companies.parentId,
           rootCompanyId: companies.rootId,
           companyDeletedAt: companies.deletedAt,
+          // A view-mode session whose parent ended is refused, even if ending it was missed.
+          parentRevoked: parentRevoked(),
         })
         .from(tokenFamilies)
         .innerJoin(users, eq(users.id, tokenFamilies.userId))
@@ -159,6 +212,19 @@ export function createIdentityRepository(db: Database) {
         .where(eq(tokenFamilies.id, familyId));
       return row;
     },
+
+    /** The switches of a role, one row per role module it has rows for. */
+    rolePermissions: (roleId: number) =>
+      db
+        .select({
+          module: rolePermissions.module,
+          enable: rolePermissions.canEnable,
+          create: rolePermissions.canCreate,
+          update: rolePermissions.canUpdate,
+          delete: rolePermissions.canDelete,
+        })
+        .from(rolePermissions)
+        .where(eq(rolePermissions.roleId, roleId)),
 
     // --- two-factor challenges ------------------------------------------------------------------
 
@@ -214,12 +280,60 @@ export function createIdentityRepository(db: Database) {
       await db.insert(oneTimeTokens).values(values);
     },
 
-    async findOneTimeToken(purpose: 'password_reset' | 'sso', tokenHash: string) {
+    async findOneTimeToken(purpose: OneTimePurpose, tokenHash: string) {
       const [row] = await db
         .select()
         .from(oneTimeTokens)
         .where(and(eq(oneTimeTokens.purpose, purpose), eq(oneTimeTokens.tokenHash, tokenHash)));
       return row;
+    },
+
+    /** Spends a user's unused tokens of a purpose: a newer link replaces the older ones. */
+    async spendOneTimeTokens(userId: number, purpose: OneTimePurpose): Promise<void> {
+      await db
+        .update(oneTimeTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(oneTimeTokens.userId, userId),
+            eq(oneTimeTokens.purpose, purpose),
+            isNull(oneTimeTokens.usedAt),
+          ),
+        );
+    },
+
+    /** True when another live account of the system has this e-mail address. */
+    async emailTaken(systemId: number, email: string, exceptUserId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.systemId, systemId),
+            eq(users.email, email),
+            isNull(users.deletedAt),
+            sql`${users.id} <> ${exceptUserId}`,
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** Gives a user a new e-mail address; false when the address is (meanwhile) another account's. */
+    async setEmail(userId: number, email: string): Promise<boolean> {
+      try {
+        const rows = await db
+          .update(users)
+          .set({ email })
+          .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+          .returning({ id: users.id });
+        return rows.length === 1;
+      } catch (err) {
+        // users_system_email_key: another account took the address between the check and now.
+        const e = err as { code?: string; cause?: { code?: string } } | null;
+        if (e?.code === '23505' || e?.cause?.code === '23505') return false;
+        throw err;
+      }
     },
 
     /** Uses a live one-time token; only one caller can win. */

@@ -19,11 +19,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError, notFound } from '../../http-errors.js';
-import { type AccessRule, PUBLIC } from '../../plugins/access.js';
+import { notFound } from '../../http-errors.js';
+import { type AccessRule, PUBLIC, principalOf } from '../../plugins/access.js';
 import type { RequireHuman } from '../bot-check/require-human.js';
 import type { DomainService } from '../domains/domain-service.js';
-import type { Principal } from '../tenancy/principal.js';
 import type { IdentityRepository } from './identity-repository.js';
 import type { LoginService } from './login-service.js';
 import type { PasswordService } from './password-service.js';
@@ -45,18 +44,13 @@ export interface IdentityRouteDependencies {
   webOrigin(request: FastifyRequest, host: string): string;
 }
 
-const ANY_USER: AccessRule = { kind: 'user', userTypes: 'any' };
+const OWN_SESSION: AccessRule = { kind: 'user', action: 'session.read' };
 const userIdParam = (field: string): AccessRule => ({
   kind: 'user',
-  userTypes: 'any',
+  action: 'session.read',
   scope: [{ in: 'params', field, resource: 'user' }],
 });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
-
-export const principalOf = (request: FastifyRequest): Principal => {
-  if (!request.principal) throw new HttpError(401, 'unauthenticated', 'Unauthenticated.');
-  return request.principal;
-};
 
 /** Sign-in, sessions, passwords and the session user (spec 1 §7.1). Handlers stay thin. */
 export const identityRoutes =
@@ -142,11 +136,12 @@ export const identityRoutes =
     app.post(
       '/logout',
       {
-        config: { access: ANY_USER },
+        config: { access: { kind: 'user', action: 'session.end' } },
         schema: { tags: ['auth'], response: { 200: messageResponseSchema, ...errors } },
       },
       async (request) => {
-        await deps.tokens.revokeFamily(principalOf(request).familyId, 'logout');
+        // From either side of view mode: both sessions end.
+        await deps.tokens.endSession(principalOf(request).familyId, 'logout');
         return { message: 'Signed out.' };
       },
     );
@@ -215,7 +210,7 @@ export const identityRoutes =
     app.get(
       '/user',
       {
-        config: { access: ANY_USER },
+        config: { access: OWN_SESSION },
         schema: { tags: ['users'], response: { 200: sessionUserSchema, ...errors } },
       },
       async (request) => {
@@ -256,7 +251,7 @@ export const identityRoutes =
         config: {
           access: {
             kind: 'user',
-            userTypes: 'any',
+            action: 'account.password',
             scope: [{ in: 'body', field: 'usrID', resource: 'user' }],
           },
         },

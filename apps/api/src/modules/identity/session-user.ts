@@ -91,6 +91,7 @@ export function createSessionUserReader(db: Database, filesBaseUrl: string, link
       systemuser: user.isSystemUser,
       rootcomp: company.kind === 'root',
       isViewMode: actorUserId !== null,
+      actor_user_id: actorUserId,
       isAccExecutive: toTF(user.isAccExecutive),
       profile_setup_completed: toTF(user.profileSetupCompleted),
       questionnaire_setup_completed: toTF(user.questionnaireSetupCompleted),

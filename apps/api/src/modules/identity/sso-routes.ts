@@ -7,12 +7,13 @@ import {
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, notFound } from '../../http-errors.js';
-import { PUBLIC } from '../../plugins/access.js';
+import { PUBLIC, principalOf } from '../../plugins/access.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { DomainService } from '../domains/domain-service.js';
 import { normaliseHost } from '../domains/domain-service.js';
+import { actableTarget, type TreePosition } from './actable-target.js';
 import type { IdentityRepository } from './identity-repository.js';
-import { type IdentityRouteDependencies, principalOf } from './identity-routes.js';
+import type { IdentityRouteDependencies } from './identity-routes.js';
 import { newOpaqueToken, sha256 } from './secure-tokens.js';
 import type { TokenService } from './token-service.js';
 
@@ -24,12 +25,16 @@ export interface SsoDependencies {
   tokens: TokenService;
   domains: DomainService;
   audit: AuditLog;
+  /** A company's place in the tree, to know whom the caller may sign in as. */
+  companyOf(companyId: number): Promise<TreePosition | undefined>;
   webOrigin: IdentityRouteDependencies['webOrigin'];
 }
 
 /**
  * Single sign-on: a single-use token, valid five minutes, only on the host (and so the system) it
- * was issued for. Redeeming it for another user than the one signed in answers `replace_user`;
+ * was issued for, for someone the issuer may act as. The session it starts names the issuer as the
+ * actor, like view mode, so what is done in it is theirs; creating and redeeming are both logged
+ * with both names. Redeeming it for another user than the one signed in answers `replace_user`;
  * nobody else's sessions are touched.
  */
 export const ssoRoutes =
@@ -43,7 +48,7 @@ export const ssoRoutes =
         config: {
           access: {
             kind: 'user',
-            userTypes: ['root', 'userdownline', 'user', 'admin', 'administrator'],
+            action: 'sso.create',
             scope: [{ in: 'body', field: 'userID', resource: 'user' }],
           },
         },
@@ -56,15 +61,28 @@ export const ssoRoutes =
       async (request) => {
         const p = principalOf(request);
         const host = normaliseHost(request.body.host);
+        // Only whom view mode allows: never the caller's owner, peers or anybody above them.
+        const target = await actableTarget(deps, p, request.body.userID);
         // The host must belong to the caller's own system.
         if ((await deps.domains.systemOf(host)) !== p.systemId) throw notFound();
         const token = newOpaqueToken();
         await deps.repo.createOneTimeToken({
           purpose: 'sso',
-          userId: request.body.userID,
+          userId: target.id,
+          issuedByUserId: p.actorUserId ?? p.userId,
           tokenHash: sha256(token),
           host,
           expiresAt: new Date(Date.now() + SSO_TTL_MS),
+        });
+        await deps.audit.record({
+          systemId: p.systemId,
+          companyId: target.companyId,
+          userId: p.userId,
+          targetUserId: target.id,
+          action: 'sso_created',
+          category: 'auth',
+          description: `Issued a single sign-on link for ${target.name} (${target.email}) on ${host}`,
+          ip: request.ip,
         });
         return {
           token,
@@ -88,20 +106,25 @@ export const ssoRoutes =
         const row = await deps.repo.findOneTimeToken('sso', sha256(request.body.token));
         if (!row || row.host !== normaliseHost(request.body.subdomain)) throw invalid();
         const user = await deps.repo.findUser(row.userId);
-        if (!user || user.status === 'disabled') throw invalid();
+        const issuer = row.issuedByUserId === null ? undefined : await deps.repo.findUser(row.issuedByUserId);
+        // The issuer must still be a live person: the session acts in their name.
+        if (!user || user.status === 'disabled' || !issuer || issuer.status === 'disabled') throw invalid();
         if (!(await deps.repo.useOneTimeToken(row.id))) throw invalid();
         const { tokens } = await deps.tokens.issue({
           userId: user.id,
           systemId: user.systemId,
+          actorUserId: issuer.id,
           ip: request.ip,
         });
         await deps.audit.record({
           systemId: user.systemId,
           companyId: user.companyId,
           userId: user.id,
+          actorUserId: issuer.id,
+          targetUserId: user.id,
           action: 'login_sso',
           category: 'auth',
-          description: `Signed in by single sign-on on ${row.host}`,
+          description: `Signed in as ${user.name} (${user.email}) by single sign-on on ${row.host}, issued by ${issuer.name} (${issuer.email})`,
           ip: request.ip,
         });
         const current = request.body.currentUserID == null ? null : Number(request.body.currentUserID);

@@ -9,10 +9,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { HttpError, notFound } from '../../http-errors.js';
-import type { AccessRule } from '../../plugins/access.js';
+import { type AccessRule, principalOf } from '../../plugins/access.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { IdentityRepository } from './identity-repository.js';
-import { principalOf } from './identity-routes.js';
+import type { PasswordService } from './password-service.js';
 import { matchTotpStep, newTotpSecret, totpFor } from './totp.js';
 
 export interface TwoFactorRouteDependencies {
@@ -21,11 +21,13 @@ export interface TwoFactorRouteDependencies {
   sealSecret(plain: string): Promise<string>;
   /** The issuer shown in authenticator apps: the system's name. */
   issuerFor(systemId: number): Promise<string>;
+  /** Not in view mode, and the current password: every change of the setting needs both. */
+  reauthenticate: PasswordService['reauthenticate'];
 }
 
 const SELF: AccessRule = {
   kind: 'user',
-  userTypes: 'any',
+  action: 'account.twoFactor',
   scope: [{ in: 'params', field: 'userId', resource: 'user' }],
 };
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
@@ -45,7 +47,7 @@ export const twoFactorRoutes =
     app.get(
       '/setting/twofactorauth/:userId',
       {
-        config: { access: SELF },
+        config: { access: { ...SELF, action: 'account.twoFactor.change' } },
         schema: {
           tags: ['security'],
           params: userIdParams,
@@ -86,12 +88,12 @@ export const twoFactorRoutes =
     app.put(
       '/setting/twofactorauth/:userId',
       {
-        config: { access: SELF },
+        config: { access: { ...SELF, action: 'account.twoFactor.change' } },
         schema: {
           tags: ['security'],
           params: userIdParams,
           body: updateTwoFactorRequestSchema,
-          response: { 200: messageResponseSchema, ...errors },
+          response: { 200: messageResponseSchema, 403: apiErrorSchema, 429: apiErrorSchema, ...errors },
         },
       },
       async (request) => {
@@ -99,6 +101,13 @@ export const twoFactorRoutes =
         const user = await ownUser(request.params.userId, p.userId);
         if (request.body.userId !== user.id) throw notFound();
         const { two_factor_auth: on, two_factor_auth_type: type, secretKey, code } = request.body;
+        // Turning it off or switching the method with a stolen token alone must not work.
+        await deps.reauthenticate({
+          principal: p,
+          user,
+          password: request.body.currpassword,
+          ip: request.ip,
+        });
         if (!on) {
           await deps.repo.setTwoFactor(user.id, {
             twoFactorEnabled: false,

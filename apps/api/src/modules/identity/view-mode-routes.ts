@@ -1,25 +1,23 @@
 import { apiErrorSchema, switchUserRequestSchema, viewModeResponseSchema } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError, notFound } from '../../http-errors.js';
-import type { AccessRule } from '../../plugins/access.js';
+import { HttpError } from '../../http-errors.js';
+import { type AccessRule, principalOf } from '../../plugins/access.js';
 import type { AuditLog } from '../audit/audit-log.js';
-import { hasSystemScope, type Principal } from '../tenancy/principal.js';
-import type { IdentityRepository, UserRow } from './identity-repository.js';
-import { principalOf } from './identity-routes.js';
+import { actableTarget, type TreePosition } from './actable-target.js';
+import type { IdentityRepository } from './identity-repository.js';
 import type { TokenService } from './token-service.js';
 
 export interface ViewModeDependencies {
   repo: IdentityRepository;
   tokens: TokenService;
   audit: AuditLog;
-  /** The company of a user, to check an agency switches only into its own clients. */
-  companyParentOf(companyId: number): Promise<number | null>;
+  /** A company's row, to know where the target person sits in the tree. */
+  companyOf(companyId: number): Promise<TreePosition | undefined>;
 }
 
-const AGENCY_STAFF = ['userdownline', 'user', 'administrator', 'admin'] as const;
 const SWITCHERS: AccessRule = {
   kind: 'user',
-  userTypes: ['root', ...AGENCY_STAFF],
+  action: 'viewMode.start',
   scope: [{ in: 'body', field: 'usrID', resource: 'user' }],
 };
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
@@ -27,19 +25,12 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema }
 /**
  * View mode is a server-issued session carrying both identities: the target as the user, the
  * caller as the actor. The caller's own session stays; reverting ends the view-mode session and
- * answers fresh tokens of the caller's session. A system user may view anybody in its system; an
- * agency only its own clients. Anything else is 404, like an unknown user.
+ * answers fresh tokens of the caller's session. Whom a person may view is the policy's `mayActAs`
+ * (only downwards); anybody else is 404, like an unknown user.
  */
 export const viewModeRoutes =
   (deps: ViewModeDependencies): FastifyPluginAsyncZod =>
   async (app) => {
-    async function mayView(p: Principal, target: UserRow): Promise<boolean> {
-      if (target.id === p.userId || target.systemId !== p.systemId || target.status === 'disabled')
-        return false;
-      if (hasSystemScope(p)) return true;
-      return (await deps.companyParentOf(target.companyId)) === p.companyId && target.userType === 'client';
-    }
-
     app.post(
       '/configuration/user/switch',
       {
@@ -58,8 +49,7 @@ export const viewModeRoutes =
             'already_in_view_mode',
             'Reset view mode before switching to another user.',
           );
-        const target = await deps.repo.findUser(request.body.usrID);
-        if (!target || !(await mayView(p, target))) throw notFound();
+        const target = await actableTarget(deps, p, request.body.usrID);
         const { tokens } = await deps.tokens.issue({
           userId: target.id,
           systemId: target.systemId,
@@ -84,7 +74,7 @@ export const viewModeRoutes =
     app.post(
       '/configuration/user/revert-view-mode',
       {
-        config: { access: { kind: 'user', userTypes: 'any' } },
+        config: { access: { kind: 'user', action: 'session.end' } },
         schema: { tags: ['view mode'], response: { 200: viewModeResponseSchema, ...errors } },
       },
       async (request) => {

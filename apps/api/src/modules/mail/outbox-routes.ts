@@ -2,7 +2,7 @@ import { apiErrorSchema } from '@app/contracts';
 import { and, type Database, desc, emailMessages, eq } from '@app/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf } from '../identity/identity-routes.js';
+import { principalOf } from '../../plugins/access.js';
 
 const messageSchema = z.object({
   id: z.number().int(),
@@ -25,7 +25,7 @@ export const outboxRoutes =
     app.get(
       '/outbox',
       {
-        config: { access: { kind: 'user', userTypes: ['root'], systemUserOnly: true } },
+        config: { access: { kind: 'user', action: 'outbox.read' } },
         schema: {
           tags: ['mail'],
           querystring: z.object({

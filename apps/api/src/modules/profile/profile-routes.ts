@@ -1,5 +1,6 @@
 import {
   apiErrorSchema,
+  ID_NOT_FOUND,
   messageResponseSchema,
   onboardingStatusSchema,
   profileStep1Schema,
@@ -10,14 +11,20 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, HttpError } from '../../http-errors.js';
+import { badRequest, HttpError, notFound } from '../../http-errors.js';
 import { MAX_IMAGE_BYTES } from '../../lib/image-type.js';
-import type { AccessRule } from '../../plugins/access.js';
-import { principalOf } from '../identity/identity-routes.js';
+import { type AccessRule, principalOf } from '../../plugins/access.js';
 import type { ProfileService, UploadedImage } from './profile-service.js';
 
-const ANY_USER: AccessRule = { kind: 'user', userTypes: 'any' };
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 413: apiErrorSchema };
+const OWN_ACCOUNT: AccessRule = { kind: 'user', action: 'account.update' };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  413: apiErrorSchema,
+  429: apiErrorSchema,
+};
 
 /** Reads a multipart form: text fields, and the one file field `pict` (at most 2 MiB). */
 async function readForm(request: FastifyRequest) {
@@ -41,6 +48,8 @@ async function readForm(request: FastifyRequest) {
 function validate<S extends z.ZodType>(schema: S, fields: Record<string, string>): z.infer<S> {
   const parsed = schema.safeParse(fields);
   if (parsed.success) return parsed.data;
+  // An id beyond any row's (contracts/ids.ts) is answered like an unknown one.
+  if (parsed.error.issues.some((issue) => issue.message === ID_NOT_FOUND)) throw notFound();
   const byField: Record<string, string> = {};
   for (const issue of parsed.error.issues) byField[issue.path.join('.') || 'form'] ??= issue.message;
   throw new HttpError(
@@ -58,7 +67,13 @@ export const profileRoutes =
     app.get(
       '/user/onboarding-status/:user_id',
       {
-        config: { access: { ...ANY_USER, scope: [{ in: 'params', field: 'user_id', resource: 'user' }] } },
+        config: {
+          access: {
+            kind: 'user',
+            action: 'session.read',
+            scope: [{ in: 'params', field: 'user_id', resource: 'user' }],
+          },
+        },
         schema: {
           tags: ['profile'],
           params: z.object({ user_id: z.coerce.number().int() }),
@@ -71,7 +86,7 @@ export const profileRoutes =
     app.post(
       '/user/update',
       {
-        config: { access: ANY_USER },
+        config: { access: OWN_ACCOUNT },
         schema: {
           tags: ['profile'],
           consumes: ['multipart/form-data'],
@@ -91,7 +106,7 @@ export const profileRoutes =
     app.put(
       '/leadspeek/user/setupcomplete',
       {
-        config: { access: { ...ANY_USER, scope: [{ in: 'body', field: 'usrID', resource: 'user' }] } },
+        config: { access: { ...OWN_ACCOUNT, scope: [{ in: 'body', field: 'usrID', resource: 'user' }] } },
         schema: {
           tags: ['profile'],
           body: setupCompleteRequestSchema,

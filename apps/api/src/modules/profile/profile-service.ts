@@ -1,5 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  emailChangePending,
+  PROFILE_EMAIL_TAKEN,
   type ProfileUpdateResponse,
   phoneSchema,
   type profileStep1Schema,
@@ -8,11 +10,14 @@ import {
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../http-errors.js';
 import { detectImageType, MAX_IMAGE_BYTES } from '../../lib/image-type.js';
+import { requireAction } from '../../plugins/access.js';
 import type { FileStorage } from '../../providers/files/file-storage.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { DomainService } from '../domains/domain-service.js';
 import type { FileLinks } from '../files/file-links.js';
+import type { EmailChangeService } from '../identity/email-change-service.js';
 import { hashPassword } from '../identity/password-hasher.js';
+import type { PasswordService } from '../identity/password-service.js';
 import type { TokenService } from '../identity/token-service.js';
 import type { CompanyHosts } from '../settings/company-hosts.js';
 import { inheritedColours } from '../tenancy/company-reads.js';
@@ -37,6 +42,10 @@ export function createProfileService(deps: {
   hosts: Pick<CompanyHosts, 'checkSubdomain' | 'changeSubdomain'>;
   filesBaseUrl: string;
   fileLinks: FileLinks;
+  /** Password and e-mail changes: not in view mode, and only with the current password. */
+  passwords: Pick<PasswordService, 'reauthenticate'>;
+  /** A new e-mail address waits for the link sent to it. */
+  emailChanges: Pick<EmailChangeService, 'request'>;
 }) {
   async function storeImage(p: Principal, image: UploadedImage, purpose: 'profile_picture' | 'logo') {
     if (image.bytes.length > MAX_IMAGE_BYTES)
@@ -75,10 +84,13 @@ export function createProfileService(deps: {
       const phone = phoneSchema.safeParse({ number: input.phone, countryCode: input.phoneCountryCode });
       if (!phone.success)
         throw badRequest('Please enter valid phone number', { phone: 'Please enter valid phone number' });
-      if (await deps.repo.emailTakenByOther(user.systemId, input.email, user.id)) {
+      const newEmail = input.email !== user.email ? input.email : null;
+      if (newEmail || input.newpass)
+        await deps.passwords.reauthenticate({ principal: p, user, password: input.currpassword, ip });
+      if (newEmail && (await deps.repo.emailTakenByOther(user.systemId, newEmail, user.id))) {
         return {
           result: 'error_email',
-          message: 'The email has already been taken.',
+          message: PROFILE_EMAIL_TAKEN,
           image_url: pictureUrl(user.profilePictureFileId),
           picexist: Boolean(user.profilePictureFileId),
           industryID: null,
@@ -87,8 +99,8 @@ export function createProfileService(deps: {
       }
       const pictureId = image ? await storeImage(p, image, 'profile_picture') : user.profilePictureFileId;
       await deps.repo.updateUser(user.id, {
+        // The e-mail address changes only once the link sent to the new one is opened.
         name: input.name,
-        email: input.email,
         phonenum: input.phone,
         phoneCountryCode: input.phoneCountryCode,
         phoneCountryCallingCode: input.phoneCountryDialCode,
@@ -101,6 +113,7 @@ export function createProfileService(deps: {
         ...(input.newpass ? { passwordHash: await hashPassword(input.newpass) } : {}),
       });
       if (input.newpass) await deps.tokens.revokeUser(user.id, 'password changed', p.familyId);
+      if (newEmail) await deps.emailChanges.request({ user, newEmail, ip });
       await deps.audit.record({
         systemId: p.systemId,
         companyId: p.companyId,
@@ -113,7 +126,7 @@ export function createProfileService(deps: {
       });
       return {
         result: 'success',
-        message: 'Your profile has been saved.',
+        message: newEmail ? emailChangePending(newEmail) : 'Your profile has been saved.',
         image_url: pictureUrl(pictureId),
         picexist: Boolean(pictureId),
         industryID: null,
@@ -128,6 +141,8 @@ export function createProfileService(deps: {
       ip: string,
     ): Promise<ProfileUpdateResponse> {
       if (input.id !== p.userId) throw notFound();
+      // The company's name, subdomain and logo are its settings: the role must allow changing them.
+      requireAction(p, 'account.company.update');
       const company = await deps.repo.findCompany(p.companyId);
       if (!company || company.kind === 'root') throw notFound();
       const subdomain =

@@ -11,10 +11,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http-errors.js';
-import { PUBLIC } from '../../plugins/access.js';
+import { PUBLIC, principalOf } from '../../plugins/access.js';
 import type { RequireHuman } from '../bot-check/require-human.js';
 import type { WebOrigins } from '../domains/web-origins.js';
-import { principalOf } from '../identity/identity-routes.js';
 import { referralCodeFor } from './referral-codes.js';
 import type { RegistrationService } from './registration-service.js';
 
@@ -99,7 +98,7 @@ export const registrationRoutes =
         config: {
           access: {
             kind: 'user',
-            userTypes: ['sales'],
+            action: 'referrals.create',
             scope: [{ in: 'body', field: 'userID', resource: 'user' }],
           },
         },

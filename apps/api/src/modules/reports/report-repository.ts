@@ -1,4 +1,4 @@
-import type { AccountStatus, PaymentTerm } from '@app/contracts';
+import type { AccountStatus, CompanyKind, PaymentTerm, UserType } from '@app/contracts';
 import { type Database, sql } from '@app/db';
 import type { SQL } from 'drizzle-orm';
 import type { ReportRange } from './report-range.js';
@@ -26,9 +26,9 @@ const days = (r: ReportRange) =>
   sql`select d::date as day from generate_series(${r.start}::date, ${r.end}::date, interval '1 day') d`;
 
 export interface PersonFacts {
-  user_type: string;
+  user_type: UserType;
   is_system_user: boolean;
-  company_kind: string;
+  company_kind: CompanyKind;
   user_permissions: Record<string, unknown> | null;
 }
 

@@ -10,20 +10,19 @@ import {
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AccessRule } from '../../plugins/access.js';
-import { principalOf } from '../identity/identity-routes.js';
+import { type AccessRule, principalOf } from '../../plugins/access.js';
 import type { ReportService } from './report-service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
-/** Root-only reports (spec 2 §6); the service also requires the root company and no sales. */
-const ROOT_STAFF: AccessRule = { kind: 'user', userTypes: ['root', 'admin'] };
+/** Root-only reports (spec 2 §6): the system's owner. */
+const ROOT_STAFF: AccessRule = { kind: 'user', action: 'reports.root' };
 /**
  * Report Analytics is decided by the service (spec 1 §2.3): any signed-in type may reach it in
  * global view mode, so the rule only authenticates and scope-checks the company.
  */
 const analyticsRule = (field: string): AccessRule => ({
   kind: 'user',
-  userTypes: 'any',
+  action: 'reports.analytics',
   scope: [{ in: 'params', field, resource: 'company' }],
 });
 

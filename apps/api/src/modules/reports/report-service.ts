@@ -7,6 +7,7 @@ import {
   type ReportAnalyticsResponse,
   type RootRevenueResponse,
 } from '@app/contracts';
+import { type ReportReader, reportAnalyticsAccess } from '@app/policy';
 import type { z } from 'zod';
 import { forbidden, notFound } from '../../http-errors.js';
 import type { Principal } from '../tenancy/principal.js';
@@ -19,27 +20,16 @@ const CONFIGURED_ONLY =
   'No charges are recorded yet: these are the fees configured for agencies, not money received.';
 const TOP_AGENCIES = 10;
 
-const isGranted = (value: unknown) => value === true || value === 'T' || value === 1 || value === '1';
 const iso = (value: unknown) =>
   value === null || value === undefined ? null : new Date(value as string).toISOString();
 
-/** A non-sales system user of the root company (spec 1 §2.3; a root user type counts as one). */
-const isRootSystemPerson = (f: PersonFacts) =>
-  f.user_type !== 'sales' && f.company_kind === 'root' && (f.is_system_user || f.user_type === 'root');
-
-/** Report Analytics: a root system person whose permission set grants it or who has none set. */
-function mayReadAnalytics(f: PersonFacts | undefined): boolean {
-  if (!f || !isRootSystemPerson(f)) return false;
-  const permissions = f.user_permissions;
-  if (!permissions || Object.keys(permissions).length === 0) return true;
-  return isGranted(permissions.report_analytics);
-}
-
-/** Root-only calls (spec 2 §6): root revenue, agencies report. */
-function requireRootStaff(p: Principal) {
-  const ok = p.companyKind === 'root' && p.userType !== 'sales' && (p.isSystemUser || p.userType === 'root');
-  if (!ok) throw notFound();
-}
+/** The report rule's view of a person, from the row the repository reads. */
+const readerOf = (f: PersonFacts): ReportReader => ({
+  userType: f.user_type,
+  companyKind: f.company_kind,
+  isSystemUser: f.is_system_user,
+  userPermissions: f.user_permissions,
+});
 
 type AgencyParams = z.output<typeof agenciesReportParamsSchema>;
 type AgencyQuery = z.output<typeof agenciesReportQuerySchema>;
@@ -56,14 +46,11 @@ export function createReportService(repo: ReportRepository, now: () => Date = ()
       params: { start: string; end: string; companyid: number; campaignid: number },
     ) {
       const own = await repo.personFacts(p.userId);
-      // Global view mode: a permitted root person browsing as someone else sees that person's scope.
-      const allowed =
-        mayReadAnalytics(own) ||
-        (p.actorUserId !== null && mayReadAnalytics(await repo.personFacts(p.actorUserId)));
-      if (!allowed) {
-        if (own && isRootSystemPerson(own)) throw forbidden(NO_REPORT_PERMISSION);
-        throw notFound();
-      }
+      const real = p.actorUserId === null ? undefined : await repo.personFacts(p.actorUserId);
+      if (!own) throw notFound();
+      const access = reportAnalyticsAccess(readerOf(own), real ? readerOf(real) : null);
+      if (access === 403) throw forbidden(NO_REPORT_PERMISSION);
+      if (access === 404) throw notFound();
       const range = reportRange(params.start, params.end, now());
       if (params.campaignid !== 0) throw notFound();
       const company = await repo.company(params.companyid);
@@ -97,7 +84,6 @@ export function createReportService(repo: ReportRepository, now: () => Date = ()
     },
 
     async rootRevenue(p: Principal, startDate: string, endDate: string): Promise<RootRevenueResponse> {
-      requireRootStaff(p);
       const range = reportRange(startDate, endDate, now());
       const [onboarding, fees] = await Promise.all([
         repo.onboardingByDay(p.systemId, p.rootCompanyId, range),
@@ -131,7 +117,6 @@ export function createReportService(repo: ReportRepository, now: () => Date = ()
     },
 
     async agencies(p: Principal, params: AgencyParams, query: AgencyQuery) {
-      requireRootStaff(p);
       const month = query.SelectedDate ?? now().toISOString().slice(0, 7);
       const search = params.search.trim();
       const { total, rows } = await repo.agencies({

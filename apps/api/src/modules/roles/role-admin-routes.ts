@@ -1,4 +1,3 @@
-import type { UserType } from '@app/contracts';
 import {
   apiErrorSchema,
   removeRoleParamsSchema,
@@ -7,17 +6,14 @@ import {
   saveRoleResponseSchema,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../identity/identity-routes.js';
+import { principalOf } from '../../plugins/access.js';
 import type { RoleService } from './role-service.js';
 
-/** Company staff: root-company and agency people who may hold the settings permissions. */
-const STAFF: readonly UserType[] = ['root', 'admin', 'userdownline', 'user', 'administrator'];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 /**
  * Role add/update and removal (spec 2 §7). The company id is scope-checked by the access rule; the
- * service checks that it is a root company or agency, that the role belongs to it and the caller's
- * settings permission (create or update, decided by roleID; delete is on the rule).
+ * service checks that it is a root company or agency and that the role belongs to it.
  */
 export const roleAdminRoutes =
   (service: RoleService): FastifyPluginAsyncZod =>
@@ -28,7 +24,11 @@ export const roleAdminRoutes =
         config: {
           access: {
             kind: 'user',
-            userTypes: STAFF,
+            // One call creates (no roleID) or updates a role: each needs its own switch.
+            action: {
+              oneOf: ['roles.create', 'roles.update'],
+              choose: (body) => (body.roleID ? 'roles.update' : 'roles.create'),
+            },
             scope: [{ in: 'body', field: 'companyID', resource: 'company' }],
           },
         },
@@ -47,9 +47,8 @@ export const roleAdminRoutes =
         config: {
           access: {
             kind: 'user',
-            userTypes: STAFF,
+            action: 'roles.delete',
             scope: [{ in: 'params', field: 'companyID', resource: 'company' }],
-            permission: { module: 'settings', action: 'delete' },
           },
         },
         schema: {

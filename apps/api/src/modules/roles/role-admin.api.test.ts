@@ -6,10 +6,11 @@ import {
   roleInUseMessage,
 } from '@app/contracts';
 import { and, DEMO, desc, eq, rolePermissions, roles, userLogs, users } from '@app/db';
+import { NO_PERMISSION } from '@app/policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { bearer, send, signIn } from '../../../test/sign-in.js';
-import { NO_PERMISSION, OWN_ROLE } from './role-service.js';
+import { OWN_ROLE } from './role-service.js';
 
 let rt: TestRuntime;
 let northwind: number;

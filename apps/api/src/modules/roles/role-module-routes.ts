@@ -29,7 +29,7 @@ export const roleModuleRoutes =
         config: {
           access: {
             kind: 'user',
-            userTypes: 'any',
+            action: 'roles.read',
             scope: [
               { in: 'params', field: 'companyID', resource: 'company' },
               { in: 'params', field: 'usrID', resource: 'user' },

@@ -8,15 +8,13 @@ import { and, asc, companies, companySalesLinks, type Database, eq, inArray, isN
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../http-errors.js';
-import type { AccessRule } from '../../plugins/access.js';
+import { type AccessRule, principalOf } from '../../plugins/access.js';
 import type { AuditLog } from '../audit/audit-log.js';
-import { principalOf } from '../identity/identity-routes.js';
 
-/** Set Sales Person needs a system user who is not a sales user (spec 2 §6). */
+/** Set Sales Person: the system user (spec 2 §6). */
 const SYSTEM_STAFF = (where: 'params' | 'body'): AccessRule => ({
   kind: 'user',
-  userTypes: ['root', 'admin'],
-  systemUserOnly: true,
+  action: 'sales.assign',
   scope: [{ in: where, field: 'companyID', resource: 'company' }],
 });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };

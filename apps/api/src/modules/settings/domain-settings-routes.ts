@@ -9,9 +9,9 @@ import {
   whitelabelDomainResponseSchema,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../identity/identity-routes.js';
+import { principalOf } from '../../plugins/access.js';
 import type { DomainSettingsService } from './domain-settings-service.js';
-import { settingsRule, UPDATE_SETTINGS } from './settings-access.js';
+import { settingsRule } from './settings-access.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const companyInBody = { in: 'body', field: 'companyID', resource: 'company' } as const;
@@ -26,7 +26,7 @@ export const domainSettingsRoutes =
         config: {
           access: settingsRule(
             [companyInBody, { in: 'body', field: 'idsys', resource: 'system' }],
-            UPDATE_SETTINGS,
+            'settings.update',
           ),
         },
         schema: {
@@ -47,7 +47,7 @@ export const domainSettingsRoutes =
     app.put(
       '/configuration/update-custom-domain',
       {
-        config: { access: settingsRule([companyInBody], UPDATE_SETTINGS) },
+        config: { access: settingsRule([companyInBody], 'settings.update') },
         schema: {
           tags: ['settings'],
           body: updateCustomDomainRequestSchema,
@@ -67,7 +67,7 @@ export const domainSettingsRoutes =
     app.put(
       '/configuration/retrydomainssl',
       {
-        config: { access: settingsRule([companyInBody], UPDATE_SETTINGS) },
+        config: { access: settingsRule([companyInBody], 'settings.update') },
         schema: {
           tags: ['settings'],
           body: retryDomainSslRequestSchema,

@@ -14,11 +14,12 @@ import {
   toTF,
   type updateAnySettingRequestSchema,
 } from '@app/contracts';
+import { can } from '@app/policy';
 import type { z } from 'zod';
 import { badRequest, forbidden } from '../../http-errors.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import { brandingLookOf, inheritedColours } from '../tenancy/company-reads.js';
-import { hasSystemScope, type Principal } from '../tenancy/principal.js';
+import type { Principal } from '../tenancy/principal.js';
 import { describeCampaignMinimums } from './campaign-minimums.js';
 import { describePriceRows, findFloorViolation, rowsFromInput, toAgencyCost } from './cost-settings.js';
 import { applyNaming, currentNaming } from './module-names.js';
@@ -167,7 +168,7 @@ export function createGeneralSettingsService(deps: GeneralSettingsDeps) {
     switch (input.comsetname) {
       case 'costagency': {
         requireKind(company, ['root', 'agency']);
-        if (!hasSystemScope(p)) throw forbidden(COSTS_BY_PLATFORM_ONLY);
+        if (!can(p, 'settings.platformPrices')) throw forbidden(COSTS_BY_PLATFORM_ONLY);
         const rows = rowsFromInput(input.comsetval);
         if (rows.length === 0) throw badRequest('Send the cost of at least one module and payment term.');
         const parent = await parentOf(company);
@@ -272,7 +273,7 @@ export function createGeneralSettingsService(deps: GeneralSettingsDeps) {
       }
       case 'simplifiminimums': {
         requireKind(company, ['root'], SIMPLIFI_MINIMUMS_ROOT_ONLY);
-        if (!hasSystemScope(p)) throw forbidden(SIMPLIFI_MINIMUMS_ROOT_ONLY);
+        if (!can(p, 'settings.platformPrices')) throw forbidden(SIMPLIFI_MINIMUMS_ROOT_ONLY);
         // Stored per system: every campaign form of the system reads them (minvaluesimplifi, minleaddayenhance).
         const v = input.comsetval;
         await repo.saveCampaignMinimums(company.systemId, {

@@ -14,16 +14,15 @@ import {
   updateMinimumSpendSettingRequestSchema,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AccessRule } from '../../plugins/access.js';
-import { principalOf } from '../identity/identity-routes.js';
+import { type AccessRule, principalOf } from '../../plugins/access.js';
 import type { MinimumSpendService } from './minimum-spend-service.js';
 import { settingsRule } from './settings-access.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 /** Root-only calls (spec 2 §6): root-company staff; the service also requires the master system. */
-const rootRule = (action?: 'create' | 'update' | 'delete'): AccessRule =>
-  settingsRule([], action ? { module: 'settings', action } : undefined, ['root', 'admin']);
+const rootRule = (action: 'read.plans' | 'create' | 'update' | 'delete' = 'read.plans'): AccessRule =>
+  settingsRule([], `minimumSpend.${action}`);
 
 const planValues = (b: { planName: string; months: number; flatMonth: number }) => ({
   name: b.planName,
@@ -136,7 +135,12 @@ export const minimumSpendRoutes =
     app.get(
       '/general/minimum-spend-user',
       {
-        config: { access: settingsRule([{ in: 'query', field: 'company_id', resource: 'company' }]) },
+        config: {
+          access: settingsRule(
+            [{ in: 'query', field: 'company_id', resource: 'company' }],
+            'minimumSpend.read',
+          ),
+        },
         schema: {
           tags: ['minimum spend'],
           querystring: minimumSpendUserQuerySchema,

@@ -1,7 +1,7 @@
 import { centsToDollars, MINIMUM_SPEND_PLAN_IN_USE, type MinimumSpendPlan } from '@app/contracts';
 import { badRequest, notFound } from '../../http-errors.js';
 import type { AuditLog } from '../audit/audit-log.js';
-import { hasSystemScope, type Principal } from '../tenancy/principal.js';
+import type { Principal } from '../tenancy/principal.js';
 import type { MinimumSpendRepository, PlanRow, PlanValues } from './minimum-spend-repository.js';
 import { loadCompany, requireKind, settingsEvent } from './settings-access.js';
 import type { CompanyRow } from './settings-repository.js';
@@ -27,9 +27,9 @@ export function createMinimumSpendService(deps: {
 }) {
   const { repo } = deps;
 
+  /** Minimum-spend plans are the master system's (the route's action admits its staff only). */
   async function requireRoot(p: Principal) {
-    if (!hasSystemScope(p) || p.userType === 'sales' || !(await repo.isMasterSystem(p.systemId)))
-      throw notFound();
+    if (!(await repo.isMasterSystem(p.systemId))) throw notFound();
   }
 
   async function plan(p: Principal, id: number) {

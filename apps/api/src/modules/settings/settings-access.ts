@@ -1,30 +1,21 @@
-import type { CompanyKind, UserType } from '@app/contracts';
+import type { CompanyKind } from '@app/contracts';
+import type { Action } from '@app/policy';
 import { badRequest, notFound } from '../../http-errors.js';
-import type { AccessRule, RequiredPermission, ScopedId } from '../../plugins/access.js';
+import type { AccessRule, ScopedId } from '../../plugins/access.js';
 import type { AuditEvent } from '../audit/audit-log.js';
 import type { Principal } from '../tenancy/principal.js';
 import type { CompanyRow } from './settings-repository.js';
 
 /**
- * Who reaches general settings: root-company staff and agency staff. Clients have no settings
- * (their agency's apply) and sales are kept out of general settings (spec 1 §5: 404).
+ * An access rule for settings routes: the action (reading general settings by default: root-company
+ * and agency staff; clients have none, their agency's apply, and sales are kept out) and the ids that
+ * must lie in the caller's scope.
  */
-export const SETTINGS_USER_TYPES: readonly UserType[] = [
-  'root',
-  'admin',
-  'userdownline',
-  'user',
-  'administrator',
-];
-
-export const UPDATE_SETTINGS: RequiredPermission = { module: 'settings', action: 'update' };
-
-/** An access rule for settings routes: the listed ids must lie in the caller's scope. */
-export const settingsRule = (
-  scope: readonly ScopedId[],
-  permission?: RequiredPermission,
-  userTypes: readonly UserType[] = SETTINGS_USER_TYPES,
-): AccessRule => ({ kind: 'user', userTypes, scope, ...(permission ? { permission } : {}) });
+export const settingsRule = (scope: readonly ScopedId[], action: Action = 'settings.read'): AccessRule => ({
+  kind: 'user',
+  action,
+  scope,
+});
 
 export const NOT_FOR_CLIENTS = 'This setting belongs to agencies and root companies.';
 

@@ -8,6 +8,7 @@ import {
   cancelSubscriptionRequestSchema,
   cancelSubscriptionResponseSchema,
   costAgencyResponseSchema,
+  ID_NOT_FOUND,
   minLeadDayEnhanceQuerySchema,
   minLeadDayEnhanceResponseSchema,
   minValueSimplifiQuerySchema,
@@ -32,13 +33,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError, notFound } from '../../http-errors.js';
-import { principalOf } from '../identity/identity-routes.js';
+import { principalOf } from '../../plugins/access.js';
 import type { Principal } from '../tenancy/principal.js';
 import type { AccountSettingsService } from './account-settings-service.js';
 import type { BrandingImages } from './branding-images.js';
 import { IMAGE_TOO_LARGE } from './branding-images.js';
 import type { GeneralSettingsService } from './general-settings-service.js';
-import { settingsRule, UPDATE_SETTINGS } from './settings-access.js';
+import { settingsRule } from './settings-access.js';
 import type { SmtpTestService } from './smtp-test-service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -77,6 +78,7 @@ async function readImageForm(request: FastifyRequest) {
   // A malformed id is answered like a foreign one, as the access rule does for declared ids.
   if (!/^\d{1,10}$/.test(fields.companyID ?? '')) throw notFound();
   const parsed = brandingImageFieldsSchema.safeParse(fields);
+  if (parsed.error?.issues.some((issue) => issue.message === ID_NOT_FOUND)) throw notFound();
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'The form is not valid.');
   return { ...parsed.data, bytes: bytes ?? Buffer.alloc(0) };
 }
@@ -124,7 +126,7 @@ export const settingsRoutes =
         config: {
           access: settingsRule(
             [companyIn('body'), { in: 'body', field: 'idSys', resource: 'system' }],
-            UPDATE_SETTINGS,
+            'settings.update',
           ),
         },
         schema: {
@@ -140,7 +142,7 @@ export const settingsRoutes =
       '/configuration/setting/branding-image',
       {
         // The company id sits inside the multipart form: checked against the scope in the service.
-        config: { access: settingsRule([], UPDATE_SETTINGS) },
+        config: { access: settingsRule([], 'settings.update') },
         schema: {
           tags: ['settings'],
           consumes: ['multipart/form-data'],
@@ -158,7 +160,7 @@ export const settingsRoutes =
     app.delete(
       '/configuration/setting/branding-image/:companyID/:kind',
       {
-        config: { access: settingsRule([companyIn('params')], UPDATE_SETTINGS) },
+        config: { access: settingsRule([companyIn('params')], 'settings.update') },
         schema: {
           tags: ['settings'],
           params: brandingImageParamsSchema,
@@ -172,7 +174,7 @@ export const settingsRoutes =
     app.post(
       '/configuration/setting/test-email',
       {
-        config: { access: settingsRule([companyIn('body')], UPDATE_SETTINGS) },
+        config: { access: settingsRule([companyIn('body')], 'settings.update') },
         schema: {
           tags: ['settings'],
           body: testEmailRequestSchema,
@@ -200,7 +202,7 @@ export const settingsRoutes =
     app.post(
       '/configuration/user/testsmtp',
       {
-        config: { access: settingsRule([companyIn('body')], UPDATE_SETTINGS) },
+        config: { access: settingsRule([companyIn('body')], 'settings.update') },
         schema: {
           tags: ['settings'],
           body: testSmtpRequestSchema,
@@ -225,7 +227,7 @@ export const settingsRoutes =
     app.put(
       '/configuration/cancel-subscription',
       {
-        config: { access: settingsRule([companyIn('body')], UPDATE_SETTINGS, ['userdownline']) },
+        config: { access: settingsRule([companyIn('body')], 'settings.cancelSubscription') },
         schema: {
           tags: ['settings'],
           body: cancelSubscriptionRequestSchema,
@@ -238,7 +240,7 @@ export const settingsRoutes =
     app.put(
       '/configuration/onboarding/set',
       {
-        config: { access: settingsRule([companyIn('body', 'CompanyID')], UPDATE_SETTINGS) },
+        config: { access: settingsRule([companyIn('body', 'CompanyID')], 'settings.update') },
         schema: {
           tags: ['settings'],
           body: onboardingSetRequestSchema,
@@ -273,7 +275,7 @@ export const settingsRoutes =
       '/configuration/setting/package',
       {
         config: {
-          access: settingsRule([companyIn('body', 'CompanyID')], UPDATE_SETTINGS, ['root', 'admin']),
+          access: settingsRule([companyIn('body', 'CompanyID')], 'settings.package'),
         },
         schema: {
           tags: ['settings'],
@@ -291,7 +293,7 @@ export const settingsRoutes =
         config: {
           access: {
             kind: 'user',
-            userTypes: 'any',
+            action: 'campaignMinimums.read',
             scope: [{ in: 'query', field: 'idsys', resource: 'system' }],
           },
         },
@@ -310,7 +312,7 @@ export const settingsRoutes =
         config: {
           access: {
             kind: 'user',
-            userTypes: 'any',
+            action: 'campaignMinimums.read',
             scope: [{ in: 'query', field: 'idSys', resource: 'system' }],
           },
         },

@@ -42,6 +42,17 @@ export interface CaseContext {
 const PASS = 'pass' as const;
 const onlySelf = (p: Actor, subject: Person) => (subject === p ? PASS : [404]);
 
+/** View mode and single sign-on: the system user anyone of the system but themselves; agency staff their clients. */
+const actAsOracle = (p: Actor, subject: Person) => {
+  if (subject === p) return [400, 404];
+  if (p === 'system') return PASS;
+  return subject === 'client' || subject === 'siblingClient' ? PASS : [404];
+};
+
+/** Report Analytics: the system user, and whoever the system user is acting as (global view mode). */
+const reportReaders = (_p: Actor, _subject: Person, ctx: CaseContext) =>
+  ctx.p === 'system' || ctx.p === 'viewMode' ? PASS : [404];
+
 const isClient = (person: Person) => person === 'client' || person === 'siblingClient';
 
 /**
@@ -129,22 +140,22 @@ export const MATRIX_CASES: MatrixCase[] = [
     route: 'POST /api/configuration/user/switch',
     vary: { resource: 'user', field: 'usrID' },
     request: ({ id }) => ({ url: '/api/configuration/user/switch', body: { usrID: id } }),
-    // System users may view anyone of their system but themselves; agency staff only their clients.
-    inScope: (p, subject) => {
-      if (subject === p) return [400, 404];
-      if (p === 'system') return PASS;
-      return subject === 'client' || subject === 'siblingClient' ? PASS : [404];
-    },
+    inScope: actAsOracle,
   },
   {
     route: 'POST /api/configuration/user/revert-view-mode',
     vary: null,
     request: () => ({ url: '/api/configuration/user/revert-view-mode', body: {} }),
+    // A single sign-on session has no session of the issuer's behind it to return to: sign in again.
+    inScope: (_p, _s, ctx) => (ctx.p === 'singleSignOn' ? [401] : PASS),
+    // Ends the view-mode session it is called in.
+    last: true,
   },
   {
     route: 'POST /api/v1/developer/sso/create',
     vary: { resource: 'user', field: 'userID' },
     request: ({ id }) => ({ url: '/api/v1/developer/sso/create', body: { userID: id, host: 'localhost' } }),
+    inScope: actAsOracle,
   },
   {
     route: 'POST /api/general/referralink/create',
@@ -266,13 +277,13 @@ export const MATRIX_CASES: MatrixCase[] = [
     route: 'GET /api/configuration/report-analytics/:start/:end/:companyid/:campaignid',
     vary: { resource: 'company', field: 'companyid' },
     request: ({ id }) => ({ url: `/api/configuration/report-analytics/2026-01-01/2026-01-31/${id}/0` }),
-    inScope: (p) => (p === 'system' ? PASS : [404]),
+    inScope: reportReaders,
   },
   {
     route: 'GET /api/configuration/report-analytics/:start/:end/:companyrootid',
     vary: { resource: 'company', field: 'companyrootid' },
     request: ({ id }) => ({ url: `/api/configuration/report-analytics/0/0/${id}` }),
-    inScope: (p) => (p === 'system' ? PASS : [404]),
+    inScope: reportReaders,
   },
   {
     route: 'GET /api/configuration/root-revenue/:startDate/:endDate',

@@ -1,9 +1,49 @@
 import { companies, type Database, DEMO, eq, firstRow, sql, systems, users } from '@app/db';
 
 /**
- * The cast and the oracle of the authorization matrix. The oracle is written from the product
- * guide §1 (who may name whose rows), not from the code under test.
+ * The cast and the oracle of the authorization matrix. The scope oracle is written from the product
+ * guide §1 (who may name whose rows), not from the code under test; who may perform which action is
+ * asked of the policy.
  */
+
+/** Switches of the roles the added administrators hold, per role module. */
+const ROLE_SWITCHES = {
+  none: { enable: false, create: false, update: false, delete: false },
+  settingsUpdate: { enable: true, create: false, update: true, delete: false },
+} as const;
+
+/** People the matrix adds to the demo: e-mail, whose company, user type, role or sales link. */
+const ADDED: Record<
+  'rootAdmin' | 'referrer' | 'agencyAdminNoPermissions' | 'agencyAdminSettingsUpdate',
+  {
+    email: string;
+    companyOf: 'system' | 'agencyOwner';
+    userType: 'admin' | 'sales' | 'administrator';
+    role?: keyof typeof ROLE_SWITCHES;
+    referrerOf?: 'agencyOwner';
+  }
+> = {
+  rootAdmin: { email: 'matrix.rootadmin@leadorbit.test', companyOf: 'system', userType: 'admin' },
+  referrer: {
+    email: 'matrix.referrer@leadorbit.test',
+    companyOf: 'system',
+    userType: 'sales',
+    referrerOf: 'agencyOwner',
+  },
+  agencyAdminNoPermissions: {
+    email: 'matrix.noperm@northwind.test',
+    companyOf: 'agencyOwner',
+    userType: 'administrator',
+    role: 'none',
+  },
+  agencyAdminSettingsUpdate: {
+    email: 'matrix.update@northwind.test',
+    companyOf: 'agencyOwner',
+    userType: 'administrator',
+    role: 'settingsUpdate',
+  },
+};
+
 export const PEOPLE = {
   system: DEMO.master.rootUser.email,
   sales: DEMO.master.sales.email,
@@ -15,20 +55,57 @@ export const PEOPLE = {
   otherAgency: DEMO.summit.owner.email,
   otherAgencyClient: DEMO.summit.clients[0].contact.email,
   otherSystem: DEMO.brightreach.agency.client.contact.email,
+  rootAdmin: ADDED.rootAdmin.email,
+  referrer: ADDED.referrer.email,
+  agencyAdminNoPermissions: ADDED.agencyAdminNoPermissions.email,
+  agencyAdminSettingsUpdate: ADDED.agencyAdminSettingsUpdate.email,
+  // A view-mode session of the system user acting as Northwind's owner.
+  viewMode: DEMO.northwind.owner.email,
+  // A single sign-on session Northwind's owner started as its client Harbor Dental.
+  singleSignOn: DEMO.northwind.clients[0].contact.email,
 } as const;
 export type Person = keyof typeof PEOPLE;
 
+/** People the matrix signs in as: the demo's own, and the role shapes it adds (`prepareWorld`). */
 export const PRINCIPALS = [
   'system',
+  'rootAdmin',
   'sales',
   'accountExecutive',
+  'referrer',
   'agencyOwner',
   'agencyAdmin',
+  'agencyAdminNoPermissions',
+  'agencyAdminSettingsUpdate',
   'client',
+  'viewMode',
+  'singleSignOn',
   'anonymous',
 ] as const;
 export type Principal = (typeof PRINCIPALS)[number];
 export type Actor = Exclude<Principal, 'anonymous'>;
+/** The demo people the route oracles are written for. */
+export type BaseActor = 'system' | 'sales' | 'accountExecutive' | 'agencyOwner' | 'agencyAdmin' | 'client';
+
+/**
+ * Whose scope and data rules an added principal shares: what tells them apart (their role's
+ * switches, being a root administrator, acting as someone else) is the policy's to decide, and the
+ * matrix asks the policy for it.
+ */
+export const LIKE: Record<Actor, BaseActor> = {
+  system: 'system',
+  rootAdmin: 'system',
+  sales: 'sales',
+  accountExecutive: 'accountExecutive',
+  referrer: 'sales',
+  agencyOwner: 'agencyOwner',
+  agencyAdmin: 'agencyAdmin',
+  agencyAdminNoPermissions: 'agencyAdmin',
+  agencyAdminSettingsUpdate: 'agencyAdmin',
+  client: 'client',
+  viewMode: 'agencyOwner',
+  singleSignOn: 'client',
+};
 
 export const ID_KINDS = [
   'own',
@@ -67,24 +144,38 @@ export function subjectOf(p: Actor, kind: IdKind): Person | null {
   }
 }
 
-const NORTHWIND_SIDE: readonly Person[] = ['agencyOwner', 'agencyAdmin', 'client', 'siblingClient'];
+/** The company each person works for. */
+const COMPANY_OF: Record<Person, string> = {
+  system: 'root',
+  rootAdmin: 'root',
+  sales: 'root',
+  accountExecutive: 'root',
+  referrer: 'root',
+  agencyOwner: 'northwind',
+  agencyAdmin: 'northwind',
+  agencyAdminNoPermissions: 'northwind',
+  agencyAdminSettingsUpdate: 'northwind',
+  viewMode: 'northwind',
+  singleSignOn: 'harbor',
+  client: 'harbor',
+  siblingClient: 'cedar',
+  otherAgency: 'summit',
+  otherAgencyClient: 'peak',
+  otherSystem: 'bayview',
+};
 
-/** Product guide §1: the companies a principal may name. */
-export function companyInScope(p: Actor, subject: Person): boolean {
-  switch (p) {
-    case 'system':
-      return subject !== 'otherSystem';
-    case 'sales':
-    case 'accountExecutive':
-      // Both are linked to Northwind: they see it and its clients, not their own root company.
-      return NORTHWIND_SIDE.includes(subject);
-    case 'agencyOwner':
-    case 'agencyAdmin':
-      return NORTHWIND_SIDE.includes(subject);
-    case 'client':
-      return subject === 'client';
-  }
-}
+/** Product guide §1: the companies a principal may name (sales staff: their linked agency, Northwind). */
+const SCOPE: Record<BaseActor, readonly string[]> = {
+  system: ['root', 'northwind', 'harbor', 'cedar', 'summit', 'peak'],
+  sales: ['northwind', 'harbor', 'cedar'],
+  accountExecutive: ['northwind', 'harbor', 'cedar'],
+  agencyOwner: ['northwind', 'harbor', 'cedar'],
+  agencyAdmin: ['northwind', 'harbor', 'cedar'],
+  client: ['harbor'],
+};
+
+export const companyInScope = (p: Actor, subject: Person): boolean =>
+  SCOPE[LIKE[p]].includes(COMPANY_OF[subject]);
 
 /** Whether `subject`'s row of this resource is in `p`'s scope. Everyone may name themselves. */
 export function inScope(p: Actor, subject: Person, resource: IdResource): boolean {
@@ -99,6 +190,7 @@ export function inScope(p: Actor, subject: Person, resource: IdResource): boolea
  * contains another tenant's marker leaked it.
  */
 export async function prepareWorld(db: Database): Promise<Record<Person, PersonIds>> {
+  await addPeople(db);
   await db.execute(sql`update companies set address = 'MARKER-C' || id || '-X'`);
   await db.execute(sql`update users set address = 'MARKER-U' || id || '-X'`);
   await db.execute(sql`insert into company_groups (company_id, name, module)
@@ -126,6 +218,49 @@ export async function prepareWorld(db: Database): Promise<Record<Person, PersonI
     };
   }
   return ids;
+}
+
+/** Signs-in-able copies of the role shapes the demo lacks (same password as the demo people). */
+async function addPeople(db: Database) {
+  const rows = async (query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const userOf = async (email: string) =>
+    firstRow(
+      await rows(sql`select id, company_id, system_id, password_hash from users where email = ${email}`),
+      email,
+    );
+  for (const added of Object.values(ADDED)) {
+    const like = await userOf(PEOPLE[added.companyOf]);
+    let roleId: number | null = null;
+    if (added.role) {
+      roleId = Number(
+        firstRow(
+          await rows(
+            sql`insert into roles (company_id, name) values (${like.company_id}, ${`Matrix ${added.role}`}) returning id`,
+          ),
+          'role',
+        ).id,
+      );
+      const s = ROLE_SWITCHES[added.role];
+      await db.execute(sql`insert into role_permissions (role_id, module, can_enable, can_create, can_update, can_delete)
+        select ${roleId}, m, ${s.enable}, ${s.create}, ${s.update}, ${s.delete}
+        from unnest(array['ads_design', 'campaign', 'leadspeek', 'settings']::role_module[]) as m`);
+    }
+    const id = Number(
+      firstRow(
+        await rows(sql`insert into users (system_id, company_id, user_type, email, name, password_hash, role_id, profile_setup_completed)
+          values (${like.system_id}, ${like.company_id}, ${added.userType}, ${added.email}, 'Matrix person',
+            ${like.password_hash}, ${roleId}, true)
+          returning id`),
+        'added person',
+      ).id,
+    );
+    if (added.referrerOf) {
+      const agency = await userOf(PEOPLE[added.referrerOf]);
+      await db.execute(sql`insert into company_sales_links (company_id, role, sales_user_id)
+        values (${agency.company_id}, 'referrer', ${id})`);
+    }
+  }
 }
 
 /** Every marker in a text with the company it belongs to. */

@@ -5,6 +5,7 @@ import {
   SUBSCRIPTION_CANCELLED_NO_NEW_CLIENTS,
   type UserType,
 } from '@app/contracts';
+import { isCompanyOwner, isSystemStaff } from '@app/policy';
 import type { z } from 'zod';
 import { badRequest, forbidden, notFound } from '../../http-errors.js';
 import { hashPassword } from '../identity/password-hasher.js';
@@ -21,7 +22,7 @@ import {
   termSelection,
   whatWasCreated,
 } from './node-rules.js';
-import { administratorTypeOf, isCompanyOwner, isSystemStaff } from './user-access.js';
+import { administratorTypeOf } from './user-access.js';
 import type { CompanyRow, UserRow } from './user-management-repository.js';
 
 type CreateInput = z.output<typeof createUserRequestSchema>;

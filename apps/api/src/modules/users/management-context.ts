@@ -1,4 +1,5 @@
 import { EMAIL_TAKEN, EMAIL_UNAVAILABLE, type ManagedNode } from '@app/contracts';
+import { isAgencyStaff, isCompanyOwner, isSystemStaff } from '@app/policy';
 import { badRequest, forbidden, HttpError, notFound } from '../../http-errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { AuditLog } from '../audit/audit-log.js';
@@ -8,7 +9,6 @@ import type { Principal } from '../tenancy/principal.js';
 import type { Invitations } from './invitations.js';
 import { expectedCompanyId, nodeKindOf } from './node-rules.js';
 import { uniqueViolation } from './unique-violation.js';
-import { isAgencyStaff, isCompanyOwner, isSystemStaff } from './user-access.js';
 import type { UserListQuery, UserListRepository } from './user-list-repository.js';
 import type { CompanyRow, UserManagementRepository, UserRow } from './user-management-repository.js';
 import { offeredBy, toNode } from './user-nodes.js';
@@ -115,11 +115,9 @@ export function createManagementContext(deps: UserManagementDependencies) {
       return { ...target, kind };
     },
 
-    /** Row switches: system staff of the root company (not sales) on an agency of their system. */
+    /** Row switches (the route's action admits system staff only): an agency of their system. */
     async agencyForSwitch(ctx: CallContext, companyId: number) {
       const p = ctx.principal;
-      if (!isSystemStaff(p) || p.companyKind !== 'root')
-        throw forbidden('Only the root company can change this.');
       const agency = await repo.company(companyId);
       if (!agency || agency.systemId !== p.systemId || agency.deletedAt) throw notFound();
       if (agency.kind !== 'agency')

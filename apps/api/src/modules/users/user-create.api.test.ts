@@ -305,7 +305,7 @@ describe('POST /configuration/user/create: clients and staff', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     const sales = await who(rt, PEOPLE.sales);
     const refused = await create(clientPayload(northwindId, sales.system, 'kappa'), sales.token);
-    expect(refused.statusCode).toBe(403);
+    expect(refused.statusCode).toBe(404);
     const summitId = (await companyByName(rt, DEMO.summit.name)).id;
     expect((await create(clientPayload(summitId, ae.system, 'lambda'), ae.token)).statusCode).toBe(404);
   });

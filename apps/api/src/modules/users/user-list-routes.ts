@@ -11,11 +11,12 @@ import {
   userListQuerySchema,
   userListResponseSchema,
 } from '@app/contracts';
+import { can, isSales, isSystemStaff, mayReadList, type NetworkList } from '@app/policy';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, notFound } from '../../http-errors.js';
-import { principalOf } from '../identity/identity-routes.js';
+import { principalOf } from '../../plugins/access.js';
 import type { Principal } from '../tenancy/principal.js';
-import { isAgencyStaff, isSystemStaff, staffTypesOf } from './user-access.js';
+import { staffTypesOf } from './user-access.js';
 import type { UserListQuery, UserListRepository } from './user-list-repository.js';
 import type { UserManagementRepository } from './user-management-repository.js';
 import { toNode } from './user-nodes.js';
@@ -29,12 +30,21 @@ function parseFilters(p: Principal, raw: string | undefined): Set<AgencyListFilt
   if (unknown) throw badRequest(`Unknown filter ${unknown}.`, { Filters: `unknown filter ${unknown}` });
   const chosen = new Set(filters as AgencyListFilter[]);
   // API Key Generated and Developer Mode Enabled are the root company's filters (spec 2 §2).
-  if (API_FILTERS.some((f) => chosen.has(f)) && !(isSystemStaff(p) && p.companyKind === 'root')) {
+  if (API_FILTERS.some((f) => chosen.has(f)) && !can(p, 'users.list.apiFilters')) {
     const text = 'The API filters are only available to the root company.';
     throw badRequest(text, { Filters: text });
   }
   return chosen;
 }
+
+/** The list a GetClientList user type names, and the repository's kind of row for it. */
+const LIST_OF = { userdownline: 'agencies', client: 'clients', user: 'staff', sales: 'sales' } as const;
+const KIND_OF: Record<NetworkList, UserListQuery['kind']> = {
+  agencies: 'agency',
+  clients: 'client',
+  staff: 'staff',
+  sales: 'sales',
+};
 
 const searchOf = (text: string) => (text === '-' || text.trim() === '' ? null : text.trim());
 
@@ -52,7 +62,8 @@ export const userListRoutes =
         config: {
           access: {
             kind: 'user',
-            userTypes: ['root', 'admin', 'userdownline', 'user', 'administrator', 'sales'],
+            // Sales staff use their downline (GET /configuration/sales-downline), never this list.
+            action: 'users.list',
             scope: [
               { in: 'params', field: 'companyID', resource: 'company' },
               { in: 'params', field: 'idsys', resource: 'system' },
@@ -69,29 +80,12 @@ export const userListRoutes =
       async (request) => {
         const p = principalOf(request);
         const { companyID, group, userType, sortby, order, searchkey } = request.params;
-        // Sales staff use their downline (GET /configuration/sales-downline), never this list.
-        if (p.userType === 'sales') throw notFound();
         const filters = parseFilters(p, request.query.Filters);
-        let kind: UserListQuery['kind'];
-        let staffTypes: UserListQuery['staffTypes'];
-        if (userType === 'userdownline') {
-          // The agency list is the system's: system staff on their root company (sales: their downline).
-          if (!isSystemStaff(p) || companyID !== p.rootCompanyId) throw notFound();
-          kind = 'agency';
-        } else if (userType === 'client') {
-          kind = 'client';
-        } else if (userType === 'user') {
-          if (companyID === p.rootCompanyId) {
-            if (!isSystemStaff(p)) throw notFound();
-            staffTypes = staffTypesOf('root');
-          } else if (isSystemStaff(p) || (isAgencyStaff(p) && p.companyId === companyID)) {
-            staffTypes = staffTypesOf('agency');
-          } else throw notFound();
-          kind = 'staff';
-        } else {
-          if (!isSystemStaff(p) || companyID !== p.rootCompanyId) throw notFound();
-          kind = 'sales';
-        }
+        const list = LIST_OF[userType];
+        const company = { id: companyID, isRoot: companyID === p.rootCompanyId };
+        if (!mayReadList(p, list, company)) throw notFound();
+        const kind = KIND_OF[list];
+        const staffTypes = list === 'staff' ? staffTypesOf(company.isRoot ? 'root' : 'agency') : undefined;
         // A group must be the listing company's (decision 0014: it narrows nothing until campaigns exist).
         if (group !== 'all' && group !== 0 && !(await management.groupOfCompany(group, companyID)))
           throw notFound();
@@ -118,12 +112,11 @@ export const userListRoutes =
     app.get(
       '/configuration/root/list',
       {
-        config: { access: { kind: 'user', userTypes: ['root', 'admin'] } },
+        config: { access: { kind: 'user', action: 'users.rootList' } },
         schema: { tags: ['agencies'], response: { 200: rootListResponseSchema, ...errors } },
       },
       async (request) => {
         const p = principalOf(request);
-        if (!isSystemStaff(p)) throw notFound();
         const own = await management.system(p.systemId);
         if (!own) throw notFound();
         // The master system's staff may pick any system; others only their own (decision 0014).
@@ -147,7 +140,7 @@ export const userListRoutes =
         config: {
           access: {
             kind: 'user',
-            userTypes: ['root', 'admin', 'sales'],
+            action: 'users.salesDownline',
             // companyID is the caller's root company, which lies outside a sales person's scope:
             // the handler checks it equals the caller's root company (404 otherwise).
             scope: [
@@ -168,7 +161,7 @@ export const userListRoutes =
         const { companyID, usrID, sort, order, search } = request.params;
         if (companyID !== p.rootCompanyId) throw notFound();
         // A sales person sees their own downline; system staff any sales person's of their system.
-        if (p.userType === 'sales' ? usrID !== p.userId : !isSystemStaff(p)) throw notFound();
+        if (isSales(p) ? usrID !== p.userId : !isSystemStaff(p)) throw notFound();
         if (!(await management.salesUser(p.systemId, usrID))) throw notFound();
         const { Page: page, PerPage: perPage } = request.query;
         const { total, rows } = await repo.list({

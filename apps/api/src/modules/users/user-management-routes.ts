@@ -17,25 +17,15 @@ import {
 } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AccessRule } from '../../plugins/access.js';
-import { principalOf } from '../identity/identity-routes.js';
+import { type AccessRule, principalOf } from '../../plugins/access.js';
 import type { CallContext, UserManagementService } from './user-management-service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 /** Everyone who manages people somewhere: system staff, agency staff, sales (account executives). */
-const MANAGERS = ['root', 'admin', 'userdownline', 'user', 'administrator', 'sales'] as const;
-/** The agency row switches: root-company staff; the service refuses anyone else (sales are 404 here). */
-const ROOT_STAFF = ['root', 'admin'] as const;
-
 const manage = (
-  action: 'create' | 'update' | 'delete',
+  action: 'users.create' | 'users.update' | 'users.remove' | 'users.invite',
   scope: NonNullable<Extract<AccessRule, { kind: 'user' }>['scope']>,
-): AccessRule => ({
-  kind: 'user',
-  userTypes: MANAGERS,
-  scope,
-  permission: { module: 'settings', action },
-});
+): AccessRule => ({ kind: 'user', action, scope });
 
 /**
  * Agency, client and staff management of spec 2 §7 (create, update, remove, resend invitation)
@@ -54,7 +44,7 @@ export const userManagementRoutes =
       '/configuration/user/create',
       {
         config: {
-          access: manage('create', [
+          access: manage('users.create', [
             { in: 'body', field: 'companyID', resource: 'company' },
             { in: 'body', field: 'idsys', resource: 'system' },
           ]),
@@ -76,7 +66,7 @@ export const userManagementRoutes =
       '/configuration/user/update',
       {
         config: {
-          access: manage('update', [
+          access: manage('users.update', [
             { in: 'body', field: 'ClientID', resource: 'user' },
             { in: 'body', field: 'companyID', resource: 'company' },
             { in: 'body', field: 'idsys', resource: 'system' },
@@ -99,7 +89,7 @@ export const userManagementRoutes =
       '/configuration/user/remove/:companyID/:userID',
       {
         config: {
-          access: manage('delete', [
+          access: manage('users.remove', [
             { in: 'params', field: 'companyID', resource: 'company' },
             { in: 'params', field: 'userID', resource: 'user' },
           ]),
@@ -119,7 +109,7 @@ export const userManagementRoutes =
     app.post(
       '/configuration/user/resendinvitation',
       {
-        config: { access: manage('create', [{ in: 'body', field: 'ClientID', resource: 'user' }]) },
+        config: { access: manage('users.invite', [{ in: 'body', field: 'ClientID', resource: 'user' }]) },
         schema: {
           tags: ['agencies'],
           body: resendInvitationRequestSchema,
@@ -134,9 +124,8 @@ export const userManagementRoutes =
 
     const rootSwitch = (field: 'companyID' | 'CompanyID'): AccessRule => ({
       kind: 'user',
-      userTypes: ROOT_STAFF,
+      action: 'agencies.billingSwitches',
       scope: [{ in: 'body', field, resource: 'company' }],
-      permission: { module: 'settings', action: 'update' },
     });
 
     app.put(

@@ -1,0 +1,2 @@
+ALTER TABLE "one_time_tokens" ADD COLUMN "issued_by_user_id" integer;--> statement-breakpoint
+ALTER TABLE "one_time_tokens" ADD CONSTRAINT "one_time_tokens_issued_by_user_id_users_id_fk" FOREIGN KEY ("issued_by_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;

@@ -1,0 +1,113 @@
+import type { RoleModule } from '@app/contracts';
+import type { RolePermission } from '../context.js';
+import {
+  type Actor,
+  isAccountExecutive,
+  isAgencyOwner,
+  isCompanyStaff,
+  isSales,
+  isSystemOwner,
+  isSystemStaff,
+} from './actor.js';
+
+/** A role switch an action needs (spec 1 §3.6): module × enable/create/update/delete. */
+export interface PermissionNeed {
+  module: RoleModule;
+  action: keyof RolePermission;
+}
+
+/** Who may perform an action at all, before any id or data is looked at. */
+export interface ActionRule {
+  /** Whose place in the tree allows it; anyone else is told the thing does not exist (404). */
+  who: (actor: Actor) => boolean;
+  /** The role switch it needs; a role without it answers 403 (people without a role hold all). */
+  permission?: PermissionNeed;
+  /** Refused in a session where someone acts as this person (view mode, single sign-on). */
+  notWhileActingAsOther?: boolean;
+}
+
+const anyone = () => true;
+const settings = (action: PermissionNeed['action']): PermissionNeed => ({ module: 'settings', action });
+
+/** People who manage clients: company staff, and account executives for their linked agencies. */
+const clientManagers = (a: Actor) => isCompanyStaff(a) || isAccountExecutive(a);
+/** The system user (or `root` user) flagged systemuser: the owner of a white-label system. */
+const systemUser = (a: Actor) => isSystemOwner(a) && a.isSystemUser;
+
+/**
+ * Every action of the product and who may perform it. Routes declare the action they perform and the
+ * access plugin applies this table; services ask `authorize` for decisions that depend on the data
+ * (which target, which case), with the relations in `relations.ts`. Writes of configuration need the
+ * Settings permission of the caller's role.
+ */
+export const ACTIONS = {
+  // The caller's own session and account.
+  'session.read': { who: anyone },
+  'session.end': { who: anyone },
+  'account.update': { who: anyone },
+  'account.password': { who: anyone, notWhileActingAsOther: true },
+  'account.twoFactor': { who: anyone },
+  /** Turning two-factor on or off, or changing its method: the person themselves, never a stand-in. */
+  'account.twoFactor.change': { who: anyone, notWhileActingAsOther: true },
+  /** Changing the company's own details (name, subdomain, logo) from the profile. */
+  'account.company.update': { who: anyone, permission: settings('update') },
+
+  // User logs: company staff read their scope; anyone writes their own entries.
+  'logs.write': { who: anyone },
+  'logs.read': { who: isCompanyStaff },
+  /** Which of the platform's people acted, and from where: the platform's own business. */
+  'logs.read.platformStaff': { who: isSystemStaff },
+
+  // Company groups organise an agency's (or the root company's) clients.
+  'groups.read': { who: anyone },
+  'groups.create': { who: clientManagers, permission: settings('create') },
+  'groups.update': { who: clientManagers, permission: settings('update') },
+  'groups.delete': { who: clientManagers, permission: settings('delete') },
+
+  // The network: agencies, clients, administrators, sales staff.
+  /** Which of a company's lists is `mayReadList`. */
+  'users.list': { who: isCompanyStaff },
+  /** The agency list's API Key Generated and Developer Mode Enabled filters (spec 2 §2). */
+  'users.list.apiFilters': { who: isSystemStaff },
+  'users.rootList': { who: isSystemStaff },
+  'users.salesDownline': { who: (a) => isSystemStaff(a) || isSales(a) },
+  'users.create': { who: clientManagers, permission: settings('create') },
+  'users.update': { who: clientManagers, permission: settings('update') },
+  'users.remove': { who: clientManagers, permission: settings('delete') },
+  'users.invite': { who: clientManagers, permission: settings('create') },
+  'agencies.billingSwitches': { who: isSystemStaff, permission: settings('update') },
+  'sales.assign': { who: systemUser },
+  'referrals.create': { who: isSales },
+
+  // Acting as someone else: who the target may be is `mayActAs`.
+  'viewMode.start': { who: isCompanyStaff },
+  'sso.create': { who: isCompanyStaff, notWhileActingAsOther: true },
+
+  // Roles and their permissions.
+  'roles.read': { who: anyone },
+  'roles.create': { who: isCompanyStaff, permission: settings('create') },
+  'roles.update': { who: isCompanyStaff, permission: settings('update') },
+  'roles.delete': { who: isCompanyStaff, permission: settings('delete') },
+
+  // General settings of a root company or an agency.
+  'settings.read': { who: isCompanyStaff },
+  'settings.update': { who: isCompanyStaff, permission: settings('update') },
+  /** Wholesale costs of an agency and the system's campaign minimums: the platform's own prices. */
+  'settings.platformPrices': { who: isSystemStaff, permission: settings('update') },
+  'settings.package': { who: isSystemStaff, permission: settings('update') },
+  'settings.cancelSubscription': { who: isAgencyOwner, permission: settings('update') },
+  'campaignMinimums.read': { who: anyone },
+  'minimumSpend.read': { who: isCompanyStaff },
+  'minimumSpend.read.plans': { who: isSystemStaff },
+  'minimumSpend.create': { who: isSystemStaff, permission: settings('create') },
+  'minimumSpend.update': { who: isSystemStaff, permission: settings('update') },
+  'minimumSpend.delete': { who: isSystemStaff, permission: settings('delete') },
+
+  // Reports and the outbox.
+  /** Report Analytics: who reads it depends on the person's report permission (`mayReadAnalytics`). */
+  'reports.analytics': { who: anyone },
+  'reports.root': { who: isSystemOwner },
+  'outbox.read': { who: systemUser },
+} as const satisfies Record<string, ActionRule>;
+
+export type Action = keyof typeof ACTIONS;

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { ACTIONS, type Action } from './actions.js';
+import type { Actor } from './actor.js';
+import { authorize, can } from './authorize.js';
+import { mayActAs, mayReadList, type TargetPerson } from './relations.js';
+
+const base: Actor = {
+  userId: 1,
+  systemId: 1,
+  companyId: 1,
+  companyKind: 'root',
+  companyParentId: null,
+  rootCompanyId: 1,
+  userType: 'root',
+  isSystemUser: true,
+  isAccExecutive: false,
+  actorUserId: null,
+  permissions: null,
+};
+const SYSTEM_USER = base;
+const ROOT_ADMIN: Actor = { ...base, userId: 2, userType: 'admin', isSystemUser: false };
+const SALES: Actor = { ...base, userId: 3, userType: 'sales', isSystemUser: false };
+const ACCOUNT_EXECUTIVE: Actor = { ...SALES, userId: 4, isAccExecutive: true };
+const AGENCY_OWNER: Actor = {
+  ...base,
+  userId: 10,
+  companyId: 10,
+  companyKind: 'agency',
+  companyParentId: 1,
+  userType: 'userdownline',
+  isSystemUser: false,
+};
+const AGENCY_ADMIN: Actor = { ...AGENCY_OWNER, userId: 11, userType: 'administrator' };
+const CLIENT: Actor = {
+  ...AGENCY_OWNER,
+  userId: 20,
+  companyId: 20,
+  companyKind: 'client',
+  companyParentId: 10,
+  userType: 'client',
+};
+
+const noSwitches = { enable: false, create: false, update: false, delete: false };
+const allSwitches = { enable: true, create: true, update: true, delete: true };
+const withRole = (a: Actor, settings: typeof noSwitches): Actor => ({ ...a, permissions: { settings } });
+
+const target = (a: Actor, extra: Partial<TargetPerson> = {}): TargetPerson => ({
+  userId: a.userId,
+  systemId: a.systemId,
+  userType: a.userType,
+  isSystemUser: a.isSystemUser,
+  companyKind: a.companyKind,
+  companyParentId: a.companyParentId,
+  disabled: false,
+  ...extra,
+});
+
+describe('mayActAs (view mode and single sign-on)', () => {
+  it('lets a system user act as anybody else in the system', () => {
+    for (const t of [ROOT_ADMIN, SALES, AGENCY_OWNER, AGENCY_ADMIN, CLIENT])
+      expect(mayActAs(SYSTEM_USER, target(t))).toBe(true);
+  });
+
+  it('keeps a root administrator away from the system user and the other root administrators', () => {
+    expect(mayActAs(ROOT_ADMIN, target(SYSTEM_USER))).toBe(false);
+    expect(mayActAs(ROOT_ADMIN, target({ ...ROOT_ADMIN, userId: 5 }))).toBe(false);
+    expect(mayActAs(ROOT_ADMIN, target(AGENCY_OWNER))).toBe(true);
+    expect(mayActAs(ROOT_ADMIN, target(CLIENT))).toBe(true);
+  });
+
+  it("lets agency staff act only as their own agency's clients, never as their owner or peers", () => {
+    expect(mayActAs(AGENCY_ADMIN, target(AGENCY_OWNER))).toBe(false);
+    expect(mayActAs(AGENCY_OWNER, target(AGENCY_ADMIN))).toBe(false);
+    expect(mayActAs(AGENCY_ADMIN, target(CLIENT))).toBe(true);
+    expect(mayActAs(AGENCY_ADMIN, target(CLIENT, { companyParentId: 99 }))).toBe(false);
+    expect(mayActAs(AGENCY_OWNER, target(SYSTEM_USER))).toBe(false);
+  });
+
+  it('refuses sales staff, clients, oneself, other systems and disabled people', () => {
+    expect(mayActAs(ACCOUNT_EXECUTIVE, target(CLIENT))).toBe(false);
+    expect(mayActAs(CLIENT, target({ ...CLIENT, userId: 21 }))).toBe(false);
+    expect(mayActAs(SYSTEM_USER, target(SYSTEM_USER))).toBe(false);
+    expect(mayActAs(SYSTEM_USER, target(CLIENT, { systemId: 2 }))).toBe(false);
+    expect(mayActAs(SYSTEM_USER, target(CLIENT, { disabled: true }))).toBe(false);
+  });
+});
+
+describe('authorize', () => {
+  it('answers 404 to people whose place does not reach an action and 403 to a role without its switch', () => {
+    expect(authorize(CLIENT, 'groups.create')).toEqual({ allowed: false, status: 404 });
+    expect(authorize(SALES, 'groups.create')).toEqual({ allowed: false, status: 404 });
+    expect(authorize(ACCOUNT_EXECUTIVE, 'groups.create')).toEqual({ allowed: true });
+    expect(authorize(withRole(AGENCY_ADMIN, noSwitches), 'groups.create')).toEqual({
+      allowed: false,
+      status: 403,
+      reason: 'permission',
+    });
+    expect(can(withRole(AGENCY_ADMIN, allSwitches), 'groups.delete')).toBe(true);
+  });
+
+  it('needs the Settings update switch to change the company from the profile', () => {
+    expect(can(withRole(AGENCY_ADMIN, noSwitches), 'account.company.update')).toBe(false);
+    expect(can(withRole(AGENCY_ADMIN, { ...noSwitches, update: true }), 'account.company.update')).toBe(true);
+    expect(can(CLIENT, 'account.company.update')).toBe(true);
+  });
+
+  it('refuses single sign-on from a session acting as someone else', () => {
+    expect(authorize({ ...SYSTEM_USER, actorUserId: 99 }, 'sso.create')).toMatchObject({ status: 403 });
+  });
+
+  it('keeps the platform’s prices and reports to the platform', () => {
+    expect(can(AGENCY_OWNER, 'settings.platformPrices')).toBe(false);
+    expect(can(ROOT_ADMIN, 'settings.platformPrices')).toBe(true);
+    expect(can(ROOT_ADMIN, 'reports.root')).toBe(false);
+    expect(can(SYSTEM_USER, 'reports.root')).toBe(true);
+  });
+
+  it('gives every action a rule that nobody outside the tree passes', () => {
+    const outsider: Actor = { ...CLIENT, userType: 'client', companyKind: 'client' };
+    for (const action of Object.keys(ACTIONS) as Action[])
+      expect(typeof ACTIONS[action].who(outsider)).toBe('boolean');
+  });
+});
+
+describe('mayReadList', () => {
+  const root = { id: 1, isRoot: true };
+  const agency = { id: 10, isRoot: false };
+  it('gives the agency and sales lists to system staff on their own root company only', () => {
+    expect(mayReadList(ROOT_ADMIN, 'agencies', root)).toBe(true);
+    expect(mayReadList(ROOT_ADMIN, 'agencies', { id: 7, isRoot: true })).toBe(false);
+    expect(mayReadList(AGENCY_OWNER, 'agencies', root)).toBe(false);
+    expect(mayReadList(SYSTEM_USER, 'sales', agency)).toBe(false);
+  });
+
+  it("gives an agency's staff list to its own staff and the system's", () => {
+    expect(mayReadList(AGENCY_ADMIN, 'staff', agency)).toBe(true);
+    expect(mayReadList(AGENCY_ADMIN, 'staff', { id: 12, isRoot: false })).toBe(false);
+    expect(mayReadList(AGENCY_ADMIN, 'staff', root)).toBe(false);
+    expect(mayReadList(ROOT_ADMIN, 'staff', agency)).toBe(true);
+  });
+});

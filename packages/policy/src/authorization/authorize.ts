@@ -1,0 +1,38 @@
+import { ACTIONS, type Action, type ActionRule } from './actions.js';
+import type { Actor } from './actor.js';
+
+/**
+ * The answer to "may this actor do this?". A person whose place in the tree does not allow the action
+ * is told it does not exist (404), so nobody learns what lies outside their reach; a person whose role
+ * lacks the switch is told so (403); a session acting as someone else is refused what only the person
+ * may do (403).
+ */
+export type Decision =
+  | { allowed: true }
+  | { allowed: false; status: 404 }
+  | { allowed: false; status: 403; reason: 'permission' | 'acting_as_other' };
+
+export const NO_PERMISSION = 'You do not have permission to do this.';
+export const NOT_WHILE_ACTING = 'This is not possible while acting as another user.';
+
+/** True when the actor's role grants the switch; people without a role hold every switch. */
+export function holdsPermission(actor: Actor, need: NonNullable<ActionRule['permission']>): boolean {
+  if (actor.permissions === null) return true;
+  return actor.permissions[need.module]?.[need.action] === true;
+}
+
+export function authorize(actor: Actor, action: Action): Decision {
+  const rule: ActionRule = ACTIONS[action];
+  if (!rule.who(actor)) return { allowed: false, status: 404 };
+  if (rule.permission && !holdsPermission(actor, rule.permission))
+    return { allowed: false, status: 403, reason: 'permission' };
+  if (rule.notWhileActingAsOther && actor.actorUserId !== null)
+    return { allowed: false, status: 403, reason: 'acting_as_other' };
+  return { allowed: true };
+}
+
+/** Whether the actor may perform the action (what the web uses to show or hide a control). */
+export const can = (actor: Actor, action: Action): boolean => authorize(actor, action).allowed;
+
+/** Whether the actor's place in the tree reaches the action at all, whatever their role switches. */
+export const reaches = (actor: Actor, action: Action): boolean => ACTIONS[action].who(actor);

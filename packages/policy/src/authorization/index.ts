@@ -1,0 +1,5 @@
+export * from './actions.js';
+export * from './actor.js';
+export * from './authorize.js';
+export * from './relations.js';
+export * from './session-actor.js';

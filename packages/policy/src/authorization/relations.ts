@@ -1,0 +1,98 @@
+import type { CompanyKind, UserType } from '@app/contracts';
+import { type Actor, isAgencyStaff, isSystemStaff } from './actor.js';
+
+/** What a rule needs to know about another person. */
+export interface TargetPerson {
+  userId: number;
+  systemId: number;
+  userType: UserType;
+  isSystemUser: boolean;
+  companyKind: CompanyKind;
+  /** The agency of a client, the root company of an agency. */
+  companyParentId: number | null;
+  disabled: boolean;
+}
+
+/**
+ * Whom the actor may act as (view mode, and the sessions single sign-on issues). Only downwards:
+ * a system's owner reaches everybody in the system; a root administrator reaches agencies, clients
+ * and sales staff but never the root company's own people (its owner or other administrators); an
+ * agency's staff reach their own clients. Nobody reaches themselves, their owner, their peers or
+ * anybody above them, and sales staff and clients reach nobody (view mode would hand them every
+ * power their own role withholds).
+ */
+export function mayActAs(actor: Actor, target: TargetPerson): boolean {
+  if (target.userId === actor.userId || target.systemId !== actor.systemId || target.disabled) return false;
+  if (isSystemStaff(actor))
+    return actor.isSystemUser || target.companyKind !== 'root' || target.userType === 'sales';
+  if (isAgencyStaff(actor))
+    return target.companyKind === 'client' && target.companyParentId === actor.companyId;
+  return false;
+}
+
+/** The lists of the network a company has: its agencies, its clients, its staff, its sales staff. */
+export type NetworkList = 'agencies' | 'clients' | 'staff' | 'sales';
+
+/**
+ * Whether the actor may read one of a company's lists (the company already lies in their scope).
+ * A system's agencies and sales staff are its root company's, read by system staff; an agency's
+ * clients by anyone who manages them; a company's staff by its own staff or the system's.
+ */
+export function mayReadList(
+  actor: Actor,
+  list: NetworkList,
+  company: { id: number; isRoot: boolean },
+): boolean {
+  const ownRoot = company.isRoot && company.id === actor.rootCompanyId;
+  switch (list) {
+    case 'agencies':
+    case 'sales':
+      return isSystemStaff(actor) && ownRoot;
+    case 'clients':
+      return isSystemStaff(actor) || isAgencyStaff(actor);
+    case 'staff':
+      return company.isRoot
+        ? isSystemStaff(actor) && ownRoot
+        : isSystemStaff(actor) || (isAgencyStaff(actor) && actor.companyId === company.id);
+  }
+}
+
+/** What the Report Analytics rule reads of a person: their place and their permission set. */
+export interface ReportReader {
+  userType: UserType;
+  companyKind: CompanyKind;
+  isSystemUser: boolean;
+  /** The person's permission set (spec 1 §3.1 user_permissions); empty or null grants everything. */
+  userPermissions: Record<string, unknown> | null;
+}
+
+const isGranted = (value: unknown) => value === true || value === 'T' || value === 1 || value === '1';
+
+/** The system's owner (a non-sales system user or root user of the root company) whose set grants it. */
+function readsReports(person: ReportReader): boolean {
+  const owner =
+    person.userType !== 'sales' &&
+    person.companyKind === 'root' &&
+    (person.isSystemUser || person.userType === 'root');
+  if (!owner) return false;
+  const permissions = person.userPermissions;
+  if (!permissions || Object.keys(permissions).length === 0) return true;
+  return isGranted(permissions.report_analytics);
+}
+
+/**
+ * Report Analytics (spec 1 §2.3): the system's owner with the report permission (or no permission
+ * set), and anyone they are acting as (global view mode: they see that person's scope). A system
+ * owner without the permission is told so (403); anybody else is told it does not exist (404).
+ */
+export function reportAnalyticsAccess(
+  person: ReportReader,
+  realPerson: ReportReader | null,
+): 200 | 403 | 404 {
+  if (readsReports(person) || (realPerson !== null && readsReports(realPerson))) return 200;
+  const owner =
+    person.companyKind === 'root' &&
+    person.userType !== 'sales' &&
+    (person.isSystemUser || person.userType === 'root');
+  return owner ? 403 : 404;
+}
