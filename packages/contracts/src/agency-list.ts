@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_NOT_FOUND, INT32_MAX, idParamSchema } from './ids.js';
 import { pagedResponseSchema } from './paging.js';
 import { moduleSchema, paymentTermSchema, tfSchema } from './tenancy.js';
 
@@ -10,9 +11,11 @@ import { moduleSchema, paymentTermSchema, tfSchema } from './tenancy.js';
 export const AGENCY_SORT_KEYS = ['company_name', 'full_name', 'email', 'created_at'] as const;
 
 export const userListParamsSchema = z.object({
-  companyID: z.coerce.number().int(),
-  group: z.union([z.literal('all'), z.coerce.number().int()]),
-  idsys: z.coerce.number().int(),
+  companyID: idParamSchema,
+  group: z
+    .union([z.literal('all'), z.coerce.number().int()])
+    .refine((group) => group === 'all' || (group >= 0 && group <= INT32_MAX), ID_NOT_FOUND),
+  idsys: idParamSchema,
   /**
    * userdownline: a system's agencies; client: an agency's clients; user: the Administrator list
    * (staff of `companyID`); sales: the Sales account list (a system's sales staff, system users only).

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids.js';
 
 /**
  * Sign-in, tokens and passwords (spec 1 §4, §7.1, §8). Bodies travel in the dt envelope; these are
@@ -105,7 +106,7 @@ export const resetPasswordRequestSchema = z
 
 /** `POST /user/resetpassword`: the signed-in user changes their password (spec 1 §5). */
 export const changePasswordRequestSchema = z.strictObject({
-  usrID: z.number().int(),
+  usrID: idSchema,
   currpassword: z.string().min(1, '* Sorry, your current password invalid'),
   newpassword: newPasswordSchema,
 });
@@ -149,7 +150,7 @@ export const twoFactorSettingsSchema = z.object({
  */
 export const updateTwoFactorRequestSchema = z
   .strictObject({
-    userId: z.number().int(),
+    userId: idSchema,
     two_factor_auth: z.boolean(),
     two_factor_auth_type: twoFactorTypeSchema.nullable(),
     secretKey: z
@@ -174,16 +175,16 @@ export const updateTwoFactorRequestSchema = z
 export const googleTfaResponseSchema = z.object({ qrCodeUrl: z.string(), secretKey: z.string() });
 
 /** View mode (spec 1 §4): start acting as another user; the answer is that user's session. */
-export const switchUserRequestSchema = z.strictObject({ usrID: z.number().int() });
+export const switchUserRequestSchema = z.strictObject({ usrID: idSchema });
 export const viewModeResponseSchema = tokenResponseSchema.extend({ result: z.literal('success') });
 
 /** `POST /general/user-log-saved` (spec 1 §7.4). `userIP` is accepted for compatibility and ignored. */
 export const userLogRequestSchema = z.strictObject({
-  userID: z.number().int(),
+  userID: idSchema,
   action: z.string().trim().min(1).max(100),
   desc: z.string().max(1000).default(''),
   userIP: z.string().max(100).optional(),
-  target_userID: z.number().int().nullable().optional(),
+  target_userID: idSchema.nullable().optional(),
 });
 
 /** `POST /v1/developer/sso/validation` (spec 1 §4 "Single sign-on"). */
@@ -202,7 +203,7 @@ export const ssoValidationResponseSchema = tokenResponseSchema.extend({
   action: z.enum(['login', 'replace_user']),
 });
 export const ssoCreateRequestSchema = z.strictObject({
-  userID: z.number().int(),
+  userID: idSchema,
   host: z.string().trim().min(1).max(253),
 });
 export const ssoCreateResponseSchema = z.object({

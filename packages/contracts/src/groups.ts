@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idOrZeroSchema, idSchema } from './ids.js';
 import { moduleSchema } from './tenancy.js';
 
 /** Company groups (spec 2 §3, §7): a client's or agency's folders for campaigns, per module. */
@@ -13,12 +14,12 @@ export const companyGroupListResponseSchema = z.object({
 });
 export const saveCompanyGroupRequestSchema = z.strictObject({
   /** Absent or 0 to create; an existing group's id to rename it. */
-  companyGroupID: z.number().int().min(0).optional(),
+  companyGroupID: idOrZeroSchema.optional(),
   companyGroupName: z
     .string()
     .trim()
     .min(1, 'Group name is required.')
     .max(255, 'Group name must not exceed 255 characters.'),
-  companyID: z.number().int(),
+  companyID: idSchema,
   moduleID: moduleSchema.default('local'),
 });

@@ -7,6 +7,8 @@ import {
   PHONE_INVALID,
   subdomainSchema,
 } from './fields.js';
+import { idParamSchema, idSchema } from './ids.js';
+import { noControlCharacters } from './text.js';
 
 /**
  * `POST /user/update` (spec 1 §7.2), sent as multipart form data (not in the dt envelope). Text
@@ -15,8 +17,8 @@ import {
 export const profileStep1Schema = z
   .strictObject({
     profilestep: z.literal('1'),
-    id: z.coerce.number().int(),
-    idsys: z.coerce.number().int().optional(),
+    id: idParamSchema,
+    idsys: idParamSchema.optional(),
     name: fullNameSchema,
     email: emailAddressSchema,
     phone: z.string().trim().min(1, PHONE_INVALID).max(20, PHONE_INVALID),
@@ -31,17 +33,21 @@ export const profileStep1Schema = z
     newpass: z.union([z.literal(''), newPasswordSchema]).default(''),
     renewpass: z.string().max(200).default(''),
   })
-  .refine((v) => v.newpass === v.renewpass, { message: 'The passwords do not match.', path: ['renewpass'] });
+  .refine((v) => v.newpass === v.renewpass, { message: 'The passwords do not match.', path: ['renewpass'] })
+  // Read by hand from a multipart form (no route schema), so the schema applies the text rule itself.
+  .superRefine(noControlCharacters);
 
-export const profileStep2Schema = z.strictObject({
-  profilestep: z.literal('2'),
-  id: z.coerce.number().int(),
-  idsys: z.coerce.number().int().optional(),
-  company: companyNameSchema,
-  industry: z.string().trim().max(100).default(''),
-  /** Agencies only: their subdomain below the system's domain. */
-  DownlineSubDomain: z.union([z.literal(''), subdomainSchema]).default(''),
-});
+export const profileStep2Schema = z
+  .strictObject({
+    profilestep: z.literal('2'),
+    id: idParamSchema,
+    idsys: idParamSchema.optional(),
+    company: companyNameSchema,
+    industry: z.string().trim().max(100).default(''),
+    /** Agencies only: their subdomain below the system's domain. */
+    DownlineSubDomain: z.union([z.literal(''), subdomainSchema]).default(''),
+  })
+  .superRefine(noControlCharacters);
 
 export const profileUpdateResponseSchema = z.object({
   result: z.enum(['success', 'error_email']),
@@ -55,7 +61,7 @@ export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
 
 /** `PUT /leadspeek/user/setupcomplete`: the profile-setup wizard (and questionnaire) is finished. */
 export const setupCompleteRequestSchema = z.strictObject({
-  usrID: z.number().int(),
+  usrID: idSchema,
   statuscomplete: z.enum(['T', 'F']),
   /** Questionnaire answers, when the wizard asked any. */
   answers: z

@@ -2,6 +2,7 @@ import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { newPasswordSchema } from './auth.js';
 import { companyNameSchema, emailAddressSchema, fullNameSchema, PHONE_INVALID } from './fields.js';
+import { idSchema } from './ids.js';
 
 /**
  * `POST /register` (spec 1 §7.1): an agency signs up on a system (optionally with a sales
@@ -37,7 +38,7 @@ export const referralCheckResponseSchema = z.object({
   name: z.string(),
 });
 
-export const referralCreateRequestSchema = z.strictObject({ userID: z.number().int() });
+export const referralCreateRequestSchema = z.strictObject({ userID: idSchema });
 export const referralCreateResponseSchema = z.object({ refcode: z.string(), url: z.string() });
 
 /**

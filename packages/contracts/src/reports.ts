@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idOrZeroParamSchema, idParamSchema } from './ids.js';
 import { pagedResponseSchema } from './paging.js';
 import { ACCOUNT_STATUSES, paymentTermSchema } from './tenancy.js';
 
@@ -29,8 +30,8 @@ const countBy = <K extends z.ZodType>(key: K) => z.array(z.object({ key, value: 
 export const reportAnalyticsParamsSchema = z.object({
   start: z.string().max(10),
   end: z.string().max(10),
-  companyid: z.coerce.number().int(),
-  campaignid: z.coerce.number().int().min(0).default(0),
+  companyid: idParamSchema,
+  campaignid: idOrZeroParamSchema.default(0),
 });
 export const reportAnalyticsResponseSchema = z.object({
   range: z.object({ start: z.string(), end: z.string(), days: z.number().int() }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idOrZeroParamSchema, idOrZeroSchema, idParamSchema, idSchema } from './ids.js';
 import { moduleSchema, paymentTermSchema, ROLE_MODULES, tfSchema } from './tenancy.js';
 
 /** One role module's permissions (spec 1 §3.6). */
@@ -52,9 +53,9 @@ export const agencyRoleResponseSchema = z.object({
 });
 export const roleModuleParamsSchema = z.object({
   getType: z.enum(['getrole', 'getrolemodule']),
-  companyID: z.coerce.number().int(),
-  roleID: z.coerce.number().int().min(0),
-  usrID: z.coerce.number().int(),
+  companyID: idParamSchema,
+  roleID: idOrZeroParamSchema,
+  usrID: idParamSchema,
 });
 
 export const ROLE_NAME_REQUIRED = 'Role Name is required.';
@@ -75,8 +76,8 @@ export const roleDataItemSchema = z.strictObject({
  * `companyID`. Creating needs the settings create permission, updating settings update.
  */
 export const saveRoleRequestSchema = z.strictObject({
-  companyID: z.number().int(),
-  roleID: z.number().int().min(0).optional(),
+  companyID: idSchema,
+  roleID: idOrZeroSchema.optional(),
   roleName: z.string().trim().min(1, ROLE_NAME_REQUIRED).max(255, ROLE_NAME_TOO_LONG),
   roleIcon: z.string().trim().max(100, 'Role Icon must not exceed 100 characters.').default(''),
   roledata: z
@@ -99,8 +100,8 @@ export const saveRoleResponseSchema = z.object({
 
 /** `DELETE /configuration/role-module/remove/{companyID}/{roleID}` (needs settings delete). */
 export const removeRoleParamsSchema = z.object({
-  companyID: z.coerce.number().int(),
-  roleID: z.coerce.number().int(),
+  companyID: idParamSchema,
+  roleID: idParamSchema,
 });
 /** A role still held by someone is not removed (400 with ROLE_IN_USE's text). */
 export const removeRoleResponseSchema = z.object({

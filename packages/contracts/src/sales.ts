@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idOrZeroSchema, idSchema } from './ids.js';
 
 /** `GET /configuration/sales/list/{companyID}`: the system's sales staff (for Set Sales Person). */
 export const salesListResponseSchema = z.object({
@@ -10,8 +11,8 @@ export const salesListResponseSchema = z.object({
  * 0 or null clears a role.
  */
 export const setSalesRequestSchema = z.strictObject({
-  companyID: z.number().int(),
-  salesRep: z.number().int().min(0).nullable(),
-  salesAE: z.number().int().min(0).nullable(),
-  salesRef: z.number().int().min(0).nullable(),
+  companyID: idSchema,
+  salesRep: idOrZeroSchema.nullable(),
+  salesAE: idOrZeroSchema.nullable(),
+  salesRef: idOrZeroSchema.nullable(),
 });

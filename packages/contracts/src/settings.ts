@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import { fontThemeSchema, hexColorSchema } from './branding.js';
 import { emailAddressSchema, subdomainSchema } from './fields.js';
+import { idOrZeroSchema, idParamSchema, idSchema } from './ids.js';
 import { feeDollarsSchema, isDollarText, parseDollarsToCents, perLeadDollarsSchema } from './money.js';
 import { moduleSchema, paymentTermSchema, tfSchema, userTypeSchema } from './tenancy.js';
+import { multilineText } from './text.js';
 
 /*
  * General settings, prices and terms, domains and SMTP (spec 2 §7 "Pricing, settings and domains").
  * Amounts travel as dollar strings (see money.ts) and are stored as integer cents / micro-dollars.
  */
 
-const id = z.number().int();
+const id = idSchema;
 /** Query and path ids arrive as strings. */
-const queryId = z.coerce.number().int();
+const queryId = idParamSchema;
 
 export const savedResponseSchema = z.object({ result: z.literal('success'), message: z.string() });
 export type SavedResponse = z.infer<typeof savedResponseSchema>;
@@ -160,7 +162,7 @@ export const BRANDING_IMAGE_KINDS = ['logo', 'favicon'] as const;
 export const brandingImageKindSchema = z.enum(BRANDING_IMAGE_KINDS);
 export type BrandingImageKind = z.infer<typeof brandingImageKindSchema>;
 export const brandingImageFieldsSchema = z.strictObject({
-  companyID: z.coerce.number().int(),
+  companyID: queryId,
   kind: brandingImageKindSchema,
 });
 export const BRANDING_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
@@ -387,10 +389,11 @@ export const testEmailRequestSchema = z.strictObject({
     .trim()
     .min(1, 'Subject is required.')
     .max(255, 'Subject must not exceed 255 characters.'),
-  content: z.string().max(20000, 'Content must not exceed 20,000 characters.').default(''),
+  /** The message body: multi-line text. */
+  content: multilineText(z.string().max(20000, 'Content must not exceed 20,000 characters.')).default(''),
   testEmailAddress: emailAddressSchema,
   companyID: id,
-  companyParentID: id.nullable().optional(),
+  companyParentID: idOrZeroSchema.nullable().optional(),
   userType: userTypeSchema.optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idOrZeroSchema, idSchema } from './ids.js';
 import { pagedResponseSchema } from './paging.js';
 
 /**
@@ -103,11 +104,11 @@ export const logDateRangeSchema = z
   });
 
 /** An optional id filter: absent, null, 0 or 9999 mean all. */
-const idFilter = z.number().int().min(0).nullable().optional();
+const idFilter = idOrZeroSchema.nullable().optional();
 
 /** `POST /configuration/user/show-user`: the people of a company (and its clients) for the user filter. */
 export const showUserRequestSchema = z.strictObject({
-  companyID: z.number().int(),
+  companyID: idSchema,
   user_type: logUserTypeSchema.default('all'),
 });
 export const logUserOptionSchema = z.object({
@@ -123,7 +124,7 @@ export const showUserResponseSchema = z.object({ data: z.array(logUserOptionSche
  * `POST /configuration/user/show-campaigns`: campaign options of the log filter (spec 2 §3: id,
  * campaign name, company name). Campaigns do not exist yet in this product: the list is empty.
  */
-export const showCampaignsRequestSchema = z.strictObject({ companyID: z.number().int() });
+export const showCampaignsRequestSchema = z.strictObject({ companyID: idSchema });
 export const logCampaignOptionSchema = z.object({
   leadspeek_api_id: z.string(),
   campaign_name: z.string(),
@@ -134,7 +135,7 @@ export const showCampaignsResponseSchema = z.object({ data: z.array(logCampaignO
 /** `POST /configuration/user/log-user`: one page of log rows, newest first, 10 per page. */
 export const logUserRequestSchema = z.strictObject({
   /** The company whose logs are read (with its clients when it is an agency, the system for a root). */
-  companyID: z.number().int(),
+  companyID: idSchema,
   /** The action category (the `category` column); empty or 9999 for all. */
   action: z.string().trim().max(50).optional(),
   user_type: logUserTypeSchema.default('all'),

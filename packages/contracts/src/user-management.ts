@@ -17,6 +17,7 @@ import {
   phoneNumberIsValid,
   subdomainSchema,
 } from './fields.js';
+import { idOrZeroSchema, idParamSchema, idSchema } from './ids.js';
 import { customDomainSchema } from './settings.js';
 import { tfSchema } from './tenancy.js';
 
@@ -33,7 +34,7 @@ export type CreateUserType = (typeof CREATE_USER_TYPES)[number];
 const phoneText = z.string().trim().max(20, PHONE_INVALID);
 const countryCode = z.string().trim().length(2, 'Choose country').toUpperCase();
 const organizationId = z.string().trim().max(255, 'Organization ID must not exceed 255 characters.');
-const roleId = z.number().int().min(0);
+const roleId = idOrZeroSchema;
 
 /** Staff switches as T/F fields of the create/update payload (spec 2 §3 client or user record). */
 const staffSwitchFields = Object.fromEntries(STAFF_SWITCHES.map((k) => [k, tfSchema.optional()])) as Record<
@@ -85,8 +86,8 @@ function checkPhone(
  */
 export const createUserRequestSchema = z
   .strictObject({
-    companyID: z.number().int(),
-    idsys: z.number().int(),
+    companyID: idSchema,
+    idsys: idSchema,
     userType: z.enum(CREATE_USER_TYPES),
     ClientCompanyName: companyNameSchema.optional(),
     ...editableFields,
@@ -123,15 +124,15 @@ export type CreateUserResponse = z.infer<typeof createUserResponseSchema>;
  */
 export const updateUserRequestSchema = z
   .strictObject({
-    ClientID: z.number().int(),
-    companyID: z.number().int(),
-    idsys: z.number().int().optional(),
+    ClientID: idSchema,
+    companyID: idSchema,
+    idsys: idSchema.optional(),
     ClientCompanyName: companyNameSchema.optional(),
     ...editableFields,
     ClientFullName: fullNameSchema.optional(),
     ClientEmail: emailAddressSchema.optional(),
     /** A minimum-spend plan of the system (master-system agencies, non-sales system users); null clears. */
-    planMinSpendId: z.number().int().min(1).nullable().optional(),
+    planMinSpendId: idSchema.nullable().optional(),
     action: z.enum(['downline', 'client', 'user']).optional(),
   })
   .superRefine((v, ctx) => {
@@ -150,15 +151,15 @@ export type UpdateUserResponse = z.infer<typeof updateUserResponseSchema>;
 
 /** `DELETE /configuration/user/remove/{companyID}/{userID}`: companyID is the node's parent (or own company for staff). */
 export const removeUserParamsSchema = z.object({
-  companyID: z.coerce.number().int(),
-  userID: z.coerce.number().int(),
+  companyID: idParamSchema,
+  userID: idParamSchema,
 });
 export const removeUserResponseSchema = z.object({
   data: z.object({ result: z.literal('success'), message: z.literal('Deleted!') }),
 });
 
 /** `POST /configuration/user/resendinvitation`: only for people who have not set a password yet. */
-export const resendInvitationRequestSchema = z.strictObject({ ClientID: z.number().int() });
+export const resendInvitationRequestSchema = z.strictObject({ ClientID: idSchema });
 export const resendInvitationResponseSchema = z.object({
   result: z.literal('success'),
   message: z.literal('Invitation has been sent.'),
@@ -166,11 +167,11 @@ export const resendInvitationResponseSchema = z.object({
 export const NOT_INVITED_MESSAGE = 'This user has already activated the account.';
 
 /** `PUT /configuration/user/manual-bill` (agencyManualBill): stores the switch; charging comes with billing. */
-export const manualBillRequestSchema = z.strictObject({ companyID: z.number().int(), manualBill: tfSchema });
+export const manualBillRequestSchema = z.strictObject({ companyID: idSchema, manualBill: tfSchema });
 export const manualBillResponseSchema = z.object({ result: z.literal('success'), manual_bill: tfSchema });
 
 /** `PUT /configuration/setting/exclude-include-mininum-spend`: toggles; answers the new state (1 excluded). */
-export const agencyToggleRequestSchema = z.strictObject({ CompanyID: z.number().int() });
+export const agencyToggleRequestSchema = z.strictObject({ CompanyID: idSchema });
 export const excludeMinimumSpendResponseSchema = z.object({
   result: z.literal('success'),
   exclude_minimum_spend: z.union([z.literal(0), z.literal(1)]),
@@ -198,9 +199,9 @@ export type RootListItem = z.infer<typeof rootListItemSchema>;
  * agencies linked to a sales person (any role), same paginated shape as the list.
  */
 export const salesDownlineParamsSchema = z.object({
-  companyID: z.coerce.number().int(),
-  usrID: z.coerce.number().int(),
-  idsys: z.coerce.number().int(),
+  companyID: idParamSchema,
+  usrID: idParamSchema,
+  idsys: idParamSchema,
   sort: z.enum(['company_name', 'full_name', 'email', 'created_at', 'none']),
   order: z.enum(['asc', 'desc', 'none']),
   search: z.string().max(100),

@@ -1,0 +1,30 @@
+import { refuseControlCharacters } from '@app/contracts';
+import type { FastifySchemaCompiler } from 'fastify';
+import fp from 'fastify-plugin';
+import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { badRequest } from '../http-errors.js';
+
+/**
+ * The route schemas' validator, plus one rule for every string a request carries: no control
+ * characters (contracts/text.ts), checked on the parsed value of each part the route validates
+ * (body, query, params, headers), so a field added later is covered too. The issues travel as
+ * schema issues, so the error handler answers them like any other validation failure (400).
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.core.$ZodType> = (route) =>
+  zodValidatorCompiler({ ...route, schema: refuseControlCharacters(route.schema as z.ZodType) });
+
+/** RFC 2046: a multipart boundary has 1 to 70 characters (quoted or not). */
+const BOUNDARY = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))\s*(?:;|$)/i;
+
+/**
+ * Multipart forms are read by the routes themselves (`request.parts()`); one without a usable
+ * boundary cannot be read at all, so it is refused here with a 400 before any route tries.
+ */
+export const multipartGuardPlugin = fp(async (app) => {
+  app.addHook('preValidation', async (request) => {
+    if (request.is404 || !request.isMultipart()) return;
+    if (!BOUNDARY.test(request.headers['content-type'] ?? ''))
+      throw badRequest('The multipart form has no valid boundary.');
+  });
+});
