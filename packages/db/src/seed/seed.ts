@@ -9,7 +9,7 @@ import {
 } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../client.js';
-import { firstRow } from '../rows.js';
+import { firstRow, queryRows } from '../rows.js';
 import {
   agencyPrices,
   betaFeatures,
@@ -126,9 +126,10 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
         .returning({ id: systems.id })
         .then((rows) => firstRow(rows, 'system'));
       // A root company is its own root: take the id first so root_id can point at it.
-      const { rows } = (await tx.execute(
+      const rows = await queryRows<{ id: number }>(
+        tx,
         sql`select nextval(pg_get_serial_sequence('companies', 'id'))::int as id`,
-      )) as unknown as { rows: { id: number }[] };
+      );
       const rootId = Number(firstRow(rows, 'company id').id);
       await tx.insert(companies).values({
         id: rootId,

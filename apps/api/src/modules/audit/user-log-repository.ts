@@ -1,4 +1,4 @@
-import { type Database, sql } from '@app/db';
+import { type Database, queryRows, sql } from '@app/db';
 import type { SQL } from 'drizzle-orm';
 
 /** What one read of the user logs is limited to; every part is already scope-checked. */
@@ -46,8 +46,6 @@ const inTree = (column: SQL, systemId: number, companyId: number | null) =>
     : sql`${column} = any(array(select t.id from companies t
         where t.system_id = ${systemId} and (t.id = ${companyId} or t.parent_id = ${companyId} or t.root_id = ${companyId})))`;
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 /** The only SQL of the user-log screens: filters, pages, the category list and the people filter. */
 export function createUserLogRepository(db: Database) {
   function conditions(q: UserLogQuery): SQL {
@@ -84,9 +82,10 @@ export function createUserLogRepository(db: Database) {
     left join companies c on c.id = l.company_id`;
 
   async function count(q: UserLogQuery): Promise<number> {
-    const rows = rowsOf<{ total: number }>(
-      await db.execute(sql`select count(*)::int as total from user_logs l
-        left join users u on u.id = l.user_id where ${conditions(q)}`),
+    const rows = await queryRows<{ total: number }>(
+      db,
+      sql`select count(*)::int as total from user_logs l
+        left join users u on u.id = l.user_id where ${conditions(q)}`,
     );
     return Number(rows[0]?.total ?? 0);
   }
@@ -97,9 +96,10 @@ export function createUserLogRepository(db: Database) {
     async page(q: UserLogQuery, page: number, perPage: number) {
       const where = conditions(q);
       const total = await count(q);
-      const rows = rowsOf<UserLogRecord>(
-        await db.execute(sql`${select} where ${where}
-          order by l.created_at desc, l.id desc limit ${perPage} offset ${(page - 1) * perPage}`),
+      const rows = await queryRows<UserLogRecord>(
+        db,
+        sql`${select} where ${where}
+          order by l.created_at desc, l.id desc limit ${perPage} offset ${(page - 1) * perPage}`,
       );
       return { total, rows };
     },
@@ -117,9 +117,12 @@ export function createUserLogRepository(db: Database) {
         const keyset = after
           ? sql` and (l.created_at, l.id) < (${after.at}::timestamptz, ${after.id})`
           : sql``;
-        const rows: (UserLogRecord & { cursor_at: string })[] = rowsOf<UserLogRecord & { cursor_at: string }>(
-          await db.execute(sql`${select} where ${conditions(q)}${keyset}
-            order by l.created_at desc, l.id desc limit ${limit}`),
+        const rows: (UserLogRecord & { cursor_at: string })[] = await queryRows<
+          UserLogRecord & { cursor_at: string }
+        >(
+          db,
+          sql`${select} where ${conditions(q)}${keyset}
+            order by l.created_at desc, l.id desc limit ${limit}`,
         );
         for (const row of rows) yield row;
         sent += rows.length;
@@ -149,7 +152,7 @@ export function createUserLogRepository(db: Database) {
           : sql`select distinct l.category from user_logs l
               where l.system_id = ${systemId} and ${inTree(sql`l.company_id`, systemId, companyId)}
               order by l.category`;
-      return rowsOf<{ category: string }>(await db.execute(query)).map((r) => r.category);
+      return (await queryRows<{ category: string }>(db, query)).map((r) => r.category);
     },
 
     /** Live people of a company tree, for the user filter. */
@@ -165,25 +168,34 @@ export function createUserLogRepository(db: Database) {
             sql`, `,
           )})`
         : sql``;
-      return rowsOf<{ id: number; name: string; email: string; user_type: string; company_name: string }>(
-        await db.execute(sql`select u.id, u.name, u.email, u.user_type, c.name as company_name
+      return await queryRows<{
+        id: number;
+        name: string;
+        email: string;
+        user_type: string;
+        company_name: string;
+      }>(
+        db,
+        sql`select u.id, u.name, u.email, u.user_type, c.name as company_name
           from users u join companies c on c.id = u.company_id
           where u.system_id = ${systemId} and u.deleted_at is null and c.deleted_at is null
             and ${inTree(sql`u.company_id`, systemId, companyId)}${typeFilter}
-          order by lower(u.name), u.id limit ${limit}`),
+          order by lower(u.name), u.id limit ${limit}`,
       );
     },
 
     async systemName(systemId: number): Promise<string> {
-      const rows = rowsOf<{ name: string }>(
-        await db.execute(sql`select name from systems where id = ${systemId}`),
+      const rows = await queryRows<{ name: string }>(
+        db,
+        sql`select name from systems where id = ${systemId}`,
       );
       return rows[0]?.name ?? '';
     },
 
     async companyName(companyId: number): Promise<string> {
-      const rows = rowsOf<{ name: string }>(
-        await db.execute(sql`select name from companies where id = ${companyId}`),
+      const rows = await queryRows<{ name: string }>(
+        db,
+        sql`select name from companies where id = ${companyId}`,
       );
       return rows[0]?.name ?? '';
     },

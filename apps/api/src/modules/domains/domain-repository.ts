@@ -1,4 +1,4 @@
-import { and, asc, type Database, eq, isNull, sql, systems, users } from '@app/db';
+import { and, asc, type Database, eq, isNull, queryRows, sql, systems, users } from '@app/db';
 import { createCompanyReads } from '../tenancy/company-reads.js';
 
 export interface HostOwner {
@@ -34,7 +34,9 @@ export function createDomainRepository(db: Database) {
       const dot = host.indexOf('.');
       const label = dot > 0 ? host.slice(0, dot) : host;
       const parent = dot > 0 ? host.slice(dot + 1) : '';
-      const { rows } = (await db.execute(sql`
+      const rows = await queryRows<{ system_id: number; company_id: number; is_agency: boolean }>(
+        db,
+        sql`
         select system_id, company_id, is_agency from (
           select 1 as rank, s.id as system_id, s.root_company_id as company_id, false as is_agency
             from systems s where s.domain = ${host} and s.root_company_id is not null
@@ -45,9 +47,8 @@ export function createDomainRepository(db: Database) {
           select 3, c.system_id, c.id, true
             from companies c join systems s on s.id = c.system_id
            where c.subdomain = ${label} and s.domain = ${parent} and c.kind = 'agency' and c.deleted_at is null
-        ) owners order by rank limit 1`)) as unknown as {
-        rows: { system_id: number; company_id: number; is_agency: boolean }[];
-      };
+        ) owners order by rank limit 1`,
+      );
       const row = rows[0];
       return row ? { systemId: row.system_id, companyId: row.company_id, isAgency: row.is_agency } : null;
     },
@@ -58,21 +59,22 @@ export function createDomainRepository(db: Database) {
      * company does not exist.
      */
     async findCompanyHosts(companyId: number): Promise<CompanyHosts | undefined> {
-      const { rows } = (await db.execute(sql`
+      const rows = await queryRows<{
+        system_domain: string;
+        subdomain: string | null;
+        custom_domain: string | null;
+        domain_status: string | null;
+      }>(
+        db,
+        sql`
         select s.domain as system_domain, a.subdomain, a.custom_domain, a.domain_status
           from companies c
           join systems s on s.id = c.system_id
           left join companies a
             on a.id = case c.kind when 'agency' then c.id when 'client' then c.parent_id end
            and a.kind = 'agency' and a.deleted_at is null
-         where c.id = ${companyId}`)) as unknown as {
-        rows: {
-          system_domain: string;
-          subdomain: string | null;
-          custom_domain: string | null;
-          domain_status: string | null;
-        }[];
-      };
+         where c.id = ${companyId}`,
+      );
       const row = rows[0];
       return row
         ? {

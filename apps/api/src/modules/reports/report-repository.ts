@@ -1,5 +1,5 @@
 import type { AccountStatus, CompanyKind, PaymentTerm, UserType } from '@app/contracts';
-import { type Database, sql } from '@app/db';
+import { type Database, queryRows, sql } from '@app/db';
 import type { SQL } from 'drizzle-orm';
 import type { ReportRange } from './report-range.js';
 
@@ -10,7 +10,6 @@ const signIn = sql`(${sql.join(
   sql`, `,
 )})`;
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const num = (value: unknown) => Number(value ?? 0);
 
 /** Live companies of a company's tree: itself, its children, and for a root company its system. */
@@ -61,22 +60,29 @@ const AGENCY_SORT: Record<string, SQL> = {
 export function createReportRepository(db: Database) {
   return {
     async personFacts(userId: number): Promise<PersonFacts | undefined> {
-      return rowsOf<PersonFacts>(
-        await db.execute(sql`select u.user_type, u.is_system_user, c.kind as company_kind, u.user_permissions
-          from users u join companies c on c.id = u.company_id where u.id = ${userId}`),
+      return (
+        await queryRows<PersonFacts>(
+          db,
+          sql`select u.user_type, u.is_system_user, c.kind as company_kind, u.user_permissions
+          from users u join companies c on c.id = u.company_id where u.id = ${userId}`,
+        )
       )[0];
     },
 
     async company(companyId: number) {
-      return rowsOf<{ id: number; name: string; kind: 'root' | 'agency' | 'client'; system_id: number }>(
-        await db.execute(sql`select id, name, kind, system_id from companies where id = ${companyId}`),
+      return (
+        await queryRows<{ id: number; name: string; kind: 'root' | 'agency' | 'client'; system_id: number }>(
+          db,
+          sql`select id, name, kind, system_id from companies where id = ${companyId}`,
+        )
       )[0];
     },
 
     /** Totals of a company tree: live counts now and the range's activity. */
     async analyticsTotals(systemId: number, companyId: number, r: ReportRange) {
-      const [row] = rowsOf<Record<string, unknown>>(
-        await db.execute(sql`with tree as (${tree(systemId, companyId)})
+      const [row] = await queryRows<Record<string, unknown>>(
+        db,
+        sql`with tree as (${tree(systemId, companyId)})
           select
             (select count(*) from tree where kind = 'agency') as agencies,
             (select count(*) from tree where kind = 'client') as clients,
@@ -88,7 +94,7 @@ export function createReportRepository(db: Database) {
             (select count(distinct l.user_id) from user_logs l where l.system_id = ${systemId}
                and l.company_id in (select id from tree) and l.action in ${signIn} and ${within(sql`l.created_at`, r)}) as active_users,
             (select count(*) from user_logs l where l.system_id = ${systemId} and l.company_id in (select id from tree)
-               and ${within(sql`l.created_at`, r)}) as actions`),
+               and ${within(sql`l.created_at`, r)}) as actions`,
       );
       return {
         agencies: num(row?.agencies),
@@ -104,8 +110,10 @@ export function createReportRepository(db: Database) {
 
     /** One row per day of the range (zero-filled). */
     async analyticsSeries(systemId: number, companyId: number, r: ReportRange) {
-      return rowsOf<Record<string, unknown>>(
-        await db.execute(sql`with tree as (${tree(systemId, companyId)}),
+      return (
+        await queryRows<Record<string, unknown>>(
+          db,
+          sql`with tree as (${tree(systemId, companyId)}),
           days as (${days(r)}),
           created as (
             select ${utcDay(sql`t.created_at`)} as day,
@@ -125,7 +133,8 @@ export function createReportRepository(db: Database) {
                  coalesce(a.sign_ins, 0) as sign_ins, coalesce(a.active_users, 0) as active_users,
                  coalesce(a.actions, 0) as actions
             from days d left join created c on c.day = d.day left join activity a on a.day = d.day
-           order by d.day`),
+           order by d.day`,
+        )
       ).map((row) => ({
         date: String(row.date),
         agencies_created: num(row.agencies_created),
@@ -137,37 +146,48 @@ export function createReportRepository(db: Database) {
     },
 
     async agenciesByAccountStatus(systemId: number, companyId: number) {
-      return rowsOf<{ status: string; n: unknown }>(
-        await db.execute(sql`with tree as (${tree(systemId, companyId)})
+      return (
+        await queryRows<{ status: string; n: unknown }>(
+          db,
+          sql`with tree as (${tree(systemId, companyId)})
           select coalesce(ca.status::text, 'none') as status, count(*) as n
             from tree t left join connected_accounts ca on ca.company_id = t.id
-           where t.kind = 'agency' group by 1`),
+           where t.kind = 'agency' group by 1`,
+        )
       ).map((r) => ({ key: (r.status === 'none' ? '' : r.status) as AccountStatus, value: num(r.n) }));
     },
 
     async actionsByCategory(systemId: number, companyId: number, r: ReportRange) {
-      return rowsOf<{ category: string; n: unknown }>(
-        await db.execute(sql`with tree as (${tree(systemId, companyId)})
+      return (
+        await queryRows<{ category: string; n: unknown }>(
+          db,
+          sql`with tree as (${tree(systemId, companyId)})
           select l.category, count(*) as n from user_logs l
            where l.system_id = ${systemId} and l.company_id in (select id from tree) and ${within(sql`l.created_at`, r)}
-           group by 1 order by 2 desc, 1`),
+           group by 1 order by 2 desc, 1`,
+        )
       ).map((row) => ({ key: row.category, value: num(row.n) }));
     },
 
     async topAgenciesByClients(systemId: number, companyId: number, limit: number) {
-      return rowsOf<{ id: number; name: string; n: unknown }>(
-        await db.execute(sql`with tree as (${tree(systemId, companyId)})
+      return (
+        await queryRows<{ id: number; name: string; n: unknown }>(
+          db,
+          sql`with tree as (${tree(systemId, companyId)})
           select a.id, a.name, count(k.id) as n
             from companies a join tree t on t.id = a.id and t.kind = 'agency'
             left join companies k on k.parent_id = a.id and k.kind = 'client' and k.deleted_at is null
-           group by a.id, a.name order by n desc, lower(a.name), a.id limit ${limit}`),
+           group by a.id, a.name order by n desc, lower(a.name), a.id limit ${limit}`,
+        )
       ).map((row) => ({ id: Number(row.id), name: row.name, value: num(row.n) }));
     },
 
     /** Onboarding charges configured for the agencies created each day (their price, else the root's). */
     async onboardingByDay(systemId: number, rootId: number, r: ReportRange) {
-      return rowsOf<Record<string, unknown>>(
-        await db.execute(sql`with days as (${days(r)}),
+      return (
+        await queryRows<Record<string, unknown>>(
+          db,
+          sql`with days as (${days(r)}),
           root_price as (select coalesce((select amount_cents from onboarding_settings where company_id = ${rootId}), 0) as cents),
           created as (
             select ${utcDay(sql`a.created_at`)} as day, count(*) as agencies,
@@ -181,7 +201,8 @@ export function createReportRepository(db: Database) {
           select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(c.agencies, 0) as agencies,
                  coalesce(c.excluded, 0) as excluded, coalesce(c.cents, 0) as cents,
                  (select cents from root_price) as root_cents
-            from days d left join created c on c.day = d.day order by d.day`),
+            from days d left join created c on c.day = d.day order by d.day`,
+        )
       ).map((row) => ({
         date: String(row.date),
         agencies: num(row.agencies),
@@ -196,8 +217,10 @@ export function createReportRepository(db: Database) {
      * the sum of their configured setup and platform fees (their own price row, else the root's).
      */
     async configuredFeesByTerm(systemId: number, rootId: number) {
-      return rowsOf<{ term: PaymentTerm; agencies: unknown; setup: unknown; platform: unknown }>(
-        await db.execute(sql`with ag as (
+      return (
+        await queryRows<{ term: PaymentTerm; agencies: unknown; setup: unknown; platform: unknown }>(
+          db,
+          sql`with ag as (
             select id from companies
              where system_id = ${systemId} and root_id = ${rootId} and kind = 'agency' and deleted_at is null),
           offers as (
@@ -209,7 +232,8 @@ export function createReportRepository(db: Database) {
             left join company_modules m on m.company_id = o.id and m.enabled
             left join agency_prices p on p.company_id = o.id and p.module = m.module and p.term = o.term
             left join agency_prices rp on rp.company_id = ${rootId} and rp.module = m.module and rp.term = o.term
-           group by o.term`),
+           group by o.term`,
+        )
       ).map((row) => ({
         term: row.term,
         agencies: num(row.agencies),
@@ -244,16 +268,18 @@ export function createReportRepository(db: Database) {
         left join connected_accounts ca on ca.company_id = c.id`;
       const condition = sql.join(where, sql` and `);
       const agencyTree = sql`(select k.id from companies k where (k.id = c.id or k.parent_id = c.id) and k.deleted_at is null)`;
-      const [count] = rowsOf<{ total: unknown }>(
-        await db.execute(sql`select count(*) as total from ${from} where ${condition}`),
+      const [count] = await queryRows<{ total: unknown }>(
+        db,
+        sql`select count(*) as total from ${from} where ${condition}`,
       );
       const direction = q.order === 'asc' ? sql`asc nulls first` : sql`desc nulls last`;
       const orderBy =
         q.sort === 'none' || q.order === 'none' || !AGENCY_SORT[q.sort]
           ? sql`r.created_at desc, r.id desc`
           : sql`${AGENCY_SORT[q.sort]} ${direction}, r.id`;
-      const rows = rowsOf<Record<string, unknown>>(
-        await db.execute(sql`select * from (
+      const rows = await queryRows<Record<string, unknown>>(
+        db,
+        sql`select * from (
             select c.id, c.name as company_name, coalesce(u.name, '') as full_name, coalesce(u.email, '') as email,
                    c.created_at,
                    (select count(*) from companies k where k.parent_id = c.id and k.kind = 'client' and k.deleted_at is null) as clients,
@@ -268,7 +294,7 @@ export function createReportRepository(db: Database) {
                    c.manual_bill, c.payment_failed, c.api_mode, c.api_key_generated_at is not null as api_key_generated
               from ${from} where ${condition}) r
           order by ${orderBy}
-          limit ${q.perPage} offset ${(q.page - 1) * q.perPage}`),
+          limit ${q.perPage} offset ${(q.page - 1) * q.perPage}`,
       );
       return { total: num(count?.total), rows };
     },

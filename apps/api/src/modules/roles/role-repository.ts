@@ -6,6 +6,7 @@ import {
   eq,
   firstRow,
   onboardingSettings,
+  queryRows,
   rolePermissions,
   roles,
   sql,
@@ -33,9 +34,10 @@ export function createRoleRepository(db: Database) {
       return row;
     },
     async roleIdOf(userId: number): Promise<number | null> {
-      const { rows } = (await db.execute(sql`select role_id from users where id = ${userId}`)) as unknown as {
-        rows: { role_id: number | null }[];
-      };
+      const rows = await queryRows<{ role_id: number | null }>(
+        db,
+        sql`select role_id from users where id = ${userId}`,
+      );
       return rows[0]?.role_id ?? null;
     },
     permissionsOf: (roleId: number) =>
@@ -59,9 +61,12 @@ export function createRoleRepository(db: Database) {
     }): Promise<{ id: number } | 'name_taken'> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select id from companies where id = ${input.companyId} for update`);
-        const { rows: taken } = (await tx.execute(sql`select id from roles
+        const taken = await queryRows<unknown>(
+          tx,
+          sql`select id from roles
           where company_id = ${input.companyId} and lower(btrim(name)) = lower(btrim(${input.name}))
-            and id <> ${input.roleId ?? 0} limit 1`)) as unknown as { rows: unknown[] };
+            and id <> ${input.roleId ?? 0} limit 1`,
+        );
         if (taken.length) return 'name_taken' as const;
         let id = input.roleId;
         if (id === null) {
@@ -95,9 +100,10 @@ export function createRoleRepository(db: Database) {
     async remove(roleId: number): Promise<{ removed: true } | { holders: number }> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select id from roles where id = ${roleId} for update`);
-        const { rows } = (await tx.execute(
+        const rows = await queryRows<{ n: number }>(
+          tx,
           sql`select count(*)::int as n from users where role_id = ${roleId} and deleted_at is null`,
-        )) as unknown as { rows: { n: number }[] };
+        );
         const holders = Number(rows[0]?.n ?? 0);
         if (holders > 0) return { holders };
         await tx.execute(

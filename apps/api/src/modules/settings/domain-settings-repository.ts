@@ -1,5 +1,5 @@
 import type { DomainStatus } from '@app/contracts';
-import { and, companies, type Database, eq, ne, sql, systems } from '@app/db';
+import { and, companies, type Database, eq, ne, queryRows, sql, systems } from '@app/db';
 
 /** True when a database error is a unique-index violation (PostgreSQL and PGlite alike). */
 export function isUniqueViolation(err: unknown): boolean {
@@ -43,11 +43,14 @@ export function createDomainSettingsRepository(db: Database) {
 
     /** A system's own domain or a company's custom domain is exactly `host`. */
     async hostInUse(host: string, exceptCompanyId: number): Promise<boolean> {
-      const { rows } = (await db.execute(sql`
+      const rows = await queryRows<unknown>(
+        db,
+        sql`
         select 1 from systems where domain = ${host}
         union all
         select 1 from companies where custom_domain = ${host} and id <> ${exceptCompanyId}
-        limit 1`)) as unknown as { rows: unknown[] };
+        limit 1`,
+      );
       return rows.length > 0;
     },
 

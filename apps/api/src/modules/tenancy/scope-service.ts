@@ -1,4 +1,4 @@
-import { type Database, sql } from '@app/db';
+import { type Database, queryRows, sql } from '@app/db';
 import { isSales, isSystemStaff } from '@app/policy';
 import type { TenantResource } from '../../plugins/access.js';
 import type { Principal } from './principal.js';
@@ -20,8 +20,7 @@ export function createScopeService(db: Database) {
   }
 
   async function exists(query: ReturnType<typeof sql>): Promise<boolean> {
-    const { rows } = (await db.execute(query)) as unknown as { rows: unknown[] };
-    return rows.length > 0;
+    return (await queryRows(db, query)).length > 0;
   }
 
   // Every kind of tenant resource has its check: a new kind does not compile until it gets one.

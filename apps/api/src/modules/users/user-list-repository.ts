@@ -1,5 +1,5 @@
 import type { UserType } from '@app/contracts';
-import { type Database, sql } from '@app/db';
+import { type Database, queryRows, sql } from '@app/db';
 import type { SQL } from 'drizzle-orm';
 
 export interface UserListQuery {
@@ -178,17 +178,20 @@ export function createUserListRepository(db: Database) {
     async list(q: UserListQuery): Promise<{ total: number; rows: UserListRow[] }> {
       const { from, where, orderBy, companyOnly } = shape(q);
       const limit = sql`limit ${q.perPage} offset ${(q.page - 1) * q.perPage}`;
-      const count = (await db.execute(
+      const count = await queryRows<{ total: number }>(
+        db,
         companyOnly
           ? sql`select count(*)::int as total from companies c where ${companyOnly.where}`
           : sql`select count(*)::int as total from ${from} where ${where}`,
-      )) as unknown as { rows: { total: number }[] };
+      );
       const page = companyOnly
         ? sql`select u.id as user_id, c.id as company_id
             from (select c.* from companies c where ${companyOnly.where} order by ${orderBy} ${limit}) c
             ${companyOnly.mainUser}`
         : sql`select u.id as user_id, c.id as company_id from ${from} where ${where} order by ${orderBy} ${limit}`;
-      const { rows } = (await db.execute(sql`
+      const rows = await queryRows<UserListRow>(
+        db,
+        sql`
         with page as (${page})
         select u.id as user_id, c.id as company_id, c.kind as company_kind, c.name as company_name,
                u.name, u.email, u.phonenum, u.phone_country_code, u.phone_country_calling_code,
@@ -220,8 +223,9 @@ export function createUserListRepository(db: Database) {
           join companies c on c.id = p.company_id
           join systems s on s.id = c.system_id
           left join companies pc on pc.id = c.parent_id
-         order by ${orderBy}`)) as unknown as { rows: UserListRow[] };
-      return { total: Number(count.rows[0]?.total ?? 0), rows };
+         order by ${orderBy}`,
+      );
+      return { total: Number(count[0]?.total ?? 0), rows };
     },
   };
 }

@@ -13,6 +13,7 @@ import {
   minimumSpendPlans,
   ne,
   oneTimeTokens,
+  queryRows,
   roles,
   sql,
   systems,
@@ -29,8 +30,6 @@ export interface NewCompany {
   terms: { term: PaymentTerm; enabled: boolean }[];
   modules: { module: ModuleType; enabled: boolean }[];
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** SQL of agency, client and staff management (the lists live in user-list-repository). */
 export function createUserManagementRepository(db: Database) {
@@ -110,10 +109,9 @@ export function createUserManagementRepository(db: Database) {
 
     /** True when the company group belongs to the company. */
     async groupOfCompany(groupId: number, companyId: number) {
-      const rows = rowsOf(
-        await db.execute(
-          sql`select 1 from company_groups where id = ${groupId} and company_id = ${companyId}`,
-        ),
+      const rows = await queryRows(
+        db,
+        sql`select 1 from company_groups where id = ${groupId} and company_id = ${companyId}`,
       );
       return rows.length > 0;
     },
@@ -125,9 +123,10 @@ export function createUserManagementRepository(db: Database) {
 
     /** Number of live clients of an agency. */
     async clientCount(agencyId: number) {
-      const [row] = rowsOf<{ n: number }>(
-        await db.execute(sql`select count(*)::int as n from companies
-          where parent_id = ${agencyId} and deleted_at is null`),
+      const [row] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from companies
+          where parent_id = ${agencyId} and deleted_at is null`,
       );
       return Number(row?.n ?? 0);
     },
@@ -202,9 +201,10 @@ export function createUserManagementRepository(db: Database) {
         const tree = sql`select id from companies where (id = ${companyId} or parent_id = ${companyId})
           and deleted_at is null`;
         await retireUsers(tx, sql`select id from users where company_id in (${tree})`, reason);
-        const removed = rowsOf<{ id: number }>(
-          await tx.execute(sql`update companies set deleted_at = now(), subdomain = null, custom_domain = null
-            where id in (${tree}) returning id`),
+        const removed = await queryRows<{ id: number }>(
+          tx,
+          sql`update companies set deleted_at = now(), subdomain = null, custom_domain = null
+            where id in (${tree}) returning id`,
         );
         await tx.execute(sql`delete from company_sales_links where company_id in (
           select id from companies where id = ${companyId} or parent_id = ${companyId})`);
@@ -227,9 +227,10 @@ export function createUserManagementRepository(db: Database) {
     /** Flips a company flag in one statement and answers the new value. */
     async toggle(companyId: number, flag: 'exclude_minimum_spend' | 'exclude_onboard_charge') {
       const column = sql.raw(flag);
-      const [row] = rowsOf<{ value: boolean }>(
-        await db.execute(sql`update companies set ${column} = not ${column}
-          where id = ${companyId} returning ${column} as value`),
+      const [row] = await queryRows<{ value: boolean }>(
+        db,
+        sql`update companies set ${column} = not ${column}
+          where id = ${companyId} returning ${column} as value`,
       );
       return Boolean(row?.value);
     },
