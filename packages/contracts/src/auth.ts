@@ -29,6 +29,7 @@ export const loginRequestSchema = z.strictObject({
   ownedcompanyid: companyRef,
   companyrootid: companyRef,
 });
+export type LoginRequest = z.input<typeof loginRequestSchema>;
 
 export const tokenResponseSchema = z.object({
   access_token: z.string(),
@@ -60,6 +61,7 @@ export const verifyLoginRequestSchema = z.strictObject({
   ownedcompanyid: companyRef,
   companyrootid: companyRef,
 });
+export type VerifyLoginRequest = z.input<typeof verifyLoginRequestSchema>;
 
 export const resendCodeRequestSchema = z.strictObject({
   email,
@@ -67,8 +69,10 @@ export const resendCodeRequestSchema = z.strictObject({
   ownedcompanyid: companyRef,
   companyrootid: companyRef,
 });
+export type ResendCodeRequest = z.input<typeof resendCodeRequestSchema>;
 
 export const refreshRequestSchema = z.strictObject({ refresh_token: z.string().min(1).max(200) });
+export type RefreshRequest = z.input<typeof refreshRequestSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });
 
@@ -79,11 +83,13 @@ export const forgotPasswordRequestSchema = z.strictObject({
   ownedcompanyid: companyRef,
   companyrootid: companyRef,
 });
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
 
 export const verifyResetTokenRequestSchema = z.strictObject({
   token: z.string().min(1).max(200),
   email,
 });
+export type VerifyResetTokenRequest = z.input<typeof verifyResetTokenRequestSchema>;
 export const verifyResetTokenResponseSchema = z.object({ valid: z.boolean(), reason: z.string() });
 
 /** Minimum password rules for new passwords, shared by reset, change and registration. */
@@ -103,6 +109,11 @@ export const resetPasswordRequestSchema = z
     message: 'The passwords do not match.',
     path: ['password_confirmation'],
   });
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+
+/** `POST /confirm-email`: the token of the link e-mailed to a new address (profile step 1). */
+export const confirmEmailRequestSchema = z.strictObject({ token: z.string().trim().min(1).max(200) });
+export type ConfirmEmailRequest = z.input<typeof confirmEmailRequestSchema>;
 
 /** `POST /user/resetpassword`: the signed-in user changes their password (spec 1 §5). */
 export const changePasswordRequestSchema = z.strictObject({
@@ -110,7 +121,12 @@ export const changePasswordRequestSchema = z.strictObject({
   currpassword: z.string().min(1, '* Sorry, your current password invalid'),
   newpassword: newPasswordSchema,
 });
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 export const CURRENT_PASSWORD_INVALID = '* Sorry, your current password invalid';
+/** A sensitive change (password, e-mail, two-factor) sent without the current password. */
+export const CURRENT_PASSWORD_REQUIRED = 'Please enter your current password.';
+/** The current password, asked again before a password, e-mail or two-factor change. */
+export const currentPasswordSchema = z.string().max(200);
 export const PASSWORD_UPDATED = 'your password has been updated!';
 
 /**
@@ -161,6 +177,8 @@ export const updateTwoFactorRequestSchema = z
       .string()
       .regex(/^\d{6}$/, 'The code has 6 digits.')
       .optional(),
+    /** The current password: every change of the setting needs it (checked by the server). */
+    currpassword: currentPasswordSchema.optional(),
   })
   .refine((v) => !v.two_factor_auth || v.two_factor_auth_type !== null, {
     message: 'Choose email or google.',
@@ -171,11 +189,14 @@ export const updateTwoFactorRequestSchema = z
     path: ['code'],
   });
 
+export type UpdateTwoFactorRequest = z.input<typeof updateTwoFactorRequestSchema>;
+
 /** `GET /setting/get-google-tfa/{userId}/{companyId}`: a new secret and its QR code (SVG markup). */
 export const googleTfaResponseSchema = z.object({ qrCodeUrl: z.string(), secretKey: z.string() });
 
 /** View mode (spec 1 §4): start acting as another user; the answer is that user's session. */
 export const switchUserRequestSchema = z.strictObject({ usrID: idSchema });
+export type SwitchUserRequest = z.input<typeof switchUserRequestSchema>;
 export const viewModeResponseSchema = tokenResponseSchema.extend({ result: z.literal('success') });
 
 /** `POST /general/user-log-saved` (spec 1 §7.4). `userIP` is accepted for compatibility and ignored. */
@@ -198,6 +219,7 @@ export const ssoValidationRequestSchema = z.strictObject({
     .nullable()
     .optional(),
 });
+export type SsoValidationRequest = z.input<typeof ssoValidationRequestSchema>;
 export const ssoValidationResponseSchema = tokenResponseSchema.extend({
   /** 'replace_user' when the token belongs to another user than the one signed in here. */
   action: z.enum(['login', 'replace_user']),

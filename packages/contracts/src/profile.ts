@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { newPasswordSchema } from './auth.js';
+import { currentPasswordSchema, newPasswordSchema } from './auth.js';
 import {
   companyNameSchema,
   emailAddressSchema,
@@ -32,6 +32,8 @@ export const profileStep1Schema = z
     currpict: z.string().max(500).optional(),
     newpass: z.union([z.literal(''), newPasswordSchema]).default(''),
     renewpass: z.string().max(200).default(''),
+    /** Required (checked by the server) when `newpass` is set or `email` differs from the current one. */
+    currpassword: currentPasswordSchema.default(''),
   })
   .refine((v) => v.newpass === v.renewpass, { message: 'The passwords do not match.', path: ['renewpass'] })
   // Read by hand from a multipart form (no route schema), so the schema applies the text rule itself.
@@ -77,3 +79,12 @@ export const onboardingStatusSchema = z.object({
   account_connected: z.boolean(),
   next_step: z.enum(['profile', 'card', 'connect_account']).nullable(),
 });
+
+/**
+ * E-mail changes (step 1): the address changes only once the link sent to the new one is opened
+ * (`POST /confirm-email`); until then the account keeps its address, which is told of the change.
+ */
+export const PROFILE_EMAIL_TAKEN = 'The email has already been taken.';
+export const emailChangePending = (email: string) =>
+  `Your profile has been saved. We sent a link to ${email}: your e-mail address changes once you open it.`;
+export const EMAIL_CHANGED = 'Your e-mail address has been changed.';

@@ -9,6 +9,7 @@ import type { WebOrigins } from '../domains/web-origins.js';
 import type { FileLinks } from '../files/file-links.js';
 import type { MailService } from '../mail/mail-service.js';
 import { createAuthenticator } from './authenticate.js';
+import { createEmailChangeService } from './email-change-service.js';
 import { createIdentityRepository } from './identity-repository.js';
 import type { IdentityRouteDependencies } from './identity-routes.js';
 import { createLoginService } from './login-service.js';
@@ -96,6 +97,32 @@ export async function createIdentityModule(deps: IdentityModuleDependencies) {
     },
   });
 
+  const emailChanges = createEmailChangeService({
+    repo,
+    limiter,
+    audit,
+    async mailConfirmation(user, newEmail, token) {
+      const link = `${await deps.origins.ofCompany(user.companyId)}/confirm-email/${token}`;
+      await deps.mail.queueEmail({
+        systemId: user.systemId,
+        companyId: user.companyId,
+        to: newEmail,
+        subject: 'Confirm your new e-mail address',
+        text: `Open this link to make ${newEmail} the e-mail address of your account (valid for 24 hours, once):\n${link}\n\nIf you did not ask for it, ignore this e-mail: nothing changes.`,
+      });
+    },
+    // No link here: whoever reads the old address needs none, and none can be abused.
+    async mailNotice(user, newEmail) {
+      await deps.mail.queueEmail({
+        systemId: user.systemId,
+        companyId: user.companyId,
+        to: user.email,
+        subject: 'Your e-mail address is being changed',
+        text: `Someone signed in to your account asked to change its e-mail address to ${newEmail}. The change takes effect only once the link sent to that address is opened; until then you keep signing in with this address.\n\nIf this was not you, sign in and change your password now.`,
+      });
+    },
+  });
+
   const routes: IdentityRouteDependencies = {
     domains: deps.domains,
     login,
@@ -114,6 +141,8 @@ export async function createIdentityModule(deps: IdentityModuleDependencies) {
     tokens,
     limiter,
     routes,
+    passwords,
+    emailChanges,
     authenticate: createAuthenticator(tokens, repo),
     handlers: [passwordResetLinkHandler({ sendResetLink: passwords.sendResetLink })],
   };

@@ -1,6 +1,8 @@
-import { CURRENT_PASSWORD_INVALID } from '@app/contracts';
+import { CURRENT_PASSWORD_INVALID, CURRENT_PASSWORD_REQUIRED } from '@app/contracts';
 import { HttpError } from '../../http-errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
+import { requireAction } from '../../plugins/access.js';
+import type { Principal } from '../tenancy/principal.js';
 import type { IdentityRepository, UserRow } from './identity-repository.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';
 import { newOpaqueToken, sha256 } from './secure-tokens.js';
@@ -11,6 +13,7 @@ const LIMITS = {
   forgotPerIp: { limit: 20, windowSeconds: 900 },
   forgotPerAccount: { limit: 5, windowSeconds: 900 },
   resetPerIp: { limit: 30, windowSeconds: 900 },
+  currentPassword: { limit: 10, windowSeconds: 900 },
 } as const;
 
 export interface PasswordDependencies {
@@ -32,12 +35,26 @@ export interface ResetLinkRequest {
   host: string;
 }
 
+const currentPasswordError = (text: string) =>
+  new HttpError(400, 'invalid_current_password', text, { currpassword: text });
 const tooMany = () => new HttpError(429, 'rate_limited', 'Too many attempts. Please try again later.');
 
 /** Forgot / reset / change password. Every password change ends the user's sessions. */
 export function createPasswordService(deps: PasswordDependencies) {
   async function limit(key: string, rule: { limit: number; windowSeconds: number }) {
     if (!(await deps.limiter.hit(key, rule)).allowed) throw tooMany();
+  }
+
+  /** One budget per account and address for every current-password check (change, profile, 2FA). */
+  async function checkCurrentPassword(
+    user: Pick<UserRow, 'id' | 'passwordHash'>,
+    password: string,
+    ip: string,
+  ) {
+    if (!password) throw currentPasswordError(CURRENT_PASSWORD_REQUIRED);
+    await limit(`change:${user.id}:${ip}`, LIMITS.currentPassword);
+    if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password)))
+      throw currentPasswordError(CURRENT_PASSWORD_INVALID);
   }
 
   async function liveResetToken(token: string, email: string) {
@@ -112,6 +129,21 @@ export function createPasswordService(deps: PasswordDependencies) {
       });
     },
 
+    /**
+     * The gate of every sensitive change of one's own account (password, e-mail address, two-factor):
+     * refused in view mode (403, the policy's `account.password`), then the current password (400,
+     * limited like the other password checks). Throws; nothing is changed before it passes.
+     */
+    async reauthenticate(input: {
+      principal: Principal;
+      user: Pick<UserRow, 'id' | 'passwordHash'>;
+      password: string | undefined;
+      ip: string;
+    }): Promise<void> {
+      requireAction(input.principal, 'account.password');
+      await checkCurrentPassword(input.user, input.password ?? '', input.ip);
+    },
+
     /** The signed-in user changes their own password (spec 1 §5); other sessions end. */
     async change(input: {
       user: UserRow;
@@ -120,10 +152,7 @@ export function createPasswordService(deps: PasswordDependencies) {
       ip: string;
       familyId: string;
     }): Promise<void> {
-      await limit(`change:${input.user.id}:${input.ip}`, { limit: 10, windowSeconds: 900 });
-      if (!input.user.passwordHash || !(await verifyPassword(input.user.passwordHash, input.current))) {
-        throw new HttpError(400, 'invalid_current_password', CURRENT_PASSWORD_INVALID);
-      }
+      await checkCurrentPassword(input.user, input.current, input.ip);
       await deps.repo.setPasswordHash(input.user.id, await hashPassword(input.next));
       // The session that changed it stays; every other one ends.
       await deps.tokens.revokeUser(input.user.id, 'password changed', input.familyId);

@@ -90,7 +90,7 @@ export function createTokenService(repo: IdentityRepository, settings: TokenSett
     /** A new token pair inside an existing live session (used when leaving view mode). */
     async continueFamily(familyId: string): Promise<TokenResponse | null> {
       const family = await repo.getFamily(familyId);
-      if (!family || family.revokedAt) return null;
+      if (!family || family.revokedAt || family.parentRevoked) return null;
       return tokensFor(family.id, family.userId, family.systemId, family.actorUserId);
     },
 
@@ -106,7 +106,7 @@ export function createTokenService(repo: IdentityRepository, settings: TokenSett
         throw unauthenticated(known?.usedAt ? 'refresh_token_used' : 'unauthenticated');
       }
       const family = await repo.getFamily(used.familyId);
-      if (!family || family.revokedAt) throw unauthenticated();
+      if (!family || family.revokedAt || family.parentRevoked) throw unauthenticated();
       return tokensFor(family.id, family.userId, family.systemId, family.actorUserId);
     },
 
@@ -135,7 +135,10 @@ export function createTokenService(repo: IdentityRepository, settings: TokenSett
       }
     },
 
+    /** Ends a session and the view-mode sessions started from it. */
     revokeFamily: (familyId: string, reason: string) => repo.revokeFamily(familyId, reason),
+    /** Logout: ends the session with its parent (when in view mode) and their view-mode sessions. */
+    endSession: (familyId: string, reason: string) => repo.revokeSessionTree(familyId, reason),
     revokeUser: (userId: number, reason: string, keepFamilyId?: string) =>
       repo.revokeUserSessions(userId, reason, keepFamilyId),
   };

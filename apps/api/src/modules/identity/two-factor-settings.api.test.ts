@@ -1,4 +1,6 @@
-import { DEMO } from '@app/db';
+import { CURRENT_PASSWORD_INVALID, CURRENT_PASSWORD_REQUIRED } from '@app/contracts';
+import { DEMO, DEMO_PASSWORD, eq, users } from '@app/db';
+import { NOT_WHILE_ACTING } from '@app/policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { bearer, login, send, signIn } from '../../../test/sign-in.js';
@@ -34,7 +36,7 @@ describe('two-factor settings', () => {
       send(
         rt,
         `/api/setting/twofactorauth/${me.id}`,
-        { userId: me.id, ...body },
+        { userId: me.id, currpassword: DEMO_PASSWORD, ...body },
         { token: access_token, method: 'PUT' },
       );
     expect(
@@ -77,5 +79,88 @@ describe('two-factor settings', () => {
       (await rt.app.inject({ url: '/api/setting/get-google-tfa/1/1', headers: bearer(access_token) }))
         .statusCode,
     ).toBe(404);
+  });
+
+  it('turning two-factor off or switching the method needs the current password; a wrong one changes nothing', async () => {
+    const email = DEMO.northwind.administrator.email;
+    const { access_token } = await signIn(rt, email);
+    const me = (await rt.app.inject({ url: '/api/user', headers: bearer(access_token) })).json();
+    // Two-factor by e-mail is on (set directly: this session predates it, as after any sign-in).
+    await rt.database.db
+      .update(users)
+      .set({ twoFactorEnabled: true, twoFactorType: 'email' })
+      .where(eq(users.id, me.id));
+    const setting = async () =>
+      (
+        await rt.app.inject({ url: `/api/setting/twofactorauth/${me.id}`, headers: bearer(access_token) })
+      ).json();
+    const put = (body: Record<string, unknown>) =>
+      send(
+        rt,
+        `/api/setting/twofactorauth/${me.id}`,
+        { userId: me.id, ...body },
+        { token: access_token, method: 'PUT' },
+      );
+
+    const without = await put({ two_factor_auth: false, two_factor_auth_type: null });
+    expect(without.statusCode).toBe(400);
+    expect(without.json().error).toMatchObject({
+      message: CURRENT_PASSWORD_REQUIRED,
+      fields: { currpassword: CURRENT_PASSWORD_REQUIRED },
+    });
+    const wrong = await put({ two_factor_auth: false, two_factor_auth_type: null, currpassword: 'guess' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toMatchObject({
+      message: CURRENT_PASSWORD_INVALID,
+      fields: { currpassword: CURRENT_PASSWORD_INVALID },
+    });
+    expect(await setting()).toEqual({ two_factor_auth: true, two_factor_auth_type: 'email' });
+
+    // Switching to the authenticator: a valid code from the new secret is not enough on its own.
+    const { secretKey } = (
+      await rt.app.inject({
+        url: `/api/setting/get-google-tfa/${me.id}/${me.company_id}`,
+        headers: bearer(access_token),
+      })
+    ).json();
+    const code = totpFor(secretKey, email, 'x').generate();
+    const switched = await put({ two_factor_auth: true, two_factor_auth_type: 'google', secretKey, code });
+    expect(switched.statusCode).toBe(400);
+    expect(await setting()).toEqual({ two_factor_auth: true, two_factor_auth_type: 'email' });
+
+    const off = await put({
+      two_factor_auth: false,
+      two_factor_auth_type: null,
+      currpassword: DEMO_PASSWORD,
+    });
+    expect(off.statusCode).toBe(200);
+    expect(await setting()).toEqual({ two_factor_auth: false, two_factor_auth_type: null });
+  });
+
+  it('refuses two-factor changes in view mode with 403, whatever password is sent', async () => {
+    const agency = await signIn(rt, DEMO.northwind.owner.email);
+    const [client] = await rt.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, DEMO.northwind.clients[0].contact.email));
+    await rt.database.db
+      .update(users)
+      .set({ twoFactorEnabled: true, twoFactorType: 'email' })
+      .where(eq(users.id, client!.id));
+    const viewing = (
+      await send(rt, '/api/configuration/user/switch', { usrID: client!.id }, { token: agency.access_token })
+    ).json();
+    for (const currpassword of [undefined, 'guess', DEMO_PASSWORD]) {
+      const res = await send(
+        rt,
+        `/api/setting/twofactorauth/${client!.id}`,
+        { userId: client!.id, two_factor_auth: false, two_factor_auth_type: null, currpassword },
+        { token: viewing.access_token, method: 'PUT' },
+      );
+      expect(res.statusCode, String(currpassword)).toBe(403);
+      expect(res.json().error.message).toBe(NOT_WHILE_ACTING);
+    }
+    const [after] = await rt.database.db.select().from(users).where(eq(users.id, client!.id));
+    expect(after?.twoFactorEnabled).toBe(true);
   });
 });

@@ -1,8 +1,14 @@
-import { SUBDOMAIN_RESERVED, SUBDOMAIN_TAKEN } from '@app/contracts';
-import { companies, DEMO, drawLogoPng, eq } from '@app/db';
+import {
+  CURRENT_PASSWORD_INVALID,
+  CURRENT_PASSWORD_REQUIRED,
+  SUBDOMAIN_RESERVED,
+  SUBDOMAIN_TAKEN,
+} from '@app/contracts';
+import { companies, DEMO, DEMO_PASSWORD, drawLogoPng, eq, users } from '@app/db';
+import { NOT_WHILE_ACTING } from '@app/policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
-import { bearer, send, signIn } from '../../../test/sign-in.js';
+import { bearer, lastEmailTo, login, send, signIn } from '../../../test/sign-in.js';
 
 let rt: TestRuntime;
 beforeAll(async () => {
@@ -37,8 +43,8 @@ function multipart(
   };
 }
 
-async function session(email: string) {
-  const { access_token } = await signIn(rt, email);
+async function session(email: string, signedIn?: { access_token: string }) {
+  const { access_token } = signedIn ?? (await signIn(rt, email));
   const me = (await rt.app.inject({ url: '/api/user', headers: bearer(access_token) })).json();
   const update = (fields: Record<string, string | number>, file?: Parameters<typeof multipart>[1]) => {
     const body = multipart(fields, file);
@@ -85,7 +91,9 @@ describe('profile', () => {
       phonenum: '3125550111',
     });
 
-    const taken = await update(step1(me.id, { email: DEMO.northwind.owner.email }));
+    const taken = await update(
+      step1(me.id, { email: DEMO.northwind.owner.email, currpassword: DEMO_PASSWORD }),
+    );
     expect(taken.json()).toMatchObject({
       result: 'error_email',
       message: 'The email has already been taken.',
@@ -198,5 +206,150 @@ describe('profile', () => {
       (await rt.app.inject({ url: `/api/user/checksetupcomplete/${me.id}`, headers: bearer(token) })).json()
         .setupcomplete,
     ).toBe('T');
+  });
+});
+
+describe('profile: password and e-mail changes need the current password', () => {
+  it('changes the password in step 1 only with the right current password', async () => {
+    const email = DEMO.northwind.clients[1].contact.email;
+    const { me, update } = await session(email);
+    const change = step1(me.id, { email, newpass: 'a-new-passw0rd', renewpass: 'a-new-passw0rd' });
+
+    const without = await update(change);
+    expect(without.statusCode).toBe(400);
+    expect(without.json().error).toMatchObject({
+      message: CURRENT_PASSWORD_REQUIRED,
+      fields: { currpassword: CURRENT_PASSWORD_REQUIRED },
+    });
+    const wrong = await update({ ...change, currpassword: 'not-my-password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toMatchObject({
+      message: CURRENT_PASSWORD_INVALID,
+      fields: { currpassword: CURRENT_PASSWORD_INVALID },
+    });
+    // Nothing changed: the old password still signs in, the new one does not.
+    expect((await login(rt, email, { ip: '192.0.2.50' })).statusCode).toBe(200);
+    expect((await login(rt, email, { password: 'a-new-passw0rd', ip: '192.0.2.50' })).statusCode).toBe(401);
+
+    const right = await update({ ...change, currpassword: DEMO_PASSWORD });
+    expect(right.statusCode).toBe(200);
+    expect((await login(rt, email, { password: 'a-new-passw0rd', ip: '192.0.2.51' })).statusCode).toBe(200);
+    expect((await login(rt, email, { ip: '192.0.2.51' })).statusCode).toBe(401);
+  });
+
+  it('limits wrong current passwords like the other password checks', async () => {
+    const email = DEMO.master.accountExecutive.email;
+    const { me, update } = await session(email);
+    const change = step1(me.id, {
+      email,
+      newpass: 'a-new-passw0rd',
+      renewpass: 'a-new-passw0rd',
+      currpassword: 'wrong-guess',
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await update(change)).statusCode);
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    // Still limited with the right one: the window has to pass first.
+    expect((await update({ ...change, currpassword: DEMO_PASSWORD })).statusCode).toBe(429);
+  });
+
+  it('changes the e-mail only once the link sent to the new address is opened; the old address is told', async () => {
+    const old = DEMO.northwind.administrator.email;
+    const next = 'adam.ward@new-address.test';
+    const { me, update, token } = await session(old);
+
+    expect((await update(step1(me.id, { email: next }))).statusCode).toBe(400);
+    expect((await update(step1(me.id, { email: next, currpassword: 'nope' }))).statusCode).toBe(400);
+    expect(await lastEmailTo(rt, next)).toBeUndefined();
+
+    const asked = await update(step1(me.id, { email: next, currpassword: DEMO_PASSWORD }));
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json().result).toBe('success');
+    expect(asked.json().message).toContain(next);
+
+    // Until the link is opened the account keeps its address (the rest of the form is saved).
+    const before = (await rt.app.inject({ url: '/api/user', headers: bearer(token) })).json();
+    expect(before).toMatchObject({ email: old, city: 'Denver' });
+    expect((await login(rt, old, { ip: '192.0.2.60' })).statusCode).toBe(200);
+    expect((await login(rt, next, { ip: '192.0.2.60' })).statusCode).toBe(401);
+
+    // The old address is told, with no link in the message.
+    const notice = await lastEmailTo(rt, old);
+    expect(notice?.textBody).toContain(next);
+    expect(notice?.textBody).not.toMatch(/https?:\/\//);
+    expect(notice?.htmlBody ?? '').not.toMatch(/href/i);
+
+    const mail = await lastEmailTo(rt, next);
+    const link = mail?.textBody.match(/(https?:\/\/\S+)\/confirm-email\/([A-Za-z0-9_-]+)/);
+    expect(link?.[2]).toBeTruthy();
+    const confirm = () => send(rt, '/api/confirm-email', { token: link?.[2] });
+
+    const confirmed = await confirm();
+    expect(confirmed.statusCode).toBe(200);
+    const after = (await rt.app.inject({ url: '/api/user', headers: bearer(token) })).json();
+    expect(after.email).toBe(next);
+    expect((await login(rt, next, { ip: '192.0.2.61' })).statusCode).toBe(200);
+    expect((await login(rt, old, { ip: '192.0.2.61' })).statusCode).toBe(401);
+
+    // The link works once.
+    const again = await confirm();
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.message).toBe('This confirmation link has already been used.');
+    expect((await send(rt, '/api/confirm-email', { token: 'forged-token' })).statusCode).toBe(400);
+  });
+
+  it('a newer request replaces the older link, and a link to an address taken meanwhile is refused', async () => {
+    const email = DEMO.master.sales.email;
+    const { me, update } = await session(email);
+    const tokenIn = async (to: string) =>
+      (await lastEmailTo(rt, to))?.textBody.match(/\/confirm-email\/([A-Za-z0-9_-]+)/)?.[1];
+    await update(step1(me.id, { email: 'first@new-address.test', currpassword: DEMO_PASSWORD }));
+    const first = await tokenIn('first@new-address.test');
+    await update(step1(me.id, { email: 'second@new-address.test', currpassword: DEMO_PASSWORD }));
+    const second = await tokenIn('second@new-address.test');
+    expect((await send(rt, '/api/confirm-email', { token: first })).statusCode).toBe(400);
+
+    // Somebody else takes the address before the link is opened.
+    await rt.database.db
+      .update(users)
+      .set({ email: 'second@new-address.test' })
+      .where(eq(users.email, DEMO.master.rootUser.email));
+    const refused = await send(rt, '/api/confirm-email', { token: second });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe('The email has already been taken.');
+    const [row] = await rt.database.db.select().from(users).where(eq(users.id, me.id));
+    expect(row?.email).toBe(email);
+  });
+
+  it('refuses password and e-mail changes in view mode with 403; other details still save', async () => {
+    const root = await signIn(rt, DEMO.summit.owner.email);
+    const [client] = await rt.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, DEMO.summit.clients[0].contact.email));
+    const switched = await send(
+      rt,
+      '/api/configuration/user/switch',
+      { usrID: client!.id },
+      { token: root.access_token },
+    );
+    expect(switched.statusCode).toBe(200);
+    const viewing = await session(DEMO.summit.clients[0].contact.email, switched.json());
+    const email = DEMO.summit.clients[0].contact.email;
+    const password = { email, newpass: 'taken-over-123', renewpass: 'taken-over-123' };
+    const address = { email: 'attacker@evil.test' };
+    for (const change of [
+      password,
+      address,
+      { ...password, currpassword: DEMO_PASSWORD },
+      { ...address, currpassword: DEMO_PASSWORD },
+    ]) {
+      const res = await viewing.update(step1(viewing.me.id, change));
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.message).toBe(NOT_WHILE_ACTING);
+    }
+    expect(await lastEmailTo(rt, 'attacker@evil.test')).toBeUndefined();
+    expect((await viewing.update(step1(viewing.me.id, { email, city: 'Boulder' }))).statusCode).toBe(200);
   });
 });
