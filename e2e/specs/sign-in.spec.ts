@@ -74,7 +74,7 @@ test('signs in with an e-mailed code read from the outbox', async ({ page, baseU
   await api.call(
     'PUT',
     `/setting/twofactorauth/${me.id}`,
-    { userId: me.id, two_factor_auth: true, two_factor_auth_type: 'email' },
+    { userId: me.id, two_factor_auth: true, two_factor_auth_type: 'email', currpassword: DEMO_PASSWORD },
     token,
   );
 
@@ -103,7 +103,14 @@ test('signs in with an authenticator (TOTP) code', async ({ page, baseURL }) => 
   await api.call(
     'PUT',
     `/setting/twofactorauth/${me.id}`,
-    { userId: me.id, two_factor_auth: true, two_factor_auth_type: 'google', secretKey, code: enrolCode },
+    {
+      userId: me.id,
+      two_factor_auth: true,
+      two_factor_auth_type: 'google',
+      secretKey,
+      code: enrolCode,
+      currpassword: DEMO_PASSWORD,
+    },
     token,
   );
 

@@ -1,4 +1,5 @@
 import {
+  type ConfirmEmailRequest,
   messageResponseSchema,
   type ProfileUpdateResponse,
   profileUpdateResponseSchema,
@@ -39,6 +40,13 @@ export const updateProfile = (http: HttpClient, form: FormData): Promise<Profile
 
 export const completeSetup = (http: HttpClient, body: SetupCompleteRequest) =>
   http.put('/leadspeek/user/setupcomplete', body, messageResponseSchema);
+
+/**
+ * `POST /confirm-email`: the token of the link e-mailed to a new address. Public (the link may be
+ * opened signed out, or signed in as anybody): a 401 here is never an expired session.
+ */
+export const confirmEmail = (http: HttpClient, body: ConfirmEmailRequest) =>
+  http.request({ method: 'POST', path: '/confirm-email', body, skipRefresh: true }, messageResponseSchema);
 
 /**
  * Neither hook refetches the session itself: the screens do (routes/user/shared/refresh-session.ts),

@@ -1,4 +1,4 @@
-import { messageResponseSchema, TWO_FACTOR_TYPES } from '@app/contracts';
+import { messageResponseSchema, TWO_FACTOR_TYPES, type UpdateTwoFactorRequest } from '@app/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBoot } from '../app/boot/boot-context';
 import type { HttpClient, ResponseSchema } from './http';
@@ -18,15 +18,11 @@ export interface GoogleTfaSetup {
   secretKey: string;
 }
 
-/** `PUT /setting/twofactorauth/{userId}`; secret and code only when turning the authenticator app on. */
-export interface SaveTwoFactorRequest {
-  userId: number;
-  two_factor_auth: boolean;
-  two_factor_auth_type: TwoFactorType | null;
-  secretKey?: string;
-  /** A current code from the authenticator app for `secretKey`: proof the app was set up. */
-  code?: string;
-}
+/**
+ * `PUT /setting/twofactorauth/{userId}` (the contracts' request): secret and code only when turning
+ * the authenticator app on; the current password with every change.
+ */
+export type SaveTwoFactorRequest = UpdateTwoFactorRequest;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;

@@ -14,6 +14,7 @@ describe('planRoutes', () => {
       '/term-of-use',
       '/service-billing-agreement',
       '/marketing-services-agreement-developer',
+      '/confirm-email/:token',
     ]);
   });
 

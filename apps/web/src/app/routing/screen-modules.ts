@@ -24,6 +24,7 @@ export const SCREENS: Record<string, ScreenLoader> = {
   'term-of-use': documentPage,
   'service-billing-agreement': documentPage,
   'marketing-services-agreement-developer': documentPage,
+  'confirm-email': () => import('../../routes/public/confirm-email/confirm-email-page'),
   'user.profile': () => import('../../routes/user/profile/profile-page'),
   'user.profile-setup': profileSetupPage,
   // The policy sends profile-setup-v1 to Profile Setup unless the user may have it; then it is the same.

@@ -1,5 +1,7 @@
+import { CURRENT_PASSWORD_REQUIRED } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { ApiRequestError } from '../../../api/http';
 import {
   type GoogleTfaSetup,
   type TwoFactorType,
@@ -27,10 +29,16 @@ interface TwoFactorDialogsProps {
   companyId: number;
 }
 
+/** The server's complaint about the current password, if that is what refused the save. */
+const passwordComplaint = (error: unknown): string | null =>
+  error instanceof ApiRequestError ? (error.fields?.currpassword ?? null) : null;
+
 /**
  * The two dialogs of spec 1 §4 Two-factor selection. Confirming google closes the choice, fetches a new
  * secret and opens the Authenticator App dialog; Cancel there returns to the choice (keeping it). Other
- * choices are saved at once. Load and save errors are red notifications with the server's message.
+ * choices are saved at once. Every change needs the current password, asked in the choice dialog; the
+ * server's refusal of it shows beside that field (from the authenticator dialog the choice reopens).
+ * Other load and save errors are red notifications with the server's message.
  */
 export function TwoFactorDialogs({ opened, onClose, userId, companyId }: TwoFactorDialogsProps) {
   const queryClient = useQueryClient();
@@ -41,6 +49,8 @@ export function TwoFactorDialogs({ opened, onClose, userId, companyId }: TwoFact
   /** The choice being made; null until the person picks something (then the saved setting shows). */
   const [pending, setPending] = useState<TwoFactorChoice | null>(null);
   const [setup, setSetup] = useState<GoogleTfaSetup | null>(null);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
 
   const saved = setting.data ? choiceFromSetting(setting.data) : null;
   const choice = pending ?? saved;
@@ -51,6 +61,8 @@ export function TwoFactorDialogs({ opened, onClose, userId, companyId }: TwoFact
     setView('choice');
     setPending(null);
     setSetup(null);
+    setPassword('');
+    setPasswordError(null);
   }, [opened]);
 
   useEffect(() => {
@@ -66,6 +78,18 @@ export function TwoFactorDialogs({ opened, onClose, userId, companyId }: TwoFact
     onClose();
   }
 
+  function failed(error: unknown) {
+    const complaint = passwordComplaint(error);
+    if (!complaint) {
+      notifyFailure(TITLE, error);
+      return;
+    }
+    setPasswordError(complaint);
+    setView('choice');
+  }
+
+  const changing = saved !== null && choice !== null && planTwoFactorSave(saved, choice).kind !== 'unchanged';
+
   function handleChoose(type: TwoFactorType) {
     if (choice) setPending(chooseTwoFactorType(choice, type));
   }
@@ -75,6 +99,10 @@ export function TwoFactorDialogs({ opened, onClose, userId, companyId }: TwoFact
     const plan = planTwoFactorSave(saved, choice);
     if (plan.kind === 'unchanged') {
       onClose();
+      return;
+    }
+    if (password === '') {
+      setPasswordError(CURRENT_PASSWORD_REQUIRED);
       return;
     }
     if (plan.kind === 'google-setup') {
@@ -93,16 +121,28 @@ export function TwoFactorDialogs({ opened, onClose, userId, companyId }: TwoFact
       return;
     }
     save.mutate(
-      { userId, two_factor_auth: plan.choice.enabled, two_factor_auth_type: plan.choice.type },
-      { onSuccess: ({ message }) => finish(message), onError: (error) => notifyFailure(TITLE, error) },
+      {
+        userId,
+        two_factor_auth: plan.choice.enabled,
+        two_factor_auth_type: plan.choice.type,
+        currpassword: password,
+      },
+      { onSuccess: ({ message }) => finish(message), onError: failed },
     );
   }
 
   function handleAuthenticatorCode(code: string) {
     if (!setup) return;
     save.mutate(
-      { userId, two_factor_auth: true, two_factor_auth_type: 'google', secretKey: setup.secretKey, code },
-      { onSuccess: ({ message }) => finish(message), onError: (error) => notifyFailure(TITLE, error) },
+      {
+        userId,
+        two_factor_auth: true,
+        two_factor_auth_type: 'google',
+        secretKey: setup.secretKey,
+        code,
+        currpassword: password,
+      },
+      { onSuccess: ({ message }) => finish(message), onError: failed },
     );
   }
 
@@ -112,6 +152,15 @@ export function TwoFactorDialogs({ opened, onClose, userId, companyId }: TwoFact
         opened={opened && view === 'choice'}
         choice={choice}
         saving={save.isPending}
+        password={{
+          asked: changing,
+          value: password,
+          error: passwordError,
+          onChange: (value) => {
+            setPassword(value);
+            setPasswordError(null);
+          },
+        }}
         onChoose={handleChoose}
         onConfirm={handleConfirm}
         onClose={onClose}

@@ -1,4 +1,15 @@
-import { Badge, Button, Center, Group, Loader, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  PasswordInput,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconDeviceMobile, IconMail } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { TwoFactorType } from '../../../api/two-factor';
@@ -24,6 +35,8 @@ interface TwoFactorModalProps {
   /** Null while the current setting loads. */
   choice: TwoFactorChoice | null;
   saving: boolean;
+  /** The current password, asked once the choice differs from the saved setting (decision 0018). */
+  password: { asked: boolean; value: string; error: string | null; onChange: (value: string) => void };
   onChoose: (type: TwoFactorType) => void;
   onConfirm: () => void;
   onClose: () => void;
@@ -34,6 +47,7 @@ export function TwoFactorModal({
   opened,
   choice,
   saving,
+  password,
   onChoose,
   onConfirm,
   onClose,
@@ -76,6 +90,18 @@ export function TwoFactorModal({
               </UnstyledButton>
             );
           })}
+          {password.asked && (
+            <PasswordInput
+              label="Current Password"
+              description="Enter your current password to change two-factor authentication."
+              autoComplete="current-password"
+              required
+              value={password.value}
+              error={password.error}
+              onChange={(event) => password.onChange(event.currentTarget.value)}
+              data-testid="two-factor-password"
+            />
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -6,7 +6,7 @@ import { callingCodeOf } from '../../../components/phone-input/phone';
 import { PhoneInput } from '../../../components/phone-input/phone-input';
 import { countryOptions } from './countries';
 import { PictureField } from './picture-field';
-import type { PersonalValues } from './profile-model';
+import { needsCurrentPassword, type PersonalValues } from './profile-model';
 import type { StepForm } from './use-step-form';
 
 interface PersonalFieldsProps {
@@ -16,7 +16,10 @@ interface PersonalFieldsProps {
   withPassword?: boolean;
 }
 
-/** Step 1 of the profile (spec 1 §7.2): picture, name, e-mail, phone, address, optional new password. */
+/**
+ * Step 1 of the profile (spec 1 §7.2): picture, name, e-mail, phone, address, optional new password.
+ * A new password or another e-mail address asks for the current password too (decision 0018).
+ */
 export function PersonalFields({ form, user, withPassword = false }: PersonalFieldsProps) {
   const { values, errors, set } = form;
   const countries = useMemo(() => countryOptions(values.country), [values.country]);
@@ -156,6 +159,24 @@ export function PersonalFields({ form, user, withPassword = false }: PersonalFie
             />
           </SimpleGrid>
         </Stack>
+      )}
+      {needsCurrentPassword(values, user) && (
+        <PasswordInput
+          label="Current Password"
+          description={
+            values.newpass !== ''
+              ? 'Enter your current password to change your password.'
+              : 'Enter your current password to change your e-mail address. We will send a link to the new address; it takes effect once you open it.'
+          }
+          name="currpassword"
+          autoComplete="current-password"
+          required
+          maw={480}
+          value={values.currpassword}
+          error={errors.currpassword}
+          onChange={text('currpassword')}
+          data-testid="current-password"
+        />
       )}
     </Stack>
   );

@@ -1,3 +1,4 @@
+import { CURRENT_PASSWORD_INVALID, CURRENT_PASSWORD_REQUIRED } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { makeDomain, makeUser, USERS } from '../../../../../../packages/policy/src/test-fixtures';
 import { ApiRequestError, GENERIC_FAILURE_MESSAGE } from '../../../api/http';
@@ -14,6 +15,7 @@ import {
   IMAGE_TOO_LARGE,
   IMAGE_TYPE_INVALID,
   MAX_IMAGE_BYTES,
+  needsCurrentPassword,
   type PersonalValues,
   personalFields,
   personalFormData,
@@ -62,7 +64,10 @@ describe('step 1 checks', () => {
   });
 
   it('use the contracts’ texts for name, e-mail and phone', () => {
-    const errors = validatePersonal(valid({ name: ' ', email: 'not-an-email', phone: '555' }), user);
+    const errors = validatePersonal(
+      valid({ name: ' ', email: 'not-an-email', phone: '555', currpassword: 'current' }),
+      user,
+    );
     expect(errors).toEqual({
       name: 'Full Name is required.',
       email: 'Please enter a valid e-mail address.',
@@ -75,18 +80,35 @@ describe('step 1 checks', () => {
   });
 
   it('leave the password alone when blank, and check a new one and its confirmation', () => {
-    expect(validatePersonal(valid({ newpass: 'short', renewpass: 'short' }), user)).toEqual({
+    const current = { currpassword: 'current' };
+    expect(validatePersonal(valid({ newpass: 'short', renewpass: 'short', ...current }), user)).toEqual({
       newpass: 'Password must be at least 8 characters.',
     });
-    expect(validatePersonal(valid({ newpass: 'long enough 1', renewpass: 'other' }), user)).toEqual({
+    expect(
+      validatePersonal(valid({ newpass: 'long enough 1', renewpass: 'other', ...current }), user),
+    ).toEqual({
       renewpass: PASSWORDS_DIFFER,
     });
     expect(validatePersonal(valid({ newpass: '', renewpass: 'typed' }), user)).toEqual({
       renewpass: PASSWORDS_DIFFER,
     });
-    expect(validatePersonal(valid({ newpass: 'long enough 1', renewpass: 'long enough 1' }), user)).toEqual(
-      {},
-    );
+    expect(
+      validatePersonal(valid({ newpass: 'long enough 1', renewpass: 'long enough 1', ...current }), user),
+    ).toEqual({});
+  });
+
+  it('ask for the current password when the password or the e-mail address changes', () => {
+    expect(needsCurrentPassword(valid(), user)).toBe(false);
+    expect(needsCurrentPassword(valid({ email: ` ${user.email.toUpperCase()} ` }), user)).toBe(false);
+    expect(needsCurrentPassword(valid({ email: 'new@example.test' }), user)).toBe(true);
+    expect(needsCurrentPassword(valid({ newpass: 'long enough 1' }), user)).toBe(true);
+    expect(validatePersonal(valid({ email: 'new@example.test' }), user)).toEqual({
+      currpassword: CURRENT_PASSWORD_REQUIRED,
+    });
+    expect(validatePersonal(valid({ newpass: 'long enough 1', renewpass: 'long enough 1' }), user)).toEqual({
+      currpassword: CURRENT_PASSWORD_REQUIRED,
+    });
+    expect(validatePersonal(valid({ email: 'new@example.test', currpassword: 'secret' }), user)).toEqual({});
   });
 
   it('refuse pictures of the wrong type or over 2 MiB before sending', () => {
@@ -104,7 +126,12 @@ describe('step 1 checks', () => {
 describe('step 1 request', () => {
   it('carries exactly the step-1 fields, the national number as digits, and the picture', () => {
     const picture = image('image/jpeg', 16, 'face.jpg');
-    const values = valid({ phone: '(201) 555-0123', email: ' Me@Example.test ', picture });
+    const values = valid({
+      phone: '(201) 555-0123',
+      email: ' Me@Example.test ',
+      currpassword: 'secret',
+      picture,
+    });
     expect(personalFields(values, user)).toEqual({
       profilestep: '1',
       id: '42',
@@ -122,7 +149,10 @@ describe('step 1 request', () => {
       currpict: '/api/files/abc',
       newpass: '',
       renewpass: '',
+      currpassword: 'secret',
     });
+    // The current password travels only when it is asked for.
+    expect(personalFields(valid({ currpassword: 'secret' }), user).currpassword).toBe('');
     const form = personalFormData(values, user);
     expect(form.get('profilestep')).toBe('1');
     const sent = form.get('pict');
@@ -196,6 +226,10 @@ describe('server answers', () => {
       DownlineSubDomain: 'This subdomain is already taken.',
     });
     expect(failureErrors(subdomain, 'company')).toEqual({ subdomain: 'This subdomain is already taken.' });
+    const wrong = new ApiRequestError(400, 'invalid_current_password', CURRENT_PASSWORD_INVALID, {
+      currpassword: CURRENT_PASSWORD_INVALID,
+    });
+    expect(failureErrors(wrong, 'personal')).toEqual({ currpassword: CURRENT_PASSWORD_INVALID });
   });
 
   it('shows the message of a 400 that refuses the image on the picture or logo', () => {

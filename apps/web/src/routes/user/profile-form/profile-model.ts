@@ -1,4 +1,5 @@
 import {
+  CURRENT_PASSWORD_REQUIRED,
   type DomainInfo,
   newPasswordSchema,
   type ProfileUpdateResponse,
@@ -41,6 +42,8 @@ export interface PersonalValues {
   state: string;
   newpass: string;
   renewpass: string;
+  /** Asked when the password or the e-mail address changes (`needsCurrentPassword`). */
+  currpassword: string;
   picture: File | null;
 }
 
@@ -79,8 +82,17 @@ export function personalValuesFrom(user: SessionUser): PersonalValues {
     state: user.state_code,
     newpass: '',
     renewpass: '',
+    currpassword: '',
     picture: null,
   };
+}
+
+/**
+ * A new password or another e-mail address needs the current password: the server refuses either
+ * without it, and a new address waits for the link sent to it (the account keeps `user.email`).
+ */
+export function needsCurrentPassword(values: PersonalValues, user: SessionUser): boolean {
+  return values.newpass !== '' || values.email.trim().toLowerCase() !== user.email.toLowerCase();
 }
 
 /** Agency owners (spec 1 §1: user types userdownline and user) name their own subdomain. */
@@ -134,6 +146,8 @@ export function personalFields(values: PersonalValues, user: SessionUser): Recor
     currpict: user.profile_pict ?? '',
     newpass: values.newpass,
     renewpass: values.renewpass,
+    // Sent only when it is asked for.
+    currpassword: needsCurrentPassword(values, user) ? values.currpassword : '',
   };
 }
 
@@ -164,6 +178,7 @@ const PERSONAL_FIELD_OF: Record<string, keyof PersonalValues> = {
   state: 'state',
   newpass: 'newpass',
   renewpass: 'renewpass',
+  currpassword: 'currpassword',
   pict: 'picture',
 };
 
@@ -202,6 +217,8 @@ export function validatePersonal(values: PersonalValues, user: SessionUser): Per
     if (!password.success) errors.newpass = password.error.issues[0]?.message ?? 'Invalid password.';
   }
   if (values.newpass !== values.renewpass) errors.renewpass = PASSWORDS_DIFFER;
+  if (needsCurrentPassword(values, user) && values.currpassword === '')
+    errors.currpassword = CURRENT_PASSWORD_REQUIRED;
   const picture = checkImage(values.picture);
   if (picture) errors.picture = picture;
   return errors;

@@ -13,7 +13,8 @@ import { type StepForm, useStepForm } from './use-step-form';
 
 /**
  * Step 1 (personal details) for this user. Values start from the session user once; after a save the
- * new password and the chosen picture are cleared (the picture then comes from the refetched user).
+ * passwords and the chosen picture are cleared (the picture then comes from the refetched user), and
+ * the e-mail shows the account's address again: a new one waits for the link sent to it.
  */
 export function usePersonalForm(user: SessionUser): StepForm<PersonalValues> {
   return useStepForm<PersonalValues>({
@@ -21,7 +22,14 @@ export function usePersonalForm(user: SessionUser): StepForm<PersonalValues> {
     initial: () => personalValuesFrom(user),
     validate: (values) => validatePersonal(values, user),
     toFormData: (values) => personalFormData(values, user),
-    afterSave: (values) => ({ ...values, newpass: '', renewpass: '', picture: null }),
+    afterSave: (values) => ({
+      ...values,
+      email: user.email,
+      newpass: '',
+      renewpass: '',
+      currpassword: '',
+      picture: null,
+    }),
   });
 }
 
