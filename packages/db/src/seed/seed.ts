@@ -9,14 +9,13 @@ import {
 } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../client.js';
+import { insertCompany } from '../companies.js';
 import { firstRow, queryRows } from '../rows.js';
 import {
   agencyPrices,
   betaFeatures,
   companies,
   companyBranding,
-  companyModules,
-  companyPaymentTerms,
   companySalesLinks,
   connectedAccounts,
   documents,
@@ -154,26 +153,21 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
       return { systemId: system.id, rootId };
     };
 
-    const createCompany = async (
+    /** An agency or client offering these modules and every payment term. */
+    const createCompany = (
       systemId: number,
       rootId: number,
       parentId: number,
       kind: 'agency' | 'client',
       name: string,
+      modules: readonly ModuleType[],
       extra: Partial<typeof companies.$inferInsert> = {},
-    ) => {
-      const row = await tx
-        .insert(companies)
-        .values({ systemId, rootId, parentId, kind, name, legalName: name, ...extra })
-        .returning({ id: companies.id })
-        .then((rows) => firstRow(rows, 'company'));
-      return row.id;
-    };
-
-    const offer = async (companyId: number, modules: readonly ModuleType[]) => {
-      await tx.insert(companyModules).values(modules.map((module) => ({ companyId, module, enabled: true })));
-      await tx.insert(companyPaymentTerms).values(PAYMENT_TERMS.map((term) => ({ companyId, term })));
-    };
+    ) =>
+      insertCompany(tx, {
+        company: { systemId, rootId, parentId, kind, name, legalName: name, ...extra },
+        terms: PAYMENT_TERMS.map((term) => ({ term })),
+        modules: modules.map((module) => ({ module })),
+      });
 
     /** Cost settings (costagency) of a company for every term; dollars in, cents and micro-dollars stored. */
     const price = async (
@@ -211,6 +205,7 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
       master.rootId,
       'agency',
       nw.name,
+      MODULES,
       {
         subdomain: nw.subdomain,
         customDomain: nw.customDomain,
@@ -220,7 +215,6 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
       },
     );
     await brand(northwindId, nw.branding, await logo(master.systemId, northwindId, 'northwind'));
-    await offer(northwindId, MODULES);
     await price(northwindId, nw.costPerLead, { setupFeeCents: 9_900, platformFeeCents: 4_900 });
     // Northwind is fully set up: a sandbox card and a completed connected account.
     await tx.insert(connectedAccounts).values({
@@ -240,10 +234,17 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
       { companyId: northwindId, role: 'account_executive', salesUserId: aeId },
     ]);
     for (const client of nw.clients) {
-      const id = await createCompany(master.systemId, master.rootId, northwindId, 'client', client.name, {
-        email: client.contact.email,
-      });
-      await offer(id, ['local', 'locator']);
+      const id = await createCompany(
+        master.systemId,
+        master.rootId,
+        northwindId,
+        'client',
+        client.name,
+        ['local', 'locator'],
+        {
+          email: client.contact.email,
+        },
+      );
       await person(master.systemId, id, 'client', client.contact, { customerCardId: SANDBOX_CARD });
     }
 
@@ -253,20 +254,27 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
       master.rootId,
       'agency',
       DEMO.summit.name,
+      ['local', 'locator', 'enhance'],
       {
         email: DEMO.summit.owner.email,
       },
     );
     // Summit has a card but has not connected its payment account yet.
-    await offer(summitId, ['local', 'locator', 'enhance']);
     await person(master.systemId, summitId, 'userdownline', DEMO.summit.owner, {
       customerCardId: SANDBOX_CARD,
     });
     for (const client of DEMO.summit.clients) {
-      const id = await createCompany(master.systemId, master.rootId, summitId, 'client', client.name, {
-        email: client.contact.email,
-      });
-      await offer(id, ['local']);
+      const id = await createCompany(
+        master.systemId,
+        master.rootId,
+        summitId,
+        'client',
+        client.name,
+        ['local'],
+        {
+          email: client.contact.email,
+        },
+      );
       // A client who has not finished the profile yet (lands in profile setup).
       await person(master.systemId, id, 'client', client.contact, { profileSetupCompleted: false });
     }
@@ -281,13 +289,13 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
       bright.rootId,
       'agency',
       br.agency.name,
+      ['local', 'locator', 'enhance'],
       {
         subdomain: br.agency.subdomain,
         email: br.agency.owner.email,
       },
     );
     await price(bright.rootId, DEMO.master.wholesaleCostPerLead);
-    await offer(coastalId, ['local', 'locator', 'enhance']);
     // Coastal is set up (card and connected account), so its module pages open.
     await tx.insert(connectedAccounts).values({
       companyId: coastalId,
@@ -306,11 +314,11 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
       coastalId,
       'client',
       br.agency.client.name,
+      ['local'],
       {
         email: br.agency.client.contact.email,
       },
     );
-    await offer(bayviewId, ['local']);
     await person(bright.systemId, bayviewId, 'client', br.agency.client.contact);
   });
 }

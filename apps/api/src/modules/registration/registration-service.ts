@@ -7,17 +7,7 @@ import {
   REGISTRATION_LINK_INVALID,
   REGISTRATION_LINK_USED,
 } from '@app/contracts';
-import {
-  and,
-  companies,
-  companyModules,
-  companyPaymentTerms,
-  companySalesLinks,
-  type Database,
-  eq,
-  firstRow,
-  users,
-} from '@app/db';
+import { and, companySalesLinks, type Database, eq, firstRow, insertCompany, users } from '@app/db';
 import { z } from 'zod';
 import { HttpError } from '../../http-errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
@@ -122,28 +112,26 @@ export function createRegistrationService(deps: {
         : AGENCY_MODULES.filter((m) => info.is_master || !MASTER_ONLY_MODULES.includes(m));
 
     const user = await deps.db.transaction(async (tx) => {
-      const company = firstRow(
-        await tx
-          .insert(companies)
-          .values({
+      const agency = pending.userType === 'userdownline';
+      const company = {
+        id: await insertCompany(tx, {
+          company: {
             systemId,
             rootId: info.rootcomp,
             parentId,
-            kind: pending.userType === 'client' ? 'client' : 'agency',
+            kind: agency ? 'agency' : 'client',
             name: pending.companyName,
             legalName: pending.companyName,
             email: pending.email,
             phone: pending.phone,
             phoneCountryCode: pending.phoneCountryCode,
-          })
-          .returning({ id: companies.id }),
-        'company',
-      );
-      await tx.insert(companyModules).values(modules.map((module) => ({ companyId: company.id, module })));
-      if (pending.userType === 'userdownline') {
-        await tx
-          .insert(companyPaymentTerms)
-          .values(PAYMENT_TERMS.map((term) => ({ companyId: company.id, term })));
+          },
+          // An agency offers every term to its clients until it chooses; a client has none of its own.
+          terms: agency ? PAYMENT_TERMS.map((term) => ({ term })) : [],
+          modules: modules.map((module) => ({ module })),
+        }),
+      };
+      if (agency) {
         if (sales)
           await tx
             .insert(companySalesLinks)

@@ -9,8 +9,10 @@ import {
   type Database,
   eq,
   firstRow,
+  insertCompany,
   isNull,
   minimumSpendPlans,
+  type NewCompany,
   ne,
   oneTimeTokens,
   queryRows,
@@ -24,12 +26,6 @@ export type CompanyRow = typeof companies.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 type CompanyValues = Partial<typeof companies.$inferInsert>;
 type UserValues = Partial<typeof users.$inferInsert>;
-
-export interface NewCompany {
-  company: typeof companies.$inferInsert;
-  terms: { term: PaymentTerm; enabled: boolean }[];
-  modules: { module: ModuleType; enabled: boolean }[];
-}
 
 /** SQL of agency, client and staff management (the lists live in user-list-repository). */
 export function createUserManagementRepository(db: Database) {
@@ -134,20 +130,11 @@ export function createUserManagementRepository(db: Database) {
     /** Creates an agency or client company with its terms, modules and main user. */
     async createCompanyWithUser(node: NewCompany, user: typeof users.$inferInsert) {
       return db.transaction(async (tx) => {
-        const company = firstRow(
-          await tx.insert(companies).values(node.company).returning({ id: companies.id }),
-          'company',
-        );
-        if (node.terms.length)
-          await tx
-            .insert(companyPaymentTerms)
-            .values(node.terms.map((t) => ({ companyId: company.id, ...t })));
-        if (node.modules.length)
-          await tx.insert(companyModules).values(node.modules.map((m) => ({ companyId: company.id, ...m })));
+        const companyId = await insertCompany(tx, node);
         return firstRow(
           await tx
             .insert(users)
-            .values({ ...user, companyId: company.id })
+            .values({ ...user, companyId })
             .returning(),
           'user',
         );
