@@ -31,6 +31,7 @@ export const registerRequestSchema = z
       path: ['phonenum'],
     },
   );
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 export const referralCheckResponseSchema = z.object({
   valid: z.boolean(),
@@ -56,6 +57,7 @@ export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
 /** `POST /register/confirm`: the token of the e-mailed sign-up link; answers the new user's tokens. */
 export const registerConfirmRequestSchema = z.strictObject({ token: z.string().trim().min(1).max(4000) });
+export type RegisterConfirmRequest = z.input<typeof registerConfirmRequestSchema>;
 export const REGISTRATION_LINK_INVALID =
   'This sign-up link is not valid or has expired. Please sign up again.';
 export const REGISTRATION_LINK_USED =

@@ -103,6 +103,8 @@ export const removeRoleParamsSchema = z.object({
   companyID: idParamSchema,
   roleID: idParamSchema,
 });
+/** The path ids as the route reads them. */
+export type RemoveRoleParams = z.infer<typeof removeRoleParamsSchema>;
 /** A role still held by someone is not removed (400 with ROLE_IN_USE's text). */
 export const removeRoleResponseSchema = z.object({
   result: z.literal('success'),

@@ -16,3 +16,4 @@ export const setSalesRequestSchema = z.strictObject({
   salesAE: idOrZeroSchema.nullable(),
   salesRef: idOrZeroSchema.nullable(),
 });
+export type SetSalesRequest = z.input<typeof setSalesRequestSchema>;

@@ -372,6 +372,7 @@ export const updateAnySettingRequestSchema = z.discriminatedUnion(
   [...settingOptions, updateRootSettingRequestSchema],
   { error: 'Unknown setting name.' },
 );
+export type UpdateAnySettingRequest = z.input<typeof updateAnySettingRequestSchema>;
 export type UpdateSettingRequest = z.input<typeof updateSettingRequestSchema>;
 export const SETTING_VALUE_REQUIRED = 'Please send the setting value (comsetval).';
 
@@ -396,6 +397,7 @@ export const testEmailRequestSchema = z.strictObject({
   companyParentID: idOrZeroSchema.nullable().optional(),
   userType: userTypeSchema.optional(),
 });
+export type TestEmailRequest = z.input<typeof testEmailRequestSchema>;
 
 /** `POST /configuration/user/testsmtp`: a fixed test message through the company's saved SMTP. */
 export const testSmtpRequestSchema = z.strictObject({ companyID: id, emailsent: emailAddressSchema });
@@ -417,6 +419,7 @@ export const updateSubdomainRequestSchema = z.strictObject({
   subdomain: subdomainSchema,
   idsys: id.optional(),
 });
+export type UpdateSubdomainRequest = z.input<typeof updateSubdomainRequestSchema>;
 export const SUBDOMAIN_RESERVED = 'This subdomain is reserved; choose another.';
 export const SUBDOMAIN_UPDATED = 'This subdomain has been updated';
 
@@ -455,7 +458,9 @@ export const updateCustomDomainRequestSchema = z.strictObject({
   DownlineDomain: customDomainSchema,
   whitelabelling: z.union([tfSchema, z.boolean()]).transform((v) => v === true || v === 'T'),
 });
+export type UpdateCustomDomainRequest = z.input<typeof updateCustomDomainRequestSchema>;
 export const retryDomainSslRequestSchema = z.strictObject({ companyID: id, domain: customDomainSchema });
+export type RetryDomainSslRequest = z.input<typeof retryDomainSslRequestSchema>;
 export const DOMAIN_NOT_THE_COMPANYS = "This is not the company's custom domain.";
 export const DOMAIN_SAVED =
   'Your domain has been saved. Its certificate is being set up; this may take a few minutes.';
@@ -497,6 +502,7 @@ export const whitelabelDomainParamsSchema = z.object({ companyID: queryId });
 // ---------------------------------------------------------------------------------------------
 
 export const cancelSubscriptionRequestSchema = z.strictObject({ companyID: id });
+export type CancelSubscriptionRequest = z.input<typeof cancelSubscriptionRequestSchema>;
 export const SUBSCRIPTION_CANCELLED = 'Your subscription has been cancelled.';
 export const cancelSubscriptionResponseSchema = z.object({
   result: z.literal('success'),
@@ -547,6 +553,7 @@ export const onboardingSetRequestSchema = z.strictObject({
   amount: z.union([z.number(), z.string().max(32)], { error: ONBOARDING_AMOUNT_TEXTS.invalid }),
   enable_coupon: z.union([z.boolean(), tfSchema]).transform((v) => v === true || v === 'T'),
 });
+export type OnboardingSetRequest = z.input<typeof onboardingSetRequestSchema>;
 export const onboardingSetResponseSchema = z.object({
   status: z.literal('success'),
   result: z.literal('success'),
@@ -641,15 +648,19 @@ const planFields = {
   ipLogin: z.string().max(64).optional(),
 };
 export const createMinimumSpendPlanRequestSchema = z.strictObject(planFields);
+export type CreateMinimumSpendPlanRequest = z.input<typeof createMinimumSpendPlanRequestSchema>;
 export const updateMinimumSpendPlanRequestSchema = z.strictObject({ idMinimumSpend: id, ...planFields });
+export type UpdateMinimumSpendPlanRequest = z.input<typeof updateMinimumSpendPlanRequestSchema>;
 export const deleteMinimumSpendPlanRequestSchema = z.strictObject({
   idMinimumSpend: id,
   ipLogin: z.string().max(64).optional(),
 });
+export type DeleteMinimumSpendPlanRequest = z.input<typeof deleteMinimumSpendPlanRequestSchema>;
 export const setDefaultMinimumSpendRequestSchema = z.strictObject({
   id,
   ipLogin: z.string().max(64).optional(),
 });
+export type SetDefaultMinimumSpendRequest = z.input<typeof setDefaultMinimumSpendRequestSchema>;
 export const minimumSpendPlanResponseSchema = z.object({
   result: z.literal('success'),
   message: z.string(),
@@ -675,6 +686,7 @@ export const updateMinimumSpendSettingRequestSchema = z.strictObject({
   second_month: feeDollarsSchema,
   monthly: feeDollarsSchema,
 });
+export type UpdateMinimumSpendSettingRequest = z.input<typeof updateMinimumSpendSettingRequestSchema>;
 
 /** `GET /general/minimum-spend-user?company_id=`: the agency's plan (its own, else the default). */
 export const minimumSpendUserQuerySchema = z.object({ company_id: queryId });

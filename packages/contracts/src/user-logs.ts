@@ -111,6 +111,7 @@ export const showUserRequestSchema = z.strictObject({
   companyID: idSchema,
   user_type: logUserTypeSchema.default('all'),
 });
+export type ShowUserRequest = z.input<typeof showUserRequestSchema>;
 export const logUserOptionSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -125,6 +126,7 @@ export const showUserResponseSchema = z.object({ data: z.array(logUserOptionSche
  * campaign name, company name). Campaigns do not exist yet in this product: the list is empty.
  */
 export const showCampaignsRequestSchema = z.strictObject({ companyID: idSchema });
+export type ShowCampaignsRequest = z.input<typeof showCampaignsRequestSchema>;
 export const logCampaignOptionSchema = z.object({
   leadspeek_api_id: z.string(),
   campaign_name: z.string(),

@@ -154,12 +154,15 @@ export const removeUserParamsSchema = z.object({
   companyID: idParamSchema,
   userID: idParamSchema,
 });
+/** The path ids as the route reads them. */
+export type RemoveUserParams = z.infer<typeof removeUserParamsSchema>;
 export const removeUserResponseSchema = z.object({
   data: z.object({ result: z.literal('success'), message: z.literal('Deleted!') }),
 });
 
 /** `POST /configuration/user/resendinvitation`: only for people who have not set a password yet. */
 export const resendInvitationRequestSchema = z.strictObject({ ClientID: idSchema });
+export type ResendInvitationRequest = z.input<typeof resendInvitationRequestSchema>;
 export const resendInvitationResponseSchema = z.object({
   result: z.literal('success'),
   message: z.literal('Invitation has been sent.'),
@@ -168,10 +171,12 @@ export const NOT_INVITED_MESSAGE = 'This user has already activated the account.
 
 /** `PUT /configuration/user/manual-bill` (agencyManualBill): stores the switch; charging comes with billing. */
 export const manualBillRequestSchema = z.strictObject({ companyID: idSchema, manualBill: tfSchema });
+export type ManualBillRequest = z.input<typeof manualBillRequestSchema>;
 export const manualBillResponseSchema = z.object({ result: z.literal('success'), manual_bill: tfSchema });
 
 /** `PUT /configuration/setting/exclude-include-mininum-spend`: toggles; answers the new state (1 excluded). */
 export const agencyToggleRequestSchema = z.strictObject({ CompanyID: idSchema });
+export type AgencyToggleRequest = z.input<typeof agencyToggleRequestSchema>;
 export const excludeMinimumSpendResponseSchema = z.object({
   result: z.literal('success'),
   exclude_minimum_spend: z.union([z.literal(0), z.literal(1)]),

@@ -1,10 +1,14 @@
 import {
   type DomainInfo,
+  type LoginRequest,
   type LoginResponse,
   loginResponseSchema,
   messageResponseSchema,
+  type RefreshRequest,
+  type ResendCodeRequest,
   type TokenResponse,
   tokenResponseSchema,
+  type VerifyLoginRequest,
 } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useBoot } from '../app/boot/boot-context';
@@ -14,35 +18,10 @@ import type { HttpClient } from './http';
  * The host's owner, sent with sign-in calls (spec 1 §7.1). Informational: the server takes the system
  * from `domainName`, but the legacy payload carries them and the server may log them.
  */
-export interface HostScope {
-  ownedcompanyid: number;
-  companyrootid: number;
-}
+export type HostScope = Required<Pick<LoginRequest, 'ownedcompanyid' | 'companyrootid'>>;
 
 export function hostScope(domain: DomainInfo): HostScope {
   return { ownedcompanyid: domain.owner_company_id, companyrootid: domain.rootcomp };
-}
-
-/** `POST /login` payload of spec 1 §7.1. */
-export interface LoginRequest extends HostScope {
-  username: string;
-  password: string;
-  /** The bot-check answer (ALTCHA payload); empty when the system uses no widget here. */
-  gtoken: string;
-  domainName: string;
-}
-
-/** `POST /verifylogin`: the second step of a two-factor login. */
-export interface VerifyLoginRequest extends HostScope {
-  email: string;
-  code: string;
-  otp_token: string;
-}
-
-/** `POST /resendcode`: mails the code of this login attempt again (e-mail type only). */
-export interface ResendCodeRequest extends HostScope {
-  email: string;
-  otp_token: string;
 }
 
 export const authKeys = {
@@ -51,21 +30,26 @@ export const authKeys = {
 
 // Sign-in calls answer 401 for wrong credentials, so none of them may trigger the token refresh.
 
+/** `POST /login` (spec 1 §7.1); `gtoken` is the bot-check answer, empty when the host shows no widget. */
 export const login = (http: HttpClient, body: LoginRequest): Promise<LoginResponse> =>
   http.request({ method: 'POST', path: '/login', body, skipRefresh: true }, loginResponseSchema);
 
+/** `POST /verifylogin`: the second step of a two-factor login. */
 export const verifyLogin = (http: HttpClient, body: VerifyLoginRequest): Promise<TokenResponse> =>
   http.request({ method: 'POST', path: '/verifylogin', body, skipRefresh: true }, tokenResponseSchema);
 
+/** `POST /resendcode`: mails the code of this login attempt again (e-mail type only). */
 export const resendCode = (http: HttpClient, body: ResendCodeRequest): Promise<{ message: string }> =>
   http.request({ method: 'POST', path: '/resendcode', body, skipRefresh: true }, messageResponseSchema);
 
 /** `POST /auth/refresh-token`; rotating, so the answer's refresh token replaces the stored one. */
-export const refreshTokens = (http: HttpClient, refreshToken: string): Promise<TokenResponse> =>
-  http.request(
-    { method: 'POST', path: '/auth/refresh-token', body: { refresh_token: refreshToken }, skipRefresh: true },
+export const refreshTokens = (http: HttpClient, refreshToken: string): Promise<TokenResponse> => {
+  const body: RefreshRequest = { refresh_token: refreshToken };
+  return http.request(
+    { method: 'POST', path: '/auth/refresh-token', body, skipRefresh: true },
     tokenResponseSchema,
   );
+};
 
 /**
  * `POST /logout` with no body: the bearer token names the session. A failure is not the visitor's

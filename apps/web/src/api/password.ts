@@ -1,37 +1,24 @@
-import { messageResponseSchema, verifyResetTokenResponseSchema } from '@app/contracts';
+import {
+  type ChangePasswordRequest,
+  type ForgotPasswordRequest,
+  messageResponseSchema,
+  type ResetPasswordRequest,
+  type VerifyResetTokenRequest,
+  verifyResetTokenResponseSchema,
+} from '@app/contracts';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useBoot } from '../app/boot/boot-context';
-import type { HostScope } from './auth';
 import type { HttpClient } from './http';
-
-/** `POST /forgetpass` (spec 1 §7.1). */
-export interface ForgotPasswordRequest extends HostScope {
-  username: string;
-  gtoken: string;
-  domainName: string;
-}
-
-/** `POST /reset-password`: the new password for the link's token and e-mail. */
-export interface ResetPasswordRequest {
-  token: string;
-  email: string;
-  password: string;
-  password_confirmation: string;
-}
-
-/** `POST /user/resetpassword`: the signed-in user changes their own password. */
-export interface ChangePasswordRequest {
-  usrID: number;
-  currpassword: string;
-  newpassword: string;
-}
 
 export const passwordKeys = {
   all: ['password'] as const,
   resetLink: (token: string, email: string) => [...passwordKeys.all, 'reset-link', token, email] as const,
 };
 
-/** Visitor calls: a 401 here is about the link or the account, never an expired session. */
+/*
+ * Visitor calls (`POST /forgetpass` of spec 1 §7.1, and `POST /reset-password` with the new password
+ * for the link's token and e-mail): a 401 here is about the link or the account, never an expired session.
+ */
 export const forgotPassword = (http: HttpClient, body: ForgotPasswordRequest) =>
   http.request({ method: 'POST', path: '/forgetpass', body, skipRefresh: true }, messageResponseSchema);
 
@@ -45,15 +32,18 @@ export const resetPassword = (http: HttpClient, body: ResetPasswordRequest) =>
 export const resetLinkQuery = (http: HttpClient, token: string, email: string) =>
   queryOptions({
     queryKey: passwordKeys.resetLink(token, email),
-    queryFn: () =>
-      http.request(
-        { method: 'POST', path: '/verify-reset-token', body: { token, email }, skipRefresh: true },
+    queryFn: () => {
+      const body: VerifyResetTokenRequest = { token, email };
+      return http.request(
+        { method: 'POST', path: '/verify-reset-token', body, skipRefresh: true },
         verifyResetTokenResponseSchema,
-      ),
+      );
+    },
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
 
+/** `POST /user/resetpassword`: the signed-in user changes their own password. */
 export const changePassword = (http: HttpClient, body: ChangePasswordRequest) =>
   http.post('/user/resetpassword', body, messageResponseSchema);
 

@@ -1,5 +1,7 @@
 import {
   loginResponseSchema,
+  type RegisterConfirmRequest,
+  type RegisterRequest,
   type RegisterResponse,
   referralCheckResponseSchema,
   registerResponseSchema,
@@ -8,29 +10,6 @@ import {
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { useBoot } from '../app/boot/boot-context';
 import { ApiRequestError, GENERIC_FAILURE_MESSAGE, type HttpClient } from './http';
-
-/**
- * `POST /register` (spec 1 §7.1; contracts `registerRequestSchema`). Agencies (`userdownline`) sign up
- * on the platform's host, clients only on their agency's host (domain info `agencyplatformroot`).
- */
-export interface RegisterRequest {
-  companyname: string;
-  name: string;
-  email: string;
-  /** National number, digits only. */
-  phonenum: string;
-  /** ISO country of the number (default US). */
-  phoneCountryCode: string;
-  password: string;
-  /** The bot-check answer; empty when the system renders no widget. */
-  gtoken: string;
-  userType: 'userdownline' | 'client';
-  domainName: string;
-  ownedcompanyid?: number;
-  idsys?: number;
-  /** A sales person's referral code (agency sign-up only). */
-  refcode?: string;
-}
 
 export interface ReferralCheck {
   valid: boolean;
@@ -44,7 +23,8 @@ export const registrationKeys = {
 };
 
 /**
- * Sends the sign-up form. The server answers the same for every accepted form (decision 0019): the
+ * `POST /register` (spec 1 §7.1): agencies (`userdownline`) sign up on the platform's host, clients
+ * only on their agency's host (domain info `agencyplatformroot`). The server answers the same for every accepted form (decision 0019): the
  * e-mail it sent finishes the sign-up. Nobody is signed in yet, so a 401 is about this call and must
  * not trigger the token refresh.
  */
@@ -57,8 +37,9 @@ export function register(http: HttpClient, body: RegisterRequest): Promise<Regis
  * the account and answers its tokens (profile setup pending).
  */
 export async function confirmRegistration(http: HttpClient, token: string): Promise<TokenResponse> {
+  const body: RegisterConfirmRequest = { token };
   const answer = await http.request(
-    { method: 'POST', path: '/register/confirm', body: { token }, skipRefresh: true },
+    { method: 'POST', path: '/register/confirm', body, skipRefresh: true },
     loginResponseSchema,
   );
   if (answer.result !== 'success')

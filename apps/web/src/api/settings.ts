@@ -3,23 +3,33 @@ import {
   type BrandingImageKind,
   brandingImageResponseSchema,
   brandingSettingResponseSchema,
+  type CancelSubscriptionRequest,
+  type CreateMinimumSpendPlanRequest,
   cancelSubscriptionResponseSchema,
   costAgencyResponseSchema,
   customDomainResponseSchema,
+  type DeleteMinimumSpendPlanRequest,
   minimumSpendListResponseSchema,
   minimumSpendPlanResponseSchema,
   minimumSpendSettingResponseSchema,
   moduleNamesResponseSchema,
+  type OnboardingSetRequest,
   onboardingGetResponseSchema,
   onboardingSetResponseSchema,
   paymentTermSettingResponseSchema,
-  type SimplifiMinimumsValue,
+  type RetryDomainSslRequest,
+  type SetDefaultMinimumSpendRequest,
   savedResponseSchema,
   simplifiMinimumsSettingResponseSchema,
   smtpSettingResponseSchema,
   subdomainResponseSchema,
+  type TestEmailRequest,
   testEmailResponseSchema,
-  type UpdateSettingRequest,
+  type UpdateAnySettingRequest,
+  type UpdateCustomDomainRequest,
+  type UpdateMinimumSpendPlanRequest,
+  type UpdateMinimumSpendSettingRequest,
+  type UpdateSubdomainRequest,
   whitelabelDomainResponseSchema,
 } from '@app/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -92,20 +102,6 @@ export function useSetting<N extends AnySettingName>(companyID: number | null, n
 }
 
 /**
- * The body of `PUT /configuration/setting`: the contracts' UpdateSettingRequest plus the root-only
- * `simplifiminimums` (updateRootSettingRequestSchema, which has no exported input type).
- */
-export type SaveSettingBody =
-  | UpdateSettingRequest
-  | {
-      companyID: number;
-      idSys?: number;
-      comsetname: 'simplifiminimums';
-      comsetval: SimplifiMinimumsValue;
-      actionType?: 'save';
-    };
-
-/**
  * `PUT /configuration/setting`. Afterwards the setting is read again; module names and branding also
  * refetch the host's domain info (its side menus and branding) so anything built from it follows.
  */
@@ -113,7 +109,8 @@ export function useSaveSetting() {
   const http = useHttp();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SaveSettingBody) => http.put('/configuration/setting', body, savedResponseSchema),
+    mutationFn: (body: UpdateAnySettingRequest) =>
+      http.put('/configuration/setting', body, savedResponseSchema),
     onSuccess: async (_answer, body) => {
       await queryClient.invalidateQueries({ queryKey: settingKeys.setting(body.companyID, body.comsetname) });
       if (body.comsetname === 'modulenames' || body.comsetname === 'branding') {
@@ -150,17 +147,6 @@ export function useBrandingImage(companyID: number) {
     onSuccess: refresh,
   });
   return { upload, remove };
-}
-
-export interface TestEmailRequest {
-  fromAddress: string;
-  fromName: string;
-  fromReplyto: string;
-  subject: string;
-  content: string;
-  testEmailAddress: string;
-  companyID: number;
-  companyParentID?: number | null;
 }
 
 /** `POST /configuration/setting/test-email`: a test message through the company's saved SMTP. */
@@ -210,21 +196,18 @@ function useDomainMutation<B>(path: string, companyID: number) {
 
 /** `PUT /configuration/update-custom-domain` {companyID, DownlineDomain, whitelabelling}. */
 export const useUpdateCustomDomain = (companyID: number) =>
-  useDomainMutation<{ companyID: number; DownlineDomain: string; whitelabelling: boolean }>(
-    '/configuration/update-custom-domain',
-    companyID,
-  );
+  useDomainMutation<UpdateCustomDomainRequest>('/configuration/update-custom-domain', companyID);
 
 /** `PUT /configuration/retrydomainssl` {companyID, domain}. */
 export const useRetryDomainSsl = (companyID: number) =>
-  useDomainMutation<{ companyID: number; domain: string }>('/configuration/retrydomainssl', companyID);
+  useDomainMutation<RetryDomainSslRequest>('/configuration/retrydomainssl', companyID);
 
 /** `PUT /configuration/subdomain` {companyID, subdomain, idsys}. */
 export function useUpdateSubdomain(companyID: number) {
   const http = useHttp();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { companyID: number; subdomain: string; idsys?: number }) =>
+    mutationFn: (body: UpdateSubdomainRequest) =>
       http.put('/configuration/subdomain', body, subdomainResponseSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settingKeys.whitelabel(companyID) }),
   });
@@ -234,8 +217,10 @@ export function useUpdateSubdomain(companyID: number) {
 export function useCancelSubscription() {
   const http = useHttp();
   return useMutation({
-    mutationFn: (companyID: number) =>
-      http.put('/configuration/cancel-subscription', { companyID }, cancelSubscriptionResponseSchema),
+    mutationFn: (companyID: number) => {
+      const body: CancelSubscriptionRequest = { companyID };
+      return http.put('/configuration/cancel-subscription', body, cancelSubscriptionResponseSchema);
+    },
   });
 }
 
@@ -266,7 +251,7 @@ export function useSaveOnboarding() {
   const http = useHttp();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { CompanyID: number; amount: string; enable_coupon: boolean }) =>
+    mutationFn: (body: OnboardingSetRequest) =>
       http.put('/configuration/onboarding/set', body, onboardingSetResponseSchema),
     onSuccess: (_answer, body) =>
       queryClient.invalidateQueries({ queryKey: settingKeys.onboarding(body.CompanyID) }),
@@ -288,39 +273,35 @@ export function useMinimumSpendPlans(page: number, enabled: boolean) {
   });
 }
 
-export interface MinimumSpendPlanInput {
-  planName: string;
-  months: number;
-  flatMonth: string;
-}
-
 export function useMinimumSpendPlanMutations() {
   const http = useHttp();
   const queryClient = useQueryClient();
   const refresh = () =>
     queryClient.invalidateQueries({ queryKey: [...settingKeys.all, 'minimum-spend-plans'] });
   const save = useMutation({
-    mutationFn: ({ id, ...plan }: MinimumSpendPlanInput & { id: number | null }) =>
-      id === null
-        ? http.post('/general/minimum-spend-config', plan, minimumSpendPlanResponseSchema)
-        : http.put(
-            '/general/minimum-spend-config',
-            { idMinimumSpend: id, ...plan },
-            minimumSpendPlanResponseSchema,
-          ),
+    mutationFn: ({ id, ...plan }: CreateMinimumSpendPlanRequest & { id: number | null }) => {
+      if (id === null)
+        return http.post('/general/minimum-spend-config', plan, minimumSpendPlanResponseSchema);
+      const body: UpdateMinimumSpendPlanRequest = { idMinimumSpend: id, ...plan };
+      return http.put('/general/minimum-spend-config', body, minimumSpendPlanResponseSchema);
+    },
     onSuccess: refresh,
   });
   const remove = useMutation({
-    mutationFn: (id: number) =>
-      http.request(
-        { method: 'DELETE', path: '/general/minimum-spend-config', body: { idMinimumSpend: id } },
+    mutationFn: (id: number) => {
+      const body: DeleteMinimumSpendPlanRequest = { idMinimumSpend: id };
+      return http.request(
+        { method: 'DELETE', path: '/general/minimum-spend-config', body },
         savedResponseSchema,
-      ),
+      );
+    },
     onSuccess: refresh,
   });
   const setDefault = useMutation({
-    mutationFn: (id: number) =>
-      http.put('/general/set-default-minimum-spend-config', { id }, minimumSpendPlanResponseSchema),
+    mutationFn: (id: number) => {
+      const body: SetDefaultMinimumSpendRequest = { id };
+      return http.put('/general/set-default-minimum-spend-config', body, minimumSpendPlanResponseSchema);
+    },
     onSuccess: refresh,
   });
   return { save, remove, setDefault };
@@ -340,7 +321,7 @@ export function useSaveMinimumSpendSetting() {
   const http = useHttp();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { status: boolean; first_month: string; second_month: string; monthly: string }) =>
+    mutationFn: (body: UpdateMinimumSpendSettingRequest) =>
       http.put('/general/minimum-spend-setting', body, savedResponseSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settingKeys.minimumSpendSetting() }),
   });

@@ -1,15 +1,5 @@
-import { ssoValidationResponseSchema } from '@app/contracts';
+import { type SsoValidationRequest, ssoValidationResponseSchema } from '@app/contracts';
 import type { HttpClient } from './http';
-
-/** `POST /v1/developer/sso/validation` (spec 1 §4 Single sign-on, §7.1). */
-export interface SsoValidationRequest {
-  /** The single-use token of the `/sso?token=` link. */
-  token: string;
-  /** The host the browser is on (`location.hostname`); the token is valid only there. */
-  subdomain: string;
-  /** The user already signed in in this browser, if any: another user makes the answer 'replace_user'. */
-  currentUserID?: number | null;
-}
 
 export interface SsoValidation {
   access_token: string;
@@ -19,7 +9,8 @@ export interface SsoValidation {
 }
 
 /**
- * Redeems the token. A 401 means the token is not valid (used, expired, other host), not that a stored
+ * `POST /v1/developer/sso/validation` (spec 1 §4 Single sign-on, §7.1) redeems the token of the
+ * `/sso?token=` link, valid only on the host it was made for (`subdomain`). A 401 means the token is not valid (used, expired, other host), not that a stored
  * session expired, so it must not trigger the token refresh.
  */
 export const validateSso = (http: HttpClient, body: SsoValidationRequest): Promise<SsoValidation> =>

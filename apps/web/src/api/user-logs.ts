@@ -3,6 +3,8 @@ import {
   type LogUserType,
   logCategoryResponseSchema,
   logUserResponseSchema,
+  type ShowCampaignsRequest,
+  type ShowUserRequest,
   showCampaignsResponseSchema,
   showUserResponseSchema,
   type UserLogFilter,
@@ -41,8 +43,10 @@ export function useLogUsers(companyID: number, userType: LogUserType, enabled: b
   const http = useHttp();
   return useQuery({
     queryKey: userLogKeys.users(companyID, userType),
-    queryFn: () =>
-      http.post('/configuration/user/show-user', { companyID, user_type: userType }, showUserResponseSchema),
+    queryFn: () => {
+      const body: ShowUserRequest = { companyID, user_type: userType };
+      return http.post('/configuration/user/show-user', body, showUserResponseSchema);
+    },
     enabled,
   });
 }
@@ -52,8 +56,10 @@ export function useLogCampaigns(companyID: number, enabled: boolean) {
   const http = useHttp();
   return useQuery({
     queryKey: userLogKeys.campaigns(companyID),
-    queryFn: () =>
-      http.post('/configuration/user/show-campaigns', { companyID }, showCampaignsResponseSchema),
+    queryFn: () => {
+      const body: ShowCampaignsRequest = { companyID };
+      return http.post('/configuration/user/show-campaigns', body, showCampaignsResponseSchema);
+    },
     enabled,
   });
 }

@@ -1,16 +1,19 @@
 import {
+  type AgencyToggleRequest,
   type CreateUserRequest,
   createUserResponseSchema,
   excludeMinimumSpendResponseSchema,
   excludeOnboardChargeResponseSchema,
+  type ManualBillRequest,
   manualBillResponseSchema,
   messageResponseSchema,
   minimumSpendListResponseSchema,
+  type RemoveUserParams,
+  type ResendInvitationRequest,
   removeUserResponseSchema,
   resendInvitationResponseSchema,
+  type SetSalesRequest,
   salesListResponseSchema,
-  type setSalesRequestSchema,
-  type TF,
   type UpdateUserRequest,
   updateUserResponseSchema,
 } from '@app/contracts';
@@ -25,8 +28,6 @@ import { settingKeys } from './settings';
  * agency-row switches, Set Sales Person and the minimum-spend plans the agency form offers.
  * Every write refreshes the lists.
  */
-
-export type SetSalesRequest = ReturnType<typeof setSalesRequestSchema.parse>;
 
 export const userManagementKeys = {
   salesStaff: (companyID: number) => ['sales', 'list', companyID] as const,
@@ -60,23 +61,27 @@ function useListWrite<V, R>(write: (http: HttpClient, variables: V) => Promise<R
 export const useCreateUser = () => useListWrite(createUser);
 export const useUpdateUser = () => useListWrite(updateUser);
 export const useRemoveUser = () =>
-  useListWrite((http, v: { companyID: number; userID: number }) => removeUser(http, v.companyID, v.userID));
+  useListWrite((http, v: RemoveUserParams) => removeUser(http, v.companyID, v.userID));
 
 /** `POST /configuration/user/resendinvitation`: for people who have not set a password yet. */
 export const useResendInvitation = () =>
-  useListWrite((http, ClientID: number) =>
-    http.post('/configuration/user/resendinvitation', { ClientID }, resendInvitationResponseSchema),
-  );
+  useListWrite((http, ClientID: number) => {
+    const body: ResendInvitationRequest = { ClientID };
+    return http.post('/configuration/user/resendinvitation', body, resendInvitationResponseSchema);
+  });
 
 /** agencyManualBill: stores the switch (the charging behind it comes with billing). */
 export const useManualBill = () =>
-  useListWrite((http, v: { companyID: number; manualBill: TF }) =>
-    http.put('/configuration/user/manual-bill', v, manualBillResponseSchema),
+  useListWrite((http, body: ManualBillRequest) =>
+    http.put('/configuration/user/manual-bill', body, manualBillResponseSchema),
   );
 
 /** A root-staff switch on an agency row: toggles, and answers the new state (1 excluded). */
 const useAgencyToggle = <R>(path: string, schema: ResponseSchema<R>) =>
-  useListWrite((http, CompanyID: number) => http.put(path, { CompanyID }, schema));
+  useListWrite((http, CompanyID: number) => {
+    const body: AgencyToggleRequest = { CompanyID };
+    return http.put(path, body, schema);
+  });
 
 /** Toggles the agency's minimum-spend exclusion. */
 export const useExcludeMinimumSpend = () =>

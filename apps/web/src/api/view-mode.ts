@@ -1,12 +1,14 @@
-import { type TokenResponse, viewModeResponseSchema } from '@app/contracts';
+import { type SwitchUserRequest, type TokenResponse, viewModeResponseSchema } from '@app/contracts';
 import type { HttpClient } from './http';
 
 /**
  * `POST /configuration/user/switch` {usrID} (spec 1 §4 View mode): a view-mode session for that user.
  * The caller's own session stays valid on the server.
  */
-export const switchUser = (http: HttpClient, usrID: number): Promise<TokenResponse> =>
-  http.post('/configuration/user/switch', { usrID }, viewModeResponseSchema);
+export const switchUser = (http: HttpClient, usrID: number): Promise<TokenResponse> => {
+  const body: SwitchUserRequest = { usrID };
+  return http.post('/configuration/user/switch', body, viewModeResponseSchema);
+};
 
 /**
  * `POST /configuration/user/revert-view-mode`, no body, sent with the view-mode token: ends the view-mode

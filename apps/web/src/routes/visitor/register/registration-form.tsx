@@ -1,9 +1,10 @@
+import type { RegisterRequest } from '@app/contracts';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useDomainInfo } from '../../../api/domain-info';
 import { ApiRequestError, failureMessage } from '../../../api/http';
-import { type RegisterRequest, useRegisterMutation } from '../../../api/registration';
+import { useRegisterMutation } from '../../../api/registration';
 import { useBoot } from '../../../app/boot/boot-context';
 import { BotCheck } from '../../../components/bot-check/bot-check';
 import { useBotCheck } from '../../../components/bot-check/use-bot-check';

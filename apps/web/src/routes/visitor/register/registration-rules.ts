@@ -1,5 +1,10 @@
-import { companyNameSchema, emailAddressSchema, fullNameSchema, newPasswordSchema } from '@app/contracts';
-import type { RegisterRequest } from '../../../api/registration';
+import {
+  companyNameSchema,
+  emailAddressSchema,
+  fullNameSchema,
+  newPasswordSchema,
+  type RegisterRequest,
+} from '@app/contracts';
 import { PASSWORDS_DIFFER } from '../../../components/password/password-rules';
 import { nationalNumber, type PhoneValue, phoneError } from '../../../components/phone-input/phone';
 
