@@ -1,6 +1,6 @@
 import {
   agencyRoleResponseSchema,
-  type RoleModule,
+  type RemoveRoleParams,
   removeRoleResponseSchema,
   roleListResponseSchema,
   type SaveRoleRequest,
@@ -8,14 +8,15 @@ import {
   saveRoleResponseSchema,
 } from '@app/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useHttp } from '../app/boot/boot-context';
 import { useSession } from '../app/session/session';
 import type { HttpClient } from './http';
+import { type RolePermissionRow, type SessionPermissions, sessionActor } from './role-permissions';
 
 export type AgencyRoleResponse = ReturnType<typeof agencyRoleResponseSchema.parse>;
 export type RoleSummary = ReturnType<typeof roleListResponseSchema.parse>['roles'][number];
-export type RolePermissionRow = AgencyRoleResponse['modules'][number];
-export type RoleAction = 'enable' | 'create' | 'update' | 'delete';
+export type { RolePermissionRow, SessionPermissions };
 
 export const roleKeys = {
   all: ['roles'] as const,
@@ -72,26 +73,11 @@ export function useOwnRoleModule(user: SessionUser | null) {
   });
 }
 
-export interface SessionPermissions {
-  /** False until the role's permissions are known, so buttons do not flash on and off. */
-  ready: boolean;
-  can: (module: RoleModule, action: RoleAction) => boolean;
-}
-
 /**
- * Whether the signed-in user may do `action` in `module` (spec 2 §6: save, create and delete buttons
- * follow the update, create and delete permissions). People without a role hold every permission,
- * which the server applies too; it refuses anything else with 403 whatever the buttons show.
+ * What the signed-in user may do, for showing or hiding the controls of server actions (spec 2 §6:
+ * save, create and delete follow the role's switches). The server decides with the same policy and
+ * refuses anything else whatever the buttons show.
  */
-export function permissionsFrom(user: SessionUser | null, modules: readonly RolePermissionRow[] | undefined) {
-  return (module: RoleModule, action: RoleAction): boolean => {
-    if (!user) return false;
-    if (!user.role_id) return true;
-    const row = modules?.find((m) => m.module === module);
-    return row ? row[action] : false;
-  };
-}
-
 export function useSessionPermissions(): SessionPermissions {
   const { user } = useSession();
   const needsRole = Boolean(user?.role_id);
@@ -100,10 +86,9 @@ export function useSessionPermissions(): SessionPermissions {
     ...roleModuleQuery(http, user?.company_id ?? 0, user?.role_id ?? 0, user?.id ?? 0),
     enabled: user !== null && needsRole,
   });
-  return {
-    ready: user !== null && (!needsRole || query.isSuccess),
-    can: permissionsFrom(user, query.data?.modules),
-  };
+  const modules = query.data?.modules;
+  const decided = useMemo(() => sessionActor(user, modules), [user, modules]);
+  return { ready: user !== null && (!needsRole || query.isSuccess), ...decided };
 }
 
 /** `PUT /configuration/role-module/addupdate`: creates (no roleID) or updates a role. */
@@ -122,7 +107,7 @@ export function useRemoveRole() {
   const http = useHttp();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ companyID, roleID }: { companyID: number; roleID: number }) =>
+    mutationFn: ({ companyID, roleID }: RemoveRoleParams) =>
       http.request(
         { method: 'DELETE', path: `/configuration/role-module/remove/${companyID}/${roleID}` },
         removeRoleResponseSchema,

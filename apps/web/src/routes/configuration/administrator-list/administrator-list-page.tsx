@@ -1,5 +1,5 @@
 import type { ManagedNode, SessionUser } from '@app/contracts';
-import { isSalesUser } from '@app/policy';
+import { isCompanyOwner, isSalesUser } from '@app/policy';
 import { Alert, Stack, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import type { AgencySortKey } from '../../../api/agency-list';
@@ -50,7 +50,8 @@ function AdministratorList({ viewer }: { viewer: SessionUser }) {
 
 function StaffList({ viewer, companyID }: { viewer: SessionUser; companyID: number }) {
   const roles = useRoles(companyID, viewer.id);
-  const permissions = useListPermissions();
+  // A company's administrators are managed by its owner (the server refuses anyone else).
+  const permissions = useListPermissions(isCompanyOwner);
 
   const roleOptions = useMemo(
     () => (roles.data?.roles ?? []).map((role) => ({ value: String(role.roleID), label: role.roleName })),

@@ -1,5 +1,5 @@
 import { AGENCY_SORT_KEYS, type AgencyListFilter, type SessionUser } from '@app/contracts';
-import { isSalesUser, isSystemUser } from '@app/policy';
+import { isSalesUser, mayReadList } from '@app/policy';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
@@ -16,6 +16,7 @@ import { PagedList } from '../../../components/data-list/paged-list';
 import { SearchBox } from '../../../components/data-list/search-box';
 import { useClampPage, useUrlListState } from '../../../components/data-list/use-list-state';
 import { FailureAlert } from '../../../components/feedback/outcome-alerts';
+import { useListPermissions } from '../../../components/managed-list/use-list-permissions';
 import { useLogCompanies } from '../../../components/user-logs/use-log-companies';
 import { UserLogsModal } from '../../../components/user-logs/user-logs-modal';
 import { AddAgencyForm } from './add-agency-form';
@@ -81,13 +82,14 @@ function AgencyList({ viewer }: { viewer: SessionUser }) {
   });
   useClampPage(state, list.data?.last_page, update);
 
-  const { can } = useSessionPermissions();
-  const permissions = {
-    create: can('settings', 'create'),
-    update: can('settings', 'update'),
-    delete: can('settings', 'delete'),
-  };
-  const canAddAgency = isSystemUser(viewer) && !isSalesUser(viewer) && permissions.create;
+  const { actor, may } = useSessionPermissions();
+  const permissions = useListPermissions();
+  // Agencies are added by those who read the system's agency list (its staff, not sales, who see
+  // their own agencies through the sales downline) and may create people.
+  const canAddAgency =
+    actor !== null &&
+    mayReadList(actor, 'agencies', { id: systemCompanyID, isRoot: true }) &&
+    may('users.create');
   const [adding, setAdding] = useState(false);
 
   const switchUser = useSwitchUser();
@@ -150,6 +152,7 @@ function AgencyList({ viewer }: { viewer: SessionUser }) {
           onSort={(key) => update({ sort: nextSort(state.sort, key), page: 1 })}
           parentCompanyID={systemCompanyID}
           permissions={permissions}
+          billingSwitches={may('agencies.billingSwitches')}
           handlers={handlers}
           switchingId={switchingId}
         />
@@ -166,6 +169,7 @@ function AgencyList({ viewer }: { viewer: SessionUser }) {
         <SetCostModal
           companyId={costFor.company_id}
           companyName={costFor.company_name}
+          canSave={may('settings.platformPrices')}
           opened
           onClose={() => setCostFor(null)}
         />

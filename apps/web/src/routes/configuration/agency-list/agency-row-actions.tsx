@@ -1,5 +1,4 @@
 import { type SessionUser, toTF } from '@app/contracts';
-import { isSalesUser } from '@app/policy';
 import { Group, Switch, Tooltip } from '@mantine/core';
 import {
   IconCoin,
@@ -59,6 +58,8 @@ interface AgencyRowActionsProps extends AgencyRowHandlers {
   /** The company the agency sits under (the list's company). */
   parentCompanyID: number;
   permissions: ListPermissions;
+  /** The manual-bill, minimum-spend and onboarding switches may be flipped (agencies.billingSwitches). */
+  billingSwitches: boolean;
   editing: boolean;
   addingClient: boolean;
   switching: boolean;
@@ -66,12 +67,13 @@ interface AgencyRowActionsProps extends AgencyRowHandlers {
 }
 
 /**
- * The agency row's icons (spec 2 §2), shown by the rules of spec 2 §6 (`rowActionsFor`) and the role
- * permissions: manual bill, delete, user logs, payment failed, set sales person, exclude minimum spend,
- * onboarding charge, API status, switch to user, set cost; plus inline edit and add client.
+ * The agency row's icons (spec 2 §2), shown by the rules of spec 2 §6 (`rowActionsFor`) and the
+ * policy's actions for the viewer (list permissions, billing switches): manual bill, delete, user logs,
+ * payment failed, set sales person, exclude minimum spend, onboarding charge, API status, switch to
+ * user, set cost; plus inline edit and add client.
  */
 export function AgencyRowActions(props: AgencyRowActionsProps) {
-  const { viewer, node, permissions } = props;
+  const { viewer, node, permissions, billingSwitches } = props;
   const actions = rowActionsFor(viewer, node);
   const access = agencyRowAccess(viewer, node);
   const states = rowIconStates(node);
@@ -79,7 +81,7 @@ export function AgencyRowActions(props: AgencyRowActionsProps) {
   const name = node.company_name;
   return (
     <Group gap={2} wrap="nowrap">
-      {actions.has('manual-bill') && <ManualBillSwitch node={node} disabled={!permissions.update} />}
+      {actions.has('manual-bill') && <ManualBillSwitch node={node} disabled={!billingSwitches} />}
       {permissions.update && access.edit && (
         <EditRowIcon name={name} testId={`edit-${id}`} open={props.editing} onToggle={props.onEdit} />
       )}
@@ -116,19 +118,11 @@ export function AgencyRowActions(props: AgencyRowActionsProps) {
         />
       )}
       {actions.has('exclude-minimum-spend') && (
-        <MinimumSpendToggle
-          node={node}
-          excluded={states.minimumSpendExcluded}
-          disabled={!permissions.update}
-        />
+        <MinimumSpendToggle node={node} excluded={states.minimumSpendExcluded} disabled={!billingSwitches} />
       )}
       {actions.has('onboarding-charge') && (
-        // Sales see the onboarding state but do not change it (the switch is root staff's).
-        <OnboardingToggle
-          node={node}
-          colour={states.onboardingColour}
-          disabled={!permissions.update || isSalesUser(viewer)}
-        />
+        // Sales see the onboarding state but do not change it (the switch is system staff's).
+        <OnboardingToggle node={node} colour={states.onboardingColour} disabled={!billingSwitches} />
       )}
       {actions.has('api-status') && (
         <Tooltip label={API_STATUS_LABELS[states.apiColour]} withinPortal>

@@ -30,6 +30,8 @@ interface AgencyTableProps {
   /** The company the agencies sit under (the system's root company). */
   parentCompanyID: number;
   permissions: ListPermissions;
+  /** The viewer may flip the agency rows' billing switches (the policy's agencies.billingSwitches). */
+  billingSwitches: boolean;
   handlers: AgencyTableHandlers;
   /** User id being switched to, while a switch runs. */
   switchingId: number | null;
@@ -110,6 +112,7 @@ export function AgencyTable(props: AgencyTableProps) {
           node={node}
           parentCompanyID={props.parentCompanyID}
           permissions={permissions}
+          billingSwitches={props.billingSwitches}
           editing={form?.companyId === node.company_id && form.kind === 'edit'}
           addingClient={form?.companyId === node.company_id && form.kind === 'add-client'}
           switching={props.switchingId === node.id}

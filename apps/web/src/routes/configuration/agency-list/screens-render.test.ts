@@ -96,6 +96,49 @@ describe('configuration screens render', { timeout: 60_000 }, () => {
       expect(sales).not.toContain(`data-testid="${id}"`);
   });
 
+  it("follows the role's Settings switches through the policy: no add, edit or billing switches", async () => {
+    const render = await renderer();
+    const { userListKeys } = await import('../../../api/agency-list');
+    const { roleKeys } = await import('../../../api/roles');
+    const { makeNode } = await import('../../../components/managed-list/node-fixture');
+    const { AgencyListPage } = await import('./agency-list-page');
+    const page = { current_page: 1, total: 1, last_page: 1, from: 1, to: 1, data: [makeNode()] };
+    const listKey = userListKeys.page({
+      companyID: 1,
+      idsys: 1,
+      userType: 'userdownline',
+      group: 'all',
+      page: 1,
+      perPage: 10,
+      sort: null,
+      search: '',
+      filters: [],
+      salesUserId: undefined,
+    });
+    const rootAdmin = makeUser({ ...USERS.systemAdmin(), systemuser: false, role_id: 5 });
+    const settings = (on: boolean) => ({
+      modules: [{ module: 'settings', enable: true, create: on, update: on, delete: on }],
+    });
+    const roleKey = roleKeys.module(rootAdmin.company_id, 5, rootAdmin.id);
+    const switchOf = (html: string) => html.match(/<input[^>]*data-testid="manual-bill-50"[^>]*>/)?.[0] ?? '';
+
+    const readOnly = render(rootAdmin, h(AgencyListPage), [
+      [listKey, page],
+      [roleKey, settings(false)],
+    ]);
+    for (const id of ['add-agency', 'edit-50', 'add-client-50', 'delete-50'])
+      expect(readOnly).not.toContain(`data-testid="${id}"`);
+    expect(switchOf(readOnly)).toContain('disabled');
+
+    const full = render(rootAdmin, h(AgencyListPage), [
+      [listKey, page],
+      [roleKey, settings(true)],
+    ]);
+    for (const id of ['add-agency', 'edit-50', 'add-client-50', 'delete-50'])
+      expect(full).toContain(`data-testid="${id}"`);
+    expect(switchOf(full)).not.toContain('disabled');
+  });
+
   it('renders the expanded clients, the forms and the other lists', async () => {
     const render = await renderer();
     const { makeNode } = await import('../../../components/managed-list/node-fixture');

@@ -11,7 +11,7 @@ import { ModulesSection } from './modules-section';
 import { OnboardingSection } from './onboarding-section';
 import { PaymentTermSection } from './payment-term-section';
 import type { SectionProps } from './section-parts';
-import { SECTION_LABELS, type SectionId, settingSections } from './sections';
+import { SECTION_LABELS, type SectionId, sectionControls, settingSections } from './sections';
 import { SimplifiSection } from './simplifi-section';
 import { SmtpSection } from './smtp-section';
 import { SubscriptionSection } from './subscription-section';
@@ -30,7 +30,9 @@ const SECTION_COMPONENTS: Record<SectionId, ComponentType<SectionProps>> = {
 
 /**
  * /configuration/general-setting (spec 2 §2): the company's settings in tabs, the open tab in the URL
- * (`?tab=`). Save buttons follow the Settings update permission (spec 2 §6); the server checks it too.
+ * (`?tab=`). Save, add and delete buttons follow the policy's action for each section (`sectionControls`:
+ * the Settings switches of spec 2 §6, and the platform's prices for system staff only); the server checks
+ * the same.
  */
 export function GeneralSettingPage() {
   const user = useCurrentRoute()?.ctx.user ?? null;
@@ -41,8 +43,6 @@ export function GeneralSettingPage() {
   const sections = settingSections(user);
   const requested = params.get('tab') as SectionId | null;
   const active = requested && sections.includes(requested) ? requested : sections[0];
-  const can = (action: 'create' | 'update' | 'delete') =>
-    permissions.ready && permissions.can('settings', action);
 
   return (
     <Stack gap="md">
@@ -75,9 +75,7 @@ export function GeneralSettingPage() {
                   <Section
                     user={user}
                     companyID={user.company_id}
-                    canSave={can('update')}
-                    canCreate={can('create')}
-                    canDelete={can('delete')}
+                    {...sectionControls(id, permissions.may)}
                   />
                 </Paper>
               </Tabs.Panel>

@@ -1,6 +1,7 @@
+import type { Action } from '@app/policy';
 import { describe, expect, it } from 'vitest';
 import { makeUser, USERS } from '../../../../../../packages/policy/src/test-fixtures';
-import { settingSections } from './sections';
+import { sectionControls, settingSections } from './sections';
 
 describe('General Setting sections by user', () => {
   it('root company on the master system: onboarding, minimum spend and Simplifi; no modules, domain or cancel', () => {
@@ -51,5 +52,41 @@ describe('General Setting sections by user', () => {
   it('clients and sales see nothing', () => {
     expect(settingSections(USERS.client())).toEqual([]);
     expect(settingSections(USERS.salesRep())).toEqual([]);
+  });
+});
+
+describe('General Setting buttons by the policy action behind them', () => {
+  const only =
+    (...allowed: Action[]) =>
+    (action: Action) =>
+      allowed.includes(action);
+
+  it('saves most sections with settings.update and adds or removes nothing there', () => {
+    for (const id of ['branding', 'modules', 'payment-term', 'smtp', 'domain', 'onboarding'] as const) {
+      expect(sectionControls(id, only('settings.update'))).toEqual({
+        canSave: true,
+        canCreate: false,
+        canDelete: false,
+      });
+      expect(sectionControls(id, only('settings.platformPrices')).canSave).toBe(false);
+    }
+  });
+
+  it("saves the campaign minimums only with the platform's prices", () => {
+    expect(sectionControls('simplifi', only('settings.update')).canSave).toBe(false);
+    expect(sectionControls('simplifi', only('settings.platformPrices')).canSave).toBe(true);
+  });
+
+  it('gives the minimum-spend defaults and plans their own actions', () => {
+    expect(sectionControls('minimum-spend', only('settings.update'))).toEqual({
+      canSave: false,
+      canCreate: false,
+      canDelete: false,
+    });
+    expect(sectionControls('minimum-spend', only('minimumSpend.update', 'minimumSpend.delete'))).toEqual({
+      canSave: true,
+      canCreate: false,
+      canDelete: true,
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@app/contracts';
-import { isSalesUser, isSystemUser } from '@app/policy';
+import { type Action, isSalesUser, isSystemUser } from '@app/policy';
 
 export type SectionId =
   | 'branding'
@@ -42,4 +42,35 @@ export function settingSections(user: SessionUser): SectionId[] {
   if (root) sections.push('simplifi');
   if (!root && user.user_type === 'userdownline' && !user.isViewMode) sections.push('subscription');
   return sections;
+}
+
+/** What a section's buttons may do: save, and add or remove (the minimum-spend plans). */
+export interface SectionControls {
+  canSave: boolean;
+  canCreate: boolean;
+  canDelete: boolean;
+}
+
+/**
+ * The server action behind each section's buttons (the policy's catalogue): most sections save with
+ * `settings.update`; the campaign minimums are the platform's own prices (`settings.platformPrices`);
+ * the minimum-spend defaults and plans are `minimumSpend.*`.
+ */
+const SECTION_ACTIONS: Partial<Record<SectionId, { save: Action; create?: Action; delete?: Action }>> = {
+  simplifi: { save: 'settings.platformPrices' },
+  'minimum-spend': {
+    save: 'minimumSpend.update',
+    create: 'minimumSpend.create',
+    delete: 'minimumSpend.delete',
+  },
+};
+
+/** A section's buttons for the signed-in user, from `may` (useSessionPermissions). */
+export function sectionControls(id: SectionId, may: (action: Action) => boolean): SectionControls {
+  const actions = SECTION_ACTIONS[id] ?? { save: 'settings.update' };
+  return {
+    canSave: may(actions.save),
+    canCreate: actions.create !== undefined && may(actions.create),
+    canDelete: actions.delete !== undefined && may(actions.delete),
+  };
 }

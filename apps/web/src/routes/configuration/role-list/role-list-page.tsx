@@ -1,4 +1,3 @@
-import { isSalesUser } from '@app/policy';
 import { ActionIcon, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -15,8 +14,8 @@ import { RoleIcon } from './role-icons';
 
 /**
  * /configuration/role-list: the roles of the signed-in user's company, with add, edit and delete.
- * Buttons follow the session's Settings permissions (spec 2 §6); the server enforces the same and
- * its refusal text (403, a role still in use) is shown as is.
+ * Buttons follow the policy's roles.create / roles.update / roles.delete for the session (spec 2 §6);
+ * the server enforces the same and its refusal text (403, a role still in use) is shown as is.
  */
 export function RoleListPage() {
   const viewer = useCurrentRoute()?.ctx.user ?? null;
@@ -34,11 +33,10 @@ export function RoleListPage() {
 
   if (!viewer || companyID === null) return <PageLoader label="Loading roles" />;
 
-  // Sales staff may look at the list but roles are managed by company staff (the server agrees).
-  const manages = permissions.ready && !isSalesUser(viewer);
-  const canCreate = manages && permissions.can('settings', 'create');
-  const canUpdate = manages && permissions.can('settings', 'update');
-  const canDelete = manages && permissions.can('settings', 'delete');
+  // Sales staff may look at the list but roles are managed by company staff with the Settings switches.
+  const canCreate = permissions.may('roles.create');
+  const canUpdate = permissions.may('roles.update');
+  const canDelete = permissions.may('roles.delete');
 
   const confirmDelete = (role: RoleSummary) =>
     modals.openConfirmModal({

@@ -1,5 +1,5 @@
 import type { ManagedNode, SessionUser } from '@app/contracts';
-import { isSalesUser } from '@app/policy';
+import { isSystemOwner } from '@app/policy';
 import { Badge } from '@mantine/core';
 import type { AgencySortKey } from '../../../api/agency-list';
 import { useCurrentRoute } from '../../../app/routing/current-route';
@@ -36,7 +36,8 @@ const COLUMNS: DataColumn<ManagedNode, AgencySortKey>[] = [
 
 /**
  * /configuration/sales-account-list (spec 2 §2, system only): the system's sales staff with add,
- * inline edit and delete. Sales people may look at it but not change it.
+ * inline edit and delete. Sales people may look at it but not change it: the system's owner manages
+ * its sales staff (the server's rule).
  */
 export function SalesAccountListPage() {
   const viewer = useCurrentRoute()?.ctx.user ?? null;
@@ -45,7 +46,7 @@ export function SalesAccountListPage() {
 }
 
 function SalesAccountList({ viewer }: { viewer: SessionUser }) {
-  const permissions = useListPermissions(isSalesUser(viewer));
+  const permissions = useListPermissions(isSystemOwner);
   return (
     <ManagedListScreen
       title="Sales Account List"

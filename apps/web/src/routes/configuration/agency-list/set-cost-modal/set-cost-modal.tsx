@@ -34,6 +34,8 @@ import {
 export interface SetCostModalProps {
   companyId: number;
   companyName: string;
+  /** The viewer may set an agency's costs (the policy's settings.platformPrices). */
+  canSave: boolean;
   opened: boolean;
   onClose: () => void;
 }
@@ -45,7 +47,7 @@ export interface SetCostModalProps {
  * below the parent's: the input shows '*Cost Per Lead Minimum {value}' and raises it on blur; the
  * server checks the same.
  */
-export function SetCostModal({ companyId, companyName, opened, onClose }: SetCostModalProps) {
+export function SetCostModal({ companyId, companyName, canSave, opened, onClose }: SetCostModalProps) {
   const domain = useDomainInfo();
   const setting = useSetting(opened ? companyId : null, 'costagency');
   const save = useSaveSetting();
@@ -194,7 +196,7 @@ export function SetCostModal({ companyId, companyName, opened, onClose }: SetCos
           <Button
             onClick={() => void submit()}
             loading={save.isPending}
-            disabled={!form}
+            disabled={!form || !canSave}
             data-testid="cost-save"
           >
             Save
