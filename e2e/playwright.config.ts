@@ -13,9 +13,16 @@ const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
 export default defineConfig({
   testDir: './specs',
   fullyParallel: true,
+  // Two browsers beside the server: the CI machine has 2 cores.
   workers: 2,
+  // No retries: a test that passes only on its second try is a failure to fix, not to hide.
   retries: 0,
+  // Per test, for the short flows (one sign-in and a few screens: under 15 s with two CPU hogs beside
+  // the suite). Longer flows set their own with test.setTimeout, sized to what they do.
   timeout: 30_000,
+  // One assertion waits for one screen change (a server round trip or two and a render). Loaded with
+  // two CPU hogs, a sign-in's landing took up to ~6 s; the test's timeout still bounds the whole flow.
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['json']],
   use: {
     baseURL: `http://localhost:${port}`,
@@ -40,7 +47,9 @@ export default defineConfig({
     command: `node --import tsx ${resolve(import.meta.dirname, '../apps/api/src/main.ts')}`,
     url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // The sources load through tsx and a fresh PGlite is migrated and seeded before /readyz answers:
+    // about 50 s on 2 cores shared with other work (measured at load average 16), so 180 s.
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

@@ -1,11 +1,9 @@
-import { DEMO, DEMO_PASSWORD } from '@app/db/demo';
+import { DEMO } from '@app/db/demo';
 import { expect, test } from '@playwright/test';
+import { signIn } from '../support/browser';
 
 test('a system user enters view mode from the agency list and leaves it', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('Username or E-mail').fill(DEMO.master.rootUser.email);
-  await page.getByLabel('Password').first().fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signIn(page, DEMO.master.rootUser.email);
   await expect(page).toHaveURL(/\/configuration\/agency-list\/?$/);
 
   const list = page.getByTestId('agency-list');
@@ -25,10 +23,7 @@ test('a system user enters view mode from the agency list and leaves it', async 
 });
 
 test('the agency list sorts and searches', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('Username or E-mail').fill(DEMO.master.rootUser.email);
-  await page.getByLabel('Password').first().fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signIn(page, DEMO.master.rootUser.email);
   const list = page.getByTestId('agency-list');
   await expect(list).toContainText(DEMO.northwind.name);
   await page.getByTestId('agency-search').fill('summit');

@@ -1,0 +1,39 @@
+import { DEMO_PASSWORD } from '@app/db/demo';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Signs in through the form as a person does and waits for the server's answer to `POST /api/login`
+ * (not for a fixed time): on a busy machine the bot check, the password hash and the answer can take
+ * seconds, and the landing assertion that follows should only have to wait for the redirect.
+ * A two-factor answer (`otp_required`) is a successful answer too; the caller goes on to the code step.
+ */
+export async function signIn(
+  page: Page,
+  email: string,
+  { password = DEMO_PASSWORD, origin = '' }: { password?: string; origin?: string } = {},
+): Promise<void> {
+  await page.goto(`${origin}/login`);
+  await page.getByLabel('Username or E-mail').fill(email);
+  await page.getByLabel('Password').first().fill(password);
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/login',
+  );
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const answer = await answered;
+  expect(answer.ok(), `POST /api/login answered ${answer.status()} for ${email}`).toBe(true);
+}
+
+/**
+ * The next answer to `method path` (path without the query), checked to be a success. Call it before
+ * the action that sends the request and await it after. A 401 is passed over: the e2e server's access
+ * tokens live 10 s, and the web app answers a 401 by refreshing the token and sending the request again.
+ */
+export async function nextAnswer(page: Page, method: string, path: string | RegExp) {
+  const response = await page.waitForResponse((r) => {
+    if (r.request().method() !== method || r.status() === 401) return false;
+    const pathname = new URL(r.url()).pathname;
+    return typeof path === 'string' ? pathname === path : path.test(pathname);
+  });
+  expect(response.ok(), `${method} ${response.url()} answered ${response.status()}`).toBe(true);
+  return response;
+}
