@@ -1,14 +1,8 @@
 import { DEMO, DEMO_PASSWORD } from '@app/db/demo';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { TOTP } from 'otpauth';
 import { apiClient } from '../support/api';
-
-async function signInThroughForm(page: Page, email: string, url = '/login') {
-  await page.goto(url);
-  await page.getByLabel('Username or E-mail').fill(email);
-  await page.getByLabel('Password').first().fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
+import { signIn as signInThroughForm } from '../support/browser';
 
 const landings: [string, string, RegExp][] = [
   ['system user', DEMO.master.rootUser.email, /\/configuration\/agency-list\/?$/],
@@ -120,11 +114,23 @@ test('signs in with an authenticator (TOTP) code', async ({ page, baseURL }) => 
   await expect(page).toHaveURL(/\/siteid\/dashboard$/);
 });
 
-test('an expired access token is refreshed silently mid-session', async ({ page }) => {
+test('an expired access token is refreshed silently mid-session', async ({ page, baseURL }) => {
+  // The access token has to expire first (the e2e server's live 10 s), then a reload refreshes it.
+  test.setTimeout(60_000);
   await signInThroughForm(page, DEMO.master.rootUser.email);
   await expect(page).toHaveURL(/agency-list/);
   const before = await page.evaluate(() => localStorage.getItem('refresh_token'));
-  await page.waitForTimeout(11_000); // the e2e server's access tokens live 10 s
+  // Wait until the server refuses the stored access token, asking it rather than sleeping for a guess.
+  await expect
+    .poll(
+      async () => {
+        const token = await page.evaluate(() => localStorage.getItem('access_token'));
+        const answer = await fetch(`${baseURL}/api/user`, { headers: { authorization: `Bearer ${token}` } });
+        return answer.status;
+      },
+      { timeout: 30_000, intervals: [1_000] },
+    )
+    .toBe(401);
   const refreshed = page.waitForResponse((r) => r.url().includes('/api/auth/refresh-token') && r.ok());
   const userReloaded = page.waitForResponse((r) => r.url().endsWith('/api/user') && r.ok());
   await page.reload();
