@@ -54,7 +54,8 @@ test('two-factor changes ask for the current password and show its refusal besid
   await expect(dialog).toContainText(CURRENT_PASSWORD_INVALID);
   await password.fill(DEMO_PASSWORD);
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Two-factor authentication is on.')).toBeVisible();
+  // The notification, not the closing dialog's status line (which starts with the same sentence).
+  await expect(page.getByText('Two-factor authentication is on.', { exact: true })).toBeVisible();
 
   // Turning it off again needs the password as well.
   await open();
@@ -62,7 +63,7 @@ test('two-factor changes ask for the current password and show its refusal besid
   await dialog.getByTestId('two-factor-email').click();
   await dialog.getByTestId('two-factor-password').fill(DEMO_PASSWORD);
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Two-factor authentication is off.')).toBeVisible();
+  await expect(page.getByText('Two-factor authentication is off.', { exact: true })).toBeVisible();
 });
 
 test('a new e-mail address takes effect once the link sent to it is opened', async ({ page, baseURL }) => {
