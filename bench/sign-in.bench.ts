@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { importEnvelopeKey, sealEnvelope } from '@app/contracts';
 import { DEMO, DEMO_PASSWORD } from '@app/db/demo';
 import { hash } from '@node-rs/argon2';
-import { solveAltcha } from '../apps/api/src/providers/bot-check/bot-check-testing.js';
+import { solveAltcha } from '../apps/api/test/altcha-solver.js';
 import { median } from './lib/load.js';
 import { freePort, startServer, stopServer } from './lib/processes.js';
 

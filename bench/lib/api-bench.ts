@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { importEnvelopeKey, sealEnvelope } from '@app/contracts';
 import { type DatabaseHandle, DEMO, DEMO_PASSWORD, eq, openDatabase, users } from '@app/db';
 import { loadConfig } from '../../apps/api/src/config.js';
-import { solveAltcha } from '../../apps/api/src/providers/bot-check/bot-check-testing.js';
 import { startRuntime } from '../../apps/api/src/runtime.js';
+import { solveAltcha } from '../../apps/api/test/altcha-solver.js';
 import { median } from './load.js';
 
 /** The product on a fresh database (PGlite in a temp folder, or the given PostgreSQL), no worker. */

@@ -1,6 +1,6 @@
 import { importEnvelopeKey, sealEnvelope } from '@app/contracts';
 import { DEMO, DEMO_PASSWORD } from '@app/db/demo';
-import { solveAltcha } from '../../apps/api/src/providers/bot-check/bot-check-testing.js';
+import { solveAltcha } from '../../apps/api/test/altcha-solver.js';
 
 /**
  * A small API client for test set-up and for reading what a person would read elsewhere (the

@@ -7,8 +7,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import type { AuditLog } from './modules/audit/audit-log.js';
-import { healthRoutes } from './modules/health/health-routes.js';
+import type { AuditLog } from './modules/audit/index.js';
+import { healthRoutes } from './modules/health/index.js';
 import { type AccessOptions, accessPlugin } from './plugins/access.js';
 import { corsPlugin } from './plugins/cors.js';
 import { envelopePlugin } from './plugins/envelope.js';

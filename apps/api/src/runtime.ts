@@ -7,60 +7,28 @@ import type { JobHandler } from './jobs/define-job.js';
 import { type JobQueue, startJobQueue } from './jobs/job-queue.js';
 import { JOB_SPECS } from './jobs/registry.js';
 import { loadOrCreateSecret } from './lib/app-secrets.js';
+import { createRateLimiter } from './lib/rate-limiter.js';
 import { createSecretBox } from './lib/secret-box.js';
-import { appConfigRoutes } from './modules/app-config/app-config-routes.js';
-import { createAuditLog } from './modules/audit/audit-log.js';
-import { auditRoutes } from './modules/audit/audit-routes.js';
-import { createUserLogRepository } from './modules/audit/user-log-repository.js';
-import { userLogRoutes } from './modules/audit/user-log-routes.js';
-import { createUserLogService } from './modules/audit/user-log-service.js';
-import { botCheckRoutes } from './modules/bot-check/bot-check-routes.js';
-import { createRequireHuman } from './modules/bot-check/require-human.js';
-import { documentRoutes } from './modules/documents/document-routes.js';
-import { createDocumentService } from './modules/documents/document-service.js';
-import { createDomainRepository } from './modules/domains/domain-repository.js';
-import { domainRoutes } from './modules/domains/domain-routes.js';
-import { createDomainService } from './modules/domains/domain-service.js';
-import { createWebOrigins } from './modules/domains/web-origins.js';
-import { createFileLinks } from './modules/files/file-links.js';
-import { fileRoutes } from './modules/files/file-routes.js';
-import { createGroupRepository } from './modules/groups/group-repository.js';
-import { groupRoutes } from './modules/groups/group-routes.js';
-import { emailChangeRoutes } from './modules/identity/email-change-routes.js';
-import { createIdentityModule } from './modules/identity/identity-module.js';
-import { identityRoutes } from './modules/identity/identity-routes.js';
-import { hashPassword } from './modules/identity/password-hasher.js';
-import { ssoRoutes } from './modules/identity/sso-routes.js';
-import type { TokenSettings } from './modules/identity/token-service.js';
-import { twoFactorRoutes } from './modules/identity/two-factor-routes.js';
-import { viewModeRoutes } from './modules/identity/view-mode-routes.js';
-import { deliverEmailHandler } from './modules/mail/deliver-email-job.js';
-import { createMailRepository } from './modules/mail/mail-repository.js';
-import { createMailService } from './modules/mail/mail-service.js';
-import { outboxRoutes } from './modules/mail/outbox-routes.js';
-import { createProfileRepository } from './modules/profile/profile-repository.js';
-import { profileRoutes } from './modules/profile/profile-routes.js';
-import { createProfileService } from './modules/profile/profile-service.js';
-import { referenceRoutes } from './modules/reference/reference-routes.js';
-import { registrationRoutes } from './modules/registration/registration-routes.js';
-import { createRegistrationService } from './modules/registration/registration-service.js';
-import { createReportRepository } from './modules/reports/report-repository.js';
-import { reportRoutes } from './modules/reports/report-routes.js';
-import { createReportService } from './modules/reports/report-service.js';
-import { roleAdminRoutes } from './modules/roles/role-admin-routes.js';
-import { roleModuleRoutes } from './modules/roles/role-module-routes.js';
-import { createRoleRepository } from './modules/roles/role-repository.js';
-import { createRoleService } from './modules/roles/role-service.js';
-import { salesRoutes } from './modules/sales/sales-routes.js';
-import { createSettingsModule } from './modules/settings/settings-module.js';
-import { createScopeService } from './modules/tenancy/scope-service.js';
-import { usersModuleRoutes } from './modules/users/users-module.js';
-import { type AltchaBotCheckOptions, createAltchaBotCheck } from './providers/bot-check/altcha-bot-check.js';
-import { createBotCheckRepository } from './providers/bot-check/bot-check-repository.js';
-import { createRecaptchaVerifier } from './providers/bot-check/recaptcha-bot-check.js';
-import { createSystemBotCheck } from './providers/bot-check/system-bot-check.js';
+import { createAppConfigModule } from './modules/app-config/index.js';
+import { createAuditModule } from './modules/audit/index.js';
+import { createBotCheckModule } from './modules/bot-check/index.js';
+import { createDocumentsModule } from './modules/documents/index.js';
+import { createDomainsModule } from './modules/domains/index.js';
+import { createFilesModule } from './modules/files/index.js';
+import { createGroupsModule } from './modules/groups/index.js';
+import { createIdentityModule, hashPassword, type TokenSettings } from './modules/identity/index.js';
+import { createMailModule } from './modules/mail/index.js';
+import { createProfileModule } from './modules/profile/index.js';
+import { createReferenceModule } from './modules/reference/index.js';
+import { createRegistrationModule } from './modules/registration/index.js';
+import { createReportsModule } from './modules/reports/index.js';
+import { createRolesModule } from './modules/roles/index.js';
+import { createSalesModule } from './modules/sales/index.js';
+import { createSettingsModule } from './modules/settings/index.js';
+import { createTenancyModule } from './modules/tenancy/index.js';
+import { createUsersModule } from './modules/users/index.js';
+import type { AltchaBotCheckOptions } from './providers/bot-check/altcha-bot-check.js';
 import { createLocalFileStorage } from './providers/files/local-file-storage.js';
-import { outboxTransport } from './providers/mail/outbox-transport.js';
 
 export interface RuntimeOptions {
   /** An already open database (tests pass a cloned one); otherwise opened from the config. */
@@ -97,155 +65,120 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   const queue: JobQueue = await startJobQueue(database, JOB_SPECS, {
     pollingIntervalSeconds: options.pollingIntervalSeconds,
   });
-  const mailRepo = createMailRepository(database.db);
-  const mail = createMailService(mailRepo, queue);
+  const { db } = database;
   const filesBaseUrl = `${config.publicApiBase}/files`;
-  const domainRepo = createDomainRepository(database.db);
-  const domains = createDomainService(domainRepo, { filesBaseUrl });
+  const limiter = createRateLimiter(db);
+  const tenancy = createTenancyModule({ db });
+  const { scope } = tenancy;
+  const audit = createAuditModule({ db, inScope: scope.inScope });
   // Links in e-mails: known hosts only, with the deployment's scheme and port (decision 0019).
-  const origins = createWebOrigins(domainRepo, config.publicWeb);
-  const settings = createSettingsModule(database.db, { invalidateDomains: domains.invalidate, queue });
-  const handlers: JobHandler[] = [
-    deliverEmailHandler({
-      repo: mailRepo,
-      outbox: outboxTransport,
-      smtp: settings.smtp.transport,
-      decryptSecret: secrets.open,
-    }),
-    ...settings.handlers,
-  ];
-  const documents = createDocumentService(database.db, domains);
-  const audit = createAuditLog(database.db);
-  const fileLinks = createFileLinks(await loadOrCreateSecret(database.db, 'file_link_key'), filesBaseUrl);
-
-  const botCheckRepo = createBotCheckRepository(database.db);
-  const botCheck = createSystemBotCheck({
-    altcha: createAltchaBotCheck({
-      hmacKey: await loadOrCreateSecret(database.db, 'altcha_hmac_key'),
-      uses: botCheckRepo.uses,
+  const domains = createDomainsModule({ db, filesBaseUrl, publicWeb: config.publicWeb });
+  const files = createFilesModule({
+    db,
+    storage,
+    linkKey: await loadOrCreateSecret(db, 'file_link_key'),
+    filesBaseUrl,
+  });
+  // Agency subdomains and custom domains follow the settings module's rules wherever they change.
+  const settings = createSettingsModule({
+    db,
+    invalidateDomains: domains.domains.invalidate,
+    queue,
+    audit: audit.audit,
+    storage,
+    secrets,
+    inScope: scope.inScope,
+    filesBaseUrl,
+    limiter,
+  });
+  const mail = createMailModule({ db, queue, smtp: settings.smtp.transport, decryptSecret: secrets.open });
+  const documents = createDocumentsModule({ db, domains: domains.domains });
+  const botCheck = createBotCheckModule({
+    db,
+    domains: domains.domains,
+    secrets,
+    altcha: {
+      hmacKey: await loadOrCreateSecret(db, 'altcha_hmac_key'),
       ...config.altcha,
       ...options.altcha,
-    }),
-    recaptcha: createRecaptchaVerifier(),
-    recaptchaSettings: botCheckRepo.getRecaptchaSettings,
-    decryptSecret: secrets.open,
+    },
   });
-  const requireHuman = createRequireHuman(botCheck, domains);
   const identity = await createIdentityModule({
-    db: database.db,
-    domains,
-    mail,
+    db,
+    domains: domains.domains,
+    mail: mail.mail,
     queue,
-    origins,
-    audit,
+    origins: domains.origins,
+    audit: audit.audit,
     secrets,
     filesBaseUrl,
-    fileLinks,
-    requireHuman,
+    fileLinks: files.fileLinks,
+    requireHuman: botCheck.requireHuman,
+    companyOf: domains.companyOf,
+    systemName: async (systemId) => (await domains.systemOf(systemId))?.name,
     tokenSettings: { accessTtlSeconds: config.accessTokenTtlSeconds, ...options.tokenSettings },
   });
-  handlers.push(...identity.handlers);
+  const handlers: JobHandler[] = [...mail.handlers, ...settings.handlers, ...identity.handlers];
   if (config.inProcessWorker) await queue.work(handlers);
-  const scope = createScopeService(database.db);
-  const referralKey = await loadOrCreateSecret(database.db, 'referral_key');
-  const registration = createRegistrationService({
-    db: database.db,
+
+  // Every module, in one list: what the product answers under /api.
+  const modules = [
+    createAppConfigModule({ apiBase: config.publicApiBase, dtKey: dtKeyBase64, version: '1.0.0' }),
     domains,
-    tokens: identity.tokens,
-    limiter: identity.limiter,
+    documents,
+    files,
+    identity,
+    botCheck,
     audit,
-    mail,
-    origins,
-    secrets,
-    referralKey,
-  });
-  // Every module's routes, in one list: what the product answers under /api.
-  const routes = [
-    appConfigRoutes({ apiBase: config.publicApiBase, dtKey: dtKeyBase64, version: '1.0.0' }),
-    domainRoutes(domains),
-    documentRoutes(documents),
-    fileRoutes(database.db, storage, fileLinks),
-    identityRoutes(identity.routes),
-    botCheckRoutes(botCheck, domains.systemOf),
-    auditRoutes(audit),
-    userLogRoutes(
-      createUserLogService({ repo: createUserLogRepository(database.db), audit, inScope: scope.inScope }),
-    ),
-    groupRoutes(createGroupRepository(database.db)),
-    salesRoutes(database.db, audit),
-    // Agency subdomains and custom domains follow the settings module's rules wherever they change.
-    ...usersModuleRoutes({
-      db: database.db,
-      audit,
-      mail,
+    createGroupsModule({ db }),
+    createSalesModule({ db, audit: audit.audit }),
+    createUsersModule({
+      db,
+      audit: audit.audit,
+      mail: mail.mail,
       hosts: settings.hosts,
-      origins,
+      origins: domains.origins,
       inScope: scope.inScope,
-      limiter: identity.limiter,
+      limiter,
     }),
-    roleModuleRoutes(createRoleRepository(database.db)),
-    roleAdminRoutes(createRoleService({ repo: createRoleRepository(database.db), audit })),
-    profileRoutes(
-      createProfileService({
-        repo: createProfileRepository(database.db),
-        storage,
-        tokens: identity.tokens,
-        audit,
-        domains,
-        hosts: settings.hosts,
-        filesBaseUrl,
-        fileLinks,
-        passwords: identity.passwords,
-        emailChanges: identity.emailChanges,
-      }),
-    ),
-    emailChangeRoutes(identity.emailChanges),
-    outboxRoutes(database.db),
-    referenceRoutes,
-    reportRoutes(createReportService(createReportRepository(database.db))),
-    settings.routes({
-      audit,
+    createRolesModule({ db, audit: audit.audit }),
+    createProfileModule({
+      db,
       storage,
-      secrets,
-      inScope: scope.inScope,
+      tokens: identity.tokens,
+      audit: audit.audit,
+      domains: domains.domains,
+      hosts: settings.hosts,
       filesBaseUrl,
-      limiter: identity.limiter,
+      fileLinks: files.fileLinks,
+      passwords: identity.passwords,
+      emailChanges: identity.emailChanges,
     }),
-    ssoRoutes({
-      repo: identity.repo,
+    mail,
+    createReferenceModule(),
+    createReportsModule({ db }),
+    settings,
+    createRegistrationModule({
+      db,
+      domains: domains.domains,
       tokens: identity.tokens,
-      domains,
-      audit,
-      companyOf: domainRepo.getCompany,
-      webOrigin: identity.routes.webOrigin,
-    }),
-    registrationRoutes({
-      registration,
-      referralKey,
-      requireHuman,
-      origins,
-    }),
-    viewModeRoutes({
-      repo: identity.repo,
-      tokens: identity.tokens,
-      audit,
-      companyOf: domainRepo.getCompany,
-    }),
-    twoFactorRoutes({
-      repo: identity.repo,
-      audit,
-      sealSecret: secrets.seal,
-      issuerFor: async (systemId) => (await domainRepo.getSystem(systemId))?.name ?? 'LeadOrbit',
-      reauthenticate: identity.passwords.reauthenticate,
+      limiter,
+      audit: audit.audit,
+      mail: mail.mail,
+      origins: domains.origins,
+      secrets,
+      referralKey: await loadOrCreateSecret(db, 'referral_key'),
+      requireHuman: botCheck.requireHuman,
     }),
   ];
+  const routes = modules.flatMap((m) => m.routes);
   const app = await buildApp({
     config,
     database,
     dtKey: await importEnvelopeKey(dtKeyBase64),
     authenticate: identity.authenticate,
     inScope: scope.inScope,
-    audit,
+    audit: audit.audit,
     routes,
     logger: options.logger,
     onRouteRegistered: options.onRouteRegistered,
@@ -258,7 +191,17 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     handlers,
     dtKey: dtKeyBase64,
     routes,
-    services: { mail, domains, documents, secrets, storage, identity, botCheck, audit, scope },
+    services: {
+      mail: mail.mail,
+      domains: domains.domains,
+      documents: documents.documents,
+      secrets,
+      storage,
+      identity,
+      botCheck: botCheck.botCheck,
+      audit: audit.audit,
+      scope,
+    },
     seeded,
     async close() {
       await app.close();

@@ -1,5 +1,5 @@
 import { DEMO_PASSWORD, desc, emailMessages, eq } from '@app/db';
-import { solveAltcha } from '../src/providers/bot-check/bot-check-testing.js';
+import { solveAltcha } from './altcha-solver.js';
 import type { TestRuntime } from './harness.js';
 
 /** Solves the host's bot check the way the widget does and answers the payload (gtoken). */

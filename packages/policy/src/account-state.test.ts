@@ -1,4 +1,5 @@
 import type { SessionUser, SetupCheck } from '@app/contracts';
+import { makeSetup, makeUser, USERS, type UserPreset } from '@app/policy/testing';
 import { describe, expect, it } from 'vitest';
 import {
   hasCard,
@@ -12,7 +13,6 @@ import {
   needsProfileSetup,
   requiresCard,
 } from './account-state.js';
-import { makeSetup, makeUser, USERS, type UserPreset } from './test-fixtures.js';
 
 describe('isAccountConnected (spec 1 §4, spec 2 §4 payment-provider account status)', () => {
   type Row = [

@@ -1,4 +1,5 @@
 import type { SessionUser } from '@app/contracts';
+import { makeUser, USERS } from '@app/policy/testing';
 import { describe, expect, it } from 'vitest';
 import {
   type AgencyRow,
@@ -7,7 +8,6 @@ import {
   agencyRowActions,
   apiStatusColour,
 } from './agency-actions.js';
-import { makeUser, USERS } from './test-fixtures.js';
 
 const agencyRow = { user_type: 'userdownline', payment_status: null } as const;
 const failedRow = { user_type: 'userdownline', payment_status: 'failed' } as const;

@@ -1,5 +1,5 @@
+import { ALLOW, checkGuardRows, type GuardRow, notFound, redirectTo, USERS } from '@app/policy/testing';
 import { describe } from 'vitest';
-import { ALLOW, checkGuardRows, type GuardRow, notFound, redirectTo, USERS } from './test-fixtures.js';
 
 const agency = USERS.userdownline();
 const client = USERS.client();

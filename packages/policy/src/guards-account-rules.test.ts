@@ -1,4 +1,3 @@
-import { describe } from 'vitest';
 import {
   ALLOW,
   checkGuardRows,
@@ -7,7 +6,8 @@ import {
   makeUser,
   redirectTo,
   USERS,
-} from './test-fixtures.js';
+} from '@app/policy/testing';
+import { describe } from 'vitest';
 
 const agency = USERS.userdownline();
 const client = USERS.client();

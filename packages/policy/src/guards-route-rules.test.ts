@@ -1,6 +1,3 @@
-import { describe, expect, it } from 'vitest';
-import { guardRoute } from './guards.js';
-import { matchRoute } from './route-match.js';
 import {
   ALLOW,
   betaSetup,
@@ -12,7 +9,10 @@ import {
   notFound,
   redirectTo,
   USERS,
-} from './test-fixtures.js';
+} from '@app/policy/testing';
+import { describe, expect, it } from 'vitest';
+import { guardRoute } from './guards.js';
+import { matchRoute } from './route-match.js';
 
 const agency = USERS.userdownline();
 const client = USERS.client();

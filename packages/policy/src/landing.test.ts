@@ -1,7 +1,7 @@
 import type { SessionUser, SetupCheck } from '@app/contracts';
+import { defaultModules, makeCtx, makeSetup, makeUser, USERS, type UserPreset } from '@app/policy/testing';
 import { describe, expect, it } from 'vitest';
 import { guardPath, landingPath } from './guards.js';
-import { defaultModules, makeCtx, makeSetup, makeUser, USERS, type UserPreset } from './test-fixtures.js';
 
 interface Row {
   rule: string;

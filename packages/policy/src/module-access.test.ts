@@ -1,4 +1,5 @@
 import type { ModuleType, SessionUser, SetupCheck } from '@app/contracts';
+import { betaSetup, defaultModules, makeSetup, makeUser, USERS } from '@app/policy/testing';
 import { describe, expect, it } from 'vitest';
 import {
   availableModules,
@@ -7,7 +8,6 @@ import {
   isModuleAvailable,
   isModuleBeta,
 } from './module-access.js';
-import { betaSetup, defaultModules, makeSetup, makeUser, USERS } from './test-fixtures.js';
 
 describe('beta features (spec 1 §3.7, §4 beta agreement; spec 2 §4 Data Wallet gating)', () => {
   const rows: [string, SetupCheck | null, boolean][] = [

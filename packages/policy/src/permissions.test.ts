@@ -1,4 +1,5 @@
 import type { SessionUser } from '@app/contracts';
+import { makeCtx, makeUser, USERS, type UserPreset } from '@app/policy/testing';
 import { describe, expect, it } from 'vitest';
 import {
   effectivePermissions,
@@ -6,7 +7,6 @@ import {
   isStoredUserValid,
   showsMinimumSpendAddendum,
 } from './account-state.js';
-import { makeCtx, makeUser, USERS, type UserPreset } from './test-fixtures.js';
 
 describe('isStoredUserValid (spec 1 §4 stored user data; D-stored)', () => {
   const rows: [string, unknown, boolean][] = [

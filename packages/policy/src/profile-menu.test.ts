@@ -1,7 +1,7 @@
 import type { SessionUser, SetupCheck } from '@app/contracts';
+import { betaSetup, makeCtx, makeSetup, makeUser, USERS } from '@app/policy/testing';
 import { describe, expect, it } from 'vitest';
 import { profileMenu, showsCardSetting, showsDataWallet, showsDeveloper } from './menus.js';
-import { betaSetup, makeCtx, makeSetup, makeUser, USERS } from './test-fixtures.js';
 
 const agency = USERS.userdownline();
 const client = USERS.client();

@@ -1,8 +1,8 @@
+import { defaultModules, makeDomain, USERS } from '@app/policy/testing';
 import { describe, expect, it } from 'vitest';
 import { moduleForSlug, moduleNaming, modulePath } from './module-naming.js';
 import { breadcrumbs, matchRoute, normalizePathname } from './route-match.js';
 import { ROUTES } from './routes.js';
-import { defaultModules, makeDomain, USERS } from './test-fixtures.js';
 
 const agency = USERS.userdownline();
 /** An agency that renamed local to "Website Visitors" at /leads and locator to /searchid2. */

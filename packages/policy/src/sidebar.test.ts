@@ -1,8 +1,8 @@
 import type { SessionUser } from '@app/contracts';
+import { betaSetup, defaultModules, makeCtx, makeSetup, USERS } from '@app/policy/testing';
 import { describe, expect, it } from 'vitest';
 import type { PolicyContext, RolePermission } from './context.js';
 import { type MenuItem, sidebarMenu, systemSettingsMenu } from './menus.js';
-import { betaSetup, defaultModules, makeCtx, makeSetup, USERS } from './test-fixtures.js';
 
 type Row = [rule: string, user: SessionUser | null, extra: Partial<PolicyContext>, expected: string[]];
 const named = (rows: Row[]) => rows.map(([rule, user, extra, expected]) => ({ rule, user, extra, expected }));

@@ -3,7 +3,7 @@ import { type Action, authorize, NO_PERMISSION, NOT_WHILE_ACTING, reaches } from
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, HttpError, notFound } from '../http-errors.js';
-import type { Principal } from '../modules/tenancy/principal.js';
+import type { Principal } from '../modules/tenancy/index.js';
 
 /** Kinds of tenant resource an id in a request can name; each is checked against the caller's scope. */
 export type TenantResource = 'system' | 'company' | 'user' | 'group' | 'role';

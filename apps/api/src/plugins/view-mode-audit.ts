@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { AuditLog } from '../modules/audit/audit-log.js';
+import type { AuditLog } from '../modules/audit/index.js';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

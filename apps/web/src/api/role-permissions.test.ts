@@ -1,6 +1,6 @@
 import type { RoleModule } from '@app/contracts';
+import { makeUser, USERS } from '@app/policy/testing';
 import { describe, expect, it } from 'vitest';
-import { makeUser, USERS } from '../../../../packages/policy/src/test-fixtures';
 import { type RolePermissionRow, rolePermissionsOf, sessionActor } from './role-permissions';
 
 const row = (module: RoleModule, on: Partial<Omit<RolePermissionRow, 'module'>> = {}): RolePermissionRow => ({

@@ -1,5 +1,5 @@
+import { makeUser } from '@app/policy/testing';
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '../../../../packages/policy/src/test-fixtures';
 import type { HttpClient } from './http';
 import { fetchSessionUser, INVALID_USER_CODE } from './session';
 

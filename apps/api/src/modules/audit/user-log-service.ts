@@ -15,7 +15,7 @@ import {
 import { can, isSystemStaff } from '@app/policy';
 import { badRequest, notFound } from '../../http-errors.js';
 import type { TenantResource } from '../../plugins/access.js';
-import type { Principal } from '../tenancy/principal.js';
+import type { Principal } from '../tenancy/index.js';
 import type { AuditLog } from './audit-log.js';
 import { CSV_BOM, csvRecord } from './csv.js';
 import type { UserLogQuery, UserLogRecord, UserLogRepository } from './user-log-repository.js';

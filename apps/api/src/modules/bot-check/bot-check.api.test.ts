@@ -1,11 +1,11 @@
 import { botCheckUses, DEMO, eq, systems } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendJson, solveAltcha, startFakeSiteverify } from '../../../test/altcha-solver.js';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { loadOrCreateSecret } from '../../lib/app-secrets.js';
 import { createAltchaBotCheck } from '../../providers/bot-check/altcha-bot-check.js';
 import type { BotCheck } from '../../providers/bot-check/bot-check.js';
 import { createBotCheckRepository } from '../../providers/bot-check/bot-check-repository.js';
-import { sendJson, solveAltcha, startFakeSiteverify } from '../../providers/bot-check/bot-check-testing.js';
 import { createRecaptchaVerifier } from '../../providers/bot-check/recaptcha-bot-check.js';
 import { createSystemBotCheck } from '../../providers/bot-check/system-bot-check.js';
 import { botCheckRoutes } from './bot-check-routes.js';

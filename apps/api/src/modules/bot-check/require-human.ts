@@ -1,6 +1,6 @@
 import { HttpError } from '../../http-errors.js';
 import type { BotCheck } from '../../providers/bot-check/bot-check.js';
-import type { DomainService } from '../domains/domain-service.js';
+import type { DomainService } from '../domains/index.js';
 
 /**
  * The one gate of the public forms (login, forgot password, register): resolves the system of the

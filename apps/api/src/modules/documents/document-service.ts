@@ -1,7 +1,7 @@
 import type { DocumentName, PublicDocument } from '@app/contracts';
 import { type Database, desc, documents, eq, isNull, or, sql } from '@app/db';
 import { notFound } from '../../http-errors.js';
-import type { DomainService } from '../domains/domain-service.js';
+import type { DomainService } from '../domains/index.js';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -1,5 +1,5 @@
 import { and, asc, type Database, eq, isNull, queryRows, sql, systems, users } from '@app/db';
-import { createCompanyReads } from '../tenancy/company-reads.js';
+import { createCompanyReads } from '../tenancy/index.js';
 
 export interface HostOwner {
   systemId: number;

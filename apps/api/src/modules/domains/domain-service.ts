@@ -8,7 +8,7 @@ import {
   PAYMENT_TERMS,
 } from '@app/contracts';
 import { TtlCache } from '../../lib/ttl-cache.js';
-import { brandingLookOf } from '../tenancy/company-reads.js';
+import { brandingLookOf } from '../tenancy/index.js';
 import type { DomainRepository, HostOwner } from './domain-repository.js';
 
 /** A resolved host: the domain info, and the same already serialised for the hot path. */

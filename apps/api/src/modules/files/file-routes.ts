@@ -1,17 +1,17 @@
 import { apiErrorSchema } from '@app/contracts';
-import { type Database, eq, files } from '@app/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http-errors.js';
 import { PUBLIC } from '../../plugins/access.js';
 import type { FileStorage } from '../../providers/files/file-storage.js';
 import type { FileLinks } from './file-links.js';
+import type { FileRepository } from './file-repository.js';
 
 /** Branding images are shown before anybody signs in, so they are public; other files need a signed link. */
 const PUBLIC_PURPOSES = new Set(['logo', 'favicon']);
 
 export const fileRoutes =
-  (db: Database, storage: FileStorage, links: FileLinks): FastifyPluginAsyncZod =>
+  (repo: FileRepository, storage: FileStorage, links: FileLinks): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/files/:fileId',
@@ -30,7 +30,7 @@ export const fileRoutes =
       },
       async (request, reply) => {
         const { fileId } = request.params;
-        const [file] = await db.select().from(files).where(eq(files.id, fileId));
+        const file = await repo.find(fileId);
         const allowed =
           file &&
           (PUBLIC_PURPOSES.has(file.purpose) ||

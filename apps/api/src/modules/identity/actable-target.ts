@@ -1,7 +1,7 @@
 import type { CompanyKind } from '@app/contracts';
 import { mayActAs } from '@app/policy';
 import { notFound } from '../../http-errors.js';
-import type { Principal } from '../tenancy/principal.js';
+import type { Principal } from '../tenancy/index.js';
 import type { IdentityRepository, UserRow } from './identity-repository.js';
 
 /** Where a company sits in the tree. */

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../http-errors.js';
-import type { Principal } from '../tenancy/principal.js';
+import type { Principal } from '../tenancy/index.js';
 import type { IdentityRepository } from './identity-repository.js';
 import { audienceOf, type TokenService } from './token-service.js';
 

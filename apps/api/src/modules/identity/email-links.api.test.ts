@@ -1,8 +1,8 @@
 import { DEMO } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
+import { clientPayload, PEOPLE, type Who, who } from '../../../test/kits/users.js';
 import { gtoken, lastEmailIdTo, lastEmailTo, nextEmailTo } from '../../../test/sign-in.js';
-import { clientPayload, PEOPLE, type Who, who } from '../users/users-test-kit.js';
 
 /**
  * Decision 0019: links in e-mails point only at hosts the server knows for the recipient (system

@@ -3,21 +3,25 @@ import type { JobQueue } from '../../jobs/job-queue.js';
 import { loadOrCreateSecret } from '../../lib/app-secrets.js';
 import { createRateLimiter } from '../../lib/rate-limiter.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import type { AuditLog } from '../audit/audit-log.js';
-import type { DomainService } from '../domains/domain-service.js';
-import type { WebOrigins } from '../domains/web-origins.js';
-import type { FileLinks } from '../files/file-links.js';
-import type { MailService } from '../mail/mail-service.js';
+import type { AuditLog } from '../audit/index.js';
+import type { DomainService, WebOrigins } from '../domains/index.js';
+import type { FileLinks } from '../files/index.js';
+import type { MailService } from '../mail/index.js';
+import type { TreePosition } from './actable-target.js';
 import { createAuthenticator } from './authenticate.js';
+import { emailChangeRoutes } from './email-change-routes.js';
 import { createEmailChangeService } from './email-change-service.js';
 import { createIdentityRepository } from './identity-repository.js';
-import type { IdentityRouteDependencies } from './identity-routes.js';
+import { type IdentityRouteDependencies, identityRoutes } from './identity-routes.js';
 import { createLoginService } from './login-service.js';
 import { passwordResetLinkHandler, passwordResetLinkJob } from './password-reset-job.js';
 import { createPasswordService } from './password-service.js';
 import { createSessionUserReader } from './session-user.js';
 import { createSetupCheckReader } from './setup-check.js';
+import { ssoRoutes } from './sso-routes.js';
 import { createTokenService, type TokenSettings } from './token-service.js';
+import { twoFactorRoutes } from './two-factor-routes.js';
+import { viewModeRoutes } from './view-mode-routes.js';
 
 export interface IdentityModuleDependencies {
   db: Database;
@@ -32,10 +36,18 @@ export interface IdentityModuleDependencies {
   filesBaseUrl: string;
   fileLinks: FileLinks;
   requireHuman: IdentityRouteDependencies['requireHuman'];
+  /** A company's place in the tree, to know whom a person may act as. */
+  companyOf(companyId: number): Promise<TreePosition | undefined>;
+  /** The system's name: the issuer authenticator apps show. */
+  systemName(systemId: number): Promise<string | undefined>;
   tokenSettings?: Omit<TokenSettings, 'jwtKey'>;
 }
 
-/** Wires the identity capability: repository, tokens, sign-in, passwords, session readers, authenticator. */
+/**
+ * Wires the identity capability: sign-in and sessions, passwords and e-mail changes, two-factor
+ * settings, view mode and single sign-on; the authenticator the access plugin uses; the
+ * forgot-password job.
+ */
 export async function createIdentityModule(deps: IdentityModuleDependencies) {
   const repo = createIdentityRepository(deps.db);
   const jwtKey = Buffer.from(await loadOrCreateSecret(deps.db, 'jwt_key'), 'base64');
@@ -123,7 +135,7 @@ export async function createIdentityModule(deps: IdentityModuleDependencies) {
     },
   });
 
-  const routes: IdentityRouteDependencies = {
+  const routeDeps: IdentityRouteDependencies = {
     domains: deps.domains,
     login,
     passwords,
@@ -137,12 +149,30 @@ export async function createIdentityModule(deps: IdentityModuleDependencies) {
   };
 
   return {
-    repo,
     tokens,
     limiter,
-    routes,
     passwords,
     emailChanges,
+    routes: [
+      identityRoutes(routeDeps),
+      ssoRoutes({
+        repo,
+        tokens,
+        domains: deps.domains,
+        audit: deps.audit,
+        companyOf: deps.companyOf,
+        webOrigin: routeDeps.webOrigin,
+      }),
+      viewModeRoutes({ repo, tokens, audit: deps.audit, companyOf: deps.companyOf }),
+      twoFactorRoutes({
+        repo,
+        audit: deps.audit,
+        sealSecret: deps.secrets.seal,
+        issuerFor: async (systemId) => (await deps.systemName(systemId)) ?? 'LeadOrbit',
+        reauthenticate: passwords.reauthenticate,
+      }),
+      emailChangeRoutes(emailChanges),
+    ],
     authenticate: createAuthenticator(tokens, repo),
     handlers: [passwordResetLinkHandler({ sendResetLink: passwords.sendResetLink })],
   };

@@ -2,7 +2,7 @@ import { CURRENT_PASSWORD_INVALID, CURRENT_PASSWORD_REQUIRED } from '@app/contra
 import { HttpError } from '../../http-errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { requireAction } from '../../plugins/access.js';
-import type { Principal } from '../tenancy/principal.js';
+import type { Principal } from '../tenancy/index.js';
 import type { IdentityRepository, UserRow } from './identity-repository.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';
 import { newOpaqueToken, sha256 } from './secure-tokens.js';

@@ -18,8 +18,8 @@ import {
   systems,
   users,
 } from '@app/db';
-import type { FileLinks } from '../files/file-links.js';
-import { brandingLookOf, createCompanyReads } from '../tenancy/company-reads.js';
+import type { FileLinks } from '../files/index.js';
+import { brandingLookOf, createCompanyReads } from '../tenancy/index.js';
 
 /**
  * Builds the session user of spec 1 §3.1 from the database. Company facts come from the company

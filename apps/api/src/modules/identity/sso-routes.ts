@@ -8,9 +8,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, notFound } from '../../http-errors.js';
 import { PUBLIC, principalOf } from '../../plugins/access.js';
-import type { AuditLog } from '../audit/audit-log.js';
-import type { DomainService } from '../domains/domain-service.js';
-import { normaliseHost } from '../domains/domain-service.js';
+import type { AuditLog } from '../audit/index.js';
+import type { DomainService } from '../domains/index.js';
+import { normaliseHost } from '../domains/index.js';
 import { actableTarget, type TreePosition } from './actable-target.js';
 import type { IdentityRepository } from './identity-repository.js';
 import type { IdentityRouteDependencies } from './identity-routes.js';

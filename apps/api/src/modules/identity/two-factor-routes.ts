@@ -10,7 +10,7 @@ import QRCode from 'qrcode';
 import { z } from 'zod';
 import { HttpError, notFound } from '../../http-errors.js';
 import { type AccessRule, principalOf } from '../../plugins/access.js';
-import type { AuditLog } from '../audit/audit-log.js';
+import type { AuditLog } from '../audit/index.js';
 import type { IdentityRepository } from './identity-repository.js';
 import type { PasswordService } from './password-service.js';
 import { matchTotpStep, newTotpSecret, totpFor } from './totp.js';

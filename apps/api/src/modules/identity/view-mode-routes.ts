@@ -2,7 +2,7 @@ import { apiErrorSchema, switchUserRequestSchema, viewModeResponseSchema } from 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../http-errors.js';
 import { type AccessRule, principalOf } from '../../plugins/access.js';
-import type { AuditLog } from '../audit/audit-log.js';
+import type { AuditLog } from '../audit/index.js';
 import { actableTarget, type TreePosition } from './actable-target.js';
 import type { IdentityRepository } from './identity-repository.js';
 import type { TokenService } from './token-service.js';

@@ -3,6 +3,7 @@ import {
   companies,
   companySmtp,
   type Database,
+  desc,
   emailMessages,
   eq,
   firstRow,
@@ -26,6 +27,19 @@ export function createMailRepository(db: Database) {
   }
 
   return {
+    /** A system's newest messages, optionally to one address (the operators' outbox). */
+    outbox: (systemId: number, options: { to?: string; limit: number }) =>
+      db
+        .select()
+        .from(emailMessages)
+        .where(
+          and(
+            eq(emailMessages.systemId, systemId),
+            options.to ? eq(emailMessages.toAddress, options.to.toLowerCase()) : undefined,
+          ),
+        )
+        .orderBy(desc(emailMessages.id))
+        .limit(options.limit),
     async insert(message: NewEmail): Promise<StoredEmail> {
       return firstRow(await db.insert(emailMessages).values(message).returning(), 'email message');
     },

@@ -1,8 +1,8 @@
 import { apiErrorSchema } from '@app/contracts';
-import { and, type Database, desc, emailMessages, eq } from '@app/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/access.js';
+import type { MailRepository } from './mail-repository.js';
 
 const messageSchema = z.object({
   id: z.number().int(),
@@ -20,7 +20,7 @@ const messageSchema = z.object({
  * and viewable in the app). A system user reads its own system's messages, newest first.
  */
 export const outboxRoutes =
-  (db: Database): FastifyPluginAsyncZod =>
+  (repo: Pick<MailRepository, 'outbox'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/outbox',
@@ -37,17 +37,7 @@ export const outboxRoutes =
       },
       async (request) => {
         const p = principalOf(request);
-        const rows = await db
-          .select()
-          .from(emailMessages)
-          .where(
-            and(
-              eq(emailMessages.systemId, p.systemId),
-              request.query.to ? eq(emailMessages.toAddress, request.query.to.toLowerCase()) : undefined,
-            ),
-          )
-          .orderBy(desc(emailMessages.id))
-          .limit(request.query.limit);
+        const rows = await repo.outbox(p.systemId, request.query);
         return {
           data: rows.map((m) => ({
             id: m.id,

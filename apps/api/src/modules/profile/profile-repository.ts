@@ -1,5 +1,5 @@
 import { and, companies, companyBranding, type Database, eq, files, firstRow, ne, users } from '@app/db';
-import { createCompanyReads } from '../tenancy/company-reads.js';
+import { createCompanyReads } from '../tenancy/index.js';
 
 /** SQL of the profile screens: a user's own row, their company, stored pictures and logos. */
 export function createProfileRepository(db: Database) {

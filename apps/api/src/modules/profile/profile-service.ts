@@ -12,16 +12,14 @@ import { badRequest, notFound } from '../../http-errors.js';
 import { detectImageType, MAX_IMAGE_BYTES } from '../../lib/image-type.js';
 import { requireAction } from '../../plugins/access.js';
 import type { FileStorage } from '../../providers/files/file-storage.js';
-import type { AuditLog } from '../audit/audit-log.js';
-import type { DomainService } from '../domains/domain-service.js';
-import type { FileLinks } from '../files/file-links.js';
-import type { EmailChangeService } from '../identity/email-change-service.js';
-import { hashPassword } from '../identity/password-hasher.js';
-import type { PasswordService } from '../identity/password-service.js';
-import type { TokenService } from '../identity/token-service.js';
-import type { CompanyHosts } from '../settings/company-hosts.js';
-import { inheritedColours } from '../tenancy/company-reads.js';
-import type { Principal } from '../tenancy/principal.js';
+import type { AuditLog } from '../audit/index.js';
+import type { DomainService } from '../domains/index.js';
+import type { FileLinks } from '../files/index.js';
+import type { EmailChangeService, PasswordService, TokenService } from '../identity/index.js';
+import { hashPassword } from '../identity/index.js';
+import type { CompanyHosts } from '../settings/index.js';
+import type { Principal } from '../tenancy/index.js';
+import { inheritedColours } from '../tenancy/index.js';
 import type { ProfileRepository } from './profile-repository.js';
 
 export interface UploadedImage {

@@ -12,8 +12,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http-errors.js';
 import { PUBLIC, principalOf } from '../../plugins/access.js';
-import type { RequireHuman } from '../bot-check/require-human.js';
-import type { WebOrigins } from '../domains/web-origins.js';
+import type { RequireHuman } from '../bot-check/index.js';
+import type { WebOrigins } from '../domains/index.js';
 import { referralCodeFor } from './referral-codes.js';
 import type { RegistrationService } from './registration-service.js';
 

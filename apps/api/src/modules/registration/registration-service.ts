@@ -12,12 +12,11 @@ import { z } from 'zod';
 import { HttpError } from '../../http-errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import type { AuditLog } from '../audit/audit-log.js';
-import type { DomainService } from '../domains/domain-service.js';
-import type { WebOrigins } from '../domains/web-origins.js';
-import { hashPassword } from '../identity/password-hasher.js';
-import type { TokenService } from '../identity/token-service.js';
-import type { MailService } from '../mail/mail-service.js';
+import type { AuditLog } from '../audit/index.js';
+import type { DomainService, WebOrigins } from '../domains/index.js';
+import type { TokenService } from '../identity/index.js';
+import { hashPassword } from '../identity/index.js';
+import type { MailService } from '../mail/index.js';
 import { userIdOfReferralCode } from './referral-codes.js';
 
 export interface RegistrationInput {

@@ -10,7 +10,7 @@ import {
 import { type ReportReader, reportAnalyticsAccess } from '@app/policy';
 import type { z } from 'zod';
 import { forbidden, notFound } from '../../http-errors.js';
-import type { Principal } from '../tenancy/principal.js';
+import type { Principal } from '../tenancy/index.js';
 import { monthRange, reportRange } from './report-range.js';
 import type { PersonFacts, ReportRepository } from './report-repository.js';
 

@@ -11,7 +11,7 @@ import {
   roles,
   sql,
 } from '@app/db';
-import { createCompanyReads } from '../tenancy/company-reads.js';
+import { createCompanyReads } from '../tenancy/index.js';
 
 /** SQL behind the role-module call: roles, their permissions and the agency facts of spec 1 §3.5. */
 export function createRoleRepository(db: Database) {

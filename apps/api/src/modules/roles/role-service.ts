@@ -7,8 +7,8 @@ import {
 } from '@app/contracts';
 import type { z } from 'zod';
 import { badRequest, forbidden, notFound } from '../../http-errors.js';
-import type { AuditLog } from '../audit/audit-log.js';
-import type { Principal } from '../tenancy/principal.js';
+import type { AuditLog } from '../audit/index.js';
+import type { Principal } from '../tenancy/index.js';
 import type { RoleRepository } from './role-repository.js';
 
 export interface RoleServiceDependencies {

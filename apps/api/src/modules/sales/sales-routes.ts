@@ -4,12 +4,12 @@ import {
   salesListResponseSchema,
   setSalesRequestSchema,
 } from '@app/contracts';
-import { and, asc, companies, companySalesLinks, type Database, eq, inArray, isNull, users } from '@app/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../http-errors.js';
 import { type AccessRule, principalOf } from '../../plugins/access.js';
-import type { AuditLog } from '../audit/audit-log.js';
+import type { AuditLog } from '../audit/index.js';
+import type { SalesRepository } from './sales-repository.js';
 
 /** Set Sales Person: the system user (spec 2 §6). */
 const SYSTEM_STAFF = (where: 'params' | 'body'): AccessRule => ({
@@ -26,15 +26,8 @@ const ROLES = [
 
 /** The sales staff of a system and their links to agencies. */
 export const salesRoutes =
-  (db: Database, audit: AuditLog): FastifyPluginAsyncZod =>
+  (repo: SalesRepository, audit: AuditLog): FastifyPluginAsyncZod =>
   async (app) => {
-    const salesOfSystem = (systemId: number) =>
-      db
-        .select({ id: users.id, name: users.name, isAccExecutive: users.isAccExecutive })
-        .from(users)
-        .where(and(eq(users.systemId, systemId), eq(users.userType, 'sales'), isNull(users.deletedAt)))
-        .orderBy(asc(users.name));
-
     app.get(
       '/configuration/sales/list/:companyID',
       {
@@ -45,7 +38,7 @@ export const salesRoutes =
           response: { 200: salesListResponseSchema, ...errors },
         },
       },
-      async (request) => ({ data: await salesOfSystem(principalOf(request).systemId) }),
+      async (request) => ({ data: await repo.salesOfSystem(principalOf(request).systemId) }),
     );
 
     app.put(
@@ -60,30 +53,22 @@ export const salesRoutes =
       },
       async (request) => {
         const p = principalOf(request);
-        const [agency] = await db.select().from(companies).where(eq(companies.id, request.body.companyID));
+        const agency = await repo.company(request.body.companyID);
         if (agency?.kind !== 'agency') throw notFound();
         const chosen = ROLES.map(([field]) => request.body[field]).filter((id): id is number => Boolean(id));
-        const staff = chosen.length
-          ? await db
-              .select({ id: users.id })
-              .from(users)
-              .where(
-                and(inArray(users.id, chosen), eq(users.systemId, p.systemId), eq(users.userType, 'sales')),
-              )
-          : [];
+        const staff = await repo.salesAmong(p.systemId, chosen);
         const unknown = chosen.find((id) => !staff.some((s) => s.id === id));
         if (unknown !== undefined)
           throw badRequest('Choose a sales person of this platform.', {
             salesRep: 'not a sales person of this platform',
           });
-        await db.transaction(async (tx) => {
-          await tx.delete(companySalesLinks).where(eq(companySalesLinks.companyId, agency.id));
-          const links = ROLES.flatMap(([field, role]) => {
+        await repo.replaceLinks(
+          agency.id,
+          ROLES.flatMap(([field, role]) => {
             const salesUserId = request.body[field];
-            return salesUserId ? [{ companyId: agency.id, role, salesUserId }] : [];
-          });
-          if (links.length) await tx.insert(companySalesLinks).values(links);
-        });
+            return salesUserId ? [{ role, salesUserId }] : [];
+          }),
+        );
         await audit.record({
           systemId: p.systemId,
           companyId: agency.id,

@@ -6,8 +6,8 @@ import {
   SUBSCRIPTION_CANCELLED,
 } from '@app/contracts';
 import { badRequest, notFound } from '../../http-errors.js';
-import type { AuditLog } from '../audit/audit-log.js';
-import type { Principal } from '../tenancy/principal.js';
+import type { AuditLog } from '../audit/index.js';
+import type { Principal } from '../tenancy/index.js';
 import { describeCampaignMinimums } from './campaign-minimums.js';
 import { loadCompany, requireKind, settingsEvent } from './settings-access.js';
 import type { SettingsRepository } from './settings-repository.js';

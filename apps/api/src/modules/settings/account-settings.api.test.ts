@@ -15,7 +15,6 @@ import {
 } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
-import { bearer } from '../../../test/sign-in.js';
 import {
   ADMIN,
   BRIGHT_ROOT,
@@ -26,7 +25,8 @@ import {
   type SettingsKit,
   SUMMIT,
   settingsKit,
-} from './settings-test-kit.js';
+} from '../../../test/kits/settings.js';
+import { bearer } from '../../../test/sign-in.js';
 
 let rt: TestRuntime;
 let kit: SettingsKit;

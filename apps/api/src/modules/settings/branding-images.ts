@@ -3,9 +3,9 @@ import type { BrandingImageKind } from '@app/contracts';
 import { badRequest } from '../../http-errors.js';
 import { detectImageType, MAX_IMAGE_BYTES } from '../../lib/image-type.js';
 import type { FileStorage } from '../../providers/files/file-storage.js';
-import type { AuditLog } from '../audit/audit-log.js';
-import { inheritedColours } from '../tenancy/company-reads.js';
-import type { Principal } from '../tenancy/principal.js';
+import type { AuditLog } from '../audit/index.js';
+import type { Principal } from '../tenancy/index.js';
+import { inheritedColours } from '../tenancy/index.js';
 import { loadCompany, requireKind, settingsEvent } from './settings-access.js';
 import type { SettingsRepository } from './settings-repository.js';
 

@@ -8,8 +8,8 @@ import {
 } from '@app/contracts';
 import { badRequest } from '../../http-errors.js';
 import type { HostResolver } from '../../providers/outbound/safe-resolve.js';
-import type { AuditLog } from '../audit/audit-log.js';
-import type { Principal } from '../tenancy/principal.js';
+import type { AuditLog } from '../audit/index.js';
+import type { Principal } from '../tenancy/index.js';
 import type { CompanyHosts } from './company-hosts.js';
 import type { DomainSettingsRepository } from './domain-settings-repository.js';
 import { loadCompany, requireKind, settingsEvent } from './settings-access.js';

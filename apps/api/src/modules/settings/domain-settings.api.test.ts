@@ -9,11 +9,6 @@ import {
 import { companies, DEMO, eq } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
-import { createSandboxCertificateProvider } from '../../providers/certificates/sandbox-certificate-provider.js';
-import type { HostResolver } from '../../providers/outbound/safe-resolve.js';
-import { domainCertificateHandler } from './domain-certificate-job.js';
-import { createDomainSettingsRepository } from './domain-settings-repository.js';
-import { AGENCIES_ONLY_DOMAINS } from './domain-settings-service.js';
 import {
   BRIGHT_ROOT,
   CLIENT,
@@ -22,7 +17,12 @@ import {
   type SettingsKit,
   SUMMIT,
   settingsKit,
-} from './settings-test-kit.js';
+} from '../../../test/kits/settings.js';
+import { createSandboxCertificateProvider } from '../../providers/certificates/sandbox-certificate-provider.js';
+import type { HostResolver } from '../../providers/outbound/safe-resolve.js';
+import { domainCertificateHandler } from './domain-certificate-job.js';
+import { createDomainSettingsRepository } from './domain-settings-repository.js';
+import { AGENCIES_ONLY_DOMAINS } from './domain-settings-service.js';
 
 let rt: TestRuntime;
 let kit: SettingsKit;

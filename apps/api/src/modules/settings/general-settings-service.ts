@@ -17,9 +17,9 @@ import {
 import { can } from '@app/policy';
 import type { z } from 'zod';
 import { badRequest, forbidden } from '../../http-errors.js';
-import type { AuditLog } from '../audit/audit-log.js';
-import { brandingLookOf, inheritedColours } from '../tenancy/company-reads.js';
-import type { Principal } from '../tenancy/principal.js';
+import type { AuditLog } from '../audit/index.js';
+import type { Principal } from '../tenancy/index.js';
+import { brandingLookOf, inheritedColours } from '../tenancy/index.js';
 import { describeCampaignMinimums } from './campaign-minimums.js';
 import { describePriceRows, findFloorViolation, rowsFromInput, toAgencyCost } from './cost-settings.js';
 import { applyNaming, currentNaming } from './module-names.js';

@@ -20,7 +20,6 @@ import {
 } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
-import { COSTS_BY_PLATFORM_ONLY } from './general-settings-service.js';
 import {
   ADMIN,
   BRIGHT_ROOT,
@@ -31,7 +30,8 @@ import {
   type SettingsKit,
   SUMMIT,
   settingsKit,
-} from './settings-test-kit.js';
+} from '../../../test/kits/settings.js';
+import { COSTS_BY_PLATFORM_ONLY } from './general-settings-service.js';
 
 let rt: TestRuntime;
 let kit: SettingsKit;

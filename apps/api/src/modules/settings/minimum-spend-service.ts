@@ -1,7 +1,7 @@
 import { centsToDollars, MINIMUM_SPEND_PLAN_IN_USE, type MinimumSpendPlan } from '@app/contracts';
 import { badRequest, notFound } from '../../http-errors.js';
-import type { AuditLog } from '../audit/audit-log.js';
-import type { Principal } from '../tenancy/principal.js';
+import type { AuditLog } from '../audit/index.js';
+import type { Principal } from '../tenancy/index.js';
 import type { MinimumSpendRepository, PlanRow, PlanValues } from './minimum-spend-repository.js';
 import { loadCompany, requireKind, settingsEvent } from './settings-access.js';
 import type { CompanyRow } from './settings-repository.js';

@@ -2,8 +2,8 @@ import type { CompanyKind } from '@app/contracts';
 import type { Action } from '@app/policy';
 import { badRequest, notFound } from '../../http-errors.js';
 import type { AccessRule, ScopedId } from '../../plugins/access.js';
-import type { AuditEvent } from '../audit/audit-log.js';
-import type { Principal } from '../tenancy/principal.js';
+import type { AuditEvent } from '../audit/index.js';
+import type { Principal } from '../tenancy/index.js';
 import type { CompanyRow } from './settings-repository.js';
 
 /**

@@ -9,8 +9,8 @@ import type { FileStorage } from '../../providers/files/file-storage.js';
 import { createSmtpTransport } from '../../providers/mail/smtp-transport.js';
 import { createGuardedSmtpFactory } from '../../providers/outbound/guarded-smtp.js';
 import { type HostResolver, systemResolver } from '../../providers/outbound/safe-resolve.js';
-import type { AuditLog } from '../audit/audit-log.js';
-import type { Principal } from '../tenancy/principal.js';
+import type { AuditLog } from '../audit/index.js';
+import type { Principal } from '../tenancy/index.js';
 import { createAccountSettingsService } from './account-settings-service.js';
 import { createBrandingImages } from './branding-images.js';
 import { createCompanyHosts } from './company-hosts.js';
@@ -26,7 +26,14 @@ import { createSettingsRepository } from './settings-repository.js';
 import { settingsRoutes } from './settings-routes.js';
 import { createSmtpTestService } from './smtp-test-service.js';
 
-export interface SettingsRouteDeps {
+export interface SettingsModuleDependencies {
+  db: Database;
+  /** Refreshes the host → domain info cache (branding, module names, domains changed). */
+  invalidateDomains: () => void;
+  /** Starts certificate jobs for new custom domains. */
+  queue: Pick<JobQueue, 'enqueue'>;
+  certificates?: CertificateProvider;
+  resolver?: HostResolver;
   audit: AuditLog;
   storage: FileStorage;
   secrets: { seal(plain: string): Promise<string>; open(sealed: string): Promise<string> };
@@ -36,27 +43,17 @@ export interface SettingsRouteDeps {
 }
 
 /**
- * General settings, prices and terms, domains, SMTP and minimum spend (issue 4). Built before the
- * worker starts: the guarded SMTP factory (also used by the e-mail delivery job) and the
- * certificate job's handler, and the agency host rules user management shares (`hosts`); `routes`
- * builds the route plugins once the app's services exist.
+ * General settings, prices and terms, domains, SMTP and minimum spend (issue 4), with what other
+ * modules share: the guarded SMTP factory (the e-mail delivery job uses it), the certificate job's
+ * handler, and the agency host rules user management and the profile apply (`hosts`).
  */
-export function createSettingsModule(
-  db: Database,
-  options: {
-    /** Refreshes the host → domain info cache (branding, module names, domains changed). */
-    invalidateDomains: () => void;
-    /** Starts certificate jobs for new custom domains. */
-    queue: Pick<JobQueue, 'enqueue'>;
-    certificates?: CertificateProvider;
-    resolver?: HostResolver;
-  },
-) {
-  const resolver = options.resolver ?? systemResolver;
+export function createSettingsModule(deps: SettingsModuleDependencies) {
+  const { db } = deps;
+  const resolver = deps.resolver ?? systemResolver;
   const repo = createSettingsRepository(db);
   const domainRepo = createDomainSettingsRepository(db);
-  const { invalidateDomains } = options;
-  const hosts = createCompanyHosts({ repo: domainRepo, queue: options.queue, invalidateDomains });
+  const { invalidateDomains } = deps;
+  const hosts = createCompanyHosts({ repo: domainRepo, queue: deps.queue, invalidateDomains });
   // Customer-chosen SMTP hosts must be public; the master system's own server is the operator's.
   const smtp = createGuardedSmtpFactory({
     inner: createSmtpTransport,
@@ -66,12 +63,12 @@ export function createSettingsModule(
   const handlers: JobHandler[] = [
     domainCertificateHandler({
       repo: domainRepo,
-      provider: options.certificates ?? createSandboxCertificateProvider({ resolver }),
+      provider: deps.certificates ?? createSandboxCertificateProvider({ resolver }),
       invalidateDomains,
     }),
   ];
 
-  function routes(deps: SettingsRouteDeps): FastifyPluginAsyncZod {
+  function routes(): FastifyPluginAsyncZod {
     const smtpTests = createSmtpTestService({
       repo,
       audit: deps.audit,
@@ -115,5 +112,5 @@ export function createSettingsModule(
     };
   }
 
-  return { smtp, handlers, hosts, routes };
+  return { smtp, handlers, hosts, routes: [routes()] };
 }

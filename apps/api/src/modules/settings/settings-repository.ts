@@ -15,7 +15,7 @@ import {
   onboardingSettings,
   systems,
 } from '@app/db';
-import { type BrandingColours, createCompanyReads } from '../tenancy/company-reads.js';
+import { type BrandingColours, createCompanyReads } from '../tenancy/index.js';
 
 export type PriceRow = typeof agencyPrices.$inferSelect;
 export type BrandingRow = typeof companyBranding.$inferSelect;

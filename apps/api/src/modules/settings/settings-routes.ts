@@ -34,7 +34,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError, notFound } from '../../http-errors.js';
 import { principalOf } from '../../plugins/access.js';
-import type { Principal } from '../tenancy/principal.js';
+import type { Principal } from '../tenancy/index.js';
 import type { AccountSettingsService } from './account-settings-service.js';
 import type { BrandingImages } from './branding-images.js';
 import { IMAGE_TOO_LARGE } from './branding-images.js';

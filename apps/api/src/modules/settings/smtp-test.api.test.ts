@@ -2,8 +2,8 @@ import { SMTP_NOT_CONFIGURED } from '@app/contracts';
 import { companySmtp, emailMessages, eq, ilike, rateLimitCounters } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
+import { CLIENT, OWNER, ROOT, type SettingsKit, SUMMIT, settingsKit } from '../../../test/kits/settings.js';
 import { type ReceivedMail, type SmtpSink, startSmtpSink } from '../../../test/smtp-sink.js';
-import { CLIENT, OWNER, ROOT, type SettingsKit, SUMMIT, settingsKit } from './settings-test-kit.js';
 import { TEST_EMAIL_LIMIT } from './smtp-test-service.js';
 
 let rt: TestRuntime;

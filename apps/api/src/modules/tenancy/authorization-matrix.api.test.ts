@@ -2,10 +2,7 @@ import { DEMO } from '@app/db';
 import { authorize, type Actor as PolicyActor, reaches } from '@app/policy';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
-import { bearer, send, signIn } from '../../../test/sign-in.js';
-import type { AccessRule } from '../../plugins/access.js';
-import { type CaseContext, MATRIX_CASES, type MatrixCase } from './authorization-matrix.cases.js';
+import { type CaseContext, MATRIX_CASES, type MatrixCase } from '../../../test/authorization-matrix/cases.js';
 import {
   type Actor,
   ID_KINDS,
@@ -21,7 +18,10 @@ import {
   prepareWorld,
   subjectOf,
   visibleCompanies,
-} from './authorization-matrix.world.js';
+} from '../../../test/authorization-matrix/world.js';
+import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
+import { bearer, send, signIn } from '../../../test/sign-in.js';
+import type { AccessRule } from '../../plugins/access.js';
 
 /**
  * The authorization matrix (issue 4): every route with a `user` rule × every demo principal ×

@@ -8,7 +8,7 @@ import {
 import { isCompanyOwner, isSystemStaff } from '@app/policy';
 import type { z } from 'zod';
 import { badRequest, forbidden, notFound } from '../../http-errors.js';
-import { hashPassword } from '../identity/password-hasher.js';
+import { hashPassword } from '../identity/index.js';
 import type { CallContext, ManagementContext } from './management-context.js';
 import {
   checkModules,

@@ -2,7 +2,7 @@ import { EMAIL_TAKEN, EMAIL_UNAVAILABLE } from '@app/contracts';
 import { DEMO } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
-import { clientPayload, PEOPLE, post, put, userByEmail, type Who, who } from './users-test-kit.js';
+import { clientPayload, PEOPLE, post, put, userByEmail, type Who, who } from '../../../test/kits/users.js';
 
 /**
  * Decision 0019: an e-mail address is unique per system, so creating or editing a person with an

@@ -1,5 +1,5 @@
-import { newOpaqueToken, sha256 } from '../identity/secure-tokens.js';
-import type { MailService } from '../mail/mail-service.js';
+import { newOpaqueToken, sha256 } from '../identity/index.js';
+import type { MailService } from '../mail/index.js';
 import type { UserManagementRepository } from './user-management-repository.js';
 
 /** An invitation stays usable for a week; a resend replaces it. */

@@ -2,10 +2,10 @@ import { EMAIL_TAKEN, EMAIL_UNAVAILABLE, type ManagedNode } from '@app/contracts
 import { isAgencyStaff, isCompanyOwner, isSystemStaff } from '@app/policy';
 import { badRequest, forbidden, HttpError, notFound } from '../../http-errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import type { AuditLog } from '../audit/audit-log.js';
-import type { WebOrigins } from '../domains/web-origins.js';
-import type { CompanyHosts } from '../settings/company-hosts.js';
-import type { Principal } from '../tenancy/principal.js';
+import type { AuditLog } from '../audit/index.js';
+import type { WebOrigins } from '../domains/index.js';
+import type { CompanyHosts } from '../settings/index.js';
+import type { Principal } from '../tenancy/index.js';
 import type { Invitations } from './invitations.js';
 import { expectedCompanyId, nodeKindOf } from './node-rules.js';
 import { uniqueViolation } from './unique-violation.js';

@@ -7,7 +7,7 @@ import {
 } from '@app/contracts';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../http-errors.js';
-import type { Principal } from '../tenancy/principal.js';
+import type { Principal } from '../tenancy/index.js';
 import type { CallContext, ManagementContext } from './management-context.js';
 import {
   checkModules,

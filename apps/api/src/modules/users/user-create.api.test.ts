@@ -18,7 +18,6 @@ import {
 } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
-import { bearer, lastEmailTo, login, send } from '../../../test/sign-in.js';
 import {
   agencyPayload,
   clientPayload,
@@ -28,7 +27,8 @@ import {
   userByEmail,
   type Who,
   who,
-} from './users-test-kit.js';
+} from '../../../test/kits/users.js';
+import { bearer, lastEmailTo, login, send } from '../../../test/sign-in.js';
 
 let rt: TestRuntime;
 let root: Who;

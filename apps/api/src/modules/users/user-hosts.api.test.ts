@@ -8,7 +8,7 @@ import {
 import { companies, DEMO, eq } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
-import { agencyPayload, PEOPLE, post, put, type Who, who } from './users-test-kit.js';
+import { agencyPayload, PEOPLE, post, put, type Who, who } from '../../../test/kits/users.js';
 
 /**
  * Subdomains and custom domains changed through user management follow the settings screen's

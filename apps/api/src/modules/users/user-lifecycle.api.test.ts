@@ -14,7 +14,6 @@ import {
 } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
-import { bearer, lastEmailTo, send } from '../../../test/sign-in.js';
 import {
   agencyPayload,
   clientPayload,
@@ -26,7 +25,8 @@ import {
   userByEmail,
   type Who,
   who,
-} from './users-test-kit.js';
+} from '../../../test/kits/users.js';
+import { bearer, lastEmailTo, send } from '../../../test/sign-in.js';
 
 let rt: TestRuntime;
 let root: Who;

@@ -15,7 +15,7 @@ import { can, isSales, isSystemStaff, mayReadList, type NetworkList } from '@app
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, notFound } from '../../http-errors.js';
 import { principalOf } from '../../plugins/access.js';
-import type { Principal } from '../tenancy/principal.js';
+import type { Principal } from '../tenancy/index.js';
 import { staffTypesOf } from './user-access.js';
 import type { UserListQuery, UserListRepository } from './user-list-repository.js';
 import type { UserManagementRepository } from './user-management-repository.js';

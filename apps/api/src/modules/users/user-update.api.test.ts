@@ -21,7 +21,7 @@ import {
   userByEmail,
   type Who,
   who,
-} from './users-test-kit.js';
+} from '../../../test/kits/users.js';
 
 let rt: TestRuntime;
 let root: Who;

@@ -1,8 +1,8 @@
 import type { Database } from '@app/db';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import type { AuditLog } from '../audit/audit-log.js';
-import type { WebOrigins } from '../domains/web-origins.js';
-import type { MailService } from '../mail/mail-service.js';
+import type { AuditLog } from '../audit/index.js';
+import type { WebOrigins } from '../domains/index.js';
+import type { MailService } from '../mail/index.js';
 import { createInvitations } from './invitations.js';
 import { createUserListRepository } from './user-list-repository.js';
 import { userListRoutes } from './user-list-routes.js';
@@ -15,7 +15,7 @@ import {
 } from './user-management-service.js';
 
 /** Wires the users capability (lists and management) and answers its route plugins. */
-export function usersModuleRoutes(deps: {
+export function createUsersModule(deps: {
   db: Database;
   audit: AuditLog;
   mail: Pick<MailService, 'queueEmail'>;
@@ -36,5 +36,5 @@ export function usersModuleRoutes(deps: {
     inScope: deps.inScope,
     limiter: deps.limiter,
   });
-  return [userListRoutes(lists, repo), userManagementRoutes(service)];
+  return { routes: [userListRoutes(lists, repo), userManagementRoutes(service)] };
 }

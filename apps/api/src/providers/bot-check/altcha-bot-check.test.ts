@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { decodePayload, encodePayload, solveAltcha } from '../../../test/altcha-solver.js';
 import { ALTCHA_ALGORITHM, ALTCHA_DEFAULTS, createAltchaBotCheck } from './altcha-bot-check.js';
 import type { BotChallenge, BotCheckUses } from './bot-check.js';
-import { decodePayload, encodePayload, solveAltcha } from './bot-check-testing.js';
 
 /** Accepted signatures kept in a Map, like `bot_check_uses`. */
 function memoryUses() {

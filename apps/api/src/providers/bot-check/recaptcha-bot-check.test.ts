@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sendJson, startFakeSiteverify } from './bot-check-testing.js';
+import { sendJson, startFakeSiteverify } from '../../../test/altcha-solver.js';
 import { createRecaptchaVerifier, RECAPTCHA_VERIFY_URL } from './recaptcha-bot-check.js';
 
 let fake: Awaited<ReturnType<typeof startFakeSiteverify>>;

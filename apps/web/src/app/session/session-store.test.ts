@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
 // The policy package's test builders: a complete SessionUser without repeating 60 fields here.
-import { makeUser } from '../../../../../packages/policy/src/test-fixtures';
+import { makeUser } from '@app/policy/testing';
+import { describe, expect, it } from 'vitest';
 import { createSessionStore, type KeyValueStorage, STORAGE_KEYS } from './session-store';
 
 function memoryStorage(

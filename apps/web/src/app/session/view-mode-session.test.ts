@@ -1,7 +1,7 @@
 import { importEnvelopeKey, openEnvelope } from '@app/contracts';
+import { makeUser, USERS } from '@app/policy/testing';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { makeUser, USERS } from '../../../../../packages/policy/src/test-fixtures';
 import { createHttpClient } from '../../api/http';
 import { sessionKeys } from '../../api/session';
 import { createSessionStore, type KeyValueStorage, STORAGE_KEYS } from './session-store';

@@ -1,6 +1,6 @@
 import type { SessionUser, SetupCheck } from '@app/contracts';
+import { makeSetup, makeUser, USERS } from '@app/policy/testing';
 import { describe, expect, it } from 'vitest';
-import { makeSetup, makeUser, USERS } from '../../../../../packages/policy/src/test-fixtures';
 import { SHELL_TEXTS, type ShellWarningId, shellNotices } from './shell-notices';
 
 type Row = [

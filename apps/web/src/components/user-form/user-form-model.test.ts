@@ -1,7 +1,7 @@
 import { DOMAIN_INVALID, PAYMENT_TERM_REQUIRED, PHONE_INVALID } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
+import { makeNode } from '../../../test/agency-node';
 import { ApiRequestError, GENERIC_FAILURE_MESSAGE } from '../../api/http';
-import { makeNode } from '../managed-list/node-fixture';
 import {
   ALL_TERM_OPTIONS,
   checkCreate,

@@ -1,5 +1,5 @@
+import { USERS } from '@app/policy/testing';
 import { describe, expect, it } from 'vitest';
-import { USERS } from '../../../../../../packages/policy/src/test-fixtures';
 import { offeredFilters, readFilters, toggleFilter, writeFilters } from './agency-filters';
 
 describe('agency list filters (spec 2 §2)', () => {

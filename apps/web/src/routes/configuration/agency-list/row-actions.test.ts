@@ -1,6 +1,6 @@
+import { USERS } from '@app/policy/testing';
 import { describe, expect, it } from 'vitest';
-import { USERS } from '../../../../../../packages/policy/src/test-fixtures';
-import { makeNode } from '../../../components/managed-list/node-fixture';
+import { makeNode } from '../../../../test/agency-node';
 import {
   agencyRowAccess,
   rowActionsFor,

@@ -1,6 +1,6 @@
+import { makeUser, USERS } from '@app/policy/testing';
 import { createElement as h, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeUser, USERS } from '../../../../../../packages/policy/src/test-fixtures';
 
 type User = ReturnType<typeof USERS.root>;
 const session = vi.hoisted(() => ({ user: null as unknown }));
@@ -22,7 +22,7 @@ vi.stubGlobal('window', { addEventListener() {}, removeEventListener() {} });
  * browser test relies on is there for the right viewer (a render error fails here, not only in the browser).
  */
 async function renderer() {
-  const { renderScreen } = await import('./screen-harness.fixture');
+  const { renderScreen } = await import('../../../../test/screen-harness');
   const http = { request: vi.fn(), get: vi.fn(), post: vi.fn(), put: vi.fn() };
   return (user: User, screen: ReactNode, prime: Array<[readonly unknown[], unknown]> = []) => {
     session.user = user;
@@ -34,7 +34,7 @@ describe('configuration screens render', { timeout: 60_000 }, () => {
   it('shows an agency row with its icons to a system user, and fewer to sales', async () => {
     const render = await renderer();
     const { userListKeys } = await import('../../../api/agency-list');
-    const { makeNode } = await import('../../../components/managed-list/node-fixture');
+    const { makeNode } = await import('../../../../test/agency-node');
     const { AgencyListPage } = await import('./agency-list-page');
     const agency = makeNode({ payment_status: 'failed', api_mode: 'T', is_user_generate_api: 'T' });
     const page = { current_page: 1, total: 1, last_page: 1, from: 1, to: 1, data: [agency] };
@@ -100,7 +100,7 @@ describe('configuration screens render', { timeout: 60_000 }, () => {
     const render = await renderer();
     const { userListKeys } = await import('../../../api/agency-list');
     const { roleKeys } = await import('../../../api/roles');
-    const { makeNode } = await import('../../../components/managed-list/node-fixture');
+    const { makeNode } = await import('../../../../test/agency-node');
     const { AgencyListPage } = await import('./agency-list-page');
     const page = { current_page: 1, total: 1, last_page: 1, from: 1, to: 1, data: [makeNode()] };
     const listKey = userListKeys.page({
@@ -141,7 +141,7 @@ describe('configuration screens render', { timeout: 60_000 }, () => {
 
   it('renders the expanded clients, the forms and the other lists', async () => {
     const render = await renderer();
-    const { makeNode } = await import('../../../components/managed-list/node-fixture');
+    const { makeNode } = await import('../../../../test/agency-node');
     const { AgencyClients } = await import('./agency-clients');
     const { AgencyEditForm } = await import('./agency-edit-form');
     const { ClientManagementPage } = await import('../client-management/client-management-page');

@@ -1,6 +1,6 @@
+import { USERS } from '@app/policy/testing';
 import { describe, expect, it } from 'vitest';
-import { USERS } from '../../../../../../packages/policy/src/test-fixtures';
-import { makeNode } from '../../../components/managed-list/node-fixture';
+import { makeNode } from '../../../../test/agency-node';
 import { clientRowActions } from './client-actions';
 
 const client = makeNode({ user_type: 'client', company_id: 70, id: 7 });

@@ -1,7 +1,7 @@
 import { MODULE_SLUG_INVALID, MODULE_SLUG_TAKEN } from '@app/contracts';
 import { matchRoute, sidebarMenu } from '@app/policy';
+import { makeDomain, makeSetup, makeUser } from '@app/policy/testing';
 import { describe, expect, it } from 'vitest';
-import { makeDomain, makeSetup, makeUser } from '../../../../../../packages/policy/src/test-fixtures';
 import {
   type ModuleNameRow,
   normaliseSlugInput,

@@ -1,13 +1,13 @@
+import { makeUser } from '@app/policy/testing';
 import { createElement as h } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeUser } from '../../../../../../packages/policy/src/test-fixtures';
 import { ApiRequestError } from '../../../api/http';
 
 vi.stubGlobal('window', { addEventListener() {}, removeEventListener() {} });
 
 /** The shared section parts and the subscription section rendered to HTML (what a browser test relies on). */
 async function renderer() {
-  const { renderScreen } = await import('../agency-list/screen-harness.fixture');
+  const { renderScreen } = await import('../../../../test/screen-harness');
   const http = { request: vi.fn(), get: vi.fn(), post: vi.fn(), put: vi.fn() };
   return (screen: Parameters<typeof renderScreen>[1]) => renderScreen(makeUser(), screen, http);
 }
@@ -42,7 +42,7 @@ describe('general setting parts render', { timeout: 60_000 }, () => {
   });
 
   it('shows the stored campaign minimums, the enhance leads per day among them', async () => {
-    const { renderScreen } = await import('../agency-list/screen-harness.fixture');
+    const { renderScreen } = await import('../../../../test/screen-harness');
     const { settingKeys } = await import('../../../api/settings');
     const { SimplifiSection } = await import('./simplifi-section');
     const http = { request: vi.fn(), get: vi.fn(), post: vi.fn(), put: vi.fn() };
@@ -70,7 +70,7 @@ describe('general setting parts render', { timeout: 60_000 }, () => {
   });
 
   it('on another system offers the enhance minimum only (no Simplifi there)', async () => {
-    const { renderScreen } = await import('../agency-list/screen-harness.fixture');
+    const { renderScreen } = await import('../../../../test/screen-harness');
     const { settingKeys } = await import('../../../api/settings');
     const { SimplifiSection } = await import('./simplifi-section');
     const http = { request: vi.fn(), get: vi.fn(), post: vi.fn(), put: vi.fn() };

@@ -1,6 +1,6 @@
 import type { Action } from '@app/policy';
+import { makeUser, USERS } from '@app/policy/testing';
 import { describe, expect, it } from 'vitest';
-import { makeUser, USERS } from '../../../../../../packages/policy/src/test-fixtures';
 import { sectionControls, settingSections } from './sections';
 
 describe('General Setting sections by user', () => {

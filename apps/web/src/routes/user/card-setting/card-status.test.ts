@@ -1,5 +1,5 @@
+import { makeSetup, makeUser, USERS } from '@app/policy/testing';
 import { describe, expect, it } from 'vitest';
-import { makeSetup, makeUser, USERS } from '../../../../../../packages/policy/src/test-fixtures';
 import { cardStatus } from './card-status';
 
 describe('card status', () => {

@@ -1,6 +1,6 @@
 import { CURRENT_PASSWORD_INVALID, CURRENT_PASSWORD_REQUIRED } from '@app/contracts';
+import { makeDomain, makeUser, USERS } from '@app/policy/testing';
 import { describe, expect, it } from 'vitest';
-import { makeDomain, makeUser, USERS } from '../../../../../../packages/policy/src/test-fixtures';
 import { ApiRequestError, GENERIC_FAILURE_MESSAGE } from '../../../api/http';
 import { PASSWORDS_DIFFER } from '../../../components/password/password-rules';
 import { countryOptions } from './countries';

@@ -1,5 +1,5 @@
+import { makeDomain, makeSetup, makeUser, USERS } from '@app/policy/testing';
 import { describe, expect, it } from 'vitest';
-import { makeDomain, makeSetup, makeUser, USERS } from '../../../../../../packages/policy/src/test-fixtures';
 import { profileDoneButCardMissing, setupOutcome } from './setup-outcome';
 
 describe('after setup completion', () => {

@@ -1,6 +1,6 @@
+import { makeUser } from '@app/policy/testing';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '../../../../../../packages/policy/src/test-fixtures';
 import type { HttpClient } from '../../../api/http';
 import { sessionKeys } from '../../../api/session';
 import { createSessionStore, type KeyValueStorage, STORAGE_KEYS } from '../../../app/session/session-store';

@@ -1,6 +1,6 @@
 import { and, companies, DEMO, desc, eq, rolePermissions, roles, userLogs, users } from '@app/db';
-import type { TestRuntime } from '../../../test/harness.js';
-import { bearer, send, signIn } from '../../../test/sign-in.js';
+import type { TestRuntime } from '../harness.js';
+import { bearer, send, signIn } from '../sign-in.js';
 
 /** The demo people the settings tests act as. */
 export const ROOT = DEMO.master.rootUser.email;

@@ -5,9 +5,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import type { HttpClient } from '../../../api/http';
-import { type BootData, BootProvider } from '../../../app/boot/boot-context';
-import { CurrentRouteProvider } from '../../../app/routing/current-route';
+import type { HttpClient } from '../src/api/http';
+import { type BootData, BootProvider } from '../src/app/boot/boot-context';
+import { CurrentRouteProvider } from '../src/app/routing/current-route';
 
 /**
  * Unit-test support: a screen rendered to HTML with the providers the app gives it and a query cache

@@ -1,6 +1,6 @@
 import { firstRow, sql } from '@app/db';
-import type { CaseContext, MatrixCase } from '../tenancy/authorization-matrix.cases.js';
-import type { Actor, Person } from '../tenancy/authorization-matrix.world.js';
+import type { CaseContext, MatrixCase } from './cases.js';
+import type { Actor, Person } from './world.js';
 
 /**
  * Authorization-matrix rows for the users module (lists, management, row switches, root list,

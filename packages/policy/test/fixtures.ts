@@ -1,5 +1,5 @@
 /**
- * Test-only builders (not exported from index.ts): a complete SessionUser / SetupCheck / DomainInfo
+ * Test-only builders (`@app/policy/testing`, never imported by product code): a complete SessionUser / SetupCheck / DomainInfo
  * with sensible defaults, and one preset per user type of spec 1 §6.
  */
 import {
@@ -12,8 +12,8 @@ import {
   type SetupCheck,
 } from '@app/contracts';
 import { expect, it } from 'vitest';
-import type { PolicyContext } from './context.js';
-import { type GuardResult, guardPath } from './guards.js';
+import type { PolicyContext } from '../src/context.js';
+import { type GuardResult, guardPath } from '../src/guards.js';
 
 /** Module naming as the server sends it; every module enabled with the default wording. */
 export function defaultModules(

@@ -1,5 +1,5 @@
 import { sql } from '@app/db';
-import type { CaseContext, MatrixCase } from '../tenancy/authorization-matrix.cases.js';
+import type { CaseContext, MatrixCase } from './cases.js';
 
 /**
  * The settings routes' rows of the authorization matrix. Bodies are chosen so that an answer past

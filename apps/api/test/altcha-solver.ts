@@ -1,7 +1,7 @@
 import { pbkdf2Sync } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BotChallenge } from './bot-check.js';
+import type { BotChallenge } from '../src/providers/bot-check/bot-check.js';
 
 /**
  * Test helpers (used by the unit and API tests only).

@@ -1,6 +1,6 @@
 import { companies, DEMO, eq, users } from '@app/db';
-import type { TestRuntime } from '../../../test/harness.js';
-import { bearer, login, send, signIn } from '../../../test/sign-in.js';
+import type { TestRuntime } from '../harness.js';
+import { bearer, login, send, signIn } from '../sign-in.js';
 
 /** A signed-in demo person with the ids the API needs (from GET /user). */
 export interface Who {

@@ -1,7 +1,7 @@
 import { type Database, firstRow, sql } from '@app/db';
-import { SETTINGS_MATRIX_CASES } from '../settings/settings-matrix.cases.js';
-import { USERS_MATRIX_CASES } from '../users/users.matrix-cases.js';
-import type { Actor, IdResource, Person, PersonIds } from './authorization-matrix.world.js';
+import { SETTINGS_MATRIX_CASES } from './settings-cases.js';
+import { USERS_MATRIX_CASES } from './users-cases.js';
+import type { Actor, IdResource, Person, PersonIds } from './world.js';
 
 /**
  * One row per (route, id it takes): how to call the route as a principal with the varied id in

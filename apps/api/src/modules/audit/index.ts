@@ -1,0 +1,20 @@
+import type { Database } from '@app/db';
+import type { TenantResource } from '../../plugins/access.js';
+import type { Principal } from '../tenancy/index.js';
+import { createAuditLog } from './audit-log.js';
+import { auditRoutes } from './audit-routes.js';
+import { createUserLogRepository } from './user-log-repository.js';
+import { userLogRoutes } from './user-log-routes.js';
+import { createUserLogService } from './user-log-service.js';
+
+export type { AuditEvent, AuditLog } from './audit-log.js';
+
+/** The user logs: every module writes through `audit`; the routes read them (filters, pages, CSV). */
+export function createAuditModule(deps: {
+  db: Database;
+  inScope: (principal: Principal, resource: TenantResource, id: number) => Promise<boolean>;
+}) {
+  const audit = createAuditLog(deps.db);
+  const logs = createUserLogService({ repo: createUserLogRepository(deps.db), audit, inScope: deps.inScope });
+  return { audit, routes: [auditRoutes(audit), userLogRoutes(logs)] };
+}

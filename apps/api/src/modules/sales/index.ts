@@ -1,0 +1,9 @@
+import type { Database } from '@app/db';
+import type { AuditLog } from '../audit/index.js';
+import { createSalesRepository } from './sales-repository.js';
+import { salesRoutes } from './sales-routes.js';
+
+/** Sales staff and their links to agencies (Set Sales Person). */
+export function createSalesModule(deps: { db: Database; audit: AuditLog }) {
+  return { routes: [salesRoutes(createSalesRepository(deps.db), deps.audit)] };
+}

@@ -1,0 +1,1 @@
+export { createUsersModule } from './users-module.js';
