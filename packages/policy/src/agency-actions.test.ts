@@ -41,36 +41,28 @@ describe('agencyRowActions (spec 2 §6)', () => {
       expected: ['manual-bill', 'delete', 'user-logs', 'payment-failed', ...FULL_AGENCY.slice(3)],
     },
     {
-      rule: 'sales cannot see manual bill, delete, logs, payment failed, set sales, min spend; nor switch (D-sales-switch)',
+      rule: 'sales see no switch, delete, logs or payment failed, and cannot switch into a user',
       viewer: USERS.salesRep(),
       row: failedRow,
-      expected: ['onboarding-charge', 'api-status', 'agreement-download'],
+      expected: ['api-status', 'agreement-download'],
     },
     {
       rule: 'account executive is sales too',
       viewer: USERS.accountExecutive(),
       row: agencyRow,
-      expected: ['onboarding-charge', 'api-status', 'agreement-download'],
+      expected: ['api-status', 'agreement-download'],
     },
     {
-      rule: 'onboarding, min spend and API key need the root company',
-      viewer: makeUser({ systemuser: true, rootcomp: false }),
-      row: agencyRow,
-      expected: ['manual-bill', 'delete', 'user-logs', 'set-sales', 'agreement-download', 'switch-user'],
+      rule: 'an agency (its clients in Client Management) has no platform switches',
+      viewer: makeUser(),
+      row: clientRow,
+      expected: ['delete', 'user-logs', 'agreement-download', 'switch-user'],
     },
     {
-      rule: 'set sales needs a system user',
-      viewer: makeUser({ rootcomp: true }),
+      rule: 'set sales is the system user’s: a root administrator sees everything else',
+      viewer: makeUser({ user_type: 'admin', rootcomp: true, systemuser: false, company_parent: null }),
       row: agencyRow,
-      expected: [
-        'manual-bill',
-        'delete',
-        'user-logs',
-        'exclude-minimum-spend',
-        'onboarding-charge',
-        'api-status',
-        'agreement-download',
-      ],
+      expected: FULL_AGENCY.filter((action) => action !== 'set-sales'),
     },
     {
       rule: 'client rows: agreement download, no agency billing icons',
@@ -92,7 +84,7 @@ describe('agencyRowActions (spec 2 §6)', () => {
     },
     {
       rule: 'user-type agency rows count as agencies',
-      viewer: USERS.systemAdmin(),
+      viewer: USERS.root(),
       row: { user_type: 'user', payment_status: null },
       expected: FULL_AGENCY,
     },
@@ -114,7 +106,7 @@ describe('agencyListFilters (spec 2 §2)', () => {
       'api-key-generated',
       'developer-mode-enabled',
     ]);
-    expect(agencyListFilters(makeUser({ systemuser: true, rootcomp: false }))).toEqual([
+    expect(agencyListFilters(makeUser())).toEqual([
       'direct-payment',
       'payment-failed',
     ]);

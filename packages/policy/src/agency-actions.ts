@@ -1,5 +1,6 @@
 import type { SessionUser, TF } from '@app/contracts';
-import { isSalesUser, isSystemUser } from './account-state.js';
+import { reaches } from './authorization/authorize.js';
+import { actorOf } from './authorization/session-actor.js';
 
 /** The row fields of the agency list (spec 2 §3 "Agency or client node") these rules read. */
 export interface AgencyRow {
@@ -32,28 +33,30 @@ function isAgencyRow(row: Pick<AgencyRow, 'user_type'>): boolean {
 }
 
 /**
- * Which row icons a viewer of the agency list sees (spec 2 §6). Billing-level switches (manual bill,
- * sales person, minimum spend, onboarding charge, API status) only make sense on agency rows. Sales
- * may not switch into a user: view mode would hand them every power the icons above withhold
- * (decision D-sales-switch). Nested view mode is not offered: only one original user is kept.
+ * Which row icons a viewer of the agency list sees (spec 2 §6): an icon that acts appears to the
+ * people whose place reaches its action in the policy (the role's switches then enable or disable it,
+ * as the server decides). Billing-level switches (manual bill, sales person, minimum spend, onboarding
+ * charge, API status) only make sense on agency rows. Sales may not switch into a user: view mode would
+ * hand them every power the icons above withhold. Nested view mode is not offered.
  */
 export function agencyRowActions(
   viewer: SessionUser,
   row: Pick<AgencyRow, 'user_type' | 'payment_status'>,
 ): AgencyRowAction[] {
-  const sales = isSalesUser(viewer);
+  const actor = actorOf(viewer, null);
   const agency = isAgencyRow(row);
+  const switches = reaches(actor, 'agencies.billingSwitches') && agency;
   const shown: Record<AgencyRowAction, boolean> = {
-    'manual-bill': !sales && agency,
-    delete: !sales,
-    'user-logs': !sales,
-    'payment-failed': !sales && row.payment_status === 'failed',
-    'set-sales': !sales && isSystemUser(viewer) && agency,
-    'exclude-minimum-spend': !sales && viewer.rootcomp && agency,
-    'onboarding-charge': viewer.rootcomp && agency,
+    'manual-bill': switches,
+    delete: reaches(actor, 'users.remove'),
+    'user-logs': reaches(actor, 'logs.read'),
+    'payment-failed': reaches(actor, 'logs.read') && row.payment_status === 'failed',
+    'set-sales': reaches(actor, 'sales.assign') && agency,
+    'exclude-minimum-spend': switches,
+    'onboarding-charge': switches,
     'api-status': viewer.rootcomp && agency,
     'agreement-download': row.user_type !== 'sales',
-    'switch-user': !sales && isSystemUser(viewer) && !viewer.isViewMode,
+    'switch-user': reaches(actor, 'viewMode.start') && !viewer.isViewMode,
   };
   return AGENCY_ROW_ACTIONS.filter((action) => shown[action]);
 }
@@ -61,7 +64,9 @@ export function agencyRowActions(
 /** Agency-list filters (spec 2 §2): the API filters need the root company of the system. */
 export function agencyListFilters(viewer: SessionUser): string[] {
   const base = ['direct-payment', 'payment-failed'];
-  return viewer.rootcomp ? [...base, 'api-key-generated', 'developer-mode-enabled'] : base;
+  return reaches(actorOf(viewer, null), 'users.list.apiFilters')
+    ? [...base, 'api-key-generated', 'developer-mode-enabled']
+    : base;
 }
 
 export type ApiStatusColour = 'orange' | 'green' | 'blue' | 'gray';

@@ -73,7 +73,8 @@ export const ACTIONS = {
   'users.salesDownline': { who: (a) => isSystemStaff(a) || isSales(a) },
   'users.create': { who: clientManagers, permission: settings('create') },
   'users.update': { who: clientManagers, permission: settings('update') },
-  'users.remove': { who: clientManagers, permission: settings('delete') },
+  /** Account executives add and edit their agencies' clients but never remove them. */
+  'users.remove': { who: isCompanyStaff, permission: settings('delete') },
   'users.invite': { who: clientManagers, permission: settings('create') },
   'agencies.billingSwitches': { who: isSystemStaff, permission: settings('update') },
   'sales.assign': { who: systemUser },

@@ -144,8 +144,6 @@ export async function createIdentityModule(deps: IdentityModuleDependencies) {
     readSessionUser: createSessionUserReader(deps.db, deps.filesBaseUrl, deps.fileLinks),
     readSetupCheck: createSetupCheckReader(deps.db),
     requireHuman: deps.requireHuman,
-    // The SSO link names a host of the caller's system (checked there); scheme and port are ours.
-    webOrigin: (_request, host) => deps.origins.originOfHost(host),
   };
 
   return {
@@ -155,14 +153,7 @@ export async function createIdentityModule(deps: IdentityModuleDependencies) {
     emailChanges,
     routes: [
       identityRoutes(routeDeps),
-      ssoRoutes({
-        repo,
-        tokens,
-        domains: deps.domains,
-        audit: deps.audit,
-        companyOf: deps.companyOf,
-        webOrigin: routeDeps.webOrigin,
-      }),
+      ssoRoutes({ repo, tokens, audit: deps.audit, companyOf: deps.companyOf, origins: deps.origins }),
       viewModeRoutes({ repo, tokens, audit: deps.audit, companyOf: deps.companyOf }),
       twoFactorRoutes({
         repo,

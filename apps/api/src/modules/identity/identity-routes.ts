@@ -16,7 +16,6 @@ import {
   verifyResetTokenRequestSchema,
   verifyResetTokenResponseSchema,
 } from '@app/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http-errors.js';
@@ -40,8 +39,6 @@ export interface IdentityRouteDependencies {
   readSetupCheck: ReturnType<typeof createSetupCheckReader>;
   /** Resolves the host's system and checks the form's bot-check answer. */
   requireHuman: RequireHuman;
-  /** The web origin of a known host (the deployment's scheme and port); never read from the request. */
-  webOrigin(request: FastifyRequest, host: string): string;
 }
 
 const OWN_SESSION: AccessRule = { kind: 'user', action: 'session.read' };

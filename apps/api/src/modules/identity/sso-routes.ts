@@ -6,14 +6,12 @@ import {
   ssoValidationResponseSchema,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError, notFound } from '../../http-errors.js';
+import { HttpError } from '../../http-errors.js';
 import { PUBLIC, principalOf } from '../../plugins/access.js';
 import type { AuditLog } from '../audit/index.js';
-import type { DomainService } from '../domains/index.js';
-import { normaliseHost } from '../domains/index.js';
+import { normaliseHost, type WebOrigins } from '../domains/index.js';
 import { actableTarget, type TreePosition } from './actable-target.js';
 import type { IdentityRepository } from './identity-repository.js';
-import type { IdentityRouteDependencies } from './identity-routes.js';
 import { newOpaqueToken, sha256 } from './secure-tokens.js';
 import type { TokenService } from './token-service.js';
 
@@ -23,16 +21,17 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema }
 export interface SsoDependencies {
   repo: IdentityRepository;
   tokens: TokenService;
-  domains: DomainService;
+  /** The hosts the target's people sign in on: the link goes to one of them. */
+  origins: Pick<WebOrigins, 'ofCompany'>;
   audit: AuditLog;
   /** A company's place in the tree, to know whom the caller may sign in as. */
   companyOf(companyId: number): Promise<TreePosition | undefined>;
-  webOrigin: IdentityRouteDependencies['webOrigin'];
 }
 
 /**
- * Single sign-on: a single-use token, valid five minutes, only on the host (and so the system) it
- * was issued for, for someone the issuer may act as. The session it starts names the issuer as the
+ * Single sign-on: a single-use token, valid five minutes, only on the host it was issued for (one
+ * the server knows for the target: their agency's domain or subdomain, or the system's domain), for
+ * someone the issuer may act as. The session it starts names the issuer as the
  * actor, like view mode, so what is done in it is theirs; creating and redeeming are both logged
  * with both names. Redeeming it for another user than the one signed in answers `replace_user`;
  * nobody else's sessions are touched.
@@ -60,11 +59,11 @@ export const ssoRoutes =
       },
       async (request) => {
         const p = principalOf(request);
-        const host = normaliseHost(request.body.host);
         // Only whom view mode allows: never the caller's owner, peers or anybody above them.
         const target = await actableTarget(deps, p, request.body.userID);
-        // The host must belong to the caller's own system.
-        if ((await deps.domains.systemOf(host)) !== p.systemId) throw notFound();
+        // The link goes to a host the server knows for the target (the one asked for when it is one).
+        const origin = await deps.origins.ofCompany(target.companyId, request.body.host);
+        const host = new URL(origin).hostname;
         const token = newOpaqueToken();
         await deps.repo.createOneTimeToken({
           purpose: 'sso',
@@ -86,7 +85,7 @@ export const ssoRoutes =
         });
         return {
           token,
-          url: `${deps.webOrigin(request, host)}/sso?token=${token}`,
+          url: `${origin}/sso?token=${token}`,
           expires_in: SSO_TTL_MS / 1000,
         };
       },

@@ -1,4 +1,4 @@
-import { DEMO, eq, users } from '@app/db';
+import { DEMO, desc, eq, userLogs, users } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { bearer, send, signIn } from '../../../test/sign-in.js';
@@ -73,5 +73,41 @@ describe('single sign-on', () => {
       { token: agency.access_token },
     );
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it('links to a host the server knows for the person, whatever host is asked for', async () => {
+    const agency = await signIn(rt, DEMO.northwind.owner.email);
+    const res = await send(
+      rt,
+      '/api/v1/developer/sso/create',
+      { userID: await idOf(DEMO.northwind.clients[0].contact.email), host: 'evil.example' },
+      { token: agency.access_token },
+    );
+    expect(res.statusCode).toBe(200);
+    const url = new URL(res.json().url);
+    expect(url.hostname).toBe(DEMO.northwind.customDomain);
+    const token = res.json().token as string;
+    expect(
+      (await send(rt, '/api/v1/developer/sso/validation', { token, subdomain: 'evil.example' })).statusCode,
+    ).toBe(401);
+    expect(
+      (await send(rt, '/api/v1/developer/sso/validation', { token, subdomain: url.hostname })).statusCode,
+    ).toBe(200);
+  });
+
+  it('starts a session that names the issuer as the actor, logged with both names', async () => {
+    const token = await ssoToken(DEMO.northwind.clients[0].contact.email);
+    const res = await send(rt, '/api/v1/developer/sso/validation', { token, subdomain: host });
+    const me = (await rt.app.inject({ url: '/api/user', headers: bearer(res.json().access_token) })).json();
+    expect(me.isViewMode).toBe(true);
+    expect(me.actor_user_id).toBe(await idOf(DEMO.northwind.owner.email));
+    const [log] = await rt.database.db
+      .select()
+      .from(userLogs)
+      .where(eq(userLogs.action, 'login_sso'))
+      .orderBy(desc(userLogs.id))
+      .limit(1);
+    expect(log?.description).toContain(DEMO.northwind.owner.email);
+    expect(log?.description).toContain(DEMO.northwind.clients[0].contact.email);
   });
 });

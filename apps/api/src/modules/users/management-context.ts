@@ -106,10 +106,7 @@ export function createManagementContext(deps: UserManagementDependencies) {
         kind === 'agency'
           ? isSystemStaff(p)
           : kind === 'client'
-            ? target.company.parentId !== null &&
-              (what === 'remove' && p.userType === 'sales'
-                ? false
-                : await managesClientsOf(p, target.company.parentId))
+            ? target.company.parentId !== null && (await managesClientsOf(p, target.company.parentId))
             : managesStaff(p, target.user, target.company);
       if (!allowed) throw forbidden(`You cannot ${what} this ${kind === 'staff' ? 'user' : kind}.`);
       return { ...target, kind };
