@@ -1,7 +1,7 @@
-/** A multipart body as a browser's FormData would send it (text fields and one file field `pict`). */
+/** A multipart body as a browser's FormData would send it: text fields and one file (field `pict` by default). */
 export function multipart(
   fields: Record<string, string | number>,
-  file?: { name: string; bytes: Buffer; type: string },
+  file?: { name?: string; bytes: Buffer; type: string; field?: string },
 ) {
   const boundary = '----test-boundary-7d1a';
   const parts: Buffer[] = [];
@@ -13,7 +13,7 @@ export function multipart(
   if (file) {
     parts.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="pict"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'pict'}"; filename="${file.name ?? 'image'}"\r\nContent-Type: ${file.type}\r\n\r\n`,
       ),
     );
     parts.push(file.bytes, Buffer.from('\r\n'));

@@ -8,6 +8,7 @@ import { companies, DEMO, DEMO_PASSWORD, drawLogoPng, eq, users } from '@app/db'
 import { NOT_WHILE_ACTING } from '@app/policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
+import { multipart } from '../../../test/multipart.js';
 import { bearer, lastEmailTo, login, send, signIn } from '../../../test/sign-in.js';
 
 let rt: TestRuntime;
@@ -15,33 +16,6 @@ beforeAll(async () => {
   rt = await startTestRuntime();
 });
 afterAll(() => rt?.close());
-
-/** A multipart body as a browser's FormData would send it. */
-function multipart(
-  fields: Record<string, string | number>,
-  file?: { name: string; bytes: Buffer; type: string },
-) {
-  const boundary = '----test-boundary-7d1a';
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="pict"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-    );
-    parts.push(file.bytes, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 async function session(email: string, signedIn?: { access_token: string }) {
   const { access_token } = signedIn ?? (await signIn(rt, email));

@@ -26,6 +26,7 @@ import {
   SUMMIT,
   settingsKit,
 } from '../../../test/kits/settings.js';
+import { multipart } from '../../../test/multipart.js';
 import { bearer } from '../../../test/sign-in.js';
 
 let rt: TestRuntime;
@@ -37,33 +38,6 @@ beforeAll(async () => {
   ids = await kit.ids();
 });
 afterAll(() => rt?.close());
-
-function multipart(
-  fields: Record<string, string | number>,
-  file?: { bytes: Buffer; type: string; field?: string },
-) {
-  const boundary = '----settings-boundary-51c2';
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="image"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 /** A Windows icon holding one PNG image. */
 function icoOf(png: Buffer) {
@@ -85,7 +59,7 @@ const upload = async (
   fields: Record<string, string | number>,
   file?: { bytes: Buffer; type: string; field?: string },
 ) => {
-  const body = multipart(fields, file);
+  const body = multipart(fields, file && { field: 'file', ...file });
   return rt.app.inject({
     method: 'POST',
     url: '/api/configuration/setting/branding-image',
