@@ -106,10 +106,7 @@ describe('agencyListFilters (spec 2 §2)', () => {
       'api-key-generated',
       'developer-mode-enabled',
     ]);
-    expect(agencyListFilters(makeUser())).toEqual([
-      'direct-payment',
-      'payment-failed',
-    ]);
+    expect(agencyListFilters(makeUser())).toEqual(['direct-payment', 'payment-failed']);
   });
 });
 
