@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './build/precompress';
 
 /**
  * Libraries every page needs go into a few long-lived vendor chunks, so a deployment that changes only
@@ -17,7 +18,7 @@ const VENDOR_CHUNKS: [RegExp, string][] = [
 const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -2,14 +2,61 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../http-errors.js';
 import { declareAllPublic } from './access.js';
 
+/** Hashed file names (Vite writes `/js/`, `/css/` and `/assets/` with a content hash) never change. */
+const HASHED = /[\\/](js|css|assets)[\\/][^\\/]+$/;
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The id of the script tag that carries the boot data (the web app reads it in app/boot/inline-boot.ts). */
+export const BOOT_DATA_ID = 'boot-data';
+
 /**
- * Serves the built web app: hashed assets under /js/ and /css/ with long caching, and index.html
- * for every other non-API path (the SPA router shows its own 404 page). Unknown /api paths answer
- * the JSON 404 shape.
+ * JSON that is safe inside an HTML `<script type="application/json">`: no `<`, `>` or `&` (so neither
+ * `</script>` nor `<!--` can appear, whatever a tenant puts in its branding) and no U+2028/U+2029.
+ */
+export function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/** The host name as the browser's `location.hostname` sees it (lower case, no port). */
+function hostnameOf(request: FastifyRequest): string {
+  return request.hostname.toLowerCase();
+}
+
+/**
+ * What the web app would fetch first (app config, then the host's domain info), answered in-process
+ * through the same routes, so index.html carries it and the browser starts without a round trip.
+ * Anything that does not answer 200 is left out and the app fetches it itself.
+ */
+async function bootDataFor(app: FastifyInstance, host: string): Promise<Record<string, unknown>> {
+  const data: Record<string, unknown> = { host };
+  const firstLabel = host.split('.')[0] || host;
+  const [config, domain] = await Promise.all([
+    app.inject({ method: 'GET', url: '/api/app-config' }),
+    /^[a-z0-9.-]{1,253}$/.test(host)
+      ? app.inject({
+          method: 'GET',
+          url: `/api/domainsubdomain/${encodeURIComponent(host)}/${encodeURIComponent(firstLabel)}`,
+        })
+      : null,
+  ]);
+  if (config.statusCode === 200) data.appConfig = config.json();
+  if (domain?.statusCode === 200) data.domainInfo = domain.json();
+  return data;
+}
+
+/**
+ * Serves the built web app: hashed assets under /js/, /css/ and /assets/ with immutable caching and,
+ * when the client accepts it, the brotli or gzip copy written at build time (apps/web/build/precompress.ts);
+ * index.html (no-cache) for every other non-API path, with the boot data inlined (the SPA router shows
+ * its own 404 page). Unknown /api paths answer the JSON 404 shape.
  */
 export const webAppPlugin = fp<{ distDir: string }>(async (app, { distDir }) => {
   const indexPath = join(distDir, 'index.html');
@@ -21,9 +68,14 @@ export const webAppPlugin = fp<{ distDir: string }>(async (app, { distDir }) => 
         root: distDir,
         wildcard: false,
         index: false,
+        preCompressed: true,
+        // Our own header below; send's default (`public, max-age=0`) would override it.
+        cacheControl: false,
         setHeaders(res, path) {
-          const hashed = /[\\/](js|css)[\\/]/.test(path);
-          res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+          const hashed = HASHED.test(path);
+          res.setHeader('cache-control', hashed ? IMMUTABLE : 'no-cache');
+          // The same URL answers br, gzip or plain bytes: caches must key on what the client accepts.
+          if (hashed) res.setHeader('vary', 'accept-encoding');
         },
       });
     });
@@ -32,9 +84,16 @@ export const webAppPlugin = fp<{ distDir: string }>(async (app, { distDir }) => 
   }
 
   const indexHtml = hasWeb ? await readFile(indexPath, 'utf8') : '';
+  const headEnd = indexHtml.indexOf('</head>');
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (!hasWeb || path === '/api' || path.startsWith('/api/') || request.method !== 'GET') throw notFound();
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    let html = indexHtml;
+    if (headEnd >= 0) {
+      const boot = await bootDataFor(app, hostnameOf(request));
+      const tag = `<script type="application/json" id="${BOOT_DATA_ID}">${jsonForHtml(boot)}</script>`;
+      html = indexHtml.slice(0, headEnd) + tag + indexHtml.slice(headEnd);
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
 });
