@@ -19,6 +19,7 @@ const client = USERS.client();
 const root = USERS.root();
 const AGENCY_LIST = redirectTo('/configuration/agency-list', 'system-to-agency-list');
 const SYSTEM_ONLY = notFound('system-only');
+const SYSTEM_OR_SALES = notFound('system-or-sales');
 const NO_MODULE = notFound('module-unavailable');
 const NO_REPORT = notFound('report-analytics');
 
@@ -27,15 +28,21 @@ describe('route-specific 404s (spec 1 §2.3, spec 2 §2, §6)', () => {
   const offMaster = { ...agency, is_master_system: false };
   const enhanceOff = { ...agency, modules: defaultModules({ enhance: { enabled: false } }) };
   const rows: GuardRow[] = [
-    ['agency-list 404 for non-system users', agency, '/configuration/agency-list', SYSTEM_ONLY],
+    ['agency-list 404 for non-system users', agency, '/configuration/agency-list', SYSTEM_OR_SALES],
     [
       'agency-list 404 for a view-mode agency',
       USERS.viewModeAgency(),
       '/configuration/agency-list',
-      SYSTEM_ONLY,
+      SYSTEM_OR_SALES,
     ],
     ['agency-list for root', root, '/configuration/agency-list', ALLOW],
     ['agency-list includes sales', USERS.salesRep(), '/configuration/agency-list', ALLOW],
+    [
+      'agency-list includes sales without the system-user flag (the demo)',
+      { ...USERS.salesRep(), systemuser: false },
+      '/configuration/agency-list',
+      ALLOW,
+    ],
     [
       'sales-account-list 404 for non-system',
       USERS.administrator(),

@@ -28,6 +28,7 @@ export type GuardRule =
   | 'route-alias'
   | 'register-flag'
   | 'system-only'
+  | 'system-or-sales'
   | 'report-analytics'
   | 'module-unavailable'
   | 'system-to-agency-list'
@@ -144,6 +145,8 @@ function routeNotFound(
   rules: readonly RouteRule[],
 ): GuardResult | null {
   if (rules.includes('system-only') && !isSystemUser(user)) return notFound('system-only');
+  if (rules.includes('system-or-sales') && !isSystemUser(user) && !isSalesUser(user))
+    return notFound('system-or-sales');
   if (rules.includes('report-analytics') && !hasReportAnalyticsAccess(ctx))
     return notFound('report-analytics');
   const module = match.module ?? match.route.module?.type;

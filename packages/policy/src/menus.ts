@@ -10,7 +10,10 @@ import {
   isSystemUser,
   requiresCard,
 } from './account-state.js';
+import { reaches } from './authorization/authorize.js';
+import { actorOf } from './authorization/session-actor.js';
 import type { PolicyContext } from './context.js';
+import { guardPath } from './guards.js';
 import {
   availableModules,
   betaFeatureAvailable,
@@ -34,6 +37,24 @@ function routeItem(routeId: string): MenuItem {
   const route = routeById(routeId);
   if (!route) throw new Error(`Unknown route ${routeId}`);
   return { id: route.id, label: route.name, path: route.path };
+}
+
+/**
+ * A menu never offers what its guard refuses: an entry with a path is offered only where opening the
+ * path is allowed by `guardPath` (no 404, no redirect). Menus add their own display rules on top.
+ */
+export function menuMayOffer(ctx: PolicyContext, path: string): boolean {
+  return guardPath(ctx, path).action === 'allow';
+}
+
+/** The items the guard lets the user open; a group without a path keeps its openable children. */
+function offered(ctx: PolicyContext, items: MenuItem[]): MenuItem[] {
+  return items.flatMap((item) => {
+    if (item.path !== undefined) return menuMayOffer(ctx, item.path) ? [item] : [];
+    if (!item.children) return [item];
+    const children = offered(ctx, item.children);
+    return children.length > 0 ? [{ ...item, children }] : [];
+  });
 }
 
 /** "Not payment failed unless in view mode" (spec 1 §2.5). */
@@ -98,6 +119,8 @@ const CONFIGURATION_ORDER = [
   'agency-list',
   'administrator-list',
   'sales-account-list',
+  'role-list',
+  'company-group',
   'general-setting',
   'opt-out-list',
   'report-analytics',
@@ -117,11 +140,19 @@ function visibleConfigurationPages(ctx: PolicyContext, user: SessionUser): Confi
     return ['agency-list', ...executive, 'sales-connect-account'];
   }
   const settingsOff = ctx.rolePermissions?.settings?.enable === false;
+  // Role List and Company Groups: for those the policy lets manage roles and groups (spec 1 §2.3 lists
+  // role-list under /configuration; issue 9 puts both in the configuration menus).
+  const actor = actorOf(user, ctx.rolePermissions ?? null);
+  const manage: ConfigurationPage[] = [
+    ...(reaches(actor, 'roles.create') ? (['role-list'] as const) : []),
+    ...(reaches(actor, 'groups.create') ? (['company-group'] as const) : []),
+  ];
   if (isSystemUser(user)) {
     const system: ConfigurationPage[] = [
       'agency-list',
       'administrator-list',
       'sales-account-list',
+      ...manage,
       'general-setting',
       'opt-out-list',
     ];
@@ -132,7 +163,7 @@ function visibleConfigurationPages(ctx: PolicyContext, user: SessionUser): Confi
   const clients: ConfigurationPage[] =
     cardSatisfied(user) && !blockedByPaymentFailure(ctx, user) ? ['client-management'] : [];
   const agency: ConfigurationPage[] = isAgencyUser(user)
-    ? [...clients, 'administrator-list', 'general-setting']
+    ? [...clients, 'administrator-list', ...manage, 'general-setting']
     : [];
   return [...(settingsOff ? [] : agency), ...report];
 }
@@ -142,8 +173,9 @@ export function systemSettingsMenu(ctx: PolicyContext): MenuItem[] {
   const { user } = ctx;
   if (!user) return [];
   const visible = new Set(visibleConfigurationPages(ctx, user));
-  return CONFIGURATION_ORDER.filter((page) => visible.has(page)).map((page) =>
-    routeItem(`configuration.${page}`),
+  return offered(
+    ctx,
+    CONFIGURATION_ORDER.filter((page) => visible.has(page)).map((page) => routeItem(`configuration.${page}`)),
   );
 }
 
@@ -151,7 +183,10 @@ export function systemSettingsMenu(ctx: PolicyContext): MenuItem[] {
 export function sidebarMenu(ctx: PolicyContext): MenuItem[] {
   const { user } = ctx;
   if (!user) return [];
-  return [...legacyItems(ctx, user), ...moduleItems(ctx, user), ...systemSettingsMenu(ctx)];
+  return [
+    ...offered(ctx, [...legacyItems(ctx, user), ...moduleItems(ctx, user)]),
+    ...systemSettingsMenu(ctx),
+  ];
 }
 
 /** Card Setting: a card is set up and manual_bill is F, or manual_bill is T for userdownline. */

@@ -5,6 +5,8 @@ import { type ModulePage, PAGES_OF_MODULE } from './module-naming.js';
 export type RouteRule =
   /** 404 for users without the system-user flag. */
   | 'system-only'
+  /** 404 for users who are neither system users nor sales staff (the agency list "includes sales"). */
+  | 'system-or-sales'
   /** Report Analytics permission rule (spec 1 §2.3, spec 2 §2). */
   | 'report-analytics'
   /** The module must be available to the user (system users are exempt: they are redirected). */
@@ -186,10 +188,13 @@ function configurationRoutes(): RouteDef[] {
   });
   return [
     page('client-management', 'Client Management', guarded(configTypes, 'system-to-agency-list')),
-    page('agency-list', 'Agency List', guarded(configTypes, 'system-only')),
+    // Spec 1 §2.3 "agency-list: includes sales": sales staff open it as their sales downline list.
+    page('agency-list', 'Agency List', guarded(configTypes, 'system-or-sales')),
     page('administrator-list', 'Administrator List', guarded(configTypes)),
     page('sales-account-list', 'Sales Account List', guarded(configTypes, 'system-only')),
     page('role-list', 'Role List', guarded(configTypes)),
+    // Not in the spec: managing the company groups the sidebar selector lists (spec 2 §3, issue 9).
+    page('company-group', 'Company Groups', guarded(configTypes)),
     page('general-setting', 'General Setting', guarded(except('client', 'sales'))),
     page('data-enrichment', 'Data Enrichment', guarded(configTypes)),
     page('opt-out-list', 'Exclusion List', guarded(configTypes, 'system-only')),

@@ -15,13 +15,16 @@ const OPEN_MODULES = MODULES.slice(0, 3);
 const AGENCY = [
   'configuration.client-management',
   'configuration.administrator-list',
+  'configuration.role-list',
+  'configuration.company-group',
   'configuration.general-setting',
 ];
-const NO_CLIENTS = AGENCY.slice(1);
 const SYSTEM = [
   'configuration.agency-list',
   'configuration.administrator-list',
   'configuration.sales-account-list',
+  'configuration.role-list',
+  'configuration.company-group',
   'configuration.general-setting',
   'configuration.opt-out-list',
   'configuration.report-analytics',
@@ -68,14 +71,11 @@ describe('sidebarMenu (spec 1 §2.5, §6; spec 2 §6)', () => {
       [...MODULES, ...AGENCY],
     ],
     ['menu flag: leads menu off', { ...agency, menuLeadspeek: false }, {}, AGENCY],
-    [
-      'card set up: none, no modules or client management',
-      { ...agency, customer_card_id: null },
-      {},
-      NO_CLIENTS,
-    ],
+    // A menu never offers what its guard refuses: without a card rule 3 sends every page to Profile
+    // Setup, a failed payment sends an agency to Card Setting (rules 3 and 5 of spec 1 §2.4).
+    ['card set up: none, nothing the guard would refuse', { ...agency, customer_card_id: null }, {}, []],
     ['payment account connected: pending hides modules', agency, pending, AGENCY],
-    ['payment failed hides modules and client management', agency, failed, NO_CLIENTS],
+    ['payment failed: only Card Setting opens (rule 5)', agency, failed, []],
     ['payment failed: all shown in view mode', USERS.viewModeAgency(), failed, [...MODULES, ...AGENCY]],
     [
       'module active: switched-off module hidden',
@@ -118,7 +118,8 @@ describe('sidebarMenu (spec 1 §2.5, §6; spec 2 §6)', () => {
     ['client: only its own modules', client, {}, ['module.local', 'module.locator']],
     ['client needs a connected payment account', client, pending, []],
     ['client payment failed', client, failed, []],
-    ['client payment failed in view mode', USERS.viewModeClient(), failed, ['module.local']],
+    // Rule 4 forces a client to Card Setting even in view mode, so the module is not offered.
+    ['client payment failed in view mode', USERS.viewModeClient(), failed, []],
     ['client without the leadspeek module', { ...client, menuLeadspeek: false }, {}, []],
     [
       'client beta module given by its agency',
