@@ -3,10 +3,12 @@ import { benchDomainInfo } from './domain-info.bench.js';
 import { createScratchDatabase } from './lib/scratch-database.js';
 import { benchArgon2, benchSignIn } from './sign-in.bench.js';
 import { benchUserLogs } from './user-logs.bench.js';
+import { benchWeb } from './web.bench.js';
 
 /**
  * `npm run bench`: every benchmark, on PGlite and (when DATABASE_URL or TEST_DATABASE_URL is set)
- * on PostgreSQL. Figures are printed, never asserted. `npm run bench -- sign-in` runs one.
+ * on PostgreSQL. Figures are printed, never asserted. `npm run bench -- sign-in` runs one;
+ * `npm run bench -- web` measures the built web app in Chromium.
  */
 const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 const only = process.argv[2];
@@ -15,13 +17,16 @@ const benches = {
   'sign-in': benchSignIn,
   'agency-list': benchAgencyList,
   'user-logs': benchUserLogs,
+  web: benchWeb,
 } as const;
+/** Benchmarks whose figures do not depend on the database run on PGlite only. */
+const PGLITE_ONLY = new Set(['web']);
 
 for (const [name, bench] of Object.entries(benches)) {
   if (only && only !== name) continue;
   if (name === 'sign-in') await benchArgon2();
   await bench('pglite');
-  if (postgresUrl) {
+  if (postgresUrl && !PGLITE_ONLY.has(name)) {
     const scratch = await createScratchDatabase(postgresUrl);
     try {
       await bench('postgres', scratch.url);
