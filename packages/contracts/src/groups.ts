@@ -23,3 +23,10 @@ export const saveCompanyGroupRequestSchema = z.strictObject({
   companyID: idSchema,
   moduleID: moduleSchema.default('local'),
 });
+/** The body the web sends to `POST /company/group` (create without an id, rename with one). */
+export type SaveCompanyGroupRequest = z.input<typeof saveCompanyGroupRequestSchema>;
+/** 'Data has been added successfully' / 'Data has been updated successfully' and the group's id. */
+export const saveCompanyGroupResponseSchema = z.object({ message: z.string(), id: z.number().int() });
+/** `DELETE /company/group/remove/{companyGroupID}`: 'Deleted!'. */
+export const removeCompanyGroupResponseSchema = z.object({ message: z.string() });
+export type CompanyGroupRow = z.infer<typeof companyGroupSchema>;

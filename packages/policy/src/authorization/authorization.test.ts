@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACTIONS, type Action } from './actions.js';
 import type { Actor } from './actor.js';
 import { authorize, can } from './authorize.js';
-import { mayActAs, mayReadList, type TargetPerson } from './relations.js';
+import { groupListCompany, mayActAs, mayReadList, type TargetPerson } from './relations.js';
 
 const base: Actor = {
   userId: 1,
@@ -137,5 +137,17 @@ describe('mayReadList', () => {
     expect(mayReadList(AGENCY_ADMIN, 'staff', { id: 12, isRoot: false })).toBe(false);
     expect(mayReadList(AGENCY_ADMIN, 'staff', root)).toBe(false);
     expect(mayReadList(ROOT_ADMIN, 'staff', agency)).toBe(true);
+  });
+});
+
+describe('groupListCompany (spec 2 §6: "Clients use the parent company for the group list")', () => {
+  it('gives a client its agency, company staff their own company, sales staff none', () => {
+    expect(groupListCompany(CLIENT)).toBe(10);
+    expect(groupListCompany(AGENCY_OWNER)).toBe(10);
+    expect(groupListCompany(AGENCY_ADMIN)).toBe(10);
+    expect(groupListCompany(SYSTEM_USER)).toBe(1);
+    expect(groupListCompany(ROOT_ADMIN)).toBe(1);
+    expect(groupListCompany(SALES)).toBeNull();
+    expect(groupListCompany(ACCOUNT_EXECUTIVE)).toBeNull();
   });
 });

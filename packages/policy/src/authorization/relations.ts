@@ -1,5 +1,5 @@
 import type { CompanyKind, UserType } from '@app/contracts';
-import { type Actor, isAgencyStaff, isSystemStaff } from './actor.js';
+import { type Actor, isAgencyStaff, isClient, isCompanyStaff, isSystemStaff } from './actor.js';
 
 /** What a rule needs to know about another person. */
 export interface TargetPerson {
@@ -28,6 +28,19 @@ export function mayActAs(actor: Actor, target: TargetPerson): boolean {
   if (isAgencyStaff(actor))
     return target.companyKind === 'client' && target.companyParentId === actor.companyId;
   return false;
+}
+
+/**
+ * The company whose groups organise the actor's lists, the one the sidebar's group selector reads
+ * (spec 2 §6: "Clients use the parent company for the group list"): a client's agency, company staff
+ * their own company. Sales staff have none: their agencies are several and the root company they work
+ * for lies outside their scope. The server reads a client the groups of this company too (the
+ * `groupList` scope check), read-only: writing groups stays with those who manage clients.
+ */
+export function groupListCompany(actor: Actor): number | null {
+  if (isClient(actor)) return actor.companyParentId;
+  if (isCompanyStaff(actor)) return actor.companyId;
+  return null;
 }
 
 /** The lists of the network a company has: its agencies, its clients, its staff, its sales staff. */

@@ -42,6 +42,7 @@ export const SCREENS: Record<string, ScreenLoader> = {
   'configuration.general-setting': () =>
     import('../../routes/configuration/general-setting/general-setting-page'),
   'configuration.role-list': () => import('../../routes/configuration/role-list/role-list-page'),
+  'configuration.company-group': () => import('../../routes/configuration/company-group/company-group-page'),
   'configuration.report-analytics': () =>
     import('../../routes/configuration/report-analytics/report-analytics-page'),
 };

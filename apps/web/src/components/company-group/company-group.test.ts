@@ -1,9 +1,11 @@
+import type { SessionUser } from '@app/contracts';
+import { actorOf, groupListCompany } from '@app/policy';
+import { USERS } from '@app/policy/testing';
 import { describe, expect, it } from 'vitest';
 import {
   type CompanyGroup,
   groupOptions,
   groupSegment,
-  groupsOwnerCompany,
   initialGroupSelection,
   VIEW_ALL,
 } from './company-group';
@@ -38,8 +40,11 @@ describe('company group in the lists', () => {
     expect(groupSegment('7')).toBe('7');
   });
 
-  it("lists a client's agency's groups and everyone else's own", () => {
-    expect(groupsOwnerCompany({ user_type: 'client', company_id: 70, company_parent: 50 })).toBe(50);
-    expect(groupsOwnerCompany({ user_type: 'userdownline', company_id: 50, company_parent: 1 })).toBe(50);
+  it("lists a client's agency's groups, everyone else's own, and nothing for sales (the policy)", () => {
+    const company = (user: SessionUser) => groupListCompany(actorOf(user, null));
+    expect(company({ ...USERS.client(), company_id: 70, company_parent: 50 })).toBe(50);
+    expect(company({ ...USERS.userdownline(), company_id: 50, company_parent: 1 })).toBe(50);
+    expect(company({ ...USERS.salesRep(), systemuser: false })).toBeNull();
+    expect(company(USERS.accountExecutive())).toBeNull();
   });
 });

@@ -33,15 +33,6 @@ export function initialGroupSelection(groups: readonly CompanyGroup[], stored: s
   return real.length > 1 && real[0] ? real[0].id : VIEW_ALL.id;
 }
 
-/** Whose groups the selector lists: a client uses its agency's (spec 2 §6), everyone else their own company's. */
-export function groupsOwnerCompany(user: {
-  user_type: string;
-  company_id: number;
-  company_parent: number | null;
-}): number {
-  return user.user_type === 'client' ? (user.company_parent ?? 0) : user.company_id;
-}
-
 /** The list call's `{group}` segment: 'all' for View All, else the selected group's id. */
 export function groupSegment(selected: string): string {
   return selected === '' ? 'all' : selected;
