@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '@app/db';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import {
   type FastifyPluginAsyncZod,
   serializerCompiler,
@@ -33,10 +33,30 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'];
 }
 
+const QUIETER_THAN_INFO = new Set(['warn', 'error', 'fatal', 'silent']);
+
+/**
+ * Fastify's per-request lines 'incoming request' and 'request completed' are info lines: at a
+ * quieter level they are never written, so they are not prepared (objects, timings) for every
+ * request either. 'request errored' and every other line Fastify logs stay as they are.
+ */
+class RequestLogController extends LogController {
+  constructor(private readonly infoOff: boolean) {
+    super();
+  }
+  override incomingRequest(...args: Parameters<LogController['incomingRequest']>) {
+    if (!this.infoOff) super.incomingRequest(...args);
+  }
+  override requestCompleted(...args: Parameters<LogController['requestCompleted']>) {
+    if (args[0] || !this.infoOff) super.requestCompleted(...args);
+  }
+}
+
 /** Builds the HTTP application: cross-cutting plugins first, then the modules' routes under /api. */
 export async function buildApp(deps: AppDependencies) {
   const app = Fastify({
     logger: deps.logger ?? { level: deps.config.logLevel },
+    logController: new RequestLogController(!deps.logger && QUIETER_THAN_INFO.has(deps.config.logLevel)),
     // The client IP comes from the connection; X-Forwarded-For only from listed proxies.
     trustProxy: deps.config.trustedProxies.length > 0 ? deps.config.trustedProxies : false,
     bodyLimit: 1024 * 1024,

@@ -103,24 +103,50 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  * it may not hold, with its path; keys of records are checked as single-line text.
  */
 export function controlCharacterIssues(schema: z.core.$ZodType | undefined, value: unknown): TextIssue[] {
+  // Almost every request holds no control character at all: one scan without schema lookups, paths
+  // or allocations answers that. Multi-line text refuses a subset of what single-line text refuses,
+  // so a value with no single-line control character anywhere has no issue whatever its schema.
+  if (!holdsControlCharacter(value, 0)) return [];
   const issues: TextIssue[] = [];
-  const walk = (s: z.core.$ZodType | undefined, v: unknown, path: (string | number)[]) => {
-    if (typeof v === 'string') {
-      const allowsLines = chain(s).some((link) => multiline.has(link));
-      if (hasControlCharacters(v, { multiline: allowsLines }))
-        issues.push({
-          path,
-          message: allowsLines ? MULTILINE_CONTROL_CHARACTER_TEXT : CONTROL_CHARACTER_TEXT,
-        });
-    } else if (Array.isArray(v)) {
-      for (const [i, item] of v.entries()) walk(childSchema(s, i), item, [...path, i]);
-    } else if (isPlainObject(v)) {
-      for (const [key, item] of Object.entries(v)) {
-        if (hasControlCharacters(key)) issues.push({ path: [...path, key], message: CONTROL_CHARACTER_TEXT });
-        else walk(childSchema(s, key), item, [...path, key]);
-      }
-    }
-  };
-  walk(schema, value, []);
+  walk(schema, value, [], issues);
   return issues;
+}
+
+/** True when any string or key in `value` holds a C0 control character or DEL. */
+function holdsControlCharacter(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return SINGLE_LINE_CONTROL.test(value);
+  // Deeper than any request part nests: let the full walk decide.
+  if (depth > 64) return true;
+  if (Array.isArray(value)) {
+    for (const item of value) if (holdsControlCharacter(item, depth + 1)) return true;
+  } else if (isPlainObject(value)) {
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      if (SINGLE_LINE_CONTROL.test(key) || holdsControlCharacter(value[key], depth + 1)) return true;
+    }
+  }
+  return false;
+}
+
+function walk(
+  s: z.core.$ZodType | undefined,
+  v: unknown,
+  path: (string | number)[],
+  issues: TextIssue[],
+): void {
+  if (typeof v === 'string') {
+    const allowsLines = chain(s).some((link) => multiline.has(link));
+    if (hasControlCharacters(v, { multiline: allowsLines }))
+      issues.push({
+        path,
+        message: allowsLines ? MULTILINE_CONTROL_CHARACTER_TEXT : CONTROL_CHARACTER_TEXT,
+      });
+  } else if (Array.isArray(v)) {
+    for (const [i, item] of v.entries()) walk(childSchema(s, i), item, [...path, i], issues);
+  } else if (isPlainObject(v)) {
+    for (const [key, item] of Object.entries(v)) {
+      if (hasControlCharacters(key)) issues.push({ path: [...path, key], message: CONTROL_CHARACTER_TEXT });
+      else walk(childSchema(s, key), item, [...path, key], issues);
+    }
+  }
 }

@@ -12,9 +12,15 @@ export class TtlCache<V> {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async get(key: string, load: () => Promise<V>): Promise<V> {
+  /** The value under `key` while it is fresh, synchronously; undefined when it must be loaded. */
+  peek(key: string): V | undefined {
     const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > this.now()) return hit.value;
+    return hit && hit.expiresAt > this.now() ? hit.value : undefined;
+  }
+
+  async get(key: string, load: () => Promise<V>): Promise<V> {
+    const hit = this.peek(key);
+    if (hit !== undefined) return hit;
     const pending = this.loading.get(key);
     if (pending) return pending;
     const promise = load()

@@ -121,25 +121,35 @@ export const accessPlugin = fp<AccessOptions>(async (app, options) => {
 
   app.decorateRequest('principal', null);
 
-  app.addHook('onRequest', async (request) => {
+  // Hooks in callback form: a public route (most requests) passes synchronously, with no promise,
+  // no microtask hop and no route-options object; only signed-in routes take the async path.
+  app.addHook('onRequest', (request, _reply, done) => {
     const access = request.routeOptions.config.access;
-    if (!access || access.kind === 'public') return;
+    if (!access || access.kind === 'public') return done();
+    signIn(request, access).then(() => done(), done);
+  });
+
+  // Body ids can only be read once the envelope is open and the body validated.
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (!request.principal) return done(); // public routes never have one
+    const access = request.routeOptions.config.access;
+    if (access?.kind !== 'user') return done();
+    checkBody(request, request.principal, access).then(() => done(), done);
+  });
+
+  async function signIn(request: FastifyRequest, access: SignedInRule) {
     const principal = await options.authenticate(request);
     // The action before ids: a person who may not act learns nothing about which ids exist.
     if (typeof access.action === 'string') requireAction(principal, access.action);
     else if (!access.action.oneOf.some((action) => reaches(principal, action))) throw notFound();
     request.principal = principal;
     await checkScope(request, principal, access.scope, ['params', 'query']);
-  });
+  }
 
-  // Body ids can only be read once the envelope is open and the body validated.
-  app.addHook('preHandler', async (request) => {
-    const access = request.routeOptions.config.access;
-    if (access?.kind !== 'user' || !request.principal) return;
-    if (typeof access.action !== 'string')
-      requireAction(request.principal, access.action.choose(request.body));
-    await checkScope(request, request.principal, access.scope, ['body']);
-  });
+  async function checkBody(request: FastifyRequest, principal: Principal, access: SignedInRule) {
+    if (typeof access.action !== 'string') requireAction(principal, access.action.choose(request.body));
+    await checkScope(request, principal, access.scope, ['body']);
+  }
 
   async function checkScope(
     request: FastifyRequest,

@@ -13,10 +13,11 @@ const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE';
 export const corsPlugin = fp<{ origins: readonly string[] }>(async (app, { origins }) => {
   if (origins.length === 0) return;
   const allowed = new Set(origins);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const origin = request.headers.origin;
-    if (!origin || !allowed.has(origin)) return;
-    reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+    if (origin && allowed.has(origin))
+      reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+    done();
   });
   app.options('/api/*', { config: { access: PUBLIC }, schema: { hide: true } }, async (request, reply) => {
     const origin = request.headers.origin;

@@ -12,23 +12,27 @@ const invalid = (message: string) => new HttpError(400, ERROR_CODES.envelope, me
  * Format and rationale: docs/dt-envelope.md, docs/decisions/0004-dt-envelope.md.
  */
 export const envelopePlugin = fp<{ key: CryptoKey }>(async (app, { key }) => {
-  app.addHook('preValidation', async (request) => {
-    if (request.is404 || !BODY_METHODS.has(request.method)) return;
-    if (request.routeOptions.config.envelope === false) return;
-    if (request.headers['content-type']?.startsWith('multipart/form-data')) return;
+  // A callback hook: a request without a body to open (GET, HEAD, no body) passes synchronously,
+  // with no promise or microtask hop; only an envelope to decrypt takes the async path.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.body === undefined || request.body === null) return done(); // the route's schema decides
+    if (!BODY_METHODS.has(request.method) || request.is404) return done();
+    if (request.routeOptions.config.envelope === false) return done();
+    if (request.headers['content-type']?.startsWith('multipart/form-data')) return done();
     const body = request.body as unknown;
-    if (body === undefined || body === null) return; // no body at all: the route's schema decides
-    if (typeof body !== 'object' || Array.isArray(body)) throw invalid('Request body must be a dt envelope.');
-    const keys = Object.keys(body);
+    if (typeof body !== 'object' || Array.isArray(body))
+      return done(invalid('Request body must be a dt envelope.'));
+    const keys = Object.keys(body as object);
     const dt = (body as { dt?: unknown }).dt;
     if (keys.length !== 1 || typeof dt !== 'string') {
-      throw invalid('Request body must be a JSON object with a single "dt" field.');
+      return done(invalid('Request body must be a JSON object with a single "dt" field.'));
     }
-    try {
-      request.body = await openEnvelope(key, dt);
-    } catch (err) {
-      if (err instanceof EnvelopeError) throw invalid(`Invalid dt envelope: ${err.message}.`);
-      throw err;
-    }
+    openEnvelope(key, dt).then(
+      (opened) => {
+        request.body = opened;
+        done();
+      },
+      (err) => done(err instanceof EnvelopeError ? invalid(`Invalid dt envelope: ${err.message}.`) : err),
+    );
   });
 });

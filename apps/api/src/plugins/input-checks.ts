@@ -22,9 +22,11 @@ const BOUNDARY = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))\s*(?:;|$)/i;
  * boundary cannot be read at all, so it is refused here with a 400 before any route tries.
  */
 export const multipartGuardPlugin = fp(async (app) => {
-  app.addHook('preValidation', async (request) => {
-    if (request.is404 || !request.isMultipart()) return;
+  // Synchronous, so a callback hook: requests that are not multipart pass without a promise.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.is404 || !request.isMultipart()) return done();
     if (!BOUNDARY.test(request.headers['content-type'] ?? ''))
-      throw badRequest('The multipart form has no valid boundary.');
+      return done(badRequest('The multipart form has no valid boundary.'));
+    done();
   });
 });

@@ -26,8 +26,10 @@ export function parseTimeZone(header: string | string[] | undefined): string {
  */
 export const requestContextPlugin = fp(async (app) => {
   app.decorateRequest('timeZone', DEFAULT_TIMEZONE);
-  app.addHook('onRequest', async (request) => {
+  // Synchronous work, so a callback hook: no promise or microtask hop per request.
+  app.addHook('onRequest', (request, _reply, done) => {
     const header = request.headers[TIMEZONE_HEADER];
     if (header !== undefined) request.timeZone = parseTimeZone(header);
+    done();
   });
 });

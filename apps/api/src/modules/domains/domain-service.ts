@@ -121,6 +121,8 @@ export function createDomainService(repo: DomainRepository, options: DomainServi
   };
   return {
     resolve,
+    /** The resolved host while it is cached (synchronous, for the hot path); undefined otherwise. */
+    cached: (host: string): ResolvedDomain | undefined => cache.peek(normaliseHost(host)),
     /** The system a host belongs to (the master system for unknown hosts). */
     systemOf: async (host: string) => (await resolve(host)).info.idsys,
     invalidate: () => cache.clear(),
