@@ -1,12 +1,23 @@
 import { isRowId } from '@app/contracts';
 import { type Action, authorize, NO_PERMISSION, NOT_WHILE_ACTING, reaches } from '@app/policy';
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+  RouteOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, HttpError, notFound } from '../http-errors.js';
 import type { Principal } from '../modules/tenancy/index.js';
 
-/** Kinds of tenant resource an id in a request can name; each is checked against the caller's scope. */
-export type TenantResource = 'system' | 'company' | 'user' | 'group' | 'role';
+/**
+ * Kinds of tenant resource an id in a request can name; each is checked against the caller's scope.
+ * `groupList` is a company whose groups the caller reads: one in scope, or the one the policy's
+ * `groupListCompany` names (a client's agency).
+ */
+export type TenantResource = 'system' | 'company' | 'groupList' | 'user' | 'group' | 'role';
 
 /** Where an id sits in the request, and what it names. */
 export interface ScopedId {
@@ -110,7 +121,15 @@ export const accessPlugin = fp<AccessOptions>(async (app, options) => {
   const registered: { method: string; url: string; config: NonNullable<RouteOptions['config']> }[] = [];
   app.addHook('onRoute', (route: RouteOptions) => {
     route.config ??= {};
-    registered.push({ method: [route.method].flat().join(','), url: route.url, config: route.config });
+    const config = route.config;
+    registered.push({ method: [route.method].flat().join(','), url: route.url, config });
+    // A route declared public here stays public (declareAllPublic only fills a missing rule), so
+    // it gets no access hooks at all: nothing to run, no route options to read per request. Every
+    // other route (signed-in, or public through declareAllPublic later) gets both, as its first
+    // hooks; they read the rule from the route's own config, final once registration is done.
+    if (config.access?.kind === 'public') return;
+    route.onRequest = [authorizeRequest(config), ...hookList(route.onRequest)];
+    route.preHandler = [authorizeBody(config), ...hookList(route.preHandler)];
   });
   app.addHook('onReady', async () => {
     for (const { method, url, config } of registered) {
@@ -121,21 +140,24 @@ export const accessPlugin = fp<AccessOptions>(async (app, options) => {
 
   app.decorateRequest('principal', null);
 
-  // Hooks in callback form: a public route (most requests) passes synchronously, with no promise,
-  // no microtask hop and no route-options object; only signed-in routes take the async path.
-  app.addHook('onRequest', (request, _reply, done) => {
-    const access = request.routeOptions.config.access;
-    if (!access || access.kind === 'public') return done();
-    signIn(request, access).then(() => done(), done);
-  });
+  // Hooks in callback form: a request that has nothing to check passes synchronously, with no
+  // promise or microtask hop; only signed-in routes take the async path.
+  const authorizeRequest =
+    (config: FastifyContextConfig): onRequestHookHandler =>
+    (request, _reply, done) => {
+      const access = config.access;
+      if (!access || access.kind === 'public') return done();
+      signIn(request, access).then(() => done(), done);
+    };
 
   // Body ids can only be read once the envelope is open and the body validated.
-  app.addHook('preHandler', (request, _reply, done) => {
-    if (!request.principal) return done(); // public routes never have one
-    const access = request.routeOptions.config.access;
-    if (access?.kind !== 'user') return done();
-    checkBody(request, request.principal, access).then(() => done(), done);
-  });
+  const authorizeBody =
+    (config: FastifyContextConfig): preHandlerHookHandler =>
+    (request, _reply, done) => {
+      const access = config.access;
+      if (access?.kind !== 'user' || !request.principal) return done();
+      checkBody(request, request.principal, access).then(() => done(), done);
+    };
 
   async function signIn(request: FastifyRequest, access: SignedInRule) {
     const principal = await options.authenticate(request);
@@ -167,6 +189,9 @@ export const accessPlugin = fp<AccessOptions>(async (app, options) => {
     }
   }
 });
+
+// biome-ignore lint/suspicious/noExplicitAny: hooks of any route, as Fastify types them
+const hookList = (hooks: any): any[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
 
 /** The caller of a signed-in route (the access plugin has authenticated them before the handler). */
 export const principalOf = (request: FastifyRequest): Principal => {

@@ -1,7 +1,7 @@
 import { type Database, firstRow, sql } from '@app/db';
 import { SETTINGS_MATRIX_CASES } from './settings-cases.js';
 import { USERS_MATRIX_CASES } from './users-cases.js';
-import type { Actor, IdResource, Person, PersonIds } from './world.js';
+import { type Actor, type IdResource, LIKE, type Person, type PersonIds } from './world.js';
 
 /**
  * One row per (route, id it takes): how to call the route as a principal with the varied id in
@@ -189,6 +189,15 @@ export const MATRIX_CASES: MatrixCase[] = [
     route: 'GET /api/company/group/:companyID/:module',
     vary: { resource: 'company', field: 'companyID' },
     request: ({ id }) => ({ url: `/api/company/group/${id}/all` }),
+  },
+  {
+    // The company the sidebar's group list reads (spec 2 §6 "Clients use the parent company for the
+    // group list"): a client its agency, staff their own company, sales staff their linked agency.
+    route: 'GET /api/company/group/:companyID/:module',
+    vary: null,
+    request: ({ p, ids, home }) => ({
+      url: `/api/company/group/${LIKE[p] === 'client' ? ids.agencyOwner.company : home.company}/all`,
+    }),
   },
   {
     route: 'POST /api/company/group',

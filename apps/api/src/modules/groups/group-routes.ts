@@ -21,7 +21,8 @@ const companyIn = (where: 'params' | 'body', action: SignedInRule['action']): Ac
 /**
  * Company groups (`/company/group…`). The company is scope-checked by the access rule; a group id
  * must belong to a company in scope (the `group` scope check), else 404. Anyone may read the groups
- * of a company in their scope; those who manage its clients create, rename and delete them.
+ * of a company in their scope, and a client those of its agency; those who manage its clients
+ * create, rename and delete them.
  */
 export const groupRoutes =
   (groups: GroupRepository): FastifyPluginAsyncZod =>
@@ -29,7 +30,15 @@ export const groupRoutes =
     app.get(
       '/company/group/:companyID/:module',
       {
-        config: { access: companyIn('params', 'groups.read') },
+        // Read-only, so the company may also be the one the caller's group list comes from (a client
+        // reads its agency's groups, spec 2 §6): the `groupList` scope check asks the policy.
+        config: {
+          access: {
+            kind: 'user',
+            action: 'groups.read',
+            scope: [{ in: 'params', field: 'companyID', resource: 'groupList' }],
+          },
+        },
         schema: {
           tags: ['groups'],
           params: z.object({

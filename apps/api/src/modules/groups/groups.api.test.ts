@@ -103,4 +103,57 @@ describe('company groups', () => {
     });
     expect(listed.json().params.map((g: { group_name: string }) => g.group_name)).toContain('Private');
   });
+
+  it("reads a client its agency's groups (spec 2 §6), read-only; another agency's stay 404", async () => {
+    const agency = await as(DEMO.northwind.owner.email);
+    const client = await as(DEMO.northwind.clients[0].contact.email);
+    const other = await as(DEMO.summit.owner.email);
+    const group = (
+      await send(
+        rt,
+        '/api/company/group',
+        { companyGroupName: 'Dental practices', companyID: agency.me.company_id },
+        { token: agency.token },
+      )
+    ).json().id;
+    const read = await rt.app.inject({
+      url: `/api/company/group/${client.me.company_parent}/all`,
+      headers: bearer(client.token),
+    });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().params).toContainEqual({ id: group, group_name: 'Dental practices', module: 'local' });
+    const write = (body: Record<string, unknown>) =>
+      send(rt, '/api/company/group', body, { token: client.token });
+    expect((await write({ companyGroupName: 'Mine', companyID: agency.me.company_id })).statusCode).toBe(404);
+    expect(
+      (await write({ companyGroupID: group, companyGroupName: 'Mine', companyID: agency.me.company_id }))
+        .statusCode,
+    ).toBe(404);
+    const remove = await rt.app.inject({
+      method: 'DELETE',
+      url: `/api/company/group/remove/${group}`,
+      headers: bearer(client.token),
+    });
+    expect(remove.statusCode).toBe(404);
+    const elsewhere = await rt.app.inject({
+      url: `/api/company/group/${other.me.company_id}/all`,
+      headers: bearer(client.token),
+    });
+    expect(elsewhere.statusCode).toBe(404);
+  });
+
+  it('reads sales staff the groups of their linked agencies, never of the root company they work for', async () => {
+    const sales = await as(DEMO.master.sales.email);
+    const agency = await as(DEMO.northwind.owner.email);
+    const root = await rt.app.inject({
+      url: `/api/company/group/${sales.me.company_id}/all`,
+      headers: bearer(sales.token),
+    });
+    expect(root.statusCode).toBe(404);
+    const linked = await rt.app.inject({
+      url: `/api/company/group/${agency.me.company_id}/all`,
+      headers: bearer(sales.token),
+    });
+    expect(linked.statusCode).toBe(200);
+  });
 });

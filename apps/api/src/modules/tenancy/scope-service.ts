@@ -1,5 +1,5 @@
 import { type Database, queryRows, sql } from '@app/db';
-import { isSales, isSystemStaff } from '@app/policy';
+import { groupListCompany, isSales, isSystemStaff } from '@app/policy';
 import type { TenantResource } from '../../plugins/access.js';
 import type { Principal } from './principal.js';
 
@@ -23,16 +23,21 @@ export function createScopeService(db: Database) {
     return (await queryRows(db, query)).length > 0;
   }
 
+  // The caller's own company needs no query (the authenticator has just found it live), except for
+  // sales staff: their scope is the agencies linked to them, not the root company they work for.
+  const company = (p: Principal, id: number) =>
+    id === p.companyId && !isSales(p)
+      ? Promise.resolve(true)
+      : exists(sql`select 1 from companies c
+          where c.id = ${id} and c.system_id = ${p.systemId} and c.deleted_at is null and ${companyCondition(p)}`);
+
   // Every kind of tenant resource has its check: a new kind does not compile until it gets one.
   const checks: Record<TenantResource, (p: Principal, id: number) => Promise<boolean>> = {
     system: async (p, id) => id === p.systemId,
-    // The caller's own company needs no query (the authenticator has just found it live), except for
-    // sales staff: their scope is the agencies linked to them, not the root company they work for.
-    company: (p, id) =>
-      id === p.companyId && !isSales(p)
-        ? Promise.resolve(true)
-        : exists(sql`select 1 from companies c
-            where c.id = ${id} and c.system_id = ${p.systemId} and c.deleted_at is null and ${companyCondition(p)}`),
+    company,
+    // A company whose groups the caller reads: one in their scope, or the company the policy names for
+    // their group list (a client's agency, spec 2 §6; live, since the client's company hangs from it).
+    groupList: (p, id) => (id === groupListCompany(p) ? Promise.resolve(true) : company(p, id)),
     group: (p, id) =>
       exists(sql`select 1 from company_groups g join companies c on c.id = g.company_id
         where g.id = ${id} and c.system_id = ${p.systemId} and c.deleted_at is null and ${companyCondition(p)}`),
