@@ -8,11 +8,12 @@ import { type DomainService, normaliseHost, type ResolvedDomain } from './domain
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
- * The domain info was validated against domainInfoSchema and serialised once per cache fill;
- * Fastify sends a JSON string as it is, so the hot path does no per-request serialisation.
+ * The domain info was validated against domainInfoSchema, serialised and encoded once per cache
+ * fill; Fastify sends bytes as they are, so the hot path does no per-request serialisation,
+ * encoding or length scan.
  */
 const send = (reply: FastifyReply, resolved: ResolvedDomain) =>
-  reply.type(JSON_TYPE).send(resolved.json as unknown as DomainInfo);
+  reply.type(JSON_TYPE).send(resolved.body as unknown as DomainInfo);
 
 const firstDot = (host: string) => {
   const dot = host.indexOf('.');

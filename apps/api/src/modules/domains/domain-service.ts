@@ -11,10 +11,12 @@ import { TtlCache } from '../../lib/ttl-cache.js';
 import { brandingLookOf } from '../tenancy/index.js';
 import type { DomainRepository, HostOwner } from './domain-repository.js';
 
-/** A resolved host: the domain info, and the same already serialised for the hot path. */
+/** A resolved host: the domain info, and the same already serialised (and encoded) for the hot path. */
 export interface ResolvedDomain {
   info: DomainInfo;
   json: string;
+  /** `json` as UTF-8 bytes: sent as it is, with no per-request encoding or length scan. */
+  body: Buffer;
 }
 
 export interface DomainServiceOptions {
@@ -23,8 +25,12 @@ export interface DomainServiceOptions {
   cacheTtlMs?: number;
 }
 
+const NORMAL_HOST = /^[a-z0-9.-]*[a-z0-9-]$/;
+
 /** Lowercases, drops a port and a trailing dot: 'Northwind.Localhost:3000.' → 'northwind.localhost'. */
 export function normaliseHost(host: string): string {
+  // Already normal (the common case): nothing to trim, lowercase or drop, so no new strings.
+  if (NORMAL_HOST.test(host)) return host;
   return host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
 }
 
@@ -40,7 +46,8 @@ export function createDomainService(repo: DomainRepository, options: DomainServi
     const owner = (await repo.findHostOwner(host)) ?? (await repo.findMasterOwner());
     if (!owner) throw new Error('no master system: the database has not been seeded');
     const info = domainInfoSchema.parse(await buildInfo(owner));
-    return { info, json: JSON.stringify(info) };
+    const json = JSON.stringify(info);
+    return { info, json, body: Buffer.from(json, 'utf8') };
   }
 
   async function buildInfo(owner: HostOwner): Promise<DomainInfo> {
