@@ -9,10 +9,12 @@ import { precompress } from './build/precompress';
 const VENDOR_CHUNKS: [RegExp, string][] = [
   [/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, 'vendor-react'],
   [/[\\/]node_modules[\\/]react-router[\\/]/, 'vendor-router'],
-  [/[\\/]node_modules[\\/]@mantine[\\/]/, 'vendor-mantine'],
   [/[\\/]node_modules[\\/]@tanstack[\\/]/, 'vendor-query'],
   [/[\\/]node_modules[\\/]zod[\\/]/, 'vendor-zod'],
 ];
+
+/** Sources of @app/contracts and @app/policy (Vite compiles them from packages/). */
+const WORKSPACE_SOURCE = /[\\/]packages[\\/](contracts|policy)[\\/]src[\\/]/;
 
 /** Where the API listens during development; the built app is served by the API itself (same origin). */
 const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:3000';
@@ -23,6 +25,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rollupOptions: {
+      // The workspace packages are plain declarations (schemas, tables, pure functions): a page keeps only
+      // the modules it uses, so the sign-in page does not carry every form's schema (and libphonenumber).
+      treeshake: { moduleSideEffects: (id) => !WORKSPACE_SOURCE.test(id) },
       output: {
         // Spec 1 §9: lazily loaded chunks are fetched under /js/ and styles under /css/.
         entryFileNames: 'js/[name]-[hash].js',

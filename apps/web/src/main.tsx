@@ -2,11 +2,14 @@ import { DEFAULT_BRANDING } from '@app/contracts';
 import { Center, Loader } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { prefetchBotChallenge } from './api/bot-check';
 import { AppProviders, BrandedMantineProvider, createQueryClient } from './app/app-providers';
 import { bootApp } from './app/boot/boot-app';
+import { takeInlineBoot } from './app/boot/inline-boot';
 import { applyDocumentBranding } from './app/branding/apply-document-branding';
 import { DEFAULT_COMPANY_NAME } from './app/branding/resolve-branding';
 import { AppRouter } from './app/router';
+import { screenLoader } from './app/routing/screen-modules';
 import { createBrowserTokenRefresh, sessionStore } from './app/session/session';
 import { ErrorPage } from './routes/errors/error-page/error-page';
 
@@ -28,14 +31,24 @@ root.render(
 );
 
 const queryClient = createQueryClient();
+const hostname = window.location.hostname;
+
+// A visitor opening the sign-in page: its code (with the bot-check widget) starts loading now, beside
+// boot, instead of after the router has decided; the challenge follows as soon as the client exists.
+const signingIn =
+  !sessionStore.getSnapshot().accessToken &&
+  (window.location.pathname === '/' || /^\/login\/?$/.test(window.location.pathname));
+if (signingIn) void screenLoader('login')().catch(() => undefined);
 
 bootApp(queryClient, {
-  hostname: window.location.hostname,
+  hostname,
+  inline: takeInlineBoot(hostname),
   getAccessToken: () => sessionStore.getSnapshot().accessToken,
   getClientIp: () => sessionStore.getClientIp(),
   unauthenticatedHandler: createBrowserTokenRefresh,
 })
   .then((boot) => {
+    if (signingIn) prefetchBotChallenge(boot.http, hostname);
     applyDocumentBranding(boot.domainInfo.branding);
     root.render(
       <StrictMode>

@@ -15,8 +15,30 @@ export const botChallengeQuery = (http: HttpClient, hostname: string) =>
   queryOptions({
     queryKey: botCheckKeys.challenge(hostname),
     queryFn: ({ signal }): Promise<unknown> =>
+      takeEarlyChallenge(hostname) ??
       http.request({ path: '/altcha/challenge', query: { host: hostname }, signal, skipRefresh: true }),
     staleTime: 0,
     gcTime: 0,
     retry: 1,
   });
+
+let early: { hostname: string; answer: Promise<unknown> } | null = null;
+
+/**
+ * Boot asks for the sign-in page's challenge while the page's code is still loading, so the widget can
+ * start solving as soon as it mounts. The answer is handed to the first challenge query of that host
+ * and never again (answers are single use); a failed early request just makes that query fail as its
+ * own request would.
+ */
+export function prefetchBotChallenge(http: HttpClient, hostname: string): void {
+  const answer = http.request({ path: '/altcha/challenge', query: { host: hostname }, skipRefresh: true });
+  answer.catch(() => undefined);
+  early = { hostname, answer };
+}
+
+function takeEarlyChallenge(hostname: string): Promise<unknown> | undefined {
+  if (!early || early.hostname !== hostname) return undefined;
+  const { answer } = early;
+  early = null;
+  return answer;
+}

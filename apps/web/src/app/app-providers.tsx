@@ -3,17 +3,12 @@ import '@mantine/notifications/styles.css';
 
 import type { Branding } from '@app/contracts';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { type BootData, BootProvider } from './boot/boot-context';
 import { buildBrandCssVariables, buildBrandTheme } from './branding/brand-theme';
 import { BrandRoot } from './layouts/brand-root';
 import { STORAGE_KEYS } from './session/session-store';
-
-/** Spec 1 §9: notifications close after 5000 ms. */
-const NOTIFICATION_TIMEOUT_MS = 5000;
 
 /** Spec 1 §3.2: the light/dark choice is kept locally and survives reloads and logouts. */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.theme });
@@ -54,10 +49,7 @@ export function AppProviders({
   return (
     <QueryClientProvider client={queryClient}>
       <BootProvider value={boot}>
-        <BrandedMantineProvider branding={boot.domainInfo.branding}>
-          <Notifications autoClose={NOTIFICATION_TIMEOUT_MS} />
-          <ModalsProvider>{children}</ModalsProvider>
-        </BrandedMantineProvider>
+        <BrandedMantineProvider branding={boot.domainInfo.branding}>{children}</BrandedMantineProvider>
       </BootProvider>
     </QueryClientProvider>
   );

@@ -38,7 +38,7 @@ export function buildRouteTree(): RouteObject[] {
         { element: <PublicLayout />, children: plan.public.map(toRouteObject) },
         {
           lazy: async () => ({
-            Component: (await loadWithTimeout(() => import('./shell/app-shell-layout'))).default,
+            Component: (await loadWithTimeout(() => import('./routing/signed-in-shell'))).default,
           }),
           children: plan.shell.map(toRouteObject),
         },

@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { domainInfoKeys, domainInfoPath } from '../../api/domain-info';
 import { bootApp } from './boot-app';
+import { readInlineBoot } from './inline-boot';
 
 const domainInfo = {
   idsys: 1,
@@ -114,5 +115,52 @@ describe('bootApp', () => {
     await expect(
       bootApp(queryClient, { hostname: 'nowhere.test', getAccessToken: () => null, fetch: api.impl }),
     ).rejects.toMatchObject({ status: 404, message: 'Unknown host' });
+  });
+});
+
+describe('boot from the data inlined in index.html', () => {
+  const inlineText = (host: string, extra: Record<string, unknown> = {}) =>
+    JSON.stringify({ host, appConfig, domainInfo, ...extra });
+
+  it('makes no request when index.html carried both parts', async () => {
+    const api = fakeApi(domainInfo);
+    const queryClient = new QueryClient();
+    const boot = await bootApp(queryClient, {
+      hostname: 'app.example.test',
+      getAccessToken: () => null,
+      fetch: api.impl,
+      inline: readInlineBoot(inlineText('app.example.test'), 'app.example.test'),
+    });
+    expect(api.urls).toEqual([]);
+    expect(boot.appConfig).toEqual(appConfig);
+    expect(boot.domainInfo.branding.company_name).toBe('Acme');
+    expect(queryClient.getQueryData(domainInfoKeys.host('app.example.test'))).toBe(boot.domainInfo);
+  });
+
+  it('fetches domain info when the inlined one is for another host', async () => {
+    const api = fakeApi(domainInfo);
+    await bootApp(new QueryClient(), {
+      hostname: 'app.example.test',
+      getAccessToken: () => null,
+      fetch: api.impl,
+      inline: readInlineBoot(inlineText('other.example.test'), 'app.example.test'),
+    });
+    expect(api.urls).toEqual(['/api/domainsubdomain/app.example.test/app']);
+  });
+
+  it('validates what it reads: invalid parts are fetched, invalid branding falls back', () => {
+    expect(readInlineBoot('not json', 'x')).toEqual({});
+    expect(readInlineBoot(null, 'x')).toEqual({});
+    const bad = readInlineBoot(inlineText('x', { appConfig: { apiBase: 1 } }), 'x');
+    expect(bad.appConfig).toBeUndefined();
+    expect(bad.domainInfo?.idsys).toBe(1);
+    const badBranding = readInlineBoot(
+      inlineText('x', {
+        domainInfo: { ...domainInfo, branding: { ...domainInfo.branding, text_color: 'red;' } },
+      }),
+      'x',
+    );
+    expect(badBranding.domainInfo?.branding).toEqual({ ...DEFAULT_BRANDING, company_name: 'Acme' });
+    expect(readInlineBoot(inlineText('x', { domainInfo: { idsys: 'no' } }), 'x').domainInfo).toBeUndefined();
   });
 });

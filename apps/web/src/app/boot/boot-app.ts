@@ -1,7 +1,7 @@
 import { importEnvelopeKey } from '@app/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { appConfigQuery } from '../../api/app-config';
-import { domainInfoQuery } from '../../api/domain-info';
+import { domainInfoKeys, domainInfoQuery } from '../../api/domain-info';
 import {
   createHttpClient,
   type HttpClient,
@@ -9,6 +9,7 @@ import {
   type UnauthenticatedHandler,
 } from '../../api/http';
 import type { BootData } from './boot-context';
+import type { InlineBoot } from './inline-boot';
 
 export interface BootOptions {
   hostname: string;
@@ -20,15 +21,22 @@ export interface BootOptions {
    * the refresh endpoint, hence a factory rather than a handler.
    */
   unauthenticatedHandler?: (http: HttpClient) => UnauthenticatedHandler;
+  /** What index.html carried (app/boot/inline-boot.ts); each part given is not fetched again. */
+  inline?: InlineBoot;
 }
 
 /**
  * Boot order matters: app-config gives the API base and envelope key the HTTP client needs, and domain
- * info gives the branding the first render needs. Both land in the query cache so hooks read the same
- * data. Any failure here rejects, and main.tsx shows the generic error page.
+ * info gives the branding the first render needs. The server normally puts both into index.html
+ * (`options.inline`), so boot makes no request; otherwise they are fetched in that order. Both land in
+ * the query cache so hooks read the same data. Any failure here rejects, and main.tsx shows the
+ * generic error page.
  */
 export async function bootApp(queryClient: QueryClient, options: BootOptions): Promise<BootData> {
-  const appConfig = await queryClient.fetchQuery(appConfigQuery(options.fetch));
+  const inline = options.inline ?? {};
+  if (inline.appConfig) queryClient.setQueryData(appConfigQuery(options.fetch).queryKey, inline.appConfig);
+  if (inline.domainInfo) queryClient.setQueryData(domainInfoKeys.host(options.hostname), inline.domainInfo);
+  const appConfig = inline.appConfig ?? (await queryClient.fetchQuery(appConfigQuery(options.fetch)));
   const envelopeKey = await importEnvelopeKey(appConfig.dtKey);
   let onUnauthenticated: UnauthenticatedHandler | undefined;
   const http = createHttpClient({
@@ -41,6 +49,7 @@ export async function bootApp(queryClient: QueryClient, options: BootOptions): P
       onUnauthenticated ? onUnauthenticated(context) : Promise.reject(context.error),
   });
   onUnauthenticated = options.unauthenticatedHandler?.(http);
-  const domainInfo = await queryClient.fetchQuery(domainInfoQuery(http, options.hostname));
+  const domainInfo =
+    inline.domainInfo ?? (await queryClient.fetchQuery(domainInfoQuery(http, options.hostname)));
   return { appConfig, domainInfo, http, hostname: options.hostname };
 }

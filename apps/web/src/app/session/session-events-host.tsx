@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { sessionEvents, sessionStore } from './session';
 import { endSession, forgetUserData } from './session-lifecycle';
-import { SESSION_ENDED_MESSAGE } from './token-refresh';
+
+/** Mantine's Modal (scroll area, floating UI) is only loaded when a session has ended. */
+const SessionEndedDialog = lazy(() => import('./session-ended-dialog'));
 
 /**
  * Turns the refresh handler's outcomes into UI (spec 1 §4, §8): a refused refresh shows 'Session Ended'
@@ -38,29 +39,10 @@ export function SessionEventsHost() {
     navigate('/login', { replace: true });
   }
 
-  // Not dismissable: the only way on is OK, which ends the session as the spec orders.
+  if (!ended) return null;
   return (
-    <Modal.Root
-      opened={ended}
-      onClose={acknowledge}
-      closeOnEscape={false}
-      closeOnClickOutside={false}
-      centered
-    >
-      <Modal.Overlay />
-      <Modal.Content data-testid="session-ended">
-        <Modal.Header>
-          <Modal.Title fw={600}>Session Ended</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <Text mb="lg">{SESSION_ENDED_MESSAGE}</Text>
-          <Group justify="flex-end">
-            <Button onClick={acknowledge} data-autofocus>
-              OK
-            </Button>
-          </Group>
-        </Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
+    <Suspense fallback={null}>
+      <SessionEndedDialog onAcknowledge={acknowledge} />
+    </Suspense>
   );
 }
