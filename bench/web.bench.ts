@@ -103,7 +103,7 @@ export async function benchWeb(database: 'pglite' | 'postgres', databaseUrl?: st
 
     console.log(`\nweb on ${database}: median of ${LOADS} cold loads in Chromium (${webDist})`);
     console.log(
-      '  route                              JS files  JS raw KB  JS sent KB     LCP ms   button ms  bot check ms',
+      '  route                              JS files  JS raw KB  JS gzip KB  JS sent KB     LCP ms   button ms  bot check ms',
     );
     const rows: [string, Load[]][] = [];
     const signIn: Load[] = [];
@@ -183,8 +183,9 @@ async function measure(
       if (!counting || request.resourceType() !== 'script') return;
       scripts.push(
         (async () => {
-          const [sizes, response] = await Promise.all([request.sizes(), request.response()]);
-          const body = (await response?.body()) ?? Buffer.alloc(0);
+          const [sizes, response] = await withTimeout(Promise.all([request.sizes(), request.response()]));
+          const body =
+            (await withTimeout(response?.body() ?? Promise.resolve(Buffer.alloc(0)))) ?? Buffer.alloc(0);
           return {
             raw: body.length,
             gzip: gzipSync(body, { level: 9 }).length,
@@ -229,4 +230,21 @@ async function measure(
   } finally {
     await context.close();
   }
+}
+
+/** A size the browser cannot tell within 10 s fails the load rather than hanging the run. */
+function withTimeout<T>(promise: Promise<T>, ms = 10_000): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer from the browser within ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
 }
