@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -180,12 +180,14 @@ async function measure(
     const scripts: Promise<{ raw: number; gzip: number; transferred: number }>[] = [];
     let counting = true;
     page.on('requestfinished', (request) => {
-      if (!counting || request.resourceType() !== 'script') return;
+      if (!counting || request.resourceType() !== 'script' || !request.url().startsWith('http')) return;
       scripts.push(
         (async () => {
-          const [sizes, response] = await withTimeout(Promise.all([request.sizes(), request.response()]));
-          const body =
-            (await withTimeout(response?.body() ?? Promise.resolve(Buffer.alloc(0)))) ?? Buffer.alloc(0);
+          // Raw and gzip sizes from the built file the URL names (the browser may drop a body it has
+          // run), the transferred size from the browser.
+          const sizes = await withTimeout(request.sizes()).catch(() => ({ responseBodySize: 0 }));
+          const file = join(webDist, decodeURIComponent(new URL(request.url()).pathname));
+          const body = file.startsWith(webDist) && existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
           return {
             raw: body.length,
             gzip: gzipSync(body, { level: 9 }).length,
