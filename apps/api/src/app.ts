@@ -60,6 +60,8 @@ export async function buildApp(deps: AppDependencies) {
     // The client IP comes from the connection; X-Forwarded-For only from listed proxies.
     trustProxy: deps.config.trustedProxies.length > 0 ? deps.config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
+    // Room for a full DNS host name (253 characters) in a path segment such as the domain lookup's.
+    routerOptions: { maxParamLength: 300 },
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -140,6 +140,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       origins: domains.origins,
       inScope: scope.inScope,
       limiter,
+      emailChanges: identity.emailChanges,
     }),
     createRolesModule({ db, audit: audit.audit }),
     createProfileModule({
@@ -153,6 +154,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       fileLinks: files.fileLinks,
       passwords: identity.passwords,
       emailChanges: identity.emailChanges,
+      inScope: scope.inScope,
     }),
     mail,
     createReferenceModule(),

@@ -230,6 +230,19 @@ describe('requests the parsers refuse answer 400 (413 when too large) in our err
     }
   });
 
+  it('a path segment longer than any host name answers 414; a 253-character host is looked up', async () => {
+    for (const url of [
+      `/api/domainsubdomain/${'a'.repeat(301)}/a`,
+      `/api/general/referralink/check/${'a'.repeat(301)}`,
+      `/api/user/${'9'.repeat(301)}`,
+    ]) {
+      expectError(await rt.app.inject({ url, headers: bearer(owner) }), 414, ERROR_CODES.badRequest);
+    }
+    const longHost = `${'a'.repeat(61)}.${'b'.repeat(61)}.${'c'.repeat(61)}.${'d'.repeat(57)}.test`;
+    const res = await rt.app.inject({ url: `/api/domainsubdomain/${longHost}/${'a'.repeat(61)}` });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
   it('a body that is not JSON, or not of a media type we read', async () => {
     expectError(await postRaw('/api/forgetpass', 'application/json', '{"dt":'), 400, ERROR_CODES.badRequest);
     expectError(await postRaw('/api/forgetpass', 'application/xml', '<dt/>'), 400, ERROR_CODES.badRequest);

@@ -70,6 +70,9 @@ const isMultipartParseError = (err: FastifyError) =>
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error.code === 'FST_ERR_BAD_URL')
     return send(reply, 400, { code: ERROR_CODES.badRequest, message: 'The URL is not valid.' });
+  // A path segment longer than any host name (253) or id the product knows: nothing to look up.
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return send(reply, 414, { code: ERROR_CODES.badRequest, message: 'The URL is too long.' });
   request.log.error({ err: error }, 'request failed');
   return send(reply, 500, {
     code: ERROR_CODES.internal,

@@ -10,8 +10,10 @@ const CONFIRM_PER_IP = { limit: 30, windowSeconds: 900 } as const;
 export interface EmailChangeDependencies {
   repo: IdentityRepository;
   limiter: RateLimiter;
-  /** Mails `{the person's web origin}/confirm-email/{token}` to the new address. */
-  mailConfirmation(user: UserRow, newEmail: string, token: string): Promise<void>;
+  /** Mails `{the person's web origin}/confirm-email/{token}` to the new address (`host`: the page they were on). */
+  mailConfirmation(user: UserRow, newEmail: string, token: string, host?: string): Promise<void>;
+  /** Tells the holder of an address that someone asked to use it for another account; nothing changes. */
+  mailAddressInUse(user: UserRow, newEmail: string): Promise<void>;
   /** Tells the current address that a change was asked, naming the new one; no link in it. */
   mailNotice(user: UserRow, newEmail: string): Promise<void>;
   audit(event: { user: UserRow; action: string; description: string; ip: string }): Promise<void>;
@@ -22,13 +24,25 @@ const invalidLink = (reason: string) => new HttpError(400, 'invalid_email_change
 /**
  * A new e-mail address takes effect only once its owner opens the link sent to it (single use,
  * 24 hours; a newer request spends the older link). Until then the account keeps its address, and
- * that address is told about the change. The caller has re-authenticated before `request`.
+ * that address is told about the change. The caller has re-authenticated before `request`. An address
+ * another account holds gets a note instead of a link, and the caller hears the same as for a free
+ * one: asking is no way to learn who has an account (decision 0019).
  */
 export function createEmailChangeService(deps: EmailChangeDependencies) {
   return {
-    async request(input: { user: UserRow; newEmail: string; ip: string }): Promise<void> {
+    async request(input: { user: UserRow; newEmail: string; ip: string; host?: string }): Promise<void> {
       const { user, newEmail } = input;
       await deps.repo.spendOneTimeTokens(user.id, 'email_change');
+      if (await deps.repo.emailTaken(user.systemId, newEmail, user.id)) {
+        await deps.mailAddressInUse(user, newEmail);
+        await deps.audit({
+          user,
+          action: 'email_change_refused',
+          description: `Asked to change the e-mail address to ${newEmail}, which another account holds`,
+          ip: input.ip,
+        });
+        return;
+      }
       const token = newOpaqueToken();
       await deps.repo.createOneTimeToken({
         purpose: 'email_change',
@@ -37,7 +51,7 @@ export function createEmailChangeService(deps: EmailChangeDependencies) {
         newEmail,
         expiresAt: new Date(Date.now() + LINK_TTL_MS),
       });
-      await deps.mailConfirmation(user, newEmail, token);
+      await deps.mailConfirmation(user, newEmail, token, input.host);
       await deps.mailNotice(user, newEmail);
       await deps.audit({
         user,

@@ -113,8 +113,8 @@ export async function createIdentityModule(deps: IdentityModuleDependencies) {
     repo,
     limiter,
     audit,
-    async mailConfirmation(user, newEmail, token) {
-      const link = `${await deps.origins.ofCompany(user.companyId)}/confirm-email/${token}`;
+    async mailConfirmation(user, newEmail, token, host) {
+      const link = `${await deps.origins.ofCompany(user.companyId, host)}/confirm-email/${token}`;
       await deps.mail.queueEmail({
         systemId: user.systemId,
         companyId: user.companyId,
@@ -124,6 +124,15 @@ export async function createIdentityModule(deps: IdentityModuleDependencies) {
       });
     },
     // No link here: whoever reads the old address needs none, and none can be abused.
+    async mailAddressInUse(user, newEmail) {
+      await deps.mail.queueEmail({
+        systemId: user.systemId,
+        companyId: user.companyId,
+        to: newEmail,
+        subject: 'Someone tried to use your e-mail address',
+        text: `Someone asked to make ${newEmail} the address of another account on this platform. Your address is already in use by your own account, so nothing changes.\n\nIf you are not expecting this, you can ignore this e-mail.`,
+      });
+    },
     async mailNotice(user, newEmail) {
       await deps.mail.queueEmail({
         systemId: user.systemId,

@@ -14,12 +14,14 @@ export function createProfileRepository(db: Database) {
       const [row] = await db.select().from(users).where(eq(users.id, userId));
       return row;
     },
-    async emailTakenByOther(systemId: number, email: string, userId: number): Promise<boolean> {
-      const rows = await db
+    /** The other account of the system that holds an address, if any. */
+    async emailHolder(systemId: number, email: string, userId: number): Promise<number | undefined> {
+      const [row] = await db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.systemId, systemId), eq(users.email, email), ne(users.id, userId)));
-      return rows.length > 0;
+        .where(and(eq(users.systemId, systemId), eq(users.email, email), ne(users.id, userId)))
+        .limit(1);
+      return row?.id;
     },
     updateUser: (userId: number, values: Partial<typeof users.$inferInsert>) =>
       db.update(users).set(values).where(eq(users.id, userId)),

@@ -99,7 +99,13 @@ export const profileRoutes =
         if (fields.profilestep === '2') {
           return profiles.updateCompany(p, validate(profileStep2Schema, fields), image, request.ip);
         }
-        return profiles.updatePerson(p, validate(profileStep1Schema, fields), image, request.ip);
+        return profiles.updatePerson(
+          p,
+          validate(profileStep1Schema, fields),
+          image,
+          request.ip,
+          request.hostname,
+        );
       },
     );
 

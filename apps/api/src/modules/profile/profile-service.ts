@@ -44,6 +44,8 @@ export function createProfileService(deps: {
   passwords: Pick<PasswordService, 'reauthenticate'>;
   /** A new e-mail address waits for the link sent to it. */
   emailChanges: Pick<EmailChangeService, 'request'>;
+  /** Whether the caller may see a person: only then does a taken address say so (decision 0019). */
+  inScope(principal: Principal, resource: 'user', id: number): Promise<boolean>;
 }) {
   async function storeImage(p: Principal, image: UploadedImage, purpose: 'profile_picture' | 'logo') {
     if (image.bytes.length > MAX_IMAGE_BYTES)
@@ -75,6 +77,8 @@ export function createProfileService(deps: {
       input: z.infer<typeof profileStep1Schema>,
       image: UploadedImage | null,
       ip: string,
+      /** The host the person is on: the confirmation link of a new address keeps it when it is theirs. */
+      host?: string,
     ): Promise<ProfileUpdateResponse> {
       if (input.id !== p.userId) throw notFound();
       const user = await deps.repo.findUser(p.userId);
@@ -85,7 +89,10 @@ export function createProfileService(deps: {
       const newEmail = input.email !== user.email ? input.email : null;
       if (newEmail || input.newpass)
         await deps.passwords.reauthenticate({ principal: p, user, password: input.currpassword, ip });
-      if (newEmail && (await deps.repo.emailTakenByOther(user.systemId, newEmail, user.id))) {
+      const holder = newEmail ? await deps.repo.emailHolder(user.systemId, newEmail, user.id) : undefined;
+      // Spec 1 §7.2's error_email, for a colleague's address only; any other goes the link's way and
+      // its holder is told instead, so the form tells nobody who else has an account.
+      if (holder !== undefined && (await deps.inScope(p, 'user', holder))) {
         return {
           result: 'error_email',
           message: PROFILE_EMAIL_TAKEN,
@@ -111,7 +118,7 @@ export function createProfileService(deps: {
         ...(input.newpass ? { passwordHash: await hashPassword(input.newpass) } : {}),
       });
       if (input.newpass) await deps.tokens.revokeUser(user.id, 'password changed', p.familyId);
-      if (newEmail) await deps.emailChanges.request({ user, newEmail, ip });
+      if (newEmail) await deps.emailChanges.request({ user, newEmail, ip, host });
       await deps.audit.record({
         systemId: p.systemId,
         companyId: p.companyId,

@@ -65,8 +65,20 @@ describe('profile', () => {
       phonenum: '3125550111',
     });
 
-    const taken = await update(
+    // Another tenant's address: the same answer as a free one; its holder is told, nothing changes.
+    const foreign = await update(
       step1(me.id, { email: DEMO.northwind.owner.email, currpassword: DEMO_PASSWORD }),
+    );
+    expect(foreign.json()).toMatchObject({ result: 'success' });
+    expect((await lastEmailTo(rt, DEMO.northwind.owner.email))?.subject).toBe(
+      'Someone tried to use your e-mail address',
+    );
+    const [still] = await rt.database.db.select().from(users).where(eq(users.id, me.id));
+    expect(still?.email).toBe(DEMO.summit.clients[0].contact.email);
+    // A colleague's address, which the person may know anyway: error_email as spec 1 §7.2 says.
+    const owner = await session(DEMO.northwind.owner.email);
+    const taken = await owner.update(
+      step1(owner.me.id, { email: DEMO.northwind.administrator.email, currpassword: DEMO_PASSWORD }),
     );
     expect(taken.json()).toMatchObject({
       result: 'error_email',

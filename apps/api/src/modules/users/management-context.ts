@@ -4,6 +4,7 @@ import { badRequest, forbidden, HttpError, notFound } from '../../http-errors.js
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { AuditLog } from '../audit/index.js';
 import type { WebOrigins } from '../domains/index.js';
+import type { EmailChangeService } from '../identity/index.js';
 import type { CompanyHosts } from '../settings/index.js';
 import type { Principal } from '../tenancy/index.js';
 import type { Invitations } from './invitations.js';
@@ -47,6 +48,12 @@ export interface UserManagementDependencies {
   /** Whether the caller may see a person: only then does a taken address say so (decision 0019). */
   inScope(principal: Principal, resource: 'user', id: number): Promise<boolean>;
   limiter: Pick<RateLimiter, 'hit'>;
+  /**
+   * A new address of a person who already signed in takes effect only once its owner opens the link
+   * sent to it, and the old address is told (decision 0018): an address typed by staff is no quicker
+   * a way into someone's account than one typed by an impostor on the profile.
+   */
+  emailChanges: Pick<EmailChangeService, 'request'>;
 }
 
 /** Addresses held outside the caller's scope that one person may try per hour (probing is slow). */
@@ -85,6 +92,7 @@ export function createManagementContext(deps: UserManagementDependencies) {
   return {
     repo,
     hosts: deps.hosts,
+    emailChanges: deps.emailChanges,
     managesClientsOf,
 
     /** Resolves a target person and checks the caller may change it; the company id must match the node. */

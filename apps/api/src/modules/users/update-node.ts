@@ -42,9 +42,13 @@ export async function updateNode(
 
   const userSet: Partial<UserRow> = {};
   if (body.ClientFullName !== undefined) userSet.name = body.ClientFullName;
+  // Someone who never signed in (an invitation pending) simply gets the new address; an account in
+  // use keeps its address until the owner of the new one confirms it.
+  let confirmEmail: string | null = null;
   if (body.ClientEmail !== undefined && body.ClientEmail !== user.email) {
     await m.checkEmail(ctx, user.systemId, body.ClientEmail, user.id);
-    userSet.email = body.ClientEmail;
+    if (user.status === 'invited') userSet.email = body.ClientEmail;
+    else confirmEmail = body.ClientEmail;
   }
   if (body.ClientPhone !== undefined)
     Object.assign(userSet, phoneOf(body.ClientPhone, body.ClientPhoneCountryCode ?? user.phoneCountryCode));
@@ -76,6 +80,7 @@ export async function updateNode(
       modules: change.modules,
     }),
   );
+  if (confirmEmail) await m.emailChanges.request({ user, newEmail: confirmEmail, ip: ctx.ip });
   if (change.subdomain !== undefined)
     await m.hosts.changeSubdomain(company, change.subdomain, SUBDOMAIN_FIELD);
   if (change.customDomain !== undefined)

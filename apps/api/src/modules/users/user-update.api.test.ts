@@ -22,6 +22,7 @@ import {
   type Who,
   who,
 } from '../../../test/kits/users.js';
+import { lastEmailTo } from '../../../test/sign-in.js';
 
 let rt: TestRuntime;
 let root: Who;
@@ -334,5 +335,33 @@ describe('PUT /configuration/user/update', () => {
       .where(eq(rolePermissions.roleId, role!.id));
     expect((await update(body, token)).statusCode).toBe(200);
     expect((await userByEmail(rt, client.email)).name).toBe('Renamed By Admin');
+  });
+});
+
+describe('a new e-mail address typed by staff', () => {
+  it('reaches an account in use only through the link mailed to it; the old address is told', async () => {
+    const client = await userByEmail(rt, DEMO.northwind.clients[1].contact.email);
+    const res = await update(
+      { ClientID: client.id, companyID: northwind.company, ClientEmail: 'cedar.new@example.test' },
+      northwind.token,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await userByEmail(rt, client.email)).email).toBe(client.email);
+    expect((await lastEmailTo(rt, 'cedar.new@example.test'))?.textBody).toContain('/confirm-email/');
+    expect((await lastEmailTo(rt, client.email))?.subject).toBe('Your e-mail address is being changed');
+  });
+
+  it('changes the address of someone who was only invited at once', async () => {
+    const [invited] = await rt.database.db.select().from(users).where(eq(users.id, agencyUserId));
+    expect(invited?.status).toBe('invited');
+    const res = await update({
+      ClientID: agencyUserId,
+      companyID: root.root,
+      ClientEmail: 'owner.edited@example.test',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await rt.database.db.select().from(users).where(eq(users.id, agencyUserId)))[0]?.email).toBe(
+      'owner.edited@example.test',
+    );
   });
 });

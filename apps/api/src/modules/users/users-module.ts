@@ -23,6 +23,7 @@ export function createUsersModule(deps: {
   origins: Pick<WebOrigins, 'ofCompany'>;
   inScope: UserManagementDependencies['inScope'];
   limiter: Pick<RateLimiter, 'hit'>;
+  emailChanges: UserManagementDependencies['emailChanges'];
 }) {
   const lists = createUserListRepository(deps.db);
   const repo = createUserManagementRepository(deps.db);
@@ -35,6 +36,7 @@ export function createUsersModule(deps: {
     origins: deps.origins,
     inScope: deps.inScope,
     limiter: deps.limiter,
+    emailChanges: deps.emailChanges,
   });
   return { routes: [userListRoutes(lists, repo), userManagementRoutes(service)] };
 }
