@@ -105,7 +105,7 @@ export const ACTIONS = {
   'minimumSpend.delete': { who: isSystemStaff, permission: settings('delete') },
 
   // Reports and the outbox.
-  /** Report Analytics: who reads it depends on the person's report permission (`mayReadAnalytics`). */
+  /** Report Analytics: who reads it depends on the person's report permission (`reportAnalyticsAccess`). */
   'reports.analytics': { who: anyone },
   'reports.root': { who: isSystemOwner },
   'outbox.read': { who: systemUser },
