@@ -12,6 +12,7 @@ export const companyGroupListResponseSchema = z.object({
   result: z.literal('success'),
   params: z.array(companyGroupSchema),
 });
+export const GROUP_NAME_TAKEN = 'A group with this name already exists.';
 export const saveCompanyGroupRequestSchema = z.strictObject({
   /** Absent or 0 to create; an existing group's id to rename it. */
   companyGroupID: idOrZeroSchema.optional(),

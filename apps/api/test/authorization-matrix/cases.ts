@@ -65,7 +65,7 @@ async function fresh(ctx: CaseContext, table: 'company_groups' | 'roles'): Promi
   const { rows } = (await ctx.db.execute(
     table === 'roles'
       ? sql`insert into roles (company_id, name) values (${company}, ${`matrix victim ${Math.random()}`}) returning id`
-      : sql`insert into company_groups (company_id, name) values (${company}, 'matrix victim') returning id`,
+      : sql`insert into company_groups (company_id, name) values (${company}, ${`matrix victim ${Math.random()}`}) returning id`,
   )) as unknown as { rows: { id: number }[] };
   return Number(firstRow(rows, 'fresh row').id);
 }

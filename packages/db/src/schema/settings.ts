@@ -8,6 +8,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { moduleEnum, paymentTermEnum } from './enums.js';
@@ -164,12 +165,17 @@ export const onboardingSettings = pgTable(
 );
 
 /** Company groups that clients' campaigns are organised into (spec 2 §3). */
-export const companyGroups = pgTable('company_groups', {
-  id: integer().primaryKey().generatedByDefaultAsIdentity(),
-  companyId: integer()
-    .notNull()
-    .references(() => companies.id),
-  name: text().notNull(),
-  module: moduleEnum().notNull().default('local'),
-  createdAt: timestamp({ withTimezone: true }).defaultNow().notNull(),
-});
+export const companyGroups = pgTable(
+  'company_groups',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    name: text().notNull(),
+    module: moduleEnum().notNull().default('local'),
+    createdAt: timestamp({ withTimezone: true }).defaultNow().notNull(),
+  },
+  // One group of a name per company and module, however many saves race (case and spaces aside).
+  (t) => [uniqueIndex('company_groups_name_key').on(t.companyId, t.module, sql`lower(btrim(${t.name}))`)],
+);

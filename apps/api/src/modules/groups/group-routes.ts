@@ -1,13 +1,14 @@
 import {
   apiErrorSchema,
   companyGroupListResponseSchema,
+  GROUP_NAME_TAKEN,
   messageResponseSchema,
   moduleSchema,
   saveCompanyGroupRequestSchema,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../http-errors.js';
+import { badRequest, notFound } from '../../http-errors.js';
 import type { AccessRule, SignedInRule } from '../../plugins/access.js';
 import type { GroupRepository } from './group-repository.js';
 
@@ -76,11 +77,16 @@ export const groupRoutes =
       async (request) => {
         const { companyGroupID, companyGroupName, companyID, moduleID } = request.body;
         const values = { name: companyGroupName, module: moduleID };
+        const taken = () => badRequest(GROUP_NAME_TAKEN, { companyGroupName: GROUP_NAME_TAKEN });
         if (companyGroupID) {
-          if (!(await groups.rename(companyID, companyGroupID, values))) throw notFound();
+          const renamed = await groups.rename(companyID, companyGroupID, values);
+          if (renamed === 'name_taken') throw taken();
+          if (!renamed) throw notFound();
           return { message: 'Data has been updated successfully', id: companyGroupID };
         }
-        return { message: 'Data has been added successfully', id: await groups.create(companyID, values) };
+        const id = await groups.create(companyID, values);
+        if (id === 'name_taken') throw taken();
+        return { message: 'Data has been added successfully', id };
       },
     );
 

@@ -1,3 +1,4 @@
+import { GROUP_NAME_TAKEN } from '@app/contracts';
 import { DEMO } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
@@ -155,5 +156,32 @@ describe('company groups', () => {
       headers: bearer(sales.token),
     });
     expect(linked.statusCode).toBe(200);
+  });
+
+  it('keeps one group of a name however many saves race, and refuses a rename onto a taken name', async () => {
+    const agency = await as(DEMO.northwind.owner.email);
+    const body = { companyGroupName: 'Concurrent', companyID: agency.me.company_id, moduleID: 'local' };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => send(rt, '/api/company/group', body, { token: agency.token })),
+    );
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const refused of answers.filter((r) => r.statusCode !== 200)) {
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.fields).toEqual({ companyGroupName: GROUP_NAME_TAKEN });
+    }
+    const other = await send(
+      rt,
+      '/api/company/group',
+      { ...body, companyGroupName: 'Another' },
+      { token: agency.token },
+    );
+    const renamed = await send(
+      rt,
+      '/api/company/group',
+      { ...body, companyGroupID: other.json().id, companyGroupName: ' concurrent ' },
+      { token: agency.token },
+    );
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().error.message).toBe(GROUP_NAME_TAKEN);
   });
 });
