@@ -211,8 +211,12 @@ async function measure(
     }
     counting = false;
     const files = await Promise.all(scripts);
-    // LCP is final once the page has painted its largest element; read it after a quiet moment.
-    await page.waitForTimeout(200);
+    // LCP is reported once the largest element has painted: wait for the entry, not a guessed pause.
+    await page.waitForFunction(
+      () => (window as unknown as { __bench: { lcp?: number } }).__bench.lcp !== undefined,
+      undefined,
+      { timeout: 30_000, polling: 50 },
+    );
     const probe = (await page.evaluate(() => (window as unknown as { __bench: unknown }).__bench)) as {
       lcp?: number;
       button?: number;

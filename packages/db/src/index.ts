@@ -17,6 +17,7 @@ export {
 } from 'drizzle-orm';
 export * from './client.js';
 export { insertCompany, type NewCompany } from './companies.js';
+export { emailHolder } from './people.js';
 export { firstRow, queryRows } from './rows.js';
 export * from './schema/index.js';
 export { DEMO, DEMO_PASSWORD } from './seed/demo-data.js';

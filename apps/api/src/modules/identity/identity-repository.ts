@@ -2,6 +2,7 @@ import {
   and,
   companies,
   type Database,
+  emailHolder,
   eq,
   firstRow,
   gt,
@@ -303,21 +304,8 @@ export function createIdentityRepository(db: Database) {
     },
 
     /** True when another live account of the system has this e-mail address. */
-    async emailTaken(systemId: number, email: string, exceptUserId: number): Promise<boolean> {
-      const [row] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          and(
-            eq(users.systemId, systemId),
-            eq(users.email, email),
-            isNull(users.deletedAt),
-            sql`${users.id} <> ${exceptUserId}`,
-          ),
-        )
-        .limit(1);
-      return row !== undefined;
-    },
+    emailTaken: async (systemId: number, email: string, exceptUserId: number) =>
+      (await emailHolder(db, systemId, email, exceptUserId)) !== undefined,
 
     /** Gives a user a new e-mail address; false when the address is (meanwhile) another account's. */
     async setEmail(userId: number, email: string): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { and, companies, companyBranding, type Database, eq, files, firstRow, ne, users } from '@app/db';
+import { companies, companyBranding, type Database, emailHolder, eq, files, firstRow, users } from '@app/db';
 import { createCompanyReads } from '../tenancy/index.js';
 
 /** SQL of the profile screens: a user's own row, their company, stored pictures and logos. */
@@ -14,15 +14,9 @@ export function createProfileRepository(db: Database) {
       const [row] = await db.select().from(users).where(eq(users.id, userId));
       return row;
     },
-    /** The other account of the system that holds an address, if any. */
-    async emailHolder(systemId: number, email: string, userId: number): Promise<number | undefined> {
-      const [row] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.systemId, systemId), eq(users.email, email), ne(users.id, userId)))
-        .limit(1);
-      return row?.id;
-    },
+    /** The other live account of the system that holds an address, if any. */
+    emailHolder: (systemId: number, email: string, userId: number) =>
+      emailHolder(db, systemId, email, userId),
     updateUser: (userId: number, values: Partial<typeof users.$inferInsert>) =>
       db.update(users).set(values).where(eq(users.id, userId)),
     updateCompany: (companyId: number, values: Partial<typeof companies.$inferInsert>) =>

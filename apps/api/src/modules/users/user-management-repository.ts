@@ -7,13 +7,13 @@ import {
   companyPaymentTerms,
   companySalesLinks,
   type Database,
+  emailHolder,
   eq,
   firstRow,
   insertCompany,
   isNull,
   minimumSpendPlans,
   type NewCompany,
-  ne,
   oneTimeTokens,
   queryRows,
   roles,
@@ -57,20 +57,8 @@ export function createUserManagementRepository(db: Database) {
     },
 
     /** The live user who holds an address in a system (other than `exceptUserId`), if any. */
-    async emailHolder(systemId: number, email: string, exceptUserId?: number) {
-      const [row] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          and(
-            eq(users.systemId, systemId),
-            eq(users.email, email),
-            isNull(users.deletedAt),
-            exceptUserId ? ne(users.id, exceptUserId) : undefined,
-          ),
-        );
-      return row?.id;
-    },
+    emailHolder: (systemId: number, email: string, exceptUserId?: number) =>
+      emailHolder(db, systemId, email, exceptUserId),
 
     roleOfCompany: (roleId: number, companyId: number) =>
       one(
