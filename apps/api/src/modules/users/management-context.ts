@@ -1,5 +1,5 @@
 import { EMAIL_TAKEN, EMAIL_UNAVAILABLE, type ManagedNode } from '@app/contracts';
-import { isAgencyStaff, isCompanyOwner, isSystemStaff } from '@app/policy';
+import { isAccountExecutive, isAgencyStaff, isCompanyOwner, isSystemStaff } from '@app/policy';
 import { badRequest, forbidden, HttpError, notFound } from '../../http-errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { AuditLog } from '../audit/index.js';
@@ -71,9 +71,7 @@ export function createManagementContext(deps: UserManagementDependencies) {
     if (isSystemStaff(p)) return true;
     if (isAgencyStaff(p)) return p.companyId === agencyId;
     // Account executives manage the clients of the agencies they are linked to as executive.
-    return (
-      p.userType === 'sales' && p.isAccExecutive && repo.salesLinked(agencyId, p.userId, 'account_executive')
-    );
+    return isAccountExecutive(p) && repo.salesLinked(agencyId, p.userId, 'account_executive');
   }
 
   /** May the caller manage this staff member (administrator, root admin, sales person)? */

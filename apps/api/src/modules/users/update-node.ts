@@ -5,6 +5,7 @@ import {
   type PaymentTerm,
   type updateUserRequestSchema,
 } from '@app/contracts';
+import { isSales } from '@app/policy';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../http-errors.js';
 import type { Principal } from '../tenancy/index.js';
@@ -164,7 +165,7 @@ async function companyChange(
   }
   if (body.planMinSpendId !== undefined) {
     if (body.planMinSpendId !== null) {
-      if (p.userType === 'sales' || !system.isMaster) {
+      if (isSales(p) || !system.isMaster) {
         const text = 'Minimum spend plans apply to agencies of the master platform.';
         throw badRequest(text, { planMinSpendId: text });
       }
