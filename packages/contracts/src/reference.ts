@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Reference data (spec 1 §7.4, spec 2 §7): US states, their principal cities and autocomplete
+ * Reference data (spec 1 §7.4, spec 2 §7): US states, their cities and autocomplete
  * suggestions. Public: no tenant data is involved.
  */
 
@@ -14,7 +14,7 @@ export type UsState = z.infer<typeof stateSchema>;
 export const cityListParamsSchema = z.object({ citystate: z.string().trim().min(2).max(40) });
 export const cityListResponseSchema = z.object({
   state: stateSchema,
-  /** Principal cities (the largest by population), alphabetical; not every place in the state. */
+  /** Every city, town and community of the state (the country-state-city package), alphabetical. */
   data: z.array(z.string()),
 });
 

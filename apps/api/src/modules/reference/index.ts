@@ -1,6 +1,6 @@
 import { referenceRoutes } from './reference-routes.js';
 
-/** Reference data in code (US states and cities, industries): public look-ups. */
+/** Reference data (US states, their cities from country-state-city, industries): public look-ups. */
 export function createReferenceModule() {
   return { routes: [referenceRoutes] };
 }

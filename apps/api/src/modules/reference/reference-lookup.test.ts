@@ -4,14 +4,24 @@ import { citiesOf } from './us-cities.js';
 import { findState, US_STATES } from './us-states.js';
 
 describe('reference data', () => {
-  it('has the 50 states and DC, each state with at least ten principal cities', () => {
+  it('has the 50 states and DC, each with every city of the country-state-city package', () => {
     expect(US_STATES).toHaveLength(51);
     expect(new Set(US_STATES.map((s) => s.code)).size).toBe(51);
     for (const state of US_STATES) {
       const cities = citiesOf(state.code);
       expect(cities.length, state.code).toBeGreaterThanOrEqual(state.code === 'DC' ? 1 : 10);
       expect(new Set(cities).size, state.code).toBe(cities.length);
+      expect(
+        cities.filter((c) => / County$| Parish$/.test(c)),
+        state.code,
+      ).toEqual([]);
     }
+    // Small towns are there too, not only the principal cities the list once held.
+    expect(citiesOf('IL')).toEqual(expect.arrayContaining(['Abingdon', 'Chicago', 'Naperville']));
+    expect(citiesOf('IL').length).toBeGreaterThan(500);
+    expect(citiesOf('DC')).toContain('Washington');
+    expect(citiesOf('NY')).toContain('New York');
+    expect(citiesOf('ZZ')).toEqual([]);
     expect(findState('il')?.name).toBe('Illinois');
     expect(findState('New York')?.code).toBe('NY');
     expect(findState('Atlantis')).toBeUndefined();
@@ -23,7 +33,9 @@ describe('reference data', () => {
     );
     const york = suggest('city', 'york').map((c) => c.label);
     expect(york[0]).toBe('York, PA');
-    expect(york).toContain('New York, NY');
+    expect(suggest('city', 'new york').map((c) => c.label)[0]).toBe('New York, NY');
+    // Principal cities come before smaller places with the same prefix.
+    expect(suggest('city', 'chic')[0]?.label).toBe('Chicago, IL');
     expect(suggest('state', 'new').map((s) => s.value)).toEqual(['NH', 'NJ', 'NM', 'NY']);
     expect(suggest('industry', 'estate')).toEqual([{ value: 'Real Estate', label: 'Real Estate' }]);
     expect(suggest('city', 'san').length).toBeLessThanOrEqual(10);

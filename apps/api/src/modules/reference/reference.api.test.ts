@@ -20,13 +20,16 @@ describe('reference data (public)', () => {
     expect(res.headers['cache-control']).toContain('max-age');
   });
 
-  it('GET /general/state/{citystate}/cities answers a state’s principal cities by code or name', async () => {
+  it('GET /general/state/{citystate}/cities answers all of a state’s cities by code or name', async () => {
     const byCode = (await get('/general/state/IL/cities')).json();
     expect(byCode.state).toEqual({ code: 'IL', name: 'Illinois' });
-    expect(byCode.data).toEqual(expect.arrayContaining(['Chicago', 'Naperville', 'Springfield']));
+    expect(byCode.data).toEqual(expect.arrayContaining(['Chicago', 'Naperville', 'Springfield', 'Abingdon']));
+    expect(byCode.data.length).toBeGreaterThan(500);
+    expect(byCode.data.some((c: string) => c.endsWith(' County'))).toBe(false);
     expect(byCode.data).toEqual([...byCode.data].sort((a: string, b: string) => a.localeCompare(b)));
     expect((await get('/general/state/new%20york/cities')).json().data).toContain('Buffalo');
     expect((await get('/general/state/ZZ/cities')).statusCode).toBe(404);
+    expect((await get('/general/state/x/cities')).statusCode).toBe(400);
   });
 
   it('GET /{category}/autocomplete/{searchtext} suggests cities, states and industries from 3 characters', async () => {
@@ -39,6 +42,12 @@ describe('reference data (public)', () => {
     ]);
     expect((await get('/industry/autocomplete/dent')).json()).toEqual([{ value: 'Dental', label: 'Dental' }]);
     expect((await get('/city/autocomplete/san')).json().length).toBe(10);
+    // Places beyond the principal cities are suggested too.
+    expect((await get('/city/autocomplete/abingd')).json()).toContainEqual({
+      value: 'Abingdon',
+      label: 'Abingdon, IL',
+      state_code: 'IL',
+    });
 
     const short = await get('/city/autocomplete/ch');
     expect(short.statusCode).toBe(400);

@@ -1,66 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { US_STATES } from './us-states.js';
+
 /**
- * Principal cities per state, largest first: roughly the ten (a few more in big states) most
- * populous places of each state by the 2020 US Census, compiled by hand for this product because
- * it may not call out to a geographic service. Limits: not every city, town or zip area; rankings
- * are approximate; places are incorporated cities except where a state's largest communities are
- * towns or census-designated places (Hawaii, parts of New England, Maryland, Michigan townships).
- * The District of Columbia has one city. Forms use these as suggestions and keep free text.
+ * Every US city, town and community the `country-state-city` package ships (about 16,000 in the
+ * states and DC), read from its JSON file once, on first use, and indexed by state. The package is
+ * a dependency of the API only: the web app asks these routes and never imports it. Its rows are
+ * `[name, countryCode, stateCode, latitude, longitude]`.
  */
-const CITIES: Record<string, string> = {
-  AL: 'Huntsville|Birmingham|Montgomery|Mobile|Tuscaloosa|Hoover|Auburn|Dothan|Madison|Decatur',
-  AK: 'Anchorage|Fairbanks|Juneau|Wasilla|Sitka|Ketchikan|Kenai|Palmer|Kodiak|Bethel',
-  AZ: 'Phoenix|Tucson|Mesa|Chandler|Gilbert|Glendale|Scottsdale|Peoria|Tempe|Surprise|Yuma|Flagstaff',
-  AR: 'Little Rock|Fayetteville|Fort Smith|Springdale|Jonesboro|Rogers|Conway|North Little Rock|Bentonville|Pine Bluff',
-  CA: 'Los Angeles|San Diego|San Jose|San Francisco|Fresno|Sacramento|Long Beach|Oakland|Bakersfield|Anaheim|Santa Ana|Riverside|Stockton|Irvine',
-  CO: 'Denver|Colorado Springs|Aurora|Fort Collins|Lakewood|Thornton|Arvada|Westminster|Pueblo|Greeley|Boulder',
-  CT: 'Bridgeport|Stamford|New Haven|Hartford|Waterbury|Norwalk|Danbury|New Britain|Meriden|Bristol',
-  DE: 'Wilmington|Dover|Newark|Middletown|Smyrna|Milford|Seaford|Georgetown|Elsmere|New Castle',
-  DC: 'Washington',
-  FL: 'Jacksonville|Miami|Tampa|Orlando|St. Petersburg|Hialeah|Port St. Lucie|Tallahassee|Cape Coral|Fort Lauderdale|Pembroke Pines|Hollywood|Gainesville',
-  GA: 'Atlanta|Columbus|Augusta|Macon|Savannah|Athens|South Fulton|Sandy Springs|Roswell|Johns Creek|Albany',
-  HI: 'Honolulu|East Honolulu|Pearl City|Hilo|Kailua|Waipahu|Kaneohe|Mililani|Kahului|Kihei',
-  ID: "Boise|Meridian|Nampa|Idaho Falls|Caldwell|Pocatello|Coeur d'Alene|Twin Falls|Post Falls|Lewiston",
-  IL: 'Chicago|Aurora|Joliet|Naperville|Rockford|Springfield|Elgin|Peoria|Champaign|Waukegan|Cicero|Bloomington',
-  IN: 'Indianapolis|Fort Wayne|Evansville|South Bend|Carmel|Fishers|Bloomington|Hammond|Gary|Lafayette',
-  IA: 'Des Moines|Cedar Rapids|Davenport|Sioux City|Iowa City|West Des Moines|Ankeny|Waterloo|Ames|Council Bluffs',
-  KS: 'Wichita|Overland Park|Kansas City|Olathe|Topeka|Lawrence|Shawnee|Lenexa|Manhattan|Salina',
-  KY: 'Louisville|Lexington|Bowling Green|Owensboro|Covington|Georgetown|Richmond|Florence|Hopkinsville|Nicholasville',
-  LA: 'New Orleans|Baton Rouge|Shreveport|Lafayette|Lake Charles|Kenner|Bossier City|Monroe|Alexandria|Houma',
-  ME: 'Portland|Lewiston|Bangor|South Portland|Auburn|Biddeford|Sanford|Saco|Westbrook|Augusta',
-  MD: 'Baltimore|Columbia|Germantown|Silver Spring|Waldorf|Frederick|Ellicott City|Glen Burnie|Rockville|Gaithersburg|Annapolis',
-  MA: 'Boston|Worcester|Springfield|Cambridge|Lowell|Brockton|Quincy|Lynn|New Bedford|Fall River|Newton',
-  MI: 'Detroit|Grand Rapids|Warren|Sterling Heights|Ann Arbor|Lansing|Dearborn|Livonia|Troy|Westland|Flint|Kalamazoo',
-  MN: 'Minneapolis|Saint Paul|Rochester|Duluth|Bloomington|Brooklyn Park|Plymouth|Woodbury|Maple Grove|St. Cloud',
-  MS: 'Jackson|Gulfport|Southaven|Biloxi|Hattiesburg|Olive Branch|Tupelo|Meridian|Greenville|Madison',
-  MO: "Kansas City|St. Louis|Springfield|Columbia|Independence|Lee's Summit|O'Fallon|St. Joseph|St. Charles|Blue Springs",
-  MT: 'Billings|Missoula|Great Falls|Bozeman|Butte|Helena|Kalispell|Havre|Anaconda|Miles City',
-  NE: 'Omaha|Lincoln|Bellevue|Grand Island|Kearney|Fremont|Hastings|Norfolk|Columbus|Papillion',
-  NV: 'Las Vegas|Henderson|Reno|North Las Vegas|Sparks|Carson City|Fernley|Elko|Mesquite|Boulder City',
-  NH: 'Manchester|Nashua|Concord|Derry|Dover|Rochester|Salem|Merrimack|Hudson|Londonderry',
-  NJ: 'Newark|Jersey City|Paterson|Elizabeth|Lakewood|Edison|Woodbridge|Toms River|Hamilton|Trenton|Clifton|Camden',
-  NM: 'Albuquerque|Las Cruces|Rio Rancho|Santa Fe|Roswell|Farmington|Hobbs|Clovis|Carlsbad|Alamogordo',
-  NY: 'New York|Buffalo|Yonkers|Rochester|Syracuse|Albany|New Rochelle|Mount Vernon|Schenectady|Utica|White Plains',
-  NC: 'Charlotte|Raleigh|Greensboro|Durham|Winston-Salem|Fayetteville|Cary|Wilmington|High Point|Concord|Asheville',
-  ND: 'Fargo|Bismarck|Grand Forks|Minot|West Fargo|Williston|Dickinson|Mandan|Jamestown|Wahpeton',
-  OH: 'Columbus|Cleveland|Cincinnati|Toledo|Akron|Dayton|Parma|Canton|Lorain|Hamilton|Youngstown',
-  OK: 'Oklahoma City|Tulsa|Norman|Broken Arrow|Edmond|Lawton|Moore|Midwest City|Enid|Stillwater',
-  OR: 'Portland|Eugene|Salem|Gresham|Hillsboro|Bend|Beaverton|Medford|Springfield|Corvallis',
-  PA: 'Philadelphia|Pittsburgh|Allentown|Reading|Erie|Scranton|Bethlehem|Lancaster|Harrisburg|York|Altoona',
-  RI: 'Providence|Warwick|Cranston|Pawtucket|East Providence|Woonsocket|Coventry|Cumberland|North Providence|South Kingstown',
-  SC: 'Charleston|Columbia|North Charleston|Mount Pleasant|Rock Hill|Greenville|Summerville|Goose Creek|Sumter|Florence|Spartanburg',
-  SD: 'Sioux Falls|Rapid City|Aberdeen|Brookings|Watertown|Mitchell|Yankton|Huron|Pierre|Spearfish',
-  TN: 'Nashville|Memphis|Knoxville|Chattanooga|Clarksville|Murfreesboro|Franklin|Johnson City|Jackson|Hendersonville',
-  TX: 'Houston|San Antonio|Dallas|Austin|Fort Worth|El Paso|Arlington|Corpus Christi|Plano|Lubbock|Laredo|Irving|Garland|Frisco|McKinney',
-  UT: 'Salt Lake City|West Valley City|West Jordan|Provo|St. George|Orem|Sandy|Ogden|Lehi|South Jordan',
-  VT: 'Burlington|South Burlington|Colchester|Rutland|Bennington|Brattleboro|Essex Junction|Milton|Barre|Montpelier',
-  VA: 'Virginia Beach|Chesapeake|Norfolk|Arlington|Richmond|Newport News|Alexandria|Hampton|Roanoke|Portsmouth|Suffolk|Lynchburg',
-  WA: 'Seattle|Spokane|Tacoma|Vancouver|Bellevue|Kent|Everett|Renton|Spokane Valley|Federal Way|Yakima',
-  WV: 'Charleston|Huntington|Morgantown|Parkersburg|Wheeling|Weirton|Fairmont|Martinsburg|Beckley|Clarksburg',
-  WI: 'Milwaukee|Madison|Green Bay|Kenosha|Racine|Appleton|Waukesha|Eau Claire|Oshkosh|Janesville',
-  WY: 'Cheyenne|Casper|Laramie|Gillette|Rock Springs|Sheridan|Green River|Evanston|Riverton|Jackson',
+type PackageCityRow = [name: string, countryCode: string, stateCode: string, ...rest: string[]];
+
+/** Rows that name an area rather than a place a person gives as their city. */
+const NOT_A_CITY = / (County|Parish|Borough|Census Area|Municipality)$/;
+
+/** The package spells a few places as a postal address would; forms want the city's name. */
+const RENAMED: Record<string, string> = {
+  'Washington, D.C.': 'Washington',
+  'New York City': 'New York',
 };
 
-/** A state's principal cities, largest first (empty for an unknown code). */
+/**
+ * The package's file holds the whole world (8 MB, over a second of JSON.parse on a busy machine);
+ * its rows are grouped by country, so only the stretch from the first US row to the last is
+ * parsed. Rows of other countries inside that stretch are dropped by the caller like any other.
+ */
+function usRows(text: string): PackageCityRow[] {
+  const marker = '","US","';
+  const first = text.indexOf(marker);
+  const last = text.lastIndexOf(marker);
+  if (first < 0) return [];
+  const start = text.lastIndexOf('[', first);
+  const end = text.indexOf(']', last);
+  return JSON.parse(`[${text.slice(start, end + 1)}]`) as PackageCityRow[];
+}
+
+let byState: ReadonlyMap<string, readonly string[]> | null = null;
+
+function load(): ReadonlyMap<string, readonly string[]> {
+  const require = createRequire(import.meta.url);
+  const file = require.resolve('country-state-city/lib/assets/city.json');
+  const rows = usRows(readFileSync(file, 'utf8'));
+  const known = new Set(US_STATES.map((s) => s.code));
+  const sets = new Map<string, Set<string>>();
+  for (const [rawName, country, state] of rows) {
+    if (country !== 'US' || !known.has(state) || NOT_A_CITY.test(rawName)) continue;
+    const name = RENAMED[rawName] ?? rawName;
+    let set = sets.get(state);
+    if (!set) {
+      set = new Set();
+      sets.set(state, set);
+    }
+    set.add(name);
+  }
+  const index = new Map<string, readonly string[]>();
+  for (const s of US_STATES) {
+    index.set(
+      s.code,
+      [...(sets.get(s.code) ?? [])].sort((a, b) => a.localeCompare(b, 'en')),
+    );
+  }
+  return index;
+}
+
+/** A state's cities, alphabetical (empty for an unknown code). */
 export function citiesOf(stateCode: string): readonly string[] {
-  return CITIES[stateCode]?.split('|') ?? [];
+  byState ??= load();
+  return byState.get(stateCode) ?? [];
 }
