@@ -1,5 +1,6 @@
 export * from './agency-list.js';
 export * from './app-config.js';
+export * from './audit-actions.js';
 export * from './auth.js';
 export * from './branding.js';
 export * from './documents.js';

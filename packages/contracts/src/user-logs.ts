@@ -160,7 +160,10 @@ export const userLogRowSchema = z.object({
   /** The acting user's city and state as stored on their profile (no IP geolocation). */
   location: z.string(),
   user_ip: z.string(),
+  /** What was done, in words (`auditActionLabel` of the stored id). */
   action: z.string(),
+  /** The stored action id (`login`, `cost_settings_updated`…), for programs that compare ids. */
+  action_id: z.string(),
   category: z.string(),
   /** Full text; the table shows the first 30 characters (spec 2 §9). */
   description: z.string(),

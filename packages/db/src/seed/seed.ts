@@ -29,6 +29,7 @@ import { DEMO, DEMO_PASSWORD } from './demo-data.js';
 const SANDBOX_CARD = 'card_sandbox_visa_4242';
 
 import { DEFAULT_DOCUMENTS } from './documents.js';
+import { seedHistory } from './history.js';
 import { drawLogoPng } from './logo.js';
 
 /** What the seed needs from the application: it hashes and stores the way the app does. */
@@ -320,5 +321,8 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
       },
     );
     await person(bright.systemId, bayviewId, 'client', br.agency.client.contact);
+
+    // Four months of plausible activity, so the charts and logs of the demo are not flat.
+    await seedHistory(tx, new Date());
   });
 }

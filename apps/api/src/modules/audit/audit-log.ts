@@ -1,3 +1,4 @@
+import type { AuditAction } from '@app/contracts';
 import { type Database, userLogs } from '@app/db';
 
 export interface AuditEvent {
@@ -8,7 +9,8 @@ export interface AuditEvent {
   /** The real person, when different (view mode: "A acting as B"). */
   actorUserId?: number | null;
   targetUserId?: number | null;
-  action: string;
+  /** One of the catalogue's ids (`@app/contracts` audit-actions), so every entry has a label. */
+  action: AuditAction;
   category: 'auth' | 'view_mode' | 'settings' | 'user' | 'client';
   description: string;
   /** The IP the server saw (request.ip), never a header the browser set. */
@@ -16,26 +18,32 @@ export interface AuditEvent {
   campaignId?: number | null;
 }
 
+/** An entry the web app writes itself (spec 1 §7.4): its action id is free text. */
+export type WebAppAuditEvent = Omit<AuditEvent, 'action'> & { action: string };
+
 /** Appends to the user logs (spec 2 §3 "User log row"); rows are never changed. */
 export function createAuditLog(db: Database) {
+  async function insert(event: WebAppAuditEvent): Promise<void> {
+    await db.insert(userLogs).values({
+      systemId: event.systemId,
+      companyId: event.companyId,
+      userId: event.userId,
+      actorUserId: event.actorUserId ?? event.userId,
+      targetUserId: event.targetUserId ?? null,
+      action: event.action,
+      category: event.category,
+      description:
+        event.actorUserId && event.actorUserId !== event.userId
+          ? `${event.description} (acting as user ${event.userId})`
+          : event.description,
+      ip: event.ip,
+      campaignId: event.campaignId ?? null,
+    });
+  }
   return {
-    async record(event: AuditEvent): Promise<void> {
-      await db.insert(userLogs).values({
-        systemId: event.systemId,
-        companyId: event.companyId,
-        userId: event.userId,
-        actorUserId: event.actorUserId ?? event.userId,
-        targetUserId: event.targetUserId ?? null,
-        action: event.action,
-        category: event.category,
-        description:
-          event.actorUserId && event.actorUserId !== event.userId
-            ? `${event.description} (acting as user ${event.userId})`
-            : event.description,
-        ip: event.ip,
-        campaignId: event.campaignId ?? null,
-      });
-    },
+    record: (event: AuditEvent): Promise<void> => insert(event),
+    /** `POST /general/user-log-saved` only: the one writer whose action ids are not catalogued. */
+    recordFromWebApp: (event: WebAppAuditEvent): Promise<void> => insert(event),
   };
 }
 

@@ -33,7 +33,7 @@ export const auditRoutes =
       async (request) => {
         const p = principalOf(request);
         if (request.body.userID !== p.userId) throw notFound();
-        await audit.record({
+        await audit.recordFromWebApp({
           systemId: p.systemId,
           companyId: p.companyId,
           userId: p.userId,

@@ -1,5 +1,6 @@
 import type { Database } from '@app/db';
 import type { TenantResource } from '../../plugins/access.js';
+import { createDbIpLocator, type IpLocator } from '../../providers/ip-location/ip-location.js';
 import type { Principal } from '../tenancy/index.js';
 import { createAuditLog } from './audit-log.js';
 import { auditRoutes } from './audit-routes.js';
@@ -8,13 +9,21 @@ import { userLogRoutes } from './user-log-routes.js';
 import { createUserLogService } from './user-log-service.js';
 
 export type { AuditEvent, AuditLog } from './audit-log.js';
+export { changeDescription, type FieldChange, fieldChanges } from './field-changes.js';
 
 /** The user logs: every module writes through `audit`; the routes read them (filters, pages, CSV). */
 export function createAuditModule(deps: {
   db: Database;
   inScope: (principal: Principal, resource: TenantResource, id: number) => Promise<boolean>;
+  /** Where an IP is; the DB-IP Lite table unless a test gives another. */
+  locate?: IpLocator;
 }) {
   const audit = createAuditLog(deps.db);
-  const logs = createUserLogService({ repo: createUserLogRepository(deps.db), audit, inScope: deps.inScope });
+  const logs = createUserLogService({
+    repo: createUserLogRepository(deps.db),
+    audit,
+    inScope: deps.inScope,
+    locate: deps.locate ?? createDbIpLocator(),
+  });
   return { audit, routes: [auditRoutes(audit), userLogRoutes(logs)] };
 }

@@ -22,8 +22,6 @@ export interface UserLogRecord {
   id: number;
   name: string;
   user_type: string | null;
-  city: string;
-  state_code: string;
   ip: string;
   action: string;
   category: string;
@@ -70,8 +68,7 @@ export function createUserLogRepository(db: Database) {
     return sql.join(parts, sql` and `);
   }
 
-  const select = sql`select l.id, coalesce(u.name, '') as name, u.user_type, coalesce(u.city, '') as city,
-      coalesce(u.state_code, '') as state_code, l.ip, l.action, l.category, l.description,
+  const select = sql`select l.id, coalesce(u.name, '') as name, u.user_type, l.ip, l.action, l.category, l.description,
       coalesce(c.name, '') as company_name, l.created_at, l.created_at::text as cursor_at,
       (coalesce(uc.kind = 'root', false) or coalesce(ac.kind = 'root', false)) as by_platform
     from user_logs l

@@ -1,4 +1,5 @@
 import {
+  auditActionLabel,
   LOG_CATEGORY_LABELS,
   LOG_CSV_COLUMNS,
   LOG_DOWNLOAD_MAX_ROWS,
@@ -15,6 +16,7 @@ import {
 import { can, isSystemStaff } from '@app/policy';
 import { badRequest, notFound } from '../../http-errors.js';
 import type { TenantResource } from '../../plugins/access.js';
+import type { IpLocator } from '../../providers/ip-location/ip-location.js';
 import type { Principal } from '../tenancy/index.js';
 import type { AuditLog } from './audit-log.js';
 import { CSV_BOM, csvRecord } from './csv.js';
@@ -24,6 +26,8 @@ export interface UserLogServiceDependencies {
   repo: UserLogRepository;
   audit: AuditLog;
   inScope: (principal: Principal, resource: TenantResource, id: number) => Promise<boolean>;
+  /** Where a row's IP is (offline table); '' for private, loopback and unknown addresses. */
+  locate: IpLocator;
 }
 
 /** How many people the user filter offers at most (a root company's tree can be very large). */
@@ -54,29 +58,33 @@ const membersOf = (type: LogUserType) => (type === 'all' ? null : LOG_USER_TYPE_
  * and when, but not which of the platform's people did it or from where (decision 0017): the row
  * names the platform's support instead, without IP or location.
  */
-async function rowReader(p: Principal, repo: Pick<UserLogRepository, 'systemName'>) {
+async function rowReader(p: Principal, repo: Pick<UserLogRepository, 'systemName'>, locate: IpLocator) {
+  const toRow = rowOf(locate);
   if (can(p, 'logs.read.platformStaff')) return toRow;
   const platform = `${(await repo.systemName(p.systemId)) || 'Platform'} support`;
   return (r: UserLogRecord): UserLogRow =>
-    r.by_platform
-      ? { ...toRow({ ...r, city: '', state_code: '', ip: '' }), name: platform, type_user: 'Platform' }
-      : toRow(r);
+    r.by_platform ? { ...toRow({ ...r, ip: '' }), name: platform, type_user: 'Platform' } : toRow(r);
 }
 
-function toRow(r: UserLogRecord): UserLogRow {
-  return {
+/**
+ * The location is where the row's IP address was (decision 0024), looked up when the row is read:
+ * not the person's profile address, which says nothing about where an action came from.
+ */
+const rowOf =
+  (locate: IpLocator) =>
+  (r: UserLogRecord): UserLogRow => ({
     id: Number(r.id),
     name: r.name,
     type_user: r.user_type ? (TYPE_LABELS[r.user_type] ?? r.user_type) : '',
-    location: [r.city, r.state_code].filter((part) => part.trim() !== '').join(', '),
+    location: locate(r.ip),
     user_ip: r.ip,
-    action: r.action,
+    action: auditActionLabel(r.action),
+    action_id: r.action,
     category: r.category,
     description: r.description,
     company_name: r.company_name,
     create_date: new Date(r.created_at).toISOString(),
-  };
-}
+  });
 
 /** ASCII letters, digits and hyphens, for a file name. */
 const slug = (text: string) =>
@@ -92,7 +100,7 @@ const slug = (text: string) =>
  * agency staff their agency and its clients; clients and sales get 404. Every id a caller sends
  * is checked against the caller's scope here (the wildcards 9999/all are not ids).
  */
-export function createUserLogService({ repo, audit, inScope }: UserLogServiceDependencies) {
+export function createUserLogService({ repo, audit, inScope, locate }: UserLogServiceDependencies) {
   /** The caller's whole scope as one company tree: the system's root company, or their agency. */
   const scopeRoot = (p: Principal) => (isSystemStaff(p) ? p.rootCompanyId : p.companyId);
   /** The repository's tree: null stands for the root company's, which is the whole system. */
@@ -182,7 +190,7 @@ export function createUserLogService({ repo, audit, inScope }: UserLogServiceDep
         dateField: 'log_date_range',
       });
       const { total, rows } = await repo.page(query, body.page, LOG_PER_PAGE);
-      return pageOf(body.page, LOG_PER_PAGE, total, rows.map(await rowReader(p, repo)));
+      return pageOf(body.page, LOG_PER_PAGE, total, rows.map(await rowReader(p, repo, locate)));
     },
 
     /** The filtered logs as CSV: a file name, the row count and the lines, produced batch by batch. */
@@ -224,7 +232,7 @@ export function createUserLogService({ repo, audit, inScope }: UserLogServiceDep
         description: `Downloaded ${Math.min(total, LOG_DOWNLOAD_MAX_ROWS)} log rows of ${companyName}`,
         ip,
       });
-      const read = await rowReader(p, repo);
+      const read = await rowReader(p, repo, locate);
       async function* lines() {
         yield CSV_BOM + csvRecord(LOG_CSV_COLUMNS.map(([, title]) => title));
         for await (const record of repo.stream(query, LOG_DOWNLOAD_MAX_ROWS)) {

@@ -31,7 +31,8 @@ async function log(who: keyof typeof PEOPLE, values: Partial<typeof userLogs.$in
     actorUserId: person.id,
     action: 'test_action',
     category: 'settings',
-    ip: '203.0.113.9',
+    // Google's public resolver: the offline table places it in Mountain View, California.
+    ip: '8.8.8.8',
     ...values,
   });
 }
@@ -72,6 +73,12 @@ beforeAll(async () => {
     description: '@SUM(1)',
     createdAt: sameInstant,
   });
+  await log('owner', {
+    action: 'cost_settings_updated',
+    description: 'LABEL-MARK',
+    ip: '192.168.1.20',
+    createdAt: new Date('2026-02-10T12:00:00Z'),
+  });
   await log('summit', { description: 'SUMMIT-MARK', createdAt: new Date('2026-01-03T10:00:00Z') });
   await log('coastal', {
     category: 'brightonly',
@@ -108,9 +115,11 @@ describe('POST /configuration/user/log-user', () => {
     expect(page1.data[0]).toMatchObject({
       name: DEMO.northwind.owner.name,
       type_user: 'Enterprise',
-      location: 'Portland, OR',
-      user_ip: '203.0.113.9',
-      action: 'test_action',
+      // Where the IP is, not the person's profile address (Portland, OR).
+      location: 'Mountain View, California, US',
+      user_ip: '8.8.8.8',
+      action: 'Test action',
+      action_id: 'test_action',
       category: 'settings',
       description: 'NW-MARK 12',
       company_name: DEMO.northwind.name,
@@ -152,6 +161,23 @@ describe('POST /configuration/user/log-user', () => {
       log_date_range: JANUARY,
     });
     expect(client.json().total).toBe(3);
+  });
+
+  it('shows the action in words and no location for a private address', async () => {
+    const res = await post('owner', 'log-user', {
+      companyID: ids.owner!.companyId,
+      log_date_range: '2026-02-10 - 2026-02-10',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual([
+      expect.objectContaining({
+        description: 'LABEL-MARK',
+        action: 'Cost settings updated',
+        action_id: 'cost_settings_updated',
+        user_ip: '192.168.1.20',
+        location: '',
+      }),
+    ]);
   });
 
   it('answers 400 with a clear text for a malformed or reversed date range', async () => {
@@ -323,10 +349,10 @@ describe('GET /configuration/user/log-download/…', () => {
       DEMO.northwind.owner.name,
       'Enterprise',
       DEMO.northwind.name,
-      'Portland, OR',
-      '203.0.113.9',
+      'Mountain View, California, US',
+      '8.8.8.8',
       'settings',
-      'test_action',
+      'Test action',
       'NW-MARK 12',
     ]);
     const descriptions = rows.map((r) => r[8]);

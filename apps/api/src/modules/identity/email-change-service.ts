@@ -1,3 +1,4 @@
+import type { AuditAction } from '@app/contracts';
 import { EMAIL_CHANGED, PROFILE_EMAIL_TAKEN } from '@app/contracts';
 import { HttpError } from '../../http-errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
@@ -16,7 +17,7 @@ export interface EmailChangeDependencies {
   mailAddressInUse(user: UserRow, newEmail: string): Promise<void>;
   /** Tells the current address that a change was asked, naming the new one; no link in it. */
   mailNotice(user: UserRow, newEmail: string): Promise<void>;
-  audit(event: { user: UserRow; action: string; description: string; ip: string }): Promise<void>;
+  audit(event: { user: UserRow; action: AuditAction; description: string; ip: string }): Promise<void>;
 }
 
 const invalidLink = (reason: string) => new HttpError(400, 'invalid_email_change_token', reason);

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@app/contracts';
 import type { Database } from '@app/db';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { loadOrCreateSecret } from '../../lib/app-secrets.js';
@@ -56,7 +57,7 @@ export async function createIdentityModule(deps: IdentityModuleDependencies) {
   const limiter = createRateLimiter(deps.db);
   const audit = async (e: {
     user: { id: number; systemId: number; companyId: number };
-    action: string;
+    action: AuditAction;
     description: string;
     ip: string;
   }) =>

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { LoginResponse, TokenResponse } from '@app/contracts';
+import type { AuditAction, LoginResponse, TokenResponse } from '@app/contracts';
 import { HttpError } from '../../http-errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { IdentityRepository, UserRow } from './identity-repository.js';
@@ -27,7 +27,7 @@ export interface LoginDependencies {
   codeKey: string;
   decryptSecret(sealed: string): Promise<string>;
   sendLoginCode(user: UserRow, code: string): Promise<void>;
-  audit(event: { user: UserRow; action: string; description: string; ip: string }): Promise<void>;
+  audit(event: { user: UserRow; action: AuditAction; description: string; ip: string }): Promise<void>;
 }
 
 const invalidCredentials = () =>

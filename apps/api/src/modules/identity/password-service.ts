@@ -1,3 +1,4 @@
+import type { AuditAction } from '@app/contracts';
 import { CURRENT_PASSWORD_INVALID, CURRENT_PASSWORD_REQUIRED } from '@app/contracts';
 import { HttpError } from '../../http-errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
@@ -24,7 +25,7 @@ export interface PasswordDependencies {
   mailResetLink(user: UserRow, token: string, host: string): Promise<void>;
   /** Enqueues the reset-link job (`identity.password-reset-link`). */
   enqueueResetLink(input: ResetLinkRequest): Promise<void>;
-  audit(event: { user: UserRow; action: string; description: string; ip: string }): Promise<void>;
+  audit(event: { user: UserRow; action: AuditAction; description: string; ip: string }): Promise<void>;
 }
 
 export interface ResetLinkRequest {

@@ -12,7 +12,7 @@ import { badRequest, notFound } from '../../http-errors.js';
 import { detectImageType, MAX_IMAGE_BYTES } from '../../lib/image-type.js';
 import { requireAction } from '../../plugins/access.js';
 import type { FileStorage } from '../../providers/files/file-storage.js';
-import type { AuditLog } from '../audit/index.js';
+import { type AuditLog, changeDescription, fieldChanges } from '../audit/index.js';
 import type { DomainService } from '../domains/index.js';
 import type { FileLinks } from '../files/index.js';
 import type { EmailChangeService, PasswordService, TokenService } from '../identity/index.js';
@@ -30,6 +30,16 @@ export interface UploadedImage {
  * The profile screens (spec 1 §7.2): step 1 is the person, step 2 their company. Pictures are
  * checked by content, stored by the file provider and recorded in `files`.
  */
+/** How the profile's stored fields read in the user log. */
+const PROFILE_LABELS: Record<string, string> = {
+  phonenum: 'phone',
+  phoneCountryCode: 'phone country',
+  phoneCountryCallingCode: 'phone calling code',
+  countryCode: 'country',
+  stateCode: 'state',
+  profilePictureFileId: 'picture',
+};
+
 export function createProfileService(deps: {
   repo: ProfileRepository;
   storage: FileStorage;
@@ -103,7 +113,7 @@ export function createProfileService(deps: {
         };
       }
       const pictureId = image ? await storeImage(p, image, 'profile_picture') : user.profilePictureFileId;
-      await deps.repo.updateUser(user.id, {
+      const values = {
         // The e-mail address changes only once the link sent to the new one is opened.
         name: input.name,
         phonenum: input.phone,
@@ -115,6 +125,14 @@ export function createProfileService(deps: {
         zip: input.zip,
         stateCode: input.state,
         profilePictureFileId: pictureId,
+      };
+      const changes = fieldChanges(
+        { ...user, password: 'stored' },
+        { ...values, password: input.newpass || undefined },
+        { labels: PROFILE_LABELS, secrets: ['profilePictureFileId'] },
+      );
+      await deps.repo.updateUser(user.id, {
+        ...values,
         ...(input.newpass ? { passwordHash: await hashPassword(input.newpass) } : {}),
       });
       if (input.newpass) await deps.tokens.revokeUser(user.id, 'password changed', p.familyId);
@@ -126,7 +144,7 @@ export function createProfileService(deps: {
         actorUserId: p.actorUserId,
         action: 'profile_updated',
         category: 'settings',
-        description: input.newpass ? 'Updated the profile and the password' : 'Updated the profile',
+        description: changeDescription('Updated the profile', changes),
         ip,
       });
       return {
@@ -160,6 +178,16 @@ export function createProfileService(deps: {
           field: 'DownlineSubDomain',
           exceptCompanyId: company.id,
         });
+      const changes = fieldChanges(
+        { ...company, logo: 'kept' },
+        {
+          name: input.company,
+          industryName: input.industry,
+          subdomain: subdomain ?? undefined,
+          logo: image ? 'new' : undefined,
+        },
+        { labels: { industryName: 'industry' }, secrets: ['logo'] },
+      );
       await deps.repo.updateCompany(company.id, { name: input.company, industryName: input.industry });
       if (subdomain) await deps.hosts.changeSubdomain(company, subdomain, 'DownlineSubDomain');
       let logoUrl: string | null = null;
@@ -181,7 +209,7 @@ export function createProfileService(deps: {
         actorUserId: p.actorUserId,
         action: 'company_profile_updated',
         category: 'settings',
-        description: `Updated the company details of ${input.company}`,
+        description: changeDescription(`Updated the company details of ${input.company}`, changes),
         ip,
       });
       return {

@@ -18,7 +18,7 @@ const CACHE_A_DAY = 'public, max-age=86400';
 
 /**
  * States, cities and autocomplete (spec 1 §7.4, spec 2 §7). Public: the answers come from tables
- * in code, never from tenant data, so visitors' forms may use them too.
+ * in code and the country-state-city package, never from tenant data, so visitors' forms may use them too.
  */
 export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

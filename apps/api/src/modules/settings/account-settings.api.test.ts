@@ -366,8 +366,8 @@ describe('package and minimums', () => {
       .from(agencyPrices)
       .where(and(eq(agencyPrices.companyId, ids.masterRoot), eq(agencyPrices.module, 'simplifi')));
     expect(simplifiPrices).toEqual([]);
-    expect((await kit.lastLog(ids.masterRoot, 'simplifi_minimums_updated'))?.description).toBe(
-      'Set the Simplifi minimums: max bid 2.50, daily budget 20.00; enhance minimum leads per day 35',
+    expect((await kit.lastLog(ids.masterRoot, 'simplifi_minimums_updated'))?.description).toMatch(
+      /^Set the Simplifi minimums: max bid .+ → "\$2\.50"; daily budget .+ → "\$20\.00"; enhance minimum leads per day .+ → 35$/,
     );
 
     // The other system's minimums are its own.

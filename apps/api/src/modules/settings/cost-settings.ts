@@ -125,12 +125,20 @@ export function findFloorViolation(
   return null;
 }
 
-/** A short, readable description of what changed, for the user log. */
-export function describePriceRows(rows: readonly PriceValues[]): string {
-  return rows
-    .map(
-      (r) =>
-        `${r.module}/${r.term}: setup ${centsToDollars(r.setupFeeCents)}, platform ${centsToDollars(r.platformFeeCents)}, per lead ${microsToDollars(r.costPerLeadMicros)}${r.module === 'local' ? `, advanced ${microsToDollars(r.costPerLeadAdvancedMicros)}` : ''}`,
-    )
-    .join('; ');
+/**
+ * The prices of some module × term rows as flat, readable fields ("local/Weekly setup fee" →
+ * "$1.00"), so the user log can say which of them a save changed. A row missing before reads as
+ * empty: saving it for the first time shows every price it sets.
+ */
+export function priceFields(rows: readonly StoredPrice[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const r of rows) {
+    const at = `${r.module}/${r.term}`;
+    fields[`${at} setup fee`] = `$${centsToDollars(r.setupFeeCents)}`;
+    fields[`${at} platform fee`] = `$${centsToDollars(r.platformFeeCents)}`;
+    fields[`${at} cost per lead`] = `$${microsToDollars(r.costPerLeadMicros)}`;
+    if (r.module === 'local')
+      fields[`${at} advanced cost per lead`] = `$${microsToDollars(r.costPerLeadAdvancedMicros)}`;
+  }
+  return fields;
 }

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@app/contracts';
 import {
   type AnySettingName,
   centsToDollars,
@@ -17,11 +18,11 @@ import {
 import { can } from '@app/policy';
 import type { z } from 'zod';
 import { badRequest, forbidden } from '../../http-errors.js';
-import type { AuditLog } from '../audit/index.js';
+import { type AuditLog, changeDescription, fieldChanges } from '../audit/index.js';
 import type { Principal } from '../tenancy/index.js';
 import { brandingLookOf, inheritedColours } from '../tenancy/index.js';
 import { describeCampaignMinimums } from './campaign-minimums.js';
-import { describePriceRows, findFloorViolation, rowsFromInput, toAgencyCost } from './cost-settings.js';
+import { findFloorViolation, priceFields, rowsFromInput, toAgencyCost } from './cost-settings.js';
 import { applyNaming, currentNaming } from './module-names.js';
 import { loadCompany, requireKind, settingsEvent } from './settings-access.js';
 import type { CompanyRow, SettingsRepository } from './settings-repository.js';
@@ -47,6 +48,23 @@ export interface GeneralSettingsDeps {
  * General settings of spec 2 §7: `GET /configuration/setting/{companyID}/{settingname}` and
  * `PUT /configuration/setting`, one strict value per setting name, stored in typed tables.
  */
+/** How stored branding and SMTP fields read in the user log. */
+const BRANDING_LABELS: Record<string, string> = {
+  displayName: 'name',
+  sidebarBgcolor: 'sidebar colour',
+  templateBgcolor: 'background colour',
+  boxBgcolor: 'box colour',
+  textColor: 'text colour',
+  linkColor: 'link colour',
+  fontTheme: 'font',
+};
+const SMTP_LABELS: Record<string, string> = {
+  fromAddress: 'from address',
+  fromName: 'from name',
+  replyTo: 'reply-to',
+  secure: 'TLS',
+};
+
 export function createGeneralSettingsService(deps: GeneralSettingsDeps) {
   const { repo } = deps;
   const fileUrl = (id: string | null | undefined) => (id ? `${deps.filesBaseUrl}/${id}` : null);
@@ -163,7 +181,7 @@ export function createGeneralSettingsService(deps: GeneralSettingsDeps) {
   };
 
   async function save(p: Principal, company: CompanyRow, input: UpdateSetting, ip: string): Promise<string> {
-    const event = (action: string, description: string) =>
+    const event = (action: AuditAction, description: string) =>
       deps.audit.record(settingsEvent(p, company.id, action, description, ip));
     switch (input.comsetname) {
       case 'costagency': {
@@ -174,8 +192,12 @@ export function createGeneralSettingsService(deps: GeneralSettingsDeps) {
         const parent = await parentOf(company);
         const violation = parent ? findFloorViolation(rows, await repo.prices(parent.id)) : null;
         if (violation) throw badRequest(violation.message, { [violation.field]: violation.message });
+        const before = priceFields(await repo.prices(company.id));
         await repo.savePrices(company.id, rows);
-        await event('cost_settings_updated', `Set the costs of ${company.name}: ${describePriceRows(rows)}`);
+        await event(
+          'cost_settings_updated',
+          changeDescription(`Set the costs of ${company.name}`, fieldChanges(before, priceFields(rows))),
+        );
         return SETTINGS_SAVED;
       }
       case 'branding': {
@@ -186,7 +208,7 @@ export function createGeneralSettingsService(deps: GeneralSettingsDeps) {
         } else {
           if (!input.comsetval) throw badRequest(SETTING_VALUE_REQUIRED);
           const v = input.comsetval;
-          await repo.saveBranding(company.id, {
+          const values = {
             displayName: v.company_name || null,
             sidebarBgcolor: v.sidebar_bgcolor,
             templateBgcolor: v.template_bgcolor,
@@ -194,10 +216,15 @@ export function createGeneralSettingsService(deps: GeneralSettingsDeps) {
             textColor: v.text_color,
             linkColor: v.link_color,
             fontTheme: v.font_theme,
-          });
+          };
+          const before = (await repo.branding(company.id)) ?? {};
+          await repo.saveBranding(company.id, values);
           await event(
             'branding_updated',
-            `Updated the branding of ${company.name}: ${[v.sidebar_bgcolor, v.template_bgcolor, v.box_bgcolor, v.text_color, v.link_color].join(', ')}, font ${v.font_theme}${v.company_name ? `, name ${v.company_name}` : ''}`,
+            changeDescription(
+              `Updated the branding of ${company.name}`,
+              fieldChanges(before, values, { labels: BRANDING_LABELS }),
+            ),
           );
         }
         deps.invalidateDomains();
@@ -254,7 +281,7 @@ export function createGeneralSettingsService(deps: GeneralSettingsDeps) {
             : v.password === ''
               ? null
               : await deps.sealSecret(v.password);
-        await repo.saveSmtp(company.id, {
+        const values = {
           host: v.host,
           port: v.port,
           secure: v.secure,
@@ -264,10 +291,20 @@ export function createGeneralSettingsService(deps: GeneralSettingsDeps) {
           fromName: v.fromName,
           replyTo: v.replyTo,
           enabled: v.enabled,
-        });
+        };
+        await repo.saveSmtp(company.id, values);
+        // The sealed password differs at every sealing: "changed" is what was sent, not the bytes.
+        const password = v.password === undefined ? undefined : v.password === '' ? '' : 'new';
         await event(
           'smtp_updated',
-          `Set the custom SMTP server of ${company.name} to ${v.host}:${v.port}${v.secure ? ' (TLS)' : ''}, from ${v.fromAddress}${v.password === undefined ? '' : v.password === '' ? ', password removed' : ', password changed'}${v.enabled ? '' : ', disabled'}`,
+          changeDescription(
+            `Set the custom SMTP server of ${company.name}`,
+            fieldChanges(
+              { ...existing, password: existing?.passwordEncrypted ? 'stored' : '' },
+              { ...values, passwordEncrypted: undefined, password },
+              { labels: SMTP_LABELS },
+            ),
+          ),
         );
         return SETTINGS_SAVED;
       }
@@ -276,14 +313,30 @@ export function createGeneralSettingsService(deps: GeneralSettingsDeps) {
         if (!can(p, 'settings.platformPrices')) throw forbidden(SIMPLIFI_MINIMUMS_ROOT_ONLY);
         // Stored per system: every campaign form of the system reads them (minvaluesimplifi, minleaddayenhance).
         const v = input.comsetval;
+        const before = await repo.campaignMinimums(company.systemId);
         await repo.saveCampaignMinimums(company.systemId, {
           simplifiMaxBidMicros: v.maxBid,
           simplifiDailyBudgetCents: v.dailyBudget,
           enhanceMinLeadsPerDay: v.enhanceMinLeadsPerDay,
         });
+        const shown = (m: { maxBid?: number; dailyBudget?: number; enhanceMinLeadsPerDay?: number }) => ({
+          'max bid': m.maxBid === undefined ? undefined : `$${microsToDollars(m.maxBid)}`,
+          'daily budget': m.dailyBudget === undefined ? undefined : `$${centsToDollars(m.dailyBudget)}`,
+          'enhance minimum leads per day': m.enhanceMinLeadsPerDay,
+        });
         await event(
           'simplifi_minimums_updated',
-          `Set the Simplifi minimums: max bid ${microsToDollars(v.maxBid)}, daily budget ${centsToDollars(v.dailyBudget)}${v.enhanceMinLeadsPerDay === undefined ? '' : `; enhance minimum leads per day ${v.enhanceMinLeadsPerDay}`}`,
+          changeDescription(
+            'Set the Simplifi minimums',
+            fieldChanges(
+              shown({
+                maxBid: before?.simplifiMaxBidMicros,
+                dailyBudget: before?.simplifiDailyBudgetCents,
+                enhanceMinLeadsPerDay: before?.enhanceMinLeadsPerDay ?? undefined,
+              }),
+              shown(v),
+            ),
+          ),
         );
         return SETTINGS_SAVED;
       }

@@ -93,9 +93,23 @@ describe('costagency', () => {
     });
     const log = await kit.lastLog(ids.masterRoot, 'cost_settings_updated');
     expect(log?.ip).toBe('203.0.113.50');
-    expect(log?.description).toContain(
-      'local/Monthly: setup 99.50, platform 250.00, per lead 1.25, advanced 2.125',
+    expect(log?.description).toContain('local/Monthly setup fee (empty) → "$99.50"');
+    expect(log?.description).toContain('local/Monthly advanced cost per lead (empty) → "$2.125"');
+
+    // Saved again with one price changed, the log names that price only.
+    await saveCost(ids.masterRoot, {
+      local: { Monthly: { ...term('99.50', '250', '1.30'), LeadspeekCostperleadAdvanced: '2.125' } },
+      enhance: { Weekly: term('0', '10', '0.75'), Monthly: term('0', '10', '0.6') },
+      b2b: { OneTime: term('5', '0', '1.1') },
+    });
+    expect((await kit.lastLog(ids.masterRoot, 'cost_settings_updated'))?.description).toBe(
+      `Set the costs of ${DEMO.master.root.name}: local/Monthly cost per lead "$1.25" → "$1.30"`,
     );
+    await saveCost(ids.masterRoot, {
+      local: { Monthly: { ...term('99.50', '250', '1.25'), LeadspeekCostperleadAdvanced: '2.125' } },
+      enhance: { Weekly: term('0', '10', '0.75'), Monthly: term('0', '10', '0.6') },
+      b2b: { OneTime: term('5', '0', '1.1') },
+    });
 
     const summit = (await readSetting(ids.summit, 'costagency', ROOT)).json();
     expect(summit.rootcostagency.enhance.Weekly.Costperlead).toBe('0.75');
@@ -463,8 +477,9 @@ describe('custom SMTP', () => {
       enabled: true,
     });
     const log = await kit.lastLog(ids.northwind, 'smtp_updated');
-    expect(log?.description).toContain('password changed');
+    expect(log?.description).toMatch(/password (set|changed)/);
     expect(log?.description).not.toContain('S3cret');
+    expect(log?.description).not.toContain('passwordEncrypted');
   });
 
   it('keeps the password when none is sent and removes it when blank', async () => {

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@app/contracts';
 import { centsToDollars, MINIMUM_SPEND_PLAN_IN_USE, type MinimumSpendPlan } from '@app/contracts';
 import { badRequest, notFound } from '../../http-errors.js';
 import type { AuditLog } from '../audit/index.js';
@@ -38,7 +39,7 @@ export function createMinimumSpendService(deps: {
     return row;
   }
 
-  const record = (p: Principal, action: string, description: string, ip: string) =>
+  const record = (p: Principal, action: AuditAction, description: string, ip: string) =>
     deps.audit.record(settingsEvent(p, p.rootCompanyId, action, description, ip));
 
   const describe = (v: PlanValues) =>

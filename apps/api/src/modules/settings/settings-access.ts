@@ -1,4 +1,4 @@
-import type { CompanyKind } from '@app/contracts';
+import type { AuditAction, CompanyKind } from '@app/contracts';
 import type { Action } from '@app/policy';
 import { badRequest, notFound } from '../../http-errors.js';
 import type { AccessRule, ScopedId } from '../../plugins/access.js';
@@ -38,7 +38,7 @@ export function requireKind(company: CompanyRow, kinds: readonly CompanyKind[], 
 export const settingsEvent = (
   p: Principal,
   companyId: number,
-  action: string,
+  action: AuditAction,
   description: string,
   ip: string,
 ): AuditEvent => ({

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@app/contracts';
 import { EMAIL_TAKEN, EMAIL_UNAVAILABLE, type ManagedNode } from '@app/contracts';
 import { isAccountExecutive, isAgencyStaff, isCompanyOwner, isSystemStaff } from '@app/policy';
 import { badRequest, forbidden, HttpError, notFound } from '../../http-errors.js';
@@ -195,7 +196,7 @@ export function createManagementContext(deps: UserManagementDependencies) {
       event: {
         companyId: number;
         targetUserId: number | null;
-        action: string;
+        action: AuditAction;
         category: 'user' | 'client' | 'settings';
         description: string;
       },

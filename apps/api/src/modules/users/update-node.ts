@@ -8,8 +8,10 @@ import {
 import { isSales } from '@app/policy';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../http-errors.js';
+import { changeDescription } from '../audit/index.js';
 import type { Principal } from '../tenancy/index.js';
 import type { CallContext, ManagementContext } from './management-context.js';
+import { nodeChanges } from './node-change-log.js';
 import {
   checkModules,
   checkTerms,
@@ -71,6 +73,19 @@ export async function updateNode(
       });
   }
 
+  // Read before the write: what the log says changed is what differs from the stored values.
+  const changes = await nodeChanges(
+    m,
+    { user, company },
+    {
+      user: userSet,
+      company: change.company,
+      subdomain: change.subdomain,
+      customDomain: change.customDomain,
+      terms: change.terms,
+      modules: change.modules,
+    },
+  );
   await m.writeOr400(() =>
     m.repo.updateNode({
       userId: user.id,
@@ -87,13 +102,15 @@ export async function updateNode(
   if (change.customDomain !== undefined)
     await m.hosts.changeCustomDomain(company, change.customDomain, { field: DOMAIN_FIELD });
 
-  const changed = Object.keys(body).filter((k) => !['ClientID', 'companyID', 'idsys', 'action'].includes(k));
   await m.record(ctx, {
     companyId: company.id,
     targetUserId: user.id,
     action: `${kind === 'staff' ? 'user' : kind}_updated`,
     category: kind === 'client' ? 'client' : 'user',
-    description: `Updated ${kind === 'staff' ? (userSet.name ?? user.name) : (change.company.name ?? company.name)} (${changed.join(', ') || 'no changes'})`,
+    description: changeDescription(
+      `Updated ${kind === 'staff' ? (userSet.name ?? user.name) : (change.company.name ?? company.name)}`,
+      changes,
+    ),
   });
   return m.readNode({ ...user, ...userSet }, { ...company, ...change.company });
 }

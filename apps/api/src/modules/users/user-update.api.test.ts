@@ -94,6 +94,9 @@ describe('PUT /configuration/user/update', () => {
     expect(node.selected_modules.find((m: { type: string }) => m.type === 'b2b').status).toBe(false);
     const [log] = await rt.database.db.select().from(userLogs).where(eq(userLogs.action, 'agency_updated'));
     expect(log?.description).toContain('Agency Edited');
+    expect(log?.description).toContain('→ "Agency Edited"');
+    expect(log?.description).toContain('payment terms');
+    expect(log?.description).not.toContain('ClientID');
     // The new custom domain's certificate job runs (and fails: the name is not in DNS); waiting for
     // it here keeps the snapshots of the tests below still.
     for (let i = 0; i < 150 && (await snapshot()).company?.domainStatus === 'pending'; i++)
@@ -363,5 +366,38 @@ describe('a new e-mail address typed by staff', () => {
     expect((await rt.database.db.select().from(users).where(eq(users.id, agencyUserId)))[0]?.email).toBe(
       'owner.edited@example.test',
     );
+  });
+});
+
+describe('the user log of an edit', () => {
+  it('names only the fields whose values changed, as before → after', async () => {
+    const { company, user } = await snapshot();
+    // The whole form is sent back, as the web app does; only the person's name differs.
+    const res = await update({
+      ClientID: agencyUserId,
+      companyID: root.root,
+      idsys: root.system,
+      ClientCompanyName: company!.name,
+      ClientFullName: 'Owner Renamed',
+      ClientEmail: user!.email,
+      ClientPhone: user!.phonenum,
+      ClientPhoneCountryCode: user!.phoneCountryCode,
+      ClientWhiteLabeling: company!.isWhitelabeling ? 'T' : 'F',
+      ApiMode: company!.apiMode ? 'T' : 'F',
+      DownlineSubDomain: company!.subdomain,
+      DownlineOrganizationID: company!.externalOrganizationId ?? '',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const logs = await rt.database.db.select().from(userLogs).where(eq(userLogs.action, 'agency_updated'));
+    expect(logs.at(-1)?.description).toBe(`Updated ${company!.name}: name "${user!.name}" → "Owner Renamed"`);
+
+    const again = await update({
+      ClientID: agencyUserId,
+      companyID: root.root,
+      ClientFullName: 'Owner Renamed',
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const after = await rt.database.db.select().from(userLogs).where(eq(userLogs.action, 'agency_updated'));
+    expect(after.at(-1)?.description).toBe(`Updated ${company!.name}: no changes`);
   });
 });
