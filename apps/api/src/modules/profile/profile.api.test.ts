@@ -4,7 +4,7 @@ import {
   SUBDOMAIN_RESERVED,
   SUBDOMAIN_TAKEN,
 } from '@app/contracts';
-import { companies, DEMO, DEMO_PASSWORD, drawLogoPng, eq, users } from '@app/db';
+import { and, companies, DEMO, DEMO_PASSWORD, desc, drawLogoPng, eq, userLogs, users } from '@app/db';
 import { NOT_WHILE_ACTING } from '@app/policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
@@ -30,6 +30,17 @@ async function session(email: string, signedIn?: { access_token: string }) {
     });
   };
   return { token: access_token, me, update };
+}
+
+/** The description of a person's newest profile_updated log entry. */
+async function lastProfileLog(userId: number) {
+  const [row] = await rt.database.db
+    .select()
+    .from(userLogs)
+    .where(and(eq(userLogs.userId, userId), eq(userLogs.action, 'profile_updated')))
+    .orderBy(desc(userLogs.id))
+    .limit(1);
+  return row?.description;
 }
 
 const step1 = (id: number, overrides: Record<string, string | number> = {}) => ({
@@ -75,6 +86,8 @@ describe('profile', () => {
     );
     const [still] = await rt.database.db.select().from(users).where(eq(users.id, me.id));
     expect(still?.email).toBe(DEMO.summit.clients[0].contact.email);
+    // The same details saved again: the log says nothing changed (the address waits for its link).
+    expect(await lastProfileLog(me.id)).toBe('Updated the profile: no changes');
     // A colleague's address, which the person may know anyway: error_email as spec 1 §7.2 says.
     const owner = await session(DEMO.northwind.owner.email);
     const taken = await owner.update(
@@ -219,6 +232,12 @@ describe('profile: password and e-mail changes need the current password', () =>
 
     const right = await update({ ...change, currpassword: DEMO_PASSWORD });
     expect(right.statusCode).toBe(200);
+    // Only what changed is logged, and the password only as changed.
+    const logged = await lastProfileLog(me.id);
+    expect(logged).toContain(`name "${DEMO.northwind.clients[1].contact.name}" → "Pat Kim"`);
+    expect(logged).toContain('password changed');
+    expect(logged).not.toContain('a-new-passw0rd');
+    expect(logged).not.toContain(DEMO_PASSWORD);
     expect((await login(rt, email, { password: 'a-new-passw0rd', ip: '192.0.2.51' })).statusCode).toBe(200);
     expect((await login(rt, email, { ip: '192.0.2.51' })).statusCode).toBe(401);
   });
