@@ -119,7 +119,7 @@ test('a system user creates an agency, prices it, adds and edits a client and do
   // The agency's logs: what just happened is there, filtered to the last week, and downloads as CSV.
   await page.getByTestId(`user-logs-${agencyId}`).click();
   const logs = page.getByTestId('user-logs-modal');
-  await expect(logs.getByTestId('logs-list')).toContainText('client_updated');
+  await expect(logs.getByTestId('logs-list')).toContainText('Client updated');
   await expect(logs.getByTestId('logs-list')).toContainText(`Willow Clinic ${stamp}`);
   await logs.getByTestId('log-filter-open').click();
   const drawer = page.getByTestId('log-filter-drawer');
@@ -130,7 +130,7 @@ test('a system user creates an agency, prices it, adds and edits a client and do
   await drawer.getByTestId('log-filter-apply').click();
   await filtered;
   await expect(logs.getByTestId('log-filter-open')).toContainText('1');
-  await expect(logs.getByTestId('logs-list')).toContainText('agency_created');
+  await expect(logs.getByTestId('logs-list')).toContainText('Agency created');
   const downloading = page.waitForEvent('download');
   await logs.getByTestId('log-download').click();
   const download = await downloading;

@@ -1,5 +1,5 @@
 import type { UserLogRow } from '@app/contracts';
-import { Badge, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconFilter } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useUserLogPage } from '../../api/user-logs';
@@ -127,6 +127,13 @@ function UserLogsContent({ company, companies }: Pick<UserLogsModalProps, 'compa
           rowTestId={(row) => `log-row-${row.id}`}
         />
       </PagedList>
+      {/* The location table's licence (CC BY 4.0) asks for this credit where its data is shown. */}
+      <Text size="xs">
+        Locations from IP addresses:{' '}
+        <Anchor href="https://db-ip.com" target="_blank" rel="noopener noreferrer" size="xs">
+          IP Geolocation by DB-IP
+        </Anchor>
+      </Text>
       <LogFilterDrawer
         opened={drawerOpen}
         onClose={() => setDrawerOpen(false)}
