@@ -1,4 +1,4 @@
-import { asc, eq, isNull } from 'drizzle-orm';
+import { asc, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../client.js';
 import { companies, userLogs, users } from '../schema/index.js';
 import { DEMO } from './demo-data.js';
@@ -42,6 +42,22 @@ function random(seed: number) {
 
 type LogRow = typeof userLogs.$inferInsert;
 
+/** Sets `created_at` of many rows in one statement (ids and epoch milliseconds). */
+async function redate(
+  tx: Database,
+  table: 'companies' | 'users',
+  rows: readonly (readonly [number, number])[],
+) {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map(([id, at]) => sql`(${id}::int, ${new Date(at).toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`update ${sql.identifier(table)} t set created_at = v.at from (values ${values}) v(id, at) where t.id = v.id`,
+  );
+}
+
 /** Occasional work of staff, besides signing in: what, in which category, how often a day. */
 const STAFF_WORK: readonly { action: LogRow['action']; category: string; text: string; rate: number }[] = [
   { action: 'profile_updated', category: 'settings', text: 'Updated the profile', rate: 0.02 },
@@ -77,11 +93,7 @@ export async function seedHistory(tx: Database, now: Date): Promise<void> {
     const at = start + Math.round((i / Math.max(1, companyRows.length - 1)) * 90 * DAY) + 9 * 3_600_000;
     createdAt.set(c.id, at);
   });
-  for (const [id, at] of createdAt)
-    await tx
-      .update(companies)
-      .set({ createdAt: new Date(at) })
-      .where(eq(companies.id, id));
+  await redate(tx, 'companies', [...createdAt]);
 
   const people = await tx
     .select({
@@ -145,11 +157,11 @@ export async function seedHistory(tx: Database, now: Date): Promise<void> {
       }
     }
   });
-  for (const [i, person] of people.entries())
-    await tx
-      .update(users)
-      .set({ createdAt: new Date(joinedAt(person.companyId, i)) })
-      .where(eq(users.id, person.id));
+  await redate(
+    tx,
+    'users',
+    people.map((person, i) => [person.id, joinedAt(person.companyId, i)]),
+  );
   // Oldest first, so ids follow time like rows written by the running product.
   rows.sort((a, b) => (a.createdAt as Date).getTime() - (b.createdAt as Date).getTime());
   for (let i = 0; i < rows.length; i += 500) await tx.insert(userLogs).values(rows.slice(i, i + 500));
