@@ -129,6 +129,12 @@ describe('PUT /configuration/role-module/addupdate', () => {
       ['role_updated', '10.7.1.1'],
       ['role_created', '10.7.1.1'],
     ]);
+    // The update's entry names what changed, before → after; unchanged modules are not listed.
+    const changed = logs[0]?.description ?? '';
+    expect(changed).toContain('name "Campaign Manager" → "Campaign Lead"');
+    expect(changed).toContain('campaign permissions "none" → "enable/create/update/delete"');
+    expect(changed).toContain('leadspeek permissions "enable/create/update" → "none"');
+    expect(changed).not.toContain('ads_design');
 
     const list = await rt.app.inject({
       url: `/api/configuration/role-module/getrole/${northwind}/0/${adminUserId}`,

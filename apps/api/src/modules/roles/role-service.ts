@@ -7,7 +7,7 @@ import {
 } from '@app/contracts';
 import type { z } from 'zod';
 import { badRequest, forbidden, notFound } from '../../http-errors.js';
-import type { AuditLog } from '../audit/index.js';
+import { type AuditLog, changeDescription, fieldChanges } from '../audit/index.js';
 import type { Principal } from '../tenancy/index.js';
 import type { RoleRepository } from './role-repository.js';
 
@@ -25,6 +25,24 @@ export const OWN_ROLE = 'You cannot change or delete the role you hold yourself.
  * an agency; clients have none. Creating needs settings create, updating settings update: the
  * route's rule picks the one that applies from the body.
  */
+/** A role as flat fields for the user log: name, icon and what each module grants ("local" → "enable/create"). */
+function rolePermissionFields(
+  role: { name: string; icon: string | null | undefined },
+  permissions: readonly {
+    module: string;
+    enable: boolean;
+    create: boolean;
+    update: boolean;
+    delete: boolean;
+  }[],
+): Record<string, unknown> {
+  const fields: Record<string, unknown> = { name: role.name, icon: role.icon ?? '' };
+  for (const g of permissions)
+    fields[`${g.module} permissions`] =
+      (['enable', 'create', 'update', 'delete'] as const).filter((a) => g[a]).join('/') || 'none';
+  return fields;
+}
+
 export function createRoleService({ repo, audit }: RoleServiceDependencies) {
   /** The company whose roles are managed: a live root company or agency (404 otherwise). */
   async function roleCompany(companyId: number) {
@@ -48,9 +66,25 @@ export function createRoleService({ repo, audit }: RoleServiceDependencies) {
     async save(p: Principal, input: SaveRoleInput, ip: string) {
       const creating = !input.roleID;
       const company = await roleCompany(input.companyID);
+      // What the role was, for the log of an update: only what changes is written there.
+      let before: Record<string, unknown> = {};
       if (!creating) {
-        await roleOf(input.roleID as number, company.id);
+        const role = await roleOf(input.roleID as number, company.id);
         await refuseOwnRole(p, input.roleID as number);
+        const stored = await repo.permissionsOf(role.id);
+        before = rolePermissionFields(
+          { name: role.name, icon: role.icon },
+          ROLE_MODULES.map((module) => {
+            const row = stored.find((r) => r.module === module);
+            return {
+              module,
+              enable: row?.canEnable ?? false,
+              create: row?.canCreate ?? false,
+              update: row?.canUpdate ?? false,
+              delete: row?.canDelete ?? false,
+            };
+          }),
+        );
       }
       const permissions = ROLE_MODULES.map((module: RoleModule) => {
         const item = input.roledata.find((d) => d.module === module);
@@ -83,7 +117,15 @@ export function createRoleService({ repo, audit }: RoleServiceDependencies) {
         actorUserId: p.actorUserId,
         action: creating ? 'role_created' : 'role_updated',
         category: 'settings',
-        description: `${creating ? 'Created' : 'Updated'} role "${input.roleName}" of ${company.name} (${granted})`,
+        description: creating
+          ? `Created role "${input.roleName}" of ${company.name} (${granted})`
+          : changeDescription(
+              `Updated role "${input.roleName}" of ${company.name}`,
+              fieldChanges(
+                before,
+                rolePermissionFields({ name: input.roleName, icon: input.roleIcon }, permissions),
+              ),
+            ),
         ip,
       });
       return {
