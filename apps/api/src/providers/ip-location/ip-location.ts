@@ -7,6 +7,9 @@ import { isPublicAddress } from '../outbound/address-classifier.js';
 /** Where an IP address is, as one line ("Mountain View, California, US"); '' when unknown. */
 export type IpLocator = (ip: string) => string;
 
+/** Addresses remembered per locator before the memory starts over (a few MB at most). */
+const SEEN_MAX = 20_000;
+
 /** The fields of the DB-IP Lite city table as `@ip-location-db` writes them. */
 interface CityRecord {
   city?: string;
@@ -33,11 +36,18 @@ export function createDbIpLocator(): IpLocator {
     }
     return reader;
   };
+  // Logs repeat the same few addresses: a download of 50,000 rows looks each one up once.
+  const seen = new Map<string, string>();
   return (ip) => {
     const address = ip.trim();
     if (!address || !isPublicAddress(address)) return '';
+    const known = seen.get(address);
+    if (known !== undefined) return known;
     const found = readerFor(isIPv4(address) ? 'ipv4' : 'ipv6').get(address) as CityRecord | null;
-    return formatLocation(found);
+    const location = formatLocation(found);
+    if (seen.size >= SEEN_MAX) seen.clear();
+    seen.set(address, location);
+    return location;
   };
 }
 
