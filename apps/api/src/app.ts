@@ -16,6 +16,7 @@ import { answerFrameworkError, errorsPlugin } from './plugins/errors.js';
 import { multipartGuardPlugin, validatorCompiler } from './plugins/input-checks.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { requestContextPlugin } from './plugins/request-context.js';
+import { lazyChildLogger } from './plugins/request-logger.js';
 import { viewModeAuditPlugin } from './plugins/view-mode-audit.js';
 import { webAppPlugin } from './plugins/web-app.js';
 
@@ -56,6 +57,7 @@ class RequestLogController extends LogController {
 export async function buildApp(deps: AppDependencies) {
   const app = Fastify({
     logger: deps.logger ?? { level: deps.config.logLevel },
+    childLoggerFactory: lazyChildLogger,
     logController: new RequestLogController(!deps.logger && QUIETER_THAN_INFO.has(deps.config.logLevel)),
     // The client IP comes from the connection; X-Forwarded-For only from listed proxies.
     trustProxy: deps.config.trustedProxies.length > 0 ? deps.config.trustedProxies : false,

@@ -1,9 +1,10 @@
 import { refuseControlCharacters } from '@app/contracts';
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifySchemaCompiler, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { badRequest } from '../http-errors.js';
+import { hookList, takesBody } from './route-hooks.js';
 
 /**
  * The route schemas' validator, plus one rule for every string a request carries: no control
@@ -22,11 +23,15 @@ const BOUNDARY = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))\s*(?:;|$)/i;
  * boundary cannot be read at all, so it is refused here with a 400 before any route tries.
  */
 export const multipartGuardPlugin = fp(async (app) => {
-  // Synchronous, so a callback hook: requests that are not multipart pass without a promise.
-  app.addHook('preValidation', (request, _reply, done) => {
+  // Only on routes with a body method (route-hooks.ts); synchronous, so a callback hook: requests
+  // that are not multipart pass without a promise.
+  const guard: preValidationHookHandler = (request, _reply, done) => {
     if (request.is404 || !request.isMultipart()) return done();
     if (!BOUNDARY.test(request.headers['content-type'] ?? ''))
       return done(badRequest('The multipart form has no valid boundary.'));
     done();
+  };
+  app.addHook('onRoute', (route) => {
+    if (takesBody(route)) route.preValidation = [...hookList(route.preValidation), guard];
   });
 });
