@@ -1,4 +1,5 @@
 import { refuseControlCharacters } from '@app/contracts';
+import multipart from '@fastify/multipart';
 import type { FastifySchemaCompiler, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
@@ -34,4 +35,17 @@ export const multipartGuardPlugin = fp(async (app) => {
   app.addHook('onRoute', (route) => {
     if (takesBody(route)) route.preValidation = [...hookList(route.preValidation), guard];
   });
+});
+
+/**
+ * Multipart forms for the routes of the context that registers this (the profile and the settings
+ * routes): the parser (one file of at most 2 MiB) and the boundary guard. Registered there rather
+ * than at the root because `@fastify/multipart` adds an async `onResponse` hook (its disk mode's
+ * temp-file cleanup, unused here) to every route of the context it is registered in; at the root
+ * every request, the public GETs included, paid for it. Elsewhere a multipart body is refused by
+ * Fastify as an unsupported media type (400 in our shape).
+ */
+export const multipartFormsPlugin = fp(async (app) => {
+  await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1 } });
+  await app.register(multipartGuardPlugin);
 });
