@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyChildLoggerFactory } from 'fastify';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 
 type Bindings = Parameters<FastifyBaseLogger['child']>[0];
 type ChildOptions = Parameters<FastifyBaseLogger['child']>[1];
@@ -68,5 +68,8 @@ class LazyRequestLogger implements FastifyBaseLogger {
 }
 
 /** Fastify's `childLoggerFactory`: the request's logger is made on its first line (see above). */
-export const lazyChildLogger: FastifyChildLoggerFactory = (logger, bindings, options) =>
-  new LazyRequestLogger(logger, bindings, options);
+export const lazyChildLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (
+  logger,
+  bindings,
+  options,
+) => new LazyRequestLogger(logger, bindings, options);
