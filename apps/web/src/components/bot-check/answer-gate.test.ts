@@ -40,6 +40,24 @@ describe('AnswerGate', () => {
     expect(renewals.count).toBe(2);
   });
 
+  it("keeps the next challenge when a form renews after the server's answer", async () => {
+    const { gate: g, renewals } = gate();
+    g.challengeArrived('challenge-1');
+    g.solved('challenge-1', 'payload-1');
+    expect(await g.take()).toBe('payload-1');
+    g.challengeArrived('challenge-2');
+    g.solved('challenge-2', 'payload-2');
+    // The forgot-password and registration forms call renew() when their request settles.
+    g.renewUnlessPending();
+    expect(renewals.count).toBe(1);
+    expect(await g.take()).toBe('payload-2');
+    // The first renew() after that take is the form's own and is absorbed; a further one fetches.
+    g.challengeArrived('challenge-3');
+    g.renewUnlessPending();
+    g.renewUnlessPending();
+    expect(renewals.count).toBe(3);
+  });
+
   it('drops an answer to a challenge it has moved past', async () => {
     const { gate: g } = gate();
     g.challengeArrived('challenge-1');

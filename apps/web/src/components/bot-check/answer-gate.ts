@@ -26,6 +26,8 @@ type Waiter = (payload: string) => void;
 export class AnswerGate {
   private phase: GatePhase = { kind: 'loading' };
   private readonly waiters: Waiter[] = [];
+  /** The last answer handed out has already been replaced by a fresh challenge. */
+  private renewedAfterTake = false;
 
   /** `renew` fetches a fresh challenge (the component bumps its query key). */
   constructor(
@@ -61,6 +63,7 @@ export class AnswerGate {
     if (waiter) {
       // One answer, one submit: it goes to the first waiting submit and a new challenge is fetched.
       this.startRenewal();
+      this.renewedAfterTake = true;
       waiter(payload);
       return;
     }
@@ -92,6 +95,7 @@ export class AnswerGate {
     }
     if (phase.kind === 'solved') {
       this.startRenewal();
+      this.renewedAfterTake = true;
       return Promise.resolve(phase.payload);
     }
     return new Promise((resolve) => {
@@ -107,8 +111,15 @@ export class AnswerGate {
     });
   }
 
-  /** Asks for a fresh challenge unless one is already on its way (a form may call this after a submit). */
+  /**
+   * What a form calls once the server has answered: a fresh challenge, unless the answer it sent was
+   * already replaced when it was taken (the next challenge, perhaps solved by now, is kept).
+   */
   renewUnlessPending(): void {
+    if (this.renewedAfterTake) {
+      this.renewedAfterTake = false;
+      return;
+    }
     if (this.phase.kind !== 'loading') this.startRenewal();
   }
 
