@@ -1,5 +1,4 @@
 import type { DatabaseHandle } from '@app/db';
-import multipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import {
   type FastifyPluginAsyncZod,
@@ -13,9 +12,10 @@ import { type AccessOptions, accessPlugin } from './plugins/access.js';
 import { corsPlugin } from './plugins/cors.js';
 import { envelopePlugin } from './plugins/envelope.js';
 import { answerFrameworkError, errorsPlugin } from './plugins/errors.js';
-import { multipartGuardPlugin, validatorCompiler } from './plugins/input-checks.js';
+import { validatorCompiler } from './plugins/input-checks.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { requestContextPlugin } from './plugins/request-context.js';
+import { lazyChildLogger } from './plugins/request-logger.js';
 import { viewModeAuditPlugin } from './plugins/view-mode-audit.js';
 import { webAppPlugin } from './plugins/web-app.js';
 
@@ -56,6 +56,7 @@ class RequestLogController extends LogController {
 export async function buildApp(deps: AppDependencies) {
   const app = Fastify({
     logger: deps.logger ?? { level: deps.config.logLevel },
+    childLoggerFactory: lazyChildLogger,
     logController: new RequestLogController(!deps.logger && QUIETER_THAN_INFO.has(deps.config.logLevel)),
     // The client IP comes from the connection; X-Forwarded-For only from listed proxies.
     trustProxy: deps.config.trustedProxies.length > 0 ? deps.config.trustedProxies : false,
@@ -78,8 +79,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(corsPlugin, { origins: deps.config.corsOrigins });
   await app.register(envelopePlugin, { key: deps.dtKey });
   await app.register(openapiPlugin);
-  await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1 } });
-  await app.register(multipartGuardPlugin);
+  // Multipart parsing is registered by the routes that take forms (plugins/input-checks.ts).
 
   await app.register(healthRoutes(deps.database));
   await app.register(

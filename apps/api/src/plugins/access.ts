@@ -11,6 +11,7 @@ import type {
 import fp from 'fastify-plugin';
 import { forbidden, HttpError, notFound } from '../http-errors.js';
 import type { Principal } from '../modules/tenancy/index.js';
+import { hookList } from './route-hooks.js';
 
 /**
  * Kinds of tenant resource an id in a request can name; each is checked against the caller's scope.
@@ -189,9 +190,6 @@ export const accessPlugin = fp<AccessOptions>(async (app, options) => {
     }
   }
 });
-
-// biome-ignore lint/suspicious/noExplicitAny: hooks of any route, as Fastify types them
-const hookList = (hooks: any): any[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
 
 /** The caller of a signed-in route (the access plugin has authenticated them before the handler). */
 export const principalOf = (request: FastifyRequest): Principal => {

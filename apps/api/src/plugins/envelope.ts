@@ -1,8 +1,8 @@
 import { EnvelopeError, ERROR_CODES, openEnvelope } from '@app/contracts';
+import type { preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../http-errors.js';
-
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+import { BODY_METHODS, hookList, takesBody } from './route-hooks.js';
 
 const invalid = (message: string) => new HttpError(400, ERROR_CODES.envelope, message);
 
@@ -12,12 +12,17 @@ const invalid = (message: string) => new HttpError(400, ERROR_CODES.envelope, me
  * Format and rationale: docs/dt-envelope.md, docs/decisions/0004-dt-envelope.md.
  */
 export const envelopePlugin = fp<{ key: CryptoKey }>(async (app, { key }) => {
-  // A callback hook: a request without a body to open (GET, HEAD, no body) passes synchronously,
-  // with no promise or microtask hop; only an envelope to decrypt takes the async path.
-  app.addHook('preValidation', (request, _reply, done) => {
+  // Only routes with a body method get the hook (GET and HEAD routes run none), and it is a callback
+  // hook: a request without a body to open passes synchronously, with no promise or microtask hop;
+  // only an envelope to decrypt takes the async path.
+  // A route that takes no envelope (`envelope: false`: vendor callbacks, pixels) gets no hook either.
+  app.addHook('onRoute', (route) => {
+    if (takesBody(route) && route.config?.envelope !== false)
+      route.preValidation = [openBody, ...hookList(route.preValidation)];
+  });
+  const openBody: preValidationHookHandler = (request, _reply, done) => {
     if (request.body === undefined || request.body === null) return done(); // the route's schema decides
     if (!BODY_METHODS.has(request.method) || request.is404) return done();
-    if (request.routeOptions.config.envelope === false) return done();
     if (request.headers['content-type']?.startsWith('multipart/form-data')) return done();
     const body = request.body as unknown;
     if (typeof body !== 'object' || Array.isArray(body))
@@ -34,5 +39,5 @@ export const envelopePlugin = fp<{ key: CryptoKey }>(async (app, { key }) => {
       },
       (err) => done(err instanceof EnvelopeError ? invalid(`Invalid dt envelope: ${err.message}.`) : err),
     );
-  });
+  };
 });

@@ -1,9 +1,11 @@
 import { refuseControlCharacters } from '@app/contracts';
-import type { FastifySchemaCompiler } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifySchemaCompiler, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { badRequest } from '../http-errors.js';
+import { hookList, takesBody } from './route-hooks.js';
 
 /**
  * The route schemas' validator, plus one rule for every string a request carries: no control
@@ -22,11 +24,28 @@ const BOUNDARY = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))\s*(?:;|$)/i;
  * boundary cannot be read at all, so it is refused here with a 400 before any route tries.
  */
 export const multipartGuardPlugin = fp(async (app) => {
-  // Synchronous, so a callback hook: requests that are not multipart pass without a promise.
-  app.addHook('preValidation', (request, _reply, done) => {
+  // Only on routes with a body method (route-hooks.ts); synchronous, so a callback hook: requests
+  // that are not multipart pass without a promise.
+  const guard: preValidationHookHandler = (request, _reply, done) => {
     if (request.is404 || !request.isMultipart()) return done();
     if (!BOUNDARY.test(request.headers['content-type'] ?? ''))
       return done(badRequest('The multipart form has no valid boundary.'));
     done();
+  };
+  app.addHook('onRoute', (route) => {
+    if (takesBody(route)) route.preValidation = [...hookList(route.preValidation), guard];
   });
+});
+
+/**
+ * Multipart forms for the routes of the context that registers this (the profile and the settings
+ * routes): the parser (one file of at most 2 MiB) and the boundary guard. Registered there rather
+ * than at the root because `@fastify/multipart` adds an async `onResponse` hook (its disk mode's
+ * temp-file cleanup, unused here) to every route of the context it is registered in; at the root
+ * every request, the public GETs included, paid for it. Elsewhere a multipart body is refused by
+ * Fastify as an unsupported media type (400 in our shape).
+ */
+export const multipartFormsPlugin = fp(async (app) => {
+  await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1 } });
+  await app.register(multipartGuardPlugin);
 });

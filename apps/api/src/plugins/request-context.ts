@@ -1,4 +1,5 @@
 import { TIMEZONE_HEADER } from '@app/contracts';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Spec 1 §9: the default system time zone. */
@@ -25,11 +26,11 @@ export function parseTimeZone(header: string | string[] | undefined): string {
  * A header the browser sets (x-client-ip) is never used for anything that matters.
  */
 export const requestContextPlugin = fp(async (app) => {
-  app.decorateRequest('timeZone', DEFAULT_TIMEZONE);
-  // Synchronous work, so a callback hook: no promise or microtask hop per request.
-  app.addHook('onRequest', (request, _reply, done) => {
-    const header = request.headers[TIMEZONE_HEADER];
-    if (header !== undefined) request.timeZone = parseTimeZone(header);
-    done();
+  // Read when asked, not on every request: a getter costs nothing per request (no hook), and a
+  // route that never asks for the zone (the domain lookup, a tracking pixel) never parses it.
+  app.decorateRequest('timeZone', {
+    getter(this: FastifyRequest) {
+      return parseTimeZone(this.headers[TIMEZONE_HEADER]);
+    },
   });
 });

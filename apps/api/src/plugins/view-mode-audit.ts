@@ -1,18 +1,21 @@
+import type { onResponseHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuditLog } from '../modules/audit/index.js';
-
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+import { BODY_METHODS, hookList, takesBody } from './route-hooks.js';
 
 /**
  * Every successful write made in a view-mode session is logged as "A acting as B", whatever the
  * route, so no module has to remember to do it.
  */
 export const viewModeAuditPlugin = fp<{ audit: AuditLog }>(async (app, { audit }) => {
-  // A callback hook: every response that is not a view-mode write (all public routes, all reads)
-  // passes synchronously, with no promise or microtask hop.
-  app.addHook('onResponse', (request, reply, done) => {
+  // Only routes with a write method get the hook (reads run no onResponse chain at all), and it is a
+  // callback hook: a response that is not a view-mode write passes synchronously.
+  app.addHook('onRoute', (route) => {
+    if (takesBody(route)) route.onResponse = [...hookList(route.onResponse), audited];
+  });
+  const audited: onResponseHookHandler = (request, reply, done) => {
     const p = request.principal;
-    if (!p?.actorUserId || !WRITES.has(request.method) || reply.statusCode >= 400) return done();
+    if (!p?.actorUserId || !BODY_METHODS.has(request.method) || reply.statusCode >= 400) return done();
     audit
       .record({
         systemId: p.systemId,
@@ -25,5 +28,5 @@ export const viewModeAuditPlugin = fp<{ audit: AuditLog }>(async (app, { audit }
         ip: request.ip,
       })
       .then(() => done(), done);
-  });
+  };
 });

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { badRequest, HttpError, notFound } from '../../http-errors.js';
 import { MAX_IMAGE_BYTES } from '../../lib/image-type.js';
 import { type AccessRule, principalOf } from '../../plugins/access.js';
+import { multipartFormsPlugin } from '../../plugins/input-checks.js';
 import type { ProfileService, UploadedImage } from './profile-service.js';
 
 const OWN_ACCOUNT: AccessRule = { kind: 'user', action: 'account.update' };
@@ -64,6 +65,7 @@ function validate<S extends z.ZodType>(schema: S, fields: Record<string, string>
 export const profileRoutes =
   (profiles: ProfileService): FastifyPluginAsyncZod =>
   async (app) => {
+    await app.register(multipartFormsPlugin);
     app.get(
       '/user/onboarding-status/:user_id',
       {

@@ -34,6 +34,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError, notFound } from '../../http-errors.js';
 import { principalOf } from '../../plugins/access.js';
+import { multipartFormsPlugin } from '../../plugins/input-checks.js';
 import type { Principal } from '../tenancy/index.js';
 import type { AccountSettingsService } from './account-settings-service.js';
 import type { BrandingImages } from './branding-images.js';
@@ -97,6 +98,7 @@ export const settingsRoutes =
     inScope: (p: Principal, resource: 'company', id: number) => Promise<boolean>;
   }): FastifyPluginAsyncZod =>
   async (app) => {
+    await app.register(multipartFormsPlugin);
     const { general, images, smtpTests, account } = services;
 
     app.get(

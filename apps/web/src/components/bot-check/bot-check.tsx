@@ -3,72 +3,79 @@ import { Box } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { AltchaWidgetElement } from 'altcha';
 import type {} from 'altcha/types/react';
-import { type Ref, useEffect, useImperativeHandle, useRef } from 'react';
+import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { botChallengeQuery } from '../../api/bot-check';
 import { useBoot } from '../../app/boot/boot-context';
+import { AnswerGate } from './answer-gate';
 import { type BotChallenge, payloadOfState, readBotChallenge } from './challenge';
 
 /** Longest a submit waits for a proof of work still running (the server's cost takes well under 1 s). */
 const SOLVE_TIMEOUT_MS = 20_000;
 
 export interface BotCheckHandle {
-  /** The answer to send as `gtoken`; waits for the proof of work if it is still running. '' without a widget. */
+  /**
+   * The answer to send as `gtoken`, used up by this call (a fresh challenge is fetched at once); waits
+   * while the challenge is on its way or being solved. '' when there is nothing to solve.
+   */
   getToken(): Promise<string>;
-  /** Answers are single use: call after every submit so the next attempt solves a fresh challenge. */
+  /** A fresh challenge, unless one is already coming since the last answer was taken. */
   renew(): void;
 }
 
 /**
  * The bot check of the login and forgot-password forms (spec 1 §5): the `altcha` widget, solving in the
  * background as soon as it loads. The challenge is fetched here rather than by the widget so that a
- * system configured for reCAPTCHA renders nothing instead of a broken widget.
+ * system configured for reCAPTCHA renders nothing instead of a broken widget. Which answer a submit
+ * sends is decided by the AnswerGate (answer-gate.ts): each answer once, never one of an old challenge.
  */
 export function BotCheck({ ref }: { ref: Ref<BotCheckHandle> }) {
   const { http, hostname } = useBoot();
-  const query = useQuery(botChallengeQuery(http, hostname));
+  // Each challenge is its own query (round in the key): a used or expired one is dropped at once, so
+  // its widget, still showing "Verified", never stays on screen while the next one loads.
+  const [round, setRound] = useState(0);
+  const query = useQuery(botChallengeQuery(http, hostname, round));
   const challenge: BotChallenge = query.data ? readBotChallenge(query.data) : { kind: 'none' };
   const json = challenge.kind === 'altcha' ? challenge.json : null;
-  const refetch = query.refetch;
-
+  const [gate] = useState(() => new AnswerGate(() => setRound((r) => r + 1), SOLVE_TIMEOUT_MS));
   const widgetRef = useRef<AltchaWidgetElement | null>(null);
-  const payloadRef = useRef('');
-  const waitersRef = useRef<Array<(payload: string) => void>>([]);
+
+  useEffect(() => {
+    if (query.status === 'success') gate.challengeArrived(json);
+    else if (query.status === 'error') gate.challengeFailed();
+  }, [gate, query.status, json]);
 
   // Listeners are attached per widget instance: a new challenge remounts the widget (key below).
   useEffect(() => {
     const widget = widgetRef.current;
-    payloadRef.current = '';
     if (!widget || !json) return;
     const onStateChange = (event: Event) => {
       const { detail } = event as CustomEvent<{ state?: string }>;
-      payloadRef.current = payloadOfState(detail);
-      if (payloadRef.current || detail?.state === 'error')
-        settleWaiters(waitersRef.current, payloadRef.current);
-      // An expired challenge cannot be solved again; fetch a new one (which remounts the widget).
-      if (detail?.state === 'expired') void refetch();
+      const payload = payloadOfState(detail);
+      if (payload) gate.solved(json, payload);
+      else if (detail?.state === 'error') gate.failed(json);
+      // An expired challenge cannot be solved again; the gate fetches a new one (a new widget).
+      else if (detail?.state === 'expired') gate.expired(json);
     };
     widget.addEventListener('statechange', onStateChange);
     return () => widget.removeEventListener('statechange', onStateChange);
-  }, [json, refetch]);
+  }, [gate, json]);
 
   useImperativeHandle(
     ref,
     () => ({
-      async getToken() {
+      getToken() {
+        const answer = gate.take();
+        // auto="onload" is usually already solving; start it when the widget sits idle or failed
+        // (verify() restarts a run, so a running one is left alone).
         const widget = widgetRef.current;
-        if (!json || !widget) return '';
-        if (payloadRef.current) return payloadRef.current;
-        const pending = waitForPayload(waitersRef.current);
-        // auto="onload" is usually already solving; start it only when idle (verify() restarts a run).
-        if (widget.getState?.() !== 'verifying') void widget.verify?.().catch(() => undefined);
-        return pending;
+        const state = widget?.getState?.();
+        if (gate.state.kind === 'solving' && widget && (state === 'unverified' || state === 'error'))
+          void widget.verify?.().catch(() => undefined);
+        return answer;
       },
-      renew() {
-        payloadRef.current = '';
-        void refetch();
-      },
+      renew: () => gate.renewUnlessPending(),
     }),
-    [json, refetch],
+    [gate],
   );
 
   if (!json) return null;
@@ -84,21 +91,4 @@ export function BotCheck({ ref }: { ref: Ref<BotCheckHandle> }) {
       />
     </Box>
   );
-}
-
-function waitForPayload(waiters: Array<(payload: string) => void>): Promise<string> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => done(''), SOLVE_TIMEOUT_MS);
-    function done(payload: string) {
-      clearTimeout(timer);
-      const index = waiters.indexOf(done);
-      if (index >= 0) waiters.splice(index, 1);
-      resolve(payload);
-    }
-    waiters.push(done);
-  });
-}
-
-function settleWaiters(waiters: Array<(payload: string) => void>, payload: string) {
-  for (const waiter of [...waiters]) waiter(payload);
 }

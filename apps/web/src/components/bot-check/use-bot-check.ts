@@ -2,8 +2,9 @@ import { useCallback, useRef, useState } from 'react';
 import type { BotCheckHandle } from './bot-check';
 
 /**
- * A form's side of the bot check: pass `ref` to <BotCheck>, await `token()` on submit (the submit
- * button shows `solving` meanwhile) and call `renew()` once the server has seen the answer.
+ * A form's side of the bot check: pass `ref` to <BotCheck> and await `token()` on submit (the submit
+ * button shows `solving` meanwhile). `token()` uses the answer up and fetches the next challenge;
+ * `renew()` after the server's answer is harmless (it does nothing while a challenge is coming).
  */
 export function useBotCheck() {
   const ref = useRef<BotCheckHandle>(null);

@@ -1,5 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { hostScope, useLoginMutation } from '../../../api/auth';
 import { useDomainInfo } from '../../../api/domain-info';
 import { failureMessage } from '../../../api/http';
@@ -26,9 +27,20 @@ export function SignInStep({ onCodeRequired, onForgotPassword }: SignInStepProps
   const queryClient = useQueryClient();
   const login = useLoginMutation();
   const botCheck = useBotCheck();
+  // One sign-in at a time: a second submit (Enter and a click, a double click) before the first is
+  // answered would otherwise race it, and its answer is the one the form shows.
+  const inFlight = useRef(false);
 
   async function handleSubmit({ username, password }: LoginCredentials) {
-    const gtoken = await botCheck.token();
+    if (inFlight.current) return;
+    inFlight.current = true;
+    let gtoken: string;
+    try {
+      gtoken = await botCheck.token();
+    } catch (err) {
+      inFlight.current = false;
+      throw err;
+    }
     login.mutate(
       { username, password, gtoken, domainName: hostname, ...hostScope(domainInfo) },
       {
@@ -43,8 +55,10 @@ export function SignInStep({ onCodeRequired, onForgotPassword }: SignInStepProps
             startSession(sessionStore, queryClient, answer);
           }
         },
-        // The answer was used up either way (spec: single-use bot-check answers).
-        onSettled: botCheck.renew,
+        // token() used the answer up and already fetched the next challenge (single-use answers).
+        onSettled: () => {
+          inFlight.current = false;
+        },
       },
     );
   }
