@@ -17,13 +17,13 @@ async function expectDrawnIn(page: Page, family: string) {
   await expect(heading).toBeVisible();
   await expect
     .poll(() =>
-      page.evaluate(
-        (name) =>
-          [...document.fonts].some(
-            (face) => face.family.replace(/"/g, '') === name && face.status === 'loaded',
-          ),
-        family,
-      ),
+      page.evaluate((name) => {
+        let loaded = false;
+        document.fonts.forEach((face) => {
+          if (face.family.replace(/"/g, '') === name && face.status === 'loaded') loaded = true;
+        });
+        return loaded;
+      }, family),
     )
     .toBe(true);
   expect(
