@@ -69,4 +69,8 @@ describe('offered fonts', () => {
       'Source Sans 3',
     ]);
   });
+
+  it('does nothing, without failing, where there is no document to register fonts with', async () => {
+    await expect(loadBrandFont('Inter')).resolves.toBeUndefined();
+  });
 });

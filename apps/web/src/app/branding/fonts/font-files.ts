@@ -40,23 +40,25 @@ const registered = new Set<FontTheme>();
 /**
  * Registers the chosen font's faces with the document (once per font). `display: swap` paints text in
  * the fallback of the stack at once and in the font when it has arrived, so a slow or failed download
- * never hides the page; a chunk that fails to load leaves the fallback stack and is tried again later.
+ * never hides the page. If the chunk cannot be loaded or there is no FontFace support (a test renderer),
+ * nothing is registered, the fallback stack stays, and a later call tries again.
  */
-export async function loadBrandFont(theme: FontTheme, host: FontHost = browserHost()): Promise<void> {
+export async function loadBrandFont(theme: FontTheme, host?: FontHost): Promise<void> {
   if (registered.has(theme)) return;
   registered.add(theme);
   try {
+    const target = host ?? browserHost();
     const { default: files } = await FONT_FILES[theme]();
-    for (const { weight, url } of files.faces) {
-      host.fonts.add(
-        host.createFace(files.family, `url(${JSON.stringify(url)}) format('woff2')`, {
-          weight: String(weight),
-          style: 'normal',
-          display: 'swap',
-          unicodeRange: LATIN_RANGE,
-        }),
-      );
-    }
+    // All faces are built before any is added, so a failure never leaves half a font registered.
+    const faces = files.faces.map(({ weight, url }) =>
+      target.createFace(files.family, `url(${JSON.stringify(url)}) format('woff2')`, {
+        weight: String(weight),
+        style: 'normal',
+        display: 'swap',
+        unicodeRange: LATIN_RANGE,
+      }),
+    );
+    for (const face of faces) target.fonts.add(face);
   } catch {
     registered.delete(theme);
   }
