@@ -10,6 +10,7 @@ import { applyDocumentBranding } from './app/branding/apply-document-branding';
 import { DEFAULT_COMPANY_NAME } from './app/branding/resolve-branding';
 import { AppRouter } from './app/router';
 import { screenLoader } from './app/routing/screen-modules';
+import { prefetchSession } from './app/session/prefetch-session';
 import { createBrowserTokenRefresh, sessionStore } from './app/session/session';
 import { ErrorPage } from './routes/errors/error-page/error-page';
 
@@ -49,6 +50,8 @@ bootApp(queryClient, {
 })
   .then((boot) => {
     if (signingIn) prefetchBotChallenge(boot.http, hostname);
+    const session = sessionStore.getSnapshot();
+    if (session.accessToken) prefetchSession(queryClient, boot.http, session.user?.id ?? null);
     applyDocumentBranding(boot.domainInfo.branding);
     root.render(
       <StrictMode>

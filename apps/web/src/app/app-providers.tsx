@@ -4,9 +4,10 @@ import '@mantine/notifications/styles.css';
 import type { Branding } from '@app/contracts';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { type BootData, BootProvider } from './boot/boot-context';
 import { buildBrandCssVariables, buildBrandTheme } from './branding/brand-theme';
+import { loadBrandFont } from './branding/fonts/font-files';
 import { BrandRoot } from './layouts/brand-root';
 import { STORAGE_KEYS } from './session/session-store';
 
@@ -46,6 +47,10 @@ export function AppProviders({
   queryClient: QueryClient;
   children: ReactNode;
 }) {
+  // The theme names the host's font first in its stack; this ships it. Only here, not for the neutral
+  // look before boot, so a tenant's page never downloads a font it did not choose.
+  const fontTheme = boot.domainInfo.branding.font_theme;
+  useEffect(() => void loadBrandFont(fontTheme), [fontTheme]);
   return (
     <QueryClientProvider client={queryClient}>
       <BootProvider value={boot}>

@@ -1,8 +1,9 @@
 import type { FontTheme } from '@app/contracts';
 
 /**
- * Tenants pick a font by name from FONT_THEMES; we never download fonts (the product must run offline),
- * so each name maps to a stack that uses the font when the device has it and a close system font otherwise.
+ * Tenants pick a font by name from FONT_THEMES. The app ships each one (self-hosted woff2 from
+ * `@fontsource`, registered by `fonts/font-files.ts` only when chosen, so it works offline); the rest of
+ * the stack is what shows until the file has arrived, or if it cannot be fetched.
  */
 const SANS_FALLBACK =
   'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif';

@@ -18,6 +18,7 @@ import { useEffect, useState } from 'react';
 import { failureMessage } from '../../../api/http';
 import { type BrandingSetting, useBrandingImage, useSaveSetting, useSetting } from '../../../api/settings';
 import { FONT_STACKS } from '../../../app/branding/font-stacks';
+import { loadBrandFont } from '../../../app/branding/fonts/font-files';
 import {
   type BrandingForm,
   brandingFormFrom,
@@ -163,6 +164,8 @@ function BrandingEditor({
 /** A small picture of the shell in the chosen colours, so the choice can be judged before saving. */
 function BrandingPreview({ form, logoUrl }: { form: BrandingForm; logoUrl: string | null }) {
   const valid = (c: string) => (/^#[0-9a-fA-F]{6}$/.test(c) ? c : undefined);
+  // The chosen font is shown before it is saved, so its files are fetched now.
+  useEffect(() => void loadBrandFont(form.font_theme), [form.font_theme]);
   return (
     <Paper
       withBorder

@@ -1,0 +1,17 @@
+import weight400 from '@fontsource/montserrat/files/montserrat-latin-400-normal.woff2?url';
+import weight500 from '@fontsource/montserrat/files/montserrat-latin-500-normal.woff2?url';
+import weight600 from '@fontsource/montserrat/files/montserrat-latin-600-normal.woff2?url';
+import weight700 from '@fontsource/montserrat/files/montserrat-latin-700-normal.woff2?url';
+import type { FontFiles } from './font-files';
+
+/** Montserrat, Latin subset, the weights the theme uses. */
+const files: FontFiles = {
+  family: 'Montserrat',
+  faces: [
+    { weight: 400, url: weight400 },
+    { weight: 500, url: weight500 },
+    { weight: 600, url: weight600 },
+    { weight: 700, url: weight700 },
+  ],
+};
+export default files;
