@@ -7,7 +7,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { type BootData, BootProvider } from './boot/boot-context';
 import { buildBrandCssVariables, buildBrandTheme } from './branding/brand-theme';
+import { shownBranding } from './branding/view-mode-branding';
 import { BrandRoot } from './layouts/brand-root';
+import { useSession } from './session/session';
 import { STORAGE_KEYS } from './session/session-store';
 
 /** Spec 1 §3.2: the light/dark choice is kept locally and survives reloads and logouts. */
@@ -46,10 +48,15 @@ export function AppProviders({
   queryClient: QueryClient;
   children: ReactNode;
 }) {
+  const { user } = useSession();
+  const branding = useMemo(
+    () => shownBranding(boot.domainInfo.branding, user),
+    [boot.domainInfo.branding, user],
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <BootProvider value={boot}>
-        <BrandedMantineProvider branding={boot.domainInfo.branding}>{children}</BrandedMantineProvider>
+        <BrandedMantineProvider branding={branding}>{children}</BrandedMantineProvider>
       </BootProvider>
     </QueryClientProvider>
   );
