@@ -72,6 +72,12 @@ export const sessionUserSchema = z.object({
    * null otherwise. Defaults to null so sessions stored before the field existed still read.
    */
   subscription_cancelled_at: z.string().nullable().default(null),
+  /**
+   * The Company Display Name of the company's own branding (and of its parent's), shown in the
+   * sidebar instead of the company name; '' when none is set (and in sessions stored before).
+   */
+  company_display_name: z.string().default(''),
+  companyparent_display_name: z.string().default(''),
   /** Module display names and slugs as this user's agency names them. */
   modules: z.array(z.object({ type: z.string(), name: z.string(), url: z.string(), enabled: z.boolean() })),
 });

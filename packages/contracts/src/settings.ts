@@ -509,6 +509,10 @@ export const cancelSubscriptionResponseSchema = z.object({
   message: z.string(),
   subscription_cancelled_at: z.string(),
 });
+/** Spec 1 §8's warning, as the refusal of a client an agency adds before its account is connected. */
+export const PAYMENT_ACCOUNT_REQUIRED_FOR_CLIENTS =
+  'You need to connect your Stripe account prior to adding any clients.';
+
 /** What a cancelled agency sees when it tries to add a client. */
 export const SUBSCRIPTION_CANCELLED_NO_NEW_CLIENTS =
   'This agency cancelled its subscription; new clients cannot be added.';

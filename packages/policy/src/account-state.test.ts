@@ -2,6 +2,7 @@ import type { SessionUser, SetupCheck } from '@app/contracts';
 import { makeSetup, makeUser, USERS, type UserPreset } from '@app/policy/testing';
 import { describe, expect, it } from 'vitest';
 import {
+  agencyMayAddClients,
   hasCard,
   injectsParentEmbedCode,
   isAccountConnected,
@@ -53,6 +54,31 @@ describe('isAccountConnected (spec 1 §4, spec 2 §4 payment-provider account st
 
   it('unknown setup is not connected', () => {
     expect(isAccountConnected(makeUser(), null)).toBe(false);
+  });
+});
+
+describe('agencyMayAddClients (spec 1 §8: connect the account prior to adding any clients)', () => {
+  const account = { package_id: 'pkg', paymentgateway: 'stripe', manual_bill: 'F' as const };
+  it.each([
+    ['connected (completed with a package)', { ...account, accountconnected: 'completed' as const }, true],
+    ['never connected', { ...account, accountconnected: '' as const }, false],
+    ['pending', { ...account, accountconnected: 'pending' as const }, false],
+    ['in verification', { ...account, accountconnected: 'inverification' as const }, false],
+    [
+      'completed without a package',
+      { ...account, package_id: '', accountconnected: 'completed' as const },
+      false,
+    ],
+    [
+      'manual bill on the card gateway',
+      { ...account, manual_bill: 'T' as const, accountconnected: '' as const },
+      true,
+    ],
+  ])('%s', (_label, state, expected) => {
+    expect(agencyMayAddClients(state)).toBe(expected);
+  });
+  it('refuses when the account is unknown', () => {
+    expect(agencyMayAddClients(null)).toBe(false);
   });
 });
 

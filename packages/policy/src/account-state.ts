@@ -51,18 +51,47 @@ export function needsProfileSetup(user: SessionUser, setup: SetupCheck | null): 
   return requiresCard(user) && !hasCard(user);
 }
 
+/** What decides whether an agency's payment-provider account counts as connected (spec 1 §4). */
+export interface PaymentAccountState {
+  accountconnected: SetupCheck['accountconnected'];
+  package_id: string;
+  paymentgateway: string;
+  manual_bill: SessionUser['manual_bill'];
+}
+
 /**
  * Spec 1 §4 "Payment-provider account status": connected when completed with a package; or empty
  * with a gateway other than the card provider's and a package; or, on the card provider's gateway
- * with a package, empty or failed while manual_bill is T. Unknown setup (null) is not connected.
+ * with a package, empty or failed while manual_bill is T.
  */
-export function isAccountConnected(user: SessionUser, setup: SetupCheck | null): boolean {
-  if (!setup || setup.package_id.trim() === '') return false;
-  const status = setup.accountconnected;
+export function paymentAccountConnected(account: PaymentAccountState): boolean {
+  if (account.package_id.trim() === '') return false;
+  const status = account.accountconnected;
   if (status === 'completed') return true;
-  const onCardGateway = setup.paymentgateway.trim().toLowerCase() === CARD_PROVIDER_GATEWAY;
+  const onCardGateway = account.paymentgateway.trim().toLowerCase() === CARD_PROVIDER_GATEWAY;
   if (!onCardGateway) return status === '';
-  return (status === '' || status === 'failed') && user.manual_bill === 'T';
+  return (status === '' || status === 'failed') && account.manual_bill === 'T';
+}
+
+/** The session's reading of the rule above. Unknown setup (null) is not connected. */
+export function isAccountConnected(user: SessionUser, setup: SetupCheck | null): boolean {
+  return setup !== null && paymentAccountConnected({ ...setup, manual_bill: user.manual_bill });
+}
+
+/**
+ * Spec 1 §8: "You need to connect your Stripe account prior to adding any clients." An agency's own
+ * people (and whoever views the platform as them) add clients only once its payment account counts
+ * as connected; the server refuses what the web app hides. System staff adding a client from the
+ * Agency List are not bound by it (decision 0020).
+ */
+export function agencyMayAddClients(account: PaymentAccountState | null): boolean {
+  return account !== null && paymentAccountConnected(account);
+}
+
+/** The same rule for the signed-in (or viewed) user: only the agency side is bound by it. */
+export function userMayAddClients(user: SessionUser, setup: SetupCheck | null): boolean {
+  if (!isAgencyUser(user)) return true;
+  return setup !== null && agencyMayAddClients({ ...setup, manual_bill: user.manual_bill });
 }
 
 /**

@@ -30,6 +30,11 @@ export interface PolicyContext {
   /** The local-storage register flag of spec 1 §2.1 (/register is reachable only when it is set). */
   registerFlag?: boolean;
   /**
+   * Whether the location carries an SSO link's `token` (`/sso?token=…`). Only such a visit lets a
+   * signed-in user stay on /sso (its answer may be 'replace_user'); without one, rule 7 applies.
+   */
+  ssoToken?: boolean;
+  /**
    * Role module permissions (spec 1 §3.6) when the user has a role. Absent means no role restriction;
    * the legacy Ads Design and Campaign pages appear in menus only when a role grants them.
    */

@@ -25,7 +25,25 @@ describe('public and visitor routes (spec 1 §2.1, §2.2)', () => {
     ['§2.1 invalid reset page', null, '/reset-password-invalid', ALLOW],
     ['§2.1 set new password', null, '/set-new-password/tok', ALLOW],
     ['§2.1 sso for a visitor', null, '/sso', ALLOW],
-    ['§4 D-sso: sso admits a signed-in user (replace_user)', agency, '/sso', ALLOW],
+    [
+      '§4 D-sso: sso admits a signed-in user with a token (replace_user)',
+      agency,
+      '/sso',
+      ALLOW,
+      { ssoToken: true },
+    ],
+    [
+      '§2.4 rule 7: a signed-in user on /sso without a token lands by role',
+      agency,
+      '/sso',
+      redirectTo('/siteid/dashboard', 'visitor-route'),
+    ],
+    [
+      '§2.4 rule 7: a signed-in root on /sso without a token',
+      root,
+      '/sso',
+      redirectTo('/configuration/agency-list', 'visitor-route'),
+    ],
   ];
   checkGuardRows(rows);
 });

@@ -128,8 +128,10 @@ export function landingPath(ctx: PolicyContext): string {
 
 function guardVisitorRoute(ctx: PolicyContext, route: RouteDef): GuardResult {
   if (ctx.user) {
-    // SSO must admit a signed-in user: its answer may say 'replace_user' (spec 1 §4, decision D-sso).
-    if (route.id === 'sso') return ALLOW;
+    // SSO must admit a signed-in user who follows a link: its answer may say 'replace_user' (spec 1
+    // §4, decision D-sso). Without a token there is nothing to redeem, so rule 7 sends them on
+    // (decision 0020).
+    if (route.id === 'sso' && ctx.ssoToken) return ALLOW;
     return redirect(landingPath(ctx), 'visitor-route');
   }
   if (route.id === 'register' && !ctx.registerFlag) return redirect(PATHS.login, 'register-flag');

@@ -62,6 +62,8 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     company_logo: null,
     companyparentname: 'LeadOrbit Inc.',
     companyparentlogo: null,
+    company_display_name: '',
+    companyparent_display_name: '',
     company_phone: '5550100',
     company_email: 'owner@northwind.test',
     company_address: '1 Main St',

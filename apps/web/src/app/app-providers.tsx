@@ -8,7 +8,9 @@ import { type ReactNode, useEffect, useMemo } from 'react';
 import { type BootData, BootProvider } from './boot/boot-context';
 import { buildBrandCssVariables, buildBrandTheme } from './branding/brand-theme';
 import { loadBrandFont } from './branding/fonts/font-files';
+import { shownBranding } from './branding/view-mode-branding';
 import { BrandRoot } from './layouts/brand-root';
+import { useSession } from './session/session';
 import { STORAGE_KEYS } from './session/session-store';
 
 /** Spec 1 §3.2: the light/dark choice is kept locally and survives reloads and logouts. */
@@ -47,14 +49,19 @@ export function AppProviders({
   queryClient: QueryClient;
   children: ReactNode;
 }) {
-  // The theme names the host's font first in its stack; this ships it. Only here, not for the neutral
-  // look before boot, so a tenant's page never downloads a font it did not choose.
-  const fontTheme = boot.domainInfo.branding.font_theme;
+  const { user } = useSession();
+  const branding = useMemo(
+    () => shownBranding(boot.domainInfo.branding, user),
+    [boot.domainInfo.branding, user],
+  );
+  // The theme names the shown branding's font first in its stack; this ships it. Only here, not for the
+  // neutral look before boot, so a page never downloads a font its tenant did not choose.
+  const fontTheme = branding.font_theme;
   useEffect(() => void loadBrandFont(fontTheme), [fontTheme]);
   return (
     <QueryClientProvider client={queryClient}>
       <BootProvider value={boot}>
-        <BrandedMantineProvider branding={boot.domainInfo.branding}>{children}</BrandedMantineProvider>
+        <BrandedMantineProvider branding={branding}>{children}</BrandedMantineProvider>
       </BootProvider>
     </QueryClientProvider>
   );

@@ -115,6 +115,9 @@ export function createSessionUserReader(db: Database, filesBaseUrl: string, link
       company_logo: fileUrl(brandOf(company.id)?.logoFileId),
       companyparentname: parent?.name ?? null,
       companyparentlogo: fileUrl(brandOf(parent?.id)?.logoFileId),
+      // The branding's Company Display Name ('Shown in the sidebar'); blank when none is set.
+      company_display_name: brandOf(company.id)?.displayName?.trim() ?? '',
+      companyparent_display_name: brandOf(parent?.id)?.displayName?.trim() ?? '',
       company_phone: company.phone,
       company_email: company.email,
       company_address: company.address,

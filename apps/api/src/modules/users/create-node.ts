@@ -1,11 +1,13 @@
 import {
   type createUserRequestSchema,
   type ManagedNode,
+  PAYMENT_ACCOUNT_REQUIRED_FOR_CLIENTS,
   PAYMENT_TERM_REQUIRED,
+  type SetupCheck,
   SUBSCRIPTION_CANCELLED_NO_NEW_CLIENTS,
   type UserType,
 } from '@app/contracts';
-import { isCompanyOwner, isSystemStaff } from '@app/policy';
+import { agencyMayAddClients, isAgencyStaff, isCompanyOwner, isSystemStaff } from '@app/policy';
 import type { z } from 'zod';
 import { badRequest, forbidden, notFound } from '../../http-errors.js';
 import { hashPassword } from '../identity/index.js';
@@ -85,6 +87,9 @@ async function checkMayCreate(m: ManagementContext, ctx: CallContext, body: Crea
       throw badRequest(SUBSCRIPTION_CANCELLED_NO_NEW_CLIENTS, {
         companyID: SUBSCRIPTION_CANCELLED_NO_NEW_CLIENTS,
       });
+    // Spec 1 §8 / decision 0020: the agency's own people add clients once its account is connected.
+    if (isAgencyStaff(p) && !agencyMayAddClients(await paymentAccountOf(m, parent)))
+      throw badRequest(PAYMENT_ACCOUNT_REQUIRED_FOR_CLIENTS);
   } else if (body.userType === 'user') {
     if (!isCompanyOwner(p) || p.companyId !== parent.id)
       throw forbidden('Only the owner of the company can add administrators.');
@@ -93,6 +98,20 @@ async function checkMayCreate(m: ManagementContext, ctx: CallContext, body: Crea
     if (parent.kind !== 'root')
       throw badRequest('Sales people belong to the root company.', { companyID: 'not the root company' });
   }
+}
+
+/** The agency's account in the policy's terms (the setup check reads it the same way). */
+async function paymentAccountOf(m: ManagementContext, agency: CompanyRow) {
+  const account = await m.repo.connectedAccount(agency.id);
+  return {
+    accountconnected:
+      !account || account.status === 'none'
+        ? ('' as const)
+        : (account.status as SetupCheck['accountconnected']),
+    package_id: agency.packageId,
+    paymentgateway: account?.gateway ?? 'stripe',
+    manual_bill: agency.manualBill ? ('T' as const) : ('F' as const),
+  };
 }
 
 type NewPerson = Pick<

@@ -1,6 +1,7 @@
 import {
   DOMAIN_INVALID,
   DOMAIN_IS_PLATFORM,
+  PAYMENT_ACCOUNT_REQUIRED_FOR_CLIENTS,
   SUBDOMAIN_RESERVED,
   SUBSCRIPTION_CANCELLED_NO_NEW_CLIENTS,
 } from '@app/contracts';
@@ -271,14 +272,26 @@ describe('POST /configuration/user/create: clients and staff', () => {
 
   it('refuses client modules the agency does not offer', async () => {
     const summit = await who(rt, PEOPLE.summit);
+    // The system user adds it: Summit itself may not add clients before connecting its account.
     const res = await create(
-      clientPayload(summit.company, summit.system, 'delta', {
+      clientPayload(summit.company, root.system, 'delta', {
         selectedmodules: [{ type: 'b2b', status: true }],
       }),
-      summit.token,
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('B2B ID is not offered to this account.');
+  });
+
+  it('refuses a client an agency adds before its payment account is connected (spec 1 §8)', async () => {
+    const summit = await who(rt, PEOPLE.summit);
+    const before = await countUsers();
+    const res = await create(clientPayload(summit.company, summit.system, 'iota'), summit.token);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.message).toBe(PAYMENT_ACCOUNT_REQUIRED_FOR_CLIENTS);
+    expect(await countUsers()).toBe(before);
+    // A connected agency (Northwind) adds its own clients.
+    const ok = await create(clientPayload(northwind.company, northwind.system, 'kappa'), northwind.token);
+    expect(ok.statusCode, ok.body).toBe(200);
   });
 
   it('lets a system user add a client to an agency from the agency list', async () => {
@@ -410,7 +423,8 @@ describe('a cancelled agency', () => {
     const agency = made.json().data[0];
     expect(agency.subscription_cancelled_at).toBeNull();
     const owner = await who(rt, agency.email, 'localhost', 'Strong!pass1');
-    const kept = await create(clientPayload(agency.company_id, root.system, 'kept'), owner.token);
+    // Added by the system user: the new agency has no connected payment account yet (decision 0020).
+    const kept = await create(clientPayload(agency.company_id, root.system, 'kept'));
     expect(kept.statusCode, kept.body).toBe(200);
 
     const cancel = await send(

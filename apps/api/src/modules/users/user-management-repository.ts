@@ -6,6 +6,7 @@ import {
   companyModules,
   companyPaymentTerms,
   companySalesLinks,
+  connectedAccounts,
   type Database,
   emailHolder,
   eq,
@@ -45,6 +46,9 @@ export function createUserManagementRepository(db: Database) {
   return {
     company: (id: number) => one(db.select().from(companies).where(eq(companies.id, id))),
     system: (id: number) => one(db.select().from(systems).where(eq(systems.id, id))),
+    /** An agency's payment-provider account, if it ever started connecting one. */
+    connectedAccount: (companyId: number) =>
+      one(db.select().from(connectedAccounts).where(eq(connectedAccounts.companyId, companyId))),
 
     /** A live user with its live company. */
     async userWithCompany(userId: number) {

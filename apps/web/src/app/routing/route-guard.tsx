@@ -28,13 +28,20 @@ export function RouteGuard() {
 }
 
 function GuardedOutlet(): ReactNode {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const ssoToken = Boolean(new URLSearchParams(search).get('token')?.trim());
   const session = useSessionState();
   const domain = useDomainInfo();
 
   const ctx = useMemo<PolicyContext>(
-    () => ({ user: session.user, setup: session.setup, domain, registerFlag: session.registerFlag }),
-    [session.user, session.setup, session.registerFlag, domain],
+    () => ({
+      user: session.user,
+      setup: session.setup,
+      domain,
+      registerFlag: session.registerFlag,
+      ssoToken,
+    }),
+    [session.user, session.setup, session.registerFlag, domain, ssoToken],
   );
   const match = useMemo(() => matchRoute(pathname, ctx.user, domain), [pathname, ctx.user, domain]);
   const decision = useMemo(() => (match ? guardRoute(ctx, match) : null), [ctx, match]);

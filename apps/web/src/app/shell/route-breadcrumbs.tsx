@@ -2,12 +2,16 @@ import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useBreadcrumbs } from '../routing/current-route';
 
-/** Spec 1 §2.5: breadcrumbs show the names of the matched routes; the last one is the current page. */
+/**
+ * Spec 1 §2.5: breadcrumbs show the names of the matched routes; the last one is the current page.
+ * On a phone they are left out: at 390 px the trail ran under the System Settings button, and even
+ * the current page alone had no room beside it; the page's own heading names it there.
+ */
 export function RouteBreadcrumbs() {
   const trail = useBreadcrumbs();
   if (trail.length === 0) return null;
   return (
-    <Breadcrumbs aria-label="Breadcrumb" separatorMargin={6}>
+    <Breadcrumbs aria-label="Breadcrumb" separatorMargin={6} visibleFrom="sm">
       {trail.map((crumb, index) => {
         const key = `${index}-${crumb.label}`;
         if (index === trail.length - 1) {

@@ -156,8 +156,9 @@ describe('shellNotices', () => {
 
   it('uses the texts of the spec', () => {
     const texts = (user: SessionUser, s: SetupCheck) => shellNotices(user, s).warnings.map((w) => w.text);
+    // Decision 0020: without the pointer to a 'connect your account' section that billing builds.
     expect(texts(agency(), setup({ accountconnected: '' }))).toEqual([
-      'You need to connect your Stripe account prior to adding any clients.(go to system setting->general setting->connect your account)',
+      'You need to connect your Stripe account prior to adding any clients.',
     ]);
     expect(texts(agency(), setup({ accountconnected: 'inverification' }))).toEqual([
       'Your account is still being verified by Stripe...',
@@ -172,5 +173,11 @@ describe('shellNotices', () => {
       'Please complete your profile to fully use the system. (Go to Profile)',
     ]);
     expect(SHELL_TEXTS.actionRequiredTitle).toBe('Action Required');
+  });
+
+  it('points the missing and pending account warnings nowhere until billing builds the section', () => {
+    const paths = (s: SetupCheck) => shellNotices(agency(), s).warnings.map((w) => [w.id, w.path]);
+    expect(paths(setup({ accountconnected: '' }))).toEqual([['agency-account-missing', null]]);
+    expect(paths(setup({ accountconnected: 'pending' }))).toEqual([['agency-account-pending', null]]);
   });
 });

@@ -16,11 +16,14 @@ import {
 export const SHELL_TEXTS = {
   profileIncomplete: 'Please complete your profile to fully use the system. (Go to Profile)',
   cardMissing: 'Complete your payment setup first to fully use the system. (Go to Profile -> Payment Setup)',
-  agencyAccountMissing:
-    'You need to connect your Stripe account prior to adding any clients.(go to system setting->general setting->connect your account)',
+  /**
+   * Spec 1 §8's text without its pointer '(go to system setting->general setting->connect your
+   * account)': that section comes with billing; until then the warning points nowhere (decision 0020).
+   */
+  agencyAccountMissing: 'You need to connect your Stripe account prior to adding any clients.',
   /** Spec: "a complete-the-form message" (wording not given). */
   agencyAccountPending:
-    'Your Stripe account is not complete yet. Please complete the form to finish connecting your account.(go to system setting->general setting->connect your account)',
+    'Your Stripe account is not complete yet. Please complete the form to finish connecting your account.',
   agencyAccountVerifying: 'Your account is still being verified by Stripe...',
   clientAgencyAccount: 'Your agency connected Stripe account is not yet fully set up...',
   /** Spec: "similar activation messages (wording not shown)". */
@@ -63,7 +66,7 @@ function agencyAccountWarning(user: SessionUser, setup: SetupCheck): ShellWarnin
   if (isAccountConnected(user, setup)) return null;
   switch (setup.accountconnected) {
     case 'pending':
-      return { id: 'agency-account-pending', text: SHELL_TEXTS.agencyAccountPending, path: GENERAL_SETTING };
+      return { id: 'agency-account-pending', text: SHELL_TEXTS.agencyAccountPending, path: null };
     case 'inverification':
       return {
         id: 'agency-account-verifying',
@@ -72,7 +75,7 @@ function agencyAccountWarning(user: SessionUser, setup: SetupCheck): ShellWarnin
       };
     default:
       // Empty, failed (without manual bill), completed without a package: not connected.
-      return { id: 'agency-account-missing', text: SHELL_TEXTS.agencyAccountMissing, path: GENERAL_SETTING };
+      return { id: 'agency-account-missing', text: SHELL_TEXTS.agencyAccountMissing, path: null };
   }
 }
 

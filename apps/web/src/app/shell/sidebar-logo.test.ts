@@ -8,6 +8,8 @@ const base = {
   companyparentlogo: null,
   company_name: 'Client Co',
   companyparentname: 'Agency Co',
+  company_display_name: '',
+  companyparent_display_name: '',
 };
 
 describe('sidebarLogo', () => {
@@ -24,6 +26,17 @@ describe('sidebarLogo', () => {
   });
   it('does not use the parent logo for non-clients', () => {
     expect(sidebarLogo({ ...base, user_type: 'userdownline', companyparentlogo: '/l/p.png' }).url).toBeNull();
+  });
+  it("shows the branding's Company Display Name of the company whose logo shows", () => {
+    const named = {
+      ...base,
+      company_display_name: 'Client Brand',
+      companyparent_display_name: 'Agency Brand',
+    };
+    expect(sidebarLogo({ ...named, company_logo: '/l/own.png' }).name).toBe('Client Brand');
+    expect(sidebarLogo({ ...named, companyparentlogo: '/l/p.png' }).name).toBe('Agency Brand');
+    expect(sidebarLogo({ ...named, user_type: 'root' }).name).toBe('Client Brand');
+    expect(sidebarLogo({ ...base, company_display_name: '  ' }).name).toBe('Client Co');
   });
   it('ignores unsafe addresses and missing users', () => {
     expect(sidebarLogo({ ...base, company_logo: 'javascript:alert(1)' }).url).toBeNull();

@@ -36,24 +36,25 @@ export function PhoneInput({ value, onChange, error, required, disabled }: Phone
   const numberError = error && error !== CHOOSE_COUNTRY ? error : state.invalid;
 
   return (
-    <Stack gap={4}>
-      <Group align="flex-start" gap="xs" wrap="nowrap">
-        <Select
-          label="Country code"
-          name="phoneCountryCode"
-          data={options}
-          searchable
-          clearable
-          required={required}
-          disabled={disabled}
-          value={value.countryCode || null}
-          onChange={(country) => onChange({ ...value, countryCode: country ?? '' })}
-          error={countryError}
-          nothingFoundMessage="No country found"
-          maxDropdownHeight={COUNTRY_ROWS * COUNTRY_ROW_PX}
-          w="46%"
-          data-testid="phone-country"
-        />
+    <Group align="flex-start" gap="xs" wrap="nowrap">
+      <Select
+        label="Country code"
+        name="phoneCountryCode"
+        data={options}
+        searchable
+        clearable
+        required={required}
+        disabled={disabled}
+        value={value.countryCode || null}
+        onChange={(country) => onChange({ ...value, countryCode: country ?? '' })}
+        error={countryError}
+        nothingFoundMessage="No country found"
+        maxDropdownHeight={COUNTRY_ROWS * COUNTRY_ROW_PX}
+        w="46%"
+        data-testid="phone-country"
+      />
+      {/* The example belongs to the number, so it sits under the number, not under the country. */}
+      <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
         <TextInput
           label="Phone number"
           name="phonenum"
@@ -65,15 +66,14 @@ export function PhoneInput({ value, onChange, error, required, disabled }: Phone
           value={value.number}
           onChange={(event) => onChange({ ...value, number: event.currentTarget.value })}
           error={numberError}
-          style={{ flex: 1 }}
           data-testid="phone-number"
         />
-      </Group>
-      {example && (
-        <Text size="xs" c="dimmed" data-testid="phone-example">
-          Example: {example}
-        </Text>
-      )}
-    </Stack>
+        {example && (
+          <Text size="xs" c="dimmed" data-testid="phone-example">
+            Example: {example}
+          </Text>
+        )}
+      </Stack>
+    </Group>
   );
 }

@@ -33,6 +33,9 @@ const block = (event: ClipboardEvent<HTMLInputElement>) => event.preventDefault(
  */
 export function PriceInput({ value, onChange, unit, min, hint, ...rest }: PriceInputProps) {
   const [text, setText] = useState(() => formatPrice(value, unit));
+  // The floor a blur raised the value to: its hint stays, so the person sees why the value changed
+  // and nothing below moves (a Save button shifting between press and release gets no click).
+  const [raisedTo, setRaisedTo] = useState<number | null>(null);
   const focused = useRef(false);
   const testId = rest['data-testid'];
 
@@ -42,7 +45,9 @@ export function PriceInput({ value, onChange, unit, min, hint, ...rest }: PriceI
     if (!focused.current) setText(formatPrice(value, unit));
   }, [value, unit]);
 
-  const below = focused.current ? isBelowMin(text, unit, min) : (min ?? 0) > 0 && value < (min ?? 0);
+  const below = focused.current
+    ? isBelowMin(text, unit, min) || (raisedTo !== null && text === priceToEditText(raisedTo, unit))
+    : ((min ?? 0) > 0 && value < (min ?? 0)) || (raisedTo !== null && value === raisedTo);
   const hintText = below && min ? (hint ?? ((m) => minimumHint(m, unit)))(min) : null;
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -71,12 +76,16 @@ export function PriceInput({ value, onChange, unit, min, hint, ...rest }: PriceI
         onChange={(event) => {
           const next = event.currentTarget.value;
           // Anything that slipped past the key filter (an input method, autofill) is refused here.
-          if (isPriceText(next)) setText(next);
+          if (isPriceText(next)) {
+            setText(next);
+            setRaisedTo(null);
+          }
         }}
         onBlur={() => {
           focused.current = false;
           const settled = settlePrice(text, unit, min);
           setText(settled.display);
+          setRaisedTo(settled.raisedToMin ? settled.units : null);
           if (settled.units !== value) onChange(settled.units);
         }}
         aria-describedby={hintText && testId ? `${testId}-hint` : undefined}

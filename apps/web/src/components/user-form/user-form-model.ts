@@ -16,6 +16,7 @@ import {
   updateUserRequestSchema,
 } from '@app/contracts';
 import { ApiRequestError, failureMessage } from '../../api/http';
+import { inputOf, placeServerErrors } from '../feedback/server-errors';
 import { DEFAULT_PHONE_COUNTRY, nationalNumber, type PhoneValue } from '../phone-input/phone';
 
 /**
@@ -296,8 +297,7 @@ const FIELD_OF: Record<string, UserFormField> = {
 
 /** The form field a request field (or a path like `selectedterms.0.term`) belongs to. */
 export function formFieldOf(requestField: string): UserFormField | null {
-  const head = requestField.split(/[.[]/)[0] ?? '';
-  return FIELD_OF[head] ?? null;
+  return inputOf(requestField, FIELD_OF);
 }
 
 export interface PlacedErrors {
@@ -365,11 +365,6 @@ export function saveFailureText(error: unknown): string {
 
 /** A failed save: the server's field texts under their inputs, the rest as the form's message. */
 export function placeSaveFailure(error: unknown): { errors: UserFormErrors; message: string | null } {
-  const fields = error instanceof ApiRequestError ? error.fields : undefined;
-  const placed = placeFieldErrors(fields);
-  const placedAny = Object.keys(placed.errors).length > 0;
-  return {
-    errors: placed.errors,
-    message: placedAny && placed.unplaced.length === 0 ? null : saveFailureText(error),
-  };
+  const placed = placeServerErrors(error, FIELD_OF, saveFailureText);
+  return { errors: placed.fields, message: placed.message };
 }

@@ -2,6 +2,7 @@ import { CURRENT_PASSWORD_INVALID, PASSWORD_UPDATED } from '@app/contracts';
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useChangePasswordMutation } from '../../../api/password';
+import { placeServerErrors } from '../../../components/feedback/server-errors';
 import {
   type ChangePasswordValues,
   changePasswordErrors,
@@ -10,6 +11,9 @@ import {
 
 /** Spec 1 §8: after 'your password has been updated!' the modal closes by itself after 2 seconds. */
 const CLOSE_AFTER_SUCCESS_MS = 2000;
+
+/** The request's names for the dialog's inputs. */
+const PASSWORD_INPUTS = { currpassword: 'current', newpassword: 'password' } as const;
 
 const EMPTY: ChangePasswordValues = { current: '', password: '', confirmation: '' };
 
@@ -24,7 +28,13 @@ export function ChangePasswordModal({ opened, onClose, userId }: ChangePasswordM
   const change = useChangePasswordMutation();
   const [values, setValues] = useState(EMPTY);
   const [touched, setTouched] = useState(false);
-  const errors = touched ? changePasswordErrors(values) : {};
+  const local = touched ? changePasswordErrors(values) : {};
+  const server = change.isError ? placeServerErrors(change.error, PASSWORD_INPUTS) : null;
+  // Spec 1 §8: a refused current password reads '* Sorry, your current password invalid' at the
+  // top; the new password's own refusal (too short, too common …) shows under it, anything else as
+  // the server's message.
+  const topText = server?.fields.current !== undefined ? CURRENT_PASSWORD_INVALID : (server?.message ?? null);
+  const errors = { ...local, password: local.password ?? server?.fields.password };
   const { reset: resetMutation } = change;
 
   // Every opening starts blank: a password must not linger in a closed dialog.
@@ -44,6 +54,8 @@ export function ChangePasswordModal({ opened, onClose, userId }: ChangePasswordM
   const set = (key: keyof ChangePasswordValues) => (event: { currentTarget: { value: string } }) => {
     const { value } = event.currentTarget;
     setValues((current) => ({ ...current, [key]: value }));
+    // A refusal was about the values it saw.
+    if (change.isError) resetMutation();
   };
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -57,10 +69,9 @@ export function ChangePasswordModal({ opened, onClose, userId }: ChangePasswordM
     <Modal opened={opened} onClose={onClose} title="Change Password" centered>
       <form onSubmit={handleSubmit} noValidate aria-label="Change password">
         <Stack gap="md">
-          {/* Any failure reads as the spec's text: the server's reasons are not shown (spec 1 §5, §8). */}
-          {change.isError && (
+          {topText && (
             <Text c="red" size="sm" role="alert" data-testid="change-password-error">
-              {CURRENT_PASSWORD_INVALID}
+              {topText}
             </Text>
           )}
           {change.isSuccess && (

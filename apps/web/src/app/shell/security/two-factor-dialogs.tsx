@@ -131,6 +131,18 @@ export function TwoFactorDialogs({ opened, onClose, userId, companyId }: TwoFact
     );
   }
 
+  /**
+   * Cancel returns to the choice (spec 1 §4) showing what is saved: google was never switched on, so
+   * it must not stay marked Selected beside the active e-mail method.
+   */
+  function cancelAuthenticator() {
+    setPending(null);
+    setSetup(null);
+    setPassword('');
+    setPasswordError(null);
+    setView('choice');
+  }
+
   function handleAuthenticatorCode(code: string) {
     if (!setup) return;
     save.mutate(
@@ -170,7 +182,7 @@ export function TwoFactorDialogs({ opened, onClose, userId, companyId }: TwoFact
         setup={setup}
         saving={save.isPending}
         onSubmit={handleAuthenticatorCode}
-        onCancel={() => setView('choice')}
+        onCancel={cancelAuthenticator}
       />
     </>
   );

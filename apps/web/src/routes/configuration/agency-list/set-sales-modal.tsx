@@ -4,6 +4,11 @@ import type { ManagedNode } from '../../../api/agency-list';
 import { failureMessage } from '../../../api/http';
 import { useSalesStaff, useSetSales } from '../../../api/user-management';
 import { notifySuccess } from '../../../components/feedback/feedback';
+import {
+  inputsNamed,
+  type PlacedServerErrors,
+  placeServerErrors,
+} from '../../../components/feedback/server-errors';
 
 interface SetSalesModalProps {
   /** The agency whose sales people are set; null keeps the modal closed. */
@@ -15,6 +20,9 @@ interface SetSalesModalProps {
 
 const NONE = '0';
 type Role = 'salesRep' | 'salesAE' | 'salesRef';
+
+const SALES_INPUTS = inputsNamed<Role>(['salesRep', 'salesAE', 'salesRef']);
+const NO_FAILURE: PlacedServerErrors<Role> = { fields: {}, message: null };
 
 const ROLES: { role: Role; label: string; field: 'salesrepid' | 'accountexecutiveid' | 'accountrefid' }[] = [
   { role: 'salesRep', label: 'Sales Representative', field: 'salesrepid' },
@@ -35,10 +43,12 @@ export function SetSalesModal({ agency, companyID, onClose }: SetSalesModalProps
     salesAE: NONE,
     salesRef: NONE,
   });
+  const [failure, setFailure] = useState(NO_FAILURE);
 
   useEffect(() => {
     if (!agency) return;
     save.reset();
+    setFailure(NO_FAILURE);
     setChosen(
       Object.fromEntries(ROLES.map(({ role, field }) => [role, String(agency[field] ?? NONE)])) as Record<
         Role,
@@ -59,6 +69,7 @@ export function SetSalesModal({ agency, companyID, onClose }: SetSalesModalProps
 
   const submit = () => {
     if (!agency) return;
+    setFailure(NO_FAILURE);
     const id = (role: Role) => (chosen[role] === NONE ? null : Number(chosen[role]));
     save.mutate(
       {
@@ -72,6 +83,7 @@ export function SetSalesModal({ agency, companyID, onClose }: SetSalesModalProps
           notifySuccess(answer.message);
           onClose();
         },
+        onError: (cause) => setFailure(placeServerErrors(cause, SALES_INPUTS)),
       },
     );
   };
@@ -79,9 +91,9 @@ export function SetSalesModal({ agency, companyID, onClose }: SetSalesModalProps
   return (
     <Modal opened={agency !== null} onClose={onClose} title="Set Sales Person">
       <Stack gap="sm" data-testid="set-sales-modal">
-        {(save.isError || staff.isError) && (
-          <Alert color="red" variant="light" role="alert">
-            {failureMessage(save.error ?? staff.error)}
+        {(failure.message || staff.isError) && (
+          <Alert color="red" variant="light" role="alert" data-testid="set-sales-error">
+            {failure.message ?? failureMessage(staff.error)}
           </Alert>
         )}
         {ROLES.map(({ role, label }) => (
@@ -93,7 +105,11 @@ export function SetSalesModal({ agency, companyID, onClose }: SetSalesModalProps
             disabled={staff.isPending}
             data={options[role]}
             value={chosen[role]}
-            onChange={(value) => setChosen((current) => ({ ...current, [role]: value ?? NONE }))}
+            error={failure.fields[role]}
+            onChange={(value) => {
+              setChosen((current) => ({ ...current, [role]: value ?? NONE }));
+              setFailure(NO_FAILURE);
+            }}
             data-testid={`set-sales-${role}`}
           />
         ))}

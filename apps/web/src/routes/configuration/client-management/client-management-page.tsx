@@ -1,5 +1,5 @@
 import { MODULES, type ModuleType, type SessionUser } from '@app/contracts';
-import { isSalesUser } from '@app/policy';
+import { isSalesUser, userMayAddClients } from '@app/policy';
 import { Alert } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { ManagedNode } from '../../../api/agency-list';
@@ -32,9 +32,10 @@ import { clientRowActions } from './client-actions';
  * a connected account (the only sales who reach it, spec 2 §6) picks one of their agencies first.
  */
 export function ClientManagementPage() {
-  const viewer = useCurrentRoute()?.ctx.user ?? null;
+  const ctx = useCurrentRoute()?.ctx;
+  const viewer = ctx?.user ?? null;
   if (!viewer) return <PageLoader label="Loading clients" />;
-  return <ClientManagement viewer={viewer} />;
+  return <ClientManagement viewer={viewer} mayAddClients={userMayAddClients(viewer, ctx?.setup ?? null)} />;
 }
 
 const isModule = (value: string): value is ModuleType => (MODULES as readonly string[]).includes(value);
@@ -46,7 +47,11 @@ function ownModules(viewer: SessionUser): Option<ModuleType>[] {
   );
 }
 
-function ClientManagement({ viewer }: { viewer: SessionUser }) {
+/**
+ * `mayAddClients`: the policy's "connect the payment account prior to adding any clients" (spec 1 §8);
+ * the shell's warning says why the button is missing, and the server refuses the same.
+ */
+function ClientManagement({ viewer, mayAddClients }: { viewer: SessionUser; mayAddClients: boolean }) {
   const sales = isSalesUser(viewer);
   const salesAgencies = useSalesAgencies(viewer, sales);
   const agencyID = sales ? (salesAgencies.chosen?.company_id ?? null) : viewer.company_id;
@@ -56,7 +61,11 @@ function ClientManagement({ viewer }: { viewer: SessionUser }) {
   // The sidebar's groups are the viewer's own company's: they narrow only its own clients.
   const selectedGroup = groupSegment(useSelectedCompanyGroup());
   const group = sales ? undefined : selectedGroup;
-  const permissions = useListPermissions();
+  const listPermissions = useListPermissions();
+  const permissions = useMemo(
+    () => ({ ...listPermissions, create: listPermissions.create && mayAddClients }),
+    [listPermissions, mayAddClients],
+  );
   const switchUser = useSwitchUser();
   const switchingId = switchUser.isPending ? (switchUser.variables?.usrID ?? null) : null;
   const [logsFor, setLogsFor] = useState<ManagedNode | null>(null);

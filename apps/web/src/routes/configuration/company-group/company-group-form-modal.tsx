@@ -11,7 +11,7 @@ import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useSaveCompanyGroup } from '../../../api/company-groups';
-import { failureMessage } from '../../../api/http';
+import { inputsNamed, placeServerErrors } from '../../../components/feedback/server-errors';
 
 interface CompanyGroupFormModalProps {
   viewer: SessionUser;
@@ -31,6 +31,8 @@ function firstFieldErrors(body: SaveCompanyGroupRequest): Record<string, string>
   return errors;
 }
 
+const GROUP_INPUTS = inputsNamed(['companyGroupName', 'moduleID']);
+
 /** Add a group (name and module) or rename one (its module stays). */
 export function CompanyGroupFormModal({
   viewer,
@@ -43,12 +45,14 @@ export function CompanyGroupFormModal({
   const [name, setName] = useState('');
   const [module, setModule] = useState<ModuleType>('local');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
 
   const resetSave = save.reset;
   useEffect(() => {
     if (!opened) return;
     resetSave();
     setErrors({});
+    setFailure(null);
     setName(group?.group_name ?? '');
     setModule(group?.module ?? 'local');
   }, [opened, group, resetSave]);
@@ -62,6 +66,7 @@ export function CompanyGroupFormModal({
     };
     const local = firstFieldErrors(body);
     setErrors(local);
+    setFailure(null);
     if (Object.keys(local).length > 0) return;
     try {
       const answer = await save.mutateAsync(body);
@@ -69,11 +74,11 @@ export function CompanyGroupFormModal({
       onClose();
     } catch (cause) {
       // The server's field texts land beside their fields; anything else shows below the form.
-      setErrors((cause as { fields?: Record<string, string> }).fields ?? {});
+      const placed = placeServerErrors(cause, GROUP_INPUTS);
+      setErrors(placed.fields);
+      setFailure(placed.message);
     }
   };
-
-  const fieldShown = Boolean(errors.companyGroupName || errors.moduleID);
 
   return (
     <Modal opened={opened} onClose={onClose} title={group ? 'Rename Group' : 'Add Group'}>
@@ -107,9 +112,9 @@ export function CompanyGroupFormModal({
             onChange={(value) => setModule((value as ModuleType | null) ?? 'local')}
             data-testid="company-group-module"
           />
-          {save.isError && !fieldShown && (
+          {failure && (
             <Alert color="red" role="alert" data-testid="company-group-form-error">
-              {failureMessage(save.error)}
+              {failure}
             </Alert>
           )}
           <Group justify="flex-end">

@@ -19,6 +19,7 @@ import { failureMessage } from '../../../api/http';
 import { type BrandingSetting, useBrandingImage, useSaveSetting, useSetting } from '../../../api/settings';
 import { FONT_STACKS } from '../../../app/branding/font-stacks';
 import { loadBrandFont } from '../../../app/branding/fonts/font-files';
+import { inputsNamed, placeServerErrors } from '../../../components/feedback/server-errors';
 import {
   type BrandingForm,
   brandingFormFrom,
@@ -30,6 +31,8 @@ import {
   validateBranding,
 } from './branding-model';
 import { QueryGate, SaveBar, type SectionProps } from './section-parts';
+
+const BRANDING_INPUTS = inputsNamed<keyof BrandingForm>(['company_name', 'font_theme', ...COLOUR_FIELDS]);
 
 /** Branding (spec 2 §1): five colours, the font, the display name, logo and favicon. */
 export function BrandingSection({ companyID, canSave }: SectionProps) {
@@ -53,6 +56,7 @@ function BrandingEditor({
   const [form, setForm] = useState<BrandingForm>(() => brandingFormFrom(data));
   const [errors, setErrors] = useState<Partial<Record<keyof BrandingForm, string>>>({});
   const [saved, setSaved] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const save = useSaveSetting();
 
   useEffect(() => setForm(brandingFormFrom(data)), [data]);
@@ -60,11 +64,13 @@ function BrandingEditor({
   const set = <K extends keyof BrandingForm>(key: K, value: BrandingForm[K]) => {
     setForm((current) => ({ ...current, [key]: value }));
     setErrors((current) => ({ ...current, [key]: undefined }));
+    setFailure(null);
     setSaved(null);
   };
 
   const submit = async (actionType: 'save' | 'reset') => {
     setSaved(null);
+    setFailure(null);
     if (actionType === 'save') {
       const found = validateBranding(form);
       setErrors(found);
@@ -78,7 +84,9 @@ function BrandingEditor({
       );
       setSaved(answer.message || SETTINGS_SAVED);
     } catch (cause) {
-      setErrors((cause as { fields?: Partial<Record<keyof BrandingForm, string>> }).fields ?? {});
+      const placed = placeServerErrors(cause, BRANDING_INPUTS);
+      setErrors(placed.fields);
+      setFailure(placed.message);
     }
   };
 
@@ -142,7 +150,7 @@ function BrandingEditor({
         saving={save.isPending}
         onSave={() => void submit('save')}
         saved={saved}
-        error={save.error && !Object.values(errors).some(Boolean) ? save.error : null}
+        failure={failure}
         testId="branding-save"
         extra={
           data.customized && (

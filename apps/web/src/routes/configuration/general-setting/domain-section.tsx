@@ -9,8 +9,12 @@ import {
   type WhitelabelDomainInfo,
 } from '../../../api/settings';
 import { DoneAlert, FailureAlert } from '../../../components/feedback/outcome-alerts';
+import { inputsNamed, placeServerErrors } from '../../../components/feedback/server-errors';
 import { domainStatusView, normaliseSubdomainInput, subdomainError } from './domain-model';
 import { QueryGate, SaveBar, type SectionProps } from './section-parts';
+
+const SUBDOMAIN_INPUTS = inputsNamed(['subdomain']);
+const DOMAIN_INPUTS = inputsNamed(['domain'], { DownlineDomain: 'domain' });
 
 /**
  * The agency's subdomain (spec 2 §5 rules) and its custom white-label domain with the certificate
@@ -34,6 +38,7 @@ function SubdomainForm({ user, companyID, canSave, info }: SectionProps & { info
   const host = useDomainInfo();
   const [subdomain, setSubdomain] = useState(info.subdomain ?? '');
   const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const update = useUpdateSubdomain(companyID);
 
   useEffect(() => setSubdomain(info.subdomain ?? ''), [info.subdomain]);
@@ -46,12 +51,16 @@ function SubdomainForm({ user, companyID, canSave, info }: SectionProps & { info
   const submit = () => {
     const found = subdomainError(subdomain);
     setError(found);
+    setFailure(null);
     if (found) return;
     update.mutate(
       { companyID, subdomain: subdomain.trim(), idsys: user.idsys },
       {
-        onError: (cause) =>
-          setError((cause as { fields?: Record<string, string> }).fields?.subdomain ?? null),
+        onError: (cause) => {
+          const placed = placeServerErrors(cause, SUBDOMAIN_INPUTS);
+          setError(placed.fields.subdomain ?? null);
+          setFailure(placed.message);
+        },
       },
     );
   };
@@ -75,6 +84,7 @@ function SubdomainForm({ user, companyID, canSave, info }: SectionProps & { info
         onChange={(event) => {
           setSubdomain(normaliseSubdomainInput(event.currentTarget.value));
           setError(null);
+          setFailure(null);
           update.reset();
         }}
         data-testid="domain-subdomain"
@@ -97,7 +107,7 @@ function SubdomainForm({ user, companyID, canSave, info }: SectionProps & { info
         saving={update.isPending}
         onSave={submit}
         saved={update.data?.message ?? null}
-        error={update.error && !error ? update.error : null}
+        failure={failure}
         testId="domain-subdomain-save"
       />
     </Stack>
@@ -108,6 +118,7 @@ function CustomDomainForm({ companyID, canSave, info }: SectionProps & { info: W
   const [domain, setDomain] = useState(info.domain ?? '');
   const [whitelabel, setWhitelabel] = useState(info.is_whitelabeling);
   const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const update = useUpdateCustomDomain(companyID);
   const retry = useRetryDomainSsl(companyID);
   const status = domainStatusView(info.domain_status, Boolean(info.domain));
@@ -119,11 +130,15 @@ function CustomDomainForm({ companyID, canSave, info }: SectionProps & { info: W
 
   const submit = () => {
     setError(null);
+    setFailure(null);
     update.mutate(
       { companyID, DownlineDomain: domain.trim(), whitelabelling: whitelabel },
       {
-        onError: (cause) =>
-          setError((cause as { fields?: Record<string, string> }).fields?.DownlineDomain ?? null),
+        onError: (cause) => {
+          const placed = placeServerErrors(cause, DOMAIN_INPUTS);
+          setError(placed.fields.domain ?? null);
+          setFailure(placed.message);
+        },
       },
     );
   };
@@ -208,7 +223,7 @@ function CustomDomainForm({ companyID, canSave, info }: SectionProps & { info: W
         saving={update.isPending}
         onSave={submit}
         saved={update.data?.message ?? null}
-        error={update.error && !error ? update.error : null}
+        failure={failure}
         testId="domain-save"
       />
     </Stack>

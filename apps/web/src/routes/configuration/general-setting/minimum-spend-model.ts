@@ -9,7 +9,7 @@ export interface PlanForm {
   flatMonthCents: number;
 }
 
-export type PlanErrors = Partial<Record<'planName' | 'months', string>>;
+export type PlanErrors = Partial<Record<'planName' | 'months' | 'flatMonth', string>>;
 
 const MONTHS_TEXT = 'Months must be a whole number from 0 to 120.';
 

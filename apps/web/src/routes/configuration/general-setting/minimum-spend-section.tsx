@@ -19,7 +19,6 @@ import {
 import { modals } from '@mantine/modals';
 import { IconPencil, IconPlus, IconStar, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { failureMessage } from '../../../api/http';
 import {
   type MinimumSpendSetting,
   useMinimumSpendPlanMutations,
@@ -29,6 +28,7 @@ import {
 } from '../../../api/settings';
 import { NoticeRow } from '../../../components/data-list/notice-row';
 import { FailureAlert } from '../../../components/feedback/outcome-alerts';
+import { inputsNamed, placeServerErrors } from '../../../components/feedback/server-errors';
 import { PriceInput } from '../../../components/price-input/price-input';
 import {
   dollarsToCents,
@@ -59,14 +59,22 @@ const defaultsForm = (data: MinimumSpendSetting) => ({
   monthly: dollarsToCents(data.monthly),
 });
 
+type DefaultsInput = 'first_month' | 'second_month' | 'monthly';
+const DEFAULTS_INPUTS = inputsNamed<DefaultsInput>(['first_month', 'second_month', 'monthly']);
+const PLAN_INPUTS = inputsNamed<keyof PlanErrors>(['planName', 'months', 'flatMonth']);
+
 function MinimumSpendDefaults({ canSave, data }: { canSave: boolean; data: MinimumSpendSetting }) {
   const [form, setForm] = useState(() => defaultsForm(data));
   const [saved, setSaved] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<DefaultsInput, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
   const save = useSaveMinimumSpendSetting();
   useEffect(() => setForm(defaultsForm(data)), [data]);
 
   const submit = () => {
     setSaved(null);
+    setErrors({});
+    setFailure(null);
     save.mutate(
       {
         status: form.status,
@@ -74,7 +82,14 @@ function MinimumSpendDefaults({ canSave, data }: { canSave: boolean; data: Minim
         second_month: centsToDollars(form.second),
         monthly: centsToDollars(form.monthly),
       },
-      { onSuccess: (answer) => setSaved(answer.message || SETTINGS_SAVED) },
+      {
+        onSuccess: (answer) => setSaved(answer.message || SETTINGS_SAVED),
+        onError: (cause) => {
+          const placed = placeServerErrors(cause, DEFAULTS_INPUTS);
+          setErrors(placed.fields);
+          setFailure(placed.message);
+        },
+      },
     );
   };
 
@@ -95,6 +110,7 @@ function MinimumSpendDefaults({ canSave, data }: { canSave: boolean; data: Minim
           label="First Month"
           unit="cents"
           value={form.first}
+          error={errors.first_month}
           onChange={(first) => setForm((f) => ({ ...f, first }))}
           data-testid="minspend-first"
         />
@@ -102,6 +118,7 @@ function MinimumSpendDefaults({ canSave, data }: { canSave: boolean; data: Minim
           label="Second Month"
           unit="cents"
           value={form.second}
+          error={errors.second_month}
           onChange={(second) => setForm((f) => ({ ...f, second }))}
           data-testid="minspend-second"
         />
@@ -109,6 +126,7 @@ function MinimumSpendDefaults({ canSave, data }: { canSave: boolean; data: Minim
           label="Monthly After"
           unit="cents"
           value={form.monthly}
+          error={errors.monthly}
           onChange={(monthly) => setForm((f) => ({ ...f, monthly }))}
           data-testid="minspend-monthly"
         />
@@ -118,7 +136,7 @@ function MinimumSpendDefaults({ canSave, data }: { canSave: boolean; data: Minim
         saving={save.isPending}
         onSave={submit}
         saved={saved}
-        error={save.error}
+        failure={failure}
         testId="minspend-save"
       />
     </Stack>
@@ -259,12 +277,14 @@ function PlanModal({
   const { save } = useMinimumSpendPlanMutations();
   const [form, setForm] = useState<PlanForm>({ planName: '', months: '12', flatMonthCents: 0 });
   const [errors, setErrors] = useState<PlanErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
   const resetSave = save.reset;
 
   useEffect(() => {
     if (!opened) return;
     resetSave();
     setErrors({});
+    setFailure(null);
     setForm(
       plan
         ? {
@@ -279,8 +299,19 @@ function PlanModal({
   const submit = () => {
     const found = validatePlan(form);
     setErrors(found);
+    setFailure(null);
     if (Object.keys(found).length > 0) return;
-    save.mutate({ id: plan?.idMinimumSpend ?? null, ...toPlanInput(form) }, { onSuccess: onClose });
+    save.mutate(
+      { id: plan?.idMinimumSpend ?? null, ...toPlanInput(form) },
+      {
+        onSuccess: onClose,
+        onError: (cause) => {
+          const placed = placeServerErrors(cause, PLAN_INPUTS);
+          setErrors(placed.fields);
+          setFailure(placed.message);
+        },
+      },
+    );
   };
 
   return (
@@ -312,12 +343,13 @@ function PlanModal({
           label="Monthly Minimum"
           unit="cents"
           value={form.flatMonthCents}
+          error={errors.flatMonth}
           onChange={(flatMonthCents) => setForm((f) => ({ ...f, flatMonthCents }))}
           data-testid="minspend-plan-amount"
         />
-        {save.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {failureMessage(save.error)}
+        {failure && (
+          <Alert color="red" variant="light" role="alert" data-testid="minspend-plan-form-error">
+            {failure}
           </Alert>
         )}
         <Group justify="flex-end">

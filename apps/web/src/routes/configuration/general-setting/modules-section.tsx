@@ -3,6 +3,7 @@ import { Button, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { type ModuleNamesSetting, useSaveSetting, useSetting } from '../../../api/settings';
 import { sessionStore } from '../../../app/session/session';
+import { inputsNamed, placeServerErrors } from '../../../components/feedback/server-errors';
 import { useRefreshSession } from '../../user/shared/refresh-session';
 import {
   hasModuleNameErrors,
@@ -28,23 +29,26 @@ export function ModulesSection(props: SectionProps) {
   );
 }
 
-/** Server field errors may be keyed `local.url`, `comsetval.local.url` or similar. */
-function serverFieldErrors(fields: Record<string, string> | undefined, rows: readonly ModuleNameRow[]) {
+/**
+ * The server's texts for `comsetval.<module>.name|url` under that row's input (`placeServerErrors`
+ * matches the `<module>.<input>` tail); the rest is the section's failure text.
+ */
+function placeModuleErrors(cause: unknown, rows: readonly ModuleNameRow[]) {
+  const names = rows.flatMap((row) => [`${row.type}.name`, `${row.type}.url`]);
+  const placed = placeServerErrors(cause, inputsNamed(names));
   const errors: ModuleNameErrors = {};
-  for (const [key, message] of Object.entries(fields ?? {})) {
-    const parts = key.split('.');
-    const type = rows.find((row) => parts.includes(row.type))?.type;
-    if (!type) continue;
-    const field = parts.includes('name') ? 'name' : 'url';
+  for (const [key, message] of Object.entries(placed.fields)) {
+    const [type, field] = key.split('.') as [ModuleNameRow['type'], 'name' | 'url'];
     errors[type] = { ...errors[type], [field]: message };
   }
-  return errors;
+  return { errors, message: placed.message };
 }
 
 function ModulesEditor({ user, companyID, canSave, data }: SectionProps & { data: ModuleNamesSetting }) {
   const [rows, setRows] = useState<ModuleNameRow[]>(data);
   const [errors, setErrors] = useState<ModuleNameErrors>({});
   const [saved, setSaved] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const save = useSaveSetting();
   const refreshSession = useRefreshSession();
 
@@ -53,6 +57,7 @@ function ModulesEditor({ user, companyID, canSave, data }: SectionProps & { data
   const edit = (type: ModuleNameRow['type'], change: Partial<ModuleNameRow>) => {
     setRows((current) => current.map((row) => (row.type === type ? { ...row, ...change } : row)));
     setErrors((current) => ({ ...current, [type]: undefined }));
+    setFailure(null);
     setSaved(null);
   };
 
@@ -68,6 +73,7 @@ function ModulesEditor({ user, companyID, canSave, data }: SectionProps & { data
     const found = validateModuleNames(rows);
     setErrors(found);
     setSaved(null);
+    setFailure(null);
     if (hasModuleNameErrors(found)) return;
     try {
       const answer = await save.mutateAsync({
@@ -77,18 +83,21 @@ function ModulesEditor({ user, companyID, canSave, data }: SectionProps & { data
       });
       await afterSave(answer.message, rows);
     } catch (cause) {
-      setErrors(serverFieldErrors((cause as { fields?: Record<string, string> }).fields, rows));
+      const placed = placeModuleErrors(cause, rows);
+      setErrors(placed.errors);
+      setFailure(placed.message);
     }
   };
 
   const reset = async () => {
     setSaved(null);
+    setFailure(null);
     try {
       const answer = await save.mutateAsync({ companyID, comsetname: 'modulenames', actionType: 'reset' });
       const defaults = rows.map((row) => ({ ...row, name: row.default_name, url: row.default_url }));
       await afterSave(answer.message, defaults);
-    } catch {
-      // shown by the save bar
+    } catch (cause) {
+      setFailure(placeModuleErrors(cause, rows).message);
     }
   };
 
@@ -142,7 +151,7 @@ function ModulesEditor({ user, companyID, canSave, data }: SectionProps & { data
         saving={save.isPending}
         onSave={() => void submit()}
         saved={saved}
-        error={save.error && !hasModuleNameErrors(errors) ? save.error : null}
+        failure={failure}
         testId="modules-save"
         extra={
           <Button

@@ -3,13 +3,17 @@ import { Alert, Button, Group, Stack, Switch, Text, TextInput, Tooltip } from '@
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { ApiRequestError, failureMessage } from '../../../api/http';
 import { type OnboardingSetting, useOnboardingSetting, useSaveOnboarding } from '../../../api/settings';
 import { DoneAlert } from '../../../components/feedback/outcome-alerts';
+import { inputsNamed, placeServerErrors } from '../../../components/feedback/server-errors';
 import { checkOnboardingAmount } from './onboarding-model';
 import { NO_PERMISSION, QueryGate, type SectionProps } from './section-parts';
 
 /** Spec 2 §8: what an onboarding save failure says. */
 export const ONBOARDING_SAVE_FAILED = 'We are unable to save your setting, please try again later.';
+
+const ONBOARDING_INPUTS = inputsNamed(['amount']);
 
 /** The onboarding charge new agencies pay (root company only; spec 2 §3, §5). */
 export function OnboardingSection(props: SectionProps) {
@@ -52,11 +56,16 @@ function OnboardingEditor({ companyID, canSave, data }: SectionProps & { data: O
       });
       setSaved(answer.message || SETTING_SAVED);
     } catch (cause) {
-      const text = (cause as { fields?: Record<string, string> }).fields?.amount;
-      if (text) setFieldError(text);
-      else {
-        setFailure(ONBOARDING_SAVE_FAILED);
-        notifications.show({ color: 'yellow', title: 'Onboarding Charge', message: ONBOARDING_SAVE_FAILED });
+      // Spec 2 §8's text stands for failures the server explains nowhere (network, 5xx).
+      const placed = placeServerErrors(cause, ONBOARDING_INPUTS, (error) =>
+        error instanceof ApiRequestError && error.status >= 400 && error.status < 500
+          ? failureMessage(error)
+          : ONBOARDING_SAVE_FAILED,
+      );
+      setFieldError(placed.fields.amount ?? null);
+      if (placed.message) {
+        setFailure(placed.message);
+        notifications.show({ color: 'yellow', title: 'Onboarding Charge', message: placed.message });
       }
     }
   };

@@ -39,13 +39,16 @@ export function QueryGate({
   return <>{children}</>;
 }
 
-/** A section's Save button and its outcome: the server's message, or its error text. */
+/**
+ * A section's Save button and its outcome: the server's answer, or the failure text a section got from
+ * `placeServerErrors` (what did not land beside a field).
+ */
 export function SaveBar({
   canSave,
   saving,
   onSave,
   saved,
-  error,
+  failure,
   testId,
   label = 'Save',
   extra,
@@ -54,7 +57,7 @@ export function SaveBar({
   saving: boolean;
   onSave: () => void;
   saved: string | null;
-  error: unknown;
+  failure: string | null;
   testId: string;
   label?: string;
   extra?: ReactNode;
@@ -66,8 +69,12 @@ export function SaveBar({
   );
   return (
     <>
-      {error != null && <FailureAlert error={error} testId={`${testId}-error`} />}
-      {saved && !error && <DoneAlert testId={`${testId}-done`}>{saved}</DoneAlert>}
+      {failure !== null && (
+        <FailureAlert error={null} testId={`${testId}-error`}>
+          {failure}
+        </FailureAlert>
+      )}
+      {saved && failure === null && <DoneAlert testId={`${testId}-done`}>{saved}</DoneAlert>}
       <Group justify="flex-end">
         {extra}
         {canSave ? (

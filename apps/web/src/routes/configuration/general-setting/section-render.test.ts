@@ -30,9 +30,9 @@ describe('general setting parts render', { timeout: 60_000 }, () => {
     expect(gate).toContain('Try Again');
     expect(gate).not.toContain('content');
 
-    const bar = (error: unknown, saved: string | null) =>
-      render(h(SaveBar, { canSave: true, saving: false, onSave() {}, saved, error, testId: 'x-save' }));
-    const failed = bar(failure, 'Saved.');
+    const bar = (failure: string | null, saved: string | null) =>
+      render(h(SaveBar, { canSave: true, saving: false, onSave() {}, saved, failure, testId: 'x-save' }));
+    const failed = bar('The server said no.', 'Saved.');
     expect(failed).toContain('data-testid="x-save-error"');
     expect(failed).toContain('The server said no.');
     expect(failed).not.toContain('data-testid="x-save-done"');

@@ -1,7 +1,8 @@
-import { SETTINGS_SAVED } from '@app/contracts';
+import { SETTINGS_SAVED, type SimplifiMinimumsValue } from '@app/contracts';
 import { SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { type SimplifiMinimums, useSaveSetting, useSetting } from '../../../api/settings';
+import { inputsNamed, placeServerErrors } from '../../../components/feedback/server-errors';
 import { PriceInput } from '../../../components/price-input/price-input';
 import { QueryGate, SaveBar, type SectionProps } from './section-parts';
 import {
@@ -18,6 +19,22 @@ import {
  * (per thousand impressions) and daily budget. Elsewhere the Simplifi fields are not shown and the
  * stored values are sent back unchanged.
  */
+type SimplifiErrors = Partial<Record<keyof SimplifiMinimumsValue, string>>;
+
+/** The value's fields are the inputs the server's texts land under (`comsetval.maxBid` …). */
+const SIMPLIFI_INPUTS = inputsNamed<keyof SimplifiMinimumsValue>([
+  'maxBid',
+  'dailyBudget',
+  'enhanceMinLeadsPerDay',
+]);
+
+/** Which value field a form input feeds, so editing an input clears its text. */
+const INPUT_OF_FIELD: Record<keyof SimplifiForm, keyof SimplifiMinimumsValue> = {
+  maxBid: 'maxBid',
+  dailyBudget: 'dailyBudget',
+  enhanceMinLeads: 'enhanceMinLeadsPerDay',
+};
+
 export function SimplifiSection(props: SectionProps) {
   const setting = useSetting(props.companyID, 'simplifiminimums');
   return (
@@ -30,25 +47,35 @@ export function SimplifiSection(props: SectionProps) {
 function SimplifiEditor({ user, companyID, canSave, data }: SectionProps & { data: SimplifiMinimums }) {
   const withSimplifi = user.is_master_system;
   const [form, setForm] = useState(() => simplifiFormFrom(data));
-  const [leadsError, setLeadsError] = useState<string | undefined>();
+  const [errors, setErrors] = useState<SimplifiErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const save = useSaveSetting();
   useEffect(() => setForm(simplifiFormFrom(data)), [data]);
 
   const set = <K extends keyof SimplifiForm>(key: K, value: SimplifiForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
-    if (key === 'enhanceMinLeads') setLeadsError(undefined);
+    setErrors((current) => ({ ...current, [INPUT_OF_FIELD[key]]: undefined }));
+    setFailure(null);
     setSaved(null);
   };
 
   const submit = () => {
     setSaved(null);
-    const errors = validateSimplifi(form);
-    setLeadsError(errors.enhanceMinLeadsPerDay);
-    if (Object.values(errors).some(Boolean)) return;
+    setFailure(null);
+    const found = validateSimplifi(form);
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
     save.mutate(
       { companyID, comsetname: 'simplifiminimums', comsetval: toSimplifiValue(form) },
-      { onSuccess: (answer) => setSaved(answer.message || SETTINGS_SAVED) },
+      {
+        onSuccess: (answer) => setSaved(answer.message || SETTINGS_SAVED),
+        onError: (cause) => {
+          const placed = placeServerErrors(cause, SIMPLIFI_INPUTS);
+          setErrors(placed.fields);
+          setFailure(placed.message);
+        },
+      },
     );
   };
 
@@ -67,6 +94,7 @@ function SimplifiEditor({ user, companyID, canSave, data }: SectionProps & { dat
               label="Minimum Max Bid (per thousand impressions)"
               unit="micros"
               value={form.maxBid}
+              error={errors.maxBid}
               onChange={(maxBid) => set('maxBid', maxBid)}
               data-testid="simplifi-max-bid"
             />
@@ -74,6 +102,7 @@ function SimplifiEditor({ user, companyID, canSave, data }: SectionProps & { dat
               label="Minimum Daily Budget"
               unit="cents"
               value={form.dailyBudget}
+              error={errors.dailyBudget}
               onChange={(dailyBudget) => set('dailyBudget', dailyBudget)}
               data-testid="simplifi-daily-budget"
             />
@@ -84,7 +113,7 @@ function SimplifiEditor({ user, companyID, canSave, data }: SectionProps & { dat
           description="A whole number from 0 to 10,000."
           inputMode="numeric"
           value={form.enhanceMinLeads}
-          error={leadsError}
+          error={errors.enhanceMinLeadsPerDay}
           onChange={(e) => set('enhanceMinLeads', normaliseWholeNumberInput(e.currentTarget.value))}
           data-testid="enhance-min-leads"
         />
@@ -94,7 +123,7 @@ function SimplifiEditor({ user, companyID, canSave, data }: SectionProps & { dat
         saving={save.isPending}
         onSave={submit}
         saved={saved}
-        error={save.error}
+        failure={failure}
         testId="simplifi-save"
       />
     </Stack>

@@ -17,6 +17,7 @@ import { modals } from '@mantine/modals';
 import { useEffect, useState } from 'react';
 import { type SmtpSetting, useSaveSetting, useSendTestEmail, useSetting } from '../../../api/settings';
 import { DoneAlert, FailureAlert } from '../../../components/feedback/outcome-alerts';
+import { inputsNamed, placeServerErrors } from '../../../components/feedback/server-errors';
 import { QueryGate, SaveBar, type SectionProps } from './section-parts';
 import { type SmtpForm, smtpFormFrom, suggestedSecure, toSmtpValue, validateSmtp } from './smtp-model';
 
@@ -32,10 +33,22 @@ export function SmtpSection(props: SectionProps) {
 
 type Errors = Partial<Record<keyof SmtpForm, string>>;
 
+/** The inputs the server's field texts can land under (it names them `comsetval.<input>`). */
+const SMTP_INPUTS = inputsNamed<keyof SmtpForm>([
+  'host',
+  'port',
+  'username',
+  'password',
+  'fromAddress',
+  'fromName',
+  'replyTo',
+]);
+
 function SmtpEditor({ user, companyID, canSave, stored }: SectionProps & { stored: SmtpSetting }) {
   const [form, setForm] = useState<SmtpForm>(() => smtpFormFrom(stored));
   const [errors, setErrors] = useState<Errors>({});
   const [saved, setSaved] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const [dirty, setDirty] = useState(false);
   const save = useSaveSetting();
 
@@ -47,12 +60,14 @@ function SmtpEditor({ user, companyID, canSave, stored }: SectionProps & { store
   const set = <K extends keyof SmtpForm>(key: K, value: SmtpForm[K]) => {
     setForm((current) => ({ ...current, [key]: value }));
     setErrors((current) => ({ ...current, [key]: undefined }));
+    setFailure(null);
     setSaved(null);
     setDirty(true);
   };
 
   const submit = async () => {
     setSaved(null);
+    setFailure(null);
     const found = validateSmtp(form);
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
@@ -64,7 +79,9 @@ function SmtpEditor({ user, companyID, canSave, stored }: SectionProps & { store
       });
       setSaved(answer.message || SETTINGS_SAVED);
     } catch (cause) {
-      setErrors((cause as { fields?: Errors }).fields ?? {});
+      const placed = placeServerErrors(cause, SMTP_INPUTS);
+      setErrors(placed.fields);
+      setFailure(placed.message);
     }
   };
 
@@ -78,10 +95,9 @@ function SmtpEditor({ user, companyID, canSave, stored }: SectionProps & { store
         save
           .mutateAsync({ companyID, comsetname: 'customsmtpmenu', actionType: 'reset' })
           .then((answer) => setSaved(answer.message || SETTINGS_SAVED))
-          .catch(() => undefined),
+          .catch((cause) => setFailure(placeServerErrors(cause, SMTP_INPUTS).message)),
     });
 
-  const hasErrors = Object.values(errors).some(Boolean);
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
@@ -188,7 +204,7 @@ function SmtpEditor({ user, companyID, canSave, stored }: SectionProps & { store
         saving={save.isPending}
         onSave={() => void submit()}
         saved={saved}
-        error={save.error && !hasErrors ? save.error : null}
+        failure={failure}
         testId="smtp-save"
         extra={
           stored && (

@@ -16,6 +16,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { failureMessage } from '../../../api/http';
 import { type RoleSummary, useRoleModule, useSaveRole } from '../../../api/roles';
+import { inputsNamed, placeServerErrors } from '../../../components/feedback/server-errors';
 import {
   emptyGrid,
   gridFrom,
@@ -39,12 +40,15 @@ interface RoleFormModalProps {
 
 const blank = (): RoleFormValues => ({ roleName: '', roleIcon: 'user', grid: emptyGrid() });
 
+const ROLE_INPUTS = inputsNamed(['roleName']);
+
 /** Add or edit a role: name, icon and the permission grid of spec 1 §3.6. */
 export function RoleFormModal({ companyID, usrID, role, opened, onClose }: RoleFormModalProps) {
   const permissions = useRoleModule(companyID, opened && role ? role.roleID : null, usrID);
   const save = useSaveRole();
   const [values, setValues] = useState<RoleFormValues>(blank);
   const [nameError, setNameError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
 
   // The form is filled once per opening: from the role's permissions when editing.
   const loaded = permissions.data;
@@ -53,6 +57,7 @@ export function RoleFormModal({ companyID, usrID, role, opened, onClose }: RoleF
     if (!opened) return;
     resetSave();
     setNameError(null);
+    setFailure(null);
     if (!role) setValues(blank());
     else if (loaded) {
       setValues({
@@ -66,14 +71,16 @@ export function RoleFormModal({ companyID, usrID, role, opened, onClose }: RoleF
   const submit = async () => {
     const error = roleNameError(values.roleName);
     setNameError(error);
+    setFailure(null);
     if (error) return;
     try {
       const answer = await save.mutateAsync(toSaveRoleRequest(companyID, role?.roleID ?? null, values));
       notifications.show({ color: 'green', title: 'Role List', message: answer.message });
       onClose();
     } catch (cause) {
-      const fieldError = (cause as { fields?: Record<string, string> }).fields?.roleName;
-      if (fieldError) setNameError(fieldError);
+      const placed = placeServerErrors(cause, ROLE_INPUTS);
+      setNameError(placed.fields.roleName ?? null);
+      setFailure(placed.message);
     }
   };
 
@@ -161,9 +168,9 @@ export function RoleFormModal({ companyID, usrID, role, opened, onClose }: RoleF
               </Table.Tbody>
             </Table>
 
-            {save.isError && !nameError && (
+            {failure && (
               <Alert color="red" role="alert" data-testid="role-form-error">
-                {failureMessage(save.error)}
+                {failure}
               </Alert>
             )}
             <Text size="xs" c="dimmed">

@@ -8,7 +8,8 @@ import {
   type SessionUser,
   subdomainSchema,
 } from '@app/contracts';
-import { ApiRequestError, failureMessage, GENERIC_FAILURE_MESSAGE } from '../../../api/http';
+import { ApiRequestError, GENERIC_FAILURE_MESSAGE } from '../../../api/http';
+import { placeServerErrors } from '../../../components/feedback/server-errors';
 import { PASSWORDS_DIFFER } from '../../../components/password/password-rules';
 import { nationalNumber, phoneError } from '../../../components/phone-input/phone';
 
@@ -274,22 +275,22 @@ export function answerErrors(
  * message, anything else is the usual failure message.
  */
 export function failureErrors<V>(error: unknown, step: 'personal' | 'company'): FormErrors<V> {
-  const fieldOf = (step === 'personal' ? PERSONAL_FIELD_OF : COMPANY_FIELD_OF) as Record<string, keyof V>;
+  const fieldOf = (step === 'personal' ? PERSONAL_FIELD_OF : COMPANY_FIELD_OF) as Record<
+    string,
+    keyof V & string
+  >;
   const imageField = (step === 'personal' ? 'picture' : 'logo') as keyof V;
   const errors: FormErrors<V> = {};
   if (error instanceof ApiRequestError && error.status === 413) {
     errors[imageField] = error.message === GENERIC_FAILURE_MESSAGE ? IMAGE_TOO_LARGE : error.message;
     return errors;
   }
-  if (error instanceof ApiRequestError && error.fields && Object.keys(error.fields).length > 0) {
-    for (const [name, text] of Object.entries(error.fields)) {
-      const key = fieldOf[name] ?? 'form';
-      // A refused image: the message is the sentence ('The picture must be a PNG, …'), the field text
-      // only a reason code.
-      errors[key] ??= name === 'pict' ? error.message : text;
-    }
-    return errors;
+  const placed = placeServerErrors(error, fieldOf);
+  for (const [key, text] of Object.entries(placed.fields) as [keyof V & string, string][]) {
+    // A refused image: the message is the sentence ('The picture must be a PNG, …'), the field text
+    // only a reason code.
+    errors[key] = key === imageField && error instanceof ApiRequestError ? error.message : text;
   }
-  errors.form = failureMessage(error);
+  if (placed.message) errors.form = placed.message;
   return errors;
 }

@@ -3,7 +3,6 @@ import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useDomainInfo } from '../../../api/domain-info';
-import { ApiRequestError, failureMessage } from '../../../api/http';
 import { useRegisterMutation } from '../../../api/registration';
 import { useBoot } from '../../../app/boot/boot-context';
 import { BotCheck } from '../../../components/bot-check/bot-check';
@@ -12,7 +11,7 @@ import { EMPTY_PHONE } from '../../../components/phone-input/phone';
 import { PhoneInput } from '../../../components/phone-input/phone-input';
 import {
   buildRegisterRequest,
-  placeServerErrors,
+  placeRegistrationErrors,
   type RegistrationErrors,
   type RegistrationField,
   type RegistrationValues,
@@ -37,7 +36,7 @@ const EMPTY: RegistrationValues = {
   confirmation: '',
 };
 
-const NO_SERVER_ERRORS: ServerErrors = { fields: {}, referral: null, unplaced: false };
+const NO_SERVER_ERRORS: ServerErrors = { fields: {}, referral: null, message: null };
 
 /**
  * The sign-up form of /register and /agency-register (spec 1 §2.1, §7.1): company name, full name,
@@ -78,7 +77,7 @@ export function RegistrationForm({ userType, refcode, onReferralError }: Registr
     register.mutate(body, {
       onSuccess: (answer) => setSent(answer.message),
       onError: (error) => {
-        const placed = placeServerErrors(error instanceof ApiRequestError ? error.fields : undefined);
+        const placed = placeRegistrationErrors(error);
         setServer(placed);
         if (placed.referral) onReferralError?.(placed.referral);
       },
@@ -109,13 +108,10 @@ export function RegistrationForm({ userType, refcode, onReferralError }: Registr
     );
   }
 
-  const placedSomewhere = Object.values(server.fields).some(Boolean) || server.referral !== null;
-  const showMessage = register.isError && (!placedSomewhere || server.unplaced);
-
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Register">
       <Stack gap="md">
-        {showMessage && (
+        {server.message && (
           <Alert
             color="red"
             variant="light"
@@ -123,7 +119,7 @@ export function RegistrationForm({ userType, refcode, onReferralError }: Registr
             role="alert"
             data-testid="register-error"
           >
-            {failureMessage(register.error)}
+            {server.message}
           </Alert>
         )}
         <TextInput

@@ -1,11 +1,12 @@
 import { registerRequestSchema } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
+import { ApiRequestError } from '../../../api/http';
 import { CHOOSE_COUNTRY, PHONE_INVALID } from '../../../components/phone-input/phone';
 import {
   buildRegisterRequest,
   CONFIRMATION_REQUIRED,
   PASSWORD_REQUIRED,
-  placeServerErrors,
+  placeRegistrationErrors,
   type RegistrationValues,
   registrationErrors,
 } from './registration-rules';
@@ -105,22 +106,25 @@ describe('buildRegisterRequest', () => {
   });
 });
 
-describe('placeServerErrors', () => {
+describe('placeRegistrationErrors', () => {
+  const refused = (fields?: Record<string, string>) =>
+    new ApiRequestError(400, 'validation', 'Refused.', fields);
   it('puts each server text under its field', () => {
     expect(
-      placeServerErrors({
-        email: 'This e-mail is already registered.',
-        phonenum: 'Please enter valid phone number',
-        refcode: 'This referral code is not valid.',
-      }),
+      placeRegistrationErrors(
+        refused({
+          email: 'This e-mail is already registered.',
+          phonenum: 'Please enter valid phone number',
+          refcode: 'This referral code is not valid.',
+        }),
+      ),
     ).toEqual({
       fields: { email: 'This e-mail is already registered.', phone: 'Please enter valid phone number' },
       referral: 'This referral code is not valid.',
-      unplaced: false,
+      message: null,
     });
-    expect(placeServerErrors({ userType: 'Clients sign up on their agency’s own address.' }).unplaced).toBe(
-      true,
-    );
-    expect(placeServerErrors(undefined)).toEqual({ fields: {}, referral: null, unplaced: false });
+    const userType = 'Clients sign up on their agency’s own address.';
+    expect(placeRegistrationErrors(refused({ userType })).message).toBe(userType);
+    expect(placeRegistrationErrors(refused())).toEqual({ fields: {}, referral: null, message: 'Refused.' });
   });
 });

@@ -5,6 +5,7 @@ import {
   newPasswordSchema,
   type RegisterRequest,
 } from '@app/contracts';
+import { placeServerErrors } from '../../../components/feedback/server-errors';
 import { PASSWORDS_DIFFER } from '../../../components/password/password-rules';
 import { nationalNumber, type PhoneValue, phoneError } from '../../../components/phone-input/phone';
 
@@ -91,8 +92,8 @@ export interface ServerErrors {
   fields: RegistrationErrors;
   /** A refused referral code, shown on the referral line. */
   referral: string | null;
-  /** Whether something was refused that has no input of its own (user type, bot check...). */
-  unplaced: boolean;
+  /** What has no input of its own (user type, bot check…) or the server's message: above the form. */
+  message: string | null;
 }
 
 const SERVER_FIELD: Record<string, RegistrationField | 'referral'> = {
@@ -105,14 +106,9 @@ const SERVER_FIELD: Record<string, RegistrationField | 'referral'> = {
   refcode: 'referral',
 };
 
-/** Spec 1 §8: the server's errors object is passed on, each text under its field. */
-export function placeServerErrors(fields: Record<string, string> | undefined): ServerErrors {
-  const placed: ServerErrors = { fields: {}, referral: null, unplaced: false };
-  for (const [field, text] of Object.entries(fields ?? {})) {
-    const target = SERVER_FIELD[field];
-    if (target === 'referral') placed.referral = text;
-    else if (target) placed.fields[target] ??= text;
-    else placed.unplaced = true;
-  }
-  return placed;
+/** Spec 1 §8: the server's errors object is passed on, each text under its field (the shared helper). */
+export function placeRegistrationErrors(error: unknown): ServerErrors {
+  const { fields, message } = placeServerErrors(error, SERVER_FIELD);
+  const { referral = null, ...inputs } = fields;
+  return { fields: inputs, referral, message };
 }
