@@ -28,6 +28,7 @@ import {
   toBrandingValue,
   validateBranding,
 } from './branding-model';
+import { ContrastWarning } from './contrast-warning';
 import { QueryGate, SaveBar, type SectionProps } from './section-parts';
 
 /** Branding (spec 2 §1): five colours, the font, the display name, logo and favicon. */
@@ -106,6 +107,8 @@ function BrandingEditor({
             value={form[field]}
             error={errors[field]}
             onChange={(value) => set(field, value)}
+            // The eye-dropper is an icon-only button: without a name a screen reader says only "button".
+            eyeDropperButtonProps={{ 'aria-label': `Pick ${COLOUR_LABELS[field]} from the screen` }}
             data-testid={`branding-${field}`}
           />
         ))}
@@ -119,6 +122,7 @@ function BrandingEditor({
           data-testid="branding-font"
         />
       </SimpleGrid>
+      <ContrastWarning palette={form} />
 
       <BrandingPreview form={form} logoUrl={data.logo_url} />
 
