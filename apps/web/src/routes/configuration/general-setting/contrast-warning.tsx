@@ -23,7 +23,7 @@ export function ContrastWarning({ palette }: { palette: Palette }) {
       <List size="sm" spacing={2}>
         {issues.map((issue) => (
           <List.Item key={issue.pair}>
-            {issue.pair}: {formatRatio(issue.ratio)} (at least {formatRatio(issue.minimum)} is needed)
+            {`${issue.pair}: ${formatRatio(issue.ratio)} (at least ${formatRatio(issue.minimum)} is needed)`}
           </List.Item>
         ))}
       </List>
