@@ -41,6 +41,12 @@ export function buildBrandTheme(branding: Branding): MantineThemeOverride {
     // Labels on filled buttons, badges and icons are black or white by the fill's luminance (Mantine's
     // threshold 0.179 is where both contrast equally), so any tenant colour gets a readable label.
     autoContrast: true,
+    components: {
+      // A link inside a sentence must not be told apart by colour alone (axe link-in-text-block).
+      Anchor: { defaultProps: { underline: 'always' } },
+      // Loaders carry an aria-label naming what loads; a span may only be labelled with a role.
+      Loader: { defaultProps: { role: 'status' } },
+    },
     // Spec 1 §9: screens 768 px wide or less are "mobile"; Mantine's sm (48em) would count 768 as desktop.
     breakpoints: { sm: '48.0625em' },
     other: other as unknown as Record<string, unknown>,
@@ -108,9 +114,12 @@ function readableColorVariables(
   const variables: Record<string, string> = {};
   for (const [name, shades] of Object.entries(theme.colors)) {
     if (shades.length !== 10 || !shades.every((c) => /^#[0-9a-f]{6}$/i.test(c))) continue;
+    // The light variant's tint is 10% of shade 6 (light) or 15% of shade 4 (dark), 12% / 20% on hover;
+    // checked at a little more than the hover's strength, over every surface the variant may sit on.
     const [textShade, lightShade, outlineShade, tintShade, tintOpacity] =
-      scheme === 'light' ? [6, 6, 6, 6, 0.1] : [4, 1, 2, 4, 0.15];
-    const tinted = [...surfaces, overlay(shades[tintShade] as string, tintOpacity, surfaces[0] as string)];
+      scheme === 'light' ? [6, 6, 6, 6, 0.16] : [4, 1, 2, 4, 0.24];
+    const tint = shades[tintShade] as string;
+    const tinted = [...surfaces, ...surfaces.map((surface) => overlay(tint, tintOpacity, surface))];
     variables[`--mantine-color-${name}-text`] = ensureContrast(shades[textShade] as string, surfaces);
     variables[`--mantine-color-${name}-light-color`] = ensureContrast(shades[lightShade] as string, tinted);
     variables[`--mantine-color-${name}-outline`] = ensureContrast(shades[outlineShade] as string, surfaces);
