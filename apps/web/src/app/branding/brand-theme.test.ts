@@ -1,8 +1,8 @@
 import { DEFAULT_BRANDING } from '@app/contracts';
-import type { MantineTheme } from '@mantine/core';
+import { DEFAULT_THEME, type MantineTheme, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { BRAND_VARS, buildBrandCssVariables, buildBrandTheme } from './brand-theme';
-import { contrastRatio, readableTextOn, shadesFromHex } from './color-math';
+import { contrastRatio, lowestContrast, readableTextOn, shadesFromHex } from './color-math';
 import { FONT_STACKS } from './font-stacks';
 
 const branding = {
@@ -48,9 +48,13 @@ describe('buildBrandTheme', () => {
   });
 });
 
+/** The theme Mantine hands the resolver: its defaults merged with ours. */
+const mergedTheme = (b: typeof branding): MantineTheme =>
+  mergeMantineTheme(DEFAULT_THEME, buildBrandTheme(b));
+
 describe('buildBrandCssVariables', () => {
   it('exposes the five tenant colours as variables', () => {
-    const vars = buildBrandCssVariables(branding)({} as MantineTheme);
+    const vars = buildBrandCssVariables(branding)(mergedTheme(branding));
     expect(vars.variables[BRAND_VARS.sidebarBg]).toBe('#ffee00');
     expect(vars.variables[BRAND_VARS.sidebarText]).toBe('#1b1f2a');
     expect(vars.variables[BRAND_VARS.linkColor]).toBe('#aa3300');
@@ -58,5 +62,41 @@ describe('buildBrandCssVariables', () => {
     expect(vars.light[BRAND_VARS.boxBg]).toBe('#fafafa');
     expect(vars.light[BRAND_VARS.textColor]).toBe('#101010');
     expect(vars.dark[BRAND_VARS.templateBg]).toMatch(/^var\(--mantine-color-dark/);
+  });
+
+  it('keeps every text colour it sets at AA on the surfaces of its scheme, whatever the palette', () => {
+    const washedOut = {
+      ...branding,
+      template_bgcolor: '#e0e0e0',
+      box_bgcolor: '#ffffff',
+      text_color: '#aaaaaa',
+      link_color: '#ffcc00',
+    };
+    const theme = mergedTheme(washedOut);
+    const vars = buildBrandCssVariables(washedOut)(theme);
+    const light = ['#ffffff', '#e0e0e0', theme.colors.gray[0]];
+    const dark = [theme.colors.dark[7], theme.colors.dark[8], theme.colors.dark[6]];
+    const textVariables = (scheme: Record<string, string>) =>
+      Object.entries(scheme).filter(([name]) =>
+        /^--mantine-color-(text|anchor|dimmed|error|\w+-(text|light-color|outline))$/.test(name),
+      );
+    expect(textVariables(vars.light).length).toBeGreaterThan(40);
+    for (const [name, colour] of textVariables(vars.light))
+      expect(lowestContrast(colour, light), `light ${name} ${colour}`).toBeGreaterThanOrEqual(4.5);
+    for (const [name, colour] of textVariables(vars.dark))
+      expect(lowestContrast(colour, dark), `dark ${name} ${colour}`).toBeGreaterThanOrEqual(4.5);
+    // Mantine's own dimmed grey (#868e96, 3.3:1 on white) and red 6 (#fa5252, 3.3:1) are replaced.
+    expect(vars.light['--mantine-color-dimmed']).not.toBe('#868e96');
+    expect(vars.light['--mantine-color-red-text']).not.toBe(theme.colors.red[6]);
+  });
+
+  it("uses the tenant's own text and link colours where they already reach AA", () => {
+    const vars = buildBrandCssVariables(branding)(mergedTheme(branding));
+    expect(vars.light['--mantine-color-text']).toBe('#101010');
+    expect(vars.light['--mantine-color-anchor']).toBe('#aa3300');
+  });
+
+  it('asks Mantine for black or white labels on filled colours by their luminance', () => {
+    expect(buildBrandTheme(branding).autoContrast).toBe(true);
   });
 });

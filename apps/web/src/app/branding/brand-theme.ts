@@ -1,7 +1,8 @@
 import type { Branding } from '@app/contracts';
-import type { CSSVariablesResolver, MantineThemeOverride } from '@mantine/core';
-import { readableTextOn, shadesFromHex } from './color-math';
+import type { CSSVariablesResolver, MantineTheme, MantineThemeOverride } from '@mantine/core';
+import { ensureContrast, mix, overlay, shadesFromHex } from './color-math';
 import { FONT_STACKS, MONOSPACE_STACK } from './font-stacks';
+import { readablePalette } from './palette-contrast';
 
 /** Names of the CSS variables our own layouts read; Mantine components read the theme. */
 export const BRAND_VARS = {
@@ -29,7 +30,7 @@ export interface BrandThemeOther {
  */
 export function buildBrandTheme(branding: Branding): MantineThemeOverride {
   const fontFamily = FONT_STACKS[branding.font_theme];
-  const other: BrandThemeOther = { branding, sidebarText: readableTextOn(branding.sidebar_bgcolor) };
+  const other: BrandThemeOther = { branding, sidebarText: readablePalette(branding).sidebarText };
   return {
     primaryColor: 'brand',
     primaryShade: { light: 6, dark: 6 },
@@ -37,6 +38,15 @@ export function buildBrandTheme(branding: Branding): MantineThemeOverride {
     fontFamily,
     fontFamilyMonospace: MONOSPACE_STACK,
     headings: { fontFamily },
+    // Labels on filled buttons, badges and icons are black or white by the fill's luminance (Mantine's
+    // threshold 0.179 is where both contrast equally), so any tenant colour gets a readable label.
+    autoContrast: true,
+    components: {
+      // A link inside a sentence must not be told apart by colour alone (axe link-in-text-block).
+      Anchor: { defaultProps: { underline: 'always' } },
+      // Loaders carry an aria-label naming what loads; a span may only be labelled with a role.
+      Loader: { defaultProps: { role: 'status' } },
+    },
     // Spec 1 §9: screens 768 px wide or less are "mobile"; Mantine's sm (48em) would count 768 as desktop.
     breakpoints: { sm: '48.0625em' },
     other: other as unknown as Record<string, unknown>,
@@ -49,24 +59,70 @@ export function buildBrandTheme(branding: Branding): MantineThemeOverride {
  * surfaces, because tenants choose template/box/text colours for a light page.
  */
 export function buildBrandCssVariables(branding: Branding): CSSVariablesResolver {
-  return () => ({
-    variables: {
-      [BRAND_VARS.sidebarBg]: branding.sidebar_bgcolor,
-      [BRAND_VARS.sidebarText]: readableTextOn(branding.sidebar_bgcolor),
-      [BRAND_VARS.linkColor]: branding.link_color,
-    },
-    light: {
-      [BRAND_VARS.templateBg]: branding.template_bgcolor,
-      [BRAND_VARS.boxBg]: branding.box_bgcolor,
-      [BRAND_VARS.textColor]: branding.text_color,
-      '--mantine-color-body': branding.box_bgcolor,
-      '--mantine-color-text': branding.text_color,
-      '--mantine-color-anchor': branding.link_color,
-    },
-    dark: {
-      [BRAND_VARS.templateBg]: 'var(--mantine-color-dark-8)',
-      [BRAND_VARS.boxBg]: 'var(--mantine-color-dark-7)',
-      [BRAND_VARS.textColor]: 'var(--mantine-color-dark-0)',
-    },
-  });
+  return (theme) => {
+    const readable = readablePalette(branding);
+    const lightSurfaces = [branding.box_bgcolor, branding.template_bgcolor, shade(theme, 'gray', 0)];
+    const darkSurfaces = [shade(theme, 'dark', 7), shade(theme, 'dark', 8), shade(theme, 'dark', 6)];
+    return {
+      variables: {
+        [BRAND_VARS.sidebarBg]: branding.sidebar_bgcolor,
+        [BRAND_VARS.sidebarText]: readable.sidebarText,
+        [BRAND_VARS.linkColor]: branding.link_color,
+      },
+      light: {
+        [BRAND_VARS.templateBg]: branding.template_bgcolor,
+        [BRAND_VARS.boxBg]: branding.box_bgcolor,
+        [BRAND_VARS.textColor]: readable.text,
+        '--mantine-color-body': branding.box_bgcolor,
+        '--mantine-color-text': readable.text,
+        '--mantine-color-anchor': readable.link,
+        // Secondary text: the tenant's text colour faded toward the box, but never below AA.
+        '--mantine-color-dimmed': ensureContrast(
+          mix(readable.text, branding.box_bgcolor, 0.4),
+          lightSurfaces,
+        ),
+        '--mantine-color-error': ensureContrast(shade(theme, 'red', 6), lightSurfaces),
+        ...readableColorVariables(theme, 'light', lightSurfaces),
+      },
+      dark: {
+        [BRAND_VARS.templateBg]: 'var(--mantine-color-dark-8)',
+        [BRAND_VARS.boxBg]: 'var(--mantine-color-dark-7)',
+        [BRAND_VARS.textColor]: 'var(--mantine-color-dark-0)',
+        '--mantine-color-dimmed': ensureContrast(shade(theme, 'dark', 2), darkSurfaces),
+        '--mantine-color-error': ensureContrast(shade(theme, 'red', 8), darkSurfaces),
+        '--mantine-color-anchor': ensureContrast(shade(theme, 'brand', 4), darkSurfaces),
+        ...readableColorVariables(theme, 'dark', darkSurfaces),
+      },
+    };
+  };
+}
+
+const shade = (theme: MantineTheme, color: string, index: number): string =>
+  theme.colors[color]?.[index] ?? '#000000';
+
+/**
+ * Mantine draws coloured text (`c="red"`, light and subtle buttons, badges, outlines) in shade 6 on
+ * light pages and shades 1-4 on dark ones; several of its palettes miss AA there (red 6 on white is
+ * 3.3:1). For every palette the theme holds, those text colours become the nearest ones that reach
+ * AA on the scheme's surfaces, the light variant's own tint included. Shades and fills are unchanged.
+ */
+function readableColorVariables(
+  theme: MantineTheme,
+  scheme: 'light' | 'dark',
+  surfaces: readonly string[],
+): Record<string, string> {
+  const variables: Record<string, string> = {};
+  for (const [name, shades] of Object.entries(theme.colors)) {
+    if (shades.length !== 10 || !shades.every((c) => /^#[0-9a-f]{6}$/i.test(c))) continue;
+    // The light variant's tint is 10% of shade 6 (light) or 15% of shade 4 (dark), 12% / 20% on hover;
+    // checked at a little more than the hover's strength, over every surface the variant may sit on.
+    const [textShade, lightShade, outlineShade, tintShade, tintOpacity] =
+      scheme === 'light' ? [6, 6, 6, 6, 0.16] : [4, 1, 2, 4, 0.24];
+    const tint = shades[tintShade] as string;
+    const tinted = [...surfaces, ...surfaces.map((surface) => overlay(tint, tintOpacity, surface))];
+    variables[`--mantine-color-${name}-text`] = ensureContrast(shades[textShade] as string, surfaces);
+    variables[`--mantine-color-${name}-light-color`] = ensureContrast(shades[lightShade] as string, tinted);
+    variables[`--mantine-color-${name}-outline`] = ensureContrast(shades[outlineShade] as string, surfaces);
+  }
+  return variables;
 }

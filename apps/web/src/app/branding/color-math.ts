@@ -24,7 +24,7 @@ export function rgbToHex([r, g, b]: Rgb): string {
     .join('')}`;
 }
 
-function mix(hex: string, target: Rgb, amount: number): string {
+function mixRgb(hex: string, target: Rgb, amount: number): string {
   const [r, g, b] = hexToRgb(hex);
   return rgbToHex([r + (target[0] - r) * amount, g + (target[1] - g) * amount, b + (target[2] - b) * amount]);
 }
@@ -39,16 +39,16 @@ export function shadesFromHex(hex: string): MantineColorsTuple {
   const black: Rgb = [0, 0, 0];
   const base = rgbToHex(hexToRgb(hex));
   return [
-    mix(base, white, 0.92),
-    mix(base, white, 0.82),
-    mix(base, white, 0.66),
-    mix(base, white, 0.5),
-    mix(base, white, 0.33),
-    mix(base, white, 0.16),
+    mixRgb(base, white, 0.92),
+    mixRgb(base, white, 0.82),
+    mixRgb(base, white, 0.66),
+    mixRgb(base, white, 0.5),
+    mixRgb(base, white, 0.33),
+    mixRgb(base, white, 0.16),
     base,
-    mix(base, black, 0.15),
-    mix(base, black, 0.3),
-    mix(base, black, 0.45),
+    mixRgb(base, black, 0.15),
+    mixRgb(base, black, 0.3),
+    mixRgb(base, black, 0.45),
   ];
 }
 
@@ -74,4 +74,43 @@ export function readableTextOn(background: string): string {
   return contrastRatio(background, LIGHT_TEXT) >= contrastRatio(background, DARK_TEXT)
     ? LIGHT_TEXT
     : DARK_TEXT;
+}
+
+/** WCAG 2 AA minimum contrast for normal-size text. */
+export const AA_TEXT_CONTRAST = 4.5;
+
+/** `from` moved `amount` (0..1) of the way to `to`. */
+export function mix(from: string, to: string, amount: number): string {
+  return mixRgb(from, hexToRgb(to), amount);
+}
+
+/** `top` drawn at `opacity` over `bottom`: the colour the eye (and axe) sees for a tinted surface. */
+export function overlay(top: string, opacity: number, bottom: string): string {
+  return mixRgb(bottom, hexToRgb(top), opacity);
+}
+
+/** The lowest contrast `foreground` has against any of `backgrounds`. */
+export function lowestContrast(foreground: string, backgrounds: readonly string[]): number {
+  return Math.min(...backgrounds.map((background) => contrastRatio(foreground, background)));
+}
+
+/**
+ * `foreground` itself if it reaches `minimum` against every background, else the closest colour that
+ * does: mixed step by step toward black (light backgrounds) or white (dark ones), so a tenant's hue is
+ * kept and only its lightness moves. Pure black or white is the last resort.
+ */
+export function ensureContrast(
+  foreground: string,
+  backgrounds: readonly string[],
+  minimum = AA_TEXT_CONTRAST,
+): string {
+  const base = rgbToHex(hexToRgb(foreground));
+  if (lowestContrast(base, backgrounds) >= minimum) return base;
+  const darkBackgrounds = backgrounds.filter((b) => readableTextOn(b) === LIGHT_TEXT).length;
+  const target: Rgb = darkBackgrounds > backgrounds.length / 2 ? [255, 255, 255] : [0, 0, 0];
+  for (let step = 1; step <= 20; step += 1) {
+    const candidate = mixRgb(base, target, step / 20);
+    if (lowestContrast(candidate, backgrounds) >= minimum) return candidate;
+  }
+  return rgbToHex(target);
 }

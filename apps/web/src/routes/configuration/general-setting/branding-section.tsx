@@ -30,6 +30,7 @@ import {
   toBrandingValue,
   validateBranding,
 } from './branding-model';
+import { ContrastWarning } from './contrast-warning';
 import { QueryGate, SaveBar, type SectionProps } from './section-parts';
 
 const BRANDING_INPUTS = inputsNamed<keyof BrandingForm>(['company_name', 'font_theme', ...COLOUR_FIELDS]);
@@ -115,6 +116,8 @@ function BrandingEditor({
             value={form[field]}
             error={errors[field]}
             onChange={(value) => set(field, value)}
+            // The eye-dropper is an icon-only button: without a name a screen reader says only "button".
+            eyeDropperButtonProps={{ 'aria-label': `Pick ${COLOUR_LABELS[field]} from the screen` }}
             data-testid={`branding-${field}`}
           />
         ))}
@@ -128,6 +131,7 @@ function BrandingEditor({
           data-testid="branding-font"
         />
       </SimpleGrid>
+      <ContrastWarning palette={form} />
 
       <BrandingPreview form={form} logoUrl={data.logo_url} />
 

@@ -1,0 +1,80 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+/** The impacts issue 9 holds at zero; moderate and minor findings are not failures. */
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+/** One serious or critical axe finding, in words a failure message can list. */
+export interface AxeProblem {
+  screen: string;
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+  summary: string;
+}
+
+/**
+ * Runs axe-core (its default rules: WCAG 2.x A/AA and best practice) on the page as it is now and
+ * returns its serious and critical violations, one entry per rule with every element it names.
+ * `screen` says what was checked (user, path, colour scheme) so a walk can report every screen at once.
+ */
+export async function seriousAxeViolations(page: Page, screen: string): Promise<AxeProblem[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
+    .map((violation) => ({
+      screen,
+      rule: violation.id,
+      impact: violation.impact ?? '',
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.map(String).join(' ')),
+      // Each element's own finding (for contrast: its colours and ratio), without axe's boilerplate.
+      summary: violation.nodes
+        .map((node) =>
+          node.failureSummary?.replace(/^Fix (any|all) of the following:\s*/, '').replace(/\s+/g, ' '),
+        )
+        .join(' | '),
+    }));
+}
+
+/** A failure message listing every problem: screen, rule id, impact, target selectors and axe's summary. */
+export function describeAxeProblems(problems: AxeProblem[]): string {
+  return problems
+    .map(
+      (p) =>
+        `${p.screen}: ${p.rule} (${p.impact}) — ${p.help}\n` +
+        `  targets: ${p.targets.join(' | ')}\n` +
+        `  found: ${p.summary}`,
+    )
+    .join('\n');
+}
+
+/**
+ * Checks screen after screen and fails once, at the end, listing every serious or critical violation
+ * of the whole walk (a failure on the first screen would hide the rest). Each screen's element count
+ * is also recorded as an `axe` annotation of the test, so the JSON report holds the per-screen figures.
+ */
+export function axeWalk() {
+  const problems: AxeProblem[] = [];
+  return {
+    async check(page: Page, screen: string): Promise<void> {
+      const found = await seriousAxeViolations(page, screen);
+      const elements = found.reduce((sum, problem) => sum + problem.targets.length, 0);
+      test.info().annotations.push({ type: 'axe', description: `${screen}: ${elements}` });
+      problems.push(...found);
+    },
+    expectClean(): void {
+      expect(problems, `axe serious/critical violations:\n${describeAxeProblems(problems)}`).toEqual([]);
+    },
+  };
+}
+
+export type AxeWalk = ReturnType<typeof axeWalk>;
+
+/** Runs axe on the current page and fails at once, listing its serious and critical violations. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const walk = axeWalk();
+  await walk.check(page, screen);
+  walk.expectClean();
+}
