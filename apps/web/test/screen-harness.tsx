@@ -1,4 +1,4 @@
-import type { SessionUser } from '@app/contracts';
+import type { SessionUser, SetupCheck } from '@app/contracts';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -11,13 +11,14 @@ import { CurrentRouteProvider } from '../src/app/routing/current-route';
 
 /**
  * Unit-test support: a screen rendered to HTML with the providers the app gives it and a query cache
- * primed with answers (queries do not run). Nothing in the app imports this.
+ * primed with answers (queries do not run) and the route's setup check. Nothing in the app imports this.
  */
 export function renderScreen(
   user: SessionUser,
   screen: ReactNode,
   http: HttpClient,
   prime: Array<[readonly unknown[], unknown]> = [],
+  setup: SetupCheck | null = null,
 ): string {
   const client = new QueryClient({ defaultOptions: { queries: { enabled: false } } });
   for (const [key, data] of prime) client.setQueryData(key, data);
@@ -33,7 +34,7 @@ export function renderScreen(
         <MantineProvider>
           <ModalsProvider>
             <MemoryRouter>
-              <CurrentRouteProvider value={{ match: {} as never, ctx: { user, setup: null, domain: null } }}>
+              <CurrentRouteProvider value={{ match: {} as never, ctx: { user, setup, domain: null } }}>
                 {screen}
               </CurrentRouteProvider>
             </MemoryRouter>

@@ -1,4 +1,5 @@
-import { makeUser, USERS } from '@app/policy/testing';
+import type { SetupCheck } from '@app/contracts';
+import { makeSetup, makeUser, USERS } from '@app/policy/testing';
 import { createElement as h, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -24,9 +25,14 @@ vi.stubGlobal('window', { addEventListener() {}, removeEventListener() {} });
 async function renderer() {
   const { renderScreen } = await import('../../../../test/screen-harness');
   const http = { request: vi.fn(), get: vi.fn(), post: vi.fn(), put: vi.fn() };
-  return (user: User, screen: ReactNode, prime: Array<[readonly unknown[], unknown]> = []) => {
+  return (
+    user: User,
+    screen: ReactNode,
+    prime: Array<[readonly unknown[], unknown]> = [],
+    setup: SetupCheck | null = null,
+  ) => {
     session.user = user;
-    return renderScreen(user, screen, http, prime);
+    return renderScreen(user, screen, http, prime, setup);
   };
 }
 
@@ -174,8 +180,14 @@ describe('configuration screens render', { timeout: 60_000 }, () => {
     for (const text of ['edit-form-50', 'plan-select', 'user-form-save', 'payment-terms', 'Simplifi ID'])
       expect(edit).toContain(text);
 
-    const clientManagement = render(USERS.userdownline(), h(ClientManagementPage));
+    // An agency adds clients only once its payment account is connected (spec 1 §8).
+    const connected = makeSetup();
+    const clientManagement = render(USERS.userdownline(), h(ClientManagementPage), [], connected);
     expect(clientManagement).toContain('data-testid="add-client"');
+    const pending = makeSetup({ accountconnected: 'pending' });
+    expect(render(USERS.userdownline(), h(ClientManagementPage), [], pending)).not.toContain(
+      'data-testid="add-client"',
+    );
     expect(clientManagement).not.toContain('data-testid="subscription-cancelled-100"');
     const cancelledOwner = makeUser({ subscription_cancelled_at: '2026-03-02T10:00:00.000Z' });
     expect(render(cancelledOwner, h(ClientManagementPage))).toContain(
