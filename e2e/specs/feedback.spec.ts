@@ -159,3 +159,17 @@ test('cancelling the authenticator step leaves the active e-mail method selected
   await expect(choice.getByTestId('two-factor-google')).toHaveAttribute('aria-pressed', 'false');
   await expect(choice.getByTestId('two-factor-google')).not.toContainText('Selected');
 });
+
+test('Report Analytics shows whole status badges, none cut to an ellipsis', async ({ page }) => {
+  await signIn(page, DEMO.master.rootUser.email);
+  await page.goto('/configuration/report-analytics');
+  const rows = page.getByTestId('agencies-report-list').locator('tbody tr');
+  await expect(rows.first().locator('.mantine-Badge-root').first()).toBeVisible();
+  const cut = await page
+    .getByTestId('agencies-report-list')
+    .locator('.mantine-Badge-label')
+    .evaluateAll((labels) =>
+      labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent),
+    );
+  expect(cut).toEqual([]);
+});

@@ -46,6 +46,9 @@ export function buildBrandTheme(branding: Branding): MantineThemeOverride {
       Anchor: { defaultProps: { underline: 'always' } },
       // Loaders carry an aria-label naming what loads; a span may only be labelled with a role.
       Loader: { defaultProps: { role: 'status' } },
+      // A badge is a status word: cut to "NOT CO…" in a narrow table cell it says nothing, so it
+      // keeps its full width and the column (or the table's scroll) makes room instead.
+      Badge: { styles: { root: { minWidth: 'max-content' } } },
     },
     // Spec 1 §9: screens 768 px wide or less are "mobile"; Mantine's sm (48em) would count 768 as desktop.
     breakpoints: { sm: '48.0625em' },
