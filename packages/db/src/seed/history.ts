@@ -164,5 +164,25 @@ export async function seedHistory(tx: Database, now: Date): Promise<void> {
   );
   // Oldest first, so ids follow time like rows written by the running product.
   rows.sort((a, b) => (a.createdAt as Date).getTime() - (b.createdAt as Date).getTime());
+  await recordLastSignIns(tx, rows);
   for (let i = 0; i < rows.length; i += 500) await tx.insert(userLogs).values(rows.slice(i, i + 500));
+}
+
+/**
+ * A person's last sign-in (what the lists' "Last Sign-in" read) is their latest sign-in of the
+ * history, so a report never shows "Never" beside a month of sign-ins. `rows` is oldest first.
+ */
+async function recordLastSignIns(tx: Database, rows: readonly LogRow[]) {
+  const last = new Map<number, { at: Date; ip: string }>();
+  for (const row of rows)
+    if (row.action === 'login' && row.userId)
+      last.set(row.userId, { at: row.createdAt as Date, ip: row.ip ?? '' });
+  if (last.size === 0) return;
+  const values = sql.join(
+    [...last].map(([id, { at, ip }]) => sql`(${id}::int, ${at.toISOString()}::timestamptz, ${ip}::text)`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`update users u set last_login_at = v.at, last_login_ip = v.ip from (values ${values}) v(id, at, ip) where u.id = v.id`,
+  );
 }
