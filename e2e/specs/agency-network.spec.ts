@@ -1,4 +1,4 @@
-import { API_MODE_CONFIRM, costPerLeadMinimumText } from '@app/contracts';
+import { API_MODE_CONFIRM, costPerLeadMinimumText, parseDollarsToMicros } from '@app/contracts';
 import { DEMO } from '@app/db/demo';
 import { expect, type Page, test } from '@playwright/test';
 import { nextAnswer, signIn } from '../support/browser';
@@ -81,7 +81,7 @@ test('a system user creates an agency, prices it, adds and edits a client and do
     await page.keyboard.type(text);
   };
   await type('0.10');
-  const floor = costPerLeadMinimumText(Number(DEMO.master.wholesaleCostPerLead.enhance) * 1_000_000);
+  const floor = costPerLeadMinimumText(parseDollarsToMicros(DEMO.master.wholesaleCostPerLead.enhance) ?? 0);
   await expect(costs.getByTestId('cost-input-Costperlead-hint')).toHaveText(floor);
   await perLead.blur();
   await expect(perLead).toHaveValue(/0\.40/);
