@@ -4,4 +4,5 @@ export { hashPassword, verifyPassword } from './password-hasher.js';
 export { passwordResetLinkJob } from './password-reset-job.js';
 export type { PasswordService } from './password-service.js';
 export { newOpaqueToken, sha256 } from './secure-tokens.js';
+export { storedAccountState } from './setup-check.js';
 export type { TokenService, TokenSettings } from './token-service.js';

@@ -62,10 +62,8 @@ export function createSetupCheckReader(db: Database) {
     return {
       setupcomplete: user.profileSetupCompleted ? 'T' : 'F',
       accessmodule: company.kind === 'client' && company.paymentFailed ? 'paymentfailed' : '',
-      accountconnected:
-        !account || account.status === 'none' ? '' : (account.status as SetupCheck['accountconnected']),
+      ...storedAccountState(account),
       package_id: agency?.packageId ?? '',
-      paymentgateway: account?.gateway ?? 'stripe',
       isBeta: testerOf.length > 0,
       betaFeature: features.map((f) => ({
         id: f.id,
@@ -80,5 +78,19 @@ export function createSetupCheckReader(db: Database) {
       finamt: 0,
       isDataWalletAgree: Boolean(walletAgreement),
     };
+  };
+}
+
+/**
+ * A stored connected-account row (or none) as the setup check and the policy's account rules read
+ * it: no row or 'none' is the empty status, a missing gateway is the card provider's.
+ */
+export function storedAccountState(
+  account: { status: string; gateway: string | null } | undefined,
+): Pick<SetupCheck, 'accountconnected' | 'paymentgateway'> {
+  return {
+    accountconnected:
+      !account || account.status === 'none' ? '' : (account.status as SetupCheck['accountconnected']),
+    paymentgateway: account?.gateway ?? 'stripe',
   };
 }

@@ -3,14 +3,13 @@ import {
   type ManagedNode,
   PAYMENT_ACCOUNT_REQUIRED_FOR_CLIENTS,
   PAYMENT_TERM_REQUIRED,
-  type SetupCheck,
   SUBSCRIPTION_CANCELLED_NO_NEW_CLIENTS,
   type UserType,
 } from '@app/contracts';
 import { agencyMayAddClients, isAgencyStaff, isCompanyOwner, isSystemStaff } from '@app/policy';
 import type { z } from 'zod';
 import { badRequest, forbidden, notFound } from '../../http-errors.js';
-import { hashPassword } from '../identity/index.js';
+import { hashPassword, storedAccountState } from '../identity/index.js';
 import type { CallContext, ManagementContext } from './management-context.js';
 import {
   checkModules,
@@ -100,16 +99,11 @@ async function checkMayCreate(m: ManagementContext, ctx: CallContext, body: Crea
   }
 }
 
-/** The agency's account in the policy's terms (the setup check reads it the same way). */
+/** The agency's account in the policy's terms, read as the setup check reads it. */
 async function paymentAccountOf(m: ManagementContext, agency: CompanyRow) {
-  const account = await m.repo.connectedAccount(agency.id);
   return {
-    accountconnected:
-      !account || account.status === 'none'
-        ? ('' as const)
-        : (account.status as SetupCheck['accountconnected']),
+    ...storedAccountState(await m.repo.connectedAccount(agency.id)),
     package_id: agency.packageId,
-    paymentgateway: account?.gateway ?? 'stripe',
     manual_bill: agency.manualBill ? ('T' as const) : ('F' as const),
   };
 }
