@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   AMOUNT_TOO_LARGE,
+  asCents,
+  asMicros,
   centsToDollars,
   costPerLeadMinimumText,
   FEE_AMOUNT_INVALID,
@@ -132,5 +134,18 @@ describe('onboarding amount (spec 2 §5)', () => {
     ['1e3', ONBOARDING_AMOUNT_TEXTS.invalid],
   ])('%j is refused: %s', (value, message) => {
     expect(onboardingAmountToCents(value)).toEqual({ ok: false, message });
+  });
+});
+
+describe('asCents / asMicros', () => {
+  it('accept whole amounts, negative ones too (refunds, credits)', () => {
+    expect(asCents(1250)).toBe(1250);
+    expect(asCents(-300)).toBe(-300);
+    expect(asMicros(125_000)).toBe(125_000);
+  });
+  it('refuse fractions, NaN and unsafe integers', () => {
+    expect(() => asCents(12.5)).toThrow(RangeError);
+    expect(() => asCents(Number.NaN)).toThrow(RangeError);
+    expect(() => asMicros(2 ** 53)).toThrow(RangeError);
   });
 });

@@ -6,6 +6,27 @@ import { z } from 'zod';
  * server and in the browser alike, so both parse and show amounts the same way. No floats.
  */
 
+declare const centsBrand: unique symbol;
+declare const microsBrand: unique symbol;
+/** Whole US cents: every fee, charge, refund and ledger amount. A plain number is not one until checked. */
+export type Cents = number & { readonly [centsBrand]: true };
+/** Whole micro-dollars (10^-6 USD): per-lead unit prices, which need sub-cent precision. */
+export type Micros = number & { readonly [microsBrand]: true };
+
+function assertWholeAmount(value: number, unit: string): void {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`Not a whole number of ${unit}: ${value}`);
+}
+/** The one way a number becomes `Cents`: it must be a safe integer (a float is a bug, so it throws). */
+export function asCents(value: number): Cents {
+  assertWholeAmount(value, 'cents');
+  return value as Cents;
+}
+/** The one way a number becomes `Micros`: it must be a safe integer. */
+export function asMicros(value: number): Micros {
+  assertWholeAmount(value, 'micro-dollars');
+  return value as Micros;
+}
+
 /** Fees (setup fee, platform fee, onboarding charge, minimum spend): whole cents. */
 export const FEE_MAX_DECIMALS = 2;
 /** Per-lead prices: tenths of a cent (stored as micro-dollars, so finer values stay exact). */
