@@ -1,0 +1,23 @@
+/**
+ * The ledger's public face: the only way money rows are written or read (decision 0029).
+ * `createLedger({ db })` → `accountFor`, `post`, `balanceOf`, `statement`.
+ */
+export {
+  LEDGER_ACCOUNT_KINDS,
+  LEDGER_CAUSE_KINDS,
+  type LedgerAccountKind,
+  type LedgerCauseKind,
+  type LedgerOwnerType,
+  type NormalSide,
+} from './ledger-catalogue.js';
+export { LedgerError, type LedgerErrorCode } from './ledger-error.js';
+export {
+  type AccountBalance,
+  createLedger,
+  type Ledger,
+  type LedgerAccount,
+  type LedgerOwner,
+  type LedgerPosting,
+} from './ledger-service.js';
+export { MAX_POSTING_LINES, type PostingInput, type PostingLineInput } from './posting-rules.js';
+export type { Statement, StatementLine, StatementQuery } from './statement.js';

@@ -1,0 +1,193 @@
+import {
+  and,
+  asc,
+  companies,
+  type Executor,
+  eq,
+  firstRow,
+  inArray,
+  ledgerAccounts,
+  ledgerLines,
+  ledgerPostings,
+  queryRows,
+  sql,
+  users,
+} from '@app/db';
+
+export type AccountRow = typeof ledgerAccounts.$inferSelect;
+export type PostingRow = typeof ledgerPostings.$inferSelect;
+export type NewPosting = Omit<typeof ledgerPostings.$inferInsert, 'id' | 'createdAt'>;
+export interface AccountKey {
+  systemId: number;
+  kind: string;
+  companyId: number | null;
+  userId: number | null;
+  reference: string;
+}
+/** A time range of a statement: [from, to), as timestamps PostgreSQL reads ('-infinity' allowed). */
+export interface LineRange {
+  from: string;
+  to: string;
+}
+
+export interface StatementRow {
+  line_id: number;
+  posting_id: number;
+  posted_at: Date;
+  amount: number;
+  cause_kind: string;
+  description: string;
+  business_key: string;
+  company_id: number | null;
+  gateway: string | null;
+  gateway_object_id: string | null;
+}
+
+/**
+ * The only SQL of the ledger, and the only code anywhere that touches its tables. Bound to the
+ * database or to a caller's transaction. Every read and write names the system it belongs to.
+ */
+export function createLedgerRepository(db: Executor) {
+  return {
+    async findAccount(key: AccountKey): Promise<AccountRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(ledgerAccounts)
+        .where(
+          and(
+            eq(ledgerAccounts.systemId, key.systemId),
+            eq(ledgerAccounts.kind, key.kind),
+            key.companyId === null
+              ? sql`${ledgerAccounts.companyId} is null`
+              : eq(ledgerAccounts.companyId, key.companyId),
+            key.userId === null
+              ? sql`${ledgerAccounts.userId} is null`
+              : eq(ledgerAccounts.userId, key.userId),
+            eq(ledgerAccounts.reference, key.reference),
+          ),
+        );
+      return row;
+    },
+
+    /** The new account, or undefined when a concurrent call created it first (the unique key decides). */
+    async insertAccount(key: AccountKey): Promise<AccountRow | undefined> {
+      const [row] = await db.insert(ledgerAccounts).values(key).onConflictDoNothing().returning();
+      return row;
+    },
+
+    async accountInSystem(systemId: number, accountId: number): Promise<AccountRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(ledgerAccounts)
+        .where(and(eq(ledgerAccounts.id, accountId), eq(ledgerAccounts.systemId, systemId)));
+      return row;
+    },
+
+    /** How many of these account ids belong to the system. */
+    async countAccountsInSystem(systemId: number, accountIds: readonly number[]): Promise<number> {
+      const rows = await db
+        .select({ id: ledgerAccounts.id })
+        .from(ledgerAccounts)
+        .where(and(eq(ledgerAccounts.systemId, systemId), inArray(ledgerAccounts.id, [...accountIds])));
+      return rows.length;
+    },
+
+    async companyInSystem(systemId: number, companyId: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: companies.id })
+        .from(companies)
+        .where(and(eq(companies.id, companyId), eq(companies.systemId, systemId)));
+      return rows.length > 0;
+    },
+
+    async userInSystem(systemId: number, userId: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.systemId, systemId)));
+      return rows.length > 0;
+    },
+
+    /**
+     * The new posting, or undefined when its business key is already posted. A concurrent insert of
+     * the same key waits for the first to commit, then finds it (or takes its place on rollback).
+     */
+    async insertPosting(posting: NewPosting): Promise<PostingRow | undefined> {
+      const [row] = await db
+        .insert(ledgerPostings)
+        .values(posting)
+        .onConflictDoNothing({ target: ledgerPostings.businessKey })
+        .returning();
+      return row;
+    },
+
+    async postingByKey(businessKey: string): Promise<PostingRow | undefined> {
+      const [row] = await db.select().from(ledgerPostings).where(eq(ledgerPostings.businessKey, businessKey));
+      return row;
+    },
+
+    async insertLines(posting: PostingRow, lines: readonly { accountId: number; amount: number }[]) {
+      // posted_at is the posting's own time; the database copies it again, whatever is sent.
+      await db
+        .insert(ledgerLines)
+        .values(lines.map((l) => ({ ...l, postingId: posting.id, postedAt: posting.createdAt })));
+    },
+
+    linesOf: (postingId: number) =>
+      db
+        .select({ accountId: ledgerLines.accountId, amount: ledgerLines.amount })
+        .from(ledgerLines)
+        .where(eq(ledgerLines.postingId, postingId))
+        .orderBy(asc(ledgerLines.id)),
+
+    /** Sum of the account's lines, debit positive: an index-only scan of the statement index. */
+    async sumOfLines(accountId: number): Promise<number> {
+      const rows = await queryRows<{ total: number }>(
+        db,
+        sql`select coalesce(sum(amount), 0)::bigint as total from ledger_lines where account_id = ${accountId}`,
+      );
+      return firstRow(rows, 'ledger balance').total;
+    },
+
+    /** One page of the account's lines in the range, in posting order, with their postings. */
+    statementPage: (accountId: number, range: LineRange, limit: number, offset: number) =>
+      queryRows<StatementRow>(
+        db,
+        sql`select l.id as line_id, l.posting_id, l.posted_at, l.amount, p.cause_kind, p.description,
+              p.business_key, p.company_id, p.gateway, p.gateway_object_id
+            from (select id, posting_id, posted_at, amount from ledger_lines
+                   where account_id = ${accountId}
+                     and posted_at >= ${range.from}::timestamptz and posted_at < ${range.to}::timestamptz
+                   order by posted_at, id limit ${limit} offset ${offset}) l
+            join ledger_postings p on p.id = l.posting_id
+           order by l.posted_at, l.id`,
+      ),
+
+    /**
+     * The sums around a statement page, from the same index: all lines before the range, the lines
+     * in it (count and sum) and all lines before the page's first line (null: an empty page).
+     */
+    async statementSums(accountId: number, range: LineRange, firstLineId: number | null) {
+      const beforePage =
+        firstLineId === null
+          ? sql`0`
+          : sql`sum(amount) filter (where (posted_at, id) < (select f.posted_at, f.id from ledger_lines f where f.id = ${firstLineId}))`;
+      const rows = await queryRows<{
+        before_range: number;
+        range_lines: number;
+        range_sum: number;
+        before_page: number;
+      }>(
+        db,
+        sql`select coalesce(sum(amount) filter (where posted_at < ${range.from}::timestamptz), 0)::bigint as before_range,
+              count(*) filter (where posted_at >= ${range.from}::timestamptz) as range_lines,
+              coalesce(sum(amount) filter (where posted_at >= ${range.from}::timestamptz), 0)::bigint as range_sum,
+              coalesce(${beforePage}, 0)::bigint as before_page
+            from ledger_lines where account_id = ${accountId} and posted_at < ${range.to}::timestamptz`,
+      );
+      return firstRow(rows, 'ledger statement sums');
+    },
+  };
+}
+
+export type LedgerRepository = ReturnType<typeof createLedgerRepository>;

@@ -1,0 +1,221 @@
+import { asCents, type Cents } from '@app/contracts';
+import type { Database, Executor } from '@app/db';
+import {
+  isLedgerAccountKind,
+  LEDGER_ACCOUNT_KINDS,
+  type LedgerAccountKind,
+  type LedgerCauseKind,
+  onNormalSide,
+} from './ledger-catalogue.js';
+import { LedgerError } from './ledger-error.js';
+import {
+  type AccountRow,
+  createLedgerRepository,
+  type LedgerRepository,
+  type PostingRow,
+} from './ledger-repository.js';
+import { checkPosting, type PostingInput } from './posting-rules.js';
+import { readStatement, type Statement, type StatementQuery } from './statement.js';
+
+export type LedgerOwner =
+  | { type: 'system' }
+  | { type: 'company'; companyId: number }
+  | { type: 'user'; userId: number };
+
+export interface LedgerAccount {
+  id: number;
+  systemId: number;
+  kind: LedgerAccountKind;
+  owner: LedgerOwner;
+  reference: string;
+}
+
+export interface LedgerPosting {
+  id: number;
+  systemId: number;
+  cause: PostingInput['cause'];
+  gateway: { name: string; objectId: string } | null;
+  createdAt: Date;
+  lines: { accountId: number; amount: Cents }[];
+}
+
+export interface AccountBalance {
+  accountId: number;
+  kind: LedgerAccountKind;
+  /** On the account's normal side (see the catalogue): what it holds, owes or has earned. */
+  balance: Cents;
+  /** The plain sum of its lines, debit positive. */
+  sumOfLines: Cents;
+}
+
+const REFERENCE_PATTERN = /^[\x21-\x7e]{0,100}$/;
+
+const toAccount = (row: AccountRow): LedgerAccount => ({
+  id: row.id,
+  systemId: row.systemId,
+  kind: row.kind as LedgerAccountKind,
+  owner:
+    row.companyId !== null
+      ? { type: 'company', companyId: row.companyId }
+      : row.userId !== null
+        ? { type: 'user', userId: row.userId }
+        : { type: 'system' },
+  reference: row.reference,
+});
+
+const toPosting = (row: PostingRow, lines: { accountId: number; amount: number }[]): LedgerPosting => ({
+  id: row.id,
+  systemId: row.systemId,
+  cause: {
+    kind: row.causeKind as LedgerCauseKind,
+    description: row.description,
+    businessKey: row.businessKey,
+    companyId: row.companyId,
+  },
+  gateway:
+    row.gateway !== null && row.gatewayObjectId !== null
+      ? { name: row.gateway, objectId: row.gatewayObjectId }
+      : null,
+  createdAt: row.createdAt,
+  lines: lines.map((l) => ({ accountId: l.accountId, amount: asCents(l.amount) })),
+});
+
+/** What makes two posts of one business key the same operation (the description may be reworded). */
+const operationOf = (p: {
+  systemId: number;
+  cause: { kind: string; companyId: number | null };
+  gateway?: { name: string; objectId: string } | null;
+  lines: readonly { accountId: number; amount: number }[];
+}) =>
+  JSON.stringify([
+    p.systemId,
+    p.cause.kind,
+    p.cause.companyId,
+    p.gateway ? [p.gateway.name, p.gateway.objectId] : null,
+    p.lines.map((l) => `${l.accountId}:${l.amount}`).sort(),
+  ]);
+
+/**
+ * The ledger: accounts, postings, balances and statements (decision 0029). Every call names its
+ * system; an account, company or person of another system is refused as if it did not exist.
+ * A caller's transaction may be passed so a posting commits with the business change it records.
+ */
+export function createLedger({ db }: { db: Database }) {
+  const repoOf = (tx?: Executor) => createLedgerRepository(tx ?? db);
+
+  async function ownerInSystem(repo: LedgerRepository, systemId: number, owner: LedgerOwner) {
+    if (owner.type === 'company') return repo.companyInSystem(systemId, owner.companyId);
+    if (owner.type === 'user') return repo.userInSystem(systemId, owner.userId);
+    return true;
+  }
+
+  async function accountOf(repo: LedgerRepository, systemId: number, accountId: number) {
+    const row = await repo.accountInSystem(systemId, accountId);
+    if (!row)
+      throw new LedgerError('not_in_system', `Ledger account ${accountId} is not in system ${systemId}.`);
+    return toAccount(row);
+  }
+
+  return {
+    /** The account of this owner and purpose in the system, created on first use (once, however many ask). */
+    async accountFor(
+      input: { systemId: number; kind: LedgerAccountKind; owner: LedgerOwner; reference?: string },
+      tx?: Executor,
+    ): Promise<LedgerAccount> {
+      const { systemId, kind, owner, reference = '' } = input;
+      if (!isLedgerAccountKind(kind))
+        throw new LedgerError('invalid_account', `"${kind}" is not a ledger account kind.`);
+      if (LEDGER_ACCOUNT_KINDS[kind].owner !== owner.type)
+        throw new LedgerError(
+          'invalid_account',
+          `A ${kind} account belongs to a ${LEDGER_ACCOUNT_KINDS[kind].owner}, not a ${owner.type}.`,
+        );
+      if (!REFERENCE_PATTERN.test(reference))
+        throw new LedgerError(
+          'invalid_account',
+          'An account reference is at most 100 visible ASCII characters.',
+        );
+      const repo = repoOf(tx);
+      if (!(await ownerInSystem(repo, systemId, owner)))
+        throw new LedgerError('not_in_system', `The ${owner.type} is not in system ${systemId}.`);
+      const key = {
+        systemId,
+        kind,
+        companyId: owner.type === 'company' ? owner.companyId : null,
+        userId: owner.type === 'user' ? owner.userId : null,
+        reference,
+      };
+      const row =
+        (await repo.findAccount(key)) ?? (await repo.insertAccount(key)) ?? (await repo.findAccount(key));
+      if (!row) throw new Error('ledger account vanished after its insert conflicted');
+      return toAccount(row);
+    },
+
+    /**
+     * Records one business operation, exactly once: the first post of a business key writes it,
+     * every later one (concurrent or not) returns that posting with `created: false`. A later post
+     * of the key with other lines, accounts, cause or gateway object is refused.
+     */
+    async post(input: PostingInput, tx?: Executor): Promise<{ posting: LedgerPosting; created: boolean }> {
+      checkPosting(input);
+      const { systemId, cause, lines } = input;
+      return (tx ?? db).transaction(async (t) => {
+        const repo = repoOf(t);
+        const accountIds = [...new Set(lines.map((l) => l.accountId))];
+        if ((await repo.countAccountsInSystem(systemId, accountIds)) !== accountIds.length)
+          throw new LedgerError('not_in_system', `A line's account is not in system ${systemId}.`);
+        if (cause.companyId !== null && !(await repo.companyInSystem(systemId, cause.companyId)))
+          throw new LedgerError('not_in_system', `Company ${cause.companyId} is not in system ${systemId}.`);
+        const inserted = await repo.insertPosting({
+          systemId,
+          causeKind: cause.kind,
+          description: cause.description,
+          businessKey: cause.businessKey,
+          companyId: cause.companyId,
+          gateway: input.gateway?.name ?? null,
+          gatewayObjectId: input.gateway?.objectId ?? null,
+          lineCount: lines.length,
+        });
+        if (inserted) {
+          await repo.insertLines(inserted, lines);
+          return { posting: toPosting(inserted, [...lines]), created: true };
+        }
+        const existing = await repo.postingByKey(cause.businessKey);
+        if (!existing) throw new Error('ledger posting vanished after its insert conflicted');
+        const posting = toPosting(existing, await repo.linesOf(existing.id));
+        if (operationOf(posting) !== operationOf(input))
+          throw new LedgerError(
+            'business_key_conflict',
+            `The business key "${cause.businessKey}" is already posted as another operation (posting ${existing.id}).`,
+          );
+        return { posting, created: false };
+      });
+    },
+
+    /** The account's balance: a sum of its rows, nothing cached. */
+    async balanceOf(input: { systemId: number; accountId: number }, tx?: Executor): Promise<AccountBalance> {
+      const repo = repoOf(tx);
+      const account = await accountOf(repo, input.systemId, input.accountId);
+      const sumOfLines = asCents(await repo.sumOfLines(account.id));
+      return {
+        accountId: account.id,
+        kind: account.kind,
+        balance: asCents(onNormalSide(account.kind, sumOfLines)),
+        sumOfLines,
+      };
+    },
+
+    /** Every line behind a balance, a page at a time, optionally one month (UTC), with running balances. */
+    async statement(query: StatementQuery, tx?: Executor): Promise<Statement> {
+      const read = async (t: Executor) => {
+        const repo = repoOf(t);
+        return readStatement(repo, await accountOf(repo, query.systemId, query.accountId), query);
+      };
+      if (tx) return read(tx);
+      // One snapshot for the page and the sums around it, so the running balances agree.
+      return db.transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+    },
+  };
+}
+
+export type Ledger = ReturnType<typeof createLedger>;
