@@ -33,7 +33,8 @@ export interface LineRange {
 export interface StatementRow {
   line_id: number;
   posting_id: number;
-  posted_at: Date;
+  /** A Date or the driver's timestamp text, depending on the driver. */
+  posted_at: Date | string;
   amount: number;
   cause_kind: string;
   description: string;
@@ -41,6 +42,18 @@ export interface StatementRow {
   company_id: number | null;
   gateway: string | null;
   gateway_object_id: string | null;
+}
+
+/**
+ * An int8 of a raw statement as an exact number: PGlite hands raw rows the client's parsed number,
+ * node-postgres the text. Read through BigInt, so a value is never rounded on its way in; beyond
+ * 2^53 it throws instead (no ledger amount or id comes near).
+ */
+function exactInteger(value: unknown): number {
+  const whole = BigInt(value as string | number | bigint);
+  if (whole > BigInt(Number.MAX_SAFE_INTEGER) || whole < BigInt(Number.MIN_SAFE_INTEGER))
+    throw new RangeError(`ledger integer beyond 2^53: ${whole}`);
+  return Number(whole);
 }
 
 /**
@@ -142,16 +155,21 @@ export function createLedgerRepository(db: Executor) {
 
     /** Sum of the account's lines, debit positive: an index-only scan of the statement index. */
     async sumOfLines(accountId: number): Promise<number> {
-      const rows = await queryRows<{ total: number }>(
+      const rows = await queryRows<{ total: unknown }>(
         db,
         sql`select coalesce(sum(amount), 0)::bigint as total from ledger_lines where account_id = ${accountId}`,
       );
-      return firstRow(rows, 'ledger balance').total;
+      return exactInteger(firstRow(rows, 'ledger balance').total);
     },
 
     /** One page of the account's lines in the range, in posting order, with their postings. */
-    statementPage: (accountId: number, range: LineRange, limit: number, offset: number) =>
-      queryRows<StatementRow>(
+    async statementPage(
+      accountId: number,
+      range: LineRange,
+      limit: number,
+      offset: number,
+    ): Promise<StatementRow[]> {
+      const rows = await queryRows<StatementRow>(
         db,
         sql`select l.id as line_id, l.posting_id, l.posted_at, l.amount, p.cause_kind, p.description,
               p.business_key, p.company_id, p.gateway, p.gateway_object_id
@@ -161,7 +179,14 @@ export function createLedgerRepository(db: Executor) {
                    order by posted_at, id limit ${limit} offset ${offset}) l
             join ledger_postings p on p.id = l.posting_id
            order by l.posted_at, l.id`,
-      ),
+      );
+      return rows.map((row) => ({
+        ...row,
+        line_id: exactInteger(row.line_id),
+        posting_id: exactInteger(row.posting_id),
+        amount: exactInteger(row.amount),
+      }));
+    },
 
     /**
      * The sums around a statement page, from the same index: all lines before the range, the lines
@@ -172,12 +197,9 @@ export function createLedgerRepository(db: Executor) {
         firstLineId === null
           ? sql`0`
           : sql`sum(amount) filter (where (posted_at, id) < (select f.posted_at, f.id from ledger_lines f where f.id = ${firstLineId}))`;
-      const rows = await queryRows<{
-        before_range: number;
-        range_lines: number;
-        range_sum: number;
-        before_page: number;
-      }>(
+      const rows = await queryRows<
+        Record<'before_range' | 'range_lines' | 'range_sum' | 'before_page', unknown>
+      >(
         db,
         sql`select coalesce(sum(amount) filter (where posted_at < ${range.from}::timestamptz), 0)::bigint as before_range,
               count(*) filter (where posted_at >= ${range.from}::timestamptz) as range_lines,
@@ -185,7 +207,13 @@ export function createLedgerRepository(db: Executor) {
               coalesce(${beforePage}, 0)::bigint as before_page
             from ledger_lines where account_id = ${accountId} and posted_at < ${range.to}::timestamptz`,
       );
-      return firstRow(rows, 'ledger statement sums');
+      const sums = firstRow(rows, 'ledger statement sums');
+      return {
+        beforeRange: exactInteger(sums.before_range),
+        rangeLines: exactInteger(sums.range_lines),
+        rangeSum: exactInteger(sums.range_sum),
+        beforePage: exactInteger(sums.before_page),
+      };
     },
   };
 }

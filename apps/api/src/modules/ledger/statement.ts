@@ -81,13 +81,13 @@ export async function readStatement(
   const sums = await repo.statementSums(account.id, range, rows[0]?.line_id ?? null);
   const toBalance = (sumOfLines: number) => asCents(onNormalSide(account.kind, sumOfLines));
 
-  let running = sums.before_page;
+  let running = sums.beforePage;
   const lines = rows.map((row): StatementLine => {
     running += row.amount;
     return {
       lineId: row.line_id,
       postingId: row.posting_id,
-      postedAt: row.posted_at,
+      postedAt: new Date(row.posted_at),
       cause: {
         kind: row.cause_kind,
         description: row.description,
@@ -108,9 +108,9 @@ export async function readStatement(
     month,
     page: query.page,
     pageSize,
-    totalLines: sums.range_lines,
-    openingBalance: toBalance(sums.before_range),
-    closingBalance: toBalance(sums.before_range + sums.range_sum),
+    totalLines: sums.rangeLines,
+    openingBalance: toBalance(sums.beforeRange),
+    closingBalance: toBalance(sums.beforeRange + sums.rangeSum),
     pageChange: toBalance(rows.reduce((sum, row) => sum + row.amount, 0)),
     lines,
   };
