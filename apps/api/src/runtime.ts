@@ -17,6 +17,7 @@ import { createDomainsModule } from './modules/domains/index.js';
 import { createFilesModule } from './modules/files/index.js';
 import { createGroupsModule } from './modules/groups/index.js';
 import { createIdentityModule, hashPassword, type TokenSettings } from './modules/identity/index.js';
+import { createLedger } from './modules/ledger/index.js';
 import { createMailModule } from './modules/mail/index.js';
 import { createProfileModule } from './modules/profile/index.js';
 import { createReferenceModule } from './modules/reference/index.js';
@@ -203,6 +204,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       botCheck: botCheck.botCheck,
       audit: audit.audit,
       scope,
+      // Money rows have this one writer (decision 0029); the billing modules take it as a dependency.
+      ledger: createLedger({ db }),
     },
     seeded,
     async close() {

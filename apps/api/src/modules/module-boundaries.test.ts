@@ -40,8 +40,31 @@ export function deepImports(): string[] {
   return found;
 }
 
+/**
+ * Money rows have one writer: the ledger module (decision 0029). Its tables are exported by
+ * `@app/db` like every table, so this lists any source file outside the module (and outside the
+ * schema that defines them) that names them, by Drizzle name or SQL name.
+ */
+export function ledgerTableUsers(): string[] {
+  const packages = resolve(SRC, '../../../packages');
+  const allowed = new Set([join(MODULES, 'ledger'), join(packages, 'db/src/schema/ledger.ts')]);
+  const files = [SRC, ...readdirSync(packages).map((p) => join(packages, p, 'src'))].flatMap(sourceFiles);
+  return files
+    .filter((file) => ![...allowed].some((path) => file === path || file.startsWith(`${path}${sep}`)))
+    .filter((file) =>
+      /\bledger(Accounts|Postings|Lines)\b|\bledger_(accounts|postings|lines)\b/.test(
+        readFileSync(file, 'utf8'),
+      ),
+    )
+    .map((file) => relative(resolve(SRC, '../../..'), file));
+}
+
 describe('module boundaries', () => {
   it('no file imports another module except through its index', () => {
     expect(deepImports()).toEqual([]);
+  });
+
+  it("only the ledger module reads or writes the ledger's tables", () => {
+    expect(ledgerTableUsers()).toEqual([]);
   });
 });
