@@ -86,7 +86,7 @@ export const ledgerPostings = pgTable(
 
 /**
  * One line of a posting: signed integer cents, debit positive and credit negative. `posted_at` is
- * the posting's time, copied by a trigger, so one index serves a party's balance (index-only sum)
+ * the posting's time (checked at commit), so one index serves a party's balance (index-only sum)
  * and its statement by month in posting order.
  */
 export const ledgerLines = pgTable(

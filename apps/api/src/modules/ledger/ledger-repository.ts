@@ -139,11 +139,17 @@ export function createLedgerRepository(db: Executor) {
       return row;
     },
 
-    async insertLines(posting: PostingRow, lines: readonly { accountId: number; amount: number }[]) {
-      // posted_at is the posting's own time; the database copies it again, whatever is sent.
-      await db
-        .insert(ledgerLines)
-        .values(lines.map((l) => ({ ...l, postingId: posting.id, postedAt: posting.createdAt })));
+    async insertLines(postingId: number, lines: readonly { accountId: number; amount: number }[]) {
+      // Each line is dated with its posting's own time, read in SQL at full precision.
+      const accountIds = `{${lines.map((l) => l.accountId).join(',')}}`;
+      const amounts = `{${lines.map((l) => l.amount).join(',')}}`;
+      await db.execute(
+        sql`insert into ledger_lines (posting_id, account_id, amount, posted_at)
+            select p.id, l.account_id, l.amount, p.created_at
+              from ledger_postings p, unnest(${accountIds}::bigint[], ${amounts}::bigint[]) with ordinality as l(account_id, amount, n)
+             where p.id = ${postingId}
+             order by l.n`,
+      );
     },
 
     linesOf: (postingId: number) =>

@@ -177,7 +177,7 @@ export function createLedger({ db }: { db: Database }) {
           lineCount: lines.length,
         });
         if (inserted) {
-          await repo.insertLines(inserted, lines);
+          await repo.insertLines(inserted.id, lines);
           return { posting: toPosting(inserted, [...lines]), created: true };
         }
         const existing = await repo.postingByKey(cause.businessKey);

@@ -248,10 +248,10 @@ describe('postings', () => {
 
 describe('statements', () => {
   /**
-   * Seven top-ups of 100..700 cents into a fresh prepaid balance: three in 2026-01 and four in 2026-02.
-   * Posted through the ledger, then given their months by the test: the ledger stamps "now", and a
-   * statement by month needs history, so the test writes history the way a migration of old data
-   * would (raw SQL, one whole posting per transaction, the triggers satisfied).
+   * Seven top-ups of 100..700 cents into a fresh prepaid balance: three in 2026-01 and four in
+   * 2026-02. The ledger dates a posting "now", and statements by month need history, so the test
+   * writes the history in SQL as an import of old data would: one whole posting per transaction,
+   * every database check on.
    */
   async function prepaidWithHistory() {
     const { systemId } = world.master;
@@ -289,7 +289,9 @@ describe('statements', () => {
         );
         await tx.execute(sql`
           insert into ledger_lines (posting_id, account_id, amount, posted_at)
-          values (${posting.id}, ${clearing.id}, ${cents}, now()), (${posting.id}, ${prepaid.id}, ${-cents}, now())`);
+          select p.id, l.account_id, l.amount, p.created_at from ledger_postings p,
+                 (values (${clearing.id}::bigint, ${cents}::bigint), (${prepaid.id}::bigint, ${-cents}::bigint)) l(account_id, amount)
+           where p.id = ${posting.id}`);
       });
     }
     return prepaid;
@@ -315,7 +317,6 @@ describe('statements', () => {
     expect(pages.map((p) => p.pageChange)).toEqual([600, 1500, 700]);
     expect(pages[0]).toMatchObject({ totalLines: 7, openingBalance: 0, closingBalance: 2800, month: null });
     expect((await ledger.balanceOf({ systemId, accountId: prepaid.id })).balance).toBe(2800);
-    // The line carries its posting's time, not what its insert said.
     expect(lines[2]?.postedAt.toISOString()).toBe('2026-01-31T23:59:59.999Z');
   });
 
