@@ -13,6 +13,7 @@ import {
   sql,
   users,
 } from '@app/db';
+import type { LedgerCauseKind } from './ledger-catalogue.js';
 
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
 export type PostingRow = typeof ledgerPostings.$inferSelect;
@@ -30,19 +31,30 @@ export interface LineRange {
   to: string;
 }
 
-export interface StatementRow {
-  line_id: number;
-  posting_id: number;
+type PostingCauseColumns = Pick<PostingRow, 'causeKind' | 'description' | 'businessKey' | 'companyId'>;
+type PostingGatewayColumns = Pick<PostingRow, 'gateway' | 'gatewayObjectId'>;
+
+export interface StatementRow extends PostingCauseColumns, PostingGatewayColumns {
+  lineId: number;
+  postingId: number;
   /** A Date or the driver's timestamp text, depending on the driver. */
-  posted_at: Date | string;
+  postedAt: Date | string;
   amount: number;
-  cause_kind: string;
-  description: string;
-  business_key: string;
-  company_id: number | null;
-  gateway: string | null;
-  gateway_object_id: string | null;
 }
+
+/** A posting's cause, as the ledger's callers read it. */
+export const causeOf = (row: PostingCauseColumns) => ({
+  kind: row.causeKind as LedgerCauseKind,
+  description: row.description,
+  businessKey: row.businessKey,
+  companyId: row.companyId,
+});
+
+/** The gateway object behind a posting, or null. */
+export const gatewayOf = (row: PostingGatewayColumns) =>
+  row.gateway !== null && row.gatewayObjectId !== null
+    ? { name: row.gateway, objectId: row.gatewayObjectId }
+    : null;
 
 /**
  * An int8 of a raw statement as an exact number: PGlite hands raw rows the client's parsed number,
@@ -177,8 +189,9 @@ export function createLedgerRepository(db: Executor) {
     ): Promise<StatementRow[]> {
       const rows = await queryRows<StatementRow>(
         db,
-        sql`select l.id as line_id, l.posting_id, l.posted_at, l.amount, p.cause_kind, p.description,
-              p.business_key, p.company_id, p.gateway, p.gateway_object_id
+        sql`select l.id as "lineId", l.posting_id as "postingId", l.posted_at as "postedAt", l.amount,
+              p.cause_kind as "causeKind", p.description, p.business_key as "businessKey",
+              p.company_id as "companyId", p.gateway, p.gateway_object_id as "gatewayObjectId"
             from (select id, posting_id, posted_at, amount from ledger_lines
                    where account_id = ${accountId}
                      and posted_at >= ${range.from}::timestamptz and posted_at < ${range.to}::timestamptz
@@ -188,8 +201,8 @@ export function createLedgerRepository(db: Executor) {
       );
       return rows.map((row) => ({
         ...row,
-        line_id: exactInteger(row.line_id),
-        posting_id: exactInteger(row.posting_id),
+        lineId: exactInteger(row.lineId),
+        postingId: exactInteger(row.postingId),
         amount: exactInteger(row.amount),
       }));
     },

@@ -4,13 +4,14 @@ import {
   isLedgerAccountKind,
   LEDGER_ACCOUNT_KINDS,
   type LedgerAccountKind,
-  type LedgerCauseKind,
   onNormalSide,
 } from './ledger-catalogue.js';
 import { LedgerError } from './ledger-error.js';
 import {
   type AccountRow,
+  causeOf,
   createLedgerRepository,
+  gatewayOf,
   type LedgerRepository,
   type PostingRow,
 } from './ledger-repository.js';
@@ -66,16 +67,8 @@ const toAccount = (row: AccountRow): LedgerAccount => ({
 const toPosting = (row: PostingRow, lines: { accountId: number; amount: number }[]): LedgerPosting => ({
   id: row.id,
   systemId: row.systemId,
-  cause: {
-    kind: row.causeKind as LedgerCauseKind,
-    description: row.description,
-    businessKey: row.businessKey,
-    companyId: row.companyId,
-  },
-  gateway:
-    row.gateway !== null && row.gatewayObjectId !== null
-      ? { name: row.gateway, objectId: row.gatewayObjectId }
-      : null,
+  cause: causeOf(row),
+  gateway: gatewayOf(row),
   createdAt: row.createdAt,
   lines: lines.map((l) => ({ accountId: l.accountId, amount: asCents(l.amount) })),
 });

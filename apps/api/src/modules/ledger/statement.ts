@@ -1,7 +1,7 @@
 import { asCents, type Cents } from '@app/contracts';
 import { onNormalSide } from './ledger-catalogue.js';
 import { LedgerError } from './ledger-error.js';
-import type { LedgerRepository, LineRange } from './ledger-repository.js';
+import { causeOf, gatewayOf, type LedgerRepository, type LineRange } from './ledger-repository.js';
 import type { LedgerAccount } from './ledger-service.js';
 
 export interface StatementQuery {
@@ -19,8 +19,8 @@ export interface StatementLine {
   lineId: number;
   postingId: number;
   postedAt: Date;
-  cause: { kind: string; description: string; businessKey: string; companyId: number | null };
-  gateway: { name: string; objectId: string } | null;
+  cause: ReturnType<typeof causeOf>;
+  gateway: ReturnType<typeof gatewayOf>;
   /** The line itself: debit positive, credit negative. */
   amount: Cents;
   /** What the line did to the balance (on the account's normal side). */
@@ -78,26 +78,18 @@ export async function readStatement(
     throw new LedgerError('invalid_query', `A page holds 1 to ${MAX_PAGE_SIZE} lines.`);
   const range = rangeOf(month);
   const rows = await repo.statementPage(account.id, range, pageSize, (query.page - 1) * pageSize);
-  const sums = await repo.statementSums(account.id, range, rows[0]?.line_id ?? null);
+  const sums = await repo.statementSums(account.id, range, rows[0]?.lineId ?? null);
   const toBalance = (sumOfLines: number) => asCents(onNormalSide(account.kind, sumOfLines));
 
   let running = sums.beforePage;
   const lines = rows.map((row): StatementLine => {
     running += row.amount;
     return {
-      lineId: row.line_id,
-      postingId: row.posting_id,
-      postedAt: new Date(row.posted_at),
-      cause: {
-        kind: row.cause_kind,
-        description: row.description,
-        businessKey: row.business_key,
-        companyId: row.company_id,
-      },
-      gateway:
-        row.gateway !== null && row.gateway_object_id !== null
-          ? { name: row.gateway, objectId: row.gateway_object_id }
-          : null,
+      lineId: row.lineId,
+      postingId: row.postingId,
+      postedAt: new Date(row.postedAt),
+      cause: causeOf(row),
+      gateway: gatewayOf(row),
       amount: asCents(row.amount),
       change: toBalance(row.amount),
       balance: toBalance(running),
