@@ -21,6 +21,19 @@ async function holdChallenges(page: Page) {
   return release;
 }
 
+/** The first challenge comes with `field` not hex, so the solver fails on it; later ones pass untouched. */
+async function spoilFirstChallenge(page: Page, field: 'nonce' | 'salt') {
+  let spoiled = false;
+  await page.route('**/api/altcha/challenge*', async (route) => {
+    if (spoiled) return route.continue();
+    spoiled = true;
+    const response = await route.fetch();
+    const challenge = await response.json();
+    challenge.parameters[field] = 'not-hex';
+    await route.fulfill({ response, json: challenge });
+  });
+}
+
 const loginAnswer = (page: Page) =>
   page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/login');
 
@@ -63,16 +76,7 @@ test('a retry right after a wrong password solves a fresh challenge instead of r
 test('a challenge that cannot be solved shows the failure, the sign-in is refused, and the next challenge is solved', async ({
   page,
 }) => {
-  // The first challenge is spoiled (its nonce is not hex), so the solver fails on it; later ones pass.
-  let spoiled = false;
-  await page.route('**/api/altcha/challenge*', async (route) => {
-    if (spoiled) return route.continue();
-    spoiled = true;
-    const response = await route.fetch();
-    const challenge = await response.json();
-    challenge.parameters.nonce = 'not-hex';
-    await route.fulfill({ response, json: challenge });
-  });
+  await spoilFirstChallenge(page, 'nonce');
   await page.goto('/login');
   const botCheck = page.getByTestId('bot-check');
   await expect(botCheck).toContainText('Verification failed.');
@@ -92,15 +96,7 @@ test('a challenge that cannot be solved shows the failure, the sign-in is refuse
 });
 
 test('Retry after a failed check fetches and solves a fresh challenge', async ({ page }) => {
-  let spoiled = false;
-  await page.route('**/api/altcha/challenge*', async (route) => {
-    if (spoiled) return route.continue();
-    spoiled = true;
-    const response = await route.fetch();
-    const challenge = await response.json();
-    challenge.parameters.salt = 'xyz';
-    await route.fulfill({ response, json: challenge });
-  });
+  await spoilFirstChallenge(page, 'salt');
   await page.goto('/login');
   const botCheck = page.getByTestId('bot-check');
   await expect(botCheck).toContainText('Verification failed.');
