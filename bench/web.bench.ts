@@ -25,7 +25,7 @@ const SIGNED_IN_ROUTES = [
 
 /**
  * Runs in the page before any of its scripts: LCP entries, and the moments (ms since navigation start)
- * the Sign In button is enabled and the bot-check widget has its answer.
+ * the Sign In button is enabled and the bot check has its answer.
  */
 const PROBE = `
   window.__bench = {};
@@ -40,8 +40,7 @@ const PROBE = `
       if (button) b.button = performance.now();
     }
     if (b.botCheck === undefined) {
-      const widget = document.querySelector('altcha-widget');
-      if (widget && typeof widget.getState === 'function' && widget.getState() === 'verified') b.botCheck = performance.now();
+      if (document.querySelector('[data-testid="bot-check"][data-state="verified"]')) b.botCheck = performance.now();
     }
     if (b.button === undefined || b.botCheck === undefined) requestAnimationFrame(check);
   };

@@ -21,6 +21,19 @@ async function holdChallenges(page: Page) {
   return release;
 }
 
+/** The first challenge comes with `field` not hex, so the solver fails on it; later ones pass untouched. */
+async function spoilFirstChallenge(page: Page, field: 'nonce' | 'salt') {
+  let spoiled = false;
+  await page.route('**/api/altcha/challenge*', async (route) => {
+    if (spoiled) return route.continue();
+    spoiled = true;
+    const response = await route.fetch();
+    const challenge = await response.json();
+    challenge.parameters[field] = 'not-hex';
+    await route.fulfill({ response, json: challenge });
+  });
+}
+
 const loginAnswer = (page: Page) =>
   page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/login');
 
@@ -58,4 +71,35 @@ test('a retry right after a wrong password solves a fresh challenge instead of r
   const answer = await retried;
   expect(answer.status(), await answer.text()).toBe(200);
   await expect(page).not.toHaveURL(/\/login/);
+});
+
+test('a challenge that cannot be solved shows the failure, the sign-in is refused, and the next challenge is solved', async ({
+  page,
+}) => {
+  await spoilFirstChallenge(page, 'nonce');
+  await page.goto('/login');
+  const botCheck = page.getByTestId('bot-check');
+  await expect(botCheck).toContainText('Verification failed.');
+  await page.getByLabel('Username or E-mail').fill(email);
+  await page.getByLabel('Password').first().fill(DEMO_PASSWORD);
+  // Without an answer the server refuses; the form asks for a fresh challenge meanwhile.
+  const refused = loginAnswer(page);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  expect((await refused).status()).toBe(400);
+  await expect(page.getByText('Please confirm you are not a robot.')).toBeVisible();
+  await expect(botCheck).toContainText('Verified');
+  const accepted = loginAnswer(page);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const answer = await accepted;
+  expect(answer.status(), await answer.text()).toBe(200);
+  await expect(page).not.toHaveURL(/\/login/);
+});
+
+test('Retry after a failed check fetches and solves a fresh challenge', async ({ page }) => {
+  await spoilFirstChallenge(page, 'salt');
+  await page.goto('/login');
+  const botCheck = page.getByTestId('bot-check');
+  await expect(botCheck).toContainText('Verification failed.');
+  await botCheck.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('bot-check')).toContainText('Verified');
 });

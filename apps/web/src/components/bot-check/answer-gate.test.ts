@@ -64,7 +64,7 @@ describe('AnswerGate', () => {
     g.solved('challenge-1', 'payload-1');
     expect(await g.take()).toBe('payload-1');
     const next = g.take();
-    // The old widget, still mounted a moment, solving its challenge again is not an answer.
+    // An old solver run, finishing late, answering its challenge again is not an answer.
     g.solved('challenge-1', 'payload-1-again');
     expect(await settled(next)).toBe('pending');
     g.challengeArrived('challenge-2');
@@ -108,13 +108,13 @@ describe('AnswerGate', () => {
   it('lets submits go on without an answer when there is nothing to solve', async () => {
     const { gate: g, renewals } = gate();
     const waiting = g.take();
-    g.challengeArrived(null); // a reCAPTCHA system: the widget is not rendered
+    g.challengeArrived(null); // a reCAPTCHA system: no control is rendered
     expect(await waiting).toBe('');
     expect(await g.take()).toBe('');
     expect(renewals.count).toBe(0);
   });
 
-  it('answers the waiting submit with nothing when the challenge or the widget fails, and retries next time', async () => {
+  it('answers the waiting submit with nothing when the challenge or the solver fails, and retries next time', async () => {
     const { gate: g, renewals } = gate();
     const waiting = g.take();
     g.challengeFailed();
@@ -125,6 +125,20 @@ describe('AnswerGate', () => {
     const next = g.take();
     g.failed('challenge-2');
     expect(await next).toBe('');
+  });
+
+  it('fetches a fresh challenge when the person retries after a failure, and only then', () => {
+    const { gate: g, renewals } = gate();
+    g.challengeArrived('challenge-1');
+    g.retry();
+    expect(renewals.count).toBe(0);
+    g.failed('challenge-1');
+    g.retry();
+    expect(renewals.count).toBe(1);
+    expect(g.state).toEqual({ kind: 'loading' });
+    g.challengeArrived(null);
+    g.retry();
+    expect(renewals.count).toBe(1);
   });
 
   it('gives up waiting after its limit', async () => {

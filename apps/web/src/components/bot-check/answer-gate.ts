@@ -5,13 +5,13 @@
  * and asks for a fresh challenge at once. A submit that comes before there is an answer (the
  * challenge still on its way, being solved, or being replaced after the last submit) waits for
  * the answer of the current challenge instead of sending nothing or an answer already used. Only
- * when there is nothing to solve (a reCAPTCHA system, the challenge request failed, the widget
+ * when there is nothing to solve (a reCAPTCHA system, the challenge request failed, the solver
  * failed or gave up) does a submit go on with an empty answer, and the server decides.
  */
 export type GatePhase =
   /** A challenge is being fetched (first load or after a submit / expiry). */
   | { kind: 'loading' }
-  /** The widget is solving `challenge`. */
+  /** The solver is working on `challenge`. */
   | { kind: 'solving'; challenge: string }
   /** `challenge` is solved and its answer not yet sent. */
   | { kind: 'solved'; challenge: string; payload: string }
@@ -56,7 +56,7 @@ export class AnswerGate {
     this.nothingToSolve(true);
   }
 
-  /** The widget solved `challenge`. An answer to a challenge the gate has moved past is dropped. */
+  /** The solver answered `challenge`. An answer to a challenge the gate has moved past is dropped. */
   solved(challenge: string, payload: string): void {
     if (!payload || this.phase.kind !== 'solving' || this.phase.challenge !== challenge) return;
     const waiter = this.waiters.shift();
@@ -70,7 +70,7 @@ export class AnswerGate {
     this.phase = { kind: 'solved', challenge, payload };
   }
 
-  /** The widget failed on `challenge`: the waiting submits go on without an answer. */
+  /** The solver failed on `challenge`: the waiting submits go on without an answer. */
   failed(challenge: string): void {
     if (this.phase.kind !== 'solving' || this.phase.challenge !== challenge) return;
     this.nothingToSolve(true);
@@ -81,6 +81,11 @@ export class AnswerGate {
     if (this.phase.kind === 'loading' || this.phase.kind === 'none') return;
     if (this.phase.challenge !== challenge) return;
     this.startRenewal();
+  }
+
+  /** The person asked to try again after a failure: a fresh challenge (nothing while one is current). */
+  retry(): void {
+    if (this.phase.kind === 'none' && this.phase.retry) this.startRenewal();
   }
 
   /**

@@ -1,16 +1,17 @@
-import 'altcha';
-import { Box } from '@mantine/core';
+import { Button, Group, Loader, Text } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { AltchaWidgetElement } from 'altcha';
-import type {} from 'altcha/types/react';
-import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { type Ref, useEffect, useImperativeHandle, useMemo, useState } from 'react';
 import { botChallengeQuery } from '../../api/bot-check';
 import { useBoot } from '../../app/boot/boot-context';
 import { AnswerGate } from './answer-gate';
-import { type BotChallenge, payloadOfState, readBotChallenge } from './challenge';
+import { type BotChallenge, readBotChallenge } from './challenge';
+import { solveAltcha } from './solve-altcha';
 
 /** Longest a submit waits for a proof of work still running (the server's cost takes well under 1 s). */
 const SOLVE_TIMEOUT_MS = 20_000;
+
+const NOTHING_TO_SOLVE: BotChallenge = { kind: 'none' };
 
 export interface BotCheckHandle {
   /**
@@ -23,72 +24,94 @@ export interface BotCheckHandle {
 }
 
 /**
- * The bot check of the login and forgot-password forms (spec 1 §5): the `altcha` widget, solving in the
- * background as soon as it loads. The challenge is fetched here rather than by the widget so that a
- * system configured for reCAPTCHA renders nothing instead of a broken widget. Which answer a submit
- * sends is decided by the AnswerGate (answer-gate.ts): each answer once, never one of an old challenge.
+ * The bot check of the login, forgot-password and registration forms (spec 1 §5): an ALTCHA proof of
+ * work solved in the background as soon as its challenge arrives (solve-altcha.ts, decision 0025),
+ * with a control that says how it goes. The challenge is fetched here so that a system configured for
+ * reCAPTCHA renders nothing. Which answer a submit sends is decided by the AnswerGate
+ * (answer-gate.ts): each answer once, never one of an old challenge.
  */
 export function BotCheck({ ref }: { ref: Ref<BotCheckHandle> }) {
   const { http, hostname } = useBoot();
   // Each challenge is its own query (round in the key): a used or expired one is dropped at once, so
-  // its widget, still showing "Verified", never stays on screen while the next one loads.
+  // its control, still showing "Verified", never stays on screen while the next one loads.
   const [round, setRound] = useState(0);
   const query = useQuery(botChallengeQuery(http, hostname, round));
-  const challenge: BotChallenge = query.data ? readBotChallenge(query.data) : { kind: 'none' };
+  const challenge = useMemo(
+    () => (query.data ? readBotChallenge(query.data) : NOTHING_TO_SOLVE),
+    [query.data],
+  );
   const json = challenge.kind === 'altcha' ? challenge.json : null;
   const [gate] = useState(() => new AnswerGate(() => setRound((r) => r + 1), SOLVE_TIMEOUT_MS));
-  const widgetRef = useRef<AltchaWidgetElement | null>(null);
 
   useEffect(() => {
     if (query.status === 'success') gate.challengeArrived(json);
     else if (query.status === 'error') gate.challengeFailed();
   }, [gate, query.status, json]);
 
-  // Listeners are attached per widget instance: a new challenge remounts the widget (key below).
+  useImperativeHandle(ref, () => ({ getToken: () => gate.take(), renew: () => gate.renewUnlessPending() }), [
+    gate,
+  ]);
+
+  if (challenge.kind !== 'altcha') return null;
+  // Keyed by the challenge: a new challenge gets a fresh control and solver run.
+  return <BotCheckControl key={challenge.json} challenge={challenge} gate={gate} />;
+}
+
+type SolveStatus = 'verifying' | 'verified' | 'failed';
+
+function BotCheckControl({
+  challenge,
+  gate,
+}: {
+  challenge: Extract<BotChallenge, { kind: 'altcha' }>;
+  gate: AnswerGate;
+}) {
+  const [status, setStatus] = useState<SolveStatus>('verifying');
+
   useEffect(() => {
-    const widget = widgetRef.current;
-    if (!widget || !json) return;
-    const onStateChange = (event: Event) => {
-      const { detail } = event as CustomEvent<{ state?: string }>;
-      const payload = payloadOfState(detail);
-      if (payload) gate.solved(json, payload);
-      else if (detail?.state === 'error') gate.failed(json);
-      // An expired challenge cannot be solved again; the gate fetches a new one (a new widget).
-      else if (detail?.state === 'expired') gate.expired(json);
-    };
-    widget.addEventListener('statechange', onStateChange);
-    return () => widget.removeEventListener('statechange', onStateChange);
-  }, [gate, json]);
-
-  useImperativeHandle(
-    ref,
-    () => ({
-      getToken() {
-        const answer = gate.take();
-        // auto="onload" is usually already solving; start it when the widget sits idle or failed
-        // (verify() restarts a run, so a running one is left alone).
-        const widget = widgetRef.current;
-        const state = widget?.getState?.();
-        if (gate.state.kind === 'solving' && widget && (state === 'unverified' || state === 'error'))
-          void widget.verify?.().catch(() => undefined);
-        return answer;
+    const { json, challenge: altcha } = challenge;
+    const run = new AbortController();
+    solveAltcha(altcha, { signal: run.signal }).then(
+      (payload) => {
+        if (run.signal.aborted) return;
+        gate.solved(json, payload);
+        setStatus('verified');
       },
-      renew: () => gate.renewUnlessPending(),
-    }),
-    [gate],
-  );
+      () => {
+        if (run.signal.aborted) return;
+        gate.failed(json);
+        setStatus('failed');
+      },
+    );
+    // An expired challenge's answer is refused by the server: the gate fetches a fresh one in time.
+    const { expiresAt } = altcha.parameters;
+    const expiry =
+      typeof expiresAt === 'number'
+        ? setTimeout(() => gate.expired(json), Math.max(0, expiresAt * 1000 - Date.now()))
+        : undefined;
+    return () => {
+      run.abort();
+      clearTimeout(expiry);
+    };
+  }, [gate, challenge]);
 
-  if (!json) return null;
   return (
-    // Keyed by the challenge: a new challenge gets a fresh widget instead of a half-reset old one.
-    <Box key={json} data-testid="bot-check">
-      <altcha-widget
-        ref={widgetRef}
-        challenge={json}
-        auto="onload"
-        name="gtoken"
-        style={{ '--altcha-max-width': '100%' }}
-      />
-    </Box>
+    <Group data-testid="bot-check" data-state={status} gap="xs" wrap="nowrap">
+      {status === 'verifying' && <Loader size={18} aria-hidden />}
+      {status === 'verified' && (
+        <IconCircleCheck size={20} color="var(--mantine-color-green-7)" aria-hidden />
+      )}
+      {status === 'failed' && <IconAlertCircle size={20} color="var(--mantine-color-red-7)" aria-hidden />}
+      <Text size="sm" role="status" aria-live="polite">
+        {status === 'verifying' && 'Verifying…'}
+        {status === 'verified' && 'Verified'}
+        {status === 'failed' && 'Verification failed.'}
+      </Text>
+      {status === 'failed' && (
+        <Button variant="subtle" size="compact-sm" onClick={() => gate.retry()}>
+          Retry
+        </Button>
+      )}
+    </Group>
   );
 }

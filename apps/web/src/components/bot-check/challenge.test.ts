@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { payloadOfState, readBotChallenge } from './challenge';
+import { readBotChallenge } from './challenge';
 
 const v2 = {
   kind: 'altcha',
@@ -18,31 +18,22 @@ const v2 = {
 };
 
 describe('readBotChallenge', () => {
-  it('hands an ALTCHA v2 challenge to the widget without our kind field', () => {
+  it('hands an ALTCHA v2 challenge to the solver whole, without our kind field', () => {
     const read = readBotChallenge(v2);
-    expect(read.kind).toBe('altcha');
     const { kind: _kind, ...expected } = v2;
-    expect(read.kind === 'altcha' && JSON.parse(read.json)).toEqual(expected);
+    expect(read).toEqual({ kind: 'altcha', json: JSON.stringify(expected), challenge: expected });
   });
 
-  it('accepts the v1 shape of the contracts', () => {
-    const v1 = { algorithm: 'SHA-256', challenge: 'c', maxnumber: 100, salt: 's', signature: 'x' };
-    expect(readBotChallenge(v1)).toEqual({ kind: 'altcha', json: JSON.stringify(v1) });
-  });
-
-  it('renders nothing for reCAPTCHA or anything it cannot read', () => {
+  it('renders nothing for reCAPTCHA, an algorithm it cannot solve, or anything it cannot read', () => {
     expect(readBotChallenge({ kind: 'recaptcha', siteKey: 'k' })).toEqual({ kind: 'none' });
+    const argon = { ...v2, parameters: { ...v2.parameters, algorithm: 'ARGON2ID' } };
+    expect(readBotChallenge(argon)).toEqual({ kind: 'none' });
+    const noCost = { ...v2, parameters: { ...v2.parameters, cost: '200' } };
+    expect(readBotChallenge(noCost)).toEqual({ kind: 'none' });
+    const v1 = { algorithm: 'SHA-256', challenge: 'c', maxnumber: 100, salt: 's', signature: 'x' };
+    expect(readBotChallenge(v1)).toEqual({ kind: 'none' });
     expect(readBotChallenge({ parameters: { algorithm: 'x' } })).toEqual({ kind: 'none' });
     expect(readBotChallenge('<html>')).toEqual({ kind: 'none' });
     expect(readBotChallenge(null)).toEqual({ kind: 'none' });
-  });
-});
-
-describe('payloadOfState', () => {
-  it('takes the payload of a verified state only', () => {
-    expect(payloadOfState({ state: 'verified', payload: 'p' })).toBe('p');
-    expect(payloadOfState({ state: 'verifying', payload: null })).toBe('');
-    expect(payloadOfState({ state: 'expired', payload: 'stale' })).toBe('');
-    expect(payloadOfState(undefined)).toBe('');
   });
 });
