@@ -29,6 +29,10 @@ export function asMicros(value: number): Micros {
   return value as Micros;
 }
 
+/** No money: what an unset amount reads as. */
+export const ZERO_CENTS = asCents(0);
+export const ZERO_MICROS = asMicros(0);
+
 /** Fees (setup fee, platform fee, onboarding charge, minimum spend): whole cents. */
 export const FEE_MAX_DECIMALS = 2;
 /** Per-lead prices: tenths of a cent (stored as micro-dollars, so finer values stay exact). */

@@ -547,7 +547,6 @@ export const onboardingGetResponseSchema = z.object({
   data: z.object({
     /** Dollars as a string ('0' = no onboarding charge). */
     amount: z.string(),
-    amount_cents: z.number().int(),
     enable_coupon: z.boolean(),
   }),
 });

@@ -26,15 +26,27 @@ describe('costPerLeadFloor (spec 2 §5)', () => {
 });
 
 describe('findFloorViolation', () => {
-  const parent = [price('enhance', 'Weekly', 750_000), price('b2b', 'Monthly', 1_000_000), price('local', 'Weekly', 5_000_000)];
+  const parent = [
+    price('enhance', 'Weekly', 750_000),
+    price('b2b', 'Monthly', 1_000_000),
+    price('local', 'Weekly', 5_000_000),
+  ];
 
   it.each([
     ['a module without a floor', [price('local', 'Weekly', 1)], null],
     ['exactly the floor', [price('enhance', 'Weekly', 750_000)], null],
     ['above the floor', [price('enhance', 'Weekly', 750_001)], null],
     ['a term the parent has no price for', [price('enhance', 'Monthly', 0)], null],
-    ['one micro-dollar below', [price('b2b', 'Monthly', 999_999)], { module: 'b2b', term: 'Monthly', minimum: 1_000_000 }],
-    ['zero under a floor', [price('enhance', 'Weekly', 0)], { module: 'enhance', term: 'Weekly', minimum: 750_000 }],
+    [
+      'one micro-dollar below',
+      [price('b2b', 'Monthly', 999_999)],
+      { module: 'b2b', term: 'Monthly', minimum: 1_000_000 },
+    ],
+    [
+      'zero under a floor',
+      [price('enhance', 'Weekly', 0)],
+      { module: 'enhance', term: 'Weekly', minimum: 750_000 },
+    ],
     [
       'the first of several',
       [price('enhance', 'Weekly', 800_000), price('b2b', 'Monthly', 1), price('enhance', 'Weekly', 1)],

@@ -33,7 +33,12 @@ export function findFloorViolation(prices: readonly ModulePrice[], above: PriceS
       layeredPrice([above], price.module, price.term).costPerLeadMicros,
     );
     if (floor !== null && price.costPerLeadMicros < floor) {
-      return { module: price.module, term: price.term, minimum: floor, message: costPerLeadMinimumText(floor) };
+      return {
+        module: price.module,
+        term: price.term,
+        minimum: floor,
+        message: costPerLeadMinimumText(floor),
+      };
     }
   }
   return null;

@@ -2,13 +2,7 @@
  * `@app/pricing`: the one place prices are layered and fees are computed, for the API and the web
  * app alike. Pure functions over `Cents` / `Micros` (from `@app/contracts`); no I/O.
  */
-export {
-  costPerLeadFloor,
-  costPerLeadMinimumText,
-  FLOOR_MODULES,
-  type FloorViolation,
-  findFloorViolation,
-} from './floors.js';
+
 export {
   applicationFee,
   applyCoupon,
@@ -18,6 +12,13 @@ export {
   type LeadQuantity,
   sumCents,
 } from './fees.js';
+export {
+  costPerLeadFloor,
+  costPerLeadMinimumText,
+  FLOOR_MODULES,
+  type FloorViolation,
+  findFloorViolation,
+} from './floors.js';
 export {
   ONBOARDING_AMOUNT_ABOVE,
   type OnboardingSetting,

@@ -43,7 +43,12 @@ describe('onboardingPrice: the agency’s own setting, else the system’s, else
   it.each([
     ['own wins', own, system, own],
     ['falls back to the system', undefined, system, system],
-    ['an own setting of 0 is a choice, not a gap', { amountCents: asCents(0), enableCoupon: false }, system, { amountCents: 0, enableCoupon: false }],
+    [
+      'an own setting of 0 is a choice, not a gap',
+      { amountCents: asCents(0), enableCoupon: false },
+      system,
+      { amountCents: 0, enableCoupon: false },
+    ],
     ['nothing set', undefined, undefined, { amountCents: 0, enableCoupon: false }],
   ] as const)('%s', (_name, a, b, expected) => {
     expect(onboardingPrice(a, b)).toEqual(expected);

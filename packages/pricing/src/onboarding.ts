@@ -1,4 +1,11 @@
-import { asCents, type Cents, isDollarText, ONBOARDING_AMOUNT_TEXTS, parseDollarsToCents } from '@app/contracts';
+import {
+  asCents,
+  type Cents,
+  isDollarText,
+  ONBOARDING_AMOUNT_TEXTS,
+  parseDollarsToCents,
+  ZERO_CENTS,
+} from '@app/contracts';
 
 /** Spec 2 §5: an onboarding charge is 0 (none) or strictly more than $0.50. */
 export const ONBOARDING_AMOUNT_ABOVE = asCents(50);
@@ -18,7 +25,7 @@ export function onboardingAmountToCents(
   if (negative) {
     return /[1-9]/.test(unsigned)
       ? { ok: false, message: ONBOARDING_AMOUNT_TEXTS.negative }
-      : { ok: true, cents: asCents(0) };
+      : { ok: true, cents: ZERO_CENTS };
   }
   // Zeros past the cents change nothing (0.500 is 50 cents); anything else there is refused.
   const [whole = '', fraction = ''] = unsigned.split('.');
@@ -43,5 +50,5 @@ export function onboardingPrice(
   own: OnboardingSetting | undefined,
   system: OnboardingSetting | undefined,
 ): OnboardingSetting {
-  return own ?? system ?? { amountCents: asCents(0), enableCoupon: false };
+  return own ?? system ?? { amountCents: ZERO_CENTS, enableCoupon: false };
 }

@@ -2,7 +2,13 @@ import { asCents, asMicros } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { layeredPrice, rootFee, type StoredPrice, wholesalePrice } from './price-layers.js';
 
-const row = (module: string, term: StoredPrice['term'], cpl: number, setup = 0, platform = 0): StoredPrice => ({
+const row = (
+  module: string,
+  term: StoredPrice['term'],
+  cpl: number,
+  setup = 0,
+  platform = 0,
+): StoredPrice => ({
   module,
   term,
   setupFeeCents: asCents(setup),
@@ -17,11 +23,29 @@ describe('layeredPrice', () => {
   const system = [row('enhance', 'Weekly', 750_000), row('enhance', 'Monthly', 600_000, 0, 4_999)];
 
   it.each([
-    ['the nearest layer wins', [agency, system], 'enhance', 'Weekly', { costPerLeadMicros: 900_000, setupFeeCents: 1_000 }],
-    ['a missing pair falls back to the next layer', [agency, system], 'enhance', 'Monthly', { costPerLeadMicros: 600_000, platformFeeCents: 4_999 }],
+    [
+      'the nearest layer wins',
+      [agency, system],
+      'enhance',
+      'Weekly',
+      { costPerLeadMicros: 900_000, setupFeeCents: 1_000 },
+    ],
+    [
+      'a missing pair falls back to the next layer',
+      [agency, system],
+      'enhance',
+      'Monthly',
+      { costPerLeadMicros: 600_000, platformFeeCents: 4_999 },
+    ],
     ['a pair no layer has costs nothing', [agency, system], 'b2b', 'Prepaid', zero],
     ['no layers at all', [], 'local', 'OneTime', zero],
-    ['a row is taken whole, not field by field', [[row('enhance', 'Weekly', 0)], system], 'enhance', 'Weekly', zero],
+    [
+      'a row is taken whole, not field by field',
+      [[row('enhance', 'Weekly', 0)], system],
+      'enhance',
+      'Weekly',
+      zero,
+    ],
     ['other modules and terms do not leak in', [[row('b2b', 'Weekly', 5)]], 'enhance', 'Weekly', zero],
   ] as const)('%s', (_name, sheets, module, term, expected) => {
     expect(layeredPrice(sheets, module, term)).toEqual({ module, term, ...zero, ...expected });
@@ -30,7 +54,10 @@ describe('layeredPrice', () => {
 
 describe('wholesalePrice: the agency’s cost settings, else the system’s defaults', () => {
   it('prefers the agency, falls back to the system', () => {
-    const sheets = { agency: [row('local', 'Weekly', 2_000_000)], system: [row('local', 'Monthly', 1_500_000)] };
+    const sheets = {
+      agency: [row('local', 'Weekly', 2_000_000)],
+      system: [row('local', 'Monthly', 1_500_000)],
+    };
     expect(wholesalePrice(sheets, 'local', 'Weekly').costPerLeadMicros).toBe(2_000_000);
     expect(wholesalePrice(sheets, 'local', 'Monthly').costPerLeadMicros).toBe(1_500_000);
     expect(wholesalePrice(sheets, 'local', 'Prepaid').costPerLeadMicros).toBe(0);

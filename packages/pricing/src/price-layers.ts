@@ -1,4 +1,11 @@
-import { asCents, asMicros, type Cents, type CostModule, type Micros, type PaymentTerm } from '@app/contracts';
+import {
+  type Cents,
+  type CostModule,
+  type Micros,
+  type PaymentTerm,
+  ZERO_CENTS,
+  ZERO_MICROS,
+} from '@app/contracts';
 
 /**
  * One module × payment term price: the one-time setup fee and the platform fee per period in
@@ -19,14 +26,15 @@ export type StoredPrice = Omit<ModulePrice, 'module'> & { module: string };
 /** The prices one company set (its own rows; a module × term it never saved is absent). */
 export type PriceSheet = readonly StoredPrice[];
 
-const ZERO_CENTS = asCents(0);
-const ZERO_MICROS = asMicros(0);
-
 /**
  * The price of a module × term read through layers, nearest first: the first sheet with a row for
  * the pair wins, and a pair no sheet has costs nothing.
  */
-export function layeredPrice(sheets: readonly PriceSheet[], module: CostModule, term: PaymentTerm): ModulePrice {
+export function layeredPrice(
+  sheets: readonly PriceSheet[],
+  module: CostModule,
+  term: PaymentTerm,
+): ModulePrice {
   let row: StoredPrice | undefined;
   for (const sheet of sheets) {
     row = sheet.find((r) => r.module === module && r.term === term);

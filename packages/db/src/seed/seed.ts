@@ -223,7 +223,10 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
       },
     );
     await brand(northwindId, nw.branding, await logo(master.systemId, northwindId, 'northwind'));
-    await price(northwindId, nw.costPerLead, { setupFeeCents: asCents(9_900), platformFeeCents: asCents(4_900) });
+    await price(northwindId, nw.costPerLead, {
+      setupFeeCents: asCents(9_900),
+      platformFeeCents: asCents(4_900),
+    });
     // Northwind is fully set up: a sandbox card and a completed connected account.
     await tx.insert(connectedAccounts).values({
       companyId: northwindId,

@@ -5,6 +5,7 @@ import {
   type Database,
   eq,
   firstRow,
+  minimumSpendSettings,
   onboardingSettings,
   queryRows,
   rolePermissions,
@@ -119,6 +120,13 @@ export function createRoleRepository(db: Database) {
         .select()
         .from(onboardingSettings)
         .where(eq(onboardingSettings.companyId, companyId));
+      return row;
+    },
+    async minimumSpendOf(systemId: number) {
+      const [row] = await db
+        .select()
+        .from(minimumSpendSettings)
+        .where(eq(minimumSpendSettings.systemId, systemId));
       return row;
     },
   };

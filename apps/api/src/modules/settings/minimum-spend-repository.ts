@@ -1,3 +1,4 @@
+import type { Cents } from '@app/contracts';
 import {
   and,
   companies,
@@ -17,7 +18,7 @@ export type PlanRow = typeof minimumSpendPlans.$inferSelect & { agencies: number
 export interface PlanValues {
   name: string;
   months: number;
-  flatMonthCents: number;
+  flatMonthCents: Cents;
 }
 
 /** The only SQL of minimum-spend plans and the system's root minimum-spend setting. */
