@@ -33,6 +33,13 @@ export function asMicros(value: number): Micros {
 export const ZERO_CENTS = asCents(0);
 export const ZERO_MICROS = asMicros(0);
 
+/** An exact BigInt result (a product of leads and micro-dollars, rounded) as `Cents`; throws past 2^53. */
+export function centsFromBigInt(value: bigint): Cents {
+  if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER))
+    throw new RangeError(`Not a safe amount of cents: ${value}`);
+  return asCents(Number(value));
+}
+
 /** Fees (setup fee, platform fee, onboarding charge, minimum spend): whole cents. */
 export const FEE_MAX_DECIMALS = 2;
 /** Per-lead prices: tenths of a cent (stored as micro-dollars, so finer values stay exact). */

@@ -1,4 +1,4 @@
-import { asCents, type Cents, MICROS_PER_CENT, type Micros } from '@app/contracts';
+import { asCents, type Cents, centsFromBigInt, MICROS_PER_CENT, type Micros } from '@app/contracts';
 
 /*
  * Fee arithmetic (decision 0028). Integers only: products that may pass 2^53 are taken in BigInt,
@@ -35,7 +35,7 @@ export function chargeForLeads(quantities: readonly LeadQuantity[]): Cents {
     requireNonNegative(unitPrice, 'A unit price');
     micros += requireCount(leads) * BigInt(unitPrice);
   }
-  return asCents(Number(divideHalfUp(micros, BigInt(MICROS_PER_CENT))));
+  return centsFromBigInt(divideHalfUp(micros, BigInt(MICROS_PER_CENT)));
 }
 
 /** Adds amounts of cents; throws rather than leave the safe-integer range. */
@@ -71,15 +71,15 @@ export interface Discounted {
  */
 export function applyCoupon(amount: Cents, coupon: Coupon): Discounted {
   requireNonNegative(amount, 'An amount');
-  let discount: number;
+  let discount: Cents;
   if ('percentOffBasisPoints' in coupon) {
     const bp = coupon.percentOffBasisPoints;
     if (!Number.isSafeInteger(bp) || bp < 0 || bp > 10_000)
       throw new RangeError(`A percentage off must be 0 to 10,000 basis points: ${bp}`);
-    discount = Number(divideHalfUp(BigInt(amount) * BigInt(bp), 10_000n));
+    discount = centsFromBigInt(divideHalfUp(BigInt(amount) * BigInt(bp), 10_000n));
   } else {
     requireNonNegative(coupon.amountOff, 'An amount off');
     discount = coupon.amountOff < amount ? coupon.amountOff : amount;
   }
-  return { discount: asCents(discount), total: asCents(amount - discount) };
+  return { discount, total: asCents(amount - discount) };
 }

@@ -133,7 +133,7 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
         tx,
         sql`select nextval(pg_get_serial_sequence('companies', 'id'))::int as id`,
       );
-      const rootId = Number(firstRow(rows, 'company id').id);
+      const rootId = firstRow(rows, 'company id').id;
       await tx.insert(companies).values({
         id: rootId,
         systemId: system.id,

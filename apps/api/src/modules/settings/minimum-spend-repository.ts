@@ -47,7 +47,7 @@ export function createMinimumSpendRepository(db: Database) {
 
   const withCount = (row: Omit<PlanRow, 'agencies'> & { agencies: number | null }): PlanRow => ({
     ...row,
-    agencies: Number(row.agencies ?? 0),
+    agencies: row.agencies ?? 0,
   });
 
   return {
@@ -69,7 +69,7 @@ export function createMinimumSpendRepository(db: Database) {
         .orderBy(minimumSpendPlans.id)
         .limit(perPage)
         .offset((page - 1) * perPage);
-      return { total: Number(total?.n ?? 0), rows: rows.map(withCount) };
+      return { total: total?.n ?? 0, rows: rows.map(withCount) };
     },
 
     async get(systemId: number, id: number): Promise<PlanRow | undefined> {
