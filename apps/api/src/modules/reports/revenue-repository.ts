@@ -1,5 +1,6 @@
 import { asCents, type Cents, type PaymentTerm } from '@app/contracts';
-import { agencyPrices, type Database, eq, inArray, onboardingSettings, queryRows, sql } from '@app/db';
+import { agencyPrices, type Database, inArray, queryRows, sql } from '@app/db';
+import { createCompanyReads } from '../tenancy/index.js';
 import type { ReportRange } from './report-range.js';
 
 /** An agency created on a day of the range, with its own onboarding setting if it has one. */
@@ -23,13 +24,7 @@ export interface AgencyOffer {
  */
 export function createRevenueRepository(db: Database) {
   return {
-    async onboardingSetting(companyId: number) {
-      const [row] = await db
-        .select()
-        .from(onboardingSettings)
-        .where(eq(onboardingSettings.companyId, companyId));
-      return row;
-    },
+    onboardingSetting: createCompanyReads(db).onboardingSetting,
 
     /** Every day of the range (yyyy-MM-dd) and the agencies of the root company created on it. */
     async agenciesCreated(systemId: number, rootId: number, r: ReportRange) {

@@ -6,7 +6,6 @@ import {
   eq,
   firstRow,
   minimumSpendSettings,
-  onboardingSettings,
   queryRows,
   rolePermissions,
   roles,
@@ -115,13 +114,7 @@ export function createRoleRepository(db: Database) {
         return { removed: true as const };
       });
     },
-    async onboardingOf(companyId: number) {
-      const [row] = await db
-        .select()
-        .from(onboardingSettings)
-        .where(eq(onboardingSettings.companyId, companyId));
-      return row;
-    },
+    onboardingOf: reads.onboardingSetting,
     async minimumSpendOf(systemId: number) {
       const [row] = await db
         .select()

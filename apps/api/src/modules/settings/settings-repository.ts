@@ -152,8 +152,7 @@ export function createSettingsRepository(db: Database) {
       await db.delete(companySmtp).where(eq(companySmtp.companyId, companyId));
     },
 
-    onboarding: async (companyId: number) =>
-      (await db.select().from(onboardingSettings).where(eq(onboardingSettings.companyId, companyId)))[0],
+    onboarding: reads.onboardingSetting,
 
     async saveOnboarding(companyId: number, amountCents: Cents, enableCoupon: boolean) {
       await db
