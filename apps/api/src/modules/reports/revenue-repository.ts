@@ -1,5 +1,5 @@
-import { asCents, type Cents, type PaymentTerm } from '@app/contracts';
-import { agencyPrices, type Database, inArray, queryRows, sql } from '@app/db';
+import type { Cents, PaymentTerm } from '@app/contracts';
+import { agencyPrices, type Database, inArray, onboardingSettings, queryRows, sql } from '@app/db';
 import { createCompanyReads } from '../tenancy/index.js';
 import type { ReportRange } from './report-range.js';
 
@@ -28,36 +28,33 @@ export function createRevenueRepository(db: Database) {
 
     /** Every day of the range (yyyy-MM-dd) and the agencies of the root company created on it. */
     async agenciesCreated(systemId: number, rootId: number, r: ReportRange) {
-      const rows = await queryRows<{
-        date: string;
-        agency_id: number | null;
-        excluded: boolean | null;
-        amount_cents: number | null;
-        enable_coupon: boolean | null;
-      }>(
+      const rows = await queryRows<{ date: string; agency_id: number | null; excluded: boolean | null }>(
         db,
-        sql`select to_char(d.day, 'YYYY-MM-DD') as date, a.id as agency_id,
-                   a.exclude_onboard_charge as excluded, os.amount_cents, os.enable_coupon
+        sql`select to_char(d.day, 'YYYY-MM-DD') as date, a.id as agency_id, a.exclude_onboard_charge as excluded
               from generate_series(${r.start}::date, ${r.end}::date, interval '1 day') d(day)
               left join companies a
                 on (a.created_at at time zone 'UTC')::date = d.day::date
                and a.system_id = ${systemId} and a.root_id = ${rootId} and a.kind = 'agency'
                and a.deleted_at is null
-              left join onboarding_settings os on os.company_id = a.id
              order by d.day, a.id`,
       );
+      // Amounts come through the typed query builder: raw SQL would answer int8 as text on pg.
+      const ids = rows.flatMap((row) => (row.agency_id === null ? [] : [row.agency_id]));
+      const settings =
+        ids.length === 0
+          ? []
+          : await db.select().from(onboardingSettings).where(inArray(onboardingSettings.companyId, ids));
+      const ownOf = new Map(settings.map((s) => [s.companyId, s]));
       const days: string[] = [];
       const agencies: CreatedAgency[] = [];
       for (const row of rows) {
         if (days.at(-1) !== row.date) days.push(row.date);
         if (row.agency_id === null) continue;
+        const own = ownOf.get(row.agency_id);
         agencies.push({
           date: row.date,
           excluded: row.excluded === true,
-          own:
-            row.amount_cents === null
-              ? undefined
-              : { amountCents: asCents(row.amount_cents), enableCoupon: row.enable_coupon === true },
+          own: own && { amountCents: own.amountCents, enableCoupon: own.enableCoupon },
         });
       }
       return { days, agencies };
