@@ -1,13 +1,13 @@
 import {
   type AgencyCost,
   type agencyCostInputSchema,
-  asMicros,
   COST_MODULES,
   type CostModule,
   centsToDollars,
   microsToDollars,
   PAYMENT_TERMS,
   type PaymentTerm,
+  ZERO_MICROS,
 } from '@app/contracts';
 import { findFloorViolation, layeredPrice, type ModulePrice, type PriceSheet } from '@app/pricing';
 import type { z } from 'zod';
@@ -52,7 +52,7 @@ export function rowsFromInput(input: ParsedInput): ModulePrice[] {
         platformFeeCents: cost.MinCostMonth,
         costPerLeadMicros: cost.Costperlead,
         costPerLeadAdvancedMicros:
-          'LeadspeekCostperleadAdvanced' in cost ? cost.LeadspeekCostperleadAdvanced : asMicros(0),
+          'LeadspeekCostperleadAdvanced' in cost ? cost.LeadspeekCostperleadAdvanced : ZERO_MICROS,
       });
     }
   }
