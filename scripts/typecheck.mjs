@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 const projects = [
   'packages/contracts',
   'packages/policy',
+  'packages/pricing',
   'packages/db',
   'apps/api',
   'apps/web',

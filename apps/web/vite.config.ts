@@ -13,8 +13,8 @@ const VENDOR_CHUNKS: [RegExp, string][] = [
   [/[\\/]node_modules[\\/]zod[\\/]/, 'vendor-zod'],
 ];
 
-/** Sources of @app/contracts and @app/policy (Vite compiles them from packages/). */
-const WORKSPACE_SOURCE = /[\\/]packages[\\/](contracts|policy)[\\/]src[\\/]/;
+/** Sources of @app/contracts, @app/policy and @app/pricing (Vite compiles them from packages/). */
+const WORKSPACE_SOURCE = /[\\/]packages[\\/](contracts|policy|pricing)[\\/]src[\\/]/;
 
 /** Where the API listens during development; the built app is served by the API itself (same origin). */
 const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:3000';

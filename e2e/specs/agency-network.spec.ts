@@ -1,7 +1,8 @@
-import { API_MODE_CONFIRM, costPerLeadMinimumText, parseDollarsToMicros } from '@app/contracts';
+import { API_MODE_CONFIRM } from '@app/contracts';
 import { DEMO } from '@app/db/demo';
 import { expect, type Page, test } from '@playwright/test';
 import { nextAnswer, signIn } from '../support/browser';
+import { enhanceFloorHint } from '../support/prices';
 
 /** The company id behind the only agency row on screen. */
 async function onlyAgencyId(page: Page): Promise<number> {
@@ -81,7 +82,7 @@ test('a system user creates an agency, prices it, adds and edits a client and do
     await page.keyboard.type(text);
   };
   await type('0.10');
-  const floor = costPerLeadMinimumText(parseDollarsToMicros(DEMO.master.wholesaleCostPerLead.enhance) ?? 0);
+  const floor = enhanceFloorHint();
   await expect(costs.getByTestId('cost-input-Costperlead-hint')).toHaveText(floor);
   await perLead.blur();
   await expect(perLead).toHaveValue(/0\.40/);

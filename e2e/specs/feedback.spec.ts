@@ -1,11 +1,8 @@
-import {
-  costPerLeadMinimumText,
-  PAYMENT_ACCOUNT_REQUIRED_FOR_CLIENTS,
-  parseDollarsToMicros,
-} from '@app/contracts';
+import { PAYMENT_ACCOUNT_REQUIRED_FOR_CLIENTS } from '@app/contracts';
 import { DEMO } from '@app/db/demo';
 import { expect, type Page, test } from '@playwright/test';
 import { nextAnswer, signIn } from '../support/browser';
+import { enhanceFloorHint } from '../support/prices';
 
 /**
  * Issue 9's "a newcomer trips over" items: what a person meets must never be a wrong dialog, a
@@ -89,7 +86,7 @@ test('Set Cost: Save straight after typing a price below the floor shows the hin
   await perLead.click();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type('0.10');
-  const floor = costPerLeadMinimumText(parseDollarsToMicros(DEMO.master.wholesaleCostPerLead.enhance) ?? 0);
+  const floor = enhanceFloorHint();
   await expect(costs.getByTestId('cost-input-Costperlead-hint')).toHaveText(floor);
   // Save is pressed while the field still holds 0.10: the field settles on the floor and says so,
   // and the press is a save — not a click lost to the layout moving under the pointer.

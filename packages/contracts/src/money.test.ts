@@ -3,20 +3,21 @@ import {
   AMOUNT_TOO_LARGE,
   asCents,
   asMicros,
+  centsFromWire,
   centsToDollars,
-  costPerLeadMinimumText,
+  centsToMicros,
   FEE_AMOUNT_INVALID,
   feeDollarsSchema,
   formatUsdCents,
   formatUsdMicros,
   isDollarText,
+  microsFromWire,
   microsToDollars,
   PER_LEAD_AMOUNT_INVALID,
   parseDollarsToCents,
   parseDollarsToMicros,
   perLeadDollarsSchema,
 } from './money.js';
-import { ONBOARDING_AMOUNT_TEXTS, onboardingAmountToCents } from './settings.js';
 
 describe('dollar strings', () => {
   it.each([
@@ -55,38 +56,52 @@ describe('dollar strings', () => {
   });
 
   it('formats back to the wire string', () => {
-    expect(centsToDollars(0)).toBe('0');
-    expect(centsToDollars(5)).toBe('0.05');
-    expect(centsToDollars(1250)).toBe('12.50');
-    expect(centsToDollars(100)).toBe('1.00');
-    expect(microsToDollars(0)).toBe('0');
-    expect(microsToDollars(500_000)).toBe('0.50');
-    expect(microsToDollars(125_000)).toBe('0.125');
-    expect(microsToDollars(1)).toBe('0.000001');
-    expect(microsToDollars(3_000_000)).toBe('3.00');
+    expect(centsToDollars(asCents(0))).toBe('0');
+    expect(centsToDollars(asCents(5))).toBe('0.05');
+    expect(centsToDollars(asCents(1250))).toBe('12.50');
+    expect(centsToDollars(asCents(100))).toBe('1.00');
+    expect(microsToDollars(asMicros(0))).toBe('0');
+    expect(microsToDollars(asMicros(500_000))).toBe('0.50');
+    expect(microsToDollars(asMicros(125_000))).toBe('0.125');
+    expect(microsToDollars(asMicros(1))).toBe('0.000001');
+    expect(microsToDollars(asMicros(3_000_000))).toBe('3.00');
   });
 
   it('round-trips every value it produces', () => {
     for (const cents of [0, 1, 9, 10, 99, 100, 101, 12345, 999_999_999]) {
-      expect(parseDollarsToCents(centsToDollars(cents))).toBe(cents);
+      expect(parseDollarsToCents(centsToDollars(asCents(cents)))).toBe(cents);
     }
     for (const micros of [0, 1000, 10_000, 125_000, 500_000, 1_000_000, 7_777_000]) {
-      expect(parseDollarsToMicros(microsToDollars(micros))).toBe(micros);
+      expect(parseDollarsToMicros(microsToDollars(asMicros(micros)))).toBe(micros);
     }
+  });
+
+  it('reads back what the wire carries, to the last unit', () => {
+    expect(centsFromWire('12.50')).toBe(1250);
+    expect(centsFromWire('0')).toBe(0);
+    expect(centsFromWire('1.234')).toBeNull();
+    expect(microsFromWire('0.000001')).toBe(1);
+    expect(microsFromWire('1.234567')).toBe(1_234_567);
+    expect(microsFromWire('1.2345678')).toBeNull();
+    expect(microsFromWire('abc')).toBeNull();
+    for (const micros of [0, 1, 999_999, 1_234_567, 9_999_999_999_999]) {
+      expect(microsFromWire(microsToDollars(asMicros(micros)))).toBe(micros);
+    }
+  });
+
+  it('turns cents into micro-dollars exactly', () => {
+    expect(centsToMicros(asCents(0))).toBe(0);
+    expect(centsToMicros(asCents(1))).toBe(10_000);
+    expect(centsToMicros(asCents(999_999_999))).toBe(9_999_999_990_000);
   });
 
   it('shows US dollars with thousands separators', () => {
-    expect(formatUsdCents(0)).toBe('$0.00');
-    expect(formatUsdCents(123_450)).toBe('$1,234.50');
-    expect(formatUsdCents(100_000_000)).toBe('$1,000,000.00');
-    expect(formatUsdMicros(500_000)).toBe('$0.50');
-    expect(formatUsdMicros(125_000)).toBe('$0.125');
-    expect(formatUsdMicros(1_234_000_000)).toBe('$1,234.00');
-  });
-
-  it('writes the floor hint the same way on both sides', () => {
-    expect(costPerLeadMinimumText(750_000)).toBe('*Cost Per Lead Minimum $0.75');
-    expect(costPerLeadMinimumText(1_250_000)).toBe('*Cost Per Lead Minimum $1.25');
+    expect(formatUsdCents(asCents(0))).toBe('$0.00');
+    expect(formatUsdCents(asCents(123_450))).toBe('$1,234.50');
+    expect(formatUsdCents(asCents(100_000_000))).toBe('$1,000,000.00');
+    expect(formatUsdMicros(asMicros(500_000))).toBe('$0.50');
+    expect(formatUsdMicros(asMicros(125_000))).toBe('$0.125');
+    expect(formatUsdMicros(asMicros(1_234_000_000))).toBe('$1,234.00');
   });
 
   it('recognises the price-input characters of spec 2 §5', () => {
@@ -105,35 +120,6 @@ describe('dollar schemas', () => {
     expect(perLeadDollarsSchema.safeParse('abc').error?.issues[0]?.message).toBe(PER_LEAD_AMOUNT_INVALID);
     expect(feeDollarsSchema.safeParse('12345678').error?.issues[0]?.message).toBe(AMOUNT_TOO_LARGE);
     expect(feeDollarsSchema.safeParse(12).success).toBe(false);
-  });
-});
-
-describe('onboarding amount (spec 2 §5)', () => {
-  it.each([
-    [0, 0],
-    ['0', 0],
-    ['0.00', 0],
-    [0.51, 51],
-    ['1', 100],
-    [25.5, 2550],
-    ['100.10', 10010],
-  ])('%j is %i cents', (value, cents) => {
-    expect(onboardingAmountToCents(value)).toEqual({ ok: true, cents });
-  });
-
-  it.each([
-    [0.5, ONBOARDING_AMOUNT_TEXTS.notAboveHalf],
-    ['0.01', ONBOARDING_AMOUNT_TEXTS.notAboveHalf],
-    ['0.50', ONBOARDING_AMOUNT_TEXTS.notAboveHalf],
-    [-1, ONBOARDING_AMOUNT_TEXTS.negative],
-    ['-0.75', ONBOARDING_AMOUNT_TEXTS.negative],
-    ['abc', ONBOARDING_AMOUNT_TEXTS.invalid],
-    ['', ONBOARDING_AMOUNT_TEXTS.invalid],
-    [Number.NaN, ONBOARDING_AMOUNT_TEXTS.invalid],
-    ['1.005', ONBOARDING_AMOUNT_TEXTS.invalid], // step 0.01
-    ['1e3', ONBOARDING_AMOUNT_TEXTS.invalid],
-  ])('%j is refused: %s', (value, message) => {
-    expect(onboardingAmountToCents(value)).toEqual({ ok: false, message });
   });
 });
 

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 
 /**
- * Money on the wire is a dollar string ("12.50"); in the database it is integer cents (fees) or
- * integer micro-dollars (per-lead prices). These helpers are the only place the two meet, on the
- * server and in the browser alike, so both parse and show amounts the same way. No floats.
+ * The one wire convention for money (decision 0028): every amount in a request or a response is a
+ * dollar string ("12.50", "0.125", "0"); in code and in the database it is `Cents` (fees, charges)
+ * or `Micros` (per-lead prices). This file is the only place the two meet, on the server and in
+ * the browser alike: `parseDollarsTo*` / `*FromWire` read a string, `*ToDollars` write one. No
+ * floats: digits are read as integers and joined, never divided or multiplied as decimals.
  */
 
 declare const centsBrand: unique symbol;
@@ -27,6 +29,17 @@ export function asMicros(value: number): Micros {
   return value as Micros;
 }
 
+/** No money: what an unset amount reads as. */
+export const ZERO_CENTS = asCents(0);
+export const ZERO_MICROS = asMicros(0);
+
+/** An exact BigInt result (a product of leads and micro-dollars, rounded) as `Cents`; throws past 2^53. */
+export function centsFromBigInt(value: bigint): Cents {
+  if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER))
+    throw new RangeError(`Not a safe amount of cents: ${value}`);
+  return asCents(Number(value));
+}
+
 /** Fees (setup fee, platform fee, onboarding charge, minimum spend): whole cents. */
 export const FEE_MAX_DECIMALS = 2;
 /** Per-lead prices: tenths of a cent (stored as micro-dollars, so finer values stay exact). */
@@ -48,7 +61,7 @@ export const isDollarText = (text: string): boolean => /^(\d+(\.\d*)?|\.\d+)$/.t
  * null when it is not digits with one optional point, has more than `maxDecimals` decimals, or is
  * too large. Surrounding spaces are ignored.
  */
-export function parseDollars(text: string, scale: number, maxDecimals: number): number | null {
+function parseDollars(text: string, scale: number, maxDecimals: number): number | null {
   const trimmed = text.trim();
   if (!isDollarText(trimmed)) return null;
   const [whole = '', fraction = ''] = trimmed.split('.');
@@ -58,8 +71,20 @@ export function parseDollars(text: string, scale: number, maxDecimals: number): 
   return Number(digits || '0') * 10 ** scale + Number(fraction.padEnd(scale, '0') || '0');
 }
 
-export const parseDollarsToCents = (text: string) => parseDollars(text, 2, FEE_MAX_DECIMALS);
-export const parseDollarsToMicros = (text: string) => parseDollars(text, 6, PER_LEAD_MAX_DECIMALS);
+const asAmount = <T>(value: number | null, make: (v: number) => T): T | null =>
+  value === null ? null : make(value);
+
+/** A fee typed by a person (at most 2 decimals) as `Cents`, or null when it breaks the rule. */
+export const parseDollarsToCents = (text: string): Cents | null =>
+  asAmount(parseDollars(text, 2, FEE_MAX_DECIMALS), asCents);
+/** A per-lead price typed by a person (at most 3 decimals) as `Micros`, or null. */
+export const parseDollarsToMicros = (text: string): Micros | null =>
+  asAmount(parseDollars(text, 6, PER_LEAD_MAX_DECIMALS), asMicros);
+
+/** A fee as the wire carries it (what `centsToDollars` wrote) back as `Cents`; null if it is not one. */
+export const centsFromWire = (text: string): Cents | null => asAmount(parseDollars(text, 2, 2), asCents);
+/** A per-lead price as the wire carries it (up to 6 decimals) back as `Micros`; null if not one. */
+export const microsFromWire = (text: string): Micros | null => asAmount(parseDollars(text, 6, 6), asMicros);
 
 function toDollarString(amount: number, scale: number, minDecimals: number): string {
   if (!Number.isSafeInteger(amount)) throw new RangeError(`Not an integer amount: ${amount}`);
@@ -76,9 +101,14 @@ function toDollarString(amount: number, scale: number, minDecimals: number): str
 }
 
 /** Cents as the wire's dollar string: 0 → '0', 1250 → '12.50'. */
-export const centsToDollars = (cents: number) => toDollarString(cents, 2, 2);
+export const centsToDollars = (cents: Cents) => toDollarString(cents, 2, 2);
 /** Micro-dollars as the wire's dollar string: 0 → '0', 500000 → '0.50', 125000 → '0.125'. */
-export const microsToDollars = (micros: number) => toDollarString(micros, 6, 2);
+export const microsToDollars = (micros: Micros) => toDollarString(micros, 6, 2);
+
+/** Micro-dollars in one cent. */
+export const MICROS_PER_CENT = 10_000;
+/** Whole cents as micro-dollars (exact: a cent is 10,000 micro-dollars). */
+export const centsToMicros = (cents: Cents): Micros => asMicros(cents * MICROS_PER_CENT);
 
 const withThousands = (dollarText: string) => {
   const [whole = '0', fraction] = dollarText.replace('-', '').split('.');
@@ -87,16 +117,12 @@ const withThousands = (dollarText: string) => {
 };
 
 /** Cents shown as US dollars: 123450 → '$1,234.50', 0 → '$0.00'. */
-export const formatUsdCents = (cents: number) => withThousands(cents === 0 ? '0.00' : centsToDollars(cents));
+export const formatUsdCents = (cents: Cents) => withThousands(cents === 0 ? '0.00' : centsToDollars(cents));
 /** Micro-dollars shown as US dollars with the decimals they need: '$0.50', '$0.125'. */
-export const formatUsdMicros = (micros: number) =>
+export const formatUsdMicros = (micros: Micros) =>
   withThousands(micros === 0 ? '0.00' : microsToDollars(micros));
 
-/** The floor hint of spec 2 §5 (server error and browser hint say the same). */
-export const costPerLeadMinimumText = (minimumMicros: number) =>
-  `*Cost Per Lead Minimum ${formatUsdMicros(minimumMicros)}`;
-
-const dollarSchema = (parse: (t: string) => number | null, invalid: string) =>
+const dollarSchema = <T>(parse: (t: string) => T | null, invalid: string) =>
   z
     .string()
     .max(32, invalid)

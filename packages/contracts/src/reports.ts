@@ -72,6 +72,9 @@ export const rootRevenueParamsSchema = z.object({
   startDate: z.string().max(10),
   endDate: z.string().max(10),
 });
+/** Amounts per day, as dollar strings (the wire convention of money, decision 0028). */
+const amountSeries = z.array(z.object({ date: z.string(), amount: z.string() }));
+
 export const rootRevenueResponseSchema = z.object({
   /** Always 'configured': fees set up for agencies, never money charged (no ledger exists yet). */
   basis: z.literal('configured'),
@@ -79,25 +82,25 @@ export const rootRevenueResponseSchema = z.object({
   currency: z.literal('USD'),
   range: z.object({ start: z.string(), end: z.string(), days: z.number().int() }),
   onboarding: z.object({
-    /** The onboarding charge configured on the root company, in cents. */
-    price_cents: z.number().int(),
+    /** The onboarding charge configured on the root company, in dollars. */
+    price: z.string(),
     agencies_created: z.number().int(),
     agencies_excluded: z.number().int(),
-    /** Sum over agencies created in the range and not excluded of their onboarding price (their own, else the root's), in cents. */
-    configured_cents: z.number().int(),
-    /** Per day, in cents. */
-    series,
+    /** Sum over agencies created in the range and not excluded of their onboarding price (their own, else the root's), in dollars. */
+    configured: z.string(),
+    /** Per day, in dollars. */
+    series: amountSeries,
   }),
   /**
    * Per payment term: how many live agencies offer it and the sum over those agencies (and their
-   * enabled modules) of the configured setup fee and platform fee per period, in cents.
+   * enabled modules) of the configured setup fee and platform fee per period, in dollars.
    */
   by_term: z.array(
     z.object({
       term: paymentTermSchema,
       agencies: z.number().int(),
-      setup_fee_cents: z.number().int(),
-      platform_fee_cents: z.number().int(),
+      setup_fee: z.string(),
+      platform_fee: z.string(),
     }),
   ),
   /** Agencies created per day in the range (what the onboarding figures count). */

@@ -30,14 +30,15 @@ export const agencyRoleResponseSchema = z.object({
   agencyFilteredModules: z.array(namedModule),
   agencyDefaultModules: z.array(namedModule),
   agency_onboarding_status: z.enum(['pending', 'charged', 'excluded']),
-  /** Integer cents. */
-  agency_onboarding_price: z.number().int(),
+  /** The onboarding charge that applies (the agency's own, else its system's), a dollar string. */
+  agency_onboarding_price: z.string(),
   agency_enable_coupon: z.boolean(),
+  /** The system's root minimum spend (defaults off, '0', '0', '0'), dollar strings. */
   minspend_setting: z.object({
     status: z.enum(['on', 'off']),
-    first_month: z.number().int(),
-    second_month: z.number().int(),
-    monthly: z.number().int(),
+    first_month: z.string(),
+    second_month: z.string(),
+    monthly: z.string(),
   }),
   api_mode: tfSchema,
   is_whitelabeling: tfSchema,

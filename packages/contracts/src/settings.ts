@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fontThemeSchema, hexColorSchema } from './branding.js';
 import { emailAddressSchema, subdomainSchema } from './fields.js';
 import { idOrZeroSchema, idParamSchema, idSchema } from './ids.js';
-import { feeDollarsSchema, isDollarText, parseDollarsToCents, perLeadDollarsSchema } from './money.js';
+import { feeDollarsSchema, perLeadDollarsSchema } from './money.js';
 import { moduleSchema, paymentTermSchema, tfSchema, userTypeSchema } from './tenancy.js';
 import { multilineText } from './text.js';
 
@@ -55,8 +55,6 @@ export const settingQuerySchema = z.object({
 /** Modules with agency cost settings (spec 2 §3 Pricing); simplifi is priced per campaign. */
 export const COST_MODULES = ['local', 'locator', 'enhance', 'b2b'] as const;
 export type CostModule = (typeof COST_MODULES)[number];
-/** Modules whose cost per lead may not go below the parent's for the same term (spec 2 §5). */
-export const FLOOR_MODULES: readonly CostModule[] = ['enhance', 'b2b'];
 
 /**
  * One module × term, as dollar strings ('0' when unset): PlatformFee is the one-time setup fee,
@@ -528,30 +526,6 @@ export const ONBOARDING_AMOUNT_TEXTS = {
   negative: 'Amount cannot be negative.',
 } as const;
 
-/**
- * The onboarding amount rule: 0 disables, otherwise strictly above $0.50, in whole cents. Returns
- * the cents, or the spec's text for the first rule broken.
- */
-export function onboardingAmountToCents(
-  value: number | string,
-): { ok: true; cents: number } | { ok: false; message: string } {
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim();
-  const negative = text.startsWith('-');
-  const unsigned = negative ? text.slice(1) : text;
-  if (!isDollarText(unsigned)) return { ok: false, message: ONBOARDING_AMOUNT_TEXTS.invalid };
-  if (negative) {
-    return /[1-9]/.test(unsigned)
-      ? { ok: false, message: ONBOARDING_AMOUNT_TEXTS.negative }
-      : { ok: true, cents: 0 };
-  }
-  // Zeros past the cents change nothing (0.500 is 50 cents); anything else there is refused.
-  const [whole = '', fraction = ''] = unsigned.split('.');
-  const cents = parseDollarsToCents(`${whole}.${fraction.replace(/0+$/, '')}`);
-  if (cents === null) return { ok: false, message: ONBOARDING_AMOUNT_TEXTS.invalid };
-  if (cents > 0 && cents <= 50) return { ok: false, message: ONBOARDING_AMOUNT_TEXTS.notAboveHalf };
-  return { ok: true, cents };
-}
-
 export const onboardingSetRequestSchema = z.strictObject({
   CompanyID: id,
   amount: z.union([z.number(), z.string().max(32)], { error: ONBOARDING_AMOUNT_TEXTS.invalid }),
@@ -573,7 +547,6 @@ export const onboardingGetResponseSchema = z.object({
   data: z.object({
     /** Dollars as a string ('0' = no onboarding charge). */
     amount: z.string(),
-    amount_cents: z.number().int(),
     enable_coupon: z.boolean(),
   }),
 });

@@ -150,3 +150,13 @@ function walk(
     }
   }
 }
+
+/**
+ * Typed digits as a whole number (a port, a count of months or leads), or NaN when the text is not
+ * 1 to `maxDigits` digits, so the field's own schema then refuses it with its text. Never money:
+ * amounts are read by money.ts.
+ */
+export function wholeNumberOf(text: string, maxDigits: number): number {
+  const trimmed = text.trim();
+  return new RegExp(`^\\d{1,${maxDigits}}$`).test(trimmed) ? Number.parseInt(trimmed, 10) : Number.NaN;
+}

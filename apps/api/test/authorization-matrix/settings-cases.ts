@@ -1,4 +1,5 @@
-import { sql } from '@app/db';
+import { asCents } from '@app/contracts';
+import { firstRow, minimumSpendPlans } from '@app/db';
 import type { CaseContext, MatrixCase } from './cases.js';
 
 /**
@@ -10,11 +11,11 @@ const company = { resource: 'company', field: 'companyID' } as const;
 
 /** A plan of the caller's system, made for a row that updates or deletes one. */
 async function freshPlan(ctx: CaseContext): Promise<number> {
-  const { rows } = (await ctx.db.execute(
-    sql`insert into minimum_spend_plans (system_id, name, months, flat_month_cents)
-        values (${ctx.ids[ctx.p].system}, 'matrix plan', 1, 100) returning id`,
-  )) as unknown as { rows: { id: number }[] };
-  return Number(rows[0]?.id);
+  const rows = await ctx.db
+    .insert(minimumSpendPlans)
+    .values({ systemId: ctx.ids[ctx.p].system, name: 'matrix plan', months: 1, flatMonthCents: asCents(100) })
+    .returning({ id: minimumSpendPlans.id });
+  return firstRow(rows, 'matrix plan').id;
 }
 
 const emptyImageForm = (id: number | string) => {

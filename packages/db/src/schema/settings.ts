@@ -1,3 +1,4 @@
+import { asCents, asMicros, type Cents, type Micros } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -113,10 +114,10 @@ export const agencyPrices = pgTable(
       .references(() => companies.id),
     module: moduleEnum().notNull(),
     term: paymentTermEnum().notNull(),
-    setupFeeCents: bigint({ mode: 'number' }).notNull().default(0),
-    platformFeeCents: bigint({ mode: 'number' }).notNull().default(0),
-    costPerLeadMicros: bigint({ mode: 'number' }).notNull().default(0),
-    costPerLeadAdvancedMicros: bigint({ mode: 'number' }).notNull().default(0),
+    setupFeeCents: bigint({ mode: 'number' }).$type<Cents>().notNull().default(asCents(0)),
+    platformFeeCents: bigint({ mode: 'number' }).$type<Cents>().notNull().default(asCents(0)),
+    costPerLeadMicros: bigint({ mode: 'number' }).$type<Micros>().notNull().default(asMicros(0)),
+    costPerLeadAdvancedMicros: bigint({ mode: 'number' }).$type<Micros>().notNull().default(asMicros(0)),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.module, t.term] }),
@@ -138,8 +139,8 @@ export const campaignMinimums = pgTable(
     systemId: integer()
       .primaryKey()
       .references(() => systems.id),
-    simplifiMaxBidMicros: bigint({ mode: 'number' }).notNull().default(0),
-    simplifiDailyBudgetCents: bigint({ mode: 'number' }).notNull().default(0),
+    simplifiMaxBidMicros: bigint({ mode: 'number' }).$type<Micros>().notNull().default(asMicros(0)),
+    simplifiDailyBudgetCents: bigint({ mode: 'number' }).$type<Cents>().notNull().default(asCents(0)),
     enhanceMinLeadsPerDay: integer().notNull().default(0),
     updatedAt: timestamp({ withTimezone: true }).defaultNow().notNull(),
   },
@@ -158,7 +159,7 @@ export const onboardingSettings = pgTable(
     companyId: integer()
       .primaryKey()
       .references(() => companies.id),
-    amountCents: bigint({ mode: 'number' }).notNull().default(0),
+    amountCents: bigint({ mode: 'number' }).$type<Cents>().notNull().default(asCents(0)),
     enableCoupon: boolean().notNull().default(false),
   },
   (t) => [check('onboarding_amount_rule', sql`${t.amountCents} = 0 or ${t.amountCents} > 50`)],

@@ -1,3 +1,4 @@
+import { asCents, type Cents } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -134,7 +135,7 @@ export const minimumSpendPlans = pgTable(
       .references(() => systems.id),
     name: text().notNull(),
     months: integer().notNull(),
-    flatMonthCents: bigint({ mode: 'number' }).notNull().default(0),
+    flatMonthCents: bigint({ mode: 'number' }).$type<Cents>().notNull().default(asCents(0)),
     isDefault: boolean().notNull().default(false),
     createdAt: createdAt(),
   },
@@ -153,9 +154,9 @@ export const minimumSpendSettings = pgTable(
       .primaryKey()
       .references(() => systems.id),
     enabled: boolean().notNull().default(false),
-    firstMonthCents: bigint({ mode: 'number' }).notNull().default(0),
-    secondMonthCents: bigint({ mode: 'number' }).notNull().default(0),
-    monthlyCents: bigint({ mode: 'number' }).notNull().default(0),
+    firstMonthCents: bigint({ mode: 'number' }).$type<Cents>().notNull().default(asCents(0)),
+    secondMonthCents: bigint({ mode: 'number' }).$type<Cents>().notNull().default(asCents(0)),
+    monthlyCents: bigint({ mode: 'number' }).$type<Cents>().notNull().default(asCents(0)),
   },
   (t) => [
     check(

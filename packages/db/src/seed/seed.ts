@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import {
+  asCents,
+  asMicros,
   BETA_FEATURES,
   DEFAULT_BRANDING,
   MODULES,
   type ModuleType,
   PAYMENT_TERMS,
+  parseDollarsToMicros,
   type UserType,
 } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
@@ -130,7 +133,7 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
         tx,
         sql`select nextval(pg_get_serial_sequence('companies', 'id'))::int as id`,
       );
-      const rootId = Number(firstRow(rows, 'company id').id);
+      const rootId = firstRow(rows, 'company id').id;
       await tx.insert(companies).values({
         id: rootId,
         systemId: system.id,
@@ -174,9 +177,13 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
     const price = async (
       companyId: number,
       costPerLead: Record<'local' | 'locator' | 'enhance' | 'b2b', string>,
-      fees = { setupFeeCents: 0, platformFeeCents: 0 },
+      fees = { setupFeeCents: asCents(0), platformFeeCents: asCents(0) },
     ) => {
-      const micros = (dollars: string) => Math.round(Number(dollars) * 1_000_000);
+      const micros = (dollars: string) => {
+        const parsed = parseDollarsToMicros(dollars);
+        if (parsed === null) throw new Error(`Demo price is not a price: ${dollars}`);
+        return parsed;
+      };
       await tx.insert(agencyPrices).values(
         (Object.keys(costPerLead) as (keyof typeof costPerLead)[]).flatMap((module) =>
           PAYMENT_TERMS.map((term) => ({
@@ -185,7 +192,7 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
             term,
             ...fees,
             costPerLeadMicros: micros(costPerLead[module]),
-            costPerLeadAdvancedMicros: module === 'local' ? micros(costPerLead.local) * 2 : 0,
+            costPerLeadAdvancedMicros: asMicros(module === 'local' ? micros(costPerLead.local) * 2 : 0),
           })),
         ),
       );
@@ -216,7 +223,10 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
       },
     );
     await brand(northwindId, nw.branding, await logo(master.systemId, northwindId, 'northwind'));
-    await price(northwindId, nw.costPerLead, { setupFeeCents: 9_900, platformFeeCents: 4_900 });
+    await price(northwindId, nw.costPerLead, {
+      setupFeeCents: asCents(9_900),
+      platformFeeCents: asCents(4_900),
+    });
     // Northwind is fully set up: a sandbox card and a completed connected account.
     await tx.insert(connectedAccounts).values({
       companyId: northwindId,

@@ -2,8 +2,12 @@ import type { Database } from '@app/db';
 import { createReportRepository } from './report-repository.js';
 import { reportRoutes } from './report-routes.js';
 import { createReportService } from './report-service.js';
+import { createRevenueRepository } from './revenue-repository.js';
+import { createRevenueService } from './revenue-service.js';
 
 /** Report Analytics, root revenue and the agencies report. */
 export function createReportsModule(deps: { db: Database }) {
-  return { routes: [reportRoutes(createReportService(createReportRepository(deps.db)))] };
+  const reports = createReportService(createReportRepository(deps.db));
+  const revenue = createRevenueService(createRevenueRepository(deps.db));
+  return { routes: [reportRoutes(reports, revenue)] };
 }

@@ -1,4 +1,4 @@
-import type { AccountStatus, CompanyKind, PaymentTerm, UserType } from '@app/contracts';
+import type { AccountStatus, CompanyKind, UserType } from '@app/contracts';
 import { type Database, queryRows, sql } from '@app/db';
 import type { SQL } from 'drizzle-orm';
 import type { ReportRange } from './report-range.js';
@@ -180,66 +180,6 @@ export function createReportRepository(db: Database) {
            group by a.id, a.name order by n desc, lower(a.name), a.id limit ${limit}`,
         )
       ).map((row) => ({ id: Number(row.id), name: row.name, value: num(row.n) }));
-    },
-
-    /** Onboarding charges configured for the agencies created each day (their price, else the root's). */
-    async onboardingByDay(systemId: number, rootId: number, r: ReportRange) {
-      return (
-        await queryRows<Record<string, unknown>>(
-          db,
-          sql`with days as (${days(r)}),
-          root_price as (select coalesce((select amount_cents from onboarding_settings where company_id = ${rootId}), 0) as cents),
-          created as (
-            select ${utcDay(sql`a.created_at`)} as day, count(*) as agencies,
-                   count(*) filter (where a.exclude_onboard_charge) as excluded,
-                   coalesce(sum(case when a.exclude_onboard_charge then 0
-                                     else coalesce(os.amount_cents, (select cents from root_price)) end), 0) as cents
-              from companies a left join onboarding_settings os on os.company_id = a.id
-             where a.system_id = ${systemId} and a.root_id = ${rootId} and a.kind = 'agency'
-               and a.deleted_at is null and ${within(sql`a.created_at`, r)}
-             group by 1)
-          select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(c.agencies, 0) as agencies,
-                 coalesce(c.excluded, 0) as excluded, coalesce(c.cents, 0) as cents,
-                 (select cents from root_price) as root_cents
-            from days d left join created c on c.day = d.day order by d.day`,
-        )
-      ).map((row) => ({
-        date: String(row.date),
-        agencies: num(row.agencies),
-        excluded: num(row.excluded),
-        cents: num(row.cents),
-        rootCents: num(row.root_cents),
-      }));
-    },
-
-    /**
-     * Per payment term the live agencies offering it and, over those agencies' enabled modules,
-     * the sum of their configured setup and platform fees (their own price row, else the root's).
-     */
-    async configuredFeesByTerm(systemId: number, rootId: number) {
-      return (
-        await queryRows<{ term: PaymentTerm; agencies: unknown; setup: unknown; platform: unknown }>(
-          db,
-          sql`with ag as (
-            select id from companies
-             where system_id = ${systemId} and root_id = ${rootId} and kind = 'agency' and deleted_at is null),
-          offers as (
-            select ag.id, t.term from ag join company_payment_terms t on t.company_id = ag.id and t.enabled)
-          select o.term::text as term, count(distinct o.id) as agencies,
-                 coalesce(sum(coalesce(p.setup_fee_cents, rp.setup_fee_cents, 0)), 0) as setup,
-                 coalesce(sum(coalesce(p.platform_fee_cents, rp.platform_fee_cents, 0)), 0) as platform
-            from offers o
-            left join company_modules m on m.company_id = o.id and m.enabled
-            left join agency_prices p on p.company_id = o.id and p.module = m.module and p.term = o.term
-            left join agency_prices rp on rp.company_id = ${rootId} and rp.module = m.module and rp.term = o.term
-           group by o.term`,
-        )
-      ).map((row) => ({
-        term: row.term,
-        agencies: num(row.agencies),
-        setup_fee_cents: num(row.setup),
-        platform_fee_cents: num(row.platform),
-      }));
     },
 
     /** The agencies report: one row per live agency of the root company, filtered, sorted, paged. */

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AccessRule, principalOf } from '../../plugins/access.js';
 import type { ReportService } from './report-service.js';
+import type { RevenueService } from './revenue-service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 /** Root-only reports (spec 2 §6): the system's owner. */
@@ -28,7 +29,7 @@ const analyticsRule = (field: string): AccessRule => ({
 
 /** Report analytics, root revenue and the agencies report. */
 export const reportRoutes =
-  (service: ReportService): FastifyPluginAsyncZod =>
+  (service: ReportService, revenue: RevenueService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/configuration/report-analytics/:start/:end/:companyid/:campaignid',
@@ -77,7 +78,7 @@ export const reportRoutes =
         },
       },
       async (request) =>
-        service.rootRevenue(principalOf(request), request.params.startDate, request.params.endDate),
+        revenue.rootRevenue(principalOf(request), request.params.startDate, request.params.endDate),
     );
 
     app.get(

@@ -2,10 +2,8 @@ import {
   type AccountStatus,
   type agenciesReportParamsSchema,
   type agenciesReportQuerySchema,
-  PAYMENT_TERMS,
   pageOf,
   type ReportAnalyticsResponse,
-  type RootRevenueResponse,
 } from '@app/contracts';
 import { type ReportReader, reportAnalyticsAccess } from '@app/policy';
 import type { z } from 'zod';
@@ -16,8 +14,6 @@ import type { PersonFacts, ReportRepository } from './report-repository.js';
 
 export const NO_REPORT_PERMISSION = 'You do not have permission to see Report Analytics.';
 const NO_CAMPAIGNS = 'No campaigns are stored yet: campaign figures will appear once campaigns exist.';
-const CONFIGURED_ONLY =
-  'No charges are recorded yet: these are the fees configured for agencies, not money received.';
 const TOP_AGENCIES = 10;
 
 const iso = (value: unknown) =>
@@ -81,39 +77,6 @@ export function createReportService(repo: ReportRepository, now: () => Date = ()
         clients_per_agency: topAgencies,
         campaigns: { available: false as const, note: NO_CAMPAIGNS },
       } satisfies ReportAnalyticsResponse;
-    },
-
-    async rootRevenue(p: Principal, startDate: string, endDate: string): Promise<RootRevenueResponse> {
-      const range = reportRange(startDate, endDate, now());
-      const [onboarding, fees] = await Promise.all([
-        repo.onboardingByDay(p.systemId, p.rootCompanyId, range),
-        repo.configuredFeesByTerm(p.systemId, p.rootCompanyId),
-      ]);
-      const sum = (pick: (d: (typeof onboarding)[number]) => number) =>
-        onboarding.reduce((t, d) => t + pick(d), 0);
-      return {
-        basis: 'configured',
-        note: CONFIGURED_ONLY,
-        currency: 'USD',
-        range,
-        onboarding: {
-          price_cents: onboarding[0]?.rootCents ?? 0,
-          agencies_created: sum((d) => d.agencies),
-          agencies_excluded: sum((d) => d.excluded),
-          configured_cents: sum((d) => d.cents),
-          series: onboarding.map((d) => ({ date: d.date, value: d.cents })),
-        },
-        by_term: PAYMENT_TERMS.map(
-          (term) =>
-            fees.find((f) => f.term === term) ?? {
-              term,
-              agencies: 0,
-              setup_fee_cents: 0,
-              platform_fee_cents: 0,
-            },
-        ),
-        agencies_created: onboarding.map((d) => ({ date: d.date, value: d.agencies })),
-      };
     },
 
     async agencies(p: Principal, params: AgencyParams, query: AgencyQuery) {

@@ -1,4 +1,4 @@
-import { REPORT_DATE_INVALID, REPORT_DATE_ORDER, REPORT_RANGE_TOO_LONG } from '@app/contracts';
+import { asCents, REPORT_DATE_INVALID, REPORT_DATE_ORDER, REPORT_RANGE_TOO_LONG } from '@app/contracts';
 import { agencyPrices, companies, DEMO, eq, onboardingSettings, sql, userLogs, users } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
@@ -62,8 +62,8 @@ beforeAll(async () => {
   const [a3] = await agency('March Agency Three', { createdAt: at('20') });
   newAgencies = [a1!.id, a2!.id, a3!.id];
   await db.insert(onboardingSettings).values([
-    { companyId: rootId, amountCents: 50_000 },
-    { companyId: a3!.id, amountCents: 25_000 },
+    { companyId: rootId, amountCents: asCents(50_000) },
+    { companyId: a3!.id, amountCents: asCents(25_000) },
   ]);
   for (const [day, name] of [
     ['10', 'March Client A'],
@@ -99,14 +99,26 @@ beforeAll(async () => {
   // demo's prices, so the expected figures are this test's alone).
   await db.delete(agencyPrices);
   await db.insert(agencyPrices).values([
-    { companyId: rootId, module: 'local', term: 'Monthly', setupFeeCents: 10_000, platformFeeCents: 5_000 },
-    { companyId: rootId, module: 'locator', term: 'Monthly', setupFeeCents: 1_000, platformFeeCents: 500 },
+    {
+      companyId: rootId,
+      module: 'local',
+      term: 'Monthly',
+      setupFeeCents: asCents(10_000),
+      platformFeeCents: asCents(5_000),
+    },
+    {
+      companyId: rootId,
+      module: 'locator',
+      term: 'Monthly',
+      setupFeeCents: asCents(1_000),
+      platformFeeCents: asCents(500),
+    },
     {
       companyId: northwind,
       module: 'local',
       term: 'Monthly',
-      setupFeeCents: 20_000,
-      platformFeeCents: 7_000,
+      setupFeeCents: asCents(20_000),
+      platformFeeCents: asCents(7_000),
     },
   ]);
 
@@ -256,13 +268,17 @@ describe('GET /configuration/root-revenue/{start}/{end}', () => {
     expect(body.basis).toBe('configured');
     expect(body.note).toMatch(/not money received/);
     expect(body.onboarding).toMatchObject({
-      price_cents: 50_000,
+      price: '500.00',
       agencies_created: 3,
       agencies_excluded: 1,
-      configured_cents: 75_000,
+      configured: '750.00',
     });
-    expect(point(body.onboarding.series, '2024-03-10')).toBe(50_000);
-    expect(point(body.onboarding.series, '2024-03-20')).toBe(25_000);
+    const amountOn = (date: string) =>
+      body.onboarding.series.find((p: { date: string }) => p.date === date)?.amount;
+    expect(body.onboarding.series).toHaveLength(31);
+    expect(amountOn('2024-03-10')).toBe('500.00');
+    expect(amountOn('2024-03-20')).toBe('250.00');
+    expect(amountOn('2024-03-01')).toBe('0');
     expect(point(body.agencies_created, '2024-03-10')).toBe(2);
     const monthly = body.by_term.find((t: { term: string }) => t.term === 'Monthly');
     // Northwind offers every module: its own local price plus the root's locator default.
@@ -270,8 +286,8 @@ describe('GET /configuration/root-revenue/{start}/{end}', () => {
     expect(monthly).toEqual({
       term: 'Monthly',
       agencies: 2,
-      setup_fee_cents: 20_000 + 1_000 + 10_000 + 1_000,
-      platform_fee_cents: 7_000 + 500 + 5_000 + 500,
+      setup_fee: '320.00', // 200.00 + 10.00 + 100.00 + 10.00
+      platform_fee: '130.00', // 70.00 + 5.00 + 50.00 + 5.00
     });
     expect(body.by_term.map((t: { term: string }) => t.term)).toEqual([
       'Weekly',

@@ -1,6 +1,7 @@
 import {
   agencyRoleResponseSchema,
   apiErrorSchema,
+  centsToDollars,
   DEFAULT_BRANDING,
   DEFAULT_MODULE_NAMES,
   MASTER_ONLY_MODULES,
@@ -10,7 +11,9 @@ import {
   roleListResponseSchema,
   roleModuleParamsSchema,
   toTF,
+  ZERO_CENTS,
 } from '@app/contracts';
+import { onboardingPrice } from '@app/pricing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http-errors.js';
@@ -77,7 +80,11 @@ export const roleModuleRoutes =
         });
         const ownModules = await repo.modulesOf(company.id);
         const parentBranding = company.parentId ? await repo.brandingOf(company.parentId) : undefined;
-        const onboarding = (await repo.onboardingOf(company.id)) ?? (await repo.onboardingOf(company.rootId));
+        const onboarding = onboardingPrice(
+          await repo.onboardingOf(company.id),
+          await repo.onboardingOf(company.rootId),
+        );
+        const minimumSpend = await repo.minimumSpendOf(company.systemId);
         const rootTerms = await repo.termsOf(company.rootId);
 
         return {
@@ -91,10 +98,15 @@ export const roleModuleRoutes =
             : company.isOnboardCharged
               ? ('charged' as const)
               : ('pending' as const),
-          agency_onboarding_price: onboarding?.amountCents ?? 0,
-          agency_enable_coupon: onboarding?.enableCoupon ?? false,
-          // Minimum-spend plans arrive with billing; until a system sets one the spec's defaults apply.
-          minspend_setting: { status: 'off' as const, first_month: 0, second_month: 0, monthly: 0 },
+          agency_onboarding_price: centsToDollars(onboarding.amountCents),
+          agency_enable_coupon: onboarding.enableCoupon,
+          // The system's root minimum spend; until it sets one the spec's defaults (off, 0, 0, 0) apply.
+          minspend_setting: {
+            status: minimumSpend?.enabled ? ('on' as const) : ('off' as const),
+            first_month: centsToDollars(minimumSpend?.firstMonthCents ?? ZERO_CENTS),
+            second_month: centsToDollars(minimumSpend?.secondMonthCents ?? ZERO_CENTS),
+            monthly: centsToDollars(minimumSpend?.monthlyCents ?? ZERO_CENTS),
+          },
           api_mode: toTF(company.apiMode),
           is_whitelabeling: toTF(company.isWhitelabeling),
           colors_parent: {

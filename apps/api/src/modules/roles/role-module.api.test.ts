@@ -1,4 +1,13 @@
-import { DEMO, rolePermissions, roles } from '@app/db';
+import { asCents } from '@app/contracts';
+import {
+  companies,
+  DEMO,
+  eq,
+  minimumSpendSettings,
+  onboardingSettings,
+  rolePermissions,
+  roles,
+} from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { bearer, signIn } from '../../../test/sign-in.js';
@@ -50,7 +59,12 @@ describe('GET /api/configuration/role-module', () => {
     expect(body.modules.find((m: { module: string }) => m.module === 'settings')).toMatchObject({
       enable: false,
     });
-    expect(body.minspend_setting.status).toBe('off');
+    expect(body.minspend_setting).toEqual({
+      status: 'off',
+      first_month: '0',
+      second_month: '0',
+      monthly: '0',
+    });
     expect(body.is_whitelabeling).toBe('T');
     expect(body.agencyFilteredModules.map((m: { type: string }) => m.type)).toEqual([
       'local',
@@ -59,6 +73,41 @@ describe('GET /api/configuration/role-module', () => {
       'b2b',
       'simplifi',
     ]);
+  });
+
+  it('answers the onboarding charge and minimum spend that apply, as dollar strings', async () => {
+    const { access_token } = await signIn(rt, DEMO.northwind.owner.email);
+    const me = (await rt.app.inject({ url: '/api/user', headers: bearer(access_token) })).json();
+    const url = `/api/configuration/role-module/getrolemodule/${me.company_id}/0/${me.id}`;
+    const read = async () => (await rt.app.inject({ url, headers: bearer(access_token) })).json();
+    const [agency] = await rt.database.db.select().from(companies).where(eq(companies.id, me.company_id));
+
+    // The system's onboarding charge applies until the agency has its own.
+    await rt.database.db
+      .insert(onboardingSettings)
+      .values({ companyId: agency!.rootId, amountCents: asCents(14_999), enableCoupon: true })
+      .onConflictDoUpdate({ target: onboardingSettings.companyId, set: { amountCents: asCents(14_999) } });
+    expect((await read()).agency_onboarding_price).toBe('149.99');
+    await rt.database.db
+      .insert(onboardingSettings)
+      .values({ companyId: me.company_id, amountCents: asCents(2_500), enableCoupon: false })
+      .onConflictDoUpdate({ target: onboardingSettings.companyId, set: { amountCents: asCents(2_500) } });
+    const own = await read();
+    expect([own.agency_onboarding_price, own.agency_enable_coupon]).toEqual(['25.00', false]);
+
+    await rt.database.db.insert(minimumSpendSettings).values({
+      systemId: agency!.systemId,
+      enabled: true,
+      firstMonthCents: asCents(10_000),
+      secondMonthCents: asCents(20_050),
+      monthlyCents: asCents(50_000),
+    });
+    expect((await read()).minspend_setting).toEqual({
+      status: 'on',
+      first_month: '100.00',
+      second_month: '200.50',
+      monthly: '500.00',
+    });
   });
 
   it("answers 404 for another agency's company, a foreign role or user", async () => {

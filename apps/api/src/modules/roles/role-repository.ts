@@ -5,7 +5,7 @@ import {
   type Database,
   eq,
   firstRow,
-  onboardingSettings,
+  minimumSpendSettings,
   queryRows,
   rolePermissions,
   roles,
@@ -114,11 +114,12 @@ export function createRoleRepository(db: Database) {
         return { removed: true as const };
       });
     },
-    async onboardingOf(companyId: number) {
+    onboardingOf: reads.onboardingSetting,
+    async minimumSpendOf(systemId: number) {
       const [row] = await db
         .select()
-        .from(onboardingSettings)
-        .where(eq(onboardingSettings.companyId, companyId));
+        .from(minimumSpendSettings)
+        .where(eq(minimumSpendSettings.systemId, systemId));
       return row;
     },
   };

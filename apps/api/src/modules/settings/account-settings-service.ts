@@ -1,10 +1,11 @@
 import {
   centsToDollars,
   ONBOARDING_AMOUNT_TEXTS,
-  onboardingAmountToCents,
   SETTING_SAVED,
   SUBSCRIPTION_CANCELLED,
+  ZERO_CENTS,
 } from '@app/contracts';
+import { onboardingAmountToCents } from '@app/pricing';
 import { badRequest, notFound } from '../../http-errors.js';
 import type { AuditLog } from '../audit/index.js';
 import type { Principal } from '../tenancy/index.js';
@@ -89,12 +90,11 @@ export function createAccountSettingsService(deps: { repo: SettingsRepository; a
       requireKind(company, ['root', 'agency']);
       if (companyRootId !== undefined && companyRootId !== company.rootId) throw notFound();
       const row = await repo.onboarding(company.id);
-      const cents = row?.amountCents ?? 0;
+      const cents = row?.amountCents ?? ZERO_CENTS;
       return {
         result: 'success' as const,
         data: {
           amount: centsToDollars(cents),
-          amount_cents: cents,
           enable_coupon: row?.enableCoupon ?? false,
         },
       };

@@ -1,4 +1,4 @@
-import { MINIMUM_SPEND_PLAN_IN_USE, ONBOARDING_AMOUNT_TEXTS } from '@app/contracts';
+import { asCents, MINIMUM_SPEND_PLAN_IN_USE, ONBOARDING_AMOUNT_TEXTS } from '@app/contracts';
 import {
   agencyPrices,
   and,
@@ -254,7 +254,7 @@ describe('onboarding charge', () => {
     );
     expect(get.json()).toEqual({
       result: 'success',
-      data: { amount: '149.99', amount_cents: 14999, enable_coupon: true },
+      data: { amount: '149.99', enable_coupon: true },
     });
 
     expect((await set(ids.northwind, '25', OWNER, 'F')).statusCode).toBe(200);
@@ -262,7 +262,6 @@ describe('onboarding charge', () => {
       (await kit.get(`/api/configuration/onboarding/get?companyID=${ids.northwind}`, OWNER)).json().data,
     ).toEqual({
       amount: '25.00',
-      amount_cents: 2500,
       enable_coupon: false,
     });
     expect((await set(ids.northwind, 0, ROOT)).statusCode).toBe(200);
@@ -523,7 +522,7 @@ describe('minimum spend', () => {
     }
     const [foreign] = await kit.db
       .insert(minimumSpendPlans)
-      .values({ systemId: ids.brightSystem, name: 'Bright plan', months: 1, flatMonthCents: 100 })
+      .values({ systemId: ids.brightSystem, name: 'Bright plan', months: 1, flatMonthCents: asCents(100) })
       .returning();
     expect(
       (await kit.put('/api/general/set-default-minimum-spend-config', { id: foreign!.id }, ROOT)).statusCode,

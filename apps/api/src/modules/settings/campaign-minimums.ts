@@ -1,4 +1,4 @@
-import { centsToDollars, microsToDollars } from '@app/contracts';
+import { centsToDollars, microsToDollars, ZERO_CENTS, ZERO_MICROS } from '@app/contracts';
 import type { CampaignMinimumsRow } from './settings-repository.js';
 
 /**
@@ -7,8 +7,8 @@ import type { CampaignMinimumsRow } from './settings-repository.js';
  */
 export function describeCampaignMinimums(row: CampaignMinimumsRow | undefined) {
   return {
-    maxBid: { minimum: microsToDollars(row?.simplifiMaxBidMicros ?? 0) },
-    dailyBudget: { minimum: centsToDollars(row?.simplifiDailyBudgetCents ?? 0) },
+    maxBid: { minimum: microsToDollars(row?.simplifiMaxBidMicros ?? ZERO_MICROS) },
+    dailyBudget: { minimum: centsToDollars(row?.simplifiDailyBudgetCents ?? ZERO_CENTS) },
     enhanceMinLeadsPerDay: row?.enhanceMinLeadsPerDay ?? 0,
   };
 }

@@ -1,9 +1,11 @@
 import type { AuditAction } from '@app/contracts';
 import {
   type AnySettingName,
+  type Cents,
   centsToDollars,
   DEFAULT_MODULE_NAMES,
   MASTER_ONLY_MODULES,
+  type Micros,
   MODULES,
   microsToDollars,
   PAYMENT_TERM_DEFAULT_NOT_OFFERED,
@@ -22,7 +24,7 @@ import { type AuditLog, changeDescription, fieldChanges } from '../audit/index.j
 import type { Principal } from '../tenancy/index.js';
 import { brandingLookOf, inheritedColours } from '../tenancy/index.js';
 import { describeCampaignMinimums } from './campaign-minimums.js';
-import { findFloorViolation, priceFields, rowsFromInput, toAgencyCost } from './cost-settings.js';
+import { floorViolationOf, priceFields, rowsFromInput, toAgencyCost } from './cost-settings.js';
 import { applyNaming, currentNaming } from './module-names.js';
 import { loadCompany, requireKind, settingsEvent } from './settings-access.js';
 import type { CompanyRow, SettingsRepository } from './settings-repository.js';
@@ -190,7 +192,7 @@ export function createGeneralSettingsService(deps: GeneralSettingsDeps) {
         const rows = rowsFromInput(input.comsetval);
         if (rows.length === 0) throw badRequest('Send the cost of at least one module and payment term.');
         const parent = await parentOf(company);
-        const violation = parent ? findFloorViolation(rows, await repo.prices(parent.id)) : null;
+        const violation = parent ? floorViolationOf(rows, await repo.prices(parent.id)) : null;
         if (violation) throw badRequest(violation.message, { [violation.field]: violation.message });
         const before = priceFields(await repo.prices(company.id));
         await repo.savePrices(company.id, rows);
@@ -319,7 +321,7 @@ export function createGeneralSettingsService(deps: GeneralSettingsDeps) {
           simplifiDailyBudgetCents: v.dailyBudget,
           enhanceMinLeadsPerDay: v.enhanceMinLeadsPerDay,
         });
-        const shown = (m: { maxBid?: number; dailyBudget?: number; enhanceMinLeadsPerDay?: number }) => ({
+        const shown = (m: { maxBid?: Micros; dailyBudget?: Cents; enhanceMinLeadsPerDay?: number }) => ({
           'max bid': m.maxBid === undefined ? undefined : `$${microsToDollars(m.maxBid)}`,
           'daily budget': m.dailyBudget === undefined ? undefined : `$${centsToDollars(m.dailyBudget)}`,
           'enhance minimum leads per day': m.enhanceMinLeadsPerDay,

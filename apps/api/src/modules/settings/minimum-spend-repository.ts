@@ -1,3 +1,4 @@
+import type { Cents } from '@app/contracts';
 import {
   and,
   companies,
@@ -17,7 +18,7 @@ export type PlanRow = typeof minimumSpendPlans.$inferSelect & { agencies: number
 export interface PlanValues {
   name: string;
   months: number;
-  flatMonthCents: number;
+  flatMonthCents: Cents;
 }
 
 /** The only SQL of minimum-spend plans and the system's root minimum-spend setting. */
@@ -46,7 +47,7 @@ export function createMinimumSpendRepository(db: Database) {
 
   const withCount = (row: Omit<PlanRow, 'agencies'> & { agencies: number | null }): PlanRow => ({
     ...row,
-    agencies: Number(row.agencies ?? 0),
+    agencies: row.agencies ?? 0,
   });
 
   return {
@@ -68,7 +69,7 @@ export function createMinimumSpendRepository(db: Database) {
         .orderBy(minimumSpendPlans.id)
         .limit(perPage)
         .offset((page - 1) * perPage);
-      return { total: Number(total?.n ?? 0), rows: rows.map(withCount) };
+      return { total: total?.n ?? 0, rows: rows.map(withCount) };
     },
 
     async get(systemId: number, id: number): Promise<PlanRow | undefined> {

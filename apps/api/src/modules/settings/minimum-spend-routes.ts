@@ -1,3 +1,4 @@
+import type { Cents } from '@app/contracts';
 import {
   apiErrorSchema,
   createMinimumSpendPlanRequestSchema,
@@ -24,7 +25,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 const rootRule = (action: 'read.plans' | 'create' | 'update' | 'delete' = 'read.plans'): AccessRule =>
   settingsRule([], `minimumSpend.${action}`);
 
-const planValues = (b: { planName: string; months: number; flatMonth: number }) => ({
+const planValues = (b: { planName: string; months: number; flatMonth: Cents }) => ({
   name: b.planName,
   months: b.months,
   flatMonthCents: b.flatMonth,

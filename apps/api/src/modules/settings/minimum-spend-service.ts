@@ -1,5 +1,11 @@
 import type { AuditAction } from '@app/contracts';
-import { centsToDollars, MINIMUM_SPEND_PLAN_IN_USE, type MinimumSpendPlan } from '@app/contracts';
+import {
+  type Cents,
+  centsToDollars,
+  MINIMUM_SPEND_PLAN_IN_USE,
+  type MinimumSpendPlan,
+  ZERO_CENTS,
+} from '@app/contracts';
 import { badRequest, notFound } from '../../http-errors.js';
 import type { AuditLog } from '../audit/index.js';
 import type { Principal } from '../tenancy/index.js';
@@ -113,16 +119,16 @@ export function createMinimumSpendService(deps: {
         result: 'success' as const,
         data: {
           status: row?.enabled ?? false,
-          first_month: centsToDollars(row?.firstMonthCents ?? 0),
-          second_month: centsToDollars(row?.secondMonthCents ?? 0),
-          monthly: centsToDollars(row?.monthlyCents ?? 0),
+          first_month: centsToDollars(row?.firstMonthCents ?? ZERO_CENTS),
+          second_month: centsToDollars(row?.secondMonthCents ?? ZERO_CENTS),
+          monthly: centsToDollars(row?.monthlyCents ?? ZERO_CENTS),
         },
       };
     },
 
     async saveSetting(
       p: Principal,
-      v: { status: boolean; first_month: number; second_month: number; monthly: number },
+      v: { status: boolean; first_month: Cents; second_month: Cents; monthly: Cents },
       ip: string,
     ) {
       await requireRoot(p);
@@ -152,7 +158,7 @@ export function createMinimumSpendService(deps: {
       return {
         result: 'success' as const,
         months: row?.months ?? 0,
-        flatMonth: centsToDollars(row?.flatMonthCents ?? 0),
+        flatMonth: centsToDollars(row?.flatMonthCents ?? ZERO_CENTS),
         idMinimumSpend: row?.id ?? null,
         planName: row?.name ?? null,
       };

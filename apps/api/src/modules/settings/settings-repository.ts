@@ -1,4 +1,4 @@
-import type { ModuleType, PaymentTerm } from '@app/contracts';
+import type { Cents, ModuleType, PaymentTerm } from '@app/contracts';
 import {
   agencyPrices,
   and,
@@ -152,10 +152,9 @@ export function createSettingsRepository(db: Database) {
       await db.delete(companySmtp).where(eq(companySmtp.companyId, companyId));
     },
 
-    onboarding: async (companyId: number) =>
-      (await db.select().from(onboardingSettings).where(eq(onboardingSettings.companyId, companyId)))[0],
+    onboarding: reads.onboardingSetting,
 
-    async saveOnboarding(companyId: number, amountCents: number, enableCoupon: boolean) {
+    async saveOnboarding(companyId: number, amountCents: Cents, enableCoupon: boolean) {
       await db
         .insert(onboardingSettings)
         .values({ companyId, amountCents, enableCoupon })

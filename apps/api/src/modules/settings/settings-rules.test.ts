@@ -1,21 +1,25 @@
-import { agencyCostInputSchema } from '@app/contracts';
+import { agencyCostInputSchema, asCents, asMicros } from '@app/contracts';
 import { drawLogoPng } from '@app/db';
 import { describe, expect, it } from 'vitest';
 import { createSandboxCertificateProvider } from '../../providers/certificates/sandbox-certificate-provider.js';
 import type { HostResolver } from '../../providers/outbound/safe-resolve.js';
 import { detectBrandingImageType, isIco } from './branding-images.js';
 import { isWithin } from './company-hosts.js';
-import { findFloorViolation, rowsFromInput, toAgencyCost } from './cost-settings.js';
+import { floorViolationOf, rowsFromInput, toAgencyCost } from './cost-settings.js';
 import { applyNaming, currentNaming, RESERVED_MODULE_SLUGS } from './module-names.js';
 
-const price = (module: string, term: string, costPerLeadMicros: number, extra = {}) => ({
+const price = (
+  module: string,
+  term: string,
+  costPerLeadMicros: number,
+  extra: { setupFeeCents?: number; platformFeeCents?: number } = {},
+) => ({
   module,
   term: term as 'Weekly',
-  setupFeeCents: 0,
-  platformFeeCents: 0,
-  costPerLeadMicros,
-  costPerLeadAdvancedMicros: 0,
-  ...extra,
+  setupFeeCents: asCents(extra.setupFeeCents ?? 0),
+  platformFeeCents: asCents(extra.platformFeeCents ?? 0),
+  costPerLeadMicros: asMicros(costPerLeadMicros),
+  costPerLeadAdvancedMicros: asMicros(0),
 });
 
 describe('cost settings', () => {
@@ -70,14 +74,14 @@ describe('cost settings', () => {
       price('b2b', 'Monthly', 1_000_000),
       price('local', 'Weekly', 5_000_000),
     ];
-    const rows = (r: ReturnType<typeof price>[]) => r as Parameters<typeof findFloorViolation>[0];
-    expect(findFloorViolation(rows([price('local', 'Weekly', 1)]), parent)).toBeNull();
-    expect(findFloorViolation(rows([price('enhance', 'Weekly', 750_000)]), parent)).toBeNull();
-    expect(findFloorViolation(rows([price('enhance', 'Monthly', 0)]), parent)).toBeNull(); // parent has none
-    expect(findFloorViolation(rows([price('b2b', 'Monthly', 999_999)]), parent)).toMatchObject({
+    const rows = (r: ReturnType<typeof price>[]) => r as Parameters<typeof floorViolationOf>[0];
+    expect(floorViolationOf(rows([price('local', 'Weekly', 1)]), parent)).toBeNull();
+    expect(floorViolationOf(rows([price('enhance', 'Weekly', 750_000)]), parent)).toBeNull();
+    expect(floorViolationOf(rows([price('enhance', 'Monthly', 0)]), parent)).toBeNull(); // parent has none
+    expect(floorViolationOf(rows([price('b2b', 'Monthly', 999_999)]), parent)).toMatchObject({
       module: 'b2b',
       term: 'Monthly',
-      minimumMicros: 1_000_000,
+      minimum: 1_000_000,
       message: '*Cost Per Lead Minimum $1.00',
       field: 'comsetval.b2b.Monthly.Costperlead',
     });

@@ -10,6 +10,7 @@ import {
   eq,
   isNotNull,
   isNull,
+  onboardingSettings,
   systems,
   users,
 } from '@app/db';
@@ -38,6 +39,9 @@ export function createCompanyReads(db: Database) {
         .select()
         .from(companyPaymentTerms)
         .where(and(eq(companyPaymentTerms.companyId, companyId), eq(companyPaymentTerms.enabled, true))),
+    /** A company's own onboarding-charge setting (`@app/pricing` `onboardingPrice` layers them). */
+    onboardingSetting: (companyId: number) =>
+      one(db.select().from(onboardingSettings).where(eq(onboardingSettings.companyId, companyId))),
     connectedAccount: (companyId: number) =>
       one(db.select().from(connectedAccounts).where(eq(connectedAccounts.companyId, companyId))),
     /**

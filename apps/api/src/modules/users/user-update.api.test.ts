@@ -1,3 +1,4 @@
+import { asCents } from '@app/contracts';
 import {
   companies,
   companyModules,
@@ -160,7 +161,7 @@ describe('PUT /configuration/user/update', () => {
   it('sets a minimum-spend plan of the master system only', async () => {
     const [plan] = await rt.database.db
       .insert(minimumSpendPlans)
-      .values({ systemId: root.system, name: 'Starter', months: 3, flatMonthCents: 50000 })
+      .values({ systemId: root.system, name: 'Starter', months: 3, flatMonthCents: asCents(50000) })
       .returning();
     const [brightreach] = await rt.database.db
       .select()

@@ -1,6 +1,8 @@
 import { Text, TextInput, type TextInputProps } from '@mantine/core';
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import {
+  type AmountOf,
+  amountOf,
   formatPrice,
   isAllowedPriceKey,
   isBelowMin,
@@ -11,12 +13,12 @@ import {
   settlePrice,
 } from './price-text';
 
-export interface PriceInputProps
+export interface PriceInputProps<U extends PriceUnit>
   extends Omit<TextInputProps, 'value' | 'onChange' | 'onBlur' | 'onFocus' | 'type' | 'min'> {
-  /** Integer minor units (cents or micro-dollars, see `unit`). */
-  value: number;
-  onChange: (units: number) => void;
-  unit: PriceUnit;
+  /** Cents or micro-dollars, as `unit` says. */
+  value: AmountOf<U>;
+  onChange: (amount: AmountOf<U>) => void;
+  unit: U;
   /** Optional floor in the same unit: below it the hint shows, and blur raises the value to it. */
   min?: number | null;
   /** Builds the floor hint; defaults to spec 2 §5's '*Cost Per Lead Minimum {value}'. */
@@ -31,7 +33,14 @@ const block = (event: ClipboardEvent<HTMLInputElement>) => event.preventDefault(
  * accepted, formatted as US dollars on blur (anything else resets to 0), with an optional floor.
  * While focused it shows the plain number so it can be edited; the parent only ever sees units.
  */
-export function PriceInput({ value, onChange, unit, min, hint, ...rest }: PriceInputProps) {
+export function PriceInput<U extends PriceUnit>({
+  value,
+  onChange,
+  unit,
+  min,
+  hint,
+  ...rest
+}: PriceInputProps<U>) {
   const [text, setText] = useState(() => formatPrice(value, unit));
   // The floor a blur raised the value to: its hint stays, so the person sees why the value changed
   // and nothing below moves (a Save button shifting between press and release gets no click).
@@ -86,7 +95,7 @@ export function PriceInput({ value, onChange, unit, min, hint, ...rest }: PriceI
           const settled = settlePrice(text, unit, min);
           setText(settled.display);
           setRaisedTo(settled.raisedToMin ? settled.units : null);
-          if (settled.units !== value) onChange(settled.units);
+          if (settled.units !== value) onChange(amountOf(settled.units, unit));
         }}
         aria-describedby={hintText && testId ? `${testId}-hint` : undefined}
       />

@@ -1,14 +1,21 @@
 import {
-  costPerLeadMinimumText,
+  asCents,
+  asMicros,
+  type Cents,
+  centsToDollars,
+  centsToMicros,
   FEE_MAX_DECIMALS,
   formatUsdCents,
   formatUsdMicros,
   isDollarText,
   MAX_DOLLAR_DIGITS,
+  type Micros,
+  microsToDollars,
   PER_LEAD_MAX_DECIMALS,
   parseDollarsToCents,
   parseDollarsToMicros,
 } from '@app/contracts';
+import { costPerLeadMinimumText } from '@app/pricing';
 
 /**
  * Price input rules of spec 2 §5, kept free of React so they can be tested on their own: currency
@@ -22,6 +29,13 @@ import {
 
 /** How amounts are held: cents (fees) or micro-dollars (per-lead prices). */
 export type PriceUnit = 'cents' | 'micros';
+/** The money type a unit's amounts have. */
+export type AmountOf<U extends PriceUnit> = U extends 'cents' ? Cents : Micros;
+
+/** Whole minor units as the unit's money type (checked: a fraction throws). */
+export function amountOf<U extends PriceUnit>(units: number, unit: U): AmountOf<U> {
+  return (unit === 'cents' ? asCents(units) : asMicros(units)) as AmountOf<U>;
+}
 
 /** Decimals a person may type: whole cents for fees, tenths of a cent for per-lead prices. */
 export const MAX_DECIMALS: Record<PriceUnit, number> = {
@@ -95,18 +109,14 @@ export function parsePrice(text: string, unit: PriceUnit): number | null {
 
 /** Minor units as US dollars (en-US), e.g. '$1,234.50', '$0.125'. */
 export function formatPrice(units: number, unit: PriceUnit): string {
-  return unit === 'cents' ? formatUsdCents(units) : formatUsdMicros(units);
+  return unit === 'cents' ? formatUsdCents(asCents(units)) : formatUsdMicros(asMicros(units));
 }
 
 /** Minor units to the plain number text shown while editing (no '$', no grouping), e.g. '1234.5'. */
 export function priceToEditText(units: number, unit: PriceUnit): string {
-  const digits = unit === 'cents' ? 2 : 6;
-  const scale = 10 ** digits;
-  const whole = Math.floor(units / scale);
-  const fraction = String(units - whole * scale)
-    .padStart(digits, '0')
-    .replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : String(whole);
+  const dollars = unit === 'cents' ? centsToDollars(asCents(units)) : microsToDollars(asMicros(units));
+  // The wire's text without the zeros it pads the cents with: '1234.50' → '1234.5', '3.00' → '3'.
+  return dollars.includes('.') ? dollars.replace(/0+$/, '').replace(/\.$/, '') : dollars;
 }
 
 export interface SettledPrice {
@@ -137,5 +147,5 @@ export function isBelowMin(text: string, unit: PriceUnit, min?: number | null): 
 
 /** The floor hint of spec 2 §5, the same text the server answers with (floors are per-lead prices). */
 export function minimumHint(min: number, unit: PriceUnit): string {
-  return costPerLeadMinimumText(unit === 'micros' ? min : min * 10_000);
+  return costPerLeadMinimumText(unit === 'micros' ? asMicros(min) : centsToMicros(asCents(min)));
 }

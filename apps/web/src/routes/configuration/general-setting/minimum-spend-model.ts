@@ -1,12 +1,9 @@
-import { centsToDollars, parseDollars } from '@app/contracts';
-
-/** A stored dollar string as cents (unreadable text counts as 0). */
-export const dollarsToCents = (text: string): number => parseDollars(text, 2, 6) ?? 0;
+import { type Cents, centsToDollars, wholeNumberOf } from '@app/contracts';
 
 export interface PlanForm {
   planName: string;
   months: string;
-  flatMonthCents: number;
+  flatMonthCents: Cents;
 }
 
 export type PlanErrors = Partial<Record<'planName' | 'months' | 'flatMonth', string>>;
@@ -20,14 +17,14 @@ export function validatePlan(form: PlanForm): PlanErrors {
   if (name === '') errors.planName = 'Plan name is required.';
   else if (name.length > 255) errors.planName = 'Plan name must not exceed 255 characters.';
   const months = form.months.trim();
-  if (!/^\d{1,3}$/.test(months) || Number(months) > 120) errors.months = MONTHS_TEXT;
+  if (!(wholeNumberOf(months, 3) <= 120)) errors.months = MONTHS_TEXT;
   return errors;
 }
 
 export function toPlanInput(form: PlanForm) {
   return {
     planName: form.planName.trim(),
-    months: Number(form.months.trim()),
+    months: wholeNumberOf(form.months, 3),
     flatMonth: centsToDollars(form.flatMonthCents),
   };
 }

@@ -1,4 +1,10 @@
-import { centsToDollars, formatUsdCents, type MinimumSpendPlan, SETTINGS_SAVED } from '@app/contracts';
+import {
+  centsToDollars,
+  formatUsdCents,
+  type MinimumSpendPlan,
+  SETTINGS_SAVED,
+  ZERO_CENTS,
+} from '@app/contracts';
 import {
   ActionIcon,
   Alert,
@@ -30,13 +36,8 @@ import { NoticeRow } from '../../../components/data-list/notice-row';
 import { FailureAlert } from '../../../components/feedback/outcome-alerts';
 import { inputsNamed, placeServerErrors } from '../../../components/feedback/server-errors';
 import { PriceInput } from '../../../components/price-input/price-input';
-import {
-  dollarsToCents,
-  type PlanErrors,
-  type PlanForm,
-  toPlanInput,
-  validatePlan,
-} from './minimum-spend-model';
+import { centsOf } from '../agency-list/set-cost-modal/cost-form';
+import { type PlanErrors, type PlanForm, toPlanInput, validatePlan } from './minimum-spend-model';
 import { QueryGate, SaveBar, type SectionProps } from './section-parts';
 
 /** Minimum spend (root company of the master system): the default schedule and the plans. */
@@ -54,9 +55,9 @@ export function MinimumSpendSection(props: SectionProps) {
 
 const defaultsForm = (data: MinimumSpendSetting) => ({
   status: data.status,
-  first: dollarsToCents(data.first_month),
-  second: dollarsToCents(data.second_month),
-  monthly: dollarsToCents(data.monthly),
+  first: centsOf(data.first_month),
+  second: centsOf(data.second_month),
+  monthly: centsOf(data.monthly),
 });
 
 type DefaultsInput = 'first_month' | 'second_month' | 'monthly';
@@ -205,7 +206,7 @@ function MinimumSpendPlans({
                   </Group>
                 </Table.Td>
                 <Table.Td>{plan.months}</Table.Td>
-                <Table.Td>{formatUsdCents(dollarsToCents(plan.flatMonth))}</Table.Td>
+                <Table.Td>{formatUsdCents(centsOf(plan.flatMonth))}</Table.Td>
                 <Table.Td>{plan.agencies}</Table.Td>
                 <Table.Td>
                   <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -275,7 +276,7 @@ function PlanModal({
   onClose: () => void;
 }) {
   const { save } = useMinimumSpendPlanMutations();
-  const [form, setForm] = useState<PlanForm>({ planName: '', months: '12', flatMonthCents: 0 });
+  const [form, setForm] = useState<PlanForm>({ planName: '', months: '12', flatMonthCents: ZERO_CENTS });
   const [errors, setErrors] = useState<PlanErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const resetSave = save.reset;
@@ -290,9 +291,9 @@ function PlanModal({
         ? {
             planName: plan.planName,
             months: String(plan.months),
-            flatMonthCents: dollarsToCents(plan.flatMonth),
+            flatMonthCents: centsOf(plan.flatMonth),
           }
-        : { planName: '', months: '12', flatMonthCents: 0 },
+        : { planName: '', months: '12', flatMonthCents: ZERO_CENTS },
     );
   }, [opened, plan, resetSave]);
 

@@ -1,7 +1,8 @@
-import { ONBOARDING_AMOUNT_TEXTS, onboardingAmountToCents } from '@app/contracts';
+import { type Cents, ONBOARDING_AMOUNT_TEXTS } from '@app/contracts';
+import { onboardingAmountToCents } from '@app/pricing';
 
 export type OnboardingCheck =
-  | { ok: true; cents: number }
+  | { ok: true; cents: Cents }
   | {
       ok: false;
       /** Shown under the amount. */

@@ -1,4 +1,4 @@
-import { ENHANCE_MIN_LEADS_INVALID, simplifiMinimumsValueSchema } from '@app/contracts';
+import { asCents, asMicros, ENHANCE_MIN_LEADS_INVALID, simplifiMinimumsValueSchema } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   normaliseWholeNumberInput,
@@ -9,8 +9,8 @@ import {
 } from './simplifi-model';
 
 const form = (overrides: Partial<SimplifiForm> = {}): SimplifiForm => ({
-  maxBid: 2_500_000,
-  dailyBudget: 2000,
+  maxBid: asMicros(2_500_000),
+  dailyBudget: asCents(2000),
   enhanceMinLeads: '35',
   ...overrides,
 });

@@ -1,22 +1,27 @@
-import { type SimplifiMinimumsValue, simplifiMinimumsValueSchema } from '@app/contracts';
+import {
+  type Cents,
+  type Micros,
+  type SimplifiMinimumsValue,
+  simplifiMinimumsValueSchema,
+  wholeNumberOf,
+} from '@app/contracts';
 import type { SimplifiMinimums } from '../../../api/settings';
-import { dollarsOf, unitsOf } from '../agency-list/set-cost-modal/cost-form';
+import { centsOf, dollarsOf, microsOf } from '../agency-list/set-cost-modal/cost-form';
 import { fieldErrors } from './field-errors';
 
 /** The root company's campaign minimums being edited: amounts in form units, the count as typed. */
 export interface SimplifiForm {
-  /** Micro-dollars per thousand impressions. */
-  maxBid: number;
-  /** Cents. */
-  dailyBudget: number;
+  /** Per thousand impressions. */
+  maxBid: Micros;
+  dailyBudget: Cents;
   /** The enhance minimum leads per day, as typed (digits only). */
   enhanceMinLeads: string;
 }
 
 export function simplifiFormFrom(data: SimplifiMinimums): SimplifiForm {
   return {
-    maxBid: unitsOf(data.maxBid.minimum, 'micros'),
-    dailyBudget: unitsOf(data.dailyBudget.minimum, 'cents'),
+    maxBid: microsOf(data.maxBid.minimum),
+    dailyBudget: centsOf(data.dailyBudget.minimum),
     enhanceMinLeads: String(data.enhanceMinLeadsPerDay),
   };
 }
@@ -28,11 +33,10 @@ export function normaliseWholeNumberInput(text: string): string {
 
 /** The `simplifiminimums` value; a blank count is sent as NaN so the contracts' rule refuses it. */
 export function toSimplifiValue(form: SimplifiForm): SimplifiMinimumsValue {
-  const count = form.enhanceMinLeads.trim();
   return {
     maxBid: dollarsOf(form.maxBid, 'micros'),
     dailyBudget: dollarsOf(form.dailyBudget, 'cents'),
-    enhanceMinLeadsPerDay: /^\d+$/.test(count) ? Number(count) : Number.NaN,
+    enhanceMinLeadsPerDay: wholeNumberOf(form.enhanceMinLeads, 15),
   };
 }
 

@@ -1,4 +1,4 @@
-import { type SmtpValue, smtpValueSchema } from '@app/contracts';
+import { type SmtpValue, smtpValueSchema, wholeNumberOf } from '@app/contracts';
 import { fieldErrors } from './field-errors';
 
 export interface SmtpForm {
@@ -43,11 +43,6 @@ export function smtpFormFrom(stored: StoredSmtp | null): SmtpForm {
   };
 }
 
-/** Digits only; anything else is not a port (the server's own text then says so). */
-function portNumber(text: string): number {
-  return /^\d{1,5}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
-}
-
 /**
  * The customsmtpmenu value. The password is sent only when typed (absent keeps the stored one) or
  * explicitly removed (''); it is never read back.
@@ -55,7 +50,7 @@ function portNumber(text: string): number {
 export function toSmtpValue(form: SmtpForm): SmtpValue {
   const value: SmtpValue = {
     host: form.host.trim(),
-    port: portNumber(form.port),
+    port: wholeNumberOf(form.port, 5),
     secure: form.secure,
     username: form.username.trim(),
     fromAddress: form.fromAddress.trim(),

@@ -1,8 +1,9 @@
-import { formatUsdCents } from '@app/contracts';
+import { asCents, formatUsdCents } from '@app/contracts';
 import { Alert, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { RootRevenueResponse } from '../../../api/reports';
 import { LineChart } from '../../../components/charts/line-chart';
+import { centsOf } from '../agency-list/set-cost-modal/cost-form';
 import { StatCard } from './analytics-panel';
 import { termLabel } from './report-labels';
 
@@ -21,7 +22,7 @@ export function RevenuePanel({ data }: { data: RootRevenueResponse }) {
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
         <StatCard
           label="Onboarding charge (configured)"
-          value={formatUsdCents(onboarding.price_cents)}
+          value={formatUsdCents(centsOf(onboarding.price))}
           hint="per new agency"
           testId="revenue-onboarding-price"
         />
@@ -33,7 +34,7 @@ export function RevenuePanel({ data }: { data: RootRevenueResponse }) {
         />
         <StatCard
           label="Onboarding fees configured"
-          value={formatUsdCents(onboarding.configured_cents)}
+          value={formatUsdCents(centsOf(onboarding.configured))}
           hint="for agencies created in the range; not collected"
           testId="revenue-onboarding-configured"
         />
@@ -42,8 +43,13 @@ export function RevenuePanel({ data }: { data: RootRevenueResponse }) {
         <LineChart
           title="Onboarding fees configured per day (USD)"
           // Plotted in cents so no amount becomes a float; ticks are whole cents.
-          series={[{ name: 'Configured', points: onboarding.series }]}
-          format={(cents) => formatUsdCents(Math.round(cents))}
+          series={[
+            {
+              name: 'Configured',
+              points: onboarding.series.map((p) => ({ date: p.date, value: centsOf(p.amount) })),
+            },
+          ]}
+          format={(cents) => formatUsdCents(asCents(Math.round(cents)))}
           testId="revenue-chart"
         />
       </Paper>
@@ -65,8 +71,8 @@ export function RevenuePanel({ data }: { data: RootRevenueResponse }) {
               <Table.Tr key={row.term}>
                 <Table.Td>{termLabel(row.term)}</Table.Td>
                 <Table.Td ta="right">{row.agencies.toLocaleString('en-US')}</Table.Td>
-                <Table.Td ta="right">{formatUsdCents(row.setup_fee_cents)}</Table.Td>
-                <Table.Td ta="right">{formatUsdCents(row.platform_fee_cents)}</Table.Td>
+                <Table.Td ta="right">{formatUsdCents(centsOf(row.setup_fee))}</Table.Td>
+                <Table.Td ta="right">{formatUsdCents(centsOf(row.platform_fee))}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,15 +1,22 @@
 import {
   type AgencyCost,
   type AgencyCostInput,
+  asCents,
+  asMicros,
+  type Cents,
   COST_MODULES,
   type CostModule,
+  centsFromWire,
   centsToDollars,
-  FLOOR_MODULES,
+  type Micros,
+  microsFromWire,
   microsToDollars,
   PAYMENT_TERMS,
   type PaymentTerm,
-  parseDollars,
+  ZERO_CENTS,
+  ZERO_MICROS,
 } from '@app/contracts';
+import { costPerLeadFloor as floorUnder } from '@app/pricing';
 import type { PriceUnit } from '../../../../components/price-input/price-text';
 
 /**
@@ -71,16 +78,21 @@ export function fieldLabel(field: CostField, term: PaymentTerm): string {
   }
 }
 
-const SCALE: Record<PriceUnit, number> = { cents: 2, micros: 6 };
+/** A fee the server sent (a dollar string) as cents; anything unreadable counts as 0 (what the input would reset to). */
+export const centsOf = (text: string | undefined): Cents =>
+  (text === undefined ? null : centsFromWire(text)) ?? ZERO_CENTS;
+/** A per-lead price the server sent as micro-dollars; anything unreadable counts as 0. */
+export const microsOf = (text: string | undefined): Micros =>
+  (text === undefined ? null : microsFromWire(text)) ?? ZERO_MICROS;
 
-/** A stored dollar string to units; anything unreadable counts as 0 (what the input would reset to). */
+/** A stored dollar string to form units. */
 export function unitsOf(text: string | undefined, unit: PriceUnit): number {
-  if (text === undefined) return 0;
-  return parseDollars(text, SCALE[unit], SCALE[unit]) ?? 0;
+  return unit === 'cents' ? centsOf(text) : microsOf(text);
 }
 
+/** Form units as the wire's dollar string. */
 export function dollarsOf(units: number, unit: PriceUnit): string {
-  return unit === 'cents' ? centsToDollars(units) : microsToDollars(units);
+  return unit === 'cents' ? centsToDollars(asCents(units)) : microsToDollars(asMicros(units));
 }
 
 /** The server's answer (dollar strings) as form units, every module × term × field present. */
@@ -109,23 +121,21 @@ export function setCostField(
 }
 
 /**
- * Spec 2 §5: enhance and b2b cost per lead may not go below the parent's for the same term. A parent
- * without a price (0) sets no floor.
+ * Spec 2 §5 (the rule of `@app/pricing`, as the server applies it): enhance and b2b cost per lead
+ * may not go below the parent's for the same term; a parent without a price (0) sets no floor.
  */
 export function costPerLeadFloor(
   parent: CostUnits | null,
   module: CostModule,
   term: PaymentTerm,
-): number | null {
-  if (!parent || !FLOOR_MODULES.includes(module)) return null;
-  const floor = parent[module][term].Costperlead ?? 0;
-  return floor > 0 ? floor : null;
+): Micros | null {
+  return parent ? floorUnder(module, asMicros(parent[module][term].Costperlead ?? 0)) : null;
 }
 
 export interface FloorBreach {
   module: CostModule;
   term: PaymentTerm;
-  floor: number;
+  floor: Micros;
 }
 
 /** Terms the form would send whose cost per lead is below the parent's (the server refuses them). */

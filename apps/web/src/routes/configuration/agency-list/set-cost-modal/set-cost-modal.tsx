@@ -1,7 +1,6 @@
 import {
   COST_MODULES,
   type CostModule,
-  costPerLeadMinimumText,
   MASTER_ONLY_MODULES,
   PAYMENT_TERM_LABELS,
   PAYMENT_TERMS,
@@ -9,6 +8,7 @@ import {
   SETTINGS_SAVED,
 } from '@app/contracts';
 import { moduleNaming } from '@app/policy';
+import { costPerLeadMinimumText } from '@app/pricing';
 import { Alert, Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -17,7 +17,7 @@ import { useDomainInfo } from '../../../../api/domain-info';
 import { failureMessage } from '../../../../api/http';
 import { useSaveSetting, useSetting } from '../../../../api/settings';
 import { PriceInput } from '../../../../components/price-input/price-input';
-import { formatPrice } from '../../../../components/price-input/price-text';
+import { amountOf, formatPrice } from '../../../../components/price-input/price-text';
 import {
   type CostUnits,
   costInput,
@@ -159,7 +159,7 @@ export function SetCostModal({ companyId, companyName, canSave, opened, onClose 
                           key={`${m}-${term}-${field}`}
                           label={fieldLabel(field, term)}
                           unit={unit}
-                          value={form[m][term][field] ?? 0}
+                          value={amountOf(form[m][term][field] ?? 0, unit)}
                           min={floor}
                           onChange={(units) =>
                             setForm((current) => current && setCostField(current, m, term, field, units))

@@ -1,0 +1,35 @@
+/**
+ * `@app/pricing`: the one place prices are layered and fees are computed, for the API and the web
+ * app alike. Pure functions over `Cents` / `Micros` (from `@app/contracts`); no I/O.
+ */
+
+export {
+  applicationFee,
+  applyCoupon,
+  type Coupon,
+  chargeForLeads,
+  type Discounted,
+  type LeadQuantity,
+  sumCents,
+} from './fees.js';
+export {
+  costPerLeadFloor,
+  costPerLeadMinimumText,
+  FLOOR_MODULES,
+  type FloorViolation,
+  findFloorViolation,
+} from './floors.js';
+export {
+  ONBOARDING_AMOUNT_ABOVE,
+  type OnboardingSetting,
+  onboardingAmountToCents,
+  onboardingPrice,
+} from './onboarding.js';
+export {
+  layeredPrice,
+  type ModulePrice,
+  type PriceSheet,
+  rootFee,
+  type StoredPrice,
+  wholesalePrice,
+} from './price-layers.js';
