@@ -4,11 +4,11 @@ import { type DatabaseHandle, firstRow, queryRows, sql } from '@app/db';
 import { createLedger, type Ledger, type LedgerAccount } from '../apps/api/src/modules/ledger/index.js';
 import { latencyOf, masterRoot, startBenchApi } from './lib/api-bench.js';
 
-const LINES = Number(process.env.BENCH_LEDGER_LINES ?? 1_000_000);
-const AGENCIES = Number(process.env.BENCH_LEDGER_AGENCIES ?? 1_000);
-const WRITES = Number(process.env.BENCH_LEDGER_WRITES ?? 2_000);
+const LINES = Number.parseInt(process.env.BENCH_LEDGER_LINES ?? '1000000', 10);
+const AGENCIES = Number.parseInt(process.env.BENCH_LEDGER_AGENCIES ?? '1000', 10);
+const WRITES = Number.parseInt(process.env.BENCH_LEDGER_WRITES ?? '2000', 10);
 const WRITERS = 8;
-const READS = Number(process.env.BENCH_LEDGER_READS ?? 500);
+const READS = Number.parseInt(process.env.BENCH_LEDGER_READS ?? '500', 10);
 /** Postings loaded per transaction: bounds the commit-time checks queued at once. */
 const LOAD_BATCH = 50_000;
 const MONTHS = 12;
@@ -29,7 +29,7 @@ export async function benchLedger(database: 'pglite' | 'postgres', databaseUrl?:
     await loadLines(api.handle, world);
     const lineCount = await countLines(api.handle);
     console.log(
-      `\nledger on ${database}: ${lineCount.toLocaleString('en-US')} lines (${AGENCIES} agency wallets + the clearing account), loaded in ${((performance.now() - loadStart) / 1000).toFixed(1)} s with the checks on; uptime: ${loadAverage()}`,
+      `\nledger on ${database}: ${lineCount.toLocaleString('en-US')} lines (${AGENCIES} agency wallets + the clearing account), loaded in ${Math.round((performance.now() - loadStart) / 1000)} s with the checks on; uptime: ${loadAverage()}`,
     );
 
     const { systemId } = world;
@@ -111,7 +111,7 @@ async function postingsPerSecond(count: number, writers: number, postOne: () => 
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  return `${(count / seconds).toFixed(0)} (${count} postings in ${seconds.toFixed(1)} s)`;
+  return `${Math.round(count / seconds)} (${count} postings in ${Math.round(seconds * 10) / 10} s)`;
 }
 
 /** The master system's clearing account, and the agencies with a Data Wallet account each. */
@@ -134,7 +134,7 @@ async function seedWorld(handle: DatabaseHandle, ledger: Ledger) {
       await ledger.accountFor({
         systemId,
         kind: 'wallet',
-        owner: { type: 'company', companyId: Number(agency.id) },
+        owner: { type: 'company', companyId: Number.parseInt(String(agency.id), 10) },
       }),
     );
   return { systemId, clearing, wallets };
@@ -180,5 +180,5 @@ async function countLines(handle: DatabaseHandle) {
     await queryRows<{ n: unknown }>(handle.db, sql`select count(*) as n from ledger_lines`),
     'count',
   );
-  return Number(row.n);
+  return Number.parseInt(String(row.n), 10);
 }

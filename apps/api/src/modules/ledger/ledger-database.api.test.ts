@@ -194,8 +194,8 @@ describe('the database refuses a posting that is not whole at commit', () => {
     });
     const after = await ledgerSize();
     expect([
-      Number(after.postings) - Number(before.postings),
-      Number(after.lines) - Number(before.lines),
-    ]).toEqual([1, 3]);
+      BigInt(String(after.postings)) - BigInt(String(before.postings)),
+      BigInt(String(after.lines)) - BigInt(String(before.lines)),
+    ]).toEqual([1n, 3n]);
   });
 });

@@ -276,7 +276,7 @@ describe('statements', () => {
       '2026-02-28',
     ];
     for (const [i, time] of times.entries()) {
-      const cents = (i + 1) * 100;
+      const cents = 100 * (i + 1); // $1, $2, $3 …
       await database.db.transaction(async (tx) => {
         const posting = firstRow(
           await queryRows<{ id: number }>(

@@ -52,8 +52,8 @@ function rangeOf(month: string | null): LineRange {
   if (month === null) return { from: '-infinity', to: 'infinity' };
   const match = MONTH_PATTERN.exec(month);
   if (!match) throw new LedgerError('invalid_query', `"${month}" is not a month (YYYY-MM).`);
-  const year = Number(match[1]);
-  const monthIndex = Number(match[2]) - 1;
+  const year = Number.parseInt(match[1] ?? '', 10);
+  const monthIndex = Number.parseInt(match[2] ?? '', 10) - 1;
   return {
     from: new Date(Date.UTC(year, monthIndex, 1)).toISOString(),
     to: new Date(Date.UTC(year, monthIndex + 1, 1)).toISOString(),
