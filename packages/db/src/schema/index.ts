@@ -1,5 +1,6 @@
 export * from './enums.js';
 export * from './identity.js';
+export * from './payments.js';
 export * from './platform.js';
 export * from './settings.js';
 export * from './tenancy.js';
