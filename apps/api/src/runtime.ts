@@ -30,7 +30,7 @@ import { createTenancyModule } from './modules/tenancy/index.js';
 import { createUsersModule } from './modules/users/index.js';
 import type { AltchaBotCheckOptions } from './providers/bot-check/altcha-bot-check.js';
 import { createLocalFileStorage } from './providers/files/local-file-storage.js';
-import { createSandbox } from './providers/payments/index.js';
+import { createSandbox, createStripeGateway } from './providers/payments/index.js';
 
 export interface RuntimeOptions {
   /** An already open database (tests pass a cloned one); otherwise opened from the config. */
@@ -125,22 +125,24 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   const payments = createPaymentsModule({
     db,
     queue,
-    gateway: createSandbox({
-      db,
-      webhookSecret: await loadOrCreateSecret(db, 'sandbox_webhook_secret'),
-      async deliver(body, signature) {
-        if (!webhookInbox.app) throw new Error('the app is not built yet');
-        const response = await webhookInbox.app.inject({
-          method: 'POST',
-          url: '/api/payment/webhook/sandbox',
-          headers: { 'content-type': 'application/json', 'sandbox-signature': signature },
-          payload: body,
-        });
-        return response.statusCode;
-      },
-      schedule: async (eventId) => void (await queue.enqueue(sandboxWebhookJob, { eventId })),
-      onboardingUrl: (accountId) => `/sandbox/onboarding/${accountId}`,
-    }),
+    gateway: config.stripe
+      ? createStripeGateway(config.stripe)
+      : createSandbox({
+          db,
+          webhookSecret: await loadOrCreateSecret(db, 'sandbox_webhook_secret'),
+          async deliver(body, signature) {
+            if (!webhookInbox.app) throw new Error('the app is not built yet');
+            const response = await webhookInbox.app.inject({
+              method: 'POST',
+              url: '/api/payment/webhook/sandbox',
+              headers: { 'content-type': 'application/json', 'sandbox-signature': signature },
+              payload: body,
+            });
+            return response.statusCode;
+          },
+          schedule: async (eventId) => void (await queue.enqueue(sandboxWebhookJob, { eventId })),
+          onboardingUrl: (accountId) => `/sandbox/onboarding/${accountId}`,
+        }),
   });
   const handlers: JobHandler[] = [
     ...mail.handlers,

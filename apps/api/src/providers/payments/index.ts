@@ -6,10 +6,12 @@ export * from './gateway.js';
 export type { ReleaseOptions, WebhookDelivery } from './sandbox/sandbox-events.js';
 export type { SandboxGateway, VerificationOutcome } from './sandbox/sandbox-gateway.js';
 export { TEST_CARDS, TEST_TOKENS } from './sandbox/test-cards.js';
+export { createStripeGateway, type StripeSettings } from './stripe/stripe-gateway.js';
 export { signWebhook } from './webhook-signature.js';
 
 /**
- * The payment gateway of this deployment: the sandbox unless Stripe is configured (decision 0030).
+ * The sandbox gateway with its event delivery: the default payment gateway (Stripe when configured,
+ * decision 0030). `deliver` posts a signed event to our webhook endpoint; `schedule` queues that.
  */
 export function createSandbox(deps: {
   db: Database;
