@@ -34,15 +34,19 @@ export async function customerWithCard(
   return customer;
 }
 
-/** A connected account taken through onboarding to `completed` (charges and payouts on). */
-export async function completedAccount(sandbox: SandboxGateway, metadata: Record<string, string> = {}) {
-  const account = await sandbox.createConnectedAccount({
+/** A new connected account (pending onboarding) owned as the metadata says. */
+export const pendingAccount = (gateway: PaymentGateway, metadata: Record<string, string> = {}) =>
+  gateway.createConnectedAccount({
     idempotencyKey: key('account'),
     email: 'agency@example.com',
     businessName: 'Agency',
     country: 'US',
     metadata,
   });
+
+/** A connected account taken through onboarding to `completed` (charges and payouts on). */
+export async function completedAccount(sandbox: SandboxGateway, metadata: Record<string, string> = {}) {
+  const account = await pendingAccount(sandbox, metadata);
   await sandbox.submitOnboarding(account.id);
   return sandbox.finishVerification(account.id, 'verified');
 }

@@ -3,6 +3,10 @@ import type { ConnectedAccount, GatewayEvent, GatewayName } from '../../provider
 
 /** The events our webhook endpoint received, and the connected-account state they keep current. */
 export function createPaymentEventRepository(db: Database) {
+  const theEvent = (gateway: GatewayName, eventId: string) =>
+    and(eq(paymentEvents.gateway, gateway), eq(paymentEvents.eventId, eventId));
+  const theAccount = (gateway: GatewayName, accountId: string) =>
+    and(eq(paymentAccounts.gateway, gateway), eq(paymentAccounts.accountId, accountId));
   return {
     /** Stores an event once; answers whether this delivery was the first of its id. */
     async store(gateway: GatewayName, event: GatewayEvent): Promise<{ first: boolean; processed: boolean }> {
@@ -23,15 +27,12 @@ export function createPaymentEventRepository(db: Database) {
       const [existing] = await db
         .select({ processedAt: paymentEvents.processedAt })
         .from(paymentEvents)
-        .where(and(eq(paymentEvents.gateway, gateway), eq(paymentEvents.eventId, event.id)));
+        .where(theEvent(gateway, event.id));
       return { first: false, processed: Boolean(existing?.processedAt) };
     },
 
     async get(gateway: GatewayName, eventId: string) {
-      const [row] = await db
-        .select()
-        .from(paymentEvents)
-        .where(and(eq(paymentEvents.gateway, gateway), eq(paymentEvents.eventId, eventId)));
+      const [row] = await db.select().from(paymentEvents).where(theEvent(gateway, eventId));
       return row ?? null;
     },
 
@@ -54,7 +55,7 @@ export function createPaymentEventRepository(db: Database) {
       const [row] = await db
         .select({ stateAsOf: paymentAccounts.stateAsOf })
         .from(paymentAccounts)
-        .where(and(eq(paymentAccounts.gateway, gateway), eq(paymentAccounts.accountId, accountId)));
+        .where(theAccount(gateway, accountId));
       return row?.stateAsOf ?? null;
     },
 
@@ -85,10 +86,7 @@ export function createPaymentEventRepository(db: Database) {
     },
 
     async account(gateway: GatewayName, accountId: string) {
-      const [row] = await db
-        .select()
-        .from(paymentAccounts)
-        .where(and(eq(paymentAccounts.gateway, gateway), eq(paymentAccounts.accountId, accountId)));
+      const [row] = await db.select().from(paymentAccounts).where(theAccount(gateway, accountId));
       return row ?? null;
     },
   };

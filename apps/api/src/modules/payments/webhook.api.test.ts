@@ -1,7 +1,7 @@
 import { and, companies, eq, paymentEvents } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
-import { key, sandboxOf } from '../../../test/payments.js';
+import { key, pendingAccount, sandboxOf } from '../../../test/payments.js';
 import { loadOrCreateSecret } from '../../lib/app-secrets.js';
 import { type SandboxGateway, signWebhook } from '../../providers/payments/index.js';
 
@@ -47,14 +47,7 @@ const processed = (eventId: string) =>
     },
     { timeout: 20_000, interval: 100 },
   );
-const newAccount = (metadata: Record<string, string> = {}) =>
-  sandbox.createConnectedAccount({
-    idempotencyKey: key('acct'),
-    email: 'a@example.com',
-    businessName: 'Agency',
-    country: 'US',
-    metadata,
-  });
+const newAccount = (metadata: Record<string, string> = {}) => pendingAccount(sandbox, metadata);
 
 describe('POST /api/payment/webhook/{gateway}: signature and time', () => {
   it('refuses a tampered body with 400 and stores nothing', async () => {

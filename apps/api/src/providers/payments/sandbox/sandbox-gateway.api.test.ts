@@ -1,7 +1,14 @@
 import { eq, sandboxCharges, sandboxIdempotency, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
-import { completedAccount, customerWithCard, key, sandboxOf, usd } from '../../../../test/payments.js';
+import {
+  completedAccount,
+  customerWithCard,
+  key,
+  pendingAccount,
+  sandboxOf,
+  usd,
+} from '../../../../test/payments.js';
 import { GatewayError, type SandboxGateway } from '../index.js';
 
 let rt: TestRuntime;
@@ -113,40 +120,29 @@ describe('test cards', () => {
 describe('input checks, as Stripe makes them', () => {
   it('refuses amounts that are not positive whole cents of at least 50, and other currencies', async () => {
     const customer = await customerWithCard(sandbox, 'tok_visa');
-    const before = await chargeCount();
-    for (const amount of [0, -100, 10.5, 49]) {
-      await expectGatewayError(
-        sandbox.createCharge({
-          idempotencyKey: key('c'),
-          customerId: customer.id,
-          amount: amount as never,
-          currency: 'usd',
-          description: 'x',
-        }),
-        { code: 'invalid_request', param: 'amount' },
-      );
-    }
-    await expectGatewayError(
+    const attempt = (change: Partial<Parameters<SandboxGateway['createCharge']>[0]>) =>
       sandbox.createCharge({
         idempotencyKey: key('c'),
         customerId: customer.id,
         amount: usd(100),
-        currency: 'eur' as 'usd',
-        description: 'x',
-      }),
-      { code: 'invalid_request', param: 'currency' },
-    );
-    await expectGatewayError(
-      sandbox.createCharge({
-        idempotencyKey: key('c'),
-        customerId: customer.id,
-        amount: usd(100),
-        applicationFee: usd(10),
         currency: 'usd',
         description: 'x',
-      }),
-      { code: 'invalid_request', param: 'application_fee_amount' },
-    );
+        ...change,
+      });
+    const before = await chargeCount();
+    for (const amount of [0, -100, 10.5, 49])
+      await expectGatewayError(attempt({ amount: amount as never }), {
+        code: 'invalid_request',
+        param: 'amount',
+      });
+    await expectGatewayError(attempt({ currency: 'eur' as 'usd' }), {
+      code: 'invalid_request',
+      param: 'currency',
+    });
+    await expectGatewayError(attempt({ applicationFee: usd(10) }), {
+      code: 'invalid_request',
+      param: 'application_fee_amount',
+    });
     expect(await chargeCount()).toBe(before);
   });
 
@@ -224,13 +220,7 @@ describe('idempotency', () => {
 
 describe('connected accounts', () => {
   it('moves pending → inverification → completed, with requirements at each step', async () => {
-    const created = await sandbox.createConnectedAccount({
-      idempotencyKey: key('acct'),
-      email: 'northwind@example.com',
-      businessName: 'Northwind',
-      country: 'US',
-      metadata: { company_id: '7' },
-    });
+    const created = await pendingAccount(sandbox, { company_id: '7' });
     expect(created).toMatchObject({
       status: 'pending',
       detailsSubmitted: false,
@@ -267,25 +257,13 @@ describe('connected accounts', () => {
     ['charges_disabled', { status: 'inverification', chargesEnabled: false, payoutsEnabled: true }],
     ['payouts_disabled', { status: 'completed', chargesEnabled: true, payoutsEnabled: false }],
   ] as const)('ends verification %s', async (outcome, expected) => {
-    const account = await sandbox.createConnectedAccount({
-      idempotencyKey: key('acct'),
-      email: 'a@example.com',
-      businessName: 'A',
-      country: 'US',
-      metadata: {},
-    });
+    const account = await pendingAccount(sandbox);
     await sandbox.submitOnboarding(account.id);
     expect(await sandbox.finishVerification(account.id, outcome)).toMatchObject(expected);
   });
 
   it('gives an onboarding link to the sandbox page of the account', async () => {
-    const account = await sandbox.createConnectedAccount({
-      idempotencyKey: key('acct'),
-      email: 'a@example.com',
-      businessName: 'A',
-      country: 'US',
-      metadata: {},
-    });
+    const account = await pendingAccount(sandbox);
     const link = await sandbox.createOnboardingLink({
       idempotencyKey: key('link'),
       accountId: account.id,
@@ -351,13 +329,7 @@ describe('direct charges, refunds, transfers and balances', () => {
   });
 
   it('refuses a direct charge on an account that cannot charge yet, and a fee above the amount', async () => {
-    const pending = await sandbox.createConnectedAccount({
-      idempotencyKey: key('acct'),
-      email: 'p@example.com',
-      businessName: 'P',
-      country: 'US',
-      metadata: {},
-    });
+    const pending = await pendingAccount(sandbox);
     const customer = await customerWithCard(sandbox, 'tok_visa', pending.id);
     const direct = {
       customerId: customer.id,

@@ -14,6 +14,7 @@ import {
   sandboxTransfers,
   sql,
 } from '@app/db';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   type ConnectedAccount,
   GatewayError,
@@ -74,6 +75,9 @@ export function createSandboxGateway(deps: {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const scopeOf = (connectedAccountId?: string) => connectedAccountId ?? 'platform';
+  /** Rows of the given connected account, or the platform's own (null account). */
+  const onAccount = (column: AnyPgColumn, connectedAccountId?: string) =>
+    connectedAccountId ? eq(column, connectedAccountId) : isNull(column);
 
   /** Runs a mutation under its key and hands its events to delivery once committed. */
   async function mutate(
@@ -96,14 +100,7 @@ export function createSandboxGateway(deps: {
     const [row] = await tx
       .select()
       .from(sandboxCustomers)
-      .where(
-        and(
-          eq(sandboxCustomers.id, id),
-          connectedAccountId
-            ? eq(sandboxCustomers.accountId, connectedAccountId)
-            : isNull(sandboxCustomers.accountId),
-        ),
-      );
+      .where(and(eq(sandboxCustomers.id, id), onAccount(sandboxCustomers.accountId, connectedAccountId)));
     if (!row) throw noSuch('customer', id);
     return row;
   }
@@ -111,14 +108,7 @@ export function createSandboxGateway(deps: {
     const [row] = await tx
       .select()
       .from(sandboxCharges)
-      .where(
-        and(
-          eq(sandboxCharges.id, id),
-          connectedAccountId
-            ? eq(sandboxCharges.accountId, connectedAccountId)
-            : isNull(sandboxCharges.accountId),
-        ),
-      );
+      .where(and(eq(sandboxCharges.id, id), onAccount(sandboxCharges.accountId, connectedAccountId)));
     if (!row) throw noSuch('charge', id);
     return row;
   }
@@ -420,9 +410,7 @@ export function createSandboxGateway(deps: {
         .where(
           and(
             eq(sandboxCharges.idempotencyKey, idempotencyKey),
-            connectedAccountId
-              ? eq(sandboxCharges.accountId, connectedAccountId)
-              : isNull(sandboxCharges.accountId),
+            onAccount(sandboxCharges.accountId, connectedAccountId),
           ),
         );
       return row ? chargeOf(row, await cardLast4(db, row.cardId)) : null;
