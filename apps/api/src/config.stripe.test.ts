@@ -22,6 +22,16 @@ describe('payment gateway configuration', () => {
     });
   });
 
+  it('points the SDK at another endpoint when STRIPE_API_URL is set', () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    expect(load({ ...keys, STRIPE_API_URL: 'http://127.0.0.1:12111' })?.api).toEqual({
+      host: '127.0.0.1',
+      port: 12111,
+      protocol: 'http',
+    });
+    expect(() => load({ ...keys, STRIPE_API_URL: 'ftp://x' })).toThrow(/STRIPE_API_URL/);
+  });
+
   it('refuses one Stripe secret without the other', () => {
     expect(() => load({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/needs STRIPE_WEBHOOK_SECRET/);
     expect(() => load({ STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toThrow(/without STRIPE_SECRET_KEY/);

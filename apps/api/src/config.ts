@@ -39,6 +39,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  /** Another Stripe API endpoint (stripe-mock, a local fake in tests); Stripe's own when empty. */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Run the job worker inside the web process (required on PGlite, which allows one process). */
   IN_PROCESS_WORKER: z
     .enum(['true', 'false'])
@@ -63,7 +65,12 @@ export type Config = {
   altcha: { maxNumber: number; cost: number };
   accessTokenTtlSeconds: number;
   /** The Stripe keys when Stripe is the payment gateway; null = the sandbox gateway. */
-  stripe: { secretKey: string; webhookSecret: string; publishableKey: string } | null;
+  stripe: {
+    secretKey: string;
+    webhookSecret: string;
+    publishableKey: string;
+    api?: { host: string; port: number; protocol: 'http' | 'https' };
+  } | null;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -106,10 +113,17 @@ function stripeKeys(e: z.infer<typeof envSchema>): Config['stripe'] {
     throw new Error(
       'Invalid configuration: STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET (webhooks are how account state arrives)',
     );
-  return {
+  const keys = {
     secretKey: e.STRIPE_SECRET_KEY,
     webhookSecret: e.STRIPE_WEBHOOK_SECRET,
     publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? '',
+  };
+  if (!e.STRIPE_API_URL) return keys;
+  const url = new URL(e.STRIPE_API_URL);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    ...keys,
+    api: { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol },
   };
 }
 
