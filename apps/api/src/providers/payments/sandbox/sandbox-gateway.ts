@@ -359,13 +359,11 @@ export function createSandboxGateway(deps: {
       // Like Stripe's account links: nothing is stored, so the key only has to be present.
       if (!input.idempotencyKey) throw invalid('An idempotency key is required.', 'idempotencyKey');
       await accountRow(db, input.accountId);
-      const url = new URL(deps.onboardingUrl(input.accountId), 'http://sandbox.invalid');
-      url.searchParams.set('return_url', input.returnUrl);
-      url.searchParams.set('refresh_url', input.refreshUrl);
-      const relative = url.href.startsWith('http://sandbox.invalid')
-        ? url.href.slice('http://sandbox.invalid'.length)
-        : url.href;
-      return { url: relative, expiresAt: new Date(now().getTime() + 5 * 60_000) };
+      const query = new URLSearchParams({ return_url: input.returnUrl, refresh_url: input.refreshUrl });
+      return {
+        url: `${deps.onboardingUrl(input.accountId)}?${query}`,
+        expiresAt: new Date(now().getTime() + 5 * 60_000),
+      };
     },
 
     async retrieve(kind, id, options = {}) {
