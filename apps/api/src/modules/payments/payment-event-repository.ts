@@ -1,4 +1,15 @@
-import { and, type Database, eq, isNull, lte, paymentAccounts, paymentEvents, sql } from '@app/db';
+import {
+  and,
+  companies,
+  type Database,
+  eq,
+  isNull,
+  lte,
+  paymentAccounts,
+  paymentEvents,
+  sql,
+  users,
+} from '@app/db';
 import type { ConnectedAccount, GatewayEvent, GatewayName } from '../../providers/payments/gateway.js';
 
 /** The events our webhook endpoint received, and the connected-account state they keep current. */
@@ -95,7 +106,20 @@ export function createPaymentEventRepository(db: Database) {
 export type PaymentEventRepository = ReturnType<typeof createPaymentEventRepository>;
 
 /** The owner an account was created for (`company_id` or `user_id` in its metadata), when it names one. */
-function ownerOf(metadata: Record<string, string>): { companyId: number | null; userId: number | null } {
-  const id = (value: string | undefined) => (value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null);
-  return { companyId: id(metadata.company_id), userId: id(metadata.user_id) };
+function ownerOf(metadata: Record<string, string>) {
+  const id = (value: string | undefined) => (value && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null);
+  // Read as "that row's id, if it exists": metadata naming nobody we know stores no owner instead of
+  // failing the job forever on the foreign key.
+  const companyId = id(metadata.company_id);
+  const userId = id(metadata.user_id);
+  return {
+    companyId:
+      companyId === null
+        ? null
+        : sql<number | null>`(select ${companies.id} from ${companies} where ${companies.id} = ${companyId})`,
+    userId:
+      userId === null
+        ? null
+        : sql<number | null>`(select ${users.id} from ${users} where ${users.id} = ${userId})`,
+  };
 }

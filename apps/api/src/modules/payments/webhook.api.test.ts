@@ -100,6 +100,17 @@ describe('events: stored once, processed by a job, safe out of order', () => {
     expect(stored).toMatchObject({ companyId: company?.id, chargesEnabled: true, payoutsEnabled: true });
   });
 
+  it('stores no owner for an account whose metadata names a company that does not exist', async () => {
+    const account = await newAccount({ company_id: '999999' });
+    const body = accountEvent(account.id, nowSeconds());
+    await post(body, signWebhook(secret, body, nowSeconds()));
+    expect((await processed(JSON.parse(body).id)).outcome).toBe('applied');
+    expect(await rt.services.payments.accounts.get('sandbox', account.id)).toMatchObject({
+      companyId: null,
+      status: 'pending',
+    });
+  });
+
   it('treats a repeated event id as a no-op 200', async () => {
     const account = await newAccount();
     const body = accountEvent(account.id, nowSeconds());
