@@ -32,6 +32,15 @@ const envSchema = z.object({
   /** ALTCHA proof-of-work difficulty: largest answer and PBKDF2 iterations per try. */
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(1_000_000).default(3000),
   ALTCHA_COST: z.coerce.number().int().min(1).max(100_000).default(200),
+  /**
+   * Stripe instead of the sandbox gateway: the platform's secret key and its webhook signing secret
+   * (both or neither), and the publishable key for Stripe Elements in the web app.
+   */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  /** Another Stripe API endpoint (stripe-mock, a local fake in tests); Stripe's own when empty. */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Run the job worker inside the web process (required on PGlite, which allows one process). */
   IN_PROCESS_WORKER: z
     .enum(['true', 'false'])
@@ -55,6 +64,13 @@ export type Config = {
   inProcessWorker: boolean;
   altcha: { maxNumber: number; cost: number };
   accessTokenTtlSeconds: number;
+  /** The Stripe keys when Stripe is the payment gateway; null = the sandbox gateway. */
+  stripe: {
+    secretKey: string;
+    webhookSecret: string;
+    publishableKey: string;
+    api?: { host: string; port: number; protocol: 'http' | 'https' };
+  } | null;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -83,6 +99,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inProcessWorker: e.IN_PROCESS_WORKER,
     altcha: { maxNumber: e.ALTCHA_MAX_NUMBER, cost: e.ALTCHA_COST },
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    stripe: stripeKeys(e),
+  };
+}
+
+function stripeKeys(e: z.infer<typeof envSchema>): Config['stripe'] {
+  if (!e.STRIPE_SECRET_KEY) {
+    if (e.STRIPE_WEBHOOK_SECRET)
+      throw new Error('Invalid configuration: STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY');
+    return null;
+  }
+  if (!e.STRIPE_WEBHOOK_SECRET)
+    throw new Error(
+      'Invalid configuration: STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET (webhooks are how account state arrives)',
+    );
+  const keys = {
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? '',
+  };
+  if (!e.STRIPE_API_URL) return keys;
+  const url = new URL(e.STRIPE_API_URL);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    ...keys,
+    api: { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol },
   };
 }
 

@@ -19,6 +19,7 @@ import { createGroupsModule } from './modules/groups/index.js';
 import { createIdentityModule, hashPassword, type TokenSettings } from './modules/identity/index.js';
 import { createLedger } from './modules/ledger/index.js';
 import { createMailModule } from './modules/mail/index.js';
+import { createPaymentsModule, sandboxWebhookJob } from './modules/payments/index.js';
 import { createProfileModule } from './modules/profile/index.js';
 import { createReferenceModule } from './modules/reference/index.js';
 import { createRegistrationModule } from './modules/registration/index.js';
@@ -30,6 +31,7 @@ import { createTenancyModule } from './modules/tenancy/index.js';
 import { createUsersModule } from './modules/users/index.js';
 import type { AltchaBotCheckOptions } from './providers/bot-check/altcha-bot-check.js';
 import { createLocalFileStorage } from './providers/files/local-file-storage.js';
+import { createSandbox, createStripeGateway } from './providers/payments/index.js';
 
 export interface RuntimeOptions {
   /** An already open database (tests pass a cloned one); otherwise opened from the config. */
@@ -119,7 +121,36 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     systemName: async (systemId) => (await domains.systemOf(systemId))?.name,
     tokenSettings: { accessTtlSeconds: config.accessTokenTtlSeconds, ...options.tokenSettings },
   });
-  const handlers: JobHandler[] = [...mail.handlers, ...settings.handlers, ...identity.handlers];
+  // The sandbox posts its events through the app itself (decision 0030), once the app is built.
+  const webhookInbox: { app?: { inject: Awaited<ReturnType<typeof buildApp>>['inject'] } } = {};
+  const payments = createPaymentsModule({
+    db,
+    queue,
+    gateway: config.stripe
+      ? createStripeGateway(config.stripe)
+      : createSandbox({
+          db,
+          webhookSecret: await loadOrCreateSecret(db, 'sandbox_webhook_secret'),
+          async deliver(body, signature) {
+            if (!webhookInbox.app) throw new Error('the app is not built yet');
+            const response = await webhookInbox.app.inject({
+              method: 'POST',
+              url: '/api/payment/webhook/sandbox',
+              headers: { 'content-type': 'application/json', 'sandbox-signature': signature },
+              payload: body,
+            });
+            return response.statusCode;
+          },
+          schedule: async (eventId) => void (await queue.enqueue(sandboxWebhookJob, { eventId })),
+          onboardingUrl: (accountId) => `/sandbox/onboarding/${accountId}`,
+        }),
+  });
+  const handlers: JobHandler[] = [
+    ...mail.handlers,
+    ...settings.handlers,
+    ...identity.handlers,
+    ...payments.handlers,
+  ];
   if (config.inProcessWorker) await queue.work(handlers);
 
   // Every module, in one list: what the product answers under /api.
@@ -158,6 +189,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       inScope: scope.inScope,
     }),
     mail,
+    payments,
     createReferenceModule(),
     createReportsModule({ db }),
     settings,
@@ -186,6 +218,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     logger: options.logger,
     onRouteRegistered: options.onRouteRegistered,
   });
+  webhookInbox.app = app;
 
   return {
     app,
@@ -206,6 +239,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       scope,
       // Money rows have this one writer (decision 0029); the billing modules take it as a dependency.
       ledger: createLedger({ db }),
+      payments: { gateway: payments.gateway, accounts: payments.accounts },
     },
     seeded,
     async close() {

@@ -8,12 +8,17 @@ import { cloneTestDatabase, currentRun } from './test-database.js';
  * One running product per test file on its own database clone (PGlite or PostgreSQL), with the
  * worker in process and fast job polling. `seal` builds a dt envelope the way the web app does.
  */
-export async function startTestRuntime(options: Omit<RuntimeOptions, 'database'> = {}) {
+export async function startTestRuntime(
+  options: Omit<RuntimeOptions, 'database'> = {},
+  /** Further settings, as environment variables (e.g. the Stripe keys). */
+  env: Record<string, string> = {},
+) {
   const database = await cloneTestDatabase();
   const config = loadConfig({
     DATA_DIR: currentRun().dir,
     LOG_LEVEL: 'silent',
     WEB_DIST: `${currentRun().dir}/no-web`,
+    ...env,
   } as NodeJS.ProcessEnv);
   const runtime = await startRuntime(config, {
     database,

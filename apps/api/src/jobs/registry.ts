@@ -1,7 +1,14 @@
 import { passwordResetLinkJob } from '../modules/identity/index.js';
 import { deliverEmailJob } from '../modules/mail/index.js';
+import { processPaymentEventJob, sandboxWebhookJob } from '../modules/payments/index.js';
 import { domainCertificateJob } from '../modules/settings/index.js';
 import type { JobSpec } from './define-job.js';
 
 /** Every job the product runs; queues are created for all of them at start. */
-export const JOB_SPECS: readonly JobSpec[] = [deliverEmailJob, domainCertificateJob, passwordResetLinkJob];
+export const JOB_SPECS: readonly JobSpec[] = [
+  deliverEmailJob,
+  domainCertificateJob,
+  passwordResetLinkJob,
+  processPaymentEventJob,
+  sandboxWebhookJob,
+];

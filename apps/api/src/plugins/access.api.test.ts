@@ -23,6 +23,12 @@ describe('every route declares its access rule', () => {
             : access.action.oneOf.every((action) => action in ACTIONS)));
       expect(valid, `${method} ${url}`).toBe(true);
     }
+    // Vendor callbacks are public: they prove who sent them with their own signature.
+    expect(routes).toContainEqual({
+      method: 'POST',
+      url: '/api/payment/webhook/:gateway',
+      access: { kind: 'public' },
+    });
     const table = routes.map((r) => `${r.method.padEnd(8)} ${r.url.padEnd(48)} ${describeRule(r.access)}`);
     console.log(`${routes.length} routes:\n${table.join('\n')}`);
   });

@@ -1,0 +1,241 @@
+import type { Cents } from '@app/contracts';
+
+/**
+ * The payment gateway port: what the product asks of a card processor (Stripe, or the sandbox that
+ * behaves like Stripe's test mode). Object inputs, typed results, amounts in `Cents`, USD only.
+ *
+ * Every mutating call takes an `idempotencyKey` derived by the caller from the business operation
+ * (e.g. `onboarding:<companyId>`): the same key with the same input returns the first result, the
+ * same key with another input fails with `idempotency_mismatch`. No database transaction may be open
+ * across a call: record the intent, call, record the result.
+ */
+export interface PaymentGateway {
+  readonly name: GatewayName;
+  /** The (lower-case) request header carrying a webhook's signature. */
+  readonly signatureHeader: string;
+
+  createCustomer(input: CreateCustomerInput): Promise<Customer>;
+  /** Attaches a card (a token from the card form) and makes it the customer's default. */
+  attachCard(input: AttachCardInput): Promise<Card>;
+  /** The customer's default card, or null. */
+  getCard(input: { customerId: string; connectedAccountId?: string }): Promise<Card | null>;
+
+  /**
+   * Charges a customer's default card. With `connectedAccountId` it is a direct charge on that
+   * account (its customer), and `applicationFee` goes to the platform (the agency keeps the rest).
+   */
+  createCharge(input: CreateChargeInput): Promise<Charge>;
+  refund(input: RefundInput): Promise<Refund>;
+  /** Moves platform funds to a connected account (sales commissions). */
+  transfer(input: TransferInput): Promise<Transfer>;
+
+  createConnectedAccount(input: CreateAccountInput): Promise<ConnectedAccount>;
+  /** Where the account holder completes onboarding; `returnUrl` is where they land afterwards. */
+  createOnboardingLink(input: OnboardingLinkInput): Promise<{ url: string; expiresAt: Date }>;
+
+  /** Reads an object by id; null when the gateway does not know it (reconciliation asks this). */
+  retrieve<K extends keyof RetrievableObjects>(
+    kind: K,
+    id: string,
+    options?: { connectedAccountId?: string },
+  ): Promise<RetrievableObjects[K] | null>;
+  /** The charge made with this idempotency key, or null when none was made (the janitor's question). */
+  findChargeByIdempotencyKey(input: {
+    idempotencyKey: string;
+    connectedAccountId?: string;
+  }): Promise<Charge | null>;
+
+  /** Checks a webhook's `t=…,v1=…` signature and its age; returns the event or throws `WebhookSignatureError`. */
+  verifyWebhook(rawBody: string, signatureHeader: string | undefined): Promise<GatewayEvent>;
+}
+
+export type GatewayName = 'sandbox' | 'stripe';
+export const GATEWAY_NAMES: readonly GatewayName[] = ['sandbox', 'stripe'];
+
+interface Mutation {
+  idempotencyKey: string;
+}
+
+export interface CreateCustomerInput extends Mutation {
+  email: string;
+  name: string;
+  /** A customer of a connected account (a client paying its agency), else of the platform. */
+  connectedAccountId?: string;
+  metadata?: Record<string, string>;
+}
+export interface Customer {
+  id: string;
+  email: string;
+  name: string;
+  connectedAccountId: string | null;
+}
+
+export interface CardAddress {
+  line1: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+}
+export interface AttachCardInput extends Mutation {
+  customerId: string;
+  connectedAccountId?: string;
+  /** A card token from the card form (Stripe Elements, or the sandbox test-card form). */
+  cardToken: string;
+}
+export interface Card {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  holderName: string;
+  address: CardAddress | null;
+}
+
+export interface CreateChargeInput extends Mutation {
+  customerId: string;
+  amount: Cents;
+  currency: 'usd';
+  description: string;
+  /** Direct charge on this connected account. */
+  connectedAccountId?: string;
+  /** The platform's part of a direct charge; at most `amount`. */
+  applicationFee?: Cents;
+  metadata?: Record<string, string>;
+}
+export interface Charge {
+  id: string;
+  amount: Cents;
+  amountRefunded: Cents;
+  applicationFee: Cents | null;
+  currency: 'usd';
+  status: 'succeeded';
+  customerId: string;
+  connectedAccountId: string | null;
+  cardLast4: string;
+  created: Date;
+}
+
+export interface RefundInput extends Mutation {
+  chargeId: string;
+  connectedAccountId?: string;
+  /** Defaults to what is left to refund. */
+  amount?: Cents;
+  /** On a direct charge: give the application fee back in proportion. */
+  refundApplicationFee?: boolean;
+}
+export interface Refund {
+  id: string;
+  chargeId: string;
+  amount: Cents;
+  status: 'succeeded';
+  created: Date;
+}
+
+export interface TransferInput extends Mutation {
+  destinationAccountId: string;
+  amount: Cents;
+  currency: 'usd';
+  description: string;
+}
+export interface Transfer {
+  id: string;
+  destinationAccountId: string;
+  amount: Cents;
+  created: Date;
+}
+
+export interface CreateAccountInput extends Mutation {
+  email: string;
+  businessName: string;
+  country: string;
+  /** Who the account belongs to, e.g. `{ company_id: '12' }`; echoed in account events. */
+  metadata: Record<string, string>;
+}
+export interface OnboardingLinkInput extends Mutation {
+  accountId: string;
+  returnUrl: string;
+  refreshUrl: string;
+}
+
+/** The spec's statuses of a connected payment account (spec 2 §2), `empty` being "none yet". */
+export type AccountStatus = 'pending' | 'inverification' | 'completed' | 'failed';
+export interface AccountRequirements {
+  currentlyDue: string[];
+  pastDue: string[];
+  pendingVerification: string[];
+  disabledReason: string | null;
+}
+export interface ConnectedAccount {
+  id: string;
+  email: string;
+  status: AccountStatus;
+  detailsSubmitted: boolean;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  requirements: AccountRequirements;
+  metadata: Record<string, string>;
+}
+
+/**
+ * One reading of a provider's account flags as the spec's status, shared by every adapter: rejected →
+ * failed; details not yet submitted → pending; charges on → completed; else Stripe is still checking.
+ */
+export function accountStatusOf(
+  account: Omit<ConnectedAccount, 'status' | 'id' | 'email' | 'metadata'>,
+): AccountStatus {
+  if (account.requirements.disabledReason?.startsWith('rejected')) return 'failed';
+  if (!account.detailsSubmitted) return 'pending';
+  return account.chargesEnabled ? 'completed' : 'inverification';
+}
+
+export interface RetrievableObjects {
+  customer: Customer;
+  charge: Charge;
+  refund: Refund;
+  transfer: Transfer;
+  account: ConnectedAccount;
+}
+
+/** A webhook event as every adapter hands it over: the provider's id, type, time and object. */
+export interface GatewayEvent {
+  id: string;
+  type: string;
+  /** Seconds since the epoch, as the provider stamped it (orders events of one object). */
+  created: number;
+  /** The connected account the event happened on, if any. */
+  account: string | null;
+  /** The object the event is about (a charge, an account…), in the provider's own shape. */
+  object: { id: string; object: string } & Record<string, unknown>;
+}
+
+export type DeclineCode = 'generic_decline' | 'insufficient_funds' | 'expired_card';
+export type GatewayErrorCode =
+  | 'card_declined'
+  | 'authentication_required'
+  | 'idempotency_mismatch'
+  | 'not_found'
+  | 'invalid_request';
+
+/** Every failure a gateway reports on purpose; anything else is an outage (retry later). */
+export class GatewayError extends Error {
+  constructor(
+    readonly code: GatewayErrorCode,
+    message: string,
+    readonly declineCode: DeclineCode | null = null,
+    /** The request field at fault, for invalid requests. */
+    readonly param: string | null = null,
+  ) {
+    super(message);
+    this.name = 'GatewayError';
+  }
+}
+
+/** A webhook whose signature or timestamp does not hold (the endpoint answers 400 with the message). */
+export class WebhookSignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}

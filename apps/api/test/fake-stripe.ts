@@ -1,0 +1,333 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One request as the fake saw it. */
+export interface SeenRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | undefined;
+  stripeAccount: string | undefined;
+  form: Record<string, string>;
+}
+
+const TOKENS: Record<
+  string,
+  { last4: string; brand: string; decline?: { code: string; decline_code?: string; message: string } }
+> = {
+  tok_visa: { last4: '4242', brand: 'Visa' },
+  tok_chargeDeclined: {
+    last4: '0002',
+    brand: 'Visa',
+    decline: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+  },
+  tok_chargeDeclinedInsufficientFunds: {
+    last4: '9995',
+    brand: 'Visa',
+    decline: {
+      code: 'card_declined',
+      decline_code: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+    },
+  },
+  tok_authenticationRequired: {
+    last4: '3155',
+    brand: 'Visa',
+    decline: { code: 'authentication_required', message: 'This payment requires authentication.' },
+  },
+};
+
+/**
+ * A small local stand-in for api.stripe.com (never the internet in tests): it answers the calls the
+ * Stripe adapter makes with Stripe-shaped objects, replays idempotent requests, and checks the shape of
+ * every request the way Stripe would refuse it — form-encoded body, secret key, an Idempotency-Key on
+ * every POST, whole-number amounts, and a Stripe-Account header on direct charges. What it refuses is
+ * listed in `problems`, so a test can also assert that nothing was wrong.
+ */
+export async function startFakeStripe(secretKey: string) {
+  const requests: SeenRequest[] = [];
+  const problems: string[] = [];
+  const objects = new Map<string, Record<string, unknown>>();
+  const replies = new Map<string, { fingerprint: string; status: number; body: unknown }>();
+  const newId = (prefix: string) => `${prefix}_fake${randomBytes(8).toString('hex')}`;
+  const now = () => Math.floor(Date.now() / 1000);
+  const missing = (kind: string, id: string) => ({
+    status: 404,
+    body: {
+      error: {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'id',
+        message: `No such ${kind}: '${id}'`,
+      },
+    },
+  });
+  const refuse = (message: string, param?: string) => {
+    problems.push(message);
+    return { status: 400, body: { error: { type: 'invalid_request_error', message, param } } };
+  };
+  const stored = (id: string, kind: string) => {
+    const object = objects.get(id);
+    return object && object.object === kind ? object : undefined;
+  };
+
+  function shapeProblem(
+    request: SeenRequest,
+    contentType: string | undefined,
+  ): { status: number; body: unknown } | null {
+    if (request.method !== 'POST') return null;
+    if (!contentType?.startsWith('application/x-www-form-urlencoded'))
+      return refuse(`${request.path}: body is not form-encoded (${contentType})`);
+    if (!request.idempotencyKey) return refuse(`${request.path}: no Idempotency-Key header`);
+    for (const field of ['amount', 'application_fee_amount'])
+      if (field in request.form && !/^\d+$/.test(request.form[field] ?? ''))
+        return refuse(`Invalid integer: ${request.form[field]}`, field);
+    if ('application_fee_amount' in request.form && !request.stripeAccount)
+      return refuse(
+        'application_fee_amount on a charge without a Stripe-Account header',
+        'application_fee_amount',
+      );
+    if ('currency' in request.form && request.form.currency !== 'usd')
+      return refuse(`Invalid currency: ${request.form.currency}`, 'currency');
+    return null;
+  }
+
+  function answer(request: SeenRequest, query: URLSearchParams): { status: number; body: unknown } {
+    const { method, path, form } = request;
+    const [, , resource, id] = path.split('/');
+    const expandSource =
+      form['expand[0]'] === 'default_source' || query.get('expand[0]') === 'default_source';
+    const withSource = (customer: Record<string, unknown>) =>
+      expandSource
+        ? { ...customer, default_source: objects.get(String(customer.default_source)) ?? null }
+        : customer;
+    const metadataOf = () =>
+      Object.fromEntries(
+        Object.entries(form)
+          .filter(([key]) => key.startsWith('metadata['))
+          .map(([key, value]) => [key.slice(9, -1), value]),
+      );
+
+    if (resource === 'customers' && method === 'POST' && !id) {
+      const customer = {
+        id: newId('cus'),
+        object: 'customer',
+        email: form.email ?? null,
+        name: form.name ?? null,
+        default_source: null,
+        metadata: metadataOf(),
+      };
+      objects.set(customer.id, customer);
+      return { status: 200, body: customer };
+    }
+    if (resource === 'customers' && id) {
+      const customer = stored(id, 'customer');
+      if (!customer) return missing('customer', id);
+      if (method === 'POST' && form.source) {
+        const token = TOKENS[form.source];
+        if (!token) return missing('token', form.source);
+        const card = {
+          id: newId('card'),
+          object: 'card',
+          brand: token.brand,
+          last4: token.last4,
+          exp_month: 12,
+          exp_year: 2030,
+          name: null,
+          address_line1: null,
+          customer: id,
+          token: form.source,
+        };
+        objects.set(card.id, card);
+        customer.default_source = card.id;
+      }
+      return { status: 200, body: withSource(customer) };
+    }
+    if (resource === 'charges' && method === 'POST') {
+      const customer = stored(form.customer ?? '', 'customer');
+      if (!customer) return missing('customer', form.customer ?? '');
+      const card = objects.get(String(customer.default_source));
+      if (!card) return refuse('Cannot charge a customer that has no active card', 'customer');
+      const decline = TOKENS[String(card.token)]?.decline;
+      if (decline) return { status: 402, body: { error: { type: 'card_error', ...decline } } };
+      const charge = {
+        id: newId('ch'),
+        object: 'charge',
+        amount: Number(form.amount),
+        amount_refunded: 0,
+        application_fee_amount: form.application_fee_amount ? Number(form.application_fee_amount) : null,
+        currency: form.currency,
+        customer: form.customer,
+        description: form.description ?? null,
+        status: 'succeeded',
+        paid: true,
+        created: now(),
+        metadata: metadataOf(),
+        payment_method_details: {
+          type: 'card',
+          card: { last4: card.last4, brand: String(card.brand).toLowerCase() },
+        },
+        on_account: request.stripeAccount ?? null,
+      };
+      objects.set(charge.id, charge);
+      return { status: 200, body: charge };
+    }
+    if (resource === 'charges' && id === 'search') {
+      const wanted = /metadata\['idempotency_key'\]:'(.*)'/.exec(query.get('query') ?? '')?.[1];
+      const data = [...objects.values()].filter(
+        (o) =>
+          o.object === 'charge' &&
+          (o.metadata as Record<string, string>).idempotency_key === wanted &&
+          o.on_account === (request.stripeAccount ?? null),
+      );
+      return {
+        status: 200,
+        body: { object: 'search_result', data, has_more: false, url: '/v1/charges/search' },
+      };
+    }
+    if (resource === 'charges' && id) {
+      const charge = stored(id, 'charge');
+      return charge && charge.on_account === (request.stripeAccount ?? null)
+        ? { status: 200, body: charge }
+        : missing('charge', id);
+    }
+    if (resource === 'refunds' && method === 'POST') {
+      const charge = stored(form.charge ?? '', 'charge');
+      if (!charge) return missing('charge', form.charge ?? '');
+      const left = Number(charge.amount) - Number(charge.amount_refunded);
+      const amount = form.amount ? Number(form.amount) : left;
+      if (amount > left) return refuse(`Refund amount is greater than unrefunded amount on charge`, 'amount');
+      charge.amount_refunded = Number(charge.amount_refunded) + amount;
+      const refund = {
+        id: newId('re'),
+        object: 'refund',
+        amount,
+        charge: charge.id,
+        status: 'succeeded',
+        created: now(),
+      };
+      objects.set(refund.id, refund);
+      return { status: 200, body: refund };
+    }
+    if (resource === 'transfers' && method === 'POST') {
+      if (!stored(form.destination ?? '', 'account')) return missing('account', form.destination ?? '');
+      const transfer = {
+        id: newId('tr'),
+        object: 'transfer',
+        amount: Number(form.amount),
+        currency: form.currency,
+        destination: form.destination,
+        created: now(),
+      };
+      objects.set(transfer.id, transfer);
+      return { status: 200, body: transfer };
+    }
+    if (resource === 'accounts' && method === 'POST' && !id) {
+      const account = {
+        id: newId('acct'),
+        object: 'account',
+        type: form.type,
+        email: form.email ?? null,
+        country: form.country,
+        business_profile: { name: form['business_profile[name]'] ?? null },
+        details_submitted: false,
+        charges_enabled: false,
+        payouts_enabled: false,
+        requirements: {
+          currently_due: ['external_account', 'tos_acceptance.date'],
+          past_due: [],
+          pending_verification: [],
+          disabled_reason: 'requirements.past_due',
+        },
+        metadata: metadataOf(),
+      };
+      objects.set(account.id, account);
+      return { status: 200, body: account };
+    }
+    if (resource === 'accounts' && id) {
+      const account = stored(id, 'account');
+      return account ? { status: 200, body: account } : missing('account', id);
+    }
+    if (resource === 'account_links' && method === 'POST') {
+      if (!stored(form.account ?? '', 'account')) return missing('account', form.account ?? '');
+      return {
+        status: 200,
+        body: {
+          object: 'account_link',
+          url: `https://connect.stripe.com/setup/s/${form.account}`,
+          created: now(),
+          expires_at: now() + 300,
+        },
+      };
+    }
+    return {
+      status: 404,
+      body: {
+        error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` },
+      },
+    };
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const header = (name: string) => {
+      const value = req.headers[name];
+      return typeof value === 'string' ? value : undefined;
+    };
+    const request: SeenRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      idempotencyKey: header('idempotency-key'),
+      stripeAccount: header('stripe-account'),
+      form: Object.fromEntries(new URLSearchParams(raw)),
+    };
+    requests.push(request);
+    const reply = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') });
+      res.end(JSON.stringify(body));
+    };
+    if (header('authorization') !== `Bearer ${secretKey}`) {
+      problems.push(`${request.path}: wrong or missing secret key`);
+      return reply(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    }
+    const wrongShape = shapeProblem(request, header('content-type'));
+    if (wrongShape) return reply(wrongShape.status, wrongShape.body);
+    if (request.method !== 'POST') {
+      const { status, body } = answer(request, url.searchParams);
+      return reply(status, body);
+    }
+    // Idempotency as Stripe keeps it: per account and key, replaying the first answer.
+    const replyKey = `${request.stripeAccount ?? ''}|${request.idempotencyKey}`;
+    const fingerprint = `${request.path}?${raw}`;
+    const first = replies.get(replyKey);
+    if (first && first.fingerprint !== fingerprint)
+      return reply(400, {
+        error: {
+          type: 'idempotency_error',
+          message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${request.idempotencyKey}' if you meant to execute a different request.`,
+        },
+      });
+    if (first) return reply(first.status, first.body);
+    const { status, body } = answer(request, url.searchParams);
+    if (status !== 400) replies.set(replyKey, { fingerprint, status, body });
+    reply(status, body);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      res.writeHead(500);
+      res.end(String(err));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    api: { host: '127.0.0.1', port, protocol: 'http' as const },
+    requests,
+    problems,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

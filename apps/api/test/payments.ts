@@ -1,0 +1,54 @@
+import { asCents } from '@app/contracts';
+import type { PaymentGateway, SandboxGateway } from '../src/providers/payments/index.js';
+import type { TestRuntime } from './harness.js';
+
+/** The runtime's gateway as the sandbox it is in tests (its operator knobs included). */
+export function sandboxOf(rt: TestRuntime): SandboxGateway {
+  const gateway: PaymentGateway = rt.services.payments.gateway;
+  if (!('deliveries' in gateway)) throw new Error('tests run on the sandbox gateway');
+  return gateway as SandboxGateway;
+}
+
+let counter = 0;
+/** A fresh key per business operation of a test. */
+export const key = (what: string) => `${what}:${process.pid}:${++counter}`;
+
+/** A customer (of the platform, or of a connected account) with this card token attached. */
+export async function customerWithCard(
+  sandbox: SandboxGateway,
+  cardToken: string,
+  connectedAccountId?: string,
+) {
+  const customer = await sandbox.createCustomer({
+    idempotencyKey: key('customer'),
+    email: 'payer@example.com',
+    name: 'Payer',
+    connectedAccountId,
+  });
+  await sandbox.attachCard({
+    idempotencyKey: key('card'),
+    customerId: customer.id,
+    cardToken,
+    connectedAccountId,
+  });
+  return customer;
+}
+
+/** A new connected account (pending onboarding) owned as the metadata says. */
+export const pendingAccount = (gateway: PaymentGateway, metadata: Record<string, string> = {}) =>
+  gateway.createConnectedAccount({
+    idempotencyKey: key('account'),
+    email: 'agency@example.com',
+    businessName: 'Agency',
+    country: 'US',
+    metadata,
+  });
+
+/** A connected account taken through onboarding to `completed` (charges and payouts on). */
+export async function completedAccount(sandbox: SandboxGateway, metadata: Record<string, string> = {}) {
+  const account = await pendingAccount(sandbox, metadata);
+  await sandbox.submitOnboarding(account.id);
+  return sandbox.finishVerification(account.id, 'verified');
+}
+
+export const usd = (cents: number) => asCents(cents);

@@ -1,0 +1,226 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { companies } from './tenancy.js';
+import { users } from './users.js';
+
+/*
+ * Payments: what our webhook endpoint received (payment_events) and the connected-account state the
+ * events carry (payment_accounts); then the sandbox gateway's own tables (sandbox_*), which play the
+ * card processor's side and are never read by product code, only through the gateway port.
+ */
+
+const amount = (name?: string) => (name ? bigint(name, { mode: 'number' }) : bigint({ mode: 'number' }));
+const createdAt = () => timestamp({ withTimezone: true }).defaultNow().notNull();
+
+/** Every webhook event a gateway delivered, once: a repeated delivery of an id is a no-op. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    gateway: text().notNull(),
+    eventId: text().notNull(),
+    type: text().notNull(),
+    /** The provider's time of the event, in seconds (orders events of one object). */
+    eventCreated: bigint({ mode: 'number' }).notNull(),
+    connectedAccountId: text(),
+    objectId: text().notNull(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    receivedAt: createdAt(),
+    processedAt: timestamp({ withTimezone: true }),
+    /** What processing did: 'applied', 'stale' (older than the stored state), 'recorded' (kept for later). */
+    outcome: text(),
+  },
+  (t) => [
+    uniqueIndex('payment_events_gateway_event_idx').on(t.gateway, t.eventId),
+    index('payment_events_unprocessed_idx').on(t.receivedAt).where(sql`${t.processedAt} is null`),
+  ],
+);
+
+/**
+ * A connected payment account as the gateway last reported it (status, flags, requirements), with its
+ * owner: an agency (companyId) or a sales person (userId), from the account's metadata.
+ */
+export const paymentAccounts = pgTable(
+  'payment_accounts',
+  {
+    gateway: text().notNull(),
+    accountId: text().notNull(),
+    companyId: integer().references(() => companies.id),
+    userId: integer().references(() => users.id),
+    status: text().notNull(),
+    chargesEnabled: boolean().notNull(),
+    payoutsEnabled: boolean().notNull(),
+    requirements: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** The newest event time this state reflects; an older event never overwrites it. */
+    stateAsOf: bigint({ mode: 'number' }).notNull(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gateway, t.accountId] }),
+    index('payment_accounts_company_idx').on(t.companyId),
+    check(
+      'payment_accounts_status',
+      sql`${t.status} in ('pending', 'inverification', 'completed', 'failed')`,
+    ),
+  ],
+);
+
+// ---- the sandbox gateway's side ----
+
+export const sandboxAccounts = pgTable('sandbox_accounts', {
+  id: text().primaryKey(),
+  email: text().notNull(),
+  businessName: text().notNull(),
+  country: text().notNull(),
+  detailsSubmitted: boolean().notNull().default(false),
+  chargesEnabled: boolean().notNull().default(false),
+  payoutsEnabled: boolean().notNull().default(false),
+  currentlyDue: jsonb().$type<string[]>().notNull(),
+  pastDue: jsonb().$type<string[]>().notNull().default([]),
+  pendingVerification: jsonb().$type<string[]>().notNull().default([]),
+  disabledReason: text(),
+  metadata: jsonb().$type<Record<string, string>>().notNull(),
+  createdAt: createdAt(),
+});
+
+/** A card as typed into the sandbox card form, waiting to be attached (single use, like a Stripe token). */
+export const sandboxTokens = pgTable('sandbox_tokens', {
+  id: text().primaryKey(),
+  number: text().notNull(),
+  expMonth: smallint().notNull(),
+  expYear: smallint().notNull(),
+  holderName: text().notNull(),
+  address: jsonb().$type<Record<string, string>>(),
+  usedAt: timestamp({ withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const sandboxCustomers = pgTable('sandbox_customers', {
+  id: text().primaryKey(),
+  /** The connected account the customer belongs to; null = the platform's. */
+  accountId: text().references(() => sandboxAccounts.id),
+  email: text().notNull(),
+  name: text().notNull(),
+  defaultCardId: text(),
+  metadata: jsonb().$type<Record<string, string>>().notNull(),
+  createdAt: createdAt(),
+});
+
+export const sandboxCards = pgTable(
+  'sandbox_cards',
+  {
+    id: text().primaryKey(),
+    customerId: text()
+      .notNull()
+      .references(() => sandboxCustomers.id),
+    brand: text().notNull(),
+    last4: text().notNull(),
+    expMonth: smallint().notNull(),
+    expYear: smallint().notNull(),
+    holderName: text().notNull(),
+    address: jsonb().$type<Record<string, string>>(),
+    /** What charging it does, from the test card it came from ('succeeds', 'generic_decline', …). */
+    behaviour: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sandbox_cards_customer_idx').on(t.customerId)],
+);
+
+export const sandboxCharges = pgTable(
+  'sandbox_charges',
+  {
+    id: text().primaryKey(),
+    accountId: text().references(() => sandboxAccounts.id),
+    customerId: text()
+      .notNull()
+      .references(() => sandboxCustomers.id),
+    cardId: text()
+      .notNull()
+      .references(() => sandboxCards.id),
+    amount: amount().notNull(),
+    amountRefunded: amount().notNull().default(0),
+    applicationFee: amount(),
+    applicationFeeRefunded: amount().notNull().default(0),
+    description: text().notNull(),
+    metadata: jsonb().$type<Record<string, string>>().notNull(),
+    idempotencyKey: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sandbox_charges_account_idx').on(t.accountId),
+    check('sandbox_charges_amount_positive', sql`${t.amount} > 0`),
+    check('sandbox_charges_refund_range', sql`${t.amountRefunded} between 0 and ${t.amount}`),
+    check(
+      'sandbox_charges_fee_range',
+      sql`${t.applicationFee} is null or ${t.applicationFee} between 0 and ${t.amount}`,
+    ),
+  ],
+);
+
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  id: text().primaryKey(),
+  chargeId: text()
+    .notNull()
+    .references(() => sandboxCharges.id),
+  amount: amount().notNull(),
+  applicationFeeRefunded: amount().notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const sandboxTransfers = pgTable('sandbox_transfers', {
+  id: text().primaryKey(),
+  destinationAccountId: text()
+    .notNull()
+    .references(() => sandboxAccounts.id),
+  amount: amount().notNull(),
+  description: text().notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * One row per idempotency key and account, like Stripe's: the request's fingerprint and its result
+ * (an object id, or the error it ended with), so a repeat returns the first answer.
+ */
+export const sandboxIdempotency = pgTable(
+  'sandbox_idempotency',
+  {
+    scope: text().notNull(),
+    key: text().notNull(),
+    operation: text().notNull(),
+    fingerprint: text().notNull(),
+    resultId: text(),
+    error: jsonb().$type<{
+      code: string;
+      message: string;
+      declineCode: string | null;
+      param: string | null;
+    }>(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);
+
+/** Events the sandbox emitted, in order, with how often each was delivered. */
+export const sandboxEvents = pgTable('sandbox_events', {
+  sequence: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: text().notNull().unique(),
+  type: text().notNull(),
+  accountId: text(),
+  object: jsonb().$type<Record<string, unknown>>().notNull(),
+  created: integer().notNull(),
+  deliveries: integer().notNull().default(0),
+  lastStatus: integer(),
+});
