@@ -7,13 +7,14 @@ import { screenLoader } from './screen-modules';
 export const loadSignedInShell = () => import('./signed-in-shell');
 
 /**
- * Starts the chunks a page load will need (the shell for a signed-in screen, and the screen itself) at
- * boot, beside the boot request, instead of when the router renders: the router's own lazy calls then
- * find the modules loaded or in flight. Shell screens only for a signed-in user and sign-in pages only
- * for a visitor, so nobody downloads code the guard is about to redirect away from. A failure is left
- * to the router, which loads again and shows its error page.
+ * What a page load at `pathname` will render: the screen (by screen key) and whether inside the signed-in
+ * shell. Shell screens only for a signed-in user and sign-in pages only for a visitor, so nobody
+ * downloads code the guard is about to redirect away from; null where nothing is worth starting.
  */
-export function preloadRouteChunks(pathname: string, signedIn: boolean): void {
+export function chunksForPath(
+  pathname: string,
+  signedIn: boolean,
+): { screenKey: string; shell: boolean } | null {
   const plan = planRoutes(ROUTES);
   const candidates = [
     ...(signedIn ? plan.shell : plan.auth).map((planned) => ({ planned, shell: signedIn })),
@@ -24,8 +25,19 @@ export function preloadRouteChunks(pathname: string, signedIn: boolean): void {
       candidates.map((candidate) => ({ path: candidate.planned.path, candidate })),
       pathname,
     ) ?? [];
-  if (!match) return;
-  const { planned, shell } = match.route.candidate;
-  if (shell) void loadSignedInShell().catch(() => undefined);
-  void screenLoader(planned.screenKey)().catch(() => undefined);
+  if (!match) return null;
+  return { screenKey: match.route.candidate.planned.screenKey, shell: match.route.candidate.shell };
+}
+
+/**
+ * Starts the chunks a page load will need (the shell for a signed-in screen, and the screen itself) at
+ * boot, beside the boot request, instead of when the router renders: the router's own lazy calls then
+ * find the modules loaded or in flight. A failure is left to the router, which loads again and shows
+ * its error page.
+ */
+export function preloadRouteChunks(pathname: string, signedIn: boolean): void {
+  const chunks = chunksForPath(pathname, signedIn);
+  if (!chunks) return;
+  if (chunks.shell) void loadSignedInShell().catch(() => undefined);
+  void screenLoader(chunks.screenKey)().catch(() => undefined);
 }
