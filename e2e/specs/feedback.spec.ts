@@ -174,3 +174,38 @@ test('Report Analytics shows whole status badges, none cut to an ellipsis', asyn
     );
   expect(cut).toEqual([]);
 });
+
+test('the Agencies Report fits a 1366×850 screen: every column, Open API and Created too, without scrolling sideways', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 850 });
+  await signIn(page, DEMO.master.rootUser.email);
+  await page.goto('/configuration/report-analytics');
+  const table = page.getByTestId('agencies-report-list');
+  await expect(table.locator('tbody tr').first().locator('.mantine-Badge-root').first()).toBeVisible();
+  for (const name of ['Open API', 'Created']) {
+    const box = await table.getByRole('columnheader', { name }).boundingBox();
+    expect(box, name).not.toBeNull();
+    expect((box?.x ?? 0) + (box?.width ?? 0), `${name}'s right edge`).toBeLessThanOrEqual(1366);
+  }
+  const overflow = await table.evaluate((element) => {
+    const scroller = element.closest('.mantine-ScrollArea-viewport') ?? element.parentElement;
+    return scroller ? scroller.scrollWidth - scroller.clientWidth : 0;
+  });
+  expect(overflow, 'sideways scroll of the table').toBeLessThanOrEqual(0);
+});
+
+test('the phone field reads its whole country ("+1 United States") on a 390 px wide phone', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('register', 'T'));
+  await page.goto('/register');
+  const country = page.getByTestId('phone-country');
+  await expect(country).toHaveValue('+1 United States');
+  const cut = await country.evaluate((input) => input.scrollWidth - input.clientWidth);
+  expect(cut, 'country text hidden past the field').toBeLessThanOrEqual(0);
+  const box = await country.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+});

@@ -9,7 +9,7 @@ import { takeInlineBoot } from './app/boot/inline-boot';
 import { applyDocumentBranding } from './app/branding/apply-document-branding';
 import { DEFAULT_COMPANY_NAME } from './app/branding/resolve-branding';
 import { AppRouter } from './app/router';
-import { screenLoader } from './app/routing/screen-modules';
+import { preloadRouteChunks } from './app/routing/preload-route';
 import { prefetchSession } from './app/session/prefetch-session';
 import { createBrowserTokenRefresh, sessionStore } from './app/session/session';
 import { ErrorPage } from './routes/errors/error-page/error-page';
@@ -34,12 +34,13 @@ root.render(
 const queryClient = createQueryClient();
 const hostname = window.location.hostname;
 
-// A visitor opening the sign-in page: its code (with the bot-check widget) starts loading now, beside
-// boot, instead of after the router has decided; the challenge follows as soon as the client exists.
-const signingIn =
-  !sessionStore.getSnapshot().accessToken &&
-  (window.location.pathname === '/' || /^\/login\/?$/.test(window.location.pathname));
-if (signingIn) void screenLoader('login')().catch(() => undefined);
+// The page's code (the shell and the screen; for a visitor on the sign-in page, the form with the
+// bot-check widget) starts loading now, beside boot, instead of after the router has decided; the
+// bot-check challenge follows as soon as the client exists.
+const signedIn = Boolean(sessionStore.getSnapshot().accessToken);
+const pathname = window.location.pathname;
+const signingIn = !signedIn && (pathname === '/' || /^\/login\/?$/.test(pathname));
+preloadRouteChunks(signingIn ? '/login' : pathname, signedIn);
 
 bootApp(queryClient, {
   hostname,

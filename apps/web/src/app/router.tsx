@@ -7,6 +7,7 @@ import { AuthLayout } from './layouts/auth-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { loadWithTimeout } from './routing/load-with-timeout';
 import { PageLoader } from './routing/page-loader';
+import { loadSignedInShell } from './routing/preload-route';
 import { RouteGuard } from './routing/route-guard';
 import { type PlannedRoute, planRoutes } from './routing/route-plan';
 import { screenLoader } from './routing/screen-modules';
@@ -38,7 +39,7 @@ export function buildRouteTree(): RouteObject[] {
         { element: <PublicLayout />, children: plan.public.map(toRouteObject) },
         {
           lazy: async () => ({
-            Component: (await loadWithTimeout(() => import('./routing/signed-in-shell'))).default,
+            Component: (await loadWithTimeout(loadSignedInShell)).default,
           }),
           children: plan.shell.map(toRouteObject),
         },

@@ -9,6 +9,8 @@ interface SortHeaderProps<K extends string> {
   onSort: (key: K) => void;
   /** Test id `{prefix}-sort-{key}`. */
   testIdPrefix: string;
+  /** The label in the dense table's smaller type, wrapping beside its icon. */
+  dense?: boolean;
 }
 
 /** A sortable column header; clicking it moves the column one step along none → asc → desc. */
@@ -18,6 +20,7 @@ export function SortHeader<K extends string>({
   sort,
   onSort,
   testIdPrefix,
+  dense = false,
 }: SortHeaderProps<K>) {
   const order = sort?.key === sortKey ? sort.order : null;
   const Icon = order === 'asc' ? IconChevronUp : order === 'desc' ? IconChevronDown : IconSelector;
@@ -25,7 +28,7 @@ export function SortHeader<K extends string>({
     <Table.Th aria-sort={order === 'asc' ? 'ascending' : order === 'desc' ? 'descending' : 'none'}>
       <UnstyledButton onClick={() => onSort(sortKey)} data-testid={`${testIdPrefix}-sort-${sortKey}`}>
         <Group gap={4} wrap="nowrap">
-          <Text fw={700} size="sm">
+          <Text fw={700} size={dense ? 'xs' : 'sm'}>
             {label}
           </Text>
           <Icon size={14} aria-hidden />

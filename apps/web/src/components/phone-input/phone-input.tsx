@@ -36,7 +36,9 @@ export function PhoneInput({ value, onChange, error, required, disabled }: Phone
   const numberError = error && error !== CHOOSE_COUNTRY ? error : state.invalid;
 
   return (
-    <Group align="flex-start" gap="xs" wrap="nowrap">
+    // Side by side from the `xs` breakpoint; on a phone the country takes the whole row, so its name
+    // ('+1 United States') is read in full instead of cut at the field's edge.
+    <Group align="flex-start" gap="xs" wrap="wrap">
       <Select
         label="Country code"
         name="phoneCountryCode"
@@ -50,7 +52,7 @@ export function PhoneInput({ value, onChange, error, required, disabled }: Phone
         error={countryError}
         nothingFoundMessage="No country found"
         maxDropdownHeight={COUNTRY_ROWS * COUNTRY_ROW_PX}
-        w="46%"
+        w={{ base: '100%', xs: '46%' }}
         data-testid="phone-country"
       />
       {/* The example belongs to the number, so it sits under the number, not under the country. */}

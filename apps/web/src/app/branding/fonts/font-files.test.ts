@@ -1,6 +1,6 @@
 import { FONT_THEMES, type FontTheme } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { FONT_FILES, type FontHost, LATIN_RANGE, loadBrandFont } from './font-files';
+import { type FontHost, fontFiles, LATIN_RANGE, loadBrandFont } from './font-files';
 
 interface Registered {
   family: string;
@@ -21,7 +21,7 @@ describe('offered fonts', () => {
   it.each(FONT_THEMES)(
     '%s ships Latin woff2 files of its own family, regular and bold at least',
     async (theme) => {
-      const { default: files } = await FONT_FILES[theme]();
+      const files = await fontFiles(theme);
       expect(files.family).toBe(theme);
       const weights = files.faces.map((face) => face.weight);
       expect(weights).toEqual(expect.arrayContaining([400, 700]));

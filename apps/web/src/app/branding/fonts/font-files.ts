@@ -7,18 +7,32 @@ export interface FontFiles {
 }
 
 /**
- * Each offered font is its own chunk (a few hundred bytes of URLs): a page downloads only the chosen
- * font's module, and the browser fetches a weight's woff2 only when text in that weight is drawn.
+ * Every offered font's Latin woff2 files of the weights the theme draws (400, 500, 600, 700; Lato has
+ * no 500 or 600, and the browser takes the nearest weight), as `@fontsource` ships them. Lazy: each file's
+ * URL is a chunk of a few bytes, so a page downloads only the chosen font's URLs, and the browser fetches
+ * a weight's woff2 only when text in that weight is drawn. The build emits no other subset or format.
+ * (The path is the workspace root's node_modules, where npm puts `@fontsource`.)
  */
-export const FONT_FILES: Record<FontTheme, () => Promise<{ default: FontFiles }>> = {
-  Poppins: () => import('./poppins'),
-  Inter: () => import('./inter'),
-  Roboto: () => import('./roboto'),
-  'Open Sans': () => import('./open-sans'),
-  Lato: () => import('./lato'),
-  Montserrat: () => import('./montserrat'),
-  'Source Sans 3': () => import('./source-sans-3'),
-};
+const FACE_URLS = import.meta.glob<string>(
+  '../../../../../../node_modules/@fontsource/*/files/*-latin-{400,500,600,700}-normal.woff2',
+  { query: '?url', import: 'default' },
+);
+
+/** `@fontsource`'s package name of a font: "Source Sans 3" is `source-sans-3`. */
+const packageOf = (theme: FontTheme) => theme.toLowerCase().replaceAll(' ', '-');
+
+/** The chosen font's files (no other font's URL is loaded). */
+export async function fontFiles(theme: FontTheme): Promise<FontFiles> {
+  const pkg = packageOf(theme);
+  const face = new RegExp(`/@fontsource/${pkg}/files/${pkg}-latin-(\\d00)-normal\\.woff2$`);
+  const faces = await Promise.all(
+    Object.entries(FACE_URLS).flatMap(([path, load]) => {
+      const weight = face.exec(path)?.[1];
+      return weight ? [load().then((url) => ({ weight: Number(weight), url }))] : [];
+    }),
+  );
+  return { family: theme, faces: faces.sort((a, b) => a.weight - b.weight) };
+}
 
 /** Fontsource's "latin" subset range: text outside it falls through to the next font of the stack. */
 export const LATIN_RANGE =
@@ -48,7 +62,7 @@ export async function loadBrandFont(theme: FontTheme, host?: FontHost): Promise<
   registered.add(theme);
   try {
     const target = host ?? browserHost();
-    const { default: files } = await FONT_FILES[theme]();
+    const files = await fontFiles(theme);
     // All faces are built before any is added, so a failure never leaves half a font registered.
     const faces = files.faces.map(({ weight, url }) =>
       target.createFace(files.family, `url(${JSON.stringify(url)}) format('woff2')`, {

@@ -144,7 +144,8 @@ export function AgenciesReport() {
           onSort={(key) => update({ sort: nextSort(state.sort, key), page: 1 })}
           testIdPrefix="agencies-report"
           rowTestId={(row) => `agencies-report-row-${row.id}`}
-          minWidth={1200}
+          minWidth={900}
+          dense
         />
       </PagedList>
       {query.data && (
