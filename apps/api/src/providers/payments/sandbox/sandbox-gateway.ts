@@ -1,4 +1,4 @@
-import { asCents, type Cents } from '@app/contracts';
+import { asCents, type Cents, centsFromBigInt, formatUsdCents } from '@app/contracts';
 import {
   and,
   type Database,
@@ -271,7 +271,7 @@ export function createSandboxGateway(deps: {
         checkAmount(amount, 'amount');
         if (amount > remaining)
           throw invalid(
-            `Refund amount (${formatUsd(amount)}) is greater than unrefunded amount on charge (${formatUsd(remaining)})`,
+            `Refund amount (${formatUsdCents(asCents(amount))}) is greater than unrefunded amount on charge (${formatUsdCents(asCents(remaining))})`,
             'amount',
           );
         // The fee goes back in proportion to the refund, rounded down, never past what was taken.
@@ -476,7 +476,8 @@ export function createSandboxGateway(deps: {
                     from sandbox_transfers
                     where ${isPlatform} or destination_account_id = ${accountId}), 0) as balance`);
     const row = (rows as unknown as { rows: { balance: string | number | null }[] }).rows[0];
-    return asCents(Number(row?.balance ?? 0));
+    // A sum is int8/numeric: PGlite answers a number, node-postgres text; BigInt reads both exactly.
+    return centsFromBigInt(BigInt(row?.balance ?? 0));
   }
 
   return {
@@ -558,8 +559,6 @@ function failLikeTheTestCard(behaviour: CardBehaviour): void {
       );
   }
 }
-
-const formatUsd = (cents: number) => `$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 /** Reads a Stripe-shaped event body (the sandbox posts Stripe's shape, so one reader serves both). */
 export function parseStripeShapedEvent(rawBody: string): GatewayEvent {
