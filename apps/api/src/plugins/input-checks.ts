@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { badRequest } from '../http-errors.js';
+import { plainStringsCheck } from './plain-strings.js';
 import { hookList, takesBody } from './route-hooks.js';
 
 /**
@@ -12,9 +13,21 @@ import { hookList, takesBody } from './route-hooks.js';
  * characters (contracts/text.ts), checked on the parsed value of each part the route validates
  * (body, query, params, headers), so a field added later is covered too. The issues travel as
  * schema issues, so the error handler answers them like any other validation failure (400).
+ * A part whose schema is an object of plain strings (path parameters, mostly) is first given to
+ * its plain check (plain-strings.ts): what it accepts skips Zod's parse, the rest goes to Zod.
  */
-export const validatorCompiler: FastifySchemaCompiler<z.core.$ZodType> = (route) =>
-  zodValidatorCompiler({ ...route, schema: refuseControlCharacters(route.schema as z.ZodType) });
+export const validatorCompiler: FastifySchemaCompiler<z.core.$ZodType> = (route) => {
+  const validate = zodValidatorCompiler({
+    ...route,
+    schema: refuseControlCharacters(route.schema as z.ZodType),
+  });
+  const accept = plainStringsCheck(route.schema);
+  if (!accept) return validate;
+  return (data) => {
+    const value = accept(data);
+    return value ? { value } : validate(data);
+  };
+};
 
 /** RFC 2046: a multipart boundary has 1 to 70 characters (quoted or not). */
 const BOUNDARY = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))\s*(?:;|$)/i;
