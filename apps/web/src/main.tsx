@@ -49,6 +49,12 @@ const fullAppModule = () => {
   return fullApp;
 };
 
+/** requestIdleCallback where the browser has it (Safari does not), else the next task. */
+const whenIdle = (task: () => void): void => {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 2000 });
+  else setTimeout(task, 0);
+};
+
 const hostname = window.location.hostname;
 
 // A visitor opening the sign-in page gets it without the router and the query cache (decision 0025):
@@ -82,7 +88,8 @@ bootApp({
         if (path !== null) window.history.pushState(null, '', path);
         renderFullApp(boot).catch(showError);
       },
-      prefetch: () => void fullAppModule().catch(() => undefined),
+      // Once the form is usable and the browser is idle, so it never competes with the form's own load.
+      prefetch: () => whenIdle(() => void fullAppModule().catch(() => undefined)),
     });
   })
   .catch(showError);
