@@ -90,3 +90,14 @@ test('a guarded route sends a visitor to /login', async ({ page }) => {
   await page.goto('/configuration/agency-list');
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test("the sign-in page's links open the full app there, and Back returns to the form", async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+  await page.getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveURL(/\/privacy-policy$/);
+  await expect(page.getByRole('heading', { name: 'Privacy Policy' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+});

@@ -3,14 +3,12 @@ import { Center, Loader } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { prefetchBotChallenge } from './api/bot-check';
-import { AppProviders, BrandedMantineProvider, createQueryClient } from './app/app-providers';
 import { bootApp } from './app/boot/boot-app';
+import type { BootData } from './app/boot/boot-context';
 import { takeInlineBoot } from './app/boot/inline-boot';
+import { BrandedMantineProvider } from './app/branded-mantine-provider';
 import { applyDocumentBranding } from './app/branding/apply-document-branding';
 import { DEFAULT_COMPANY_NAME } from './app/branding/resolve-branding';
-import { AppRouter } from './app/router';
-import { preloadRouteChunks } from './app/routing/preload-route';
-import { prefetchSession } from './app/session/prefetch-session';
 import { createBrowserTokenRefresh, sessionStore } from './app/session/session';
 import { ErrorPage } from './routes/errors/error-page/error-page';
 
@@ -31,43 +29,74 @@ root.render(
   </StrictMode>,
 );
 
-const queryClient = createQueryClient();
+function showError(error: unknown): void {
+  root.render(
+    <StrictMode>
+      <BrandedMantineProvider branding={neutralBranding}>
+        <ErrorPage error={error} />
+      </BrandedMantineProvider>
+    </StrictMode>,
+  );
+}
+
+// The full app (router, query cache, every route) is one lazy chunk: loaded once, whoever asks first.
+let fullApp: ReturnType<typeof loadFullApp> | null = null;
+function loadFullApp() {
+  return import('./app/full-app');
+}
+const fullAppModule = () => {
+  fullApp ??= loadFullApp();
+  return fullApp;
+};
+
+/** requestIdleCallback where the browser has it (Safari does not), else the next task. */
+const whenIdle = (task: () => void): void => {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 2000 });
+  else setTimeout(task, 0);
+};
+
 const hostname = window.location.hostname;
 
-// The page's code (the shell and the screen; for a visitor on the sign-in page, the form with the
-// bot-check widget) starts loading now, beside boot, instead of after the router has decided; the
-// bot-check challenge follows as soon as the client exists.
+// A visitor opening the sign-in page gets it without the router and the query cache (decision 0025):
+// its code starts loading now, beside boot, and the challenge follows as soon as the client exists.
+// Everyone else gets the full app, which also starts loading now, with the page's shell and screen
+// chunks beside it instead of after the router has decided.
 const signedIn = Boolean(sessionStore.getSnapshot().accessToken);
 const pathname = window.location.pathname;
 const signingIn = !signedIn && (pathname === '/' || /^\/login\/?$/.test(pathname));
-preloadRouteChunks(signingIn ? '/login' : pathname, signedIn);
+const visitorApp = signingIn ? import('./app/visitor/visitor-app') : null;
+if (!signingIn) {
+  void fullAppModule().catch(() => undefined);
+  // Its route matching needs React Router, which the sign-in page must not load: hence a chunk.
+  void import('./app/routing/preload-route')
+    .then(({ preloadRouteChunks }) => preloadRouteChunks(pathname, signedIn))
+    .catch(() => undefined);
+}
 
-bootApp(queryClient, {
+async function renderFullApp(boot: BootData): Promise<void> {
+  (await fullAppModule()).renderFullApp(root, boot);
+}
+
+bootApp({
   hostname,
   inline: takeInlineBoot(hostname),
   getAccessToken: () => sessionStore.getSnapshot().accessToken,
   getClientIp: () => sessionStore.getClientIp(),
   unauthenticatedHandler: createBrowserTokenRefresh,
 })
-  .then((boot) => {
-    if (signingIn) prefetchBotChallenge(boot.http, hostname);
-    const session = sessionStore.getSnapshot();
-    if (session.accessToken) prefetchSession(queryClient, boot.http, session.user?.id ?? null);
+  .then(async (boot) => {
     applyDocumentBranding(boot.domainInfo.branding);
-    root.render(
-      <StrictMode>
-        <AppProviders boot={boot} queryClient={queryClient}>
-          <AppRouter />
-        </AppProviders>
-      </StrictMode>,
-    );
+    if (!visitorApp) return renderFullApp(boot);
+    prefetchBotChallenge(boot.http, hostname);
+    // What the route guard does for a visitor on '/' (its policy redirect to /login), done here.
+    if (window.location.pathname === '/') window.history.replaceState(null, '', '/login');
+    (await visitorApp).renderVisitorApp(root, boot, {
+      leave: (path) => {
+        if (path !== null) window.history.pushState(null, '', path);
+        renderFullApp(boot).catch(showError);
+      },
+      // Once the form is usable and the browser is idle, so it never competes with the form's own load.
+      prefetch: () => whenIdle(() => void fullAppModule().catch(() => undefined)),
+    });
   })
-  .catch((error: unknown) => {
-    root.render(
-      <StrictMode>
-        <BrandedMantineProvider branding={neutralBranding}>
-          <ErrorPage error={error} />
-        </BrandedMantineProvider>
-      </StrictMode>,
-    );
-  });
+  .catch(showError);

@@ -1,5 +1,4 @@
 import { type AppConfig, appConfigSchema } from '@app/contracts';
-import { queryOptions } from '@tanstack/react-query';
 import { useBoot } from '../app/boot/boot-context';
 import { ApiRequestError, GENERIC_FAILURE_MESSAGE } from './http';
 
@@ -21,15 +20,6 @@ export async function fetchAppConfig(fetchImpl: typeof fetch = fetch): Promise<A
   if (!parsed.success) throw new ApiRequestError(200, 'invalid_response', GENERIC_FAILURE_MESSAGE);
   return parsed.data;
 }
-
-/** Read once per page load: the deployment's config does not change under a running app. */
-export const appConfigQuery = (fetchImpl?: typeof fetch) =>
-  queryOptions({
-    queryKey: appConfigKeys.all,
-    queryFn: () => fetchAppConfig(fetchImpl),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-  });
 
 /** Boot has already loaded it; screens read it from there rather than suspending. */
 export const useAppConfig = (): AppConfig => useBoot().appConfig;

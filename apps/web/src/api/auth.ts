@@ -1,5 +1,6 @@
 import {
   type DomainInfo,
+  type ForgotPasswordRequest,
   type LoginRequest,
   type LoginResponse,
   loginResponseSchema,
@@ -10,9 +11,9 @@ import {
   tokenResponseSchema,
   type VerifyLoginRequest,
 } from '@app/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { useBoot } from '../app/boot/boot-context';
 import type { HttpClient } from './http';
+import { useApiCall } from './use-api-call';
 
 /**
  * The host's owner, sent with sign-in calls (spec 1 §7.1). Informational: the server takes the system
@@ -23,10 +24,6 @@ export type HostScope = Required<Pick<LoginRequest, 'ownedcompanyid' | 'companyr
 export function hostScope(domain: DomainInfo): HostScope {
   return { ownedcompanyid: domain.owner_company_id, companyrootid: domain.rootcomp };
 }
-
-export const authKeys = {
-  all: ['auth'] as const,
-};
 
 // Sign-in calls answer 401 for wrong credentials, so none of them may trigger the token refresh.
 
@@ -41,6 +38,10 @@ export const verifyLogin = (http: HttpClient, body: VerifyLoginRequest): Promise
 /** `POST /resendcode`: mails the code of this login attempt again (e-mail type only). */
 export const resendCode = (http: HttpClient, body: ResendCodeRequest): Promise<{ message: string }> =>
   http.request({ method: 'POST', path: '/resendcode', body, skipRefresh: true }, messageResponseSchema);
+
+/** `POST /forgetpass` (spec 1 §7.1): a 401 here is about the account, never an expired session. */
+export const forgotPassword = (http: HttpClient, body: ForgotPasswordRequest): Promise<{ message: string }> =>
+  http.request({ method: 'POST', path: '/forgetpass', body, skipRefresh: true }, messageResponseSchema);
 
 /** `POST /auth/refresh-token`; rotating, so the answer's refresh token replaces the stored one. */
 export const refreshTokens = (http: HttpClient, refreshToken: string): Promise<TokenResponse> => {
@@ -58,26 +59,24 @@ export const refreshTokens = (http: HttpClient, refreshToken: string): Promise<T
 export const logout = (http: HttpClient): Promise<unknown> =>
   http.request({ method: 'POST', path: '/logout', skipRefresh: true });
 
+// The sign-in screen's calls: useApiCall, not useMutation, so that screen loads without TanStack Query.
+
 export function useLoginMutation() {
   const { http } = useBoot();
-  return useMutation({
-    mutationKey: [...authKeys.all, 'login'],
-    mutationFn: (body: LoginRequest) => login(http, body),
-  });
+  return useApiCall((body: LoginRequest) => login(http, body));
 }
 
 export function useVerifyLoginMutation() {
   const { http } = useBoot();
-  return useMutation({
-    mutationKey: [...authKeys.all, 'verify'],
-    mutationFn: (body: VerifyLoginRequest) => verifyLogin(http, body),
-  });
+  return useApiCall((body: VerifyLoginRequest) => verifyLogin(http, body));
 }
 
 export function useResendCodeMutation() {
   const { http } = useBoot();
-  return useMutation({
-    mutationKey: [...authKeys.all, 'resend'],
-    mutationFn: (body: ResendCodeRequest) => resendCode(http, body),
-  });
+  return useApiCall((body: ResendCodeRequest) => resendCode(http, body));
+}
+
+export function useForgotPasswordMutation() {
+  const { http } = useBoot();
+  return useApiCall((body: ForgotPasswordRequest) => forgotPassword(http, body));
 }

@@ -1,5 +1,4 @@
 import { type DomainInfo, domainInfoSchema } from '@app/contracts';
-import { queryOptions } from '@tanstack/react-query';
 import { useBoot } from '../app/boot/boot-context';
 import { resolveBranding } from '../app/branding/resolve-branding';
 import { ApiRequestError, GENERIC_FAILURE_MESSAGE, type HttpClient } from './http';
@@ -34,14 +33,5 @@ export function parseDomainInfo(raw: unknown): DomainInfo {
 
 export const fetchDomainInfo = async (http: HttpClient, hostname: string): Promise<DomainInfo> =>
   parseDomainInfo(await http.get(domainInfoPath(hostname)));
-
-/** Loaded once at boot; branding does not change while the page is open. */
-export const domainInfoQuery = (http: HttpClient, hostname: string) =>
-  queryOptions({
-    queryKey: domainInfoKeys.host(hostname),
-    queryFn: () => fetchDomainInfo(http, hostname),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-  });
 
 export const useDomainInfo = (): DomainInfo => useBoot().domainInfo;

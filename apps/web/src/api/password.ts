@@ -1,6 +1,5 @@
 import {
   type ChangePasswordRequest,
-  type ForgotPasswordRequest,
   messageResponseSchema,
   type ResetPasswordRequest,
   type VerifyResetTokenRequest,
@@ -16,12 +15,10 @@ export const passwordKeys = {
 };
 
 /*
- * Visitor calls (`POST /forgetpass` of spec 1 §7.1, and `POST /reset-password` with the new password
- * for the link's token and e-mail): a 401 here is about the link or the account, never an expired session.
+ * Visitor call (`POST /reset-password` with the new password for the link's token and e-mail; the
+ * forgot-password call is in auth.ts with the sign-in screen's): a 401 here is about the link or the
+ * account, never an expired session.
  */
-export const forgotPassword = (http: HttpClient, body: ForgotPasswordRequest) =>
-  http.request({ method: 'POST', path: '/forgetpass', body, skipRefresh: true }, messageResponseSchema);
-
 export const resetPassword = (http: HttpClient, body: ResetPasswordRequest) =>
   http.request({ method: 'POST', path: '/reset-password', body, skipRefresh: true }, messageResponseSchema);
 
@@ -46,14 +43,6 @@ export const resetLinkQuery = (http: HttpClient, token: string, email: string) =
 /** `POST /user/resetpassword`: the signed-in user changes their own password. */
 export const changePassword = (http: HttpClient, body: ChangePasswordRequest) =>
   http.post('/user/resetpassword', body, messageResponseSchema);
-
-export function useForgotPasswordMutation() {
-  const { http } = useBoot();
-  return useMutation({
-    mutationKey: [...passwordKeys.all, 'forgot'],
-    mutationFn: (body: ForgotPasswordRequest) => forgotPassword(http, body),
-  });
-}
 
 export function useResetLink(token: string, email: string, enabled: boolean) {
   const { http } = useBoot();

@@ -1,7 +1,7 @@
 import { ROUTES } from '@app/policy';
 import { useState } from 'react';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
-import { RouteErrorPage } from '../routes/errors/error-page/error-page';
+import { RouteErrorPage } from '../routes/errors/error-page/route-error-page';
 import { NotFoundPage } from '../routes/errors/not-found/not-found-page';
 import { AuthLayout } from './layouts/auth-layout';
 import { PublicLayout } from './layouts/public-layout';

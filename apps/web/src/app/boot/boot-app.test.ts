@@ -1,7 +1,6 @@
 import { DEFAULT_BRANDING } from '@app/contracts';
-import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { domainInfoKeys, domainInfoPath } from '../../api/domain-info';
+import { domainInfoPath } from '../../api/domain-info';
 import { bootApp } from './boot-app';
 import { readInlineBoot } from './inline-boot';
 
@@ -68,10 +67,9 @@ describe('domainInfoPath', () => {
 });
 
 describe('bootApp', () => {
-  it('loads app-config, then domain info for the host, and caches both', async () => {
+  it('loads app-config, then domain info for the host', async () => {
     const api = fakeApi(domainInfo);
-    const queryClient = new QueryClient();
-    const boot = await bootApp(queryClient, {
+    const boot = await bootApp({
       hostname: 'app.example.test',
       getAccessToken: () => null,
       fetch: api.impl,
@@ -79,12 +77,11 @@ describe('bootApp', () => {
     expect(api.urls).toEqual(['/api/app-config', '/api/domainsubdomain/app.example.test/app']);
     expect(boot.domainInfo.branding.company_name).toBe('Acme');
     expect(boot.domainInfo.branding.link_color).toBe('#123456');
-    expect(queryClient.getQueryData(domainInfoKeys.host('app.example.test'))).toBe(boot.domainInfo);
   });
 
   it('falls back to the default branding when the branding is invalid', async () => {
     const api = fakeApi({ ...domainInfo, branding: { ...domainInfo.branding, link_color: 'url(x)' } });
-    const boot = await bootApp(new QueryClient(), {
+    const boot = await bootApp({
       hostname: 'localhost',
       getAccessToken: () => null,
       fetch: api.impl,
@@ -95,7 +92,7 @@ describe('bootApp', () => {
   it('gives the 401 handler factory the client it builds', async () => {
     const api = fakeApi(domainInfo);
     let handlerClient: unknown = null;
-    const boot = await bootApp(new QueryClient(), {
+    const boot = await bootApp({
       hostname: 'localhost',
       getAccessToken: () => null,
       fetch: api.impl,
@@ -111,9 +108,8 @@ describe('bootApp', () => {
 
   it('fails when the domain lookup fails', async () => {
     const api = fakeApi({ error: { code: 'not_found', message: 'Unknown host' } }, 404);
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     await expect(
-      bootApp(queryClient, { hostname: 'nowhere.test', getAccessToken: () => null, fetch: api.impl }),
+      bootApp({ hostname: 'nowhere.test', getAccessToken: () => null, fetch: api.impl }),
     ).rejects.toMatchObject({ status: 404, message: 'Unknown host' });
   });
 });
@@ -124,8 +120,7 @@ describe('boot from the data inlined in index.html', () => {
 
   it('makes no request when index.html carried both parts', async () => {
     const api = fakeApi(domainInfo);
-    const queryClient = new QueryClient();
-    const boot = await bootApp(queryClient, {
+    const boot = await bootApp({
       hostname: 'app.example.test',
       getAccessToken: () => null,
       fetch: api.impl,
@@ -134,12 +129,11 @@ describe('boot from the data inlined in index.html', () => {
     expect(api.urls).toEqual([]);
     expect(boot.appConfig).toEqual(appConfig);
     expect(boot.domainInfo.branding.company_name).toBe('Acme');
-    expect(queryClient.getQueryData(domainInfoKeys.host('app.example.test'))).toBe(boot.domainInfo);
   });
 
   it('fetches domain info when the inlined one is for another host', async () => {
     const api = fakeApi(domainInfo);
-    await bootApp(new QueryClient(), {
+    await bootApp({
       hostname: 'app.example.test',
       getAccessToken: () => null,
       fetch: api.impl,

@@ -1,7 +1,6 @@
 import { importEnvelopeKey } from '@app/contracts';
-import type { QueryClient } from '@tanstack/react-query';
-import { appConfigQuery } from '../../api/app-config';
-import { domainInfoKeys, domainInfoQuery } from '../../api/domain-info';
+import { fetchAppConfig } from '../../api/app-config';
+import { fetchDomainInfo } from '../../api/domain-info';
 import {
   createHttpClient,
   type HttpClient,
@@ -28,15 +27,14 @@ export interface BootOptions {
 /**
  * Boot order matters: app-config gives the API base and envelope key the HTTP client needs, and domain
  * info gives the branding the first render needs. The server normally puts both into index.html
- * (`options.inline`), so boot makes no request; otherwise they are fetched in that order. Both land in
- * the query cache so hooks read the same data. Any failure here rejects, and main.tsx shows the
- * generic error page.
+ * (`options.inline`), so boot makes no request; otherwise they are fetched in that order. Screens read
+ * both from the boot context (useBoot), not from the query cache: boot runs before, and for a visitor
+ * on the sign-in page without, TanStack Query (decision 0025). Any failure here rejects, and main.tsx
+ * shows the generic error page.
  */
-export async function bootApp(queryClient: QueryClient, options: BootOptions): Promise<BootData> {
+export async function bootApp(options: BootOptions): Promise<BootData> {
   const inline = options.inline ?? {};
-  if (inline.appConfig) queryClient.setQueryData(appConfigQuery(options.fetch).queryKey, inline.appConfig);
-  if (inline.domainInfo) queryClient.setQueryData(domainInfoKeys.host(options.hostname), inline.domainInfo);
-  const appConfig = inline.appConfig ?? (await queryClient.fetchQuery(appConfigQuery(options.fetch)));
+  const appConfig = inline.appConfig ?? (await fetchAppConfig(options.fetch));
   const envelopeKey = await importEnvelopeKey(appConfig.dtKey);
   let onUnauthenticated: UnauthenticatedHandler | undefined;
   const http = createHttpClient({
@@ -49,7 +47,6 @@ export async function bootApp(queryClient: QueryClient, options: BootOptions): P
       onUnauthenticated ? onUnauthenticated(context) : Promise.reject(context.error),
   });
   onUnauthenticated = options.unauthenticatedHandler?.(http);
-  const domainInfo =
-    inline.domainInfo ?? (await queryClient.fetchQuery(domainInfoQuery(http, options.hostname)));
+  const domainInfo = inline.domainInfo ?? (await fetchDomainInfo(http, options.hostname));
   return { appConfig, domainInfo, http, hostname: options.hostname };
 }

@@ -1,34 +1,29 @@
-import { Anchor, Box, Center, Group, Paper, Stack } from '@mantine/core';
-import { Link, Outlet } from 'react-router';
-import { brandVar } from '../branding/brand-theme';
-import { BrandMark } from './brand-logo';
-import { ThemeToggle } from './theme-toggle';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { sessionStore } from '../session/session';
+import { startSession } from '../session/session-lifecycle';
+import { type VisitorHost, VisitorHostProvider } from '../visitor/visitor-host';
+import { AuthFrame } from './auth-frame';
 
-/** Branded frame of the visitor-only screens (login, registration, password reset). */
+/** The visitor-only screens in the full app: the router navigates, and a new session forgets the cache. */
 export function AuthLayout() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const host = useMemo<VisitorHost>(
+    () => ({
+      navigate: (path) => void navigate(path),
+      sessionStarted: (tokens) => startSession(sessionStore, queryClient, tokens),
+      // The full app is already here: nothing more to load.
+      formUsable: () => undefined,
+    }),
+    [navigate, queryClient],
+  );
   return (
-    <Box mih="100dvh" pos="relative">
-      <Group justify="flex-end" p="md" pos="absolute" top={0} right={0}>
-        <ThemeToggle />
-      </Group>
-      <Center mih="100dvh" p="md">
-        <Stack w="100%" maw={440} gap="lg">
-          <Center>
-            <BrandMark size={48} textProps={{ size: 'xl' }} />
-          </Center>
-          <Paper withBorder shadow="sm" radius="md" p="xl" style={{ background: brandVar('boxBg') }}>
-            <Outlet />
-          </Paper>
-          <Group justify="center" gap="lg">
-            <Anchor component={Link} to="/privacy-policy" size="sm">
-              Privacy Policy
-            </Anchor>
-            <Anchor component={Link} to="/term-of-use" size="sm">
-              Terms of Use
-            </Anchor>
-          </Group>
-        </Stack>
-      </Center>
-    </Box>
+    <VisitorHostProvider value={host}>
+      <AuthFrame>
+        <Outlet />
+      </AuthFrame>
+    </VisitorHostProvider>
   );
 }

@@ -14,11 +14,16 @@ export function forgetUserData(queryClient: QueryClient): void {
 /**
  * After a login or a verified code: whatever an earlier session left is cleared first, then the tokens
  * are stored. The route guard then loads the user and setup check and sends the user on by role
- * (spec 1 §2.4 rule 7).
+ * (spec 1 §2.4 rule 7). No query client on the sign-in page drawn before the full app (decision
+ * 0025): no cache exists there yet, so there is nothing to forget.
  */
-export function startSession(store: SessionStore, queryClient: QueryClient, tokens: SessionTokens): void {
+export function startSession(
+  store: SessionStore,
+  queryClient: QueryClient | null,
+  tokens: SessionTokens,
+): void {
   store.clear();
-  forgetUserData(queryClient);
+  if (queryClient) forgetUserData(queryClient);
   store.setTokens({
     access_token: tokens.access_token,
     refresh_token: tokens.refresh_token,

@@ -1,12 +1,11 @@
 import { Button, Group, Loader, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { type Ref, useEffect, useImperativeHandle, useMemo, useState } from 'react';
-import { botChallengeQuery } from '../../api/bot-check';
+import { type Ref, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useBoot } from '../../app/boot/boot-context';
 import { AnswerGate } from './answer-gate';
 import { type BotChallenge, readBotChallenge } from './challenge';
 import { solveAltcha } from './solve-altcha';
+import { useBotChallenge } from './use-bot-challenge';
 
 /** Longest a submit waits for a proof of work still running (the server's cost takes well under 1 s). */
 const SOLVE_TIMEOUT_MS = 20_000;
@@ -30,23 +29,27 @@ export interface BotCheckHandle {
  * reCAPTCHA renders nothing. Which answer a submit sends is decided by the AnswerGate
  * (answer-gate.ts): each answer once, never one of an old challenge.
  */
-export function BotCheck({ ref }: { ref: Ref<BotCheckHandle> }) {
+export function BotCheck({ ref, onSettled }: { ref: Ref<BotCheckHandle>; onSettled?: () => void }) {
   const { http, hostname } = useBoot();
-  // Each challenge is its own query (round in the key): a used or expired one is dropped at once, so
-  // its control, still showing "Verified", never stays on screen while the next one loads.
+  // Each challenge is its own round: a used or expired one is dropped at once, so its control, still
+  // showing "Verified", never stays on screen while the next one loads.
   const [round, setRound] = useState(0);
-  const query = useQuery(botChallengeQuery(http, hostname, round));
-  const challenge = useMemo(
-    () => (query.data ? readBotChallenge(query.data) : NOTHING_TO_SOLVE),
-    [query.data],
-  );
+  const answer = useBotChallenge(http, hostname, round);
+  const data = answer.status === 'success' ? answer.data : undefined;
+  const challenge = useMemo(() => (data ? readBotChallenge(data) : NOTHING_TO_SOLVE), [data]);
   const json = challenge.kind === 'altcha' ? challenge.json : null;
   const [gate] = useState(() => new AnswerGate(() => setRound((r) => r + 1), SOLVE_TIMEOUT_MS));
 
   useEffect(() => {
-    if (query.status === 'success') gate.challengeArrived(json);
-    else if (query.status === 'error') gate.challengeFailed();
-  }, [gate, query.status, json]);
+    if (answer.status === 'success') gate.challengeArrived(json);
+    else if (answer.status === 'error') gate.challengeFailed();
+  }, [gate, answer.status, json]);
+
+  // Nothing to solve (no challenge, or one this app does not render) settles the check at once.
+  const nothingToSolve = answer.status !== 'pending' && json === null;
+  useEffect(() => {
+    if (nothingToSolve) onSettled?.();
+  }, [nothingToSolve, onSettled]);
 
   useImperativeHandle(ref, () => ({ getToken: () => gate.take(), renew: () => gate.renewUnlessPending() }), [
     gate,
@@ -54,7 +57,7 @@ export function BotCheck({ ref }: { ref: Ref<BotCheckHandle> }) {
 
   if (challenge.kind !== 'altcha') return null;
   // Keyed by the challenge: a new challenge gets a fresh control and solver run.
-  return <BotCheckControl key={challenge.json} challenge={challenge} gate={gate} />;
+  return <BotCheckControl key={challenge.json} challenge={challenge} gate={gate} onSettled={onSettled} />;
 }
 
 type SolveStatus = 'verifying' | 'verified' | 'failed';
@@ -62,11 +65,17 @@ type SolveStatus = 'verifying' | 'verified' | 'failed';
 function BotCheckControl({
   challenge,
   gate,
+  onSettled,
 }: {
   challenge: Extract<BotChallenge, { kind: 'altcha' }>;
   gate: AnswerGate;
+  /** Told when the challenge is answered or could not be. */
+  onSettled?: () => void;
 }) {
   const [status, setStatus] = useState<SolveStatus>('verifying');
+  // Read when the solver ends, so a new callback never restarts a proof of work under way.
+  const settled = useRef(onSettled);
+  settled.current = onSettled;
 
   useEffect(() => {
     const { json, challenge: altcha } = challenge;
@@ -76,11 +85,13 @@ function BotCheckControl({
         if (run.signal.aborted) return;
         gate.solved(json, payload);
         setStatus('verified');
+        settled.current?.();
       },
       () => {
         if (run.signal.aborted) return;
         gate.failed(json);
         setStatus('failed');
+        settled.current?.();
       },
     );
     // An expired challenge's answer is refused by the server: the gate fetches a fresh one in time.

@@ -1,6 +1,5 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
 
 /**
  * Spec 1 §2.2: the generic failure page. Retry reloads the whole page because the failure may be a
@@ -22,10 +21,3 @@ export function ErrorPage({ error }: { error?: unknown }) {
     </Center>
   );
 }
-
-/** The router's errorElement: reads the error the router caught. */
-export function RouteErrorPage() {
-  return <ErrorPage error={useRouteError()} />;
-}
-
-export default RouteErrorPage;

@@ -1,12 +1,10 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { hostScope, useResendCodeMutation, useVerifyLoginMutation } from '../../../api/auth';
 import { useDomainInfo } from '../../../api/domain-info';
 import { failureMessage } from '../../../api/http';
-import { sessionStore } from '../../../app/session/session';
-import { startSession } from '../../../app/session/session-lifecycle';
+import { useVisitorHost } from '../../../app/visitor/visitor-host';
 import { codeError } from '../../../components/otp-code/otp-code';
 import { OtpCodeInput } from '../../../components/otp-code/otp-code-input';
 import { canResendCode, type TwoFactorType } from './login-flow';
@@ -26,7 +24,7 @@ type Notice = { tone: 'error' | 'info'; text: string } | null;
  */
 export function CodeStep({ email, otpToken, method, onBack }: CodeStepProps) {
   const domainInfo = useDomainInfo();
-  const queryClient = useQueryClient();
+  const host = useVisitorHost();
   const verify = useVerifyLoginMutation();
   const resend = useResendCodeMutation();
   const [code, setCode] = useState('');
@@ -42,7 +40,7 @@ export function CodeStep({ email, otpToken, method, onBack }: CodeStepProps) {
     verify.mutate(
       { email, code, otp_token: otpToken, ...hostScope(domainInfo) },
       {
-        onSuccess: (tokens) => startSession(sessionStore, queryClient, tokens),
+        onSuccess: (tokens) => host.sessionStarted(tokens),
         onError: (error) => setNotice({ tone: 'error', text: failureMessage(error) }),
       },
     );

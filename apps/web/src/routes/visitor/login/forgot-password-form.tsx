@@ -1,10 +1,9 @@
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { hostScope } from '../../../api/auth';
+import { hostScope, useForgotPasswordMutation } from '../../../api/auth';
 import { useDomainInfo } from '../../../api/domain-info';
 import { failureMessage } from '../../../api/http';
-import { useForgotPasswordMutation } from '../../../api/password';
 import { useBoot } from '../../../app/boot/boot-context';
 import { BotCheck } from '../../../components/bot-check/bot-check';
 import { useBotCheck } from '../../../components/bot-check/use-bot-check';
@@ -58,7 +57,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
               {failureMessage(forgot.error)}
             </Alert>
           )}
-          {forgot.isSuccess && (
+          {forgot.data && (
             <Alert
               color="green"
               variant="light"

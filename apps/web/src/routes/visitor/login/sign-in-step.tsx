@@ -1,12 +1,10 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { hostScope, useLoginMutation } from '../../../api/auth';
 import { useDomainInfo } from '../../../api/domain-info';
 import { failureMessage } from '../../../api/http';
 import { useBoot } from '../../../app/boot/boot-context';
-import { sessionStore } from '../../../app/session/session';
-import { startSession } from '../../../app/session/session-lifecycle';
+import { useVisitorHost } from '../../../app/visitor/visitor-host';
 import { BotCheck } from '../../../components/bot-check/bot-check';
 import { useBotCheck } from '../../../components/bot-check/use-bot-check';
 import type { TwoFactorType } from './login-flow';
@@ -24,7 +22,7 @@ interface SignInStepProps {
 export function SignInStep({ onCodeRequired, onForgotPassword }: SignInStepProps) {
   const { hostname } = useBoot();
   const domainInfo = useDomainInfo();
-  const queryClient = useQueryClient();
+  const host = useVisitorHost();
   const login = useLoginMutation();
   const botCheck = useBotCheck();
   // One sign-in at a time: a second submit (Enter and a click, a double click) before the first is
@@ -52,7 +50,7 @@ export function SignInStep({ onCodeRequired, onForgotPassword }: SignInStepProps
               method: answer.two_factor_auth_type,
             });
           } else {
-            startSession(sessionStore, queryClient, answer);
+            host.sessionStarted(answer);
           }
         },
         // token() used the answer up and already fetched the next challenge (single-use answers).
@@ -76,7 +74,7 @@ export function SignInStep({ onCodeRequired, onForgotPassword }: SignInStepProps
         onForgotPassword={onForgotPassword}
         submitting={botCheck.solving || login.isPending}
         errorMessage={login.isError ? failureMessage(login.error) : null}
-        botCheck={<BotCheck ref={botCheck.ref} />}
+        botCheck={<BotCheck ref={botCheck.ref} onSettled={host.formUsable} />}
       />
     </Stack>
   );
