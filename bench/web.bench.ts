@@ -62,7 +62,7 @@ interface Load {
  * `npm run bench -- web`: the built product on 127.0.0.1 in Debian's Chromium (never a downloaded one),
  * LOADS cold loads per route, each in a fresh browser context (empty cache and storage). Per route: the
  * JavaScript the page loaded (files; bytes decoded, gzipped at level 9, and as transferred) — on the sign-in page up to
- * the moment the form is usable (Sign In enabled and the bot check answered), on signed-in screens up
+ * the moment the form is usable (asked for before Sign In was enabled and the bot check answered), on signed-in screens up
  * to network idle — LCP, and on the sign-in page the time to the Sign In button and to the bot check.
  * Medians are printed; nothing is asserted.
  */
@@ -176,10 +176,12 @@ async function measure(
     }
     await context.addInitScript(PROBE);
     const page = await context.newPage();
-    const scripts: Promise<{ raw: number; gzip: number; transferred: number }>[] = [];
+    const scripts: Promise<{ requestedAt: number; raw: number; gzip: number; transferred: number }>[] = [];
     let counting = true;
     page.on('requestfinished', (request) => {
       if (!counting || request.resourceType() !== 'script' || !request.url().startsWith('http')) return;
+      // When the browser asked for it (ms since the epoch), to compare with the page's own clock.
+      const requestedAt = request.timing().startTime;
       scripts.push(
         (async () => {
           // Raw and gzip sizes from the built file the URL names (the browser may drop a body it has
@@ -188,6 +190,7 @@ async function measure(
           const file = join(webDist, decodeURIComponent(new URL(request.url()).pathname));
           const body = file.startsWith(webDist) && existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
           return {
+            requestedAt,
             raw: body.length,
             gzip: gzipSync(body, { level: 9 }).length,
             transferred: sizes.responseBodySize,
@@ -209,7 +212,7 @@ async function measure(
       await page.waitForLoadState('networkidle', { timeout: 30_000 });
     }
     counting = false;
-    const files = await Promise.all(scripts);
+    const loaded = await Promise.all(scripts);
     // LCP is reported once the largest element has painted: wait for the entry, not a guessed pause.
     await page.waitForFunction(
       () => (window as unknown as { __bench: { lcp?: number } }).__bench.lcp !== undefined,
@@ -221,6 +224,13 @@ async function measure(
       button?: number;
       botCheck?: number;
     };
+    // The sign-in page counts what was asked for before the form was usable: what the page fetches
+    // afterwards (the full app, prefetched when the browser is idle) is not what the form waits for,
+    // even when it lands inside the 50 ms the wait above polls at.
+    const timeOrigin = await page.evaluate(() => performance.timeOrigin);
+    const usableAt = Math.max(probe.button ?? 0, probe.botCheck ?? 0);
+    const files =
+      kind === 'sign-in' ? loaded.filter((file) => file.requestedAt - timeOrigin <= usableAt) : loaded;
     if (kind === 'screen' && new URL(page.url()).pathname.replace(/\/$/, '') !== new URL(url).pathname)
       throw new Error(`${url} ended on ${page.url()}`);
     return {
