@@ -123,9 +123,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   });
   // The sandbox posts its events through the app itself (decision 0030), once the app is built.
   const webhookInbox: { app?: { inject: Awaited<ReturnType<typeof buildApp>>['inject'] } } = {};
+  // Money rows have this one writer (decision 0029); the billing modules take it as a dependency.
+  const ledger = createLedger({ db });
   const payments = createPaymentsModule({
     db,
     queue,
+    ledger,
     gateway: config.stripe
       ? createStripeGateway(config.stripe)
       : createSandbox({
@@ -237,9 +240,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       botCheck: botCheck.botCheck,
       audit: audit.audit,
       scope,
-      // Money rows have this one writer (decision 0029); the billing modules take it as a dependency.
-      ledger: createLedger({ db }),
-      payments: { gateway: payments.gateway, accounts: payments.accounts },
+      ledger,
+      payments: { gateway: payments.gateway, accounts: payments.accounts, chargeOnce: payments.chargeOnce },
     },
     seeded,
     async close() {

@@ -1,3 +1,4 @@
+import type { Cents } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -13,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companies } from './tenancy.js';
+import { companies, systems } from './tenancy.js';
 import { users } from './users.js';
 
 /*
@@ -224,3 +225,45 @@ export const sandboxEvents = pgTable('sandbox_events', {
   deliveries: integer().notNull().default(0),
   lastStatus: integer(),
 });
+
+/**
+ * One row per business operation that charges a card through the gateway (decision 0031): written
+ * before the call (pending), settled after it (succeeded with the charge id and its ledger posting,
+ * or failed with the gateway's reason). The unique business key is what lets only one of many
+ * concurrent requests call the gateway; the same key is the gateway call's idempotency key.
+ */
+export const paymentOperations = pgTable(
+  'payment_operations',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    systemId: integer()
+      .notNull()
+      .references(() => systems.id),
+    businessKey: text().notNull(),
+    causeKind: text().notNull(),
+    description: text().notNull(),
+    companyId: integer().references(() => companies.id),
+    gateway: text().notNull(),
+    customerId: text().notNull(),
+    amount: amount().$type<Cents>().notNull(),
+    status: text().$type<PaymentOperationStatus>().notNull().default('pending'),
+    chargeId: text(),
+    postingId: bigint({ mode: 'number' }),
+    failureCode: text(),
+    failureMessage: text(),
+    createdAt: createdAt(),
+    settledAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex().on(t.businessKey),
+    index().on(t.status, t.createdAt),
+    check('payment_operations_amount_positive', sql`${t.amount} > 0`),
+    check('payment_operations_status', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check(
+      'payment_operations_settled',
+      sql`(${t.status} = 'pending') = (${t.settledAt} is null) and (${t.status} = 'succeeded') = (${t.chargeId} is not null)`,
+    ),
+  ],
+);
+
+export type PaymentOperationStatus = 'pending' | 'succeeded' | 'failed';

@@ -1,0 +1,170 @@
+import type { Cents } from '@app/contracts';
+import type { Database } from '@app/db';
+import { type Charge, GatewayError, type PaymentGateway } from '../../providers/payments/gateway.js';
+import type { Ledger, LedgerCauseKind, PostingLineInput } from '../ledger/index.js';
+import type { PaymentOperationRepository, PaymentOperationRow } from './payment-operation-repository.js';
+
+/** A charge of a customer of the platform's own gateway account, named by its business operation. */
+export interface ChargeRequest {
+  systemId: number;
+  /** "onboarding:<companyId>": the same key is one charge, whoever asks and however often. */
+  businessKey: string;
+  cause: { kind: LedgerCauseKind; description: string; companyId: number | null };
+  customerId: string;
+  /** From settings through `@app/pricing`, never from a request. */
+  amount: Cents;
+}
+
+export type ChargeOutcome =
+  | { status: 'succeeded'; chargeId: string; postingId: number; operationId: number }
+  /** Another request holds the operation and has not settled it yet (or a crash left it to the janitor). */
+  | { status: 'pending'; operationId: number }
+  | { status: 'failed'; code: string; message: string; operationId: number };
+
+const outcomeOf = (row: PaymentOperationRow): ChargeOutcome =>
+  row.status === 'succeeded' && row.chargeId !== null && row.postingId !== null
+    ? { status: 'succeeded', chargeId: row.chargeId, postingId: row.postingId, operationId: row.id }
+    : row.status === 'failed'
+      ? {
+          status: 'failed',
+          code: row.failureCode ?? 'failed',
+          message: row.failureMessage ?? '',
+          operationId: row.id,
+        }
+      : { status: 'pending', operationId: row.id };
+
+/**
+ * Charges exactly once per business operation (decision 0031): claim the operation's row (its unique
+ * key lets one of any number of concurrent callers through), call the gateway with no transaction
+ * open and the business key as idempotency key, then record the charge and its ledger posting in
+ * one transaction. `settlePending` is the janitor: it asks the gateway what became of operations a
+ * crash left pending, so the ledger ends equal to the gateway.
+ */
+export function createChargeOnce(deps: {
+  db: Database;
+  gateway: PaymentGateway;
+  ledger: Ledger;
+  operations: PaymentOperationRepository;
+}) {
+  const { db, gateway, ledger, operations } = deps;
+
+  /** Charged, then collected: the company's receivable shows both; the clearing account holds the money. */
+  async function postingLines(row: PaymentOperationRow): Promise<PostingLineInput[]> {
+    const system = { type: 'system' } as const;
+    const account = (kind: 'gateway_clearing' | 'revenue') =>
+      ledger.accountFor({ systemId: row.systemId, kind, owner: system });
+    const [clearing, revenue] = await Promise.all([account('gateway_clearing'), account('revenue')]);
+    const amount = row.amount;
+    const negative = -amount as Cents;
+    if (row.companyId === null)
+      return [
+        { accountId: clearing.id, amount },
+        { accountId: revenue.id, amount: negative },
+      ];
+    const receivable = await ledger.accountFor({
+      systemId: row.systemId,
+      kind: 'receivable',
+      owner: { type: 'company', companyId: row.companyId },
+    });
+    return [
+      { accountId: receivable.id, amount },
+      { accountId: revenue.id, amount: negative },
+      { accountId: clearing.id, amount },
+      { accountId: receivable.id, amount: negative },
+    ];
+  }
+
+  /** The charge and its posting, together; a second settler of the same row finds it done. */
+  async function record(row: PaymentOperationRow, charge: Charge): Promise<ChargeOutcome> {
+    if (charge.amount !== row.amount)
+      throw new Error(
+        `charge ${charge.id} is ${charge.amount} cents, operation ${row.businessKey} ${row.amount}`,
+      );
+    const lines = await postingLines(row);
+    const settled = await db.transaction(async (tx) => {
+      const posted = await ledger.post(
+        {
+          systemId: row.systemId,
+          cause: {
+            kind: row.causeKind as LedgerCauseKind,
+            description: row.description,
+            businessKey: row.businessKey,
+            companyId: row.companyId,
+          },
+          gateway: { name: row.gateway, objectId: charge.id },
+          lines,
+        },
+        tx,
+      );
+      return operations.markSucceeded(row.id, { chargeId: charge.id, postingId: posted.posting.id }, tx);
+    });
+    return outcomeOf(settled ?? (await operations.byKey(row.businessKey)) ?? row);
+  }
+
+  async function charge(request: ChargeRequest): Promise<ChargeOutcome> {
+    const { row, created } = await operations.claim({
+      systemId: request.systemId,
+      businessKey: request.businessKey,
+      causeKind: request.cause.kind,
+      description: request.cause.description,
+      companyId: request.cause.companyId,
+      gateway: gateway.name,
+      customerId: request.customerId,
+      amount: request.amount,
+    });
+    if (!created) {
+      if (row.amount !== request.amount || row.customerId !== request.customerId)
+        throw new Error(`payment operation ${request.businessKey} exists with another amount or customer`);
+      return outcomeOf(row);
+    }
+    let made: Charge;
+    try {
+      made = await gateway.createCharge({
+        idempotencyKey: row.businessKey,
+        customerId: row.customerId,
+        amount: row.amount,
+        currency: 'usd',
+        description: row.description,
+        metadata: { business_key: row.businessKey },
+      });
+    } catch (error) {
+      // A refusal on purpose means no money moved: settle it as failed. Anything else (an outage, a
+      // lost answer) may have charged: leave it pending for the janitor to ask the gateway.
+      if (!(error instanceof GatewayError)) throw error;
+      const failed = await operations.markFailed(row.id, {
+        code: error.declineCode ?? error.code,
+        message: error.message,
+      });
+      return outcomeOf(failed ?? (await operations.byKey(row.businessKey)) ?? row);
+    }
+    return record(row, made);
+  }
+
+  /**
+   * The janitor: operations pending since before `olderThan` are settled by what the gateway knows
+   * of their key — charged (record it) or never charged (failed, so the operation may be retried).
+   */
+  async function settlePending(options: { olderThan: Date; limit?: number }) {
+    const pending = await operations.pendingSince(options.olderThan, options.limit ?? 100);
+    const settled = { recorded: 0, failed: 0 };
+    for (const row of pending) {
+      const found = await gateway.findChargeByIdempotencyKey({ idempotencyKey: row.businessKey });
+      if (found) {
+        await record(row, found);
+        settled.recorded += 1;
+      } else if (
+        await operations.markFailed(row.id, {
+          code: 'not_charged',
+          message: 'The payment did not reach the card processor; it can be tried again.',
+        })
+      ) {
+        settled.failed += 1;
+      }
+    }
+    return settled;
+  }
+
+  return { charge, settlePending };
+}
+
+export type ChargeOnce = ReturnType<typeof createChargeOnce>;

@@ -1,0 +1,77 @@
+import type { Cents } from '@app/contracts';
+import { and, asc, type Database, type Executor, eq, lt, paymentOperations } from '@app/db';
+
+export type PaymentOperationRow = typeof paymentOperations.$inferSelect;
+export type NewPaymentOperation = Omit<
+  typeof paymentOperations.$inferInsert,
+  'id' | 'status' | 'chargeId' | 'postingId' | 'failureCode' | 'failureMessage' | 'createdAt' | 'settledAt'
+> & { amount: Cents };
+
+/** The payment_operations rows (decision 0031): the only SQL on them. */
+export function createPaymentOperationRepository(db: Database) {
+  const first = <T>(rows: T[]): T | null => rows[0] ?? null;
+  return {
+    /** Inserts the operation unless its business key exists; `created` says whether this call made it. */
+    async claim(operation: NewPaymentOperation): Promise<{ row: PaymentOperationRow; created: boolean }> {
+      const inserted = first(
+        await db.insert(paymentOperations).values(operation).onConflictDoNothing().returning(),
+      );
+      if (inserted) return { row: inserted, created: true };
+      const existing = await this.byKey(operation.businessKey);
+      if (!existing) throw new Error(`payment operation ${operation.businessKey} neither inserted nor found`);
+      return { row: existing, created: false };
+    },
+
+    async byKey(businessKey: string): Promise<PaymentOperationRow | null> {
+      return first(
+        await db.select().from(paymentOperations).where(eq(paymentOperations.businessKey, businessKey)),
+      );
+    },
+
+    /** Settles a pending operation as charged; null when another settler got there first. */
+    async markSucceeded(
+      id: number,
+      result: { chargeId: string; postingId: number },
+      tx: Executor,
+    ): Promise<PaymentOperationRow | null> {
+      return first(
+        await tx
+          .update(paymentOperations)
+          .set({ status: 'succeeded', ...result, settledAt: new Date() })
+          .where(and(eq(paymentOperations.id, id), eq(paymentOperations.status, 'pending')))
+          .returning(),
+      );
+    },
+
+    /** Settles a pending operation as not charged, with the gateway's reason. */
+    async markFailed(
+      id: number,
+      failure: { code: string; message: string },
+    ): Promise<PaymentOperationRow | null> {
+      return first(
+        await db
+          .update(paymentOperations)
+          .set({
+            status: 'failed',
+            failureCode: failure.code,
+            failureMessage: failure.message,
+            settledAt: new Date(),
+          })
+          .where(and(eq(paymentOperations.id, id), eq(paymentOperations.status, 'pending')))
+          .returning(),
+      );
+    },
+
+    /** Operations still pending that were claimed before `cutoff`, oldest first. */
+    pendingSince(cutoff: Date, limit: number): Promise<PaymentOperationRow[]> {
+      return db
+        .select()
+        .from(paymentOperations)
+        .where(and(eq(paymentOperations.status, 'pending'), lt(paymentOperations.createdAt, cutoff)))
+        .orderBy(asc(paymentOperations.createdAt))
+        .limit(limit);
+    },
+  };
+}
+
+export type PaymentOperationRepository = ReturnType<typeof createPaymentOperationRepository>;
