@@ -66,6 +66,8 @@ export async function startFakeStripe(secretKey: string) {
     problems.push(message);
     return { status: 400, body: { error: { type: 'invalid_request_error', message, param } } };
   };
+  /** An amount of a form field (digits, checked by `shapeProblem`) or of a stored object: whole cents. */
+  const wholeAmount = (value: unknown) => Number.parseInt(String(value), 10);
   const stored = (id: string, kind: string) => {
     const object = objects.get(id);
     return object && object.object === kind ? object : undefined;
@@ -153,9 +155,9 @@ export async function startFakeStripe(secretKey: string) {
       const charge = {
         id: newId('ch'),
         object: 'charge',
-        amount: Number(form.amount),
+        amount: wholeAmount(form.amount),
         amount_refunded: 0,
-        application_fee_amount: form.application_fee_amount ? Number(form.application_fee_amount) : null,
+        application_fee_amount: form.application_fee_amount ? wholeAmount(form.application_fee_amount) : null,
         currency: form.currency,
         customer: form.customer,
         description: form.description ?? null,
@@ -194,10 +196,10 @@ export async function startFakeStripe(secretKey: string) {
     if (resource === 'refunds' && method === 'POST') {
       const charge = stored(form.charge ?? '', 'charge');
       if (!charge) return missing('charge', form.charge ?? '');
-      const left = Number(charge.amount) - Number(charge.amount_refunded);
-      const amount = form.amount ? Number(form.amount) : left;
+      const left = wholeAmount(charge.amount) - wholeAmount(charge.amount_refunded);
+      const amount = form.amount ? wholeAmount(form.amount) : left;
       if (amount > left) return refuse(`Refund amount is greater than unrefunded amount on charge`, 'amount');
-      charge.amount_refunded = Number(charge.amount_refunded) + amount;
+      charge.amount_refunded = wholeAmount(charge.amount_refunded) + amount;
       const refund = {
         id: newId('re'),
         object: 'refund',
@@ -214,7 +216,7 @@ export async function startFakeStripe(secretKey: string) {
       const transfer = {
         id: newId('tr'),
         object: 'transfer',
-        amount: Number(form.amount),
+        amount: wholeAmount(form.amount),
         currency: form.currency,
         destination: form.destination,
         created: now(),

@@ -120,7 +120,7 @@ describe('one charge per business operation', () => {
     const businessKey = key('onboarding');
     await service.charge(onboarding(businessKey, customer.id, 10_000));
     await expect(service.charge(onboarding(businessKey, customer.id, 20_000))).rejects.toThrow(
-      /another amount/,
+      /exists with another system, amount or customer/,
     );
     expect(calls.createCharge).toBe(1);
   });

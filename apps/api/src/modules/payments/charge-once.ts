@@ -113,8 +113,14 @@ export function createChargeOnce(deps: {
       amount: request.amount,
     });
     if (!created) {
-      if (row.amount !== request.amount || row.customerId !== request.customerId)
-        throw new Error(`payment operation ${request.businessKey} exists with another amount or customer`);
+      if (
+        row.systemId !== request.systemId ||
+        row.amount !== request.amount ||
+        row.customerId !== request.customerId
+      )
+        throw new Error(
+          `payment operation ${request.businessKey} exists with another system, amount or customer`,
+        );
       return outcomeOf(row);
     }
     let made: Charge;
