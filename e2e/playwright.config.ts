@@ -27,6 +27,10 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'off',
+    // A click or navigation that cannot happen (an overlay in the way, a page that never loads) fails
+    // at that step, naming it, instead of silently using up the whole test's time.
+    actionTimeout: 30_000,
+    navigationTimeout: 60_000,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
