@@ -6,6 +6,7 @@ const projects = [
   'packages/contracts',
   'packages/policy',
   'packages/pricing',
+  'packages/lead-engine',
   'packages/db',
   'apps/api',
   'apps/web',

@@ -1,0 +1,95 @@
+/*
+ * Calendar days in an IANA time zone, with nothing but `Intl` (no date library): the local date of
+ * an instant, and the instant a local date begins. Lead limits count in the campaign's zone
+ * (decision 0037), so "today" for a campaign in America/Chicago starts at 05:00 or 06:00 UTC.
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    try {
+      formatter = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      });
+    } catch {
+      throw new RangeError(`Not an IANA time zone: ${timeZone}`);
+    }
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** Whether the text names a time zone this runtime knows ('America/Chicago'). */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    formatterFor(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A local date as text, 'YYYY-MM-DD'. */
+export type LocalDate = string;
+
+const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Reads 'YYYY-MM-DD' and checks it is a real calendar date (2026-02-30 is refused). */
+export function parseLocalDate(text: string): { year: number; month: number; day: number } {
+  const match = DATE_TEXT.exec(text);
+  if (match) {
+    const [year, month, day] = [match[1], match[2], match[3]].map((part) => Number.parseInt(part ?? '', 10));
+    const check = new Date(Date.UTC(year as number, (month as number) - 1, day as number));
+    if (check.getUTCMonth() + 1 === month && check.getUTCDate() === day)
+      return { year: year as number, month: month as number, day: day as number };
+  }
+  throw new RangeError(`Not a date (YYYY-MM-DD): ${text}`);
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+const fromUtcDate = (date: Date): LocalDate =>
+  `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+
+/** The date `days` after a local date (negative goes back); plain calendar arithmetic. */
+export function addDays(date: LocalDate, days: number): LocalDate {
+  const { year, month, day } = parseLocalDate(date);
+  return fromUtcDate(new Date(Date.UTC(year, month - 1, day + days)));
+}
+
+/** The first day of the month after the one `date` is in. */
+export function firstOfNextMonth(date: LocalDate): LocalDate {
+  const { year, month } = parseLocalDate(date);
+  return fromUtcDate(new Date(Date.UTC(year, month, 1)));
+}
+
+/** The local date of an instant in a time zone. */
+export function localDate(instant: Date, timeZone: string): LocalDate {
+  const parts = formatterFor(timeZone).formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The instant a local date begins in a time zone: the first millisecond whose local date is that
+ * date (where a daylight-saving change skips midnight, the day begins when the clock resumes).
+ * Found by bisection between bounds every zone's offset (−12 h … +14 h) lies within.
+ */
+export function startOfLocalDay(date: LocalDate, timeZone: string): Date {
+  const { year, month, day } = parseLocalDate(date);
+  const utcMidnight = Date.UTC(year, month - 1, day);
+  let before = utcMidnight - 15 * HOUR_MS; // local date is still the day before, in every zone
+  let atOrAfter = utcMidnight + 13 * HOUR_MS; // local date has reached `date`, in every zone
+  while (atOrAfter - before > 1) {
+    const middle = before + Math.floor((atOrAfter - before) / 2);
+    if (localDate(new Date(middle), timeZone) >= date) atOrAfter = middle;
+    else before = middle;
+  }
+  return new Date(atOrAfter);
+}
