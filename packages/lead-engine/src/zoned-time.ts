@@ -82,6 +82,21 @@ const HOUR_MS = 3_600_000;
  * Found by bisection between bounds every zone's offset (−12 h … +14 h) lies within.
  */
 export function startOfLocalDay(date: LocalDate, timeZone: string): Date {
+  const key = `${timeZone} ${date}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    start = findStartOfLocalDay(date, timeZone);
+    // Bounded memo: the pipeline asks for the same few days of a few zones thousands of times a second.
+    if (dayStarts.size >= DAY_STARTS_KEPT) dayStarts.clear();
+    dayStarts.set(key, start);
+  }
+  return new Date(start);
+}
+
+const DAY_STARTS_KEPT = 10_000;
+const dayStarts = new Map<string, number>();
+
+function findStartOfLocalDay(date: LocalDate, timeZone: string): number {
   const { year, month, day } = parseLocalDate(date);
   const utcMidnight = Date.UTC(year, month - 1, day);
   let before = utcMidnight - 15 * HOUR_MS; // local date is still the day before, in every zone
@@ -91,5 +106,5 @@ export function startOfLocalDay(date: LocalDate, timeZone: string): Date {
     if (localDate(new Date(middle), timeZone) >= date) atOrAfter = middle;
     else before = middle;
   }
-  return new Date(atOrAfter);
+  return atOrAfter;
 }
