@@ -3,6 +3,15 @@
  * app alike. Pure functions over `Cents` / `Micros` (from `@app/contracts`); no I/O.
  */
 
+export { type ActivationCharge, activationCharge, type PartyCharge } from './activation.js';
+export {
+  type ClientCostField,
+  type ClientPrice,
+  clientCostField,
+  emptyClientPrice,
+  findClientFloorViolation,
+  type LeadInformation,
+} from './client-price.js';
 export {
   applicationFee,
   applyCoupon,
@@ -19,6 +28,13 @@ export {
   type FloorViolation,
   findFloorViolation,
 } from './floors.js';
+export {
+  type ClientPriceSource,
+  costSettingPerLead,
+  type LeadPriceInput,
+  type LeadPrices,
+  leadPrices,
+} from './lead-prices.js';
 export {
   ONBOARDING_AMOUNT_ABOVE,
   type OnboardingSetting,
