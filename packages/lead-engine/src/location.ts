@@ -17,7 +17,7 @@ export const normalizePlace = (text: string): string => text.trim().replace(/\s+
  */
 export function normalizeZip(zip: string | null | undefined): string {
   const text = (zip ?? '').replace(/\s+/g, '');
-  const plus4 = /^(\d{5})-\d{4}$/.exec(text);
+  const plus4 = /^(\d{5})-?\d{4}$/.exec(text);
   return plus4 ? (plus4[1] as string) : text;
 }
 
@@ -60,36 +60,76 @@ export interface LocationTargeting {
   localStateMode: 'include' | 'exclude';
 }
 
+/** A campaign's lists, normalised once: sets for the lists, each city with the states it is wanted in. */
+interface CompiledLists {
+  zips: ReadonlySet<string>;
+  states: ReadonlySet<string>;
+  /** City → the states it is wanted in; null in the set means any state. */
+  cities: ReadonlyMap<string, ReadonlySet<string | null>>;
+}
+
+/*
+ * Normalising hundreds of zips per candidate would cost more than the rest of the pipeline, so the
+ * lists are compiled once per targeting object (the API reads a campaign's rules once per batch and
+ * does not change them in place).
+ */
+const compiled = new WeakMap<object, CompiledLists>();
+
+function compileLists(targeting: Pick<LocationTargeting, 'zips' | 'cities' | 'states'>): CompiledLists {
+  let lists = compiled.get(targeting);
+  if (!lists) {
+    const cities = new Map<string, Set<string | null>>();
+    for (const entry of targeting.cities) {
+      const { city, state } = parseCityEntry(entry);
+      if (!city) continue;
+      const states = cities.get(city) ?? new Set<string | null>();
+      states.add(state);
+      cities.set(city, states);
+    }
+    lists = {
+      zips: new Set(targeting.zips.map(normalizeZip).filter((zip) => zip !== '')),
+      states: new Set(targeting.states.map(normalizeState).filter((s): s is string => s !== null)),
+      cities,
+    };
+    compiled.set(targeting, lists);
+  }
+  return lists;
+}
+
 /** Whether the address is in the campaign's zip, city or state lists (exact, normalised). */
 export function matchesLocationLists(
   address: PostalAddress | null,
   targeting: Pick<LocationTargeting, 'zips' | 'cities' | 'states'>,
 ): boolean {
   if (!address) return false;
+  const lists = compileLists(targeting);
   const zip = normalizeZip(address.zip);
+  if (zip && lists.zips.has(zip)) return true;
   const state = normalizeState(address.state);
-  const city = normalizePlace(address.city ?? '');
-  if (zip && targeting.zips.some((z) => normalizeZip(z) === zip)) return true;
-  if (state && targeting.states.some((s) => normalizeState(s) === state)) return true;
-  if (city) {
-    for (const entry of targeting.cities) {
-      const wanted = parseCityEntry(entry);
-      if (wanted.city === city && (wanted.state === null || wanted.state === state)) return true;
-    }
-  }
-  return false;
+  if (state && lists.states.has(state)) return true;
+  const wanted = lists.cities.get(normalizePlace(address.city ?? ''));
+  return !!wanted && (wanted.has(null) || (state !== null && wanted.has(state)));
 }
 
 export function checkLocation(address: PostalAddress | null, targeting: LocationTargeting): StepResult {
+  return checkLocationOf(address, targeting, targeting.module);
+}
+
+/** The step with the module given apart (the pipeline passes the campaign's stored targeting as is). */
+export function checkLocationOf(
+  address: PostalAddress | null,
+  targeting: Omit<LocationTargeting, 'module'>,
+  module: LeadModule,
+): StepResult {
   if (targeting.national) return ACCEPT;
-  if (targeting.module === 'local') {
-    const listed = targeting.states.map(normalizeState).filter((s): s is string => s !== null);
-    if (listed.length === 0) return ACCEPT;
+  if (module === 'local') {
+    const listed = compileLists(targeting).states;
+    if (listed.size === 0) return ACCEPT;
     const state = normalizeState(address?.state);
     if (targeting.localStateMode === 'include')
-      return state && listed.includes(state) ? ACCEPT : reject('state_not_included');
+      return state && listed.has(state) ? ACCEPT : reject('state_not_included');
     // A visitor whose state is unknown is not in an excluded state.
-    return state && listed.includes(state) ? reject('state_excluded') : ACCEPT;
+    return state && listed.has(state) ? reject('state_excluded') : ACCEPT;
   }
   return matchesLocationLists(address, targeting) ? ACCEPT : reject('outside_locations');
 }

@@ -11,12 +11,15 @@ const SHIFTS = [
   21, 6, 10, 15, 21,
 ];
 /** K[i] = floor(|sin(i + 1)| × 2^32), computed once. */
-const K = Array.from({ length: 64 }, (_, i) => Math.floor(Math.abs(Math.sin(i + 1)) * 0x100000000) >>> 0);
+const K = Uint32Array.from({ length: 64 }, (_, i) => Math.floor(Math.abs(Math.sin(i + 1)) * 0x100000000));
+const SHIFT = Uint8Array.from(SHIFTS);
+const encoder = new TextEncoder();
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 const rotl = (x: number, c: number) => (x << c) | (x >>> (32 - c));
 
 export function md5Hex(text: string): string {
-  const bytes = new TextEncoder().encode(text);
+  const bytes = encoder.encode(text);
   const bitLength = bytes.length * 8;
   // Message + 0x80 + zero padding to 56 mod 64 + 64-bit little-endian length.
   const padded = new Uint8Array((((bytes.length + 8) >>> 6) + 1) * 64);
@@ -56,7 +59,7 @@ export function md5Hex(text: string): string {
       const next = d;
       d = c;
       c = b;
-      b = (b + rotl((a + f + (K[i] as number) + (m[g] as number)) | 0, SHIFTS[i] as number)) | 0;
+      b = (b + rotl((a + f + (K[i] as number) + (m[g] as number)) | 0, SHIFT[i] as number)) | 0;
       a = next;
     }
     a0 = (a0 + a) | 0;
@@ -64,11 +67,8 @@ export function md5Hex(text: string): string {
     c0 = (c0 + c) | 0;
     d0 = (d0 + d) | 0;
   }
-  const out = new DataView(new ArrayBuffer(16));
-  [a0, b0, c0, d0].forEach((word, i) => {
-    out.setUint32(i * 4, word >>> 0, true);
-  });
   let hex = '';
-  for (let i = 0; i < 16; i++) hex += out.getUint8(i).toString(16).padStart(2, '0');
+  for (const word of [a0, b0, c0, d0])
+    for (let shift = 0; shift < 32; shift += 8) hex += HEX[(word >>> shift) & 0xff];
   return hex;
 }

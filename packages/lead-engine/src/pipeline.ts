@@ -1,7 +1,7 @@
 import { acceptsLeads, type CampaignState } from './campaign-state.js';
 import type { Candidate, LeadModule } from './candidate.js';
 import { checkLeadLimit, type LeadLimit, type LimitPeriod, limitPeriod } from './limits.js';
-import { checkLocation, type LocationTargeting } from './location.js';
+import { checkLocationOf, type LocationTargeting } from './location.js';
 import { REJECTION_LABELS, type RejectionReason, type StepResult } from './reasons.js';
 import { checkReidentification, type ReidentificationWindow, windowMs } from './reidentification.js';
 import { checkRequirements, type Requirements } from './requirements.js';
@@ -101,7 +101,7 @@ export function runPipeline(
         now: facts.now,
       }),
     ) ??
-    rejected('location', checkLocation(candidate.address, { ...rules.location, module: rules.module })) ??
+    rejected('location', checkLocationOf(candidate.address, rules.location, rules.module)) ??
     rejected('requirements', checkRequirements(candidate, rules.requires));
   if (stop) return stop;
   const limit = checkLeadLimit({

@@ -22,6 +22,19 @@ describe('localDate: the calendar date of an instant in a zone', () => {
   });
 });
 
+describe('localDate keeps the current day per zone without mixing instants, days or zones', () => {
+  it('answers alternating instants either side of midnight and in two zones', () => {
+    const before = new Date('2026-03-01T05:59:59.999Z');
+    const after = new Date('2026-03-01T06:00:00.000Z');
+    for (let i = 0; i < 3; i++) {
+      expect(localDate(before, 'America/Chicago')).toBe('2026-02-28');
+      expect(localDate(after, 'America/Chicago')).toBe('2026-03-01');
+      expect(localDate(before, 'Asia/Tokyo')).toBe('2026-03-01');
+      expect(localDate(new Date('2026-03-01T15:00:00Z'), 'Asia/Tokyo')).toBe('2026-03-02');
+    }
+  });
+});
+
 describe('startOfLocalDay: the first millisecond of a local date', () => {
   it.each([
     // America/Chicago: spring forward on 2026-03-08 (a 23-hour day), fall back on 2026-11-01 (25 hours).

@@ -5,6 +5,9 @@
  */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+/** Bounded memos (cleared when full): the pipeline asks about the same few days thousands of times a second. */
+const DAY_STARTS_KEPT = 10_000;
+const dayStarts = new Map<string, number>();
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
@@ -67,11 +70,29 @@ export function firstOfNextMonth(date: LocalDate): LocalDate {
   return fromUtcDate(new Date(Date.UTC(year, month, 1)));
 }
 
-/** The local date of an instant in a time zone. */
-export function localDate(instant: Date, timeZone: string): LocalDate {
+/** The local date of an instant, asked of `Intl` every time. */
+function formatLocalDate(instant: number, timeZone: string): LocalDate {
   const parts = formatterFor(timeZone).formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
+}
+
+/** Per zone, the last local day asked for and where it begins and ends (most instants fall in it). */
+const currentDays = new Map<string, { start: number; end: number; date: LocalDate }>();
+
+/** The local date of an instant in a time zone. */
+export function localDate(instant: Date, timeZone: string): LocalDate {
+  const time = instant.getTime();
+  const known = currentDays.get(timeZone);
+  if (known && time >= known.start && time < known.end) return known.date;
+  const date = formatLocalDate(time, timeZone);
+  if (currentDays.size >= DAY_STARTS_KEPT) currentDays.clear();
+  currentDays.set(timeZone, {
+    start: startOfLocalDay(date, timeZone).getTime(),
+    end: startOfLocalDay(addDays(date, 1), timeZone).getTime(),
+    date,
+  });
+  return date;
 }
 
 const HOUR_MS = 3_600_000;
@@ -86,15 +107,11 @@ export function startOfLocalDay(date: LocalDate, timeZone: string): Date {
   let start = dayStarts.get(key);
   if (start === undefined) {
     start = findStartOfLocalDay(date, timeZone);
-    // Bounded memo: the pipeline asks for the same few days of a few zones thousands of times a second.
     if (dayStarts.size >= DAY_STARTS_KEPT) dayStarts.clear();
     dayStarts.set(key, start);
   }
   return new Date(start);
 }
-
-const DAY_STARTS_KEPT = 10_000;
-const dayStarts = new Map<string, number>();
 
 function findStartOfLocalDay(date: LocalDate, timeZone: string): number {
   const { year, month, day } = parseLocalDate(date);
@@ -103,7 +120,7 @@ function findStartOfLocalDay(date: LocalDate, timeZone: string): number {
   let atOrAfter = utcMidnight + 13 * HOUR_MS; // local date has reached `date`, in every zone
   while (atOrAfter - before > 1) {
     const middle = before + Math.floor((atOrAfter - before) / 2);
-    if (localDate(new Date(middle), timeZone) >= date) atOrAfter = middle;
+    if (formatLocalDate(middle, timeZone) >= date) atOrAfter = middle;
     else before = middle;
   }
   return atOrAfter;
