@@ -35,6 +35,7 @@ export {
 } from './limits.js';
 export {
   checkLocation,
+  checkLocationOf,
   type LocationTargeting,
   matchesLocationLists,
   normalizePlace,

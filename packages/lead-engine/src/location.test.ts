@@ -48,6 +48,8 @@ describe('normalisation: case and spaces, never substrings', () => {
     ['  new   york ', 'NY'],
     ['District of Columbia', 'DC'],
     ['Tex', null],
+    ['__proto__', null],
+    ['constructor', null],
     ['XX', null],
     ['', null],
   ])('state %j', (state, code) => {

@@ -28,7 +28,7 @@ export function normalizeState(state: string | null | undefined): string | null 
   const text = normalizePlace(state ?? '');
   if (!text) return null;
   const code = text.toUpperCase();
-  if (code in US_STATES) return code;
+  if (Object.hasOwn(US_STATES, code)) return code;
   return STATE_BY_NAME.get(text) ?? null;
 }
 
