@@ -26,6 +26,7 @@ import { createRegistrationModule } from './modules/registration/index.js';
 import { createReportsModule } from './modules/reports/index.js';
 import { createRolesModule } from './modules/roles/index.js';
 import { createSalesModule } from './modules/sales/index.js';
+import { createSandboxCardsModule } from './modules/sandbox-cards/index.js';
 import { createSettingsModule } from './modules/settings/index.js';
 import { createTenancyModule } from './modules/tenancy/index.js';
 import { createUsersModule } from './modules/users/index.js';
@@ -158,7 +159,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
 
   // Every module, in one list: what the product answers under /api.
   const modules = [
-    createAppConfigModule({ apiBase: config.publicApiBase, dtKey: dtKeyBase64, version: '1.0.0' }),
+    createAppConfigModule({
+      apiBase: config.publicApiBase,
+      dtKey: dtKeyBase64,
+      version: '1.0.0',
+      ...(config.stripe?.publishableKey ? { stripePublishableKey: config.stripe.publishableKey } : {}),
+    }),
     domains,
     documents,
     files,
@@ -193,6 +199,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     }),
     mail,
     payments,
+    createSandboxCardsModule(payments.gateway),
     createReferenceModule(),
     createReportsModule({ db }),
     settings,

@@ -18,6 +18,7 @@ export * from './registration.js';
 export * from './reports.js';
 export * from './roles.js';
 export * from './sales.js';
+export * from './sandbox-cards.js';
 export * from './session.js';
 export * from './settings.js';
 export * from './tenancy.js';
