@@ -26,7 +26,6 @@ import { createRegistrationModule } from './modules/registration/index.js';
 import { createReportsModule } from './modules/reports/index.js';
 import { createRolesModule } from './modules/roles/index.js';
 import { createSalesModule } from './modules/sales/index.js';
-import { createSandboxCardsModule } from './modules/sandbox-cards/index.js';
 import { createSettingsModule } from './modules/settings/index.js';
 import { createTenancyModule } from './modules/tenancy/index.js';
 import { createUsersModule } from './modules/users/index.js';
@@ -199,7 +198,6 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     }),
     mail,
     payments,
-    createSandboxCardsModule(payments.gateway),
     createReferenceModule(),
     createReportsModule({ db }),
     settings,

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The sandbox gateway's test cards, modelled on Stripe's test mode: what the sandbox card form accepts
  * and what charging each card does. The sandbox (apps/api/src/providers/payments/sandbox) charges by
@@ -39,16 +37,3 @@ export const SANDBOX_TEST_CARDS: readonly SandboxTestCard[] = [
     outcome: 'Needs authentication (refused off-session)',
   },
 ];
-
-/** `POST /payment/sandbox/card-token`: what the sandbox card form sends instead of Stripe.js. */
-export const sandboxCardTokenRequestSchema = z.strictObject({
-  number: z.string().trim().min(1, 'Your card number is incomplete.').max(32),
-  exp_month: z.number().int(),
-  exp_year: z.number().int(),
-  cvc: z.string().regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
-  cardholder: z.string().trim().min(1).max(255),
-});
-export type SandboxCardTokenRequest = z.infer<typeof sandboxCardTokenRequestSchema>;
-
-export const sandboxCardTokenResponseSchema = z.object({ tokenid: z.string() });
-export type SandboxCardTokenResponse = z.infer<typeof sandboxCardTokenResponseSchema>;

@@ -84,14 +84,6 @@ export const MATRIX_CASES: MatrixCase[] = [
     request: ({ id }) => ({ url: `/api/user/checksetupcomplete/${id}` }),
   },
   {
-    route: 'POST /api/payment/sandbox/card-token',
-    vary: null,
-    request: () => ({
-      url: '/api/payment/sandbox/card-token',
-      body: { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123', cardholder: 'Matrix' },
-    }),
-  },
-  {
     route: 'GET /api/user/onboarding-status/:user_id',
     vary: { resource: 'user', field: 'user_id' },
     request: ({ id }) => ({ url: `/api/user/onboarding-status/${id}` }),
