@@ -239,7 +239,7 @@ export const couponSchema = z.object({
   disabled: z.boolean(),
   created_at: z.string(),
 });
-export type Coupon = z.infer<typeof couponSchema>;
+export type CouponView = z.infer<typeof couponSchema>;
 
 /** `GET /configuration/coupon/list/{company}`: the coupons of the system whose root is `company`. */
 export const couponListParamsSchema = z.object({ company: idParamSchema });
