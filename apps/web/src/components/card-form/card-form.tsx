@@ -47,7 +47,7 @@ export function CardForm({ user, onSaved, onCancel }: CardFormProps) {
   const mode = saved.data?.card ? 'replace' : 'first';
   const save = useSaveCard();
   const refreshSession = useRefreshSession();
-  const [values, setValues] = useState(() => initialCardValues(user));
+  const [values, setValues] = useState(() => initialCardValues(user, saved.data?.card));
   const [errors, setErrors] = useState<CardErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [checked, setChecked] = useState<GetCouponResponse | null>(null);

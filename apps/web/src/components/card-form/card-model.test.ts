@@ -113,6 +113,22 @@ describe('the card form model', () => {
     });
   });
 
+  it('starts from the saved card when replacing, else from the profile', () => {
+    const saved = { cardholder: 'C', address: 'A', city: 'Ci', state: 'S', country: 'CA', zip: 'Z' };
+    expect(initialCardValues({ name: 'P', address: 'Home' }, saved)).toEqual({
+      ...saved,
+      number: '',
+      expiry: '',
+      cvc: '',
+      coupon: '',
+    });
+    expect(initialCardValues({ name: 'P', address: 'Home' }, null)).toMatchObject({
+      cardholder: 'P',
+      address: 'Home',
+      country: 'US',
+    });
+  });
+
   it('puts server field errors on the form fields', () => {
     expect(
       fieldErrorsFromServer({ exp_year: 'bad year', cardholder: 'x', code: 'expired', other: 'y' }),

@@ -4,6 +4,7 @@ import {
   type ReplaceCardRequest,
   SANDBOX_TEST_CARDS,
   type SandboxTokenRequest,
+  type SavedCard,
 } from '@app/contracts';
 
 /**
@@ -38,14 +39,23 @@ export const SANDBOX_TEXTS = {
   cvcIncomplete: "Your card's security code is incomplete.",
 } as const;
 
-export function initialCardValues(person: {
-  name?: string;
-  address?: string | null;
-  city?: string | null;
-  state_code?: string | null;
-  country_code?: string | null;
-  zip?: string | null;
-}): CardFormValues {
+/** The billing fields a saved card already carries (replacing keeps them unless changed). */
+type BillingOf = Pick<SavedCard, 'cardholder' | 'address' | 'city' | 'state' | 'country' | 'zip'>;
+
+/** The form's start: the saved card's holder and address when replacing, else the person's profile. */
+export function initialCardValues(
+  person: {
+    name?: string;
+    address?: string | null;
+    city?: string | null;
+    state_code?: string | null;
+    country_code?: string | null;
+    zip?: string | null;
+  },
+  saved?: BillingOf | null,
+): CardFormValues {
+  const blankCard = { number: '', expiry: '', cvc: '', coupon: '' };
+  if (saved) return { ...saved, ...blankCard };
   return {
     cardholder: person.name ?? '',
     address: person.address ?? '',
@@ -53,10 +63,7 @@ export function initialCardValues(person: {
     state: person.state_code ?? '',
     country: person.country_code || 'US',
     zip: person.zip ?? '',
-    number: '',
-    expiry: '',
-    cvc: '',
-    coupon: '',
+    ...blankCard,
   };
 }
 
