@@ -1,4 +1,9 @@
-import type { CardSavedResponse, GetCouponResponse, SessionUser } from '@app/contracts';
+import {
+  type CardSavedResponse,
+  centsFromWire,
+  type GetCouponResponse,
+  type SessionUser,
+} from '@app/contracts';
 import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
@@ -63,7 +68,7 @@ export function CardForm({ user, onSaved, onCancel }: CardFormProps) {
   };
 
   const status = onboarding.data;
-  const fee = status && status.onboarding_fee !== '0' ? status.onboarding_fee : null;
+  const fee = status && (centsFromWire(status.onboarding_fee) ?? 0) > 0 ? status.onboarding_fee : null;
   const payLabel = fee ? `Save card and pay ${usd(checked?.amount ?? fee)}` : 'Save card';
 
   async function submit() {
