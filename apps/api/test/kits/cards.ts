@@ -74,7 +74,7 @@ export async function freshAgency(
   });
   if (options.onboarding)
     await setOnboarding(rt, system.rootCompanyId, options.onboarding.cents, options.onboarding.coupons);
-  return { ...(await who(rt, email)), email };
+  return { ...(await who(rt, email, system.domain)), email };
 }
 
 /** The onboarding setting of a company (a system's root company, or an agency's own). */

@@ -36,7 +36,7 @@ beforeAll(async () => {
   root = await who(rt, PEOPLE.root);
   masterSystem = root.system;
   await setOnboarding(rt, root.root, FEE, true);
-  otherSystem = (await who(rt, PEOPLE.otherRoot)).system;
+  otherSystem = (await who(rt, PEOPLE.otherRoot, DEMO.brightreach.domain)).system;
 });
 afterAll(() => rt?.close());
 
@@ -398,7 +398,7 @@ describe('coupons', () => {
     const check = await post(rt, '/configuration/coupon/get-coupon', { code: 'SPRING-25' }, agency.token);
     expect(check.json().error.message).toBe(COUPON_TEXTS.disabled);
     expect((await get(rt, `/configuration/coupon/list/${root.root}`, agency.token)).statusCode).toBe(404);
-    const otherRoot = await who(rt, PEOPLE.otherRoot);
+    const otherRoot = await who(rt, PEOPLE.otherRoot, DEMO.brightreach.domain);
     const foreign = await put(
       rt,
       '/configuration/coupon/disable',
