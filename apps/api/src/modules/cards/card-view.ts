@@ -1,4 +1,4 @@
-import type { SavedCard } from '@app/contracts';
+import { type Cents, centsToDollars, type SavedCard } from '@app/contracts';
 import type { CardRow } from './card-repository.js';
 
 /** A stored card as the wire shows it (never the gateway's ids). */
@@ -17,3 +17,6 @@ export const cardView = (row: CardRow): SavedCard => ({
   gateway: row.gateway === 'stripe' ? 'stripe' : 'sandbox',
   created_at: row.createdAt.toISOString(),
 });
+
+/** Dollars on the wire (decision 0028) with two decimals, zero included ('0.00', as a price shows). */
+export const wireDollars = (cents: Cents): string => (cents === 0 ? '0.00' : centsToDollars(cents));

@@ -1,4 +1,4 @@
-import { type Cents, COUPON_TEXTS, centsToDollars } from '@app/contracts';
+import { type Cents, COUPON_TEXTS, centsToDollars, ZERO_CENTS } from '@app/contracts';
 import { applyCoupon, ONBOARDING_AMOUNT_ABOVE } from '@app/pricing';
 
 /** What the rules need of a stored coupon. */
@@ -69,7 +69,7 @@ export function basisPointsToPercentText(bp: number): string {
 export const couponValueText = (coupon: CouponTerms): string =>
   coupon.kind === 'percent'
     ? basisPointsToPercentText(coupon.percentOffBasisPoints ?? 0)
-    : centsToDollars(coupon.amountOffCents ?? (0 as Cents));
+    : centsToDollars(coupon.amountOffCents ?? ZERO_CENTS);
 
 /** Today's UTC calendar day as YYYY-MM-DD. */
 export const utcDay = (now: Date): string => now.toISOString().slice(0, 10);

@@ -4,7 +4,6 @@ import {
   COUPON_TEXTS,
   type CouponView,
   type CreateCouponRequest,
-  centsToDollars,
   type GetCouponResponse,
   parseDollarsToCents,
 } from '@app/contracts';
@@ -13,6 +12,7 @@ import { badRequest, HttpError, notFound } from '../../http-errors.js';
 import type { AuditLog } from '../audit/index.js';
 import type { Principal } from '../tenancy/index.js';
 import type { CardRepository } from './card-repository.js';
+import { wireDollars } from './card-view.js';
 import type { CouponRepository, CouponRow } from './coupon-repository.js';
 import { checkCoupon, couponValueText, percentTextToBasisPoints, utcDay } from './coupon-rules.js';
 import type { OnboardingCharge } from './onboarding-charge.js';
@@ -78,9 +78,9 @@ export function createCouponService(deps: {
         code: coupon.code,
         kind: coupon.kind,
         value: couponValueText(coupon),
-        original_amount: centsToDollars(price.amountCents),
-        discount: centsToDollars(checked.discount),
-        amount: centsToDollars(checked.amount),
+        original_amount: wireDollars(price.amountCents),
+        discount: wireDollars(checked.discount),
+        amount: wireDollars(checked.amount),
       };
     },
 

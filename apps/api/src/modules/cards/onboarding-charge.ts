@@ -2,7 +2,6 @@ import {
   CARD_TEXTS,
   type CardSavedResponse,
   type Cents,
-  centsToDollars,
   formatUsdCents,
   type OnboardingOutcome,
   ZERO_CENTS,
@@ -16,7 +15,7 @@ import type { ChargeOnce } from '../payments/index.js';
 import type { CompanyReads, Principal } from '../tenancy/index.js';
 import type { CardRepository } from './card-repository.js';
 import type { CardForm, CardService, Payer } from './card-service.js';
-import { cardView } from './card-view.js';
+import { cardView, wireDollars } from './card-view.js';
 import type { CouponRepository } from './coupon-repository.js';
 import { checkCoupon, utcDay } from './coupon-rules.js';
 import type { OnboardingRepository } from './onboarding-repository.js';
@@ -52,7 +51,7 @@ type Due =
  */
 export function createOnboardingCharge(deps: OnboardingDeps) {
   const now = deps.now ?? (() => new Date());
-  const zero = centsToDollars(ZERO_CENTS);
+  const zero = wireDollars(ZERO_CENTS);
 
   /** An agency's onboarding fee and coupon switch: its own setting, else its system's. */
   async function feeOf(company: { companyId: number; rootId: number }) {
@@ -179,7 +178,7 @@ export function createOnboardingCharge(deps: OnboardingDeps) {
         const outcome: OnboardingOutcome = {
           status: due.status,
           amount: zero,
-          original_amount: centsToDollars(due.fee),
+          original_amount: wireDollars(due.fee),
           discount: zero,
           coupon_code: null,
         };
@@ -194,9 +193,9 @@ export function createOnboardingCharge(deps: OnboardingDeps) {
       const price = await priced(payer, due, (form.code ?? '').trim(), key);
       const outcomeOf = (status: OnboardingOutcome['status']): OnboardingOutcome => ({
         status,
-        amount: centsToDollars(price.amount),
-        original_amount: centsToDollars(due.fee),
-        discount: centsToDollars(price.discount),
+        amount: wireDollars(price.amount),
+        original_amount: wireDollars(due.fee),
+        discount: wireDollars(price.discount),
         coupon_code: price.code,
       });
       const finish = async () => {
