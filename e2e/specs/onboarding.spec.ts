@@ -40,6 +40,10 @@ test('an agency registers, opens the e-mailed link, lands in profile setup and f
   await expect(page.getByTestId('wizard-tab-company')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('wizard-tab-personal')).toHaveAttribute('data-checked', 'true');
   await page.getByTestId('wizard-next').click();
+  // The card step (cards.spec.ts adds a card there); left for later, Card Setting asks again.
+  await expect(page.getByTestId('wizard-tab-payment')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('sandbox-card')).toContainText('Sandbox');
+  await page.getByTestId('wizard-next').click();
   await expect(page.getByTestId('wizard-progress')).toHaveAttribute('data-progress', '100');
   await page.getByTestId('question-business_type').getByLabel('Marketing or advertising agency').check();
   await page.getByTestId('question-monthly_lead_goal').getByLabel('500 to 2,000').check();
@@ -68,9 +72,12 @@ test("a client's Peak Fitness profile setup ends on the client's landing page", 
   await page.getByTestId('wizard-next').click();
   await expect(page.getByTestId('wizard-tab-company')).toHaveAttribute('aria-selected', 'true');
   await page.getByTestId('wizard-next').click();
+  await expect(page.getByTestId('wizard-tab-payment')).toHaveAttribute('aria-selected', 'true');
+  await page.getByTestId('wizard-next').click();
   const finish = page.getByTestId('wizard-finish');
   await expect(finish).toHaveText('Go To Dashboard');
   await finish.click();
-  // Peak Fitness has no card yet, so the client goes on to Card Setting.
+  // Peak Fitness has no card yet, so the client goes on to Card Setting, which offers the card form.
   await expect(page).toHaveURL(/\/user\/card-setting$/);
+  await expect(page.getByTestId('card-form')).toBeVisible();
 });

@@ -12,6 +12,7 @@ import { createSecretBox } from './lib/secret-box.js';
 import { createAppConfigModule } from './modules/app-config/index.js';
 import { createAuditModule } from './modules/audit/index.js';
 import { createBotCheckModule } from './modules/bot-check/index.js';
+import { createCardsModule, settlePendingJob } from './modules/cards/index.js';
 import { createDocumentsModule } from './modules/documents/index.js';
 import { createDomainsModule } from './modules/domains/index.js';
 import { createFilesModule } from './modules/files/index.js';
@@ -44,6 +45,8 @@ export interface RuntimeOptions {
   /** Tests make proof of work cheap and the refresh grace window short. */
   altcha?: Pick<AltchaBotCheckOptions, 'maxNumber' | 'cost'>;
   tokenSettings?: Omit<TokenSettings, 'jwtKey'>;
+  /** Tests only: the sandbox gateway's knob run after it stored a charge (e.g. to pause, then be killed). */
+  sandbox?: { afterCharge?: (chargeId: string) => Promise<void> };
 }
 
 /**
@@ -146,19 +149,38 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
           },
           schedule: async (eventId) => void (await queue.enqueue(sandboxWebhookJob, { eventId })),
           onboardingUrl: (accountId) => `/sandbox/onboarding/${accountId}`,
+          afterCharge: options.sandbox?.afterCharge,
         }),
+  });
+  const cards = createCardsModule({
+    db,
+    gateway: payments.gateway,
+    chargeOnce: payments.chargeOnce,
+    audit: audit.audit,
+    mail: mail.mail,
+    settleGraceSeconds: 60,
   });
   const handlers: JobHandler[] = [
     ...mail.handlers,
     ...settings.handlers,
     ...identity.handlers,
     ...payments.handlers,
+    ...cards.handlers,
   ];
-  if (config.inProcessWorker) await queue.work(handlers);
+  if (config.inProcessWorker) {
+    await queue.work(handlers);
+    // The janitor once at start (then every minute): what a crash left pending is settled now.
+    await queue.trigger(settlePendingJob, {});
+  }
 
   // Every module, in one list: what the product answers under /api.
   const modules = [
-    createAppConfigModule({ apiBase: config.publicApiBase, dtKey: dtKeyBase64, version: '1.0.0' }),
+    createAppConfigModule({
+      apiBase: config.publicApiBase,
+      dtKey: dtKeyBase64,
+      version: '1.0.0',
+      ...(config.stripe?.publishableKey ? { stripePublishableKey: config.stripe.publishableKey } : {}),
+    }),
     domains,
     documents,
     files,
@@ -193,6 +215,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     }),
     mail,
     payments,
+    cards,
     createReferenceModule(),
     createReportsModule({ db }),
     settings,
@@ -242,6 +265,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       scope,
       ledger,
       payments: { gateway: payments.gateway, accounts: payments.accounts, chargeOnce: payments.chargeOnce },
+      onboarding: cards.onboarding,
     },
     seeded,
     async close() {

@@ -1,4 +1,5 @@
 import { importEnvelopeKey, sealEnvelope } from '@app/contracts';
+import type { DatabaseHandle } from '@app/db';
 import { type AppDependencies, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type RuntimeOptions, startRuntime } from '../src/runtime.js';
@@ -12,8 +13,10 @@ export async function startTestRuntime(
   options: Omit<RuntimeOptions, 'database'> = {},
   /** Further settings, as environment variables (e.g. the Stripe keys). */
   env: Record<string, string> = {},
+  /** Another database than a fresh clone (the killed-process test reopens the one it crashed on). */
+  given?: DatabaseHandle & { dispose(): Promise<void> },
 ) {
-  const database = await cloneTestDatabase();
+  const database = given ?? (await cloneTestDatabase());
   const config = loadConfig({
     DATA_DIR: currentRun().dir,
     LOG_LEVEL: 'silent',

@@ -7,6 +7,11 @@ export const appConfigSchema = z.object({
   /** Per-deployment key of the `dt` body envelope, base64 (32 bytes, AES-256-GCM). */
   dtKey: z.string(),
   version: z.string(),
+  /**
+   * The Stripe publishable key when the deployment uses Stripe (the card form then loads Stripe
+   * Elements); absent with the sandbox gateway, whose own test-card form is used instead.
+   */
+  stripePublishableKey: z.string().optional(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 

@@ -78,7 +78,15 @@ export const onboardingStatusSchema = z.object({
   card_added: z.boolean(),
   account_connected: z.boolean(),
   next_step: z.enum(['profile', 'card', 'connect_account']).nullable(),
+  /**
+   * The onboarding fee the first card pays, as a dollar string ("0" when none is due: not an
+   * agency, excluded, already charged, or no fee set), so the card step shows it before paying.
+   */
+  onboarding_fee: z.string(),
+  /** Whether a coupon may lower that fee (the onboarding setting's enable_coupon). */
+  onboarding_coupon: z.boolean(),
 });
+export type OnboardingStatus = z.infer<typeof onboardingStatusSchema>;
 
 /**
  * E-mail changes (step 1): the address changes only once the link sent to the new one is opened

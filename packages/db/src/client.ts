@@ -39,13 +39,22 @@ const INT8_OID = 20;
  */
 const parseInt8 = (value: string) => Number(value);
 
-export type DatabaseOptions = { url: string } | { dataDir: string } | { pglite: PGlite };
+export type DatabaseOptions =
+  | { url: string }
+  /** A PGlite data folder; `loadFrom` fills a new folder from a dump (tests copy their template so). */
+  | { dataDir: string; loadFrom?: Blob }
+  | { pglite: PGlite };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) return openPostgres(options.url);
   if ('pglite' in options) return wrapPglite(options.pglite);
   await mkdir(options.dataDir, { recursive: true });
-  return wrapPglite(await PGlite.create(options.dataDir, { parsers: { [INT8_OID]: parseInt8 } }));
+  return wrapPglite(
+    await PGlite.create(options.dataDir, {
+      parsers: { [INT8_OID]: parseInt8 },
+      ...(options.loadFrom ? { loadDataDir: options.loadFrom } : {}),
+    }),
+  );
 }
 
 /** An in-memory PGlite, for tests that build and throw away a database. */

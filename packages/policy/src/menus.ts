@@ -122,6 +122,7 @@ const CONFIGURATION_ORDER = [
   'role-list',
   'company-group',
   'general-setting',
+  'coupons',
   'opt-out-list',
   'report-analytics',
   'sales-connect-account',
@@ -154,6 +155,7 @@ function visibleConfigurationPages(ctx: PolicyContext, user: SessionUser): Confi
       'sales-account-list',
       ...manage,
       'general-setting',
+      ...(reaches(actor, 'coupons.read') ? (['coupons'] as const) : []),
       'opt-out-list',
     ];
     return [...(settingsOff ? [] : system), ...report];

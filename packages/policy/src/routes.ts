@@ -196,6 +196,8 @@ function configurationRoutes(): RouteDef[] {
     // Not in the spec: managing the company groups the sidebar selector lists (spec 2 §3, issue 9).
     page('company-group', 'Company Groups', guarded(configTypes)),
     page('general-setting', 'General Setting', guarded(except('client', 'sales'))),
+    // Not in the spec: the onboarding-fee coupons of issue 10, for the system's own staff.
+    page('coupons', 'Coupons', guarded(configTypes, 'system-only')),
     page('data-enrichment', 'Data Enrichment', guarded(configTypes)),
     page('opt-out-list', 'Exclusion List', guarded(configTypes, 'system-only')),
     page('report-analytics', 'Report Analytics', guarded(configTypes, 'report-analytics')),

@@ -26,6 +26,8 @@ const SYSTEM = [
   'configuration.role-list',
   'configuration.company-group',
   'configuration.general-setting',
+  // Issue 10's onboarding coupons: system staff who may read them (coupons.read).
+  'configuration.coupons',
   'configuration.opt-out-list',
   'configuration.report-analytics',
 ];

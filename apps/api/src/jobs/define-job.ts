@@ -9,6 +9,11 @@ export interface JobSpec<S extends z.ZodType = z.ZodType> {
   payload: S;
   retryLimit: number;
   retryDelaySeconds: number;
+  /**
+   * A recurring job: pg-boss's cron (minute resolution) queues it, and at most one run is queued and
+   * one active at a time (the queue's `stately` policy), however many workers or schedules there are.
+   */
+  recurring?: { cron: string };
 }
 
 export interface JobContext {

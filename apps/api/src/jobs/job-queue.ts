@@ -5,6 +5,8 @@ import type { JobHandler, JobSpec } from './define-job.js';
 
 export interface JobQueue {
   enqueue<S extends z.ZodType>(job: JobSpec<S>, payload: z.infer<S>): Promise<string>;
+  /** Queues a recurring job now, unless a run is already queued (then null). */
+  trigger<S extends z.ZodType>(job: JobSpec<S>, payload: z.infer<S>): Promise<string | null>;
   /** Starts consuming jobs with these handlers (the worker role). */
   work(handlers: readonly JobHandler[]): Promise<void>;
   stop(): Promise<void>;
@@ -40,7 +42,10 @@ export async function startJobQueue(
       retryLimit: job.retryLimit,
       retryDelay: job.retryDelaySeconds,
       retryBackoff: true,
+      ...(job.recurring ? { policy: 'stately' as const } : {}),
     });
+    // Stored in pg-boss's schedule table (an upsert): every instance's clock queues it, once a minute at most.
+    if (job.recurring) await boss.schedule(job.name, job.recurring.cron, {}, { tz: 'UTC' });
   }
   const known = new Set(specs.map((s) => s.name));
 
@@ -51,6 +56,10 @@ export async function startJobQueue(
       const id = await boss.send(job.name, data);
       if (!id) throw new Error(`job ${job.name} was not queued`);
       return id;
+    },
+    async trigger(job, payload) {
+      if (!known.has(job.name) || !job.recurring) throw new Error(`job ${job.name} is not a recurring job`);
+      return boss.send(job.name, job.payload.parse(payload) as object);
     },
     async work(handlers) {
       for (const { spec, handle } of handlers) {

@@ -1,3 +1,4 @@
+import { settlePendingJob } from '../modules/cards/index.js';
 import { passwordResetLinkJob } from '../modules/identity/index.js';
 import { deliverEmailJob } from '../modules/mail/index.js';
 import { processPaymentEventJob, sandboxWebhookJob } from '../modules/payments/index.js';
@@ -11,4 +12,5 @@ export const JOB_SPECS: readonly JobSpec[] = [
   passwordResetLinkJob,
   processPaymentEventJob,
   sandboxWebhookJob,
+  settlePendingJob,
 ];

@@ -164,6 +164,11 @@ const COMPANY_OF: Record<Person, string> = {
   otherSystem: 'bayview',
 };
 
+/** Whether two people work for the same company (a card is only ever one's own company's). */
+export const sameCompany = (a: Person, b: Person): boolean => COMPANY_OF[a] === COMPANY_OF[b];
+/** Whether a person works for the system's root company. */
+export const worksForRoot = (person: Person): boolean => COMPANY_OF[person] === 'root';
+
 /** Product guide §1: the companies a principal may name (sales staff: their linked agency, Northwind). */
 const SCOPE: Record<BaseActor, readonly string[]> = {
   system: ['root', 'northwind', 'harbor', 'cedar', 'summit', 'peak'],

@@ -4,8 +4,6 @@ import {
   createUserResponseSchema,
   excludeMinimumSpendResponseSchema,
   excludeOnboardChargeResponseSchema,
-  type ManualBillRequest,
-  manualBillResponseSchema,
   messageResponseSchema,
   minimumSpendListResponseSchema,
   type RemoveUserParams,
@@ -69,12 +67,6 @@ export const useResendInvitation = () =>
     const body: ResendInvitationRequest = { ClientID };
     return http.post('/configuration/user/resendinvitation', body, resendInvitationResponseSchema);
   });
-
-/** agencyManualBill: stores the switch (the charging behind it comes with billing). */
-export const useManualBill = () =>
-  useListWrite((http, body: ManualBillRequest) =>
-    http.put('/configuration/user/manual-bill', body, manualBillResponseSchema),
-  );
 
 /** A root-staff switch on an agency row: toggles, and answers the new state (1 excluded). */
 const useAgencyToggle = <R>(path: string, schema: ResponseSchema<R>) =>

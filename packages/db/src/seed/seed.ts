@@ -21,6 +21,7 @@ import {
   companyBranding,
   companySalesLinks,
   connectedAccounts,
+  coupons,
   documents,
   files,
   systems,
@@ -202,6 +203,17 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
     const master = await createSystem(DEMO.master, true);
     await price(master.rootId, DEMO.master.wholesaleCostPerLead);
     await brand(master.rootId, DEFAULT_BRANDING, await logo(master.systemId, master.rootId, 'master'));
+    // Two coupons for the onboarding fee (decision 0032): a percentage and a capped amount off.
+    await tx.insert(coupons).values([
+      { systemId: master.systemId, code: 'WELCOME50', kind: 'percent', percentOffBasisPoints: 5_000 },
+      {
+        systemId: master.systemId,
+        code: 'ONBOARD100',
+        kind: 'amount',
+        amountOffCents: asCents(10_000),
+        usageLimit: 25,
+      },
+    ]);
     const salesId = await person(master.systemId, master.rootId, 'sales', DEMO.master.sales);
     const aeId = await person(master.systemId, master.rootId, 'sales', DEMO.master.accountExecutive);
     await tx.update(users).set({ isAccExecutive: true }).where(eq(users.id, aeId));

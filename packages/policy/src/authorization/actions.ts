@@ -4,6 +4,8 @@ import {
   type Actor,
   isAccountExecutive,
   isAgencyOwner,
+  isAgencyStaff,
+  isClient,
   isCompanyStaff,
   isSales,
   isSystemOwner,
@@ -103,6 +105,14 @@ export const ACTIONS = {
   'minimumSpend.create': { who: isSystemStaff, permission: settings('create') },
   'minimumSpend.update': { who: isSystemStaff, permission: settings('update') },
   'minimumSpend.delete': { who: isSystemStaff, permission: settings('delete') },
+
+  // Cards (a company's own card; reading also for the staff above it) and coupons (issue 10).
+  'cards.read': { who: (a: Actor) => !isSales(a) },
+  'cards.update': { who: (a: Actor) => isAgencyStaff(a) || isClient(a) },
+  'coupons.check': { who: (a: Actor) => isAgencyStaff(a) || isSystemStaff(a) },
+  'coupons.read': { who: isSystemStaff },
+  'coupons.create': { who: isSystemStaff, permission: settings('create') },
+  'coupons.update': { who: isSystemStaff, permission: settings('update') },
 
   // Reports and the outbox.
   /** Report Analytics: who reads it depends on the person's report permission (`reportAnalyticsAccess`). */

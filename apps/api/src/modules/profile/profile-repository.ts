@@ -8,6 +8,7 @@ export function createProfileRepository(db: Database) {
     findCompany: reads.company,
     connectedAccountOf: reads.connectedAccount,
     paymentCardOf: reads.paymentCard,
+    onboardingSettingOf: reads.onboardingSetting,
     brandingOf: reads.branding,
     shownBrandingOf: reads.shownBranding,
     async findUser(userId: number) {

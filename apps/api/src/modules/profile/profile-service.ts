@@ -1,11 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  centsToDollars,
   emailChangePending,
   PROFILE_EMAIL_TAKEN,
   type ProfileUpdateResponse,
   phoneSchema,
   type profileStep1Schema,
   type profileStep2Schema,
+  ZERO_CENTS,
 } from '@app/contracts';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../http-errors.js';
@@ -20,6 +22,7 @@ import { hashPassword } from '../identity/index.js';
 import type { CompanyHosts } from '../settings/index.js';
 import type { Principal } from '../tenancy/index.js';
 import { inheritedColours } from '../tenancy/index.js';
+import { onboardingFeeDue } from './onboarding-fee.js';
 import type { ProfileRepository } from './profile-repository.js';
 
 export interface UploadedImage {
@@ -240,11 +243,16 @@ export function createProfileService(deps: {
           : !accountConnected
             ? 'connect_account'
             : null;
+      const fee = company
+        ? await onboardingFeeDue(deps.repo, company)
+        : { amountCents: ZERO_CENTS, enableCoupon: false };
       return {
         profile_setup_completed: user.profileSetupCompleted,
         card_added: cardAdded,
         account_connected: accountConnected,
         next_step: next,
+        onboarding_fee: centsToDollars(fee.amountCents),
+        onboarding_coupon: fee.amountCents > 0 && fee.enableCoupon,
       } as const;
     },
 

@@ -171,6 +171,8 @@ describe('profile', () => {
       card_added: true,
       account_connected: false,
       next_step: 'connect_account',
+      onboarding_fee: '0',
+      onboarding_coupon: false,
     });
     const northwind = await session(DEMO.northwind.owner.email);
     const done = await rt.app.inject({

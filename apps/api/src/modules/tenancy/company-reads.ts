@@ -11,6 +11,7 @@ import {
   isNotNull,
   isNull,
   onboardingSettings,
+  paymentCards,
   systems,
   users,
 } from '@app/db';
@@ -54,6 +55,15 @@ export function createCompanyReads(db: Database) {
     shownBranding: async (company: TreePlace) =>
       (await branding(company.id)) ?? (await inheritedBranding(company)),
     async paymentCard(person: { companyId: number; customerCardId: string | null }) {
+      // The company's current card (decision 0032) is the truth; the person's own pointer and the
+      // company's main user's are for cards stored before the card table (the demo's).
+      const current = await one(
+        db
+          .select({ id: paymentCards.paymentMethodId })
+          .from(paymentCards)
+          .where(and(eq(paymentCards.companyId, person.companyId), isNull(paymentCards.replacedAt))),
+      );
+      if (current) return current.id;
       if (person.customerCardId) return person.customerCardId;
       const payer = await one(
         db

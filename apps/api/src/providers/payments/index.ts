@@ -20,6 +20,7 @@ export function createSandbox(deps: {
   schedule: (eventId: string) => Promise<void>;
   onboardingUrl: (accountId: string) => string;
   now?: () => Date;
+  afterCharge?: (chargeId: string) => Promise<void>;
 }) {
   const now = deps.now ?? (() => new Date());
   const deliveries = createSandboxDeliveries({ ...deps, now });

@@ -41,6 +41,7 @@ export const SCREENS: Record<string, ScreenLoader> = {
     import('../../routes/configuration/sales-account-list/sales-account-list-page'),
   'configuration.general-setting': () =>
     import('../../routes/configuration/general-setting/general-setting-page'),
+  'configuration.coupons': () => import('../../routes/configuration/coupons/coupons-page'),
   'configuration.role-list': () => import('../../routes/configuration/role-list/role-list-page'),
   'configuration.company-group': () => import('../../routes/configuration/company-group/company-group-page'),
   'configuration.report-analytics': () =>

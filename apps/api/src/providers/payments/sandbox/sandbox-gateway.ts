@@ -71,6 +71,11 @@ export function createSandboxGateway(deps: {
   /** The sandbox onboarding page of an account (served by the app, labelled Sandbox). */
   onboardingUrl: (accountId: string) => string;
   now?: () => Date;
+  /**
+   * Tests only: runs after a charge is stored and before the answer leaves, to play a process that
+   * dies there (the charge exists at the gateway, the caller never hears of it).
+   */
+  afterCharge?: (chargeId: string) => Promise<void>;
 }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
@@ -259,6 +264,7 @@ export function createSandboxGateway(deps: {
         const event = { type: 'charge.succeeded', accountId: row.accountId, object: stripeShapedCharge(row) };
         return { id, eventIds: [await recordEvent(tx, event, now())] };
       });
+      await deps.afterCharge?.(id);
       return (await gateway.retrieve('charge', id, input)) as RetrievableObjects['charge'];
     },
 

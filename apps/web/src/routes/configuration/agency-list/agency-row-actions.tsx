@@ -11,7 +11,8 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ManagedNode } from '../../../api/agency-list';
-import { useExcludeMinimumSpend, useExcludeOnboardCharge, useManualBill } from '../../../api/user-management';
+import { useSetBillingMethod } from '../../../api/cards';
+import { useExcludeMinimumSpend, useExcludeOnboardCharge } from '../../../api/user-management';
 import { confirmAction, notifyFailure } from '../../../components/feedback/feedback';
 import type { ListPermissions } from '../../../components/managed-list/managed-user-list';
 import {
@@ -154,7 +155,8 @@ export function AgencyRowActions(props: AgencyRowActionsProps) {
  * position shown while asking and saving is the one asked for.
  */
 function ManualBillSwitch({ node, disabled }: { node: ManagedNode; disabled: boolean }) {
-  const save = useManualBill();
+  // `PUT /payment/set-billing-method` (spec 2 §7): the billing method, not only the flag.
+  const save = useSetBillingMethod();
   const stored = node.manual_bill === 'T';
   const [shown, setShown] = useState<boolean | null>(null);
   // The list refetched after a save: its value is the truth again.

@@ -1,6 +1,6 @@
 import { makeSetup, makeUser, USERS } from '@app/policy/testing';
 import { describe, expect, it } from 'vitest';
-import { cardStatus } from './card-status';
+import { CARD_MISSING, cardStatus } from './card-status';
 
 describe('card status', () => {
   it('reports a card on file', () => {
@@ -12,7 +12,7 @@ describe('card status', () => {
   it('reports a missing card where one is required', () => {
     const status = cardStatus(makeUser({ customer_card_id: null }), makeSetup());
     expect(status).toMatchObject({ hasCard: false, required: true });
-    expect(status.headline).toMatch(/No payment card/);
+    expect(status.headline).toBe(CARD_MISSING);
   });
 
   it('needs no card for a client of a manual-bill agency, nor for system and sales users', () => {

@@ -13,7 +13,11 @@ export interface CardStatus {
   headline: string;
 }
 
-/** What Card Setting shows, from the session user and the setup check only (no billing calls yet). */
+/** Spec 1 §8 / spec 2 §8: the warning while a required card is missing. */
+export const CARD_MISSING =
+  'Complete your payment setup first to fully use the system. (Go to Profile -> Payment Setup)';
+
+/** Where the account stands, from the session user (whose customer_card_id follows the saved card). */
 export function cardStatus(user: SessionUser, setup: SetupCheck | null): CardStatus {
   const card = hasCard(user);
   const manualBill = user.manual_bill === 'T';
@@ -21,8 +25,7 @@ export function cardStatus(user: SessionUser, setup: SetupCheck | null): CardSta
   const paymentFailed = isPaymentFailed(user, setup);
   let headline: string;
   if (card) headline = 'A payment card is on file for your account.';
-  else if (required)
-    headline = 'No payment card is on file yet. One is needed before you can use the platform.';
+  else if (required) headline = CARD_MISSING;
   else if (user.user_type === 'client')
     headline = 'No card is needed: your agency bills you outside the platform.';
   else if (isSystemUser(user) || user.user_type === 'sales')
@@ -31,5 +34,8 @@ export function cardStatus(user: SessionUser, setup: SetupCheck | null): CardSta
   return { hasCard: card, manualBill, required, paymentFailed, headline };
 }
 
-export const CARD_MANAGEMENT_PENDING =
-  'Adding or replacing a card opens with the billing capability, which is not part of this release yet.';
+/** Who the saved card pays (`GET /payment/card` answers it): the platform, or the client's agency. */
+export const PAYS_TEXT = {
+  platform: 'This card pays for your use of the platform: onboarding, wholesale costs and top-ups.',
+  agency: "This card is kept on your agency's payment account: your agency charges it for its services.",
+} as const;

@@ -1,5 +1,5 @@
 import type { DomainInfo, SessionUser, SetupCheck } from '@app/contracts';
-import { PATHS } from '@app/policy';
+import { hasCard, PATHS, requiresCard } from '@app/policy';
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { PersonalFields } from '../profile-form/personal-fields';
 import { hasCompanyStep, useCompanyForm, usePersonalForm } from '../profile-form/use-profile-forms';
 import { useQuestionnaire, useSetupCompletion } from '../questionnaire/use-questionnaire';
 import { useUserRoute } from '../shared/use-user-route';
+import { CardStep } from './card-step';
 import { FinishStep } from './finish-step';
 import { profileDoneButCardMissing, SETUP_NOT_COMPLETED, setupOutcome } from './setup-outcome';
 import { Wizard, type WizardStep } from './wizard/wizard';
@@ -19,7 +20,8 @@ import { finishButtonLabel } from './wizard/wizard-state';
 /**
  * /user/profile-setup (and /user/profile-setup-v1, which the policy sends here unless the user may
  * have it; both render this screen): personal details (`POST /user/update` step 1), company details
- * (step 2, agencies and clients), then a summary with the questionnaire for non-clients. Finishing
+ * (step 2, agencies and clients), Payment Setup (the card form, for accounts that need a card and have
+ * none), then a summary with the questionnaire for non-clients. Finishing
  * sends `PUT /leadspeek/user/setupcomplete`, refetches user and setup check and goes where rule 7 of
  * spec 1 §2.4 lands this user now.
  */
@@ -44,6 +46,8 @@ function ProfileSetup({ user, setup, domain }: ProfileSetupProps) {
   const [finishError, setFinishError] = useState<string | null>(null);
   const isClient = user.user_type === 'client';
   const withCompany = hasCompanyStep(user);
+  // Decided once: saving the card refreshes the session user, and the steps must not change under it.
+  const [withCard] = useState(() => requiresCard(user) && !hasCard(user));
 
   async function handleFinish() {
     setFinishError(null);
@@ -73,6 +77,14 @@ function ProfileSetup({ user, setup, domain }: ProfileSetupProps) {
       description: isClient ? 'Your business as your agency sees it.' : 'Your agency as your clients see it.',
       content: <CompanyFields form={company} user={user} systemDomain={domain.domain} />,
       beforeChange: () => company.save({ skipWhenUnchanged: true }),
+    });
+  }
+  if (withCard) {
+    steps.push({
+      id: 'payment',
+      title: 'Payment Setup',
+      description: 'Add the card that pays for your account.',
+      content: <CardStep user={user} />,
     });
   }
   steps.push({

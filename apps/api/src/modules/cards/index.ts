@@ -1,0 +1,67 @@
+import type { Database } from '@app/db';
+import type { PaymentGateway } from '../../providers/payments/gateway.js';
+import type { SandboxGateway } from '../../providers/payments/sandbox/sandbox-gateway.js';
+import type { AuditLog } from '../audit/index.js';
+import type { MailService } from '../mail/index.js';
+import type { ChargeOnce } from '../payments/index.js';
+import { createCompanyReads } from '../tenancy/index.js';
+import { createCardRepository } from './card-repository.js';
+import { cardRoutes } from './card-routes.js';
+import { createCardService } from './card-service.js';
+import { createCouponRepository } from './coupon-repository.js';
+import { couponRoutes } from './coupon-routes.js';
+import { createCouponService } from './coupon-service.js';
+import { createOnboardingCharge } from './onboarding-charge.js';
+import { createOnboardingRepository } from './onboarding-repository.js';
+import { settlePendingHandler } from './settle-job.js';
+
+export type { OnboardingCharge } from './onboarding-charge.js';
+export { settlePendingJob } from './settle-job.js';
+
+/**
+ * Cards and who pays whom, coupons, the onboarding charge and the payments janitor's schedule
+ * (issue 10, decision 0032). Charging goes through the payments module's `chargeOnce`.
+ */
+export function createCardsModule(deps: {
+  db: Database;
+  gateway: PaymentGateway | SandboxGateway;
+  chargeOnce: ChargeOnce;
+  audit: AuditLog;
+  mail: MailService;
+  /** How long an operation stays pending before the janitor asks the gateway (Stripe's search lags). */
+  settleGraceSeconds: number;
+  now?: () => Date;
+}) {
+  const cards = createCardRepository(deps.db);
+  const coupons = createCouponRepository(deps.db);
+  const cardService = createCardService({ repo: cards, gateway: deps.gateway });
+  const onboarding = createOnboardingCharge({
+    db: deps.db,
+    cards,
+    cardService,
+    coupons,
+    onboarding: createOnboardingRepository(deps.db),
+    reads: createCompanyReads(deps.db),
+    chargeOnce: deps.chargeOnce,
+    audit: deps.audit,
+    mail: deps.mail,
+    now: deps.now,
+  });
+  const couponService = createCouponService({ coupons, cards, onboarding, audit: deps.audit, now: deps.now });
+  return {
+    onboarding,
+    handlers: [
+      settlePendingHandler({
+        chargeOnce: deps.chargeOnce,
+        onboarding,
+        graceSeconds: deps.settleGraceSeconds,
+        now: deps.now,
+        log: (message) => console.info(message),
+      }),
+    ],
+    routes: [
+      cardRoutes({ cards, cardService, onboarding, gateway: deps.gateway, audit: deps.audit }),
+      couponRoutes(couponService),
+    ],
+  };
+}

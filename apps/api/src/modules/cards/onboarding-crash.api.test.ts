@@ -1,0 +1,166 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type DatabaseHandle, openDatabase } from '@app/db';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
+import { cardForm, freshAgency, onboardingState, setOnboarding } from '../../../test/kits/cards.js';
+import { PEOPLE, who } from '../../../test/kits/users.js';
+import { cloneTestDatabase, currentRun } from '../../../test/test-database.js';
+import { testDbKind } from '../../../test/test-run.js';
+import { settlePendingHandler } from './settle-job.js';
+
+/**
+ * The killed-process test (issue 10, decision 0031): a real process starts the runtime, asks for the
+ * onboarding charge, the sandbox stores the charge and pauses, and the process is killed with
+ * SIGKILL before it can record anything. Started again on the same database, the janitor makes the
+ * ledger equal the gateway: one charge, one posting, the fee marked paid.
+ */
+const children: ChildProcess[] = [];
+let rt: TestRuntime | undefined;
+afterAll(async () => {
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await rt?.close();
+});
+
+type Clone = DatabaseHandle & { dispose(): Promise<void> };
+
+/** A database a second process can open: a PostgreSQL clone, or a PGlite data folder filled from the template. */
+async function crashableDatabase(): Promise<{ open(): Promise<Clone>; env: Record<string, string> }> {
+  if (testDbKind() === 'postgres') {
+    const clone = await cloneTestDatabase();
+    const url = clone.url;
+    if (!url) throw new Error('expected a PostgreSQL clone');
+    let opened = false;
+    return {
+      env: { DATABASE_URL: url },
+      // The first opening is the clone itself; later ones reconnect to the same database.
+      async open() {
+        if (!opened) {
+          opened = true;
+          return clone;
+        }
+        const again = await openDatabase({ url });
+        return { ...again, dispose: () => again.close() };
+      },
+    };
+  }
+  const dataDir = join(currentRun().dir, `crash-${randomBytes(4).toString('hex')}`);
+  let first = true;
+  return {
+    env: { DATA_DIR: dataDir },
+    async open() {
+      const loadFrom = first ? new Blob([await readFile(currentRun().pgliteTemplate)]) : undefined;
+      first = false;
+      const handle = await openDatabase({ dataDir: join(dataDir, 'db'), loadFrom });
+      return { ...handle, dispose: () => handle.close() };
+    },
+  };
+}
+
+/** Resolves with the child's first stdout line matching `pattern` (rejects if it exits first). */
+function lineFrom(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(
+      () => reject(new Error(`no ${pattern} from the child within ${timeoutMs} ms: ${seen}`)),
+      timeoutMs,
+    );
+    child.stdout?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const line = seen.split('\n').find((l) => pattern.test(l));
+      if (line) {
+        clearTimeout(timer);
+        resolve(line);
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`the child exited (${code ?? signal}) before ${pattern}: ${seen}`));
+    });
+  });
+}
+
+describe('a process killed between the gateway charge and our record', () => {
+  it('restarted, the janitor makes the ledger equal the gateway', async () => {
+    const database = await crashableDatabase();
+    // 1. Prepare: an agency owing $375.00, signed in; then the database is left to the child.
+    rt = await startTestRuntime({}, {}, await database.open());
+    const root = await who(rt, PEOPLE.root);
+    await setOnboarding(rt, root.root, 37_500, true);
+    const agency = await freshAgency(rt);
+    const payload = JSON.stringify({ dt: await rt.seal(cardForm(agency.id)) });
+    const companyId = agency.company;
+    // PGlite allows one process: close ours before the child opens the folder.
+    if (testDbKind() === 'pglite') {
+      await rt.close();
+      rt = undefined;
+    }
+
+    // 2. The child charges and pauses; we kill it there.
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(import.meta.dirname, '../../../test/crash-child.ts')],
+      {
+        env: {
+          ...process.env,
+          ...database.env,
+          WEB_DIST: join(currentRun().dir, 'no-web'),
+          CRASH_TOKEN: agency.token,
+          CRASH_PAYLOAD: payload,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    children.push(child);
+    const charged = await lineFrom(child, /^charged ch_/, 120_000);
+    const chargeId = charged.split(' ')[1];
+    const exited = new Promise((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+    child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+
+    // 3. Started again on the same database: the gateway has the money, we have a pending operation.
+    rt ??= await startTestRuntime({}, {}, await database.open());
+    let state = await onboardingState(rt, companyId);
+    console.log(
+      `after kill -9: gateway charges ${state.charges.length}, operations ${state.operations.map((o) => o.status).join(', ')}, postings ${state.postings.length}, onboard charged ${state.charged}`,
+    );
+    expect(state.charges).toEqual([{ id: chargeId, amount: 37_500 }]);
+    expect(state.operations.map((o) => o.status)).toEqual(['pending']);
+    expect(state.postings).toHaveLength(0);
+    expect(state.charged).toBe(false);
+
+    // 4. The janitor (no grace period here) asks the gateway and records what it did.
+    const janitor = settlePendingHandler({
+      chargeOnce: rt.services.payments.chargeOnce,
+      onboarding: rt.services.onboarding,
+      graceSeconds: 0,
+    });
+    await janitor.handle({}, { retryCount: 0, isLastAttempt: true });
+    state = await onboardingState(rt, companyId);
+    console.log(
+      `after the janitor: gateway charges ${state.charges.length} (${state.charges[0]?.amount} cents), operations ${state.operations.map((o) => o.status).join(', ')}, postings ${state.postings.length}, onboard charged ${state.charged}`,
+    );
+    expect(state.operations.map((o) => [o.status, o.chargeId])).toEqual([['succeeded', chargeId]]);
+    expect(state.postings).toHaveLength(1);
+    expect(state.charged).toBe(true);
+    const receivable = await rt.services.ledger.accountFor({
+      systemId: agency.system,
+      kind: 'receivable',
+      owner: { type: 'company', companyId },
+    });
+    const statement = await rt.services.ledger.statement({
+      systemId: agency.system,
+      accountId: receivable.id,
+      page: 1,
+      pageSize: 10,
+    });
+    // Charged and collected: +375.00 then −375.00 on the agency's receivable.
+    expect(statement.totalLines).toBe(2);
+  }, 240_000);
+});

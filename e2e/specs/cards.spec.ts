@@ -1,0 +1,158 @@
+import { CARD_TEXTS } from '@app/contracts';
+import { DEMO } from '@app/db/demo';
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility';
+import { apiClient } from '../support/api';
+import { nextAnswer, signIn } from '../support/browser';
+
+const PASSWORD = 'a-strong-password';
+const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
+
+/** Registers an agency through /register and the e-mailed link; ends in Profile Setup, signed in. */
+async function registerAgency(page: Page, baseURL: string, email: string, company: string) {
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('register', 'T'));
+  await page.goto('/register');
+  const form = page.getByRole('form', { name: 'Register' });
+  await form.getByLabel('Company Name').fill(company);
+  await form.getByLabel('Full Name').fill('Casey Card');
+  await form.getByLabel('E-mail').fill(email);
+  await page.getByTestId('phone-number').fill('2015550123');
+  await form.locator('input[name="password"]').fill(PASSWORD);
+  await form.locator('input[name="password_confirmation"]').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByTestId('register-check-email')).toBeVisible();
+  const api = await apiClient(baseURL);
+  await page.goto(await api.lastLinkFor(email, 'confirm-registration'));
+  await expect(page).toHaveURL(/\/user\/profile-setup$/);
+  return api;
+}
+
+async function fillSandboxCard(page: Page, number: string) {
+  await page.getByTestId('card-number').fill(number);
+  await page.getByTestId('card-expiry').fill(`12${nextYear}`);
+  await page.getByTestId('card-cvc').fill('123');
+}
+
+test('a new agency adds a sandbox card in Profile Setup: declined first, then a good card pays the onboarding fee with a coupon', async ({
+  page,
+  baseURL,
+}) => {
+  // Sign-up, the e-mailed link, three saved wizard steps and two card attempts on a busy machine.
+  test.setTimeout(90_000);
+  const email = 'casey@cardagency.test';
+  const api = await registerAgency(page, baseURL as string, email, 'Card Agency');
+
+  // The system sets this agency's onboarding fee to $99.00 with coupons allowed (General Setting does
+  // the same through this call).
+  const agencyToken = await api.signIn(email, 'localhost', PASSWORD);
+  const me = await api.call('GET', '/user', undefined, agencyToken);
+  const root = await api.signIn(DEMO.master.rootUser.email);
+  await api.call(
+    'PUT',
+    '/configuration/onboarding/set',
+    { CompanyID: me.company_id, amount: '99', enable_coupon: true },
+    root,
+  );
+
+  await page.getByTestId('wizard-next').click();
+  await expect(page.getByTestId('wizard-tab-company')).toHaveAttribute('aria-selected', 'true');
+  await page.getByTestId('wizard-next').click();
+  await expect(page.getByTestId('wizard-tab-payment')).toHaveAttribute('aria-selected', 'true');
+
+  // The sandbox form, labelled, with its test numbers; the fee shown before paying.
+  await expect(page.getByTestId('sandbox-card')).toContainText('Sandbox');
+  await expect(page.getByTestId('sandbox-card')).toContainText('4000 0000 0000 0002');
+  await expect(page.getByTestId('onboarding-fee-amount')).toHaveText('$99.00');
+  await expect(page.getByTestId('card-save')).toHaveText('Save card and pay $99.00');
+
+  // Holder and billing address are required (the server's texts).
+  await page.getByTestId('card-holder').fill('');
+  await page.getByTestId('card-save').click();
+  await expect(page.getByTestId('card-form')).toContainText(CARD_TEXTS.holderRequired);
+  await expect(page.getByTestId('card-form')).toContainText(CARD_TEXTS.addressRequired);
+
+  await page.getByTestId('card-holder').fill('Casey Card');
+  await page.getByTestId('card-address').fill('1 Main Street');
+  await page.getByTestId('card-city').fill('Denver');
+  await page.getByTestId('card-state').fill('CO');
+  await page.getByTestId('card-zip').fill('80202');
+
+  // A coupon checked with get-coupon shows the discounted price.
+  await page.getByTestId('coupon-code').fill('welcome50');
+  await page.getByTestId('coupon-apply').click();
+  await expect(page.getByTestId('onboarding-fee-due')).toHaveText('$49.50');
+  await expect(page.getByTestId('card-save')).toHaveText('Save card and pay $49.50');
+  await expectAccessible(page, 'profile setup: payment step');
+
+  // Declined: the gateway's text, the form kept as typed, nothing saved.
+  await fillSandboxCard(page, '4000000000000002');
+  await page.getByTestId('card-save').click();
+  await expect(page.getByTestId('card-error')).toHaveText('Your card was declined.');
+  await expect(page.getByTestId('card-holder')).toHaveValue('Casey Card');
+  await expect(page.getByTestId('coupon-code')).toHaveValue('welcome50');
+  // (the e2e server's access tokens live 10 s: a fresh one for this read)
+  const reader = await api.signIn(email, 'localhost', PASSWORD);
+  expect((await api.call('GET', `/payment/card/${me.id}`, undefined, reader)).card).toBeNull();
+
+  // The good card: saved, the fee charged once with the coupon.
+  await page.getByTestId('card-number').fill('4242424242424242');
+  const paid = nextAnswer(page, 'POST', '/api/payment/customer');
+  await page.getByTestId('card-save').click();
+  const answer = await (await paid).json();
+  expect(answer.onboarding).toMatchObject({ status: 'charged', amount: '49.50', coupon_code: 'WELCOME50' });
+  await expect(page.getByTestId('card-step-done')).toBeVisible();
+  await expect(page.getByTestId('saved-card-brand')).toHaveText('Visa •••• 4242');
+  await expect(page.getByTestId('saved-card-expiry')).toHaveText(`Expires 12/20${nextYear}`);
+
+  // Finish: no more rule-3 bounce; a new agency without a payment account lands on General Setting.
+  await page.getByTestId('wizard-next').click();
+  await page.getByTestId('question-business_type').getByLabel('Marketing or advertising agency').check();
+  await page.getByTestId('question-monthly_lead_goal').getByLabel('500 to 2,000').check();
+  await page.getByTestId('question-main_industry').getByLabel('Home services').check();
+  await page.getByTestId('wizard-finish').click();
+  await expect(page).toHaveURL(/\/configuration\/general-setting$/);
+  await expect(page.getByText('Complete your payment setup first to fully use the system.')).toHaveCount(0);
+
+  // Card Setting shows the saved card, and replacing it charges nothing again.
+  await page.goto('/user/card-setting');
+  await expect(page.getByTestId('saved-card-holder')).toHaveText('Casey Card');
+  await expectAccessible(page, 'card setting');
+  await page.getByTestId('card-replace').click();
+  await expect(page.getByTestId('onboarding-fee')).toHaveCount(0);
+  await fillSandboxCard(page, '5555 5555 5555 4444');
+  const replaced = nextAnswer(page, 'PUT', '/api/payment/card');
+  await page.getByTestId('card-save').click();
+  expect((await (await replaced).json()).onboarding.status).toBe('already_charged');
+  await expect(page.getByTestId('saved-card-brand')).toHaveText('Mastercard •••• 4444');
+});
+
+test("a client's card step says plainly when its agency cannot take cards yet, and keeps the form", async ({
+  page,
+  baseURL,
+}) => {
+  // Bayview Realty has no card; its agency Coastal has no payment account at the sandbox, so the card
+  // cannot be stored on it (a client's card is a customer of its agency's connected account).
+  const origin = (baseURL as string).replace(
+    'localhost',
+    `${DEMO.brightreach.agency.subdomain}.${DEMO.brightreach.domain}`,
+  );
+  await signIn(page, DEMO.brightreach.agency.client.contact.email, { origin });
+  await expect(page).toHaveURL(/\/user\/profile-setup$/);
+  await page.getByTestId('wizard-next').click();
+  await expect(page.getByTestId('wizard-tab-company')).toHaveAttribute('aria-selected', 'true');
+  await page.getByTestId('wizard-next').click();
+  await expect(page.getByTestId('wizard-tab-payment')).toHaveAttribute('aria-selected', 'true');
+  // A client pays no onboarding fee.
+  await expect(page.getByTestId('onboarding-fee')).toHaveCount(0);
+  await page.getByTestId('card-holder').fill('Bea Vance');
+  await page.getByTestId('card-address').fill('9 Shore Road');
+  await page.getByTestId('card-city').fill('Tampa');
+  await page.getByTestId('card-state').fill('FL');
+  await page.getByTestId('card-zip').fill('33602');
+  await fillSandboxCard(page, '4242424242424242');
+  await page.getByTestId('card-save').click();
+  await expect(page.getByTestId('card-error')).toHaveText(CARD_TEXTS.agencyNotConnected);
+  await expect(page.getByTestId('card-number')).toHaveValue('4242 4242 4242 4242');
+  await expectAccessible(page, 'profile setup: client payment step');
+});
