@@ -129,6 +129,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     db,
     queue,
     ledger,
+    audit: audit.audit,
     gateway: config.stripe
       ? createStripeGateway(config.stripe)
       : createSandbox({
@@ -218,6 +219,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     inScope: scope.inScope,
     audit: audit.audit,
     routes,
+    pages: payments.pages,
     logger: options.logger,
     onRouteRegistered: options.onRouteRegistered,
   });
@@ -241,7 +243,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       audit: audit.audit,
       scope,
       ledger,
-      payments: { gateway: payments.gateway, accounts: payments.accounts, chargeOnce: payments.chargeOnce },
+      payments: {
+        gateway: payments.gateway,
+        accounts: payments.accounts,
+        chargeOnce: payments.chargeOnce,
+        connect: payments.connect,
+      },
     },
     seeded,
     async close() {

@@ -12,6 +12,7 @@ export * from './groups.js';
 export * from './ids.js';
 export * from './money.js';
 export * from './paging.js';
+export * from './payment-accounts.js';
 export * from './profile.js';
 export * from './reference.js';
 export * from './registration.js';
