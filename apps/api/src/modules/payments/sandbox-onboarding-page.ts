@@ -107,7 +107,7 @@ const PAGE_HEADERS = {
 const stringsOf = (query: Record<string, string | undefined>) =>
   Object.fromEntries(Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string'));
 
-const escape = (text: string) =>
+const html = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
@@ -127,12 +127,12 @@ function accountView(
   error?: string,
 ): string {
   const hidden = Object.entries(stringsOf(query))
-    .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
+    .map(([name, value]) => `<input type="hidden" name="${html(name)}" value="${html(value)}">`)
     .join('');
   const button = (action: PageAction, label: string) =>
-    `<form method="post"><input type="hidden" name="action" value="${action}">${hidden}<button type="submit">${escape(label)}</button></form>`;
+    `<form method="post"><input type="hidden" name="action" value="${action}">${hidden}<button type="submit">${html(label)}</button></form>`;
   const list = (title: string, items: string[]) =>
-    `<dt>${title}</dt><dd>${items.length ? `<ul>${items.map((i) => `<li><code>${escape(i)}</code></li>`).join('')}</ul>` : 'none'}</dd>`;
+    `<dt>${title}</dt><dd>${items.length ? `<ul>${items.map((i) => `<li><code>${html(i)}</code></li>`).join('')}</ul>` : 'none'}</dd>`;
   const r = account.requirements;
   const steps =
     account.status === 'pending'
@@ -150,25 +150,25 @@ function accountView(
            </div>`
         : `<p>Onboarding is over for this account: there is nothing more to do here.</p>`;
   return `
-    ${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
+    ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
     <dl>
-      <dt>Account</dt><dd><code>${escape(account.id)}</code> (${escape(account.email)})</dd>
+      <dt>Account</dt><dd><code>${html(account.id)}</code> (${html(account.email)})</dd>
       <dt>Status</dt><dd>${STATUS_WORDS[account.status]}</dd>
       <dt>Charges enabled</dt><dd>${account.chargesEnabled ? 'yes' : 'no'}</dd>
       <dt>Payouts enabled</dt><dd>${account.payoutsEnabled ? 'yes' : 'no'}</dd>
       ${list('Currently due', r.currentlyDue)}
       ${list('Past due', r.pastDue)}
       ${list('Pending verification', r.pendingVerification)}
-      <dt>Disabled reason</dt><dd>${r.disabledReason ? `<code>${escape(r.disabledReason)}</code>` : 'none'}</dd>
+      <dt>Disabled reason</dt><dd>${r.disabledReason ? `<code>${html(r.disabledReason)}</code>` : 'none'}</dd>
     </dl>
     ${steps}
-    <p><a href="${escape(returnUrl)}">Return to the app</a></p>`;
+    <p><a href="${html(returnUrl)}">Return to the app</a></p>`;
 }
 
 const invalidLink = () =>
   '<p>This onboarding link is not valid. Start again from the app to get a new link.</p>';
 const expiredLink = (refreshUrl: string) =>
-  `<p>This onboarding link has expired. <a href="${escape(refreshUrl)}">Get a new link from the app</a>.</p>`;
+  `<p>This onboarding link has expired. <a href="${html(refreshUrl)}">Get a new link from the app</a>.</p>`;
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -177,7 +177,7 @@ function page(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>Sandbox: ${escape(title)}</title>
+<title>Sandbox: ${html(title)}</title>
 <style>
   body { font-family: system-ui, sans-serif; margin: 0; color: #1a1a1a; background: #f6f7f9; }
   .banner { background: #8a3b00; color: #fff; padding: 0.75rem 1.5rem; font-weight: 700; letter-spacing: 0.04em; }
@@ -193,7 +193,7 @@ function page(title: string, body: string): string {
 <body>
 <div class="banner" role="banner">SANDBOX — test mode: no real account, no real money</div>
 <main>
-<h1>Sandbox: ${escape(title)}</h1>
+<h1>Sandbox: ${html(title)}</h1>
 ${body}
 </main>
 </body>
