@@ -41,6 +41,8 @@ export const SCREENS: Record<string, ScreenLoader> = {
     import('../../routes/configuration/sales-account-list/sales-account-list-page'),
   'configuration.general-setting': () =>
     import('../../routes/configuration/general-setting/general-setting-page'),
+  'configuration.sales-connect-account': () =>
+    import('../../routes/configuration/sales-connect-account/sales-connect-account-page'),
   'configuration.role-list': () => import('../../routes/configuration/role-list/role-list-page'),
   'configuration.company-group': () => import('../../routes/configuration/company-group/company-group-page'),
   'configuration.report-analytics': () =>
