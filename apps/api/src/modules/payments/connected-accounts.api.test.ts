@@ -189,6 +189,18 @@ describe('an agency connects its payment account through the sandbox onboarding'
       { timeout: 20_000, interval: 100 },
     );
     expect((await check(summit)).json().status).toBe('completed');
+    // Payouts disabled ('Action Required'): the holder provides what is past due through a link.
+    const fixed = await pressOnPage(opened.json().url, 'resolve');
+    expect(fixed.statusCode).toBe(303);
+    await vi.waitFor(
+      async () => {
+        const body = (await check(summit)).json();
+        if (!body.payouts_enabled) throw new Error('payouts still disabled');
+        expect(body).toMatchObject({ status: 'completed', charges_enabled: true, connected: true });
+        expect(body.account_requirements.past_due).toEqual([]);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
     await reset(summit);
   });
 });

@@ -4,7 +4,14 @@ import { PUBLIC } from '../../plugins/access.js';
 import { type ConnectedAccount, GatewayError } from '../../providers/payments/gateway.js';
 import type { SandboxGateway } from '../../providers/payments/sandbox/sandbox-gateway.js';
 
-const ACTIONS = ['submit', 'verified', 'rejected', 'charges_disabled', 'payouts_disabled'] as const;
+const ACTIONS = [
+  'submit',
+  'verified',
+  'rejected',
+  'charges_disabled',
+  'payouts_disabled',
+  'resolve',
+] as const;
 type PageAction = (typeof ACTIONS)[number];
 
 const linkFields = {
@@ -91,9 +98,9 @@ export const sandboxOnboardingPage =
   };
 
 function act(sandbox: SandboxGateway, accountId: string, action: PageAction) {
-  return action === 'submit'
-    ? sandbox.submitOnboarding(accountId)
-    : sandbox.finishVerification(accountId, action);
+  if (action === 'submit') return sandbox.submitOnboarding(accountId);
+  if (action === 'resolve') return sandbox.resolveRequirements(accountId);
+  return sandbox.finishVerification(accountId, action);
 }
 
 const PAGE_HEADERS = {
@@ -148,7 +155,13 @@ function accountView(
              ${button('payouts_disabled', 'Verify with payouts disabled')}
              ${button('rejected', 'Reject: failed')}
            </div>`
-        : `<p>Onboarding is over for this account: there is nothing more to do here.</p>`;
+        : account.detailsSubmitted &&
+            account.status !== 'failed' &&
+            (!account.chargesEnabled || !account.payoutsEnabled)
+          ? `<h2>Action required: provide the missing information</h2>
+             <p>Verification left information past due, so charges or payouts are disabled.</p>
+             <div class="actions">${button('resolve', 'Provide the missing information (enables charges and payouts)')}</div>`
+          : `<p>Onboarding is over for this account: there is nothing more to do here.</p>`;
   return `
     ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
     <dl>

@@ -539,6 +539,22 @@ export function createSandboxGateway(deps: {
         'Only an account in verification can finish verification.',
       );
     },
+    /**
+     * Sandbox-only: the account holder provides what verification left past due, so charges and
+     * payouts are enabled again (how an 'Action Required' account is fixed through an account link).
+     */
+    resolveRequirements(accountId: string) {
+      return updateAccount(
+        accountId,
+        (a) =>
+          a.status !== 'failed' &&
+          a.detailsSubmitted &&
+          a.requirements.pendingVerification.length === 0 &&
+          (!a.chargesEnabled || !a.payoutsEnabled),
+        { chargesEnabled: true, payoutsEnabled: true, pastDue: [], disabledReason: null },
+        'Only a verified account with charges or payouts disabled has information to provide.',
+      );
+    },
     /** Sandbox-only: reads an onboarding link's query for an account (the onboarding page's check). */
     readOnboardingLink: (accountId: string, query: Record<string, unknown>) =>
       links.read(accountId, query, Math.floor(now().getTime() / 1000)),
