@@ -23,9 +23,19 @@ export const paymentAccountKeys = {
 const POLL_MS = 3_000;
 const settling = (state: ConnectedAccountState | undefined) =>
   state?.status === 'pending' || state?.status === 'inverification';
+/**
+ * Polled while onboarding settles; just back from onboarding (`returned`), also while charges or
+ * payouts are still disabled, since the fix the person just made arrives by webhook too.
+ */
+const pollWhile = (returned: boolean) => (query: { state: { data?: ConnectedAccountState } }) => {
+  const state = query.state.data;
+  const disabled =
+    state !== undefined && state.status !== '' && (!state.charges_enabled || !state.payouts_enabled);
+  return settling(state) || (returned && disabled && state?.status !== 'failed') ? POLL_MS : false;
+};
 
 /** `GET /general/check-connected-account/{companyID}/{idsys}`. */
-export function useAgencyAccount(companyID: number, idsys: number, poll: boolean) {
+export function useAgencyAccount(companyID: number, idsys: number, returned: boolean) {
   const http = useHttp();
   return useQuery({
     queryKey: paymentAccountKeys.agency(companyID),
@@ -34,12 +44,12 @@ export function useAgencyAccount(companyID: number, idsys: number, poll: boolean
         { path: `/general/check-connected-account/${companyID}/${idsys}`, signal },
         connectedAccountStateSchema,
       ),
-    refetchInterval: (query) => (poll && settling(query.state.data) ? POLL_MS : false),
+    refetchInterval: pollWhile(returned),
   });
 }
 
 /** `GET /general/check-sales-connected-account/{usrID}/{idsys}`. */
-export function useSalesAccount(userID: number, idsys: number, poll: boolean) {
+export function useSalesAccount(userID: number, idsys: number, returned: boolean) {
   const http = useHttp();
   return useQuery({
     queryKey: paymentAccountKeys.sales(userID),
@@ -48,7 +58,7 @@ export function useSalesAccount(userID: number, idsys: number, poll: boolean) {
         { path: `/general/check-sales-connected-account/${userID}/${idsys}`, signal },
         connectedAccountStateSchema,
       ),
-    refetchInterval: (query) => (poll && settling(query.state.data) ? POLL_MS : false),
+    refetchInterval: pollWhile(returned),
   });
 }
 

@@ -24,7 +24,7 @@ export interface ReturnPlace {
   requestId: string;
 }
 
-const AGENCY_RETURN = '/configuration/general-setting';
+const AGENCY_RETURN = '/configuration/general-setting?tab=payment-account';
 const SALES_RETURN = '/configuration/sales-connect-account';
 
 /**
@@ -80,8 +80,8 @@ export function createConnectService(deps: {
       gateway.createOnboardingLink({
         idempotencyKey: `account-link:${row.accountId}:${place.requestId}`,
         accountId: row.accountId,
-        returnUrl: `${place.origin}${returnPath}?connect=return`,
-        refreshUrl: `${place.origin}${returnPath}?connect=refresh`,
+        returnUrl: `${place.origin}${returnPath}${returnPath.includes('?') ? '&' : '?'}connect=return`,
+        refreshUrl: `${place.origin}${returnPath}${returnPath.includes('?') ? '&' : '?'}connect=refresh`,
       }),
     );
   }

@@ -107,7 +107,7 @@ describe('an agency connects its payment account through the sandbox onboarding'
     expect(first.json().url).toContain(`/sandbox/onboarding/${accountId}?`);
     expect(existing.json().url).toContain(`/sandbox/onboarding/${accountId}?`);
     expect(pathOf(first.json().url).query.get('return_url')).toMatch(
-      /^http:\/\/localhost(:\d+)?\/configuration\/general-setting\?connect=return$/,
+      /^http:\/\/localhost(:\d+)?\/configuration\/general-setting\?tab=payment-account&connect=return$/,
     );
 
     const page = await rt.app.inject({ url: first.json().url });

@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { useSearchParams } from 'react-router';
 import { useAgencyAccount, useAgencyAccountLink, useResetAgencyAccount } from '../../../api/payment-accounts';
 import { DoneAlert, FailureAlert } from '../../../components/feedback/outcome-alerts';
 import { AccountStateView } from '../../../components/payment-account/account-state-view';
@@ -12,7 +13,8 @@ import { NO_PERMISSION, QueryGate, type SectionProps } from './section-parts';
  * onboarding left half-way or update an account whose charges or payouts are disabled, and reset.
  */
 export function PaymentAccountSection({ user, companyID, canSave }: SectionProps) {
-  const query = useAgencyAccount(companyID, user.idsys, true);
+  const [params] = useSearchParams();
+  const query = useAgencyAccount(companyID, user.idsys, params.has('connect'));
   const link = useAgencyAccountLink(companyID, user.idsys);
   const reset = useResetAgencyAccount(companyID);
   const { returned } = useOnboardingReturn(query.data);

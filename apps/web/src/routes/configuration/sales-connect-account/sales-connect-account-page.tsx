@@ -1,4 +1,5 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { useSalesAccount, useSalesAccountLink } from '../../../api/payment-accounts';
 import { useCurrentRoute } from '../../../app/routing/current-route';
 import { PageLoader } from '../../../app/routing/page-loader';
@@ -19,7 +20,8 @@ export function SalesConnectAccountPage() {
 }
 
 function SalesAccount({ userID, idsys, viewMode }: { userID: number; idsys: number; viewMode: boolean }) {
-  const query = useSalesAccount(userID, idsys, true);
+  const [params] = useSearchParams();
+  const query = useSalesAccount(userID, idsys, params.has('connect'));
   const link = useSalesAccountLink(userID, idsys);
   useOnboardingReturn(query.data);
   const go = async () => {
