@@ -104,15 +104,20 @@ test('Set Cost: Save straight after typing a price below the floor shows the hin
   );
 });
 
-test('an agency without a connected payment account is told so, cannot add clients, and is pointed nowhere', async ({
+test('an agency without a connected payment account is told so, cannot add clients, and is pointed at the section', async ({
   page,
 }) => {
   await signIn(page, DEMO.summit.owner.email);
   await expect(page).toHaveURL(SUMMIT_LANDING);
   const warning = page.locator('[data-testid="shell-warning"][data-warning-id="agency-account-missing"]');
-  await expect(warning).toHaveText(PAYMENT_ACCOUNT_REQUIRED_FOR_CLIENTS);
-  // No link to a 'connect your account' section that does not exist yet.
-  await expect(warning.getByRole('link')).toHaveCount(0);
+  // Spec 1 §8's text with its pointer, now that General Setting has the Payment Account tab (decision 0033).
+  await expect(warning).toHaveText(
+    `${PAYMENT_ACCOUNT_REQUIRED_FOR_CLIENTS}(go to system setting->general setting->connect your account)`,
+  );
+  await expect(warning.getByRole('link')).toHaveAttribute(
+    'href',
+    '/configuration/general-setting?tab=payment-account',
+  );
 
   await page.goto('/configuration/client-management');
   await expect(page.getByTestId('clients-list')).toBeVisible();

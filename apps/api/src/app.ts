@@ -28,6 +28,8 @@ export interface AppDependencies {
   audit: AuditLog;
   /** The modules' route plugins, mounted under /api (the runtime builds them with their dependencies). */
   routes: readonly FastifyPluginAsyncZod[];
+  /** Pages the server renders itself outside /api (the sandbox's onboarding page), before the web app. */
+  pages?: readonly FastifyPluginAsyncZod[];
   /** Test hook: sees every registered route with its access rule. */
   onRouteRegistered?: AccessOptions['onRegistered'];
   logger?: FastifyServerOptions['logger'];
@@ -88,6 +90,7 @@ export async function buildApp(deps: AppDependencies) {
     },
     { prefix: '/api' },
   );
+  for (const pages of deps.pages ?? []) await app.register(pages);
   await app.register(webAppPlugin, { distDir: deps.config.webDist });
   return app;
 }

@@ -132,6 +132,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     db,
     queue,
     ledger,
+    audit: audit.audit,
     gateway: config.stripe
       ? createStripeGateway(config.stripe)
       : createSandbox({
@@ -241,6 +242,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     inScope: scope.inScope,
     audit: audit.audit,
     routes,
+    pages: payments.pages,
     logger: options.logger,
     onRouteRegistered: options.onRouteRegistered,
   });
@@ -264,7 +266,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       audit: audit.audit,
       scope,
       ledger,
-      payments: { gateway: payments.gateway, accounts: payments.accounts, chargeOnce: payments.chargeOnce },
+      payments: {
+        gateway: payments.gateway,
+        accounts: payments.accounts,
+        chargeOnce: payments.chargeOnce,
+        connect: payments.connect,
+      },
       onboarding: cards.onboarding,
     },
     seeded,

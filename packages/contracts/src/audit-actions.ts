@@ -72,6 +72,8 @@ export const AUDIT_ACTION_LABELS = {
   coupon_created: 'Coupon created',
   coupon_disabled: 'Coupon disabled',
   package_updated: 'Package updated',
+  payment_account_connect: 'Payment account connection started',
+  payment_account_reset: 'Payment account connection reset',
   subdomain_updated: 'Subdomain updated',
   custom_domain_updated: 'Custom domain updated',
   domain_ssl_retry: 'Domain certificate retried',

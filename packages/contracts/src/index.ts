@@ -13,6 +13,7 @@ export * from './ids.js';
 export * from './money.js';
 export * from './paging.js';
 export * from './payment-card.js';
+export * from './payment-accounts.js';
 export * from './profile.js';
 export * from './reference.js';
 export * from './registration.js';

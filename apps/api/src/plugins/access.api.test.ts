@@ -29,6 +29,22 @@ describe('every route declares its access rule', () => {
       url: '/api/payment/webhook/:gateway',
       access: { kind: 'public' },
     });
+    // The sandbox's onboarding page: public, the signed link is the capability (decision 0033).
+    for (const method of ['GET', 'POST'])
+      expect(routes).toContainEqual({
+        method,
+        url: '/sandbox/onboarding/:accountId',
+        access: { kind: 'public' },
+      });
+    expect(routes).toContainEqual({
+      method: 'DELETE',
+      url: '/api/general/reset-payment-connection/:companyID/:typeConnection',
+      access: {
+        kind: 'user',
+        action: 'paymentAccount.reset',
+        scope: [{ in: 'params', field: 'companyID', resource: 'company' }],
+      },
+    });
     const table = routes.map((r) => `${r.method.padEnd(8)} ${r.url.padEnd(48)} ${describeRule(r.access)}`);
     console.log(`${routes.length} routes:\n${table.join('\n')}`);
   });

@@ -1,11 +1,4 @@
-import {
-  ACCOUNT_STATUSES,
-  COMPANY_KINDS,
-  MODULES,
-  PAYMENT_TERMS,
-  ROLE_MODULES,
-  USER_TYPES,
-} from '@app/contracts';
+import { COMPANY_KINDS, MODULES, PAYMENT_TERMS, ROLE_MODULES, USER_TYPES } from '@app/contracts';
 import { pgEnum } from 'drizzle-orm/pg-core';
 
 export const userTypeEnum = pgEnum('user_type', USER_TYPES);
@@ -13,11 +6,6 @@ export const companyKindEnum = pgEnum('company_kind', COMPANY_KINDS);
 export const moduleEnum = pgEnum('module_type', MODULES);
 export const paymentTermEnum = pgEnum('payment_term', PAYMENT_TERMS);
 export const roleModuleEnum = pgEnum('role_module', ROLE_MODULES);
-/** '' is stored as 'none' (an enum label cannot be empty). */
-export const accountStatusEnum = pgEnum(
-  'account_status',
-  ACCOUNT_STATUSES.map((s) => s || 'none') as ['none', ...string[]],
-);
 export const salesRoleEnum = pgEnum('sales_role', ['sales_rep', 'account_executive', 'referrer']);
 export const userStatusEnum = pgEnum('user_status', ['active', 'invited', 'disabled']);
 export const twoFactorTypeEnum = pgEnum('two_factor_type', ['email', 'google']);

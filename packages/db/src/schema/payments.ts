@@ -51,8 +51,13 @@ export const paymentEvents = pgTable(
 );
 
 /**
- * A connected payment account as the gateway last reported it (status, flags, requirements), with its
- * owner: an agency (companyId) or a sales person (userId), from the account's metadata.
+ * The connected payment accounts of agencies (companyId) and sales people (userId): the one table
+ * every reader of "is the account connected" reads (decision 0033; it replaced connected_accounts).
+ * A row is written when we create the account at the gateway and kept current by its webhook events
+ * (status, flags, requirements). No row for an owner is the spec's empty status. Resetting the
+ * connection detaches the row (detachedAt) instead of deleting it, so each owner has at most one
+ * live account and the old ones stay readable; the number of detached rows numbers the next
+ * connection's idempotency key.
  */
 export const paymentAccounts = pgTable(
   'payment_accounts',
@@ -61,21 +66,30 @@ export const paymentAccounts = pgTable(
     accountId: text().notNull(),
     companyId: integer().references(() => companies.id),
     userId: integer().references(() => users.id),
-    status: text().notNull(),
+    status: text().$type<'pending' | 'inverification' | 'completed' | 'failed'>().notNull(),
     chargesEnabled: boolean().notNull(),
     payoutsEnabled: boolean().notNull(),
     requirements: jsonb().$type<Record<string, unknown>>().notNull(),
     /** The newest event time this state reflects; an older event never overwrites it. */
     stateAsOf: bigint({ mode: 'number' }).notNull(),
     updatedAt: createdAt(),
+    createdAt: createdAt(),
+    /** When the owner reset the connection; a detached account no longer counts for its owner. */
+    detachedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.gateway, t.accountId] }),
-    index('payment_accounts_company_idx').on(t.companyId),
+    uniqueIndex('payment_accounts_live_company_idx')
+      .on(t.companyId)
+      .where(sql`${t.detachedAt} is null and ${t.companyId} is not null`),
+    uniqueIndex('payment_accounts_live_user_idx')
+      .on(t.userId)
+      .where(sql`${t.detachedAt} is null and ${t.userId} is not null`),
     check(
       'payment_accounts_status',
       sql`${t.status} in ('pending', 'inverification', 'completed', 'failed')`,
     ),
+    check('payment_accounts_one_owner', sql`${t.companyId} is null or ${t.userId} is null`),
   ],
 );
 

@@ -7,13 +7,12 @@ import {
   check,
   index,
   integer,
-  jsonb,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { accountStatusEnum, companyKindEnum, domainStatusEnum, paymentTermEnum } from './enums.js';
+import { companyKindEnum, domainStatusEnum, paymentTermEnum } from './enums.js';
 
 const createdAt = () => timestamp({ withTimezone: true }).defaultNow().notNull();
 
@@ -110,20 +109,6 @@ export const companies = pgTable(
     check('companies_custom_domain_lower', sql`${t.customDomain} = lower(${t.customDomain})`),
   ],
 );
-
-/** The connected payment-provider account of a company (agency, or a root company for its system). */
-export const connectedAccounts = pgTable('connected_accounts', {
-  companyId: integer()
-    .primaryKey()
-    .references(() => companies.id),
-  gateway: text().notNull().default('stripe'),
-  externalAccountId: text(),
-  status: accountStatusEnum().notNull().default('none'),
-  chargesEnabled: boolean().notNull().default(false),
-  payoutsEnabled: boolean().notNull().default(false),
-  requirements: jsonb().$type<string[]>().notNull().default([]),
-  updatedAt: createdAt(),
-});
 
 /** Minimum-spend plans a system offers its agencies (spec 2 §3 Pricing). Money in integer cents. */
 export const minimumSpendPlans = pgTable(

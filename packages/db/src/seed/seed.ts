@@ -20,10 +20,11 @@ import {
   companies,
   companyBranding,
   companySalesLinks,
-  connectedAccounts,
   coupons,
   documents,
   files,
+  paymentAccounts,
+  sandboxAccounts,
   systems,
   users,
 } from '../schema/index.js';
@@ -33,6 +34,41 @@ import { DEMO, DEMO_PASSWORD } from './demo-data.js';
 const SANDBOX_CARD = 'card_sandbox_visa_4242';
 
 import { DEFAULT_DOCUMENTS } from './documents.js';
+
+/**
+ * A connected account that finished the sandbox onboarding: the sandbox gateway's own row (so the
+ * gateway knows it, as Stripe would) and ours, in the one table of connected accounts (decision 0033).
+ */
+async function connectedSandboxAccount(
+  tx: Pick<Database, 'insert'>,
+  accountId: string,
+  companyId: number,
+  email: string,
+  businessName: string,
+) {
+  await tx.insert(sandboxAccounts).values({
+    id: accountId,
+    email,
+    businessName,
+    country: 'US',
+    detailsSubmitted: true,
+    chargesEnabled: true,
+    payoutsEnabled: true,
+    currentlyDue: [],
+    metadata: { company_id: String(companyId) },
+  });
+  await tx.insert(paymentAccounts).values({
+    gateway: 'sandbox',
+    accountId,
+    companyId,
+    status: 'completed',
+    chargesEnabled: true,
+    payoutsEnabled: true,
+    requirements: { currentlyDue: [], pastDue: [], pendingVerification: [], disabledReason: null },
+    stateAsOf: 0,
+  });
+}
+
 import { seedHistory } from './history.js';
 import { drawLogoPng } from './logo.js';
 
@@ -240,13 +276,7 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
       platformFeeCents: asCents(4_900),
     });
     // Northwind is fully set up: a sandbox card and a completed connected account.
-    await tx.insert(connectedAccounts).values({
-      companyId: northwindId,
-      externalAccountId: 'acct_sandbox_northwind',
-      status: 'completed',
-      chargesEnabled: true,
-      payoutsEnabled: true,
-    });
+    await connectedSandboxAccount(tx, 'acct_sandbox_northwind', northwindId, nw.owner.email, nw.name);
     await tx.update(companies).set({ packageId: 'sandbox_agency_pro' }).where(eq(companies.id, northwindId));
     await person(master.systemId, northwindId, 'userdownline', nw.owner, { customerCardId: SANDBOX_CARD });
     await person(master.systemId, northwindId, 'administrator', nw.administrator, {
@@ -282,7 +312,8 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
         email: DEMO.summit.owner.email,
       },
     );
-    // Summit has a card but has not connected its payment account yet.
+    // Summit has a card and a package but has not connected its payment account yet.
+    await tx.update(companies).set({ packageId: 'sandbox_agency_pro' }).where(eq(companies.id, summitId));
     await person(master.systemId, summitId, 'userdownline', DEMO.summit.owner, {
       customerCardId: SANDBOX_CARD,
     });
@@ -320,13 +351,13 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
     );
     await price(bright.rootId, DEMO.master.wholesaleCostPerLead);
     // Coastal is set up (card and connected account), so its module pages open.
-    await tx.insert(connectedAccounts).values({
-      companyId: coastalId,
-      externalAccountId: 'acct_sandbox_coastal',
-      status: 'completed',
-      chargesEnabled: true,
-      payoutsEnabled: true,
-    });
+    await connectedSandboxAccount(
+      tx,
+      'acct_sandbox_coastal',
+      coastalId,
+      br.agency.owner.email,
+      br.agency.name,
+    );
     await tx.update(companies).set({ packageId: 'sandbox_agency_pro' }).where(eq(companies.id, coastalId));
     await person(bright.systemId, coastalId, 'userdownline', br.agency.owner, {
       customerCardId: SANDBOX_CARD,

@@ -113,6 +113,18 @@ export const ACTIONS = {
   'coupons.read': { who: isSystemStaff },
   'coupons.create': { who: isSystemStaff, permission: settings('create') },
   'coupons.update': { who: isSystemStaff, permission: settings('update') },
+  // Connected payment accounts (decision 0033). An agency's people connect their agency's; the
+  // platform's staff read and reset it for support; nobody accepts the provider's terms as a stand-in.
+  'paymentAccount.read': { who: isCompanyStaff },
+  'paymentAccount.connect': {
+    who: isAgencyStaff,
+    permission: settings('update'),
+    notWhileActingAsOther: true,
+  },
+  'paymentAccount.reset': { who: isCompanyStaff, permission: settings('update') },
+  /** A sales person's own account (commissions); system staff may read it. */
+  'paymentAccount.sales.read': { who: (a: Actor) => isSales(a) || isSystemStaff(a) },
+  'paymentAccount.sales.connect': { who: isSales, notWhileActingAsOther: true },
 
   // Reports and the outbox.
   /** Report Analytics: who reads it depends on the person's report permission (`reportAnalyticsAccess`). */

@@ -135,6 +135,8 @@ describe('authorize', () => {
       'referrals.create',
       'roles.read',
       'campaignMinimums.read',
+      'paymentAccount.sales.read',
+      'paymentAccount.sales.connect',
       'reports.analytics',
     ]);
   });

@@ -110,7 +110,7 @@ export function createDomainService(repo: DomainRepository, options: DomainServi
       recaptcha_site_key: system.recaptchaSiteKey,
       charges_enabled: account?.chargesEnabled ?? false,
       payouts_enabled: account?.payoutsEnabled ?? false,
-      account_requirements: account?.requirements ?? [],
+      account_requirements: requirementsDue(account?.requirements),
       paymentterm: termList.map((value) => ({ value, label: PAYMENT_TERM_LABELS[value] })),
       sidemenu,
       branding: {
@@ -137,3 +137,13 @@ export function createDomainService(repo: DomainRepository, options: DomainServi
 }
 
 export type DomainService = ReturnType<typeof createDomainService>;
+
+/**
+ * What the gateway still asks of an account, as the domain info's list: what is due now and what is
+ * past due (the stored requirements object of decision 0033).
+ */
+function requirementsDue(requirements: Record<string, unknown> | undefined): string[] {
+  const list = (value: unknown) =>
+    Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  return requirements ? [...list(requirements.currentlyDue), ...list(requirements.pastDue)] : [];
+}

@@ -11,7 +11,6 @@ import {
   companies,
   companyBranding,
   companyModules,
-  connectedAccounts,
   type Database,
   eq,
   inArray,
@@ -57,9 +56,13 @@ export function createSessionUserReader(db: Database, filesBaseUrl: string, link
       .select()
       .from(companyModules)
       .where(inArray(companyModules.companyId, [company.id, ...(agency ? [agency.id] : [])]));
-    const account = agency
-      ? (await db.select().from(connectedAccounts).where(eq(connectedAccounts.companyId, agency.id)))[0]
-      : undefined;
+    // A sales person's own account (commissions), else the agency's (decision 0033).
+    const account =
+      user.userType === 'sales'
+        ? await reads.personalAccount(user.id)
+        : agency
+          ? await reads.connectedAccount(agency.id)
+          : undefined;
     const actor = actorUserId
       ? (await db.select().from(users).where(eq(users.id, actorUserId)))[0]
       : undefined;
@@ -130,7 +133,7 @@ export function createSessionUserReader(db: Database, filesBaseUrl: string, link
       ip_login: user.lastLoginIp,
       customer_card_id: await reads.paymentCard(user),
       manual_bill: toTF(agency?.manualBill ?? false),
-      status_acc: account?.status === 'none' || !account ? '' : account.status,
+      status_acc: account?.status ?? '',
       payouts_enabled: account?.payoutsEnabled ?? false,
       charges_enabled: account?.chargesEnabled ?? false,
       menuLeadspeek: company.kind === 'root' || modules.some((m) => m.enabled),

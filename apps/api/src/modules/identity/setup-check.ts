@@ -1,14 +1,15 @@
-import type { SetupCheck } from '@app/contracts';
+import { CARD_PROVIDER_GATEWAY, type SetupCheck } from '@app/contracts';
 import {
   and,
   betaFeatures,
   betaTesters,
   companies,
   companyModules,
-  connectedAccounts,
   type Database,
   eq,
   featureAgreements,
+  isNull,
+  paymentAccounts,
   users,
 } from '@app/db';
 
@@ -30,8 +31,18 @@ export function createSetupCheckReader(db: Database) {
     const agencyId =
       company.kind === 'client' ? company.parentId : company.kind === 'agency' ? company.id : null;
     const [agency] = agencyId ? await db.select().from(companies).where(eq(companies.id, agencyId)) : [];
-    const [account] = agencyId
-      ? await db.select().from(connectedAccounts).where(eq(connectedAccounts.companyId, agencyId))
+    // A sales person's own account (for commissions), else the agency's (decision 0033).
+    const owner =
+      user.userType === 'sales'
+        ? eq(paymentAccounts.userId, user.id)
+        : agencyId
+          ? eq(paymentAccounts.companyId, agencyId)
+          : null;
+    const [account] = owner
+      ? await db
+          .select()
+          .from(paymentAccounts)
+          .where(and(owner, isNull(paymentAccounts.detachedAt)))
       : [];
     const features = await db.select().from(betaFeatures).orderBy(betaFeatures.id);
     const testerOf = agencyId
@@ -82,15 +93,15 @@ export function createSetupCheckReader(db: Database) {
 }
 
 /**
- * A stored connected-account row (or none) as the setup check and the policy's account rules read
- * it: no row or 'none' is the empty status, a missing gateway is the card provider's.
+ * A live connected-account row (or none) as the setup check and the policy's account rules read it:
+ * no row is the empty status. Both of our gateways are the card provider's in the spec's terms: the
+ * sandbox plays Stripe's test mode, so its accounts obey the same rule (decision 0033).
  */
 export function storedAccountState(
-  account: { status: string; gateway: string | null } | undefined,
+  account: { status: string; gateway: string } | undefined,
 ): Pick<SetupCheck, 'accountconnected' | 'paymentgateway'> {
   return {
-    accountconnected:
-      !account || account.status === 'none' ? '' : (account.status as SetupCheck['accountconnected']),
-    paymentgateway: account?.gateway ?? 'stripe',
+    accountconnected: account ? (account.status as SetupCheck['accountconnected']) : '',
+    paymentgateway: CARD_PROVIDER_GATEWAY,
   };
 }

@@ -150,8 +150,8 @@ export function createReportRepository(db: Database) {
         await queryRows<{ status: string; n: unknown }>(
           db,
           sql`with tree as (${tree(systemId, companyId)})
-          select coalesce(ca.status::text, 'none') as status, count(*) as n
-            from tree t left join connected_accounts ca on ca.company_id = t.id
+          select coalesce(ca.status, 'none') as status, count(*) as n
+            from tree t left join payment_accounts ca on ca.company_id = t.id and ca.detached_at is null
            where t.kind = 'agency' group by 1`,
         )
       ).map((r) => ({ key: (r.status === 'none' ? '' : r.status) as AccountStatus, value: num(r.n) }));
@@ -205,7 +205,7 @@ export function createReportRepository(db: Database) {
         left join lateral (
           select * from users x where x.company_id = c.id and x.user_type in ('userdownline', 'user') and x.deleted_at is null
           order by x.id limit 1) u on true
-        left join connected_accounts ca on ca.company_id = c.id`;
+        left join payment_accounts ca on ca.company_id = c.id and ca.detached_at is null`;
       const condition = sql.join(where, sql` and `);
       const agencyTree = sql`(select k.id from companies k where (k.id = c.id or k.parent_id = c.id) and k.deleted_at is null)`;
       const [count] = await queryRows<{ total: unknown }>(
@@ -230,7 +230,7 @@ export function createReportRepository(db: Database) {
                       and l.action in ${signIn} and ${within(sql`l.created_at`, q.month)}) as sign_ins_in_month,
                    (select max(w.last_login_at) from users w where w.deleted_at is null and w.company_id in ${agencyTree}) as last_login,
                    ${hasCard} as card_on_file,
-                   coalesce(ca.status::text, 'none') as account_status,
+                   coalesce(ca.status, 'none') as account_status,
                    c.manual_bill, c.payment_failed, c.api_mode, c.api_key_generated_at is not null as api_key_generated
               from ${from} where ${condition}) r
           order by ${orderBy}

@@ -5,13 +5,13 @@ import {
   companyBranding,
   companyModules,
   companyPaymentTerms,
-  connectedAccounts,
   type Database,
   eq,
   isNotNull,
   isNull,
   onboardingSettings,
   paymentCards,
+  paymentAccounts,
   systems,
   users,
 } from '@app/db';
@@ -43,8 +43,22 @@ export function createCompanyReads(db: Database) {
     /** A company's own onboarding-charge setting (`@app/pricing` `onboardingPrice` layers them). */
     onboardingSetting: (companyId: number) =>
       one(db.select().from(onboardingSettings).where(eq(onboardingSettings.companyId, companyId))),
+    /** An agency's live connected payment account (decision 0033), if it started connecting one. */
     connectedAccount: (companyId: number) =>
-      one(db.select().from(connectedAccounts).where(eq(connectedAccounts.companyId, companyId))),
+      one(
+        db
+          .select()
+          .from(paymentAccounts)
+          .where(and(eq(paymentAccounts.companyId, companyId), isNull(paymentAccounts.detachedAt))),
+      ),
+    /** A sales person's live connected payment account (where commissions are paid). */
+    personalAccount: (userId: number) =>
+      one(
+        db
+          .select()
+          .from(paymentAccounts)
+          .where(and(eq(paymentAccounts.userId, userId), isNull(paymentAccounts.detachedAt))),
+      ),
     /**
      * The card that pays for a person's company: their own, else the one on file for their company
      * (its owner's). An administrator an agency adds works on the agency's card; asking each of them

@@ -6,7 +6,6 @@ import {
   companyModules,
   companyPaymentTerms,
   companySalesLinks,
-  connectedAccounts,
   type Database,
   emailHolder,
   eq,
@@ -16,6 +15,7 @@ import {
   minimumSpendPlans,
   type NewCompany,
   oneTimeTokens,
+  paymentAccounts,
   queryRows,
   roles,
   sql,
@@ -48,7 +48,12 @@ export function createUserManagementRepository(db: Database) {
     system: (id: number) => one(db.select().from(systems).where(eq(systems.id, id))),
     /** An agency's payment-provider account, if it ever started connecting one. */
     connectedAccount: (companyId: number) =>
-      one(db.select().from(connectedAccounts).where(eq(connectedAccounts.companyId, companyId))),
+      one(
+        db
+          .select()
+          .from(paymentAccounts)
+          .where(and(eq(paymentAccounts.companyId, companyId), isNull(paymentAccounts.detachedAt))),
+      ),
 
     /** A live user with its live company. */
     async userWithCompany(userId: number) {

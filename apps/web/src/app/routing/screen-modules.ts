@@ -42,6 +42,8 @@ export const SCREENS: Record<string, ScreenLoader> = {
   'configuration.general-setting': () =>
     import('../../routes/configuration/general-setting/general-setting-page'),
   'configuration.coupons': () => import('../../routes/configuration/coupons/coupons-page'),
+  'configuration.sales-connect-account': () =>
+    import('../../routes/configuration/sales-connect-account/sales-connect-account-page'),
   'configuration.role-list': () => import('../../routes/configuration/role-list/role-list-page'),
   'configuration.company-group': () => import('../../routes/configuration/company-group/company-group-page'),
   'configuration.report-analytics': () =>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { ShellNotices } from './shell-notices';
 import { SHELL_TEXTS } from './shell-notices';
 
-const GENERAL_SETTING = '/configuration/general-setting';
+const PAYMENT_ACCOUNT = '/configuration/general-setting?tab=payment-account';
 
 /**
  * The 'Action Required' banner and the persistent warnings above every guarded page (spec 1 §2.5, §8;
@@ -25,7 +25,7 @@ export function ShellNoticesView({ notices }: { notices: ShellNotices }) {
         >
           <Text size="sm" c="inherit">
             {SHELL_TEXTS.actionRequired}{' '}
-            <Anchor component={Link} to={GENERAL_SETTING} c="inherit" fw={700} underline="always">
+            <Anchor component={Link} to={PAYMENT_ACCOUNT} c="inherit" fw={700} underline="always">
               Update account
             </Anchor>
           </Text>

@@ -156,9 +156,9 @@ describe('shellNotices', () => {
 
   it('uses the texts of the spec', () => {
     const texts = (user: SessionUser, s: SetupCheck) => shellNotices(user, s).warnings.map((w) => w.text);
-    // Decision 0020: without the pointer to a 'connect your account' section that billing builds.
+    // Spec 1 §8's whole text, pointer included, now that the section exists (decision 0033).
     expect(texts(agency(), setup({ accountconnected: '' }))).toEqual([
-      'You need to connect your Stripe account prior to adding any clients.',
+      'You need to connect your Stripe account prior to adding any clients.(go to system setting->general setting->connect your account)',
     ]);
     expect(texts(agency(), setup({ accountconnected: 'inverification' }))).toEqual([
       'Your account is still being verified by Stripe...',
@@ -175,9 +175,13 @@ describe('shellNotices', () => {
     expect(SHELL_TEXTS.actionRequiredTitle).toBe('Action Required');
   });
 
-  it('points the missing and pending account warnings nowhere until billing builds the section', () => {
+  it("points the agency's account warnings at General Setting's Payment Account tab", () => {
     const paths = (s: SetupCheck) => shellNotices(agency(), s).warnings.map((w) => [w.id, w.path]);
-    expect(paths(setup({ accountconnected: '' }))).toEqual([['agency-account-missing', null]]);
-    expect(paths(setup({ accountconnected: 'pending' }))).toEqual([['agency-account-pending', null]]);
+    const tab = '/configuration/general-setting?tab=payment-account';
+    expect(paths(setup({ accountconnected: '' }))).toEqual([['agency-account-missing', tab]]);
+    expect(paths(setup({ accountconnected: 'pending' }))).toEqual([['agency-account-pending', tab]]);
+    expect(paths(setup({ accountconnected: 'inverification' }))).toEqual([['agency-account-verifying', tab]]);
+    // A client's agency account is not the client's to fix.
+    expect(shellNotices(client(), setup({ accountconnected: '' })).warnings[0]?.path).toBeNull();
   });
 });

@@ -16,11 +16,9 @@ import {
 export const SHELL_TEXTS = {
   profileIncomplete: 'Please complete your profile to fully use the system. (Go to Profile)',
   cardMissing: 'Complete your payment setup first to fully use the system. (Go to Profile -> Payment Setup)',
-  /**
-   * Spec 1 §8's text without its pointer '(go to system setting->general setting->connect your
-   * account)': that section comes with billing; until then the warning points nowhere (decision 0020).
-   */
-  agencyAccountMissing: 'You need to connect your Stripe account prior to adding any clients.',
+  /** Spec 1 §8's text; the pointer now leads to General Setting's Payment Account tab (decision 0033). */
+  agencyAccountMissing:
+    'You need to connect your Stripe account prior to adding any clients.(go to system setting->general setting->connect your account)',
   /** Spec: "a complete-the-form message" (wording not given). */
   agencyAccountPending:
     'Your Stripe account is not complete yet. Please complete the form to finish connecting your account.',
@@ -58,7 +56,8 @@ export interface ShellNotices {
 const NONE: ShellNotices = { actionRequired: false, warnings: [] };
 const PROFILE = '/user/profile';
 const PROFILE_SETUP = '/user/profile-setup';
-const GENERAL_SETTING = '/configuration/general-setting';
+/** General Setting opened on its Payment Account tab. */
+const PAYMENT_ACCOUNT = '/configuration/general-setting?tab=payment-account';
 const SALES_CONNECT = '/configuration/sales-connect-account';
 
 /** The agency's payment-provider account warning when it does not count as connected (spec 1 §4). */
@@ -66,16 +65,16 @@ function agencyAccountWarning(user: SessionUser, setup: SetupCheck): ShellWarnin
   if (isAccountConnected(user, setup)) return null;
   switch (setup.accountconnected) {
     case 'pending':
-      return { id: 'agency-account-pending', text: SHELL_TEXTS.agencyAccountPending, path: null };
+      return { id: 'agency-account-pending', text: SHELL_TEXTS.agencyAccountPending, path: PAYMENT_ACCOUNT };
     case 'inverification':
       return {
         id: 'agency-account-verifying',
         text: SHELL_TEXTS.agencyAccountVerifying,
-        path: GENERAL_SETTING,
+        path: PAYMENT_ACCOUNT,
       };
     default:
       // Empty, failed (without manual bill), completed without a package: not connected.
-      return { id: 'agency-account-missing', text: SHELL_TEXTS.agencyAccountMissing, path: null };
+      return { id: 'agency-account-missing', text: SHELL_TEXTS.agencyAccountMissing, path: PAYMENT_ACCOUNT };
   }
 }
 

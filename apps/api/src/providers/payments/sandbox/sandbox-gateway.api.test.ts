@@ -270,7 +270,11 @@ describe('connected accounts', () => {
       returnUrl: '/done',
       refreshUrl: '/again',
     });
-    expect(link.url).toBe(`/sandbox/onboarding/${account.id}?return_url=%2Fdone&refresh_url=%2Fagain`);
+    expect(link.url).toMatch(
+      new RegExp(
+        `^/sandbox/onboarding/${account.id}\\?return_url=%2Fdone&refresh_url=%2Fagain&expires=\\d+&sig=[0-9a-f]{64}$`,
+      ),
+    );
     expect(link.expiresAt.getTime()).toBeGreaterThan(Date.now());
   });
 });

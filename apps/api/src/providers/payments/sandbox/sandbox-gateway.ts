@@ -24,6 +24,7 @@ import {
   WebhookSignatureError,
 } from '../gateway.js';
 import { verifyWebhookSignature } from '../webhook-signature.js';
+import { createOnboardingLinkSigner, ONBOARDING_LINK_MINUTES } from './onboarding-link.js';
 import { recordEvent, type SandboxDeliveries } from './sandbox-events.js';
 import { type Done, newId, runIdempotent } from './sandbox-idempotency.js';
 import {
@@ -79,6 +80,7 @@ export function createSandboxGateway(deps: {
 }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
+  const links = createOnboardingLinkSigner(deps.webhookSecret);
   const scopeOf = (connectedAccountId?: string) => connectedAccountId ?? 'platform';
   /** Rows of the given connected account, or the platform's own (null account). */
   const onAccount = (column: AnyPgColumn, connectedAccountId?: string) =>
@@ -362,14 +364,18 @@ export function createSandboxGateway(deps: {
     },
 
     async createOnboardingLink(input) {
-      // Like Stripe's account links: nothing is stored, so the key only has to be present.
+      // Like Stripe's account links: nothing is stored, so the key only has to be present. The link
+      // itself is signed and expires (onboarding-link.ts): it is the capability to act on the account.
       if (!input.idempotencyKey) throw invalid('An idempotency key is required.', 'idempotencyKey');
       await accountRow(db, input.accountId);
-      const query = new URLSearchParams({ return_url: input.returnUrl, refresh_url: input.refreshUrl });
-      return {
-        url: `${deps.onboardingUrl(input.accountId)}?${query}`,
-        expiresAt: new Date(now().getTime() + 5 * 60_000),
-      };
+      const expiresAt = new Date(now().getTime() + ONBOARDING_LINK_MINUTES * 60_000);
+      const query = links.query({
+        accountId: input.accountId,
+        returnUrl: input.returnUrl,
+        refreshUrl: input.refreshUrl,
+        expires: Math.floor(expiresAt.getTime() / 1000),
+      });
+      return { url: `${deps.onboardingUrl(input.accountId)}?${query}`, expiresAt };
     },
 
     async retrieve(kind, id, options = {}) {
@@ -539,6 +545,25 @@ export function createSandboxGateway(deps: {
         'Only an account in verification can finish verification.',
       );
     },
+    /**
+     * Sandbox-only: the account holder provides what verification left past due, so charges and
+     * payouts are enabled again (how an 'Action Required' account is fixed through an account link).
+     */
+    resolveRequirements(accountId: string) {
+      return updateAccount(
+        accountId,
+        (a) =>
+          a.status !== 'failed' &&
+          a.detailsSubmitted &&
+          a.requirements.pendingVerification.length === 0 &&
+          (!a.chargesEnabled || !a.payoutsEnabled),
+        { chargesEnabled: true, payoutsEnabled: true, pastDue: [], disabledReason: null },
+        'Only a verified account with charges or payouts disabled has information to provide.',
+      );
+    },
+    /** Sandbox-only: reads an onboarding link's query for an account (the onboarding page's check). */
+    readOnboardingLink: (accountId: string, query: Record<string, unknown>) =>
+      links.read(accountId, query, Math.floor(now().getTime() / 1000)),
     /** Sandbox-only: an account's available balance (a connected account's, or the platform's with null). */
     balance: (accountId: string | null) => balanceIn(db, accountId),
     deliveries: deps.deliveries,

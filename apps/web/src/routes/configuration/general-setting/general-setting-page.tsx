@@ -9,6 +9,7 @@ import { DomainSection } from './domain-section';
 import { MinimumSpendSection } from './minimum-spend-section';
 import { ModulesSection } from './modules-section';
 import { OnboardingSection } from './onboarding-section';
+import { PaymentAccountSection } from './payment-account-section';
 import { PaymentTermSection } from './payment-term-section';
 import type { SectionProps } from './section-parts';
 import { SECTION_LABELS, type SectionId, sectionControls, settingSections } from './sections';
@@ -26,6 +27,7 @@ const SECTION_COMPONENTS: Record<SectionId, ComponentType<SectionProps>> = {
   'minimum-spend': MinimumSpendSection,
   simplifi: SimplifiSection,
   subscription: SubscriptionSection,
+  'payment-account': PaymentAccountSection,
 };
 
 /**

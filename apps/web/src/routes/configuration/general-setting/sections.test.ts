@@ -23,15 +23,17 @@ describe('General Setting sections by user', () => {
     expect(sections).toContain('onboarding');
   });
 
-  it('agency owner: domain and subscription', () => {
+  it('agency owner: domain, payment account and subscription', () => {
     expect(settingSections(USERS.userdownline())).toEqual([
       'branding',
       'modules',
       'payment-term',
       'smtp',
       'domain',
+      'payment-account',
       'subscription',
     ]);
+    expect(settingSections(USERS.administrator())).toContain('payment-account');
     expect(settingSections(USERS.userdownline())).toContain('modules');
   });
 

@@ -10,7 +10,8 @@ export type SectionId =
   | 'onboarding'
   | 'minimum-spend'
   | 'simplifi'
-  | 'subscription';
+  | 'subscription'
+  | 'payment-account';
 
 export const SECTION_LABELS: Record<SectionId, string> = {
   branding: 'Branding',
@@ -22,6 +23,7 @@ export const SECTION_LABELS: Record<SectionId, string> = {
   'minimum-spend': 'Minimum Spend',
   simplifi: 'Campaign Minimums',
   subscription: 'Subscription',
+  'payment-account': 'Payment Account',
 };
 
 /**
@@ -40,6 +42,8 @@ export function settingSections(user: SessionUser): SectionId[] {
     : ['branding', 'modules', 'payment-term', 'smtp', 'domain'];
   if (root && user.is_master_system) sections.push('minimum-spend');
   if (root) sections.push('simplifi');
+  // An agency's connected payment account (spec 2 §2): where spec 1 §8's warning points.
+  if (!root) sections.push('payment-account');
   if (!root && user.user_type === 'userdownline' && !user.isViewMode) sections.push('subscription');
   return sections;
 }
