@@ -104,6 +104,10 @@ export const ACTIONS = {
   'minimumSpend.update': { who: isSystemStaff, permission: settings('update') },
   'minimumSpend.delete': { who: isSystemStaff, permission: settings('delete') },
 
+  // Billing history (decision 0035): whose history is `mayReadBilling`; the system's picker of parties.
+  'billing.read': { who: anyone },
+  'billing.read.system': { who: isSystemStaff },
+
   // Reports and the outbox.
   /** Report Analytics: who reads it depends on the person's report permission (`reportAnalyticsAccess`). */
   'reports.analytics': { who: anyone },
