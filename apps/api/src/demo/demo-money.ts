@@ -6,11 +6,11 @@ import { createCompanyReads } from '../modules/tenancy/index.js';
 import type { PaymentGateway } from '../providers/payments/index.js';
 
 /** The demo's monthly platform fee for Northwind (what a newcomer sees in its billing history). */
-const DEMO_PLATFORM_FEE = asCents(14_900);
+export const DEMO_PLATFORM_FEE = asCents(14_900);
 /** A service credit refunded from one month's fee. */
 const DEMO_SERVICE_CREDIT = asCents(4_900);
 /** How many months of history, the current one included. */
-const DEMO_MONTHS = 4;
+export const DEMO_MONTHS = 6;
 const MONTH_NAMES = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
@@ -146,13 +146,14 @@ export async function seedDemoMoney(deps: {
     );
     fees[back] = made.id;
   }
-  const refunded = fees[first - 1];
+  // The fee of two months ago, partly refunded last month.
+  const refunded = fees[2];
   if (refunded)
     await refund(
       refunded,
       'Service credit for a delayed campaign launch (sandbox demo)',
       DEMO_SERVICE_CREDIT,
-      at(first - 1, 18, 10),
+      at(1, 18, 10),
     );
   return { postings };
 }
