@@ -58,7 +58,8 @@ const COLUMNS: DataColumn<BillingLine>[] = [
     id: 'amount',
     label: 'Amount',
     render: (line) => (
-      <Text size="sm" ta="right" c={signedCentsOf(line.amount) < 0 ? 'red.8' : undefined}>
+      // The sign says it; a colour would not keep its contrast in both schemes.
+      <Text size="sm" ta="right" fw={signedCentsOf(line.amount) < 0 ? undefined : 600}>
         {formatSignedUsd(line.amount)}
       </Text>
     ),
@@ -127,12 +128,7 @@ export function BillingHistory({ party }: { party: PartyRef }) {
         </Group>
         <Group gap="sm">
           {csv.status !== 'idle' && (
-            <Text
-              size="sm"
-              c={csv.status === 'done' ? 'green.8' : csv.status === 'preparing' ? 'dimmed' : 'red.8'}
-              role="status"
-              data-testid="billing-download-status"
-            >
+            <Text size="sm" fw={600} role="status" data-testid="billing-download-status">
               {DOWNLOAD_TEXTS[csv.status]}
             </Text>
           )}
