@@ -231,7 +231,7 @@ export function profileMenu(ctx: PolicyContext): MenuItem[] {
     [showsCardSetting(user), { id: 'card-setting', label: 'Card Setting', path: '/user/card-setting' }],
     // Every party's own money (decision 0035); system users read theirs under Billing instead.
     [
-      isSalesUser(user) || !isSystemUser(user),
+      (isSalesUser(user) || !isSystemUser(user)) && menuMayOffer(ctx, '/user/billing-history'),
       { id: 'billing-history', label: 'Billing History', path: '/user/billing-history' },
     ],
     [showsDataWallet(ctx, user), { id: 'data-wallet', label: 'Data Wallet' }],
