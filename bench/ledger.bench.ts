@@ -12,6 +12,8 @@ const READS = Number.parseInt(process.env.BENCH_LEDGER_READS ?? '500', 10);
 /** Postings loaded per transaction: bounds the commit-time checks queued at once. */
 const LOAD_BATCH = 50_000;
 const MONTHS = 12;
+/** Wallet spends into the system's revenue (two lines each), for the collected-revenue read. */
+const SPENDS = Number.parseInt(process.env.BENCH_LEDGER_SPENDS ?? '50000', 10);
 
 /**
  * The ledger at 1,000,000 lines: top-ups of 1,000 agencies' Data Wallets through the system's
@@ -27,6 +29,7 @@ export async function benchLedger(database: 'pglite' | 'postgres', databaseUrl?:
     const world = await seedWorld(api.handle, ledger);
     const loadStart = performance.now();
     await loadLines(api.handle, world);
+    await loadSpends(api.handle, world);
     const lineCount = await countLines(api.handle);
     console.log(
       `\nledger on ${database}: ${lineCount.toLocaleString('en-US')} lines (${AGENCIES} agency wallets + the clearing account), loaded in ${Math.round((performance.now() - loadStart) / 1000)} s with the checks on; uptime: ${loadAverage()}`,
@@ -80,6 +83,17 @@ export async function benchLedger(database: 'pglite' | 'postgres', databaseUrl?:
         () => ledger.statement({ systemId, accountId: world.clearing.id, month, page: 3 }),
         READS / 5,
       ],
+      // Root revenue's read (decision 0035): the system's revenue, fee and refund lines per day.
+      [
+        'collected by day, 31 days',
+        () => ledger.collectedByDay({ systemId, start: dayBack(31), end: dayBack(1) }),
+        READS / 5,
+      ],
+      [
+        'collected by day, 366 days',
+        () => ledger.collectedByDay({ systemId, start: dayBack(366), end: dayBack(1) }),
+        READS / 10,
+      ],
     ];
     const agencyLines = (await ledger.statement({ systemId, accountId: agency.id, page: 1 })).totalLines;
     console.log(
@@ -94,6 +108,8 @@ export async function benchLedger(database: 'pglite' | 'postgres', databaseUrl?:
     await api.close();
   }
 }
+
+const dayBack = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
 /** The machine is shared: `uptime` beside the figures says how busy it was. */
 const loadAverage = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
@@ -128,6 +144,7 @@ async function seedWorld(handle: DatabaseHandle, ledger: Ledger) {
     sql`select id from companies where system_id = ${systemId} and email like '%@ledger.bench' order by id`,
   );
   const clearing = await ledger.accountFor({ systemId, kind: 'gateway_clearing', owner: { type: 'system' } });
+  const revenue = await ledger.accountFor({ systemId, kind: 'revenue', owner: { type: 'system' } });
   const wallets: LedgerAccount[] = [];
   for (const agency of agencies)
     wallets.push(
@@ -137,7 +154,7 @@ async function seedWorld(handle: DatabaseHandle, ledger: Ledger) {
         owner: { type: 'company', companyId: Number.parseInt(String(agency.id), 10) },
       }),
     );
-  return { systemId, clearing, wallets };
+  return { systemId, clearing, revenue, wallets };
 }
 
 /**
@@ -172,6 +189,37 @@ async function loadLines(handle: DatabaseHandle, world: Awaited<ReturnType<typeo
     });
   }
   await handle.sql.executeSql('vacuum analyze ledger_postings');
+  await handle.sql.executeSql('vacuum analyze ledger_lines');
+}
+
+/**
+ * SPENDS wallet spends over the same 12 months: the agency's wallet +x, the system's revenue −x,
+ * so the revenue account holds SPENDS lines for the collected-revenue read.
+ */
+async function loadSpends(handle: DatabaseHandle, world: Awaited<ReturnType<typeof seedWorld>>) {
+  if (SPENDS <= 0) return;
+  const revenue = world.revenue;
+  const walletIds = sql`${`{${world.wallets.map((w) => w.id).join(',')}}`}::bigint[]`;
+  const spanSeconds = MONTHS * 30 * 86_400;
+  await handle.db.transaction(async (tx) => {
+    const [last] = await queryRows<{ id: unknown }>(
+      tx,
+      sql`select coalesce(max(id), 0) as id from ledger_postings`,
+    );
+    await tx.execute(sql`
+      insert into ledger_postings (system_id, cause_kind, description, business_key, company_id, line_count, created_at)
+      select ${world.systemId}, 'wallet_spend', 'Leads delivered', 'bench-spend:' || g, a.company_id, 2,
+             now() - make_interval(secs => ${spanSeconds} * (1 - g::double precision / ${SPENDS}))
+        from generate_series(0, ${SPENDS - 1}::int) g
+        join ledger_accounts a on a.id = (${walletIds})[g % ${world.wallets.length} + 1]`);
+    await tx.execute(sql`
+      insert into ledger_lines (posting_id, account_id, amount, posted_at)
+      select p.id, x.account_id, x.amount, p.created_at
+        from ledger_postings p
+        join ledger_accounts a on a.company_id = p.company_id and a.kind = 'wallet' and a.system_id = p.system_id
+        cross join lateral (values (a.id, 50 + p.id % 950), (${revenue.id}::bigint, -(50 + p.id % 950))) x(account_id, amount)
+       where p.id > ${last?.id ?? 0}`);
+  });
   await handle.sql.executeSql('vacuum analyze ledger_lines');
 }
 

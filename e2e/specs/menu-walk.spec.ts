@@ -133,6 +133,14 @@ for (const [who, email, host] of PEOPLE) {
       await expect(page.getByRole('heading', { name: 'Page Not Found' })).toHaveCount(0);
       await checkOnce('/user/profile');
     }
+    // Billing History (decision 0035) is a profile-menu page too, checked where the guard opens it
+    // (a sales person without a connected account is sent to Sales Connect Account first).
+    await page.goto(`${origin}/user/billing-history`);
+    await settle(page);
+    if (new URL(page.url()).pathname === '/user/billing-history') {
+      await expect(page.getByTestId('billing-list')).not.toContainText('Loading Data');
+      await checkOnce('/user/billing-history');
+    }
     expect(failures, `failures while ${who} walked the menus`).toEqual([]);
     axe.expectClean();
   });

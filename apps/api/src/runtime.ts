@@ -3,6 +3,7 @@ import { importEnvelopeKey } from '@app/contracts';
 import { type DatabaseHandle, isSeeded, openDatabase, seedDemo } from '@app/db';
 import { type AppDependencies, buildApp } from './app.js';
 import type { Config } from './config.js';
+import { seedDemoMoney } from './demo/demo-money.js';
 import type { JobHandler } from './jobs/define-job.js';
 import { type JobQueue, startJobQueue } from './jobs/job-queue.js';
 import { JOB_SPECS } from './jobs/registry.js';
@@ -11,6 +12,7 @@ import { createRateLimiter } from './lib/rate-limiter.js';
 import { createSecretBox } from './lib/secret-box.js';
 import { createAppConfigModule } from './modules/app-config/index.js';
 import { createAuditModule } from './modules/audit/index.js';
+import { createBillingModule } from './modules/billing/index.js';
 import { createBotCheckModule } from './modules/bot-check/index.js';
 import { createCardsModule, settlePendingJob } from './modules/cards/index.js';
 import { createDocumentsModule } from './modules/documents/index.js';
@@ -217,8 +219,9 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     mail,
     payments,
     cards,
+    createBillingModule({ db, ledger, inScope: scope.inScope }),
     createReferenceModule(),
-    createReportsModule({ db }),
+    createReportsModule({ db, ledger }),
     settings,
     createRegistrationModule({
       db,
@@ -247,6 +250,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     onRouteRegistered: options.onRouteRegistered,
   });
   webhookInbox.app = app;
+  // A newcomer's first start: a few months of sandbox money for the demo agency (sandbox only).
+  if (seeded) await seedDemoMoney({ db, ledger, gateway: payments.gateway });
 
   return {
     app,

@@ -2,6 +2,7 @@ export * from './agency-list.js';
 export * from './app-config.js';
 export * from './audit-actions.js';
 export * from './auth.js';
+export * from './billing.js';
 export * from './branding.js';
 export * from './documents.js';
 export * from './domain-info.js';

@@ -76,11 +76,27 @@ export const rootRevenueParamsSchema = z.object({
 const amountSeries = z.array(z.object({ date: z.string(), amount: z.string() }));
 
 export const rootRevenueResponseSchema = z.object({
-  /** Always 'configured': fees set up for agencies, never money charged (no ledger exists yet). */
-  basis: z.literal('configured'),
+  /**
+   * 'collected': `collected` is money actually received, read from the ledger (decision 0035); the
+   * onboarding and per-term figures beside it are the fees configured for agencies, not income.
+   */
+  basis: z.literal('collected'),
   note: z.string(),
   currency: z.literal('USD'),
   range: z.object({ start: z.string(), end: z.string(), days: z.number().int() }),
+  /**
+   * Money collected in the range (UTC days), in dollars: credits to the system's revenue and
+   * application-fee accounts, less refunds paid; `series` per day (net).
+   */
+  collected: z.object({
+    total: z.string(),
+    revenue: z.string(),
+    application_fees: z.string(),
+    refunds: z.string(),
+    series: amountSeries,
+  }),
+  /** What the onboarding and per-term figures are: configured prices, not money received. */
+  configured_note: z.string(),
   onboarding: z.object({
     /** The onboarding charge configured on the root company, in dollars. */
     price: z.string(),

@@ -78,6 +78,8 @@ const SALES_PAGES = new Set([
   'user.profile-setup',
   'user.profile-setup-v1',
   'user.card-setting',
+  // Their own commission (decision 0035): an account page like the profile.
+  'user.billing-history',
   'configuration.sales-connect-account',
   'configuration.agency-list',
   'download-auth',

@@ -125,6 +125,7 @@ const CONFIGURATION_ORDER = [
   'coupons',
   'opt-out-list',
   'report-analytics',
+  'billing',
   'sales-connect-account',
 ] as const;
 type ConfigurationPage = (typeof CONFIGURATION_ORDER)[number];
@@ -158,7 +159,8 @@ function visibleConfigurationPages(ctx: PolicyContext, user: SessionUser): Confi
       ...(reaches(actor, 'coupons.read') ? (['coupons'] as const) : []),
       'opt-out-list',
     ];
-    return [...(settingsOff ? [] : system), ...report];
+    // Billing is the system's money, not a setting: it stays when the Settings switch is off.
+    return [...(settingsOff ? [] : system), ...report, 'billing'];
   }
   // Agencies: client management needs a card and no payment failure (unless in view mode); a missing
   // payment account only shows the warning of spec 1 §8 (decision D-client-management).
@@ -229,6 +231,11 @@ export function profileMenu(ctx: PolicyContext): MenuItem[] {
   const entries: [boolean, MenuItem][] = [
     [true, { id: 'profile', label: 'Profile', path: '/user/profile' }],
     [showsCardSetting(user), { id: 'card-setting', label: 'Card Setting', path: '/user/card-setting' }],
+    // Every party's own money (decision 0035); system users read theirs under Billing instead.
+    [
+      (isSalesUser(user) || !isSystemUser(user)) && menuMayOffer(ctx, '/user/billing-history'),
+      { id: 'billing-history', label: 'Billing History', path: '/user/billing-history' },
+    ],
     [showsDataWallet(ctx, user), { id: 'data-wallet', label: 'Data Wallet' }],
     // The route admits clients and userdownline, so both get the entry (decision D-integrations).
     [

@@ -10,6 +10,7 @@ const pending = makeSetup({ accountconnected: 'pending' });
 const ORDER = [
   'profile',
   'card-setting',
+  'billing-history',
   'data-wallet',
   'integrations',
   'developer',
@@ -28,31 +29,43 @@ describe('profileMenu (spec 1 §2.5, §6)', () => {
     [
       'userdownline: card, wallet, integrations, support',
       agency,
-      menuWith('card-setting', 'data-wallet', 'integrations', 'support'),
+      menuWith('card-setting', 'billing-history', 'data-wallet', 'integrations', 'support'),
     ],
     [
       'user-type agency: no integrations (D-integrations)',
       USERS.agencyUser(),
-      menuWith('card-setting', 'data-wallet', 'support'),
+      menuWith('card-setting', 'billing-history', 'data-wallet', 'support'),
     ],
-    ['administrator: no Data Wallet', USERS.administrator(), menuWith('card-setting', 'support')],
-    ['admin', USERS.admin(), menuWith('card-setting', 'support')],
+    [
+      'administrator: no Data Wallet',
+      USERS.administrator(),
+      menuWith('card-setting', 'billing-history', 'support'),
+    ],
+    ['admin', USERS.admin(), menuWith('card-setting', 'billing-history', 'support')],
     [
       'view-mode agency',
       USERS.viewModeAgency(),
-      menuWith('card-setting', 'data-wallet', 'integrations', 'support'),
+      menuWith('card-setting', 'billing-history', 'data-wallet', 'integrations', 'support'),
     ],
     [
       'client: integrations and exclusion list',
       client,
-      menuWith('card-setting', 'integrations', 'exclusion-list'),
+      menuWith('card-setting', 'billing-history', 'integrations', 'exclusion-list'),
     ],
-    ['view-mode client', USERS.viewModeClient(), menuWith('card-setting', 'integrations', 'exclusion-list')],
+    [
+      'view-mode client',
+      USERS.viewModeClient(),
+      menuWith('card-setting', 'billing-history', 'integrations', 'exclusion-list'),
+    ],
     ['root without a card', USERS.root(), ALWAYS],
     ['system admin', USERS.systemAdmin(), ALWAYS],
     ['root with api mode: Developer', { ...USERS.root(), api_mode: 'T' }, menuWith('developer')],
-    ['sales rep', USERS.salesRep(), ALWAYS],
-    ['account executive with api mode: no Developer', { ...USERS.accountExecutive(), api_mode: 'T' }, ALWAYS],
+    ['sales rep: billing history (commission)', USERS.salesRep(), menuWith('billing-history')],
+    [
+      'account executive with api mode: no Developer',
+      { ...USERS.accountExecutive(), api_mode: 'T' },
+      menuWith('billing-history'),
+    ],
     ['signed out', null, []],
   ];
   it.each(rows.map(([rule, user, expected]) => ({ rule, user, expected })))('$rule', ({ user, expected }) => {

@@ -124,6 +124,14 @@ const STATIC_ROUTES: readonly RouteDef[] = [
     access: guarded(allTypes),
     parentId: 'user',
   },
+  // Not in the spec: each party's billing history (issue 10 "Seeing the money", decision 0035).
+  {
+    id: 'user.billing-history',
+    path: '/user/billing-history',
+    name: 'Billing History',
+    access: guarded(allTypes),
+    parentId: 'user',
+  },
   {
     id: 'user.questionnaire',
     path: '/user/questionnaire',
@@ -201,6 +209,8 @@ function configurationRoutes(): RouteDef[] {
     page('data-enrichment', 'Data Enrichment', guarded(configTypes)),
     page('opt-out-list', 'Exclusion List', guarded(configTypes, 'system-only')),
     page('report-analytics', 'Report Analytics', guarded(configTypes, 'report-analytics')),
+    // Not in the spec: the system's money and any party's billing history (decision 0035).
+    page('billing', 'Billing', guarded(configTypes, 'system-only')),
     page('sales-connect-account', 'Sales Connect Account', guarded(['sales'])),
   ];
 }

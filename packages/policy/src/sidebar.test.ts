@@ -30,6 +30,7 @@ const SYSTEM = [
   'configuration.coupons',
   'configuration.opt-out-list',
   'configuration.report-analytics',
+  'configuration.billing',
 ];
 const SALES = ['configuration.agency-list', 'configuration.sales-connect-account'];
 const EXECUTIVE = [
@@ -105,9 +106,14 @@ describe('sidebarMenu (spec 1 §2.5, §6; spec 2 §6)', () => {
       'system user without Settings role',
       USERS.systemAdmin(),
       { rolePermissions: { settings: off } },
-      ['configuration.report-analytics'],
+      ['configuration.report-analytics', 'configuration.billing'],
     ],
-    ['Report Analytics needs the permission', noReport, {}, SYSTEM.slice(0, -1)],
+    [
+      'Report Analytics needs the permission',
+      noReport,
+      {},
+      SYSTEM.filter((id) => id !== 'configuration.report-analytics'),
+    ],
     [
       'Report Analytics in global view mode',
       agency,

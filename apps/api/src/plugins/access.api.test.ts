@@ -45,6 +45,22 @@ describe('every route declares its access rule', () => {
         scope: [{ in: 'params', field: 'companyID', resource: 'company' }],
       },
     });
+    // Billing history: anyone may ask, for an id in scope; the service narrows it (decision 0035).
+    for (const call of ['history', 'history-download'])
+      for (const [party, field, resource] of [
+        ['company', 'companyID', 'company'],
+        ['user', 'usrID', 'user'],
+      ] as const)
+        expect(routes).toContainEqual({
+          method: 'GET',
+          url: `/api/billing/${call}/${party}/:${field}`,
+          access: { kind: 'user', action: 'billing.read', scope: [{ in: 'params', field, resource }] },
+        });
+    expect(routes).toContainEqual({
+      method: 'GET',
+      url: '/api/billing/parties',
+      access: { kind: 'user', action: 'billing.read.system' },
+    });
     const table = routes.map((r) => `${r.method.padEnd(8)} ${r.url.padEnd(48)} ${describeRule(r.access)}`);
     console.log(`${routes.length} routes:\n${table.join('\n')}`);
   });

@@ -125,6 +125,9 @@ export const ACTIONS = {
   /** A sales person's own account (commissions); system staff may read it. */
   'paymentAccount.sales.read': { who: (a: Actor) => isSales(a) || isSystemStaff(a) },
   'paymentAccount.sales.connect': { who: isSales, notWhileActingAsOther: true },
+  // Billing history (decision 0035): whose history is `mayReadBilling`; the system's picker of parties.
+  'billing.read': { who: anyone },
+  'billing.read.system': { who: isSystemStaff },
 
   // Reports and the outbox.
   /** Report Analytics: who reads it depends on the person's report permission (`reportAnalyticsAccess`). */

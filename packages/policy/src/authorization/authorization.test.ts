@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACTIONS, type Action } from './actions.js';
 import type { Actor } from './actor.js';
 import { authorize, can } from './authorize.js';
-import { groupListCompany, mayActAs, mayReadList, type TargetPerson } from './relations.js';
+import { groupListCompany, mayActAs, mayReadBilling, mayReadList, type TargetPerson } from './relations.js';
 
 const base: Actor = {
   userId: 1,
@@ -128,7 +128,13 @@ describe('authorize', () => {
       'logs.write',
       'groups.read',
     ];
-    expect(reached(CLIENT)).toEqual([...own, 'roles.read', 'campaignMinimums.read', 'reports.analytics']);
+    expect(reached(CLIENT)).toEqual([
+      ...own,
+      'roles.read',
+      'campaignMinimums.read',
+      'billing.read',
+      'reports.analytics',
+    ]);
     expect(reached(SALES)).toEqual([
       ...own,
       'users.salesDownline',
@@ -137,8 +143,41 @@ describe('authorize', () => {
       'campaignMinimums.read',
       'paymentAccount.sales.read',
       'paymentAccount.sales.connect',
+      'billing.read',
       'reports.analytics',
     ]);
+  });
+});
+
+describe('mayReadBilling (decision 0035)', () => {
+  const root = { type: 'company', id: 1, kind: 'root', parentId: null } as const;
+  const agency = { type: 'company', id: 10, kind: 'agency', parentId: 1 } as const;
+  const otherAgency = { type: 'company', id: 11, kind: 'agency', parentId: 1 } as const;
+  const client = { type: 'company', id: 20, kind: 'client', parentId: 10 } as const;
+  it('gives the system its own accounts and every party of it', () => {
+    for (const staff of [SYSTEM_USER, ROOT_ADMIN]) {
+      expect(mayReadBilling(staff, { ...root, id: staff.rootCompanyId })).toBe(true);
+      expect(mayReadBilling(staff, agency)).toBe(true);
+      expect(mayReadBilling(staff, client)).toBe(true);
+      expect(mayReadBilling(staff, { type: 'user', id: SALES.userId })).toBe(true);
+    }
+    expect(mayReadBilling(SYSTEM_USER, { ...root, id: 999 })).toBe(false);
+  });
+  it('gives an agency its own and its clients’ history, a client only its own, sales only theirs', () => {
+    const owner = { ...AGENCY_OWNER, companyId: 10 };
+    expect(mayReadBilling(owner, agency)).toBe(true);
+    expect(mayReadBilling(owner, client)).toBe(true);
+    expect(mayReadBilling(owner, otherAgency)).toBe(false);
+    expect(mayReadBilling(owner, { ...root, id: owner.rootCompanyId })).toBe(false);
+    const ownClient = { ...CLIENT, companyId: 20, companyParentId: 10 };
+    expect(mayReadBilling(ownClient, client)).toBe(true);
+    expect(mayReadBilling(ownClient, agency)).toBe(false);
+    expect(mayReadBilling(ownClient, { ...client, id: 21 })).toBe(false);
+    expect(mayReadBilling(SALES, agency)).toBe(false);
+    expect(mayReadBilling(SALES, client)).toBe(false);
+    expect(mayReadBilling(SALES, { type: 'user', id: SALES.userId })).toBe(true);
+    expect(mayReadBilling(SALES, { type: 'user', id: SALES.userId + 1 })).toBe(false);
+    expect(mayReadBilling(owner, { type: 'user', id: owner.userId })).toBe(true);
   });
 });
 

@@ -1,6 +1,28 @@
 import type { CompanyKind, UserType } from '@app/contracts';
 import { type Actor, isAgencyStaff, isClient, isCompanyStaff, isSystemStaff } from './actor.js';
 
+/** Whose billing history is asked for: a company (the root company stands for the system) or a person. */
+export type BillingParty =
+  | { type: 'company'; id: number; kind: CompanyKind; parentId: number | null }
+  | { type: 'user'; id: number };
+
+/**
+ * Whose billing history the actor may read (decision 0035), for a party already in their scope: the
+ * system's own accounts (its root company) by system staff; an agency's by its staff and the
+ * system's; a client's by itself, its agency's staff and the system's; a person's (sales commission)
+ * by that person and the system's staff. Sales staff see only their own, never their agencies'.
+ */
+export function mayReadBilling(actor: Actor, party: BillingParty): boolean {
+  if (party.type === 'user') return party.id === actor.userId || isSystemStaff(actor);
+  if (party.kind === 'root') return isSystemStaff(actor) && party.id === actor.rootCompanyId;
+  if (isSystemStaff(actor)) return true;
+  if (party.kind === 'agency') return isAgencyStaff(actor) && party.id === actor.companyId;
+  return (
+    (isAgencyStaff(actor) && party.parentId === actor.companyId) ||
+    (isClient(actor) && party.id === actor.companyId)
+  );
+}
+
 /** What a rule needs to know about another person. */
 export interface TargetPerson {
   userId: number;

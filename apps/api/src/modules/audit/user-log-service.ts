@@ -15,11 +15,11 @@ import {
 } from '@app/contracts';
 import { can, isSystemStaff } from '@app/policy';
 import { badRequest, notFound } from '../../http-errors.js';
+import { CSV_BOM, csvRecord } from '../../lib/csv.js';
 import type { TenantResource } from '../../plugins/access.js';
 import type { IpLocator } from '../../providers/ip-location/ip-location.js';
 import type { Principal } from '../tenancy/index.js';
 import type { AuditLog } from './audit-log.js';
-import { CSV_BOM, csvRecord } from './csv.js';
 import type { UserLogQuery, UserLogRecord, UserLogRepository } from './user-log-repository.js';
 
 export interface UserLogServiceDependencies {

@@ -1,6 +1,7 @@
 /**
  * The ledger's public face: the only way money rows are written or read (decision 0029).
- * `createLedger({ db })` → `accountFor`, `post`, `balanceOf`, `statement`.
+ * `createLedger({ db })` → `accountFor`, `post`, `balanceOf`, `statement`, and the overview reads of
+ * billing history and reports: `accountsOf`, `owners`, `statementExport`, `collectedByDay`.
  */
 export {
   LEDGER_ACCOUNT_KINDS,
@@ -19,5 +20,6 @@ export {
   type LedgerOwner,
   type LedgerPosting,
 } from './ledger-service.js';
+export type { AccountWithBalance, CollectedDay, StatementExport } from './overview.js';
 export { MAX_POSTING_LINES, type PostingInput, type PostingLineInput } from './posting-rules.js';
 export type { Statement, StatementLine, StatementQuery } from './statement.js';

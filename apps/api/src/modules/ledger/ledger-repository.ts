@@ -61,7 +61,7 @@ export const gatewayOf = (row: PostingGatewayColumns) =>
  * node-postgres the text. Read through BigInt, so a value is never rounded on its way in; beyond
  * 2^53 it throws instead (no ledger amount or id comes near).
  */
-function exactInteger(value: unknown): number {
+export function exactInteger(value: unknown): number {
   const whole = BigInt(value as string | number | bigint);
   if (whole > BigInt(Number.MAX_SAFE_INTEGER) || whole < BigInt(Number.MIN_SAFE_INTEGER))
     throw new RangeError(`ledger integer beyond 2^53: ${whole}`);

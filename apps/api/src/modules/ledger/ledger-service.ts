@@ -15,6 +15,7 @@ import {
   type LedgerRepository,
   type PostingRow,
 } from './ledger-repository.js';
+import { createLedgerOverview } from './overview.js';
 import { checkPosting, type PostingInput } from './posting-rules.js';
 import { readStatement, type Statement, type StatementQuery } from './statement.js';
 
@@ -110,6 +111,8 @@ export function createLedger({ db }: { db: Database }) {
   }
 
   return {
+    ...createLedgerOverview({ db }),
+
     /** The account of this owner and purpose in the system, created on first use (once, however many ask). */
     async accountFor(
       input: { systemId: number; kind: LedgerAccountKind; owner: LedgerOwner; reference?: string },
@@ -168,6 +171,7 @@ export function createLedger({ db }: { db: Database }) {
           gateway: input.gateway?.name ?? null,
           gatewayObjectId: input.gateway?.objectId ?? null,
           lineCount: lines.length,
+          ...(input.postedAt ? { createdAt: input.postedAt } : {}),
         });
         if (inserted) {
           await repo.insertLines(inserted.id, lines);

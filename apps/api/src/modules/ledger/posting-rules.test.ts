@@ -27,6 +27,13 @@ const refusal = (input: PostingInput) => {
 };
 
 describe('posting rules (checked before any SQL)', () => {
+  it('dates a posting in the past for history, never in the future nor before 2000 (decision 0035)', () => {
+    expect(() => checkPosting(posting({ postedAt: new Date('2026-06-01T09:00:00Z') }))).not.toThrow();
+    const later = new Date(Date.now() + 3_600_000);
+    for (const postedAt of [later, new Date('1999-12-31T23:59:59Z'), new Date('not a date')])
+      expect(refusal(posting({ postedAt }))).toBe('A posting can be dated from 2000 up to now, not later.');
+  });
+
   it('accepts a balanced posting of two or more lines', () => {
     expect(() => checkPosting(posting())).not.toThrow();
     expect(() =>

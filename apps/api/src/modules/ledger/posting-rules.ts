@@ -22,11 +22,17 @@ export interface PostingInput {
   /** The gateway object behind the money (a charge, refund or transfer id), when there is one. */
   gateway?: { name: string; objectId: string } | null;
   lines: readonly PostingLineInput[];
+  /**
+   * When the operation happened, if not now: only for loading history (the demo seed's sandbox
+   * months, imports), never from a request. Not in the future, not before 2000.
+   */
+  postedAt?: Date;
 }
 
 /** Enough for any business operation, and within the smallint the posting stores its count in. */
 export const MAX_POSTING_LINES = 100;
 const MAX_DESCRIPTION = 500;
+const EARLIEST_POSTING = Date.UTC(2000, 0, 1);
 /** Visible ASCII only: a key is compared byte for byte, so no spaces or look-alike letters. */
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 const GATEWAY_NAME_PATTERN = /^[a-z][a-z0-9_]{0,30}$/;
@@ -53,6 +59,11 @@ export function checkPosting(input: PostingInput): void {
     refuse(`The company id ${cause.companyId} is not an id.`);
   if (gateway && !(GATEWAY_NAME_PATTERN.test(gateway.name) && GATEWAY_OBJECT_PATTERN.test(gateway.objectId)))
     refuse('A gateway object needs the gateway name (snake_case) and the object id (visible ASCII).');
+  if (input.postedAt !== undefined) {
+    const at = input.postedAt.getTime();
+    if (!Number.isFinite(at) || at < EARLIEST_POSTING || at > Date.now() + 60_000)
+      refuse('A posting can be dated from 2000 up to now, not later.');
+  }
   if (lines.length < 2) refuse(`A posting needs at least two lines; this one has ${lines.length}.`);
   if (lines.length > MAX_POSTING_LINES) refuse(`A posting has at most ${MAX_POSTING_LINES} lines.`);
   let debits = 0;

@@ -48,7 +48,7 @@ export interface Statement {
 const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
 const MAX_PAGE_SIZE = 100;
 
-function rangeOf(month: string | null): LineRange {
+export function rangeOf(month: string | null): LineRange {
   if (month === null) return { from: '-infinity', to: 'infinity' };
   const match = MONTH_PATTERN.exec(month);
   if (!match) throw new LedgerError('invalid_query', `"${month}" is not a month (YYYY-MM).`);

@@ -261,12 +261,15 @@ describe('GET /configuration/report-analytics', () => {
 });
 
 describe('GET /configuration/root-revenue/{start}/{end}', () => {
-  it('answers configured fees, labelled as configured, never charges', async () => {
+  it('answers collected money (none in this range) and configured fees, each labelled', async () => {
     const res = await get('root', `/configuration/root-revenue/${MARCH}`);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body.basis).toBe('configured');
-    expect(body.note).toMatch(/not money received/);
+    expect(body.basis).toBe('collected');
+    expect(body.note).toMatch(/^Collected: money received/);
+    expect(body.configured_note).toMatch(/not money received/);
+    expect(body.collected).toMatchObject({ total: '0', revenue: '0', application_fees: '0', refunds: '0' });
+    expect(body.collected.series).toHaveLength(31);
     expect(body.onboarding).toMatchObject({
       price: '500.00',
       agencies_created: 3,

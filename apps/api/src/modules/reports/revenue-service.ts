@@ -1,4 +1,5 @@
 import {
+  asCents,
   type Cents,
   COST_MODULES,
   type CostModule,
@@ -7,22 +8,33 @@ import {
   type RootRevenueResponse,
 } from '@app/contracts';
 import { onboardingPrice, type PriceSheet, sumCents, wholesalePrice } from '@app/pricing';
+import type { Ledger } from '../ledger/index.js';
 import type { Principal } from '../tenancy/index.js';
 import { reportRange } from './report-range.js';
 import type { AgencyOffer, RevenueRepository } from './revenue-repository.js';
 
-const CONFIGURED_ONLY =
-  'No charges are recorded yet: these are the fees configured for agencies, not money received.';
+const COLLECTED_NOTE =
+  'Collected: money received through the payment gateway and recorded in the ledger (revenue and application fees, less refunds), per UTC day.';
+const CONFIGURED_NOTE =
+  'Configured: the fees set up for agencies (onboarding, setup and platform fees). These are prices, not money received.';
+
+/** The ledger's read of collected money (the only code that sums money rows). */
+export type CollectedByDay = Ledger['collectedByDay'];
 
 const isCostModule = (module: string | null): module is CostModule =>
   COST_MODULES.includes(module as CostModule);
 
 /**
- * Root revenue as configured (no charges are recorded yet): the onboarding charge each new agency
- * would pay and the setup and platform fees live agencies' terms carry. Prices are layered by
- * `@app/pricing` (the agency's own, else its system's), amounts summed as whole cents.
+ * Root revenue: the money the system collected per day, from the ledger (decision 0035), and beside
+ * it, labelled configured, the onboarding charge each new agency would pay and the setup and
+ * platform fees live agencies' terms carry. Prices are layered by `@app/pricing` (the agency's own,
+ * else its system's), amounts summed as whole cents.
  */
-export function createRevenueService(repo: RevenueRepository, now: () => Date = () => new Date()) {
+export function createRevenueService(
+  repo: RevenueRepository,
+  collectedByDay: CollectedByDay,
+  now: () => Date = () => new Date(),
+) {
   /** Per term: agencies offering it, and their setup and platform fees over their enabled modules. */
   function feesByTerm(offers: readonly AgencyOffer[], sheets: Map<number, PriceSheet>, system: PriceSheet) {
     return PAYMENT_TERMS.map((term) => {
@@ -44,11 +56,16 @@ export function createRevenueService(repo: RevenueRepository, now: () => Date = 
   return {
     async rootRevenue(p: Principal, startDate: string, endDate: string): Promise<RootRevenueResponse> {
       const range = reportRange(startDate, endDate, now());
-      const [systemOnboarding, created, offers] = await Promise.all([
+      const [systemOnboarding, created, offers, collectedDays] = await Promise.all([
         repo.onboardingSetting(p.rootCompanyId),
         repo.agenciesCreated(p.systemId, p.rootCompanyId, range),
         repo.offers(p.systemId, p.rootCompanyId),
+        collectedByDay({ systemId: p.systemId, start: range.start, end: range.end }),
       ]);
+      const collectedOn = new Map(collectedDays.map((d) => [d.date, d]));
+      const net = (d: (typeof collectedDays)[number]) => asCents(d.revenue + d.applicationFees - d.refunds);
+      const total = (pick: (d: (typeof collectedDays)[number]) => Cents) =>
+        centsToDollars(sumCents(collectedDays.map(pick)));
       const agencyIds = [...new Set(offers.map((o) => o.agencyId))];
       const priceRows = await repo.prices([p.rootCompanyId, ...agencyIds]);
       const sheets = new Map<number, PriceSheet>();
@@ -62,10 +79,21 @@ export function createRevenueService(repo: RevenueRepository, now: () => Date = 
             .map((a) => onboardingPrice(a.own, systemOnboarding).amountCents),
         );
       return {
-        basis: 'configured',
-        note: CONFIGURED_ONLY,
+        basis: 'collected',
+        note: COLLECTED_NOTE,
         currency: 'USD',
         range,
+        collected: {
+          total: total(net),
+          revenue: total((d) => d.revenue),
+          application_fees: total((d) => d.applicationFees),
+          refunds: total((d) => d.refunds),
+          series: created.days.map((date) => {
+            const day = collectedOn.get(date);
+            return { date, amount: centsToDollars(day ? net(day) : asCents(0)) };
+          }),
+        },
+        configured_note: CONFIGURED_NOTE,
         onboarding: {
           price: centsToDollars(onboardingPrice(undefined, systemOnboarding).amountCents),
           agencies_created: created.agencies.length,

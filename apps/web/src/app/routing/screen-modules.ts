@@ -30,6 +30,7 @@ export const SCREENS: Record<string, ScreenLoader> = {
   // The policy sends profile-setup-v1 to Profile Setup unless the user may have it; then it is the same.
   'user.profile-setup-v1': profileSetupPage,
   'user.card-setting': () => import('../../routes/user/card-setting/card-setting-page'),
+  'user.billing-history': () => import('../../routes/user/billing-history/billing-history-page'),
   'user.questionnaire': questionnairePage,
   'user.questionnaire-add': questionnairePage,
   'configuration.agency-list': () => import('../../routes/configuration/agency-list/agency-list-page'),
@@ -48,6 +49,7 @@ export const SCREENS: Record<string, ScreenLoader> = {
   'configuration.company-group': () => import('../../routes/configuration/company-group/company-group-page'),
   'configuration.report-analytics': () =>
     import('../../routes/configuration/report-analytics/report-analytics-page'),
+  'configuration.billing': () => import('../../routes/configuration/billing/billing-page'),
 };
 
 export const pendingScreen: ScreenLoader = () => import('../../routes/pending/pending-page');

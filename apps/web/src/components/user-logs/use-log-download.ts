@@ -34,19 +34,21 @@ function saveFile(text: string, name: string) {
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** 'Download Data': fetches the CSV with the session's token, saves it, and says how it went. */
-export function useLogDownload() {
-  const http = useHttp();
+/**
+ * The download helper every CSV shares: fetches the text with the session's token, saves it under
+ * `name`, and says how it went in a notice (`noticeId`) and in `status`.
+ */
+export function useCsvDownload(noticeId: string) {
   const [status, setStatus] = useState<DownloadStatus>('idle');
 
-  async function download(filter: UserLogFilter) {
+  async function download(fetchText: () => Promise<string>, name: string) {
     setStatus('preparing');
-    notifications.show({ id: NOTICE_ID, loading: true, message: DOWNLOAD_TEXTS.preparing, autoClose: false });
+    notifications.show({ id: noticeId, loading: true, message: DOWNLOAD_TEXTS.preparing, autoClose: false });
     try {
-      saveFile(await fetchUserLogCsv(http, filter), downloadFileName());
+      saveFile(await fetchText(), name);
       setStatus('done');
       notifications.update({
-        id: NOTICE_ID,
+        id: noticeId,
         loading: false,
         color: 'green',
         message: DOWNLOAD_TEXTS.done,
@@ -56,7 +58,7 @@ export function useLogDownload() {
       const failure = downloadFailureOf(error);
       setStatus(failure);
       notifications.update({
-        id: NOTICE_ID,
+        id: noticeId,
         loading: false,
         color: 'red',
         message: DOWNLOAD_TEXTS[failure],
@@ -66,4 +68,15 @@ export function useLogDownload() {
   }
 
   return { status, download };
+}
+
+/** 'Download Data': fetches the user-log CSV with the session's token, saves it, and says how it went. */
+export function useLogDownload() {
+  const http = useHttp();
+  const csv = useCsvDownload(NOTICE_ID);
+  return {
+    status: csv.status,
+    download: (filter: UserLogFilter) =>
+      csv.download(() => fetchUserLogCsv(http, filter), downloadFileName()),
+  };
 }

@@ -2,22 +2,69 @@ import { asCents, formatUsdCents } from '@app/contracts';
 import { Alert, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { RootRevenueResponse } from '../../../api/reports';
+import { formatSignedUsd, signedCentsOf } from '../../../components/billing-history/billing-format';
 import { LineChart } from '../../../components/charts/line-chart';
 import { centsOf } from '../agency-list/set-cost-modal/cost-form';
 import { StatCard } from './analytics-panel';
 import { termLabel } from './report-labels';
 
 /**
- * Root revenue as the server can compute it today: fees configured for agencies, never money charged
- * (no charges are recorded yet). Every figure says "configured" so nobody reads it as income.
+ * Root revenue: the money the system collected in the range, from the ledger (decision 0035), then
+ * the fees configured for agencies, each figure of which says "configured" so nobody reads it as
+ * income.
  */
 export function RevenuePanel({ data }: { data: RootRevenueResponse }) {
-  const { onboarding } = data;
+  const { onboarding, collected } = data;
   return (
     <Stack gap="md" data-testid="root-revenue">
-      <Title order={3}>Configured Fees</Title>
-      <Alert color="blue" variant="light" icon={<IconInfoCircle />} data-testid="root-revenue-basis">
+      <Title order={3}>Collected Revenue</Title>
+      <Alert color="green" variant="light" icon={<IconInfoCircle />} data-testid="root-revenue-basis">
         {data.note}
+      </Alert>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <StatCard
+          label="Collected (net)"
+          value={formatSignedUsd(collected.total)}
+          hint="revenue and fees, less refunds"
+          testId="revenue-collected-total"
+        />
+        <StatCard
+          label="Revenue collected"
+          value={formatSignedUsd(collected.revenue)}
+          hint="onboarding, wholesale, minimum spend"
+          testId="revenue-collected-revenue"
+        />
+        <StatCard
+          label="Application fees collected"
+          value={formatSignedUsd(collected.application_fees)}
+          hint="on clients' direct charges"
+          testId="revenue-collected-fees"
+        />
+        <StatCard
+          label="Refunds paid"
+          value={formatSignedUsd(collected.refunds)}
+          hint="given back in the range"
+          testId="revenue-collected-refunds"
+        />
+      </SimpleGrid>
+      <Paper withBorder radius="md" p="md">
+        <LineChart
+          title="Collected per day (USD)"
+          // Plotted in cents so no amount becomes a float; ticks are whole cents.
+          series={[
+            {
+              name: 'Collected',
+              points: collected.series.map((p) => ({ date: p.date, value: signedCentsOf(p.amount) })),
+            },
+          ]}
+          format={(cents) => formatUsdCents(asCents(Math.round(cents)))}
+          testId="revenue-collected-chart"
+        />
+      </Paper>
+
+      <Title order={3}>Configured Fees</Title>
+      <Alert color="blue" variant="light" icon={<IconInfoCircle />} data-testid="root-revenue-configured">
+        {data.configured_note}
       </Alert>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
         <StatCard

@@ -1,0 +1,61 @@
+import { type BillingLine, centsToDollars } from '@app/contracts';
+import type { LedgerCauseKind, StatementLine } from '../ledger/index.js';
+
+const CAUSE_LABELS: Record<LedgerCauseKind, string> = {
+  onboarding_charge: 'Onboarding charge',
+  charge: 'Charge',
+  refund: 'Refund',
+  wallet_topup: 'Data Wallet top-up',
+  wallet_spend: 'Data Wallet spend',
+  transfer: 'Transfer',
+  commission: 'Commission',
+  correction: 'Correction',
+};
+
+/** Gateways as people read them; everything the sandbox holds is labelled Sandbox (product guide §5). */
+const GATEWAY_LABELS: Record<string, string> = { sandbox: 'Sandbox', stripe: 'Stripe' };
+
+export const gatewayLabel = (name: string) => GATEWAY_LABELS[name] ?? name;
+
+/**
+ * What a person reads for a line: its cause and business object ("Onboarding charge — Northwind
+ * Digital", "Refund of charge ch_… — Northwind Digital"). The company is named only when the reader
+ * may see it (`companyName` answers undefined otherwise).
+ */
+export function lineTitle(line: StatementLine, companyName: (id: number) => string | undefined): string {
+  const { cause } = line;
+  const refunded = cause.kind === 'refund' ? /^refund:(.+)$/.exec(cause.businessKey)?.[1] : undefined;
+  const label = refunded ? `Refund of charge ${refunded}` : (CAUSE_LABELS[cause.kind] ?? cause.kind);
+  const company = cause.companyId === null ? undefined : companyName(cause.companyId);
+  return company ? `${label} — ${company}` : label;
+}
+
+/** A statement line on the wire: dollar strings, the title, the gateway object. */
+export function lineOnWire(
+  line: StatementLine,
+  companyName: (id: number) => string | undefined,
+): BillingLine {
+  return {
+    id: line.lineId,
+    posted_at: line.postedAt.toISOString(),
+    title: lineTitle(line, companyName),
+    description: line.cause.description,
+    cause: line.cause.kind,
+    gateway: line.gateway && { name: gatewayLabel(line.gateway.name), object_id: line.gateway.objectId },
+    amount: centsToDollars(line.change),
+    balance: centsToDollars(line.balance),
+  };
+}
+
+/** The CSV's columns (one header row, then one row per line). */
+export const CSV_HEADER = ['Date (UTC)', 'Item', 'Details', 'Gateway', 'Gateway object', 'Amount', 'Balance'];
+
+export const csvRowOf = (line: BillingLine): string[] => [
+  line.posted_at.replace('T', ' ').replace(/\.\d{3}Z$/, ''),
+  line.title,
+  line.description,
+  line.gateway?.name ?? '',
+  line.gateway?.object_id ?? '',
+  line.amount,
+  line.balance,
+];

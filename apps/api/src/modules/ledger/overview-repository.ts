@@ -1,0 +1,117 @@
+import { type Executor, queryRows, sql } from '@app/db';
+import { exactInteger, type LineRange, type StatementRow } from './ledger-repository.js';
+
+/** An owner as stored: a company, a person, or neither (the system itself). */
+export interface OwnerKey {
+  companyId: number | null;
+  userId: number | null;
+}
+
+export interface AccountWithSum {
+  id: number;
+  systemId: number;
+  kind: string;
+  companyId: number | null;
+  userId: number | null;
+  reference: string;
+  sumOfLines: number;
+}
+
+/**
+ * The ledger's reads for billing history and reports (decision 0035): a party's accounts with their
+ * sums, the owners that hold accounts, a whole statement in keyset batches, and the system's
+ * revenue, fee and refund lines summed per day. Each is a range read of the
+ * `(account_id, posted_at, id, amount)` index; none scans postings it does not show.
+ */
+export function createOverviewRepository(db: Executor) {
+  return {
+    /** The owner's accounts in the system, oldest first, each with the sum of its lines. */
+    async accountsOf(systemId: number, owner: OwnerKey): Promise<AccountWithSum[]> {
+      const rows = await queryRows<Record<string, unknown>>(
+        db,
+        sql`select a.id, a.system_id, a.kind, a.company_id, a.user_id, a.reference,
+              coalesce((select sum(l.amount) from ledger_lines l where l.account_id = a.id), 0)::bigint as sum_of_lines
+            from ledger_accounts a
+           where a.system_id = ${systemId}
+             and a.company_id is not distinct from ${owner.companyId}::int
+             and a.user_id is not distinct from ${owner.userId}::int
+           order by a.id`,
+      );
+      return rows.map((r) => ({
+        id: exactInteger(r.id),
+        systemId: Number(r.system_id),
+        kind: String(r.kind),
+        companyId: r.company_id === null ? null : Number(r.company_id),
+        userId: r.user_id === null ? null : Number(r.user_id),
+        reference: String(r.reference),
+        sumOfLines: exactInteger(r.sum_of_lines),
+      }));
+    },
+
+    /** Every owner holding at least one account in the system (the system itself as two nulls). */
+    async owners(systemId: number): Promise<OwnerKey[]> {
+      const rows = await queryRows<{ company_id: unknown; user_id: unknown }>(
+        db,
+        sql`select distinct company_id, user_id from ledger_accounts where system_id = ${systemId}`,
+      );
+      return rows.map((r) => ({
+        companyId: r.company_id === null ? null : Number(r.company_id),
+        userId: r.user_id === null ? null : Number(r.user_id),
+      }));
+    },
+
+    /** Up to `limit` lines of the account in the range after the line `after` (keyset, posting order). */
+    async linesAfter(
+      accountId: number,
+      range: LineRange,
+      after: { postedAt: Date | string; lineId: number } | null,
+      limit: number,
+    ): Promise<StatementRow[]> {
+      const cursor =
+        after === null
+          ? sql`true`
+          : sql`(posted_at, id) > (${new Date(after.postedAt).toISOString()}::timestamptz, ${after.lineId}::bigint)`;
+      const rows = await queryRows<StatementRow>(
+        db,
+        sql`select l.id as "lineId", l.posting_id as "postingId", l.posted_at as "postedAt", l.amount,
+              p.cause_kind as "causeKind", p.description, p.business_key as "businessKey",
+              p.company_id as "companyId", p.gateway, p.gateway_object_id as "gatewayObjectId"
+            from (select id, posting_id, posted_at, amount from ledger_lines
+                   where account_id = ${accountId}
+                     and posted_at >= ${range.from}::timestamptz and posted_at < ${range.to}::timestamptz
+                     and ${cursor}
+                   order by posted_at, id limit ${limit}) l
+            join ledger_postings p on p.id = l.posting_id
+           order by l.posted_at, l.id`,
+      );
+      return rows.map((row) => ({
+        ...row,
+        lineId: exactInteger(row.lineId),
+        postingId: exactInteger(row.postingId),
+        amount: exactInteger(row.amount),
+      }));
+    },
+
+    /**
+     * The system's own revenue, application-fee and refund lines, summed per UTC day and kind over
+     * [from, to). Three accounts at most, each read as one index range: cheap at any ledger size.
+     */
+    async systemSumsByDay(systemId: number, kinds: readonly string[], range: LineRange) {
+      const rows = await queryRows<{ day: string; kind: string; total: unknown }>(
+        db,
+        sql`select to_char(l.posted_at at time zone 'UTC', 'YYYY-MM-DD') as day, a.kind, sum(l.amount)::bigint as total
+              from ledger_accounts a
+              join ledger_lines l on l.account_id = a.id
+               and l.posted_at >= ${range.from}::timestamptz and l.posted_at < ${range.to}::timestamptz
+             where a.system_id = ${systemId} and a.company_id is null and a.user_id is null
+               and a.kind in (${sql.join(
+                 kinds.map((k) => sql`${k}`),
+                 sql`, `,
+               )})
+             group by 1, 2
+             order by 1, 2`,
+      );
+      return rows.map((r) => ({ day: r.day, kind: r.kind, sumOfLines: exactInteger(r.total) }));
+    },
+  };
+}

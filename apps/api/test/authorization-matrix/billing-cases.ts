@@ -1,0 +1,31 @@
+import type { MatrixCase } from './cases.js';
+import type { BaseActor, Person } from './world.js';
+
+const PASS = 'pass' as const;
+
+/**
+ * Billing history (decision 0035). A company's history: its own staff (an agency's also its
+ * clients'), the client itself and the system's staff; sales staff never read their agencies' money,
+ * whatever their scope. A person's: themselves and the system's staff. The parties picker is the
+ * system staff's (the policy's `billing.read.system`).
+ */
+const companyReaders = (p: BaseActor) => (p === 'sales' || p === 'accountExecutive' ? [404] : PASS);
+const personReaders = (p: BaseActor, subject: Person) => (subject === p || p === 'system' ? PASS : [404]);
+
+export const BILLING_MATRIX_CASES: MatrixCase[] = [
+  { route: 'GET /api/billing/parties', vary: null, request: () => ({ url: '/api/billing/parties' }) },
+  ...(['history', 'history-download'] as const).flatMap((call): MatrixCase[] => [
+    {
+      route: `GET /api/billing/${call}/company/:companyID`,
+      vary: { resource: 'company', field: 'companyID' },
+      request: ({ id }) => ({ url: `/api/billing/${call}/company/${id}?month=2026-10` }),
+      inScope: (p) => companyReaders(p as BaseActor),
+    },
+    {
+      route: `GET /api/billing/${call}/user/:usrID`,
+      vary: { resource: 'user', field: 'usrID' },
+      request: ({ id }) => ({ url: `/api/billing/${call}/user/${id}` }),
+      inScope: (p, subject) => personReaders(p as BaseActor, subject),
+    },
+  ]),
+];

@@ -1,0 +1,30 @@
+import { Stack, Text, Title } from '@mantine/core';
+import type { PartyRef } from '../../../api/billing';
+import { PageLoader } from '../../../app/routing/page-loader';
+import { BillingHistory } from '../../../components/billing-history/billing-history';
+import { useUserRoute } from '../shared/use-user-route';
+
+/**
+ * /user/billing-history (decision 0035): the signed-in party's own money. A sales person's is their
+ * commission; everyone else's is their company's (for the system's staff, the system's own accounts).
+ */
+export function BillingHistoryPage() {
+  const route = useUserRoute();
+  if (!route) return <PageLoader label="Loading billing history" />;
+  const { user } = route;
+  const party: PartyRef =
+    user.user_type === 'sales' ? { type: 'user', id: user.id } : { type: 'company', id: user.company_id };
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={2}>Billing History</Title>
+        <Text c="dimmed" size="sm">
+          Every charge, payment, refund and fee recorded for your account, with the balance after each.
+        </Text>
+      </Stack>
+      <BillingHistory key={`${party.type}-${party.id}`} party={party} />
+    </Stack>
+  );
+}
+
+export default BillingHistoryPage;
