@@ -162,6 +162,7 @@ test('a system user creates and disables a coupon on the Coupons screen', async 
   await expect(page).toHaveURL(/\/configuration\/agency-list$/);
   await page.goto('/configuration/coupons');
   await expect(page.getByTestId('coupon-row-WELCOME50')).toContainText('50% off');
+  await expectAccessible(page, 'coupons');
   await page.getByTestId('coupon-add').click();
   await page.getByTestId('coupon-form-code').fill('x');
   await page.getByTestId('coupon-form-save').click();
@@ -175,7 +176,6 @@ test('a system user creates and disables a coupon on the Coupons screen', async 
   await expect(row).toContainText('25% off');
   await expect(row).toContainText('0 of 10');
   await expect(row).toContainText('Active');
-  await expectAccessible(page, 'coupons');
   await page.getByTestId('coupon-disable-SPRING-25').click();
   await page.getByTestId('confirm-yes').click();
   await expect(row).toContainText('Disabled');
