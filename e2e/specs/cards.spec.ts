@@ -1,4 +1,4 @@
-import { CARD_TEXTS } from '@app/contracts';
+import { CARD_TEXTS, COUPON_TEXTS } from '@app/contracts';
 import { DEMO } from '@app/db/demo';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
@@ -155,4 +155,29 @@ test("a client's card step says plainly when its agency cannot take cards yet, a
   await expect(page.getByTestId('card-error')).toHaveText(CARD_TEXTS.agencyNotConnected);
   await expect(page.getByTestId('card-number')).toHaveValue('4242 4242 4242 4242');
   await expectAccessible(page, 'profile setup: client payment step');
+});
+
+test('a system user creates and disables a coupon on the Coupons screen', async ({ page }) => {
+  await signIn(page, DEMO.master.rootUser.email);
+  await expect(page).toHaveURL(/\/configuration\/agency-list$/);
+  await page.goto('/configuration/coupons');
+  await expect(page.getByTestId('coupon-row-WELCOME50')).toContainText('50% off');
+  await expectAccessible(page, 'coupons');
+  await page.getByTestId('coupon-add').click();
+  await page.getByTestId('coupon-form-code').fill('x');
+  await page.getByTestId('coupon-form-save').click();
+  await expect(page.getByTestId('coupon-form')).toContainText(COUPON_TEXTS.codeFormat);
+  await page.getByTestId('coupon-form-code').fill('spring-25');
+  await page.getByTestId('coupon-form-value').fill('25');
+  await page.getByTestId('coupon-form-limit').fill('10');
+  await expectAccessible(page, 'coupons: new coupon');
+  await page.getByTestId('coupon-form-save').click();
+  const row = page.getByTestId('coupon-row-SPRING-25');
+  await expect(row).toContainText('25% off');
+  await expect(row).toContainText('0 of 10');
+  await expect(row).toContainText('Active');
+  await page.getByTestId('coupon-disable-SPRING-25').click();
+  await page.getByTestId('confirm-yes').click();
+  await expect(row).toContainText('Disabled');
+  await expect(page.getByTestId('coupon-disable-SPRING-25')).toHaveCount(0);
 });

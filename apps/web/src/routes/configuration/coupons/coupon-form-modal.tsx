@@ -54,7 +54,13 @@ export function CouponFormModal({ opened, onClose, companyID }: CouponFormModalP
   }
 
   return (
-    <Modal opened={opened} onClose={close} title="New coupon" centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="New coupon"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form
         noValidate
         onSubmit={(event) => {

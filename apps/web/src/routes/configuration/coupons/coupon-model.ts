@@ -38,7 +38,8 @@ export function validateCoupon(values: CouponFormValues): CouponErrors {
   const value = values.value.trim();
   if (values.kind === 'percent') {
     const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(value);
-    const bp = match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : 0;
+    // Whole digits then two decimal digits: '12.5' → 1250 basis points, read as one integer.
+    const bp = match ? Number.parseInt(`${match[1]}${(match[2] ?? '').padEnd(2, '0')}`, 10) : 0;
     if (bp < 1 || bp > 10_000) errors.value = COUPON_TEXTS.percentRange;
   } else {
     const cents = centsFromWire(value);
@@ -47,7 +48,8 @@ export function validateCoupon(values: CouponFormValues): CouponErrors {
   if (values.valid_from && values.valid_to && values.valid_from > values.valid_to)
     errors.valid_to = COUPON_TEXTS.dates;
   const limit = values.usage_limit.trim();
-  if (limit && (!/^\d{1,7}$/.test(limit) || Number(limit) < 1)) errors.usage_limit = COUPON_TEXTS.limit;
+  if (limit && (!/^\d{1,7}$/.test(limit) || Number.parseInt(limit, 10) < 1))
+    errors.usage_limit = COUPON_TEXTS.limit;
   return errors;
 }
 
