@@ -11,6 +11,10 @@ const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
 console.log(
   `\nReady on http://localhost:${port} (database: ${where}; worker: ${config.inProcessWorker ? 'in process' : 'separate'})`,
 );
+if (runtime.identitySeed?.generated)
+  console.log(
+    `Sandbox identities: ${runtime.identitySeed.people.toLocaleString('en-US')} synthetic people generated in ${runtime.identitySeed.milliseconds} ms`,
+  );
 console.log(`API docs: http://localhost:${port}/api/docs`);
 console.log(`${demoLoginsText(port)}\n`);
 

@@ -31,6 +31,7 @@ import { createTenancyModule } from './modules/tenancy/index.js';
 import { createUsersModule } from './modules/users/index.js';
 import type { AltchaBotCheckOptions } from './providers/bot-check/altcha-bot-check.js';
 import { createLocalFileStorage } from './providers/files/local-file-storage.js';
+import { createSandboxResolver, type SandboxResolverOptions } from './providers/identities/index.js';
 import { createSandbox, createStripeGateway } from './providers/payments/index.js';
 
 export interface RuntimeOptions {
@@ -44,6 +45,8 @@ export interface RuntimeOptions {
   /** Tests make proof of work cheap and the refresh grace window short. */
   altcha?: Pick<AltchaBotCheckOptions, 'maxNumber' | 'cost'>;
   tokenSettings?: Omit<TokenSettings, 'jwtKey'>;
+  /** The sandbox identity resolver's seed, size and match rate (decision 0038). */
+  identities?: Omit<SandboxResolverOptions, 'db'>;
 }
 
 /**
@@ -69,6 +72,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     pollingIntervalSeconds: options.pollingIntervalSeconds,
   });
   const { db } = database;
+  // The default identity resolver: synthetic people generated once from a seed, with the demo
+  // (tests start unseeded and generate what they need themselves).
+  const identityResolver = createSandboxResolver({ db, ...options.identities });
+  const identitySeed = (options.seed ?? true) ? await identityResolver.ensureSeeded() : null;
   const filesBaseUrl = `${config.publicApiBase}/files`;
   const limiter = createRateLimiter(db);
   const tenancy = createTenancyModule({ db });
@@ -241,9 +248,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       audit: audit.audit,
       scope,
       ledger,
+      identityResolver,
       payments: { gateway: payments.gateway, accounts: payments.accounts, chargeOnce: payments.chargeOnce },
     },
     seeded,
+    /** What `ensureSeeded` did at start (null when the runtime did not seed). */
+    identitySeed,
     async close() {
       await app.close();
       await queue.stop();

@@ -1,4 +1,5 @@
 export * from './enums.js';
+export * from './identities.js';
 export * from './identity.js';
 export * from './ledger.js';
 export * from './payments.js';
