@@ -108,7 +108,8 @@ describe('sandbox resolver: visitors', () => {
     expect(resolved).toBeGreaterThan(3_650);
     expect(resolved).toBeLessThan(4_350);
     expect([...seen.values()].some((n) => n > 1)).toBe(true);
-  });
+    // 4,000 reads of one row each: slow on a busy 2-core machine, hence the longer timeout.
+  }, 180_000);
 
   it('honours another match rate: none and all', async () => {
     const none = createSandboxResolver({ db: database.db, seed: SEED, people: PEOPLE, matchRate: 0 });
@@ -201,11 +202,7 @@ describe('sandbox resolver: lists', () => {
   });
 
   it('pages up to the limit without repeats, starts elsewhere on another day, and repeats a day exactly', async () => {
-    const request = list({
-      geography: { national: false, states: ['CA', 'NY'], cities: [], zips: [] },
-      limit: 1_234,
-      pageSize: 500,
-    });
+    const request = list({ limit: 1_234, pageSize: 500 });
     const a = await allPages(request);
     expect(a.pages).toBe(3);
     expect(a.identities).toHaveLength(1_234);
