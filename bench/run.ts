@@ -1,5 +1,6 @@
 import { benchAgencyList } from './agency-list.bench.js';
 import { benchDomainInfo } from './domain-info.bench.js';
+import { benchIdentities } from './identities.bench.js';
 import { benchLedger } from './ledger.bench.js';
 import { createScratchDatabase } from './lib/scratch-database.js';
 import { benchArgon2, benchSignIn } from './sign-in.bench.js';
@@ -19,6 +20,7 @@ const benches = {
   'agency-list': benchAgencyList,
   'user-logs': benchUserLogs,
   ledger: benchLedger,
+  identities: benchIdentities,
   web: benchWeb,
 } as const;
 /** Benchmarks whose figures do not depend on the database run on PGlite only. */

@@ -34,6 +34,7 @@ import { createTenancyModule } from './modules/tenancy/index.js';
 import { createUsersModule } from './modules/users/index.js';
 import type { AltchaBotCheckOptions } from './providers/bot-check/altcha-bot-check.js';
 import { createLocalFileStorage } from './providers/files/local-file-storage.js';
+import { createSandboxResolver, type SandboxResolverOptions } from './providers/identities/index.js';
 import { createSandbox, createStripeGateway } from './providers/payments/index.js';
 
 export interface RuntimeOptions {
@@ -49,6 +50,8 @@ export interface RuntimeOptions {
   tokenSettings?: Omit<TokenSettings, 'jwtKey'>;
   /** Tests only: the sandbox gateway's knob run after it stored a charge (e.g. to pause, then be killed). */
   sandbox?: { afterCharge?: (chargeId: string) => Promise<void> };
+  /** The sandbox identity resolver's seed, size and match rate (decision 0038). */
+  identities?: Omit<SandboxResolverOptions, 'db'>;
 }
 
 /**
@@ -74,6 +77,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     pollingIntervalSeconds: options.pollingIntervalSeconds,
   });
   const { db } = database;
+  // The default identity resolver: synthetic people generated once from a seed. Nothing reads them
+  // until the lead engine does (issue 11), so no start pays the ~10 s of generating 50,000 people
+  // yet; the engine's ingestion will call `ensureSeeded()` (tests generate what they need).
+  const identityResolver = createSandboxResolver({ db, ...options.identities });
   const filesBaseUrl = `${config.publicApiBase}/files`;
   const limiter = createRateLimiter(db);
   const tenancy = createTenancyModule({ db });
@@ -271,6 +278,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       audit: audit.audit,
       scope,
       ledger,
+      identityResolver,
       payments: {
         gateway: payments.gateway,
         accounts: payments.accounts,

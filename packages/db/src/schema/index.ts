@@ -1,5 +1,6 @@
 export * from './cards.js';
 export * from './enums.js';
+export * from './identities.js';
 export * from './identity.js';
 export * from './ledger.js';
 export * from './payments.js';

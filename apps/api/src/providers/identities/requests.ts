@@ -1,0 +1,129 @@
+import { isIP } from 'node:net';
+import { normalizePlace, normalizeState } from '@app/lead-engine';
+import { IdentityRequestError, type ListRequest, type VisitorInput } from './resolver.js';
+
+/*
+ * The port's input rules, shared by every adapter: a request is checked and put in its one
+ * normal form here, before any adapter looks at it, so the sandbox and a vendor refuse the same
+ * things with the same words.
+ */
+
+export const MAX_LIST_LIMIT = 10_000;
+export const MAX_PAGE_SIZE = 1_000;
+const MAX_KEYWORDS = 200;
+const MAX_PLACES = 2_000;
+const VISIBLE = /^[\x21-\x7e]+$/;
+const ZIP = /^\d{5}$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const CAMPAIGN_ID = /^\d{8}$/;
+
+const fail = (param: string, message: string): never => {
+  throw new IdentityRequestError(message, param);
+};
+
+/** A visit with its parts checked; `ip` in the form `net` understands. */
+export function checkVisitor(visit: VisitorInput): VisitorInput {
+  const visitorKey = typeof visit.visitorKey === 'string' ? visit.visitorKey : '';
+  if (visitorKey.length < 1 || visitorKey.length > 200 || !VISIBLE.test(visitorKey))
+    fail('visitorKey', 'The visitor key must be 1 to 200 visible characters.');
+  if (typeof visit.ip !== 'string' || isIP(visit.ip) === 0)
+    fail('ip', 'The visitor IP address must be an IPv4 or IPv6 address.');
+  if (typeof visit.userAgent !== 'string' || visit.userAgent.length > 1_000)
+    fail('userAgent', 'The user agent must be text of at most 1,000 characters.');
+  let page: URL | null = null;
+  try {
+    page = typeof visit.pageUrl === 'string' && visit.pageUrl.length <= 2_000 ? new URL(visit.pageUrl) : null;
+  } catch {
+    page = null;
+  }
+  if (!page || (page.protocol !== 'http:' && page.protocol !== 'https:'))
+    fail('pageUrl', 'The page URL must be an http or https address of at most 2,000 characters.');
+  if (typeof visit.campaignId !== 'string' || !CAMPAIGN_ID.test(visit.campaignId))
+    fail('campaignId', 'The campaign id must be 8 digits.');
+  return visit;
+}
+
+/** A list request in normal form: codes upper-case, places and keywords trimmed and lowercased, no repeats. */
+export interface CheckedListRequest {
+  module: 'enhance' | 'b2b';
+  keywords: string[];
+  national: boolean;
+  states: string[];
+  cities: { cityKey: string; state: string }[];
+  zips: string[];
+  limit: number;
+  pageSize: number;
+  day: string;
+  cursor: string | null;
+}
+
+export function checkListRequest(request: ListRequest): CheckedListRequest {
+  if (request.module !== 'enhance' && request.module !== 'b2b')
+    fail('module', 'Lists are for enhance or b2b campaigns.');
+  if (!Array.isArray(request.keywords) || request.keywords.length > MAX_KEYWORDS)
+    fail('keywords', `At most ${MAX_KEYWORDS} keywords.`);
+  const keywords = unique(
+    request.keywords.map((keyword) => {
+      const text = typeof keyword === 'string' ? normalizePlace(keyword) : '';
+      if (text.length < 1 || text.length > 100) fail('keywords', 'Each keyword must be 1 to 100 characters.');
+      return text;
+    }),
+  );
+  const geography = request.geography;
+  if (!geography || typeof geography.national !== 'boolean')
+    fail('geography', 'Say whether the list is national.');
+  const { states = [], cities = [], zips = [] } = geography;
+  if (states.length + cities.length + zips.length > MAX_PLACES)
+    fail('geography', `At most ${MAX_PLACES.toLocaleString('en-US')} states, cities and zips in all.`);
+  const stateCodes = unique(
+    states.map((state) => normalizeState(state) ?? fail('geography.states', `Unknown state: ${state}`)),
+  );
+  const cityKeys = uniqueBy(
+    cities.map((entry) => {
+      const cityKey = normalizePlace(typeof entry?.city === 'string' ? entry.city : '');
+      if (cityKey.length < 1 || cityKey.length > 100)
+        fail('geography.cities', 'Each city needs a name of 1 to 100 characters.');
+      const state = normalizeState(entry.state) ?? fail('geography.cities', `Unknown state: ${entry.state}`);
+      return { cityKey, state };
+    }),
+    (c) => `${c.state}|${c.cityKey}`,
+  );
+  const zipCodes = unique(
+    zips.map((zip) =>
+      typeof zip === 'string' && ZIP.test(zip.trim())
+        ? zip.trim()
+        : fail('geography.zips', `A zip has five digits: ${String(zip)}`),
+    ),
+  );
+  if (!geography.national && stateCodes.length + cityKeys.length + zipCodes.length === 0)
+    fail('geography', 'Choose national targeting or at least one state, city or zip.');
+  if (!Number.isInteger(request.limit) || request.limit < 1 || request.limit > MAX_LIST_LIMIT)
+    fail('limit', `The limit must be a whole number from 1 to ${MAX_LIST_LIMIT.toLocaleString('en-US')}.`);
+  const pageSize = request.pageSize ?? MAX_PAGE_SIZE;
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE)
+    fail(
+      'pageSize',
+      `The page size must be a whole number from 1 to ${MAX_PAGE_SIZE.toLocaleString('en-US')}.`,
+    );
+  if (typeof request.day !== 'string' || !DAY.test(request.day) || Number.isNaN(Date.parse(request.day)))
+    fail('day', 'The day must be a date written YYYY-MM-DD.');
+  return {
+    module: request.module,
+    keywords,
+    national: geography.national,
+    states: geography.national ? [] : stateCodes,
+    cities: geography.national ? [] : cityKeys,
+    zips: geography.national ? [] : zipCodes,
+    limit: request.limit,
+    pageSize,
+    day: request.day,
+    cursor: request.cursor ?? null,
+  };
+}
+
+const unique = (items: string[]) => [...new Set(items)];
+function uniqueBy<T>(items: T[], key: (item: T) => string): T[] {
+  const seen = new Map<string, T>();
+  for (const item of items) if (!seen.has(key(item))) seen.set(key(item), item);
+  return [...seen.values()];
+}

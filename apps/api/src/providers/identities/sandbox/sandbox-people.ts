@@ -1,0 +1,124 @@
+import { and, asc, type Database, eq, sandboxIdentities, sandboxIdentitySets, sql } from '@app/db';
+import type { CheckedListRequest } from '../requests.js';
+import { GENERATOR_VERSION, type SyntheticPerson, syntheticPerson } from './synthetic-people.js';
+
+/*
+ * The sandbox resolver's table of synthetic people: generated once from a seed (batched
+ * multi-row inserts of JSON records, one transaction, under an advisory lock so an API and a
+ * worker starting together generate it once), then read by ordinal or by a list's filters.
+ */
+
+/** Rows per INSERT: one JSON parameter each, well under any statement size limit. */
+const BATCH = 5_000;
+type SQL = ReturnType<typeof sql>;
+/** pg_advisory_xact_lock key of the generation (any constant no other code uses). */
+const GENERATION_LOCK = 3_800_038;
+
+export interface SeedOutcome {
+  /** True when this call generated the people; false when the stored set already matched. */
+  generated: boolean;
+  people: number;
+  seed: string;
+  /** Generation time (of this call, or as recorded when the set was made). */
+  milliseconds: number;
+}
+
+export async function ensurePeople(db: Database, seed: string, people: number): Promise<SeedOutcome> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${GENERATION_LOCK})`);
+    const [current] = await tx.select().from(sandboxIdentitySets).where(eq(sandboxIdentitySets.id, 1));
+    if (
+      current &&
+      current.seed === seed &&
+      current.generator === GENERATOR_VERSION &&
+      current.people === people
+    )
+      return { generated: false, people, seed, milliseconds: current.generatedMs };
+    const started = performance.now();
+    // Another seed, size or generator version: the set is replaced as a whole, never mixed.
+    await tx.delete(sandboxIdentities);
+    await tx.delete(sandboxIdentitySets);
+    for (let from = 1; from <= people; from += BATCH) {
+      const rows: ReturnType<typeof asRecord>[] = [];
+      for (let id = from; id < Math.min(people + 1, from + BATCH); id++)
+        rows.push(asRecord(syntheticPerson(seed, id)));
+      await tx.execute(sql`
+        insert into sandbox_identities (id, identity_id, email_md5, first_name, last_name, emails, phones, street,
+               city, city_key, state, zip, company_name, job_title, industry, company_size, keywords)
+        select * from json_to_recordset(${JSON.stringify(rows)}::json) as x(id int, identity_id text,
+               email_md5 text, first_name text, last_name text, emails text[], phones text[], street text,
+               city text, city_key text, state text, zip text, company_name text, job_title text,
+               industry text, company_size text, keywords text[])`);
+    }
+    const milliseconds = Math.round(performance.now() - started);
+    await tx
+      .insert(sandboxIdentitySets)
+      .values({ id: 1, seed, generator: GENERATOR_VERSION, people, generatedMs: milliseconds });
+    return { generated: true, people, seed, milliseconds };
+  });
+}
+
+const asRecord = (p: SyntheticPerson) => ({
+  id: p.id,
+  identity_id: p.identityId,
+  email_md5: p.emailMd5,
+  first_name: p.firstName,
+  last_name: p.lastName,
+  emails: p.emails,
+  phones: p.phones,
+  street: p.street,
+  city: p.city,
+  city_key: p.cityKey,
+  state: p.state,
+  zip: p.zip,
+  company_name: p.companyName,
+  job_title: p.jobTitle,
+  industry: p.industry,
+  company_size: p.companySize,
+  keywords: p.keywords,
+});
+
+export type PersonRow = typeof sandboxIdentities.$inferSelect;
+
+export async function personByOrdinal(db: Database, id: number): Promise<PersonRow | null> {
+  const [row] = await db.select().from(sandboxIdentities).where(eq(sandboxIdentities.id, id));
+  return row ?? null;
+}
+
+/**
+ * Up to `count` people matching the request with ordinals in [from, to) after `after`, in
+ * ordinal order: the keyset walk of one list page (indexes on state, state + city, zip, the
+ * keywords (GIN) and the b2b subset keep a page cheap at 50,000 people).
+ */
+export async function matchingPeople(
+  db: Database,
+  request: CheckedListRequest,
+  range: { after: number; below: number; count: number },
+): Promise<PersonRow[]> {
+  const t = sandboxIdentities;
+  const conditions: SQL[] = [sql`${t.id} > ${range.after}`, sql`${t.id} < ${range.below}`];
+  if (request.module === 'b2b') conditions.push(sql`${t.companyName} is not null`);
+  if (request.keywords.length > 0)
+    conditions.push(sql`${t.keywords} && ${textArray(request.keywords)}::text[]`);
+  if (!request.national) {
+    const places: SQL[] = [];
+    if (request.states.length > 0) places.push(sql`${t.state} = any(${textArray(request.states)}::text[])`);
+    if (request.cities.length > 0)
+      places.push(
+        sql`(${t.state}, ${t.cityKey}) in (select * from unnest(${textArray(request.cities.map((c) => c.state))}::text[], ${textArray(request.cities.map((c) => c.cityKey))}::text[]))`,
+      );
+    if (request.zips.length > 0) places.push(sql`${t.zip} = any(${textArray(request.zips)}::text[])`);
+    conditions.push(sql`(${sql.join(places, sql` or `)})`);
+  }
+  return db
+    .select()
+    .from(t)
+    .where(and(...conditions))
+    .orderBy(asc(t.id))
+    .limit(range.count);
+}
+
+/** A PostgreSQL array literal of texts (one parameter, the same on both drivers). */
+function textArray(items: readonly string[]): string {
+  return `{${items.map((item) => `"${item.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+}

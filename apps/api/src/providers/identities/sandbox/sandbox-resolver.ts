@@ -1,0 +1,183 @@
+import type { Database } from '@app/db';
+import { type CheckedListRequest, checkListRequest, checkVisitor } from '../requests.js';
+import {
+  type Identity,
+  IdentityRequestError,
+  type IdentityResolver,
+  type ListPage,
+  type ListRequest,
+  type VisitorInput,
+  type VisitorResolution,
+} from '../resolver.js';
+import { hash32 } from './hashing.js';
+import {
+  ensurePeople,
+  matchingPeople,
+  type PersonRow,
+  personByOrdinal,
+  type SeedOutcome,
+} from './sandbox-people.js';
+
+export interface SandboxResolverOptions {
+  db: Database;
+  /** What the people are generated from (default `leadorbit-sandbox`). */
+  seed?: string;
+  /** How many people (default 50,000). */
+  people?: number;
+  /** Share of visitors resolved, 0 to 1 (default 0.4). */
+  matchRate?: number;
+}
+
+export interface SandboxIdentityResolver extends IdentityResolver {
+  readonly seed: string;
+  readonly people: number;
+  readonly matchRate: number;
+  /** Generates the people unless the stored set already is this seed's (safe to call at every start). */
+  ensureSeeded(): Promise<SeedOutcome>;
+}
+
+export const SANDBOX_DEFAULTS = { seed: 'leadorbit-sandbox', people: 50_000, matchRate: 0.4 } as const;
+/** Match decisions in basis points: 0.4 → 4,000 of 10,000 visitor hashes resolve. */
+const BASIS = 10_000;
+
+/**
+ * The default identity resolver (decision 0038): a real implementation over its own table of
+ * synthetic people. A visitor's fate is a pure function of the seed and the visitor key, so the
+ * same visitor always gets the same answer, `matchRate` of visitors resolve, and visitors who land
+ * on the same person give the lead engine its repeats.
+ */
+export function createSandboxResolver(options: SandboxResolverOptions): SandboxIdentityResolver {
+  const { db } = options;
+  const seed = options.seed ?? SANDBOX_DEFAULTS.seed;
+  const people = options.people ?? SANDBOX_DEFAULTS.people;
+  const matchRate = options.matchRate ?? SANDBOX_DEFAULTS.matchRate;
+  if (!seed) throw new Error('the sandbox identity seed must not be empty');
+  if (!Number.isInteger(people) || people < 1 || people > 10_000_000)
+    throw new Error('the sandbox identity count must be a whole number from 1 to 10,000,000');
+  if (!(matchRate >= 0 && matchRate <= 1)) throw new Error('the sandbox match rate must be from 0 to 1');
+  const threshold = Math.round(matchRate * BASIS);
+
+  let seeding: Promise<SeedOutcome> | null = null;
+  const ensureSeeded = () => {
+    seeding ??= ensurePeople(db, seed, people).catch((err) => {
+      seeding = null; // a failed start may be retried
+      throw err;
+    });
+    return seeding;
+  };
+
+  return {
+    name: 'sandbox',
+    seed,
+    people,
+    matchRate,
+    ensureSeeded,
+
+    async resolveVisitor(visit: VisitorInput): Promise<VisitorResolution> {
+      const { visitorKey } = checkVisitor(visit);
+      if (hash32(`${seed}|match|${visitorKey}`) % BASIS >= threshold) return { status: 'unknown' };
+      await ensureSeeded();
+      const row = await personByOrdinal(db, (hash32(`${seed}|person|${visitorKey}`) % people) + 1);
+      if (!row) throw new Error('sandbox identities are missing a person: the set is incomplete');
+      return { status: 'resolved', identity: identityOf(row) };
+    },
+
+    async lookupList(request: ListRequest): Promise<ListPage> {
+      const checked = checkListRequest(request);
+      await ensureSeeded();
+      const fingerprint = fingerprintOf(checked);
+      const position = checked.cursor
+        ? readCursor(checked.cursor, fingerprint)
+        : { phase: 0, after: 0, served: 0 };
+      // Each day (and each request) the walk starts at another person and wraps around: phase 0
+      // covers ordinals [start, people], phase 1 covers [1, start).
+      const start = (hash32(`${seed}|list|${checked.day}|${fingerprint}`) % people) + 1;
+      const want = Math.min(checked.pageSize, checked.limit - position.served);
+      if (want <= 0) return { identities: [], nextCursor: null };
+      const rows: PersonRow[] = [];
+      let { phase, after } = position;
+      // One more than wanted tells whether another page exists.
+      while (phase <= 1 && rows.length < want + 1) {
+        const lower = phase === 0 ? Math.max(after, start - 1) : after;
+        const below = phase === 0 ? people + 1 : start;
+        const found = await matchingPeople(db, checked, {
+          after: lower,
+          below,
+          count: want + 1 - rows.length,
+        });
+        rows.push(...found);
+        if (rows.length < want + 1) {
+          phase += 1;
+          after = 0;
+        }
+      }
+      const page = rows.slice(0, want);
+      const served = position.served + page.length;
+      const more = rows.length > want && served < checked.limit;
+      const last = page[page.length - 1];
+      const lastPhase = last && last.id >= start ? 0 : 1;
+      return {
+        identities: page.map(identityOf),
+        nextCursor:
+          more && last ? writeCursor({ fingerprint, phase: lastPhase, after: last.id, served }) : null,
+      };
+    },
+  };
+}
+
+function identityOf(row: PersonRow): Identity {
+  return {
+    id: row.identityId,
+    source: 'sandbox',
+    emailMd5: row.emailMd5,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    emails: row.emails,
+    phones: row.phones,
+    address: row.state ? { street: row.street, city: row.city, state: row.state, zip: row.zip } : null,
+    company:
+      row.companyName && row.jobTitle && row.industry && row.companySize
+        ? { name: row.companyName, title: row.jobTitle, industry: row.industry, size: row.companySize }
+        : null,
+  };
+}
+
+/** What makes two requests the same list (page size aside): a cursor only continues its own list. */
+const fingerprintOf = (r: CheckedListRequest) =>
+  hash32(
+    JSON.stringify([r.module, r.keywords, r.national, r.states, r.cities, r.zips, r.limit, r.day]),
+  ).toString(36);
+
+interface CursorState {
+  fingerprint: string;
+  phase: number;
+  after: number;
+  served: number;
+}
+
+const writeCursor = (c: CursorState) =>
+  Buffer.from(JSON.stringify([c.fingerprint, c.phase, c.after, c.served])).toString('base64url');
+
+function readCursor(cursor: string, fingerprint: string): Omit<CursorState, 'fingerprint'> {
+  let parts: unknown[] | null;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    parts = Array.isArray(parsed) ? parsed : null;
+  } catch {
+    parts = null;
+  }
+  const valid =
+    parts !== null &&
+    parts.length === 4 &&
+    typeof parts[0] === 'string' &&
+    (parts[1] === 0 || parts[1] === 1) &&
+    Number.isInteger(parts[2]) &&
+    (parts[2] as number) >= 0 &&
+    Number.isInteger(parts[3]) &&
+    (parts[3] as number) >= 0;
+  if (!valid || parts === null)
+    throw new IdentityRequestError('The cursor is not one this resolver gave.', 'cursor');
+  if (parts[0] !== fingerprint)
+    throw new IdentityRequestError('The cursor belongs to another list request.', 'cursor');
+  return { phase: parts[1] as number, after: parts[2] as number, served: parts[3] as number };
+}
