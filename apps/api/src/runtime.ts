@@ -12,6 +12,7 @@ import { createSecretBox } from './lib/secret-box.js';
 import { createAppConfigModule } from './modules/app-config/index.js';
 import { createAuditModule } from './modules/audit/index.js';
 import { createBotCheckModule } from './modules/bot-check/index.js';
+import { createAgreementsModule } from './modules/agreements/index.js';
 import { createDocumentsModule } from './modules/documents/index.js';
 import { createDomainsModule } from './modules/domains/index.js';
 import { createFilesModule } from './modules/files/index.js';
@@ -148,6 +149,11 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
           onboardingUrl: (accountId) => `/sandbox/onboarding/${accountId}`,
         }),
   });
+  const agreements = createAgreementsModule({
+    db,
+    ledger,
+    reauthenticate: identity.passwords.reauthenticate,
+  });
   const handlers: JobHandler[] = [
     ...mail.handlers,
     ...settings.handlers,
@@ -193,6 +199,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     }),
     mail,
     payments,
+    agreements,
     createReferenceModule(),
     createReportsModule({ db }),
     settings,
@@ -241,6 +248,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       audit: audit.audit,
       scope,
       ledger,
+      agreements: { agreements: agreements.agreements, beta: agreements.beta },
       payments: { gateway: payments.gateway, accounts: payments.accounts, chargeOnce: payments.chargeOnce },
     },
     seeded,

@@ -1,3 +1,4 @@
+export * from './agreements.js';
 export * from './agency-list.js';
 export * from './app-config.js';
 export * from './audit-actions.js';

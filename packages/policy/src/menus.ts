@@ -125,6 +125,7 @@ const CONFIGURATION_ORDER = [
   'opt-out-list',
   'report-analytics',
   'sales-connect-account',
+  'beta-features',
 ] as const;
 type ConfigurationPage = (typeof CONFIGURATION_ORDER)[number];
 
@@ -155,6 +156,7 @@ function visibleConfigurationPages(ctx: PolicyContext, user: SessionUser): Confi
       ...manage,
       'general-setting',
       'opt-out-list',
+      ...(reaches(actor, 'betaFeatures.update') ? (['beta-features'] as const) : []),
     ];
     return [...(settingsOff ? [] : system), ...report];
   }

@@ -200,6 +200,8 @@ function configurationRoutes(): RouteDef[] {
     page('opt-out-list', 'Exclusion List', guarded(configTypes, 'system-only')),
     page('report-analytics', 'Report Analytics', guarded(configTypes, 'report-analytics')),
     page('sales-connect-account', 'Sales Connect Account', guarded(['sales'])),
+    // Not in the spec's list: where system users set the beta features of spec 2 §3 (decision 0034).
+    page('beta-features', 'Beta Features', guarded(configTypes, 'system-only')),
   ];
 }
 

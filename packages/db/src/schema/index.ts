@@ -1,3 +1,4 @@
+export * from './agreements.js';
 export * from './enums.js';
 export * from './identity.js';
 export * from './ledger.js';
