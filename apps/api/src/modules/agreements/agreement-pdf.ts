@@ -43,7 +43,9 @@ export function htmlToParagraphs(html: string): { text: string; heading: boolean
     .map((line) => line.replace(/\s+/g, ' ').trim())
     .filter((line) => line !== '' && line !== '\u0001')
     .map((line) =>
-      line.startsWith('\u0001') ? { text: line.slice(1).trim(), heading: true } : { text: line, heading: false },
+      line.startsWith('\u0001')
+        ? { text: line.slice(1).trim(), heading: true }
+        : { text: line, heading: false },
     );
 }
 

@@ -62,7 +62,9 @@ async function marketingAgreement(
     first_time_charge: null,
     minimum_spend_max: amount,
     minimum_spend_amount_list:
-      amount === null ? [] : Array.from({ length: company?.months ?? 0 }, (_, i) => ({ month: i + 1, amount })),
+      amount === null
+        ? []
+        : Array.from({ length: company?.months ?? 0 }, (_, i) => ({ month: i + 1, amount })),
     accepted_at: state.accepted_at,
   };
 }
@@ -86,7 +88,9 @@ export const agreementRoutes =
     app.get(
       '/marketing-services-agreement/:company_id',
       {
-        config: { access: rule('agreements.read', [{ in: 'params', field: 'company_id', resource: 'company' }]) },
+        config: {
+          access: rule('agreements.read', [{ in: 'params', field: 'company_id', resource: 'company' }]),
+        },
         schema: {
           tags: ['agreements'],
           params: z.object({ company_id: idParamSchema }),
@@ -119,7 +123,10 @@ export const agreementRoutes =
       { in: 'body', field: 'user_id', resource: 'user' },
       { in: 'body', field: 'company_id', resource: 'company' },
     ];
-    for (const url of ['/marketing-services-agreement', '/marketing-services-agreement/:company_id'] as const) {
+    for (const url of [
+      '/marketing-services-agreement',
+      '/marketing-services-agreement/:company_id',
+    ] as const) {
       const withParam = url.endsWith(':company_id');
       app.put(
         url,
@@ -168,7 +175,8 @@ export const agreementRoutes =
           response: { 200: featureAgreementResponseSchema, ...errors },
         },
       },
-      async (request) => agreements.featureStatus(request.params.user_id, request.params.feature_id as 1 | 2 | 3),
+      async (request) =>
+        agreements.featureStatus(request.params.user_id, request.params.feature_id as 1 | 2 | 3),
     );
 
     app.put(
@@ -250,7 +258,8 @@ export const agreementRoutes =
         config: { access: rule('agreements.openLink') },
         schema: {
           tags: ['agreements'],
-          summary: 'Opens a /download-auth link with the caller’s password: the PDF of the accepted agreement',
+          summary:
+            'Opens a /download-auth link with the caller’s password: the PDF of the accepted agreement',
           body: docAuthRequestSchema,
           response: { ...errors, 410: apiErrorSchema },
         },

@@ -1,6 +1,6 @@
 import {
-  AGREEMENT_LINK_MINUTES,
   type AcceptableDocument,
+  AGREEMENT_LINK_MINUTES,
   type AgreementAcceptance,
   type BetaFeatureId,
 } from '@app/contracts';
@@ -116,7 +116,10 @@ export function createAgreementService(deps: AgreementDependencies) {
 
     /** The developer agreement state of a company (spec 2 §7). */
     async developerState(companyId: number) {
-      const accepted = await repo.latestCompanyAcceptance(companyId, 'marketing-services-agreement-developer');
+      const accepted = await repo.latestCompanyAcceptance(
+        companyId,
+        'marketing-services-agreement-developer',
+      );
       return { accepted_at: accepted ? new Date(accepted.accepted_at).toISOString() : null };
     },
 

@@ -1,14 +1,14 @@
 import {
   apiErrorSchema,
+  type BetaFeatureId,
   betaFeatureListResponseSchema,
   betaFeatureParamsSchema,
-  type BetaFeatureId,
   dataWalletParamsSchema,
   dataWalletQuerySchema,
   dataWalletResponseSchema,
   featureGateResponseSchema,
-  savedResponseSchema,
   SETTING_SAVED,
+  savedResponseSchema,
   updateBetaFeatureRequestSchema,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -48,7 +48,11 @@ export const betaFeatureRoutes =
       async (request) => {
         const p = principalOf(request);
         await beta.update(
-          { systemId: p.systemId, userId: p.actorUserId ?? p.userId, featureId: request.params.feature_id as BetaFeatureId },
+          {
+            systemId: p.systemId,
+            userId: p.actorUserId ?? p.userId,
+            featureId: request.params.feature_id as BetaFeatureId,
+          },
           request.body,
         );
         return { result: 'success' as const, message: SETTING_SAVED };
@@ -65,7 +69,8 @@ export const betaFeatureRoutes =
           response: { 200: featureGateResponseSchema, ...errors },
         },
       },
-      async (request) => beta.gateOf(principalOf(request).companyId, request.params.feature_id as BetaFeatureId),
+      async (request) =>
+        beta.gateOf(principalOf(request).companyId, request.params.feature_id as BetaFeatureId),
     );
 
     app.get(

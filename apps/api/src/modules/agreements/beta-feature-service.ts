@@ -51,7 +51,9 @@ export function createBetaFeatureService(db: Database) {
         from companies c join systems s on s.id = c.system_id
         where c.id = ${companyId} and c.deleted_at is null`,
     );
-    return row?.agency_id ? { agencyId: row.agency_id, systemId: row.system_id, isMaster: row.is_master } : null;
+    return row?.agency_id
+      ? { agencyId: row.agency_id, systemId: row.system_id, isMaster: row.is_master }
+      : null;
   }
 
   /** The gate of a feature for the people of a company (spec 2 §4). */
@@ -105,7 +107,8 @@ export function createBetaFeatureService(db: Database) {
     async requireOpen(companyId: number, featureId: BetaFeatureId): Promise<void> {
       const gate = await gateOf(companyId, featureId);
       if (gate.gate === 'unavailable') throw notFound();
-      if (gate.gate === 'agreement') throw new HttpError(403, 'agreement_required', FEATURE_AGREEMENT_REQUIRED);
+      if (gate.gate === 'agreement')
+        throw new HttpError(403, 'agreement_required', FEATURE_AGREEMENT_REQUIRED);
     },
 
     async list(systemId: number): Promise<BetaFeatureListResponse> {
@@ -162,7 +165,9 @@ export function createBetaFeatureService(db: Database) {
         await tx.execute(sql`delete from beta_testers where feature_id = ${input.featureId}
           and company_id in (select id from companies where system_id = ${input.systemId})`);
         for (const companyId of testers)
-          await tx.execute(sql`insert into beta_testers (feature_id, company_id) values (${input.featureId}, ${companyId})`);
+          await tx.execute(
+            sql`insert into beta_testers (feature_id, company_id) values (${input.featureId}, ${companyId})`,
+          );
       });
     },
   };

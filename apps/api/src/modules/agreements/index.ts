@@ -1,7 +1,7 @@
 import type { Database } from '@app/db';
 import type { Ledger } from '../ledger/index.js';
-import { type AgreementDependencies, createAgreementService } from './agreement-service.js';
 import { agreementRoutes } from './agreement-routes.js';
+import { type AgreementDependencies, createAgreementService } from './agreement-service.js';
 import { betaFeatureRoutes } from './beta-feature-routes.js';
 import { createBetaFeatureService } from './beta-feature-service.js';
 import { createDataWalletService } from './data-wallet-service.js';
