@@ -1,5 +1,5 @@
-export * from './agreements.js';
 export * from './agency-list.js';
+export * from './agreements.js';
 export * from './app-config.js';
 export * from './audit-actions.js';
 export * from './auth.js';
