@@ -1,4 +1,5 @@
 import { type Database, firstRow, sql } from '@app/db';
+import { AGREEMENTS_MATRIX_CASES } from './agreements-cases.js';
 import { SETTINGS_MATRIX_CASES } from './settings-cases.js';
 import { USERS_MATRIX_CASES } from './users-cases.js';
 import { type Actor, type IdResource, LIKE, type Person, type PersonIds } from './world.js';
@@ -336,6 +337,7 @@ export const MATRIX_CASES: MatrixCase[] = [
   // agency, client and staff management (rows kept beside their routes)
   ...USERS_MATRIX_CASES,
   ...SETTINGS_MATRIX_CASES,
+  ...AGREEMENTS_MATRIX_CASES,
 ];
 
 async function salesLinksOf(db: Database, companyId: number): Promise<Record<string, number>> {

@@ -31,11 +31,8 @@ const errors = {
   404: apiErrorSchema,
   429: apiErrorSchema,
 };
-const rule = (action: Action, scope: ScopedId[] = []): AccessRule => ({
-  kind: 'user',
-  action,
-  scope,
-});
+const rule = (action: Action, scope: ScopedId[] = []): AccessRule =>
+  scope.length > 0 ? { kind: 'user', action, scope } : { kind: 'user', action };
 const ACCEPTED = 'Thank you, your agreement has been recorded.';
 
 /** The developer agreement of spec 2 §7 with the agency's minimum-spend plan (its monthly minimum). */
