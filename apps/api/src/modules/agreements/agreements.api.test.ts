@@ -30,7 +30,7 @@ const gate = async (email: string, feature = 1) =>
   (await kit.get(`/api/beta-feature/gate/${feature}`, email)).json();
 const setWallet = (
   body: { is_beta: boolean; apply_to_all_agency: boolean; testers: number[] },
-  email = ROOT,
+  email: string = ROOT,
 ) => kit.put('/api/configuration/beta-features/1', body, email);
 const acceptWallet = (email: string, userId: number, extra: Record<string, unknown> = {}) =>
   kit.put(
