@@ -28,6 +28,7 @@ const SYSTEM = [
   'configuration.general-setting',
   'configuration.opt-out-list',
   'configuration.report-analytics',
+  'configuration.beta-features',
 ];
 const SALES = ['configuration.agency-list', 'configuration.sales-connect-account'];
 const EXECUTIVE = [
@@ -105,7 +106,12 @@ describe('sidebarMenu (spec 1 §2.5, §6; spec 2 §6)', () => {
       { rolePermissions: { settings: off } },
       ['configuration.report-analytics'],
     ],
-    ['Report Analytics needs the permission', noReport, {}, SYSTEM.slice(0, -1)],
+    [
+      'Report Analytics needs the permission',
+      noReport,
+      {},
+      SYSTEM.filter((id) => id !== 'configuration.report-analytics'),
+    ],
     [
       'Report Analytics in global view mode',
       agency,

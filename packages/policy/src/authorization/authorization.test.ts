@@ -128,13 +128,28 @@ describe('authorize', () => {
       'logs.write',
       'groups.read',
     ];
-    expect(reached(CLIENT)).toEqual([...own, 'roles.read', 'campaignMinimums.read', 'reports.analytics']);
+    // Agreements: one's own (and, by scope, whose one manages); the gate of a feature for oneself.
+    const agreements = [
+      'agreements.read',
+      'agreements.accept',
+      'agreements.download',
+      'agreements.openLink',
+      'betaFeatures.gate',
+    ];
+    expect(reached(CLIENT)).toEqual([
+      ...own,
+      'roles.read',
+      'campaignMinimums.read',
+      ...agreements,
+      'reports.analytics',
+    ]);
     expect(reached(SALES)).toEqual([
       ...own,
       'users.salesDownline',
       'referrals.create',
       'roles.read',
       'campaignMinimums.read',
+      ...agreements,
       'reports.analytics',
     ]);
   });
