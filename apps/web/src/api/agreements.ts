@@ -1,4 +1,5 @@
 import {
+  type AcceptableDocument,
   agreementAcceptedResponseSchema,
   agreementDownloadResponseSchema,
   type BetaFeatureId,
@@ -87,8 +88,12 @@ export function useDataWallet(companyId: number, month: string, enabled: boolean
 }
 
 /** A single-use link to the PDF of a user's newest accepted agreement: `/download-auth/{pkdoc}`. */
-export const agreementDownloadLink = (http: HttpClient, userId: number) =>
-  http.post(`/general/user-service-agreement-download/${userId}`, {}, agreementDownloadResponseSchema);
+export const agreementDownloadLink = (http: HttpClient, userId: number, document?: AcceptableDocument) =>
+  http.post(
+    `/general/user-service-agreement-download/${userId}`,
+    document ? { document_type: document } : {},
+    agreementDownloadResponseSchema,
+  );
 
 /** Opens a link with the caller's password: the PDF itself. */
 export async function openAgreementLink(http: HttpClient, pkdoc: string, pwd: string): Promise<Blob> {

@@ -1,7 +1,12 @@
-import { Alert, Group, Modal, ScrollArea, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { AGREEMENT_DOWNLOAD_FAILED } from '@app/contracts';
+import { Alert, Button, Group, Modal, ScrollArea, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconFileDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useDataWallet } from '../../../api/agreements';
+import { useNavigate } from 'react-router';
+import { agreementDownloadLink, useDataWallet } from '../../../api/agreements';
 import { failureMessage } from '../../../api/http';
+import { notifyFailure } from '../../../components/feedback/feedback';
+import { useHttp } from '../../boot/boot-context';
 
 /** Spec 2 §9: the history month is YYYY-MM, the current month by default. */
 const thisMonth = () => {
@@ -20,13 +25,31 @@ export function DataWalletModal({
   opened,
   onClose,
   companyId,
+  userId,
 }: {
   opened: boolean;
   onClose: () => void;
   companyId: number;
+  userId: number;
 }) {
   const [month, setMonth] = useState(thisMonth);
   const wallet = useDataWallet(companyId, month, opened);
+  const http = useHttp();
+  const navigate = useNavigate();
+  const [downloading, setDownloading] = useState(false);
+  // The accepted billing agreement as a PDF, through its single-use link (decision 0034).
+  const downloadAgreement = async () => {
+    setDownloading(true);
+    try {
+      const { url } = await agreementDownloadLink(http, userId, 'service-billing-agreement');
+      onClose();
+      void navigate(url);
+    } catch {
+      notifyFailure(AGREEMENT_DOWNLOAD_FAILED);
+    } finally {
+      setDownloading(false);
+    }
+  };
   return (
     <Modal opened={opened} onClose={onClose} title="Data Wallet" size="lg" data-testid="data-wallet-modal">
       <Stack gap="md">
@@ -91,6 +114,17 @@ export function DataWalletModal({
             </Table.Tbody>
           </Table>
         </ScrollArea>
+        <Group justify="flex-end">
+          <Button
+            variant="light"
+            leftSection={<IconFileDownload size={18} aria-hidden />}
+            loading={downloading}
+            onClick={() => void downloadAgreement()}
+            data-testid="data-wallet-agreement-download"
+          >
+            Download billing agreement
+          </Button>
+        </Group>
       </Stack>
     </Modal>
   );
