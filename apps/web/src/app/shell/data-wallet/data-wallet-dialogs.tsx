@@ -77,6 +77,7 @@ export const DataWalletDialogs = forwardRef<DataWalletDialogsHandle, { user: Ses
           opened={shown === 'wallet'}
           onClose={() => setShown(null)}
           companyId={user.company_id}
+          userId={user.id}
         />
       </>
     );
