@@ -32,10 +32,17 @@ export function BillingAgreementModal({
       onClose={onClose}
       title="Billing Agreement"
       size="xl"
+      closeButtonProps={{ 'aria-label': 'Close' }}
       data-testid="billing-agreement-modal"
     >
       <Stack gap="md">
-        <ScrollArea h={360} type="auto" offsetScrollbars>
+        <ScrollArea
+          h={360}
+          type="auto"
+          offsetScrollbars
+          // Keyboard users scroll the text too.
+          viewportProps={{ tabIndex: 0, 'aria-label': 'Service Billing Agreement text' }}
+        >
           {opened && <DocumentViewer name="service-billing-agreement" />}
         </ScrollArea>
         <Checkbox

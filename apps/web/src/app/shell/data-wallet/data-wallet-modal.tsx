@@ -51,7 +51,14 @@ export function DataWalletModal({
     }
   };
   return (
-    <Modal opened={opened} onClose={onClose} title="Data Wallet" size="lg" data-testid="data-wallet-modal">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Data Wallet"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      data-testid="data-wallet-modal"
+    >
       <Stack gap="md">
         {wallet.isError ? (
           <Alert color="red" variant="light" role="alert">
@@ -83,7 +90,7 @@ export function DataWalletModal({
         <Title order={3} size="h5">
           Transaction history
         </Title>
-        <ScrollArea h={320} type="auto">
+        <ScrollArea h={320} type="auto" viewportProps={{ tabIndex: 0, 'aria-label': 'Transaction history' }}>
           <Table striped aria-label="Data Wallet transactions">
             <Table.Thead>
               <Table.Tr>
