@@ -10,6 +10,7 @@ import { JOB_SPECS } from './jobs/registry.js';
 import { loadOrCreateSecret } from './lib/app-secrets.js';
 import { createRateLimiter } from './lib/rate-limiter.js';
 import { createSecretBox } from './lib/secret-box.js';
+import { createAgreementsModule } from './modules/agreements/index.js';
 import { createAppConfigModule } from './modules/app-config/index.js';
 import { createAuditModule } from './modules/audit/index.js';
 import { createBillingModule } from './modules/billing/index.js';
@@ -170,6 +171,11 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     mail: mail.mail,
     settleGraceSeconds: 60,
   });
+  const agreements = createAgreementsModule({
+    db,
+    ledger,
+    reauthenticate: identity.passwords.reauthenticate,
+  });
   const handlers: JobHandler[] = [
     ...mail.handlers,
     ...settings.handlers,
@@ -227,6 +233,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     payments,
     cards,
     createBillingModule({ db, ledger, inScope: scope.inScope }),
+    agreements,
     createReferenceModule(),
     createReportsModule({ db, ledger }),
     settings,
@@ -278,6 +285,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       audit: audit.audit,
       scope,
       ledger,
+      agreements: { agreements: agreements.agreements, beta: agreements.beta },
       identityResolver,
       payments: {
         gateway: payments.gateway,

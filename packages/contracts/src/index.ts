@@ -1,4 +1,5 @@
 export * from './agency-list.js';
+export * from './agreements.js';
 export * from './app-config.js';
 export * from './audit-actions.js';
 export * from './auth.js';
@@ -13,8 +14,8 @@ export * from './groups.js';
 export * from './ids.js';
 export * from './money.js';
 export * from './paging.js';
-export * from './payment-card.js';
 export * from './payment-accounts.js';
+export * from './payment-card.js';
 export * from './profile.js';
 export * from './reference.js';
 export * from './registration.js';

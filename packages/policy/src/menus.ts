@@ -127,6 +127,7 @@ const CONFIGURATION_ORDER = [
   'report-analytics',
   'billing',
   'sales-connect-account',
+  'beta-features',
 ] as const;
 type ConfigurationPage = (typeof CONFIGURATION_ORDER)[number];
 
@@ -158,6 +159,7 @@ function visibleConfigurationPages(ctx: PolicyContext, user: SessionUser): Confi
       'general-setting',
       ...(reaches(actor, 'coupons.read') ? (['coupons'] as const) : []),
       'opt-out-list',
+      ...(reaches(actor, 'betaFeatures.update') ? (['beta-features'] as const) : []),
     ];
     // Billing is the system's money, not a setting: it stays when the Settings switch is off.
     return [...(settingsOff ? [] : system), ...report, 'billing'];

@@ -31,6 +31,7 @@ const SYSTEM = [
   'configuration.opt-out-list',
   'configuration.report-analytics',
   'configuration.billing',
+  'configuration.beta-features',
 ];
 const SALES = ['configuration.agency-list', 'configuration.sales-connect-account'];
 const EXECUTIVE = [
@@ -107,6 +108,12 @@ describe('sidebarMenu (spec 1 §2.5, §6; spec 2 §6)', () => {
       USERS.systemAdmin(),
       { rolePermissions: { settings: off } },
       ['configuration.report-analytics', 'configuration.billing'],
+    ],
+    [
+      'Report Analytics needs the permission',
+      noReport,
+      {},
+      SYSTEM.filter((id) => id !== 'configuration.report-analytics'),
     ],
     [
       'Report Analytics needs the permission',

@@ -1,7 +1,8 @@
 import { type Database, firstRow, sql } from '@app/db';
+import { AGREEMENTS_MATRIX_CASES } from './agreements-cases.js';
+import { BILLING_MATRIX_CASES } from './billing-cases.js';
 import { CARDS_MATRIX_CASES } from './cards-cases.js';
 import { PAYMENT_ACCOUNT_MATRIX_CASES } from './payment-account-cases.js';
-import { BILLING_MATRIX_CASES } from './billing-cases.js';
 import { SETTINGS_MATRIX_CASES } from './settings-cases.js';
 import { USERS_MATRIX_CASES } from './users-cases.js';
 import { type Actor, type IdResource, LIKE, type Person, type PersonIds } from './world.js';
@@ -342,6 +343,7 @@ export const MATRIX_CASES: MatrixCase[] = [
   ...CARDS_MATRIX_CASES,
   ...PAYMENT_ACCOUNT_MATRIX_CASES,
   ...BILLING_MATRIX_CASES,
+  ...AGREEMENTS_MATRIX_CASES,
 ];
 
 async function salesLinksOf(db: Database, companyId: number): Promise<Record<string, number>> {

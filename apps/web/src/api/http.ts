@@ -54,6 +54,8 @@ export interface HttpRequest {
    * credentials, not for an expired session: they must not trigger the token refresh.
    */
   skipRefresh?: boolean;
+  /** 'blob' for files (an agreement PDF): a successful answer is read as bytes, errors as JSON. */
+  responseType?: 'json' | 'blob';
 }
 
 /**
@@ -138,6 +140,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (req.signal?.aborted) throw cause;
       throw new ApiRequestError(0, 'network_error', GENERIC_FAILURE_MESSAGE);
     }
+    if (req.responseType === 'blob' && response.ok) return response.blob();
     const payload = await readPayload(response);
     if (!response.ok) throw toApiError(response.status, payload);
     return payload;

@@ -1,3 +1,4 @@
+export * from './agreements.js';
 export * from './cards.js';
 export * from './enums.js';
 export * from './identities.js';

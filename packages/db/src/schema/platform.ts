@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { agreementAcceptances } from './agreements.js';
 import { emailStatusEnum, filePurposeEnum } from './enums.js';
 import { companies, systems } from './tenancy.js';
 import { users } from './users.js';
@@ -52,6 +53,10 @@ export const featureAgreements = pgTable(
     acceptedByUserId: integer()
       .notNull()
       .references(() => users.id),
+    /** The acceptance record (who, when, from where, which version) behind this feature agreement. */
+    acceptanceId: integer()
+      .notNull()
+      .references(() => agreementAcceptances.id),
     acceptedAt: timestamp({ withTimezone: true }).defaultNow().notNull(),
   },
   (t) => [primaryKey({ columns: [t.featureId, t.companyId] })],

@@ -128,6 +128,18 @@ export const ACTIONS = {
   // Billing history (decision 0035): whose history is `mayReadBilling`; the system's picker of parties.
   'billing.read': { who: anyone },
   'billing.read.system': { who: isSystemStaff },
+  // Agreements (decision 0034): reading one's own or, by scope, a managed company's; accepting is
+  // the person themselves, never a stand-in; opening a download link needs one's own password.
+  'agreements.read': { who: anyone },
+  'agreements.accept': { who: anyone, notWhileActingAsOther: true },
+  'agreements.download': { who: anyone },
+  'agreements.openLink': { who: anyone, notWhileActingAsOther: true },
+  // Beta features: the system's staff set them; anyone asks the gate of a feature for themselves.
+  'betaFeatures.read': { who: isSystemStaff },
+  'betaFeatures.update': { who: isSystemStaff, permission: settings('update') },
+  'betaFeatures.gate': { who: anyone },
+  /** The Data Wallet's balance and history: the agency's staff and the system's (gated by the server). */
+  'dataWallet.read': { who: isCompanyStaff },
 
   // Reports and the outbox.
   /** Report Analytics: who reads it depends on the person's report permission (`reportAnalyticsAccess`). */

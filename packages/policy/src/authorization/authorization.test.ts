@@ -128,11 +128,20 @@ describe('authorize', () => {
       'logs.write',
       'groups.read',
     ];
+    // Agreements: one's own (and, by scope, whose one manages); the gate of a feature for oneself.
+    const agreements = [
+      'agreements.read',
+      'agreements.accept',
+      'agreements.download',
+      'agreements.openLink',
+      'betaFeatures.gate',
+    ];
     expect(reached(CLIENT)).toEqual([
       ...own,
       'roles.read',
       'campaignMinimums.read',
       'billing.read',
+      ...agreements,
       'reports.analytics',
     ]);
     expect(reached(SALES)).toEqual([
@@ -144,6 +153,7 @@ describe('authorize', () => {
       'paymentAccount.sales.read',
       'paymentAccount.sales.connect',
       'billing.read',
+      ...agreements,
       'reports.analytics',
     ]);
   });

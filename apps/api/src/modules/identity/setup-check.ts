@@ -10,6 +10,8 @@ import {
   featureAgreements,
   isNull,
   paymentAccounts,
+  sql,
+  systemBetaFeatures,
   users,
 } from '@app/db';
 
@@ -44,7 +46,24 @@ export function createSetupCheckReader(db: Database) {
           .from(paymentAccounts)
           .where(and(owner, isNull(paymentAccounts.detachedAt)))
       : [];
-    const features = await db.select().from(betaFeatures).orderBy(betaFeatures.id);
+    // A system's own beta settings win over the deployment defaults (decision 0034).
+    const features = await db
+      .select({
+        id: betaFeatures.id,
+        name: betaFeatures.name,
+        slug: betaFeatures.slug,
+        isBeta: sql<boolean>`coalesce(${systemBetaFeatures.isBeta}, ${betaFeatures.isBeta})`,
+        applyToAllAgency: sql<boolean>`coalesce(${systemBetaFeatures.applyToAllAgency}, ${betaFeatures.applyToAllAgency})`,
+      })
+      .from(betaFeatures)
+      .leftJoin(
+        systemBetaFeatures,
+        and(
+          eq(systemBetaFeatures.featureId, betaFeatures.id),
+          eq(systemBetaFeatures.systemId, company.systemId),
+        ),
+      )
+      .orderBy(betaFeatures.id);
     const testerOf = agencyId
       ? await db
           .select({ featureId: betaTesters.featureId })

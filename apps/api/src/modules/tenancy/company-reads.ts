@@ -10,8 +10,8 @@ import {
   isNotNull,
   isNull,
   onboardingSettings,
-  paymentCards,
   paymentAccounts,
+  paymentCards,
   systems,
   users,
 } from '@app/db';

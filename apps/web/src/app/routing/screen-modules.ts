@@ -47,6 +47,8 @@ export const SCREENS: Record<string, ScreenLoader> = {
     import('../../routes/configuration/sales-connect-account/sales-connect-account-page'),
   'configuration.role-list': () => import('../../routes/configuration/role-list/role-list-page'),
   'configuration.company-group': () => import('../../routes/configuration/company-group/company-group-page'),
+  'configuration.beta-features': () => import('../../routes/configuration/beta-features/beta-features-page'),
+  'download-auth': () => import('../../routes/download-auth/download-auth-page'),
   'configuration.report-analytics': () =>
     import('../../routes/configuration/report-analytics/report-analytics-page'),
   'configuration.billing': () => import('../../routes/configuration/billing/billing-page'),

@@ -1,12 +1,13 @@
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { brandVar } from '../branding/brand-theme';
 import { safeImageUrl } from '../branding/resolve-branding';
 import { useCurrentRoute } from '../routing/current-route';
 import { useLogout } from '../session/use-logout';
 import { useResetViewMode } from '../session/view-mode';
+import { DataWalletDialogs, type DataWalletDialogsHandle } from './data-wallet/data-wallet-dialogs';
 import type { ShellMenuItem } from './menu-item';
 import { isSecurityModal, type SecurityModal, SecurityModals } from './security/security-modals';
 import { ShellHeader } from './shell-header';
@@ -36,6 +37,7 @@ export function AppShellLayout() {
   const logout = useLogout();
   const [modal, setModal] = useState<SecurityModal | null>(null);
   const closeModal = useCallback(() => setModal(null), []);
+  const dataWallet = useRef<DataWalletDialogsHandle>(null);
 
   // Spec 1 §2.5: on small screens following a link closes the sidebar so the page is visible.
   const handleNavigate = () => {
@@ -45,6 +47,7 @@ export function AppShellLayout() {
   const handleProfileAction = (item: ShellMenuItem) => {
     if (item.id === 'logout') void logout();
     else if (isSecurityModal(item.id)) setModal(item.id);
+    else if (item.id === 'data-wallet') void dataWallet.current?.open();
   };
 
   return (
@@ -85,6 +88,7 @@ export function AppShellLayout() {
         </Box>
       </AppShell.Main>
       <SecurityModals open={modal} onClose={closeModal} user={user} />
+      <DataWalletDialogs ref={dataWallet} user={user} />
     </AppShell>
   );
 }

@@ -1,18 +1,22 @@
-import { type SessionUser, toTF } from '@app/contracts';
+import { AGREEMENT_DOWNLOAD_FAILED, type SessionUser, toTF } from '@app/contracts';
 import { Group, Switch, Tooltip } from '@mantine/core';
 import {
   IconCoin,
   IconCoinOff,
   IconCurrencyDollar,
+  IconFileDownload,
   IconKey,
   IconRocket,
   IconUserDollar,
   IconUserPlus,
 } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { ManagedNode } from '../../../api/agency-list';
+import { agreementDownloadLink } from '../../../api/agreements';
 import { useSetBillingMethod } from '../../../api/cards';
 import { useExcludeMinimumSpend, useExcludeOnboardCharge } from '../../../api/user-management';
+import { useHttp } from '../../../app/boot/boot-context';
 import { confirmAction, notifyFailure } from '../../../components/feedback/feedback';
 import type { ListPermissions } from '../../../components/managed-list/managed-user-list';
 import {
@@ -137,6 +141,7 @@ export function AgencyRowActions(props: AgencyRowActionsProps) {
           />
         </Tooltip>
       )}
+      {actions.has('agreement-download') && <AgreementDownloadIcon node={node} />}
       {actions.has('switch-user') && (
         <SwitchUserIcon
           name={name}
@@ -255,6 +260,36 @@ function OnboardingToggle({
       loading={toggle.isPending}
       disabled={disabled}
       onClick={() => toggle.mutate(node.company_id, { onError: () => notifyFailure(ONBOARDING_FAILED) })}
+    />
+  );
+}
+
+/**
+ * Agreement download: asks for a single-use link to the PDF of the owner's newest accepted agreement
+ * and opens `/download-auth/{pkdoc}`, where the viewer confirms with their password (decision 0034).
+ */
+function AgreementDownloadIcon({ node }: { node: ManagedNode }) {
+  const http = useHttp();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const { url } = await agreementDownloadLink(http, node.id);
+      void navigate(url);
+    } catch {
+      notifyFailure(AGREEMENT_DOWNLOAD_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <RowIcon
+      label={`Download the agreement of ${node.company_name}`}
+      testId={`agreement-download-${node.company_id}`}
+      icon={<IconFileDownload size={18} aria-hidden />}
+      loading={busy}
+      onClick={() => void download()}
     />
   );
 }

@@ -1,0 +1,58 @@
+import { asCents, type Cents, centsToDollars, type DataWalletView } from '@app/contracts';
+import { notFound } from '../../http-errors.js';
+import type { Ledger } from '../ledger/index.js';
+import { type BetaFeatureService, DATA_WALLET } from './beta-feature-service.js';
+
+const TYPES = { wallet_topup: 'topup', wallet_spend: 'charge' } as const;
+
+const currentMonth = (now: Date) =>
+  `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+
+/** A line's effect on the balance without its sign (the transaction type says which way it went). */
+const magnitude = (cents: Cents): Cents => asCents(cents < 0 ? -cents : cents);
+
+/**
+ * What is real of the Data Wallet today (decision 0034): the balance of the agency's wallet account in
+ * the ledger and that account's lines of one month. Top-ups come with the next issue; until then the
+ * balance is 0 and the history empty — read from the ledger, never assumed. The gate is the server's.
+ */
+export function createDataWalletService(deps: { ledger: Ledger; beta: BetaFeatureService }) {
+  return {
+    async read(companyId: number, month: string | undefined): Promise<DataWalletView> {
+      const agency = await deps.beta.agencyOf(companyId);
+      // The wallet is an agency's; a client's id names no wallet.
+      if (!agency || agency.agencyId !== companyId) throw notFound();
+      await deps.beta.requireOpen(companyId, DATA_WALLET);
+      const account = await deps.ledger.accountFor({
+        systemId: agency.systemId,
+        kind: 'wallet',
+        owner: { type: 'company', companyId },
+      });
+      const { balance } = await deps.ledger.balanceOf({ systemId: agency.systemId, accountId: account.id });
+      const chosen = month ?? currentMonth(new Date());
+      const statement = await deps.ledger.statement({
+        systemId: agency.systemId,
+        accountId: account.id,
+        month: chosen,
+        page: 1,
+        pageSize: 100,
+      });
+      return {
+        result: 'success',
+        balance_amount: centsToDollars(balance),
+        month: chosen,
+        opening_balance: centsToDollars(statement.openingBalance),
+        closing_balance: centsToDollars(statement.closingBalance),
+        transaction_history: statement.lines.map((line) => ({
+          id: line.lineId,
+          title: line.cause.description,
+          created_at: line.postedAt.toISOString(),
+          transaction_type: TYPES[line.cause.kind as keyof typeof TYPES] ?? 'other',
+          amount: centsToDollars(magnitude(line.change)),
+        })),
+      };
+    },
+  };
+}
+
+export type DataWalletService = ReturnType<typeof createDataWalletService>;

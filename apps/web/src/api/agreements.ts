@@ -1,0 +1,108 @@
+import {
+  type AcceptableDocument,
+  agreementAcceptedResponseSchema,
+  agreementDownloadResponseSchema,
+  type BetaFeatureId,
+  betaFeatureListResponseSchema,
+  dataWalletResponseSchema,
+  featureGateResponseSchema,
+  savedResponseSchema,
+} from '@app/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useHttp } from '../app/boot/boot-context';
+import type { HttpClient } from './http';
+
+export const agreementKeys = {
+  all: ['agreements'] as const,
+  betaFeatures: () => [...agreementKeys.all, 'beta-features'] as const,
+  gate: (feature: BetaFeatureId) => [...agreementKeys.all, 'gate', feature] as const,
+  wallet: (companyId: number, month: string) => [...agreementKeys.all, 'wallet', companyId, month] as const,
+};
+
+/** The beta features of the caller's system with their testers (system staff). */
+export function useBetaFeatures() {
+  const http = useHttp();
+  return useQuery({
+    queryKey: agreementKeys.betaFeatures(),
+    queryFn: ({ signal }) =>
+      http.request({ path: '/configuration/beta-features', signal }, betaFeatureListResponseSchema),
+  });
+}
+
+export function useSaveBetaFeature() {
+  const http = useHttp();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: {
+      id: BetaFeatureId;
+      is_beta: boolean;
+      apply_to_all_agency: boolean;
+      testers: number[];
+    }) => {
+      const { id, ...body } = input;
+      return http.put(`/configuration/beta-features/${id}`, body, savedResponseSchema);
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: agreementKeys.all }),
+  });
+}
+
+/** The server's gate of a feature for the caller (spec 2 §4), asked fresh each time. */
+export const featureGate = (http: HttpClient, feature: BetaFeatureId) =>
+  http.get(`/beta-feature/gate/${feature}`, featureGateResponseSchema);
+
+/** Accepts the billing agreement of a feature for the caller's agency. */
+export const acceptFeatureAgreement = (
+  http: HttpClient,
+  input: {
+    userId: number;
+    companyId: number;
+    companyName: string;
+    feature: BetaFeatureId;
+    featureName: string;
+  },
+) =>
+  http.put(
+    `/marketing-services-agreement-feature/${input.userId}/${input.feature}`,
+    {
+      feature_id: input.feature,
+      feature_name: input.featureName,
+      user_id: input.userId,
+      is_marketing_services_agreement_feature: 'T',
+      company_name: input.companyName,
+      company_id: input.companyId,
+      location_menu: 'data-wallet',
+    },
+    agreementAcceptedResponseSchema,
+  );
+
+export const dataWalletQuery = (http: HttpClient, companyId: number, month: string) =>
+  queryOptions({
+    queryKey: agreementKeys.wallet(companyId, month),
+    queryFn: ({ signal }) =>
+      http.request({ path: `/data-wallet/${companyId}`, query: { month }, signal }, dataWalletResponseSchema),
+  });
+
+export function useDataWallet(companyId: number, month: string, enabled: boolean) {
+  const http = useHttp();
+  return useQuery({ ...dataWalletQuery(http, companyId, month), enabled });
+}
+
+/** A single-use link to the PDF of a user's newest accepted agreement: `/download-auth/{pkdoc}`. */
+export const agreementDownloadLink = (http: HttpClient, userId: number, document?: AcceptableDocument) =>
+  http.post(
+    `/general/user-service-agreement-download/${userId}`,
+    document ? { document_type: document } : {},
+    agreementDownloadResponseSchema,
+  );
+
+/** Opens a link with the caller's password: the PDF itself. */
+export async function openAgreementLink(http: HttpClient, pkdoc: string, pwd: string): Promise<Blob> {
+  const body = await http.request({
+    method: 'POST',
+    path: '/docauth',
+    body: { pwd, urldata: pkdoc },
+    responseType: 'blob',
+  });
+  if (!(body instanceof Blob)) throw new Error('The download did not answer a file.');
+  return body;
+}

@@ -1,0 +1,74 @@
+import { AGREE_BEFORE_CONTINUE } from '@app/contracts';
+import { Alert, Button, Checkbox, Group, Modal, ScrollArea, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { DocumentViewer } from '../../../routes/public/document/document-page';
+
+interface BillingAgreementModalProps {
+  opened: boolean;
+  onClose: () => void;
+  onAccept: () => void;
+  accepting: boolean;
+  error: string | null;
+}
+
+/** The billing agreement a gated feature shows first (spec 2 §2): the document, 'I agree', Accept. */
+export function BillingAgreementModal({
+  opened,
+  onClose,
+  onAccept,
+  accepting,
+  error,
+}: BillingAgreementModalProps) {
+  const [agreed, setAgreed] = useState(false);
+  const [missing, setMissing] = useState(false);
+  const accept = () => {
+    if (!agreed) return setMissing(true);
+    setMissing(false);
+    onAccept();
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Billing Agreement"
+      size="xl"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      data-testid="billing-agreement-modal"
+    >
+      <Stack gap="md">
+        <ScrollArea
+          h={360}
+          type="auto"
+          offsetScrollbars
+          // Keyboard users scroll the text too.
+          viewportProps={{ tabIndex: 0, 'aria-label': 'Service Billing Agreement text' }}
+        >
+          {opened && <DocumentViewer name="service-billing-agreement" />}
+        </ScrollArea>
+        <Checkbox
+          label="I have read and agree to the Service Billing Agreement"
+          checked={agreed}
+          onChange={(event) => {
+            setAgreed(event.currentTarget.checked);
+            if (event.currentTarget.checked) setMissing(false);
+          }}
+          error={missing ? AGREE_BEFORE_CONTINUE : undefined}
+          data-testid="billing-agreement-agree"
+        />
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={accept} loading={accepting} data-testid="billing-agreement-accept">
+            Accept
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

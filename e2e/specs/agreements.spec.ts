@@ -1,0 +1,92 @@
+import { readFile } from 'node:fs/promises';
+import { DEMO, DEMO_PASSWORD } from '@app/db/demo';
+import { expect, type Page, test } from '@playwright/test';
+import { PDFDocument } from 'pdf-lib';
+import { expectAccessible } from '../support/accessibility';
+import { nextAnswer, signIn } from '../support/browser';
+
+/** Opens a `/download-auth/{pkdoc}` page's link with the password and answers the saved PDF. */
+async function downloadWithPassword(page: Page) {
+  await expect(page).toHaveURL(/\/download-auth\/[A-Za-z0-9_-]+$/);
+  await expect(page.getByRole('heading', { name: 'Document Download' })).toBeVisible();
+  await expectAccessible(page, 'download-auth');
+  await page.getByTestId('download-auth-password').fill(DEMO_PASSWORD);
+  const saved = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download' }).click();
+  const download = await saved;
+  const path = await download.path();
+  const bytes = await readFile(path);
+  await expect(page.getByTestId('download-auth-done')).toBeVisible();
+  return PDFDocument.load(bytes);
+}
+
+test('a system user makes the Data Wallet beta for all agencies; the agency owner accepts the billing agreement and downloads it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Two sign-ins, two PDFs made on the server, axe on four screens.
+  test.setTimeout(120_000);
+
+  // The system user: System Settings → Beta Features → the Data Wallet's beta applies to all agencies.
+  await signIn(page, DEMO.master.rootUser.email);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.getByRole('button', { name: 'System Settings' }).click();
+  await page.getByRole('menuitem', { name: 'Beta Features' }).click();
+  const wallet = page.getByTestId('beta-feature-data_wallet');
+  await expect(wallet).toBeVisible();
+  await expectAccessible(page, 'beta-features');
+  await expect(wallet.getByRole('switch', { name: 'Beta' })).toBeChecked();
+  await wallet.getByRole('switch', { name: 'Apply to all agencies' }).check();
+  const saved = nextAnswer(page, 'PUT', '/api/configuration/beta-features/1');
+  await wallet.getByRole('button', { name: 'Save' }).click();
+  await saved;
+  await expect(page.getByText('Setting has been saved.')).toBeVisible();
+
+  // The agency owner: Data Wallet → the billing agreement first.
+  const ownerContext = await browser.newContext({ baseURL, acceptDownloads: true });
+  const owner = await ownerContext.newPage();
+  await signIn(owner, DEMO.northwind.owner.email);
+  await expect(owner).not.toHaveURL(/\/login/);
+  await owner.getByRole('button', { name: 'Profile menu' }).click();
+  const gate = nextAnswer(owner, 'GET', '/api/beta-feature/gate/1');
+  await owner.getByRole('menuitem', { name: 'Data Wallet' }).click();
+  expect((await (await gate).json()).gate).toBe('agreement');
+  const agreement = owner.getByRole('dialog', { name: 'Billing Agreement' });
+  await expect(agreement.getByRole('heading', { name: 'Service Billing Agreement' })).toBeVisible();
+  await expectAccessible(owner, 'billing-agreement-modal');
+  // Accepting without ticking the box is refused with the spec's text and sends nothing.
+  await agreement.getByRole('button', { name: 'Accept' }).click();
+  await expect(agreement.getByText('Please click agree before you continue')).toBeVisible();
+  await agreement.getByLabel('I have read and agree to the Service Billing Agreement').check();
+  const accepted = nextAnswer(owner, 'PUT', /^\/api\/marketing-services-agreement-feature\/\d+\/1$/);
+  await agreement.getByRole('button', { name: 'Accept' }).click();
+  await accepted;
+
+  // Then the wallet: the ledger's balance (nothing topped up yet) and this month's history.
+  const walletModal = owner.getByRole('dialog', { name: 'Data Wallet' });
+  await expect(walletModal.getByTestId('data-wallet-balance')).toHaveText('$0');
+  await expect(walletModal.getByTestId('data-wallet-empty')).toBeVisible();
+  await expectAccessible(owner, 'data-wallet-modal');
+
+  // The accepted agreement as a PDF: a single-use link opened with the owner's password.
+  await walletModal.getByRole('button', { name: 'Download billing agreement' }).click();
+  const pdf = await downloadWithPassword(owner);
+  expect(pdf.getTitle()).toBe('Service Billing Agreement');
+  expect(pdf.getKeywords()).toMatch(/^sha256:[0-9a-f]{64}$/);
+  expect(pdf.getPageCount()).toBeGreaterThan(0);
+
+  // Opening Data Wallet again goes straight to the wallet.
+  await owner.getByRole('button', { name: 'Profile menu' }).click();
+  await owner.getByRole('menuitem', { name: 'Data Wallet' }).click();
+  await expect(owner.getByRole('dialog', { name: 'Data Wallet' })).toBeVisible();
+  await expect(owner.getByRole('dialog', { name: 'Billing Agreement' })).toHaveCount(0);
+  await ownerContext.close();
+
+  // The system user downloads the same agreement from the agency list's row icon.
+  await page.goto('/configuration/agency-list');
+  await page.getByRole('button', { name: `Download the agreement of ${DEMO.northwind.name}` }).click();
+  const fromList = await downloadWithPassword(page);
+  expect(fromList.getTitle()).toBe('Service Billing Agreement');
+  expect(fromList.getKeywords()).toBe(pdf.getKeywords());
+});
