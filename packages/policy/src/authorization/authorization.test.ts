@@ -128,7 +128,14 @@ describe('authorize', () => {
       'logs.write',
       'groups.read',
     ];
-    expect(reached(CLIENT)).toEqual([...own, 'roles.read', 'campaignMinimums.read', 'reports.analytics']);
+    expect(reached(CLIENT)).toEqual([
+      ...own,
+      'roles.read',
+      'campaignMinimums.read',
+      'cards.read',
+      'cards.update',
+      'reports.analytics',
+    ]);
     expect(reached(SALES)).toEqual([
       ...own,
       'users.salesDownline',
