@@ -65,6 +65,52 @@ describe('every route declares its access rule', () => {
     console.log(`${routes.length} routes:\n${table.join('\n')}`);
   });
 
+  it('card, coupon and billing-method routes act as the policy says and scope-check every id they take', () => {
+    const rule = (method: string, url: string) =>
+      routes.find((r) => r.method === method && r.url === url)?.access;
+    const usr = (where: 'params' | 'body') => [{ in: where, field: 'usrID', resource: 'user' }];
+    const company = (where: 'params' | 'body', field = 'companyID') => [
+      { in: where, field, resource: 'company' },
+    ];
+    expect(rule('GET', '/api/payment/card/:usrID')).toEqual({
+      kind: 'user',
+      action: 'cards.read',
+      scope: usr('params'),
+    });
+    for (const [method, url] of [
+      ['PUT', '/api/payment/card'],
+      ['POST', '/api/payment/customer'],
+      ['POST', '/api/payment/customer-direct'],
+    ] as const)
+      expect(rule(method, url), url).toEqual({ kind: 'user', action: 'cards.update', scope: usr('body') });
+    expect(rule('POST', '/api/payment/sandbox/token')).toEqual({ kind: 'user', action: 'cards.update' });
+    expect(rule('PUT', '/api/payment/set-billing-method')).toEqual({
+      kind: 'user',
+      action: 'agencies.billingSwitches',
+      scope: company('body'),
+    });
+    expect(rule('POST', '/api/configuration/coupon/get-coupon')).toEqual({
+      kind: 'user',
+      action: 'coupons.check',
+      scope: company('body'),
+    });
+    expect(rule('GET', '/api/configuration/coupon/list/:company')).toEqual({
+      kind: 'user',
+      action: 'coupons.read',
+      scope: company('params', 'company'),
+    });
+    expect(rule('POST', '/api/configuration/coupon/create')).toEqual({
+      kind: 'user',
+      action: 'coupons.create',
+      scope: company('body'),
+    });
+    expect(rule('PUT', '/api/configuration/coupon/disable')).toEqual({
+      kind: 'user',
+      action: 'coupons.update',
+      scope: company('body'),
+    });
+  });
+
   it('refuses to start when a route has no rule', async () => {
     const other = await startTestRuntime();
     other.app.get('/api/test/forgotten', async () => ({ ok: true }));

@@ -133,8 +133,8 @@ export async function onboardingState(rt: TestRuntime, companyId: number) {
       sql`(${paymentOperations.businessKey} = ${`onboarding:${companyId}`} or ${paymentOperations.businessKey} like ${`onboarding:${companyId}:%`})`,
     );
   const { rows: charges } = (await db.execute(
-    sql`select id, amount::bigint as amount from sandbox_charges where idempotency_key = ${`onboarding:${companyId}`} or idempotency_key like ${`onboarding:${companyId}:%`}`,
-  )) as unknown as { rows: { id: string; amount: string }[] };
+    sql`select id, amount::int as amount from sandbox_charges where idempotency_key = ${`onboarding:${companyId}`} or idempotency_key like ${`onboarding:${companyId}:%`}`,
+  )) as unknown as { rows: { id: string; amount: number }[] };
   const { rows: postings } = (await db.execute(
     sql`select id, business_key from ledger_postings where business_key = ${`onboarding:${companyId}`} or business_key like ${`onboarding:${companyId}:%`}`,
   )) as unknown as { rows: { id: number }[] };
@@ -145,7 +145,7 @@ export async function onboardingState(rt: TestRuntime, companyId: number) {
     .where(eq(couponRedemptions.companyId, companyId));
   return {
     operations,
-    charges: charges.map((c) => ({ id: c.id, amount: Number(c.amount) })),
+    charges: charges.map((c) => ({ id: c.id, amount: c.amount })),
     postings,
     charged: company?.isOnboardCharged ?? false,
     redemptions,

@@ -140,6 +140,8 @@ describe('authorize', () => {
       ...own,
       'roles.read',
       'campaignMinimums.read',
+      'cards.read',
+      'cards.update',
       'billing.read',
       ...agreements,
       'reports.analytics',

@@ -1,4 +1,4 @@
-import { asCents, CARD_TEXTS, COUPON_TEXTS } from '@app/contracts';
+import { asCents, CARD_TEXTS, COUPON_TEXTS, centsFromWire } from '@app/contracts';
 import { and, companies, DEMO, desc, eq, paymentAccounts, paymentCards, userLogs } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
@@ -271,7 +271,7 @@ describe('coupons', () => {
         ...expected,
       });
       const state = await onboardingState(rt, agency.company);
-      expect(state.charges.map((c) => c.amount)).toEqual([Number(expected.amount.replace('.', ''))]);
+      expect(state.charges.map((c) => c.amount)).toEqual([centsFromWire(expected.amount)]);
       expect(state.redemptions.map((r) => r.status)).toEqual(['redeemed']);
     }
   });

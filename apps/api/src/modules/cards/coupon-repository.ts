@@ -9,17 +9,13 @@ const HOLDING = ['reserved', 'redeemed'] as const;
 /** The SQL of coupons and their redemptions (decision 0032). */
 export function createCouponRepository(db: Database) {
   const first = <T>(rows: T[]): T | null => rows[0] ?? null;
-  const usedCount = async (couponId: number, tx: Pick<Database, 'select'> = db) =>
-    Number(
-      (
-        await tx
-          .select({ n: sql<number>`count(*)` })
-          .from(couponRedemptions)
-          .where(
-            and(eq(couponRedemptions.couponId, couponId), inArray(couponRedemptions.status, [...HOLDING])),
-          )
-      )[0]?.n ?? 0,
-    );
+  const usedCount = async (couponId: number, tx: Pick<Database, 'select'> = db): Promise<number> => {
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(couponRedemptions)
+      .where(and(eq(couponRedemptions.couponId, couponId), inArray(couponRedemptions.status, [...HOLDING])));
+    return row?.n ?? 0;
+  };
   return {
     byCode: (systemId: number, code: string) =>
       db
@@ -42,12 +38,12 @@ export function createCouponRepository(db: Database) {
       const rows = await db
         .select({
           coupon: coupons,
-          used: sql<number>`(select count(*) from ${couponRedemptions} r where r.coupon_id = ${coupons.id} and r.status in ('reserved', 'redeemed'))`,
+          used: sql<number>`(select count(*) from ${couponRedemptions} r where r.coupon_id = ${coupons.id} and r.status in ('reserved', 'redeemed'))::int`,
         })
         .from(coupons)
         .where(eq(coupons.systemId, systemId))
         .orderBy(asc(coupons.code));
-      return rows.map((r) => ({ ...r.coupon, used: Number(r.used) }));
+      return rows.map((r) => ({ ...r.coupon, used: r.used }));
     },
 
     /** null when the code exists in the system already. */

@@ -1,5 +1,6 @@
 import { type Cents, COUPON_TEXTS, centsToDollars, ZERO_CENTS } from '@app/contracts';
 import { applyCoupon, ONBOARDING_AMOUNT_ABOVE } from '@app/pricing';
+import { basisPointsToPercentText } from './coupon-percent.js';
 
 /** What the rules need of a stored coupon. */
 export interface CouponTerms {
@@ -46,23 +47,6 @@ function termsOf(coupon: CouponTerms) {
     return { percentOffBasisPoints: coupon.percentOffBasisPoints };
   if (coupon.kind === 'amount' && coupon.amountOffCents !== null) return { amountOff: coupon.amountOffCents };
   throw new Error(`coupon of kind ${coupon.kind} without its value`);
-}
-
-/** '12.5' → 1250 basis points; more than 2 decimals, 0 or above 100 → null. Text only, no float. */
-export function percentTextToBasisPoints(text: string): number | null {
-  const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  const bp = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return bp >= 1 && bp <= 10_000 ? bp : null;
-}
-
-/** 1250 → '12.5', 1000 → '10'. */
-export function basisPointsToPercentText(bp: number): string {
-  const whole = Math.trunc(bp / 100);
-  const fraction = String(bp % 100)
-    .padStart(2, '0')
-    .replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : String(whole);
 }
 
 /** The coupon's value as the wire shows it: percent text, or dollars. */

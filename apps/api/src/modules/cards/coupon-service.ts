@@ -13,8 +13,9 @@ import type { AuditLog } from '../audit/index.js';
 import type { Principal } from '../tenancy/index.js';
 import type { CardRepository } from './card-repository.js';
 import { wireDollars } from './card-view.js';
+import { percentTextToBasisPoints } from './coupon-percent.js';
 import type { CouponRepository, CouponRow } from './coupon-repository.js';
-import { checkCoupon, couponValueText, percentTextToBasisPoints, utcDay } from './coupon-rules.js';
+import { checkCoupon, couponValueText, utcDay } from './coupon-rules.js';
 import type { OnboardingCharge } from './onboarding-charge.js';
 
 type CreateCoupon = z.output<typeof createCouponRequestSchema>;
