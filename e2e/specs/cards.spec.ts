@@ -127,12 +127,13 @@ test('a new agency adds a sandbox card in Profile Setup: declined first, then a 
   await expect(page.getByTestId('saved-card-brand')).toHaveText('Mastercard •••• 4444');
 });
 
-test("a client's card step says plainly when its agency cannot take cards yet, and keeps the form", async ({
+test('a client of an agency with a connected account adds its card in Profile Setup and finishes setup', async ({
   page,
   baseURL,
 }) => {
-  // Bayview Realty has no card; its agency Coastal has no payment account at the sandbox, so the card
-  // cannot be stored on it (a client's card is a customer of its agency's connected account).
+  // Bayview Realty has no card; its agency Coastal has a connected sandbox account, so the card is a
+  // customer of Coastal's account (a client's card pays its agency directly). Before issue 10 this
+  // client was stuck on Card Setting with no way to add a card.
   const origin = (baseURL as string).replace(
     'localhost',
     `${DEMO.brightreach.agency.subdomain}.${DEMO.brightreach.domain}`,
@@ -151,10 +152,16 @@ test("a client's card step says plainly when its agency cannot take cards yet, a
   await page.getByTestId('card-state').fill('FL');
   await page.getByTestId('card-zip').fill('33602');
   await fillSandboxCard(page, '4242424242424242');
-  await page.getByTestId('card-save').click();
-  await expect(page.getByTestId('card-error')).toHaveText(CARD_TEXTS.agencyNotConnected);
-  await expect(page.getByTestId('card-number')).toHaveValue('4242 4242 4242 4242');
   await expectAccessible(page, 'profile setup: client payment step');
+  const saved = nextAnswer(page, 'POST', '/api/payment/customer');
+  await page.getByTestId('card-save').click();
+  expect((await (await saved).json()).onboarding.status).toBe('not_due');
+  await expect(page.getByTestId('card-step-done')).toBeVisible();
+  await expect(page.getByTestId('saved-card-brand')).toHaveText('Visa •••• 4242');
+  await page.getByTestId('wizard-next').click();
+  await page.getByTestId('wizard-finish').click();
+  await expect(page).not.toHaveURL(/\/user\/(profile-setup|card-setting)$/);
+  await expect(page.getByText('Complete your payment setup first to fully use the system.')).toHaveCount(0);
 });
 
 test('a system user creates and disables a coupon on the Coupons screen', async ({ page }) => {

@@ -3,6 +3,7 @@ import { importEnvelopeKey } from '@app/contracts';
 import { type DatabaseHandle, isSeeded, openDatabase, seedDemo } from '@app/db';
 import { type AppDependencies, buildApp } from './app.js';
 import type { Config } from './config.js';
+import { seedDemoCards } from './demo/demo-cards.js';
 import { seedDemoMoney } from './demo/demo-money.js';
 import type { JobHandler } from './jobs/define-job.js';
 import { type JobQueue, startJobQueue } from './jobs/job-queue.js';
@@ -264,8 +265,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     onRouteRegistered: options.onRouteRegistered,
   });
   webhookInbox.app = app;
-  // A newcomer's first start: a few months of sandbox money for the demo agency (sandbox only).
-  if (seeded) await seedDemoMoney({ db, ledger, gateway: payments.gateway });
+  // A newcomer's first start: a few months of sandbox money for the demo agency, then the demo's
+  // cards saved (and Northwind's onboarding fee paid) through the card service (sandbox only).
+  if (seeded && payments.gateway.name === 'sandbox') {
+    await seedDemoMoney({ db, ledger, gateway: payments.gateway });
+    await seedDemoCards({ db, onboarding: cards.onboarding });
+  }
 
   return {
     app,

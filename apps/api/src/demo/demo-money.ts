@@ -1,8 +1,6 @@
 import { asCents, type Cents } from '@app/contracts';
 import { and, companies, type Database, DEMO, eq, firstRow, systems } from '@app/db';
-import { onboardingPrice } from '@app/pricing';
 import type { Ledger, LedgerCauseKind, PostingLineInput } from '../modules/ledger/index.js';
-import { createCompanyReads } from '../modules/tenancy/index.js';
 import type { PaymentGateway } from '../providers/payments/index.js';
 
 /** The demo's monthly platform fee for Northwind (what a newcomer sees in its billing history). */
@@ -18,8 +16,8 @@ const MONTH_NAMES = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'num
  * made through the sandbox gateway and posted through the ledger, so a newcomer signs in and sees
  * real rows in billing history and collected revenue. Only on the sandbox (never a real card), only
  * when the demo seed has just run. Every operation has a `demo-money:` business key (the gateway's
- * idempotency key too), so running it again changes nothing. The onboarding charge takes its amount
- * from the system's onboarding setting, as the real one will.
+ * idempotency key too), so running it again changes nothing. The onboarding charge is not made here:
+ * the demo's card holders save their cards through the card service (`demo-cards.ts`), which charges it.
  */
 export async function seedDemoMoney(deps: {
   db: Database;
@@ -121,19 +119,7 @@ export async function seedDemoMoney(deps: {
     );
   const monthOf = (back: number) => at(back, 1, 12).toISOString().slice(0, 7);
 
-  const onboarding = onboardingPrice(
-    await createCompanyReads(db).onboardingSetting(agency.id),
-    await createCompanyReads(db).onboardingSetting(master.rootCompanyId),
-  ).amountCents;
   const first = DEMO_MONTHS - 1;
-  if (onboarding > 0)
-    await charge(
-      key('onboarding'),
-      'onboarding_charge',
-      `Onboarding charge of ${agency.name} (sandbox demo)`,
-      onboarding,
-      at(first, 3, 15),
-    );
   const fees: Record<number, string> = {};
   for (let back = first; back >= 0; back -= 1) {
     const month = monthOf(back);
