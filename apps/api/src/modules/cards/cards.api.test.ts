@@ -1,5 +1,5 @@
 import { asCents, CARD_TEXTS, COUPON_TEXTS, centsFromWire } from '@app/contracts';
-import { and, companies, DEMO, desc, eq, paymentAccounts, paymentCards, userLogs } from '@app/db';
+import { and, companies, DEMO, desc, eq, isNull, paymentAccounts, paymentCards, userLogs } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import {
@@ -21,7 +21,7 @@ import {
   type Who,
   who,
 } from '../../../test/kits/users.js';
-import { completedAccount, sandboxOf } from '../../../test/payments.js';
+import { sandboxOf } from '../../../test/payments.js';
 import { lastEmailTo } from '../../../test/sign-in.js';
 
 let rt: TestRuntime;
@@ -133,17 +133,12 @@ describe('saving a card (who pays whom)', () => {
 
     const client = await who(rt, PEOPLE.client);
     const northwind = await companyByName(rt, DEMO.northwind.name);
-    const account = await completedAccount(sandboxOf(rt), { company_id: String(northwind.id) });
-    await rt.database.db.insert(paymentAccounts).values({
-      gateway: 'sandbox',
-      accountId: account.id,
-      companyId: northwind.id,
-      status: 'completed',
-      chargesEnabled: true,
-      payoutsEnabled: true,
-      requirements: {},
-      stateAsOf: 1,
-    });
+    // The demo seed connects Northwind's sandbox account (decision 0033): the client's card goes there.
+    const [account] = await rt.database.db
+      .select({ id: paymentAccounts.accountId })
+      .from(paymentAccounts)
+      .where(and(eq(paymentAccounts.companyId, northwind.id), isNull(paymentAccounts.detachedAt)));
+    expect(account).toBeDefined();
     const res = await saveFirstCard(rt, client);
     expect(res.statusCode).toBe(200);
     expect(res.json().onboarding.status).toBe('not_due');
@@ -151,7 +146,7 @@ describe('saving a card (who pays whom)', () => {
       .select()
       .from(paymentCards)
       .where(eq(paymentCards.id, res.json().card.id));
-    expect(row?.connectedAccountId).toBe(account.id);
+    expect(row?.connectedAccountId).toBe(account?.id);
     expect((await get(rt, `/payment/card/${client.id}`, client.token)).json().pays).toBe('agency');
     const direct = await post(rt, '/payment/customer-direct', { usrID: client.id }, client.token);
     expect(direct.json()).toMatchObject({ result: 'success', pays: 'agency', has_card: true });
@@ -372,6 +367,11 @@ describe('coupons', () => {
       used: 0,
       disabled: false,
     });
+    // The list counts each coupon's own uses: earlier tests redeemed other codes, none this new one.
+    const relisted = await get(rt, `/configuration/coupon/list/${root.root}`, root.token);
+    const usedOf = (code: string) =>
+      relisted.json().data.find((c: { code: string; used: number }) => c.code === code)?.used;
+    expect(usedOf('SPRING-25')).toBe(0);
     const duplicate = await post(rt, '/configuration/coupon/create', body, root.token);
     expect([duplicate.statusCode, duplicate.json().error.message]).toEqual([409, COUPON_TEXTS.duplicate]);
     const badPercent = await post(

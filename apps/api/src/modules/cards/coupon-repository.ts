@@ -38,7 +38,9 @@ export function createCouponRepository(db: Database) {
       const rows = await db
         .select({
           coupon: coupons,
-          used: sql<number>`(select count(*) from ${couponRedemptions} r where r.coupon_id = ${coupons.id} and r.status in ('reserved', 'redeemed'))::int`,
+          // The outer row named in full: Drizzle writes a lone column unqualified ("id"), which inside
+          // this subquery would be the redemption's own id.
+          used: sql<number>`(select count(*) from ${couponRedemptions} r where r.coupon_id = "coupons"."id" and r.status in ('reserved', 'redeemed'))::int`,
         })
         .from(coupons)
         .where(eq(coupons.systemId, systemId))
