@@ -178,16 +178,25 @@ export interface ConnectedAccount {
   metadata: Record<string, string>;
 }
 
+/** Why charges are off while the provider is still checking (as opposed to waiting on the holder). */
+const STILL_CHECKING = new Set(['requirements.pending_verification', 'under_review']);
+
 /**
  * One reading of a provider's account flags as the spec's status, shared by every adapter: rejected →
- * failed; details not yet submitted → pending; charges on → completed; else Stripe is still checking.
+ * failed; details not yet submitted → pending; charges on → completed; charges off while the provider
+ * checks → in verification; charges off for information past due (Stripe's "restricted") → completed
+ * with charges disabled, which is what raises the 'Action Required' banner.
  */
 export function accountStatusOf(
   account: Omit<ConnectedAccount, 'status' | 'id' | 'email' | 'metadata'>,
 ): AccountStatus {
-  if (account.requirements.disabledReason?.startsWith('rejected')) return 'failed';
+  const reason = account.requirements.disabledReason;
+  if (reason?.startsWith('rejected')) return 'failed';
   if (!account.detailsSubmitted) return 'pending';
-  return account.chargesEnabled ? 'completed' : 'inverification';
+  if (account.chargesEnabled) return 'completed';
+  const restricted =
+    reason !== null && !STILL_CHECKING.has(reason) && account.requirements.pastDue.length > 0;
+  return restricted ? 'completed' : 'inverification';
 }
 
 export interface RetrievableObjects {

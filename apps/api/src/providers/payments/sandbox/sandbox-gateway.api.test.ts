@@ -254,7 +254,7 @@ describe('connected accounts', () => {
 
   it.each([
     ['rejected', { status: 'failed', chargesEnabled: false, payoutsEnabled: false }],
-    ['charges_disabled', { status: 'inverification', chargesEnabled: false, payoutsEnabled: true }],
+    ['charges_disabled', { status: 'completed', chargesEnabled: false, payoutsEnabled: true }],
     ['payouts_disabled', { status: 'completed', chargesEnabled: true, payoutsEnabled: false }],
   ] as const)('ends verification %s', async (outcome, expected) => {
     const account = await pendingAccount(sandbox);
