@@ -49,8 +49,6 @@ export function buildBrandTheme(branding: Branding): MantineThemeOverride {
       // A badge is a status word: cut to "NOT CO…" in a narrow table cell it says nothing, so it
       // keeps its full width and the column (or the table's scroll) makes room instead.
       Badge: { styles: { root: { minWidth: 'max-content' } } },
-      // A notice's close button is an icon: without a name a screen reader says only "button".
-      Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
     },
     // Spec 1 §9: screens 768 px wide or less are "mobile"; Mantine's sm (48em) would count 768 as desktop.
     breakpoints: { sm: '48.0625em' },
