@@ -22,23 +22,41 @@ export const gatewayLabel = (name: string) => GATEWAY_LABELS[name] ?? name;
  * Digital", "Refund of charge ch_… — Northwind Digital"). The company is named only when the reader
  * may see it (`companyName` answers undefined otherwise).
  */
-export function lineTitle(line: StatementLine, companyName: (id: number) => string | undefined): string {
+export function lineTitle(
+  line: StatementLine,
+  companyName: (id: number) => string | undefined,
+  accountKind?: string,
+): string {
   const { cause } = line;
   const refunded = cause.kind === 'refund' ? /^refund:(.+)$/.exec(cause.businessKey)?.[1] : undefined;
-  const label = refunded ? `Refund of charge ${refunded}` : (CAUSE_LABELS[cause.kind] ?? cause.kind);
+  const label =
+    (accountKind === 'receivable' && cardMovement(cause.kind, line.change)) ||
+    (refunded ? `Refund of charge ${refunded}` : (CAUSE_LABELS[cause.kind] ?? cause.kind));
   const company = cause.companyId === null ? undefined : companyName(cause.companyId);
   return company ? `${label} — ${company}` : label;
+}
+
+/**
+ * A card charge posts two lines on the payer's charges-and-payments account, owed then paid (and a
+ * refund: credited then paid back). The second of each pair is the card's movement and reads so,
+ * instead of repeating the first line's title.
+ */
+function cardMovement(kind: LedgerCauseKind, change: number): string | null {
+  if ((kind === 'charge' || kind === 'onboarding_charge') && change < 0) return 'Paid by card';
+  if (kind === 'refund' && change > 0) return 'Refunded to card';
+  return null;
 }
 
 /** A statement line on the wire: dollar strings, the title, the gateway object. */
 export function lineOnWire(
   line: StatementLine,
   companyName: (id: number) => string | undefined,
+  accountKind?: string,
 ): BillingLine {
   return {
     id: line.lineId,
     posted_at: line.postedAt.toISOString(),
-    title: lineTitle(line, companyName),
+    title: lineTitle(line, companyName, accountKind),
     description: line.cause.description,
     cause: line.cause.kind,
     gateway: line.gateway && { name: gatewayLabel(line.gateway.name), object_id: line.gateway.objectId },

@@ -141,7 +141,7 @@ export function createBillingService(deps: {
         to: from === null ? null : from + statement.lines.length - 1,
         opening_balance: centsToDollars(statement.openingBalance),
         closing_balance: centsToDollars(statement.closingBalance),
-        data: statement.lines.map((line) => lineOnWire(line, name)),
+        data: statement.lines.map((line) => lineOnWire(line, name, chosen?.kind)),
       };
     },
 
@@ -163,7 +163,7 @@ export function createBillingService(deps: {
       const body = [
         CSV_BOM,
         csvRecord(CSV_HEADER),
-        ...lines.map((line) => csvRecord(csvRowOf(lineOnWire(line, name)))),
+        ...lines.map((line) => csvRecord(csvRowOf(lineOnWire(line, name, chosen?.kind)))),
       ].join('');
       const fileName = `billing-history-${slug(party.wire.name)}-${chosen?.kind ?? 'none'}-${month ?? 'all'}.csv`;
       return { body, fileName, total: lines.length, truncated: exported?.truncated ?? false };

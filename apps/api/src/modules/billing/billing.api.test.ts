@@ -129,6 +129,11 @@ describe('GET /billing/history/company/{companyID}', () => {
       ['charge', `-${FEE}`],
     ]);
     expect(september.data[0]!.description).toBe('Monthly platform fee, September 2026 (sandbox demo)');
+    // Owed, then paid: the second line of the pair is the card's payment.
+    expect(september.data.map((l) => l.title)).toEqual([
+      `Charge — ${DEMO.northwind.name}`,
+      `Paid by card — ${DEMO.northwind.name}`,
+    ]);
     expect([september.opening_balance, september.closing_balance]).toEqual(['0', '0']);
 
     const october = await history('owner', `${northwind()}?month=2026-10`);
@@ -139,6 +144,7 @@ describe('GET /billing/history/company/{companyID}', () => {
     expect(refund.title).toBe(`Refund of charge ${fee.gateway!.object_id} — ${DEMO.northwind.name}`);
     expect(refund.gateway?.object_id).toMatch(/^re_/);
     expect([refund.amount, october.data[3]!.amount]).toEqual(['-49.00', '49.00']);
+    expect(october.data[3]!.title).toBe(`Refunded to card — ${DEMO.northwind.name}`);
     expect((await history('owner', `${northwind()}?month=2026-05`)).data).toEqual([]);
   });
 
