@@ -46,7 +46,8 @@ const acceptWallet = (email: string, userId: number, extra: Record<string, unkno
     email,
   );
 const count = async (table: 'agreement_acceptances' | 'feature_agreements' | 'agreement_download_links') =>
-  (await queryRows<{ n: number }>(kit.db, sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]?.n;
+  (await queryRows<{ n: number }>(kit.db, sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]
+    ?.n;
 const link = async (email: string, userId: number, document?: string) =>
   kit.post(
     `/api/general/user-service-agreement-download/${userId}`,
