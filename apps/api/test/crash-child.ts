@@ -5,6 +5,7 @@
  * the bearer token it is given. It prints `charged <id>` when the gateway holds the money; the test
  * then kills it with SIGKILL, so the charge is never recorded on our side.
  */
+import { queryRows, sql } from '@app/db';
 import { loadConfig } from '../src/config.js';
 import { startRuntime } from '../src/runtime.js';
 
@@ -24,6 +25,18 @@ const runtime = await startRuntime(config, {
   },
 });
 process.stdout.write('ready\n');
+// If no charge came after 90 s, say what the database is doing, so a test that waits in vain shows
+// whether the connection itself was blocked (the test prints everything the child wrote).
+setTimeout(async () => {
+  const answered = await Promise.race([
+    queryRows<{ state: string; n: number }>(
+      runtime.database.db,
+      sql`select state, count(*)::int as n from pgboss.job group by state`,
+    ).then((rows) => `database answers; pg-boss jobs ${JSON.stringify(rows)}`),
+    new Promise<string>((resolve) => setTimeout(() => resolve('database did not answer within 5 s'), 5_000)),
+  ]).catch((error: Error) => `database query failed: ${error.message}`);
+  process.stdout.write(`stuck 90 s after ready: ${answered}\n`);
+}, 90_000).unref();
 const res = await runtime.app.inject({
   method: 'POST',
   url: '/api/payment/customer',

@@ -118,7 +118,7 @@ describe('a process killed between the gateway charge and our record', () => {
       },
     );
     children.push(child);
-    const charged = await lineFrom(child, /^charged ch_/, 120_000);
+    const charged = await lineFrom(child, /^charged ch_/, 150_000);
     const chargeId = charged.split(' ')[1];
     const exited = new Promise((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
     child.kill('SIGKILL');
