@@ -50,7 +50,8 @@ async function crashableDatabase(): Promise<{ open(): Promise<Clone>; env: Recor
   const dataDir = join(currentRun().dir, `crash-${randomBytes(4).toString('hex')}`);
   let first = true;
   return {
-    env: { DATA_DIR: dataDir },
+    // DATABASE_URL emptied: CI sets it for the PostgreSQL run, and the child would open that instead.
+    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
     async open() {
       const loadFrom = first ? new Blob([await readFile(currentRun().pgliteTemplate)]) : undefined;
       first = false;
