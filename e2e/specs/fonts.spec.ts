@@ -30,8 +30,11 @@ async function expectDrawnIn(page: Page, family: string) {
     await heading.evaluate((el) => getComputedStyle(el).fontFamily.split(',')[0]?.replace(/"/g, '').trim()),
   ).toBe(family);
   // True only when the faces for this text are loaded (a family with no faces at all would make this
-  // a system-font lookup, which the check above rules out).
-  expect(await page.evaluate((name) => document.fonts.check(`700 16px "${name}"`), family)).toBe(true);
+  // a system-font lookup, which the check above rules out). The bold face may arrive after the first
+  // face the poll above saw, so this waits for it too.
+  await expect
+    .poll(() => page.evaluate((name) => document.fonts.check(`700 16px "${name}"`), family))
+    .toBe(true);
 }
 
 test("the master host's sign-in page is drawn in Poppins, its chosen font, served by the app", async ({
