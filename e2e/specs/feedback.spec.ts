@@ -55,13 +55,14 @@ test("saving SMTP host 127.0.0.1 shows the server's reason beside the host field
   );
   await page.getByTestId('smtp-save').click();
   expect((await answered).status()).toBe(400);
+  // The answer arrives before React renders the field error: wait for the field to turn invalid.
+  await expect(host).toHaveAttribute('aria-invalid', 'true');
   // Mantine links the field's error to the input: the reason is read with the host field.
+  await expect(host).toHaveAttribute('aria-describedby', /-error/);
   const describedBy = await host.getAttribute('aria-describedby');
-  expect(describedBy).toBeTruthy();
   const error = page.locator(`[id="${describedBy!.split(' ').find((id) => id.endsWith('-error'))}"]`);
   await expect(error).toContainText('127.0.0.1');
   await expect(error).toContainText('not allowed');
-  await expect(host).toHaveAttribute('aria-invalid', 'true');
 });
 
 /** The company id of an agency row found by its name. */
