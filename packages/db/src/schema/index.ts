@@ -1,4 +1,5 @@
 export * from './agreements.js';
+export * from './campaigns.js';
 export * from './cards.js';
 export * from './enums.js';
 export * from './identities.js';
