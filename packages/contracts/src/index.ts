@@ -12,6 +12,8 @@ export * from './errors.js';
 export * from './fields.js';
 export * from './groups.js';
 export * from './ids.js';
+export * from './module-catalogue.js';
+export * from './module-offer.js';
 export * from './money.js';
 export * from './paging.js';
 export * from './payment-accounts.js';

@@ -52,9 +52,7 @@ export const settingQuerySchema = z.object({
 // costagency: agency cost settings per module × payment term
 // ---------------------------------------------------------------------------------------------
 
-/** Modules with agency cost settings (spec 2 §3 Pricing); simplifi is priced per campaign. */
-export const COST_MODULES = ['local', 'locator', 'enhance', 'b2b'] as const;
-export type CostModule = (typeof COST_MODULES)[number];
+// The modules with agency cost settings (COST_MODULES, CostModule) come from the module catalogue.
 
 /**
  * One module × term, as dollar strings ('0' when unset): PlatformFee is the one-time setup fee,

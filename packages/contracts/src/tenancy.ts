@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MODULES } from './module-catalogue.js';
 
 /** User types of spec 1 §3.1. `userdownline` and `user` are agencies; root users sit in the root company. */
 export const USER_TYPES = [
@@ -17,21 +18,8 @@ export type UserType = z.infer<typeof userTypeSchema>;
 export const COMPANY_KINDS = ['root', 'agency', 'client'] as const;
 export type CompanyKind = (typeof COMPANY_KINDS)[number];
 
-/** Campaign modules (spec 1 §1). */
-export const MODULES = ['local', 'locator', 'enhance', 'b2b', 'simplifi'] as const;
+/** Campaign modules (spec 1 §1): the keys of the module catalogue (`module-catalogue.ts`). */
 export const moduleSchema = z.enum(MODULES);
-export type ModuleType = z.infer<typeof moduleSchema>;
-
-export const DEFAULT_MODULE_NAMES: Record<ModuleType, { name: string; slug: string }> = {
-  local: { name: 'Site ID', slug: 'siteid' },
-  locator: { name: 'Search ID', slug: 'searchid' },
-  enhance: { name: 'Enhance ID', slug: 'enhanceid' },
-  b2b: { name: 'B2B ID', slug: 'b2bid' },
-  simplifi: { name: 'Simplifi ID', slug: 'simplifiid' },
-};
-
-/** Modules that exist only for agencies on the master system (product guide §1). */
-export const MASTER_ONLY_MODULES: readonly ModuleType[] = ['b2b', 'simplifi'];
 
 export const PAYMENT_TERMS = ['Weekly', 'Monthly', 'OneTime', 'Prepaid'] as const;
 export const paymentTermSchema = z.enum(PAYMENT_TERMS);

@@ -1,4 +1,4 @@
-import type { CostModule } from '@app/contracts';
+import type { LeadModule as CatalogueLeadModule } from '@app/contracts';
 
 /** A postal address as the identity resolver or the data vendor gives it; any part may be missing. */
 export interface PostalAddress {
@@ -19,5 +19,5 @@ export interface Candidate {
   address: PostalAddress | null;
 }
 
-/** The lead modules the engine runs (simplifi is an ad platform and brings no leads). */
-export type LeadModule = CostModule;
+/** The lead modules the engine runs: the catalogue's modules with a lead source (not simplifi). */
+export type LeadModule = CatalogueLeadModule;

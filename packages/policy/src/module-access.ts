@@ -1,19 +1,22 @@
 import {
   BETA_FEATURES,
   type BetaFeatureSlug,
-  MASTER_ONLY_MODULES,
+  MODULE_CATALOGUE,
   MODULES,
   type ModuleType,
+  offeredModules,
   type SessionUser,
   type SetupCheck,
 } from '@app/contracts';
 import type { RolePermission } from './context.js';
 
-/** The beta feature that gates a module (spec 1 §3.7): b2b_module and simplifi_module. */
-export const BETA_FEATURE_OF_MODULE: Partial<Record<ModuleType, BetaFeatureSlug>> = {
-  b2b: 'b2b_module',
-  simplifi: 'simplifi_module',
-};
+/** The beta feature that gates a module (spec 1 §3.7, the catalogue's `beta`): b2b_module and simplifi_module. */
+export const BETA_FEATURE_OF_MODULE: Partial<Record<ModuleType, BetaFeatureSlug>> = Object.fromEntries(
+  MODULES.flatMap((module) => {
+    const beta = MODULE_CATALOGUE[module].beta;
+    return beta ? [[module, beta.slug]] : [];
+  }),
+);
 
 function findFeature(setup: SetupCheck, slug: BetaFeatureSlug) {
   const id = BETA_FEATURES.find((feature) => feature.slug === slug)?.id;
@@ -88,20 +91,23 @@ export function isModuleEnabled(user: SessionUser, module: ModuleType): boolean 
 }
 
 /**
- * Whether a module exists for this (non-system) user: master-only modules need the master system;
- * the module must be enabled; a client must have it among its own modules; an agency must pass the
- * beta gate. Clients skip the beta gate: their agency already chose to give them the module, and the
- * agency could only do so if it passed the gate itself (decision D-client-beta).
+ * The modules that exist for this (non-system) user, in the fixed module order, from the catalogue's
+ * one offer rule: master-only modules need the master system; the module must be enabled; a client
+ * must have it among its own modules; an agency must pass the beta gate. Clients skip the beta gate:
+ * their agency already chose to give them the module, and the agency could only do so if it passed
+ * the gate itself (decision D-client-beta).
  */
-export function isModuleAvailable(user: SessionUser, setup: SetupCheck | null, module: ModuleType): boolean {
-  if (MASTER_ONLY_MODULES.includes(module) && !user.is_master_system) return false;
-  if (!isModuleEnabled(user, module)) return false;
-  if (user.user_type === 'client') return clientModulePermissions(user).modules.includes(module);
-  const feature = BETA_FEATURE_OF_MODULE[module];
-  return feature === undefined || betaFeatureAvailable(setup, feature);
+export function availableModules(user: SessionUser, setup: SetupCheck | null): ModuleType[] {
+  const enabled = user.modules.filter((entry) => entry.enabled).map((entry) => entry.type);
+  const client = user.user_type === 'client';
+  return offeredModules({
+    masterSystem: user.is_master_system,
+    selections: client ? [enabled, clientModulePermissions(user).modules] : [enabled],
+    ...(client ? {} : { betaOpen: (feature: BetaFeatureSlug) => betaFeatureAvailable(setup, feature) }),
+  });
 }
 
-/** Available modules in the fixed module order. */
-export function availableModules(user: SessionUser, setup: SetupCheck | null): ModuleType[] {
-  return MODULES.filter((module) => isModuleAvailable(user, setup, module));
+/** Whether a module exists for this (non-system) user (see `availableModules`). */
+export function isModuleAvailable(user: SessionUser, setup: SetupCheck | null, module: ModuleType): boolean {
+  return availableModules(user, setup).includes(module);
 }

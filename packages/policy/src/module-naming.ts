@@ -1,22 +1,18 @@
-import { DEFAULT_MODULE_NAMES, MODULES, type ModuleType } from '@app/contracts';
+import {
+  DEFAULT_MODULE_NAMES,
+  MODULE_PAGES,
+  MODULES,
+  type ModulePage,
+  type ModuleType,
+  perModule,
+} from '@app/contracts';
 
-/** Pages a module can have under its slug (spec 1 §2.3). */
-export const MODULE_PAGES = [
-  'dashboard',
-  'campaign-management',
-  'campaign-management-v1',
-  'leads-management',
-] as const;
-export type ModulePage = (typeof MODULE_PAGES)[number];
+export { MODULE_PAGES, type ModulePage };
 
-/** simplifi (the ad platform) has only campaign management; the others have every page. */
-export const PAGES_OF_MODULE: Record<ModuleType, readonly ModulePage[]> = {
-  local: MODULE_PAGES,
-  locator: MODULE_PAGES,
-  enhance: MODULE_PAGES,
-  b2b: MODULE_PAGES,
-  simplifi: ['campaign-management'],
-};
+/** The pages of each module's menu (the catalogue's `menu.pages`; simplifi has only campaign management). */
+export const PAGES_OF_MODULE: Record<ModuleType, readonly ModulePage[]> = perModule(
+  (_, entry) => entry.menu.pages,
+);
 
 /** Anything that carries a module naming list: a SessionUser, or a host's side menus. */
 export interface ModuleNamingSource {

@@ -1,7 +1,9 @@
 import {
   type Cents,
+  type ClientCostPerLeadField,
   type CostModule,
   type Micros,
+  MODULE_CATALOGUE,
   type PaymentTerm,
   ZERO_CENTS,
   ZERO_MICROS,
@@ -44,18 +46,26 @@ export const emptyClientPrice = (term: PaymentTerm): ClientPrice => ({
 /** The information a local lead carries: basic, or advanced (priced by CostSetAdvanced). */
 export type LeadInformation = 'basic' | 'advanced';
 
-export type ClientCostField = 'CostSet' | 'CostSetAdvanced' | 'CostSetB2b';
+export type ClientCostField = ClientCostPerLeadField;
 
-/** Which client field prices a lead of a module, and its value. */
+const CLIENT_PRICE_OF_FIELD: Record<ClientCostField, (client: ClientPrice) => Micros> = {
+  CostSet: (client) => client.costPerLeadMicros,
+  CostSetAdvanced: (client) => client.costPerLeadAdvancedMicros,
+  CostSetB2b: (client) => client.costPerLeadB2bMicros,
+};
+
+/** Which client field prices a lead of a module (the catalogue's `clientCostPerLead`), and its value. */
 export function clientCostField(
   client: ClientPrice,
   module: CostModule,
   information: LeadInformation = 'basic',
 ): { field: ClientCostField; micros: Micros } {
-  if (module === 'b2b') return { field: 'CostSetB2b', micros: client.costPerLeadB2bMicros };
-  if (module === 'local' && information === 'advanced')
-    return { field: 'CostSetAdvanced', micros: client.costPerLeadAdvancedMicros };
-  return { field: 'CostSet', micros: client.costPerLeadMicros };
+  // The catalogue lists the module's per-lead fields, basic first (CostSet, or CostSetB2b for b2b).
+  const fields = MODULE_CATALOGUE[module].pricing.clientCostPerLead;
+  const advanced =
+    information === 'advanced' && (fields as readonly ClientCostField[]).includes('CostSetAdvanced');
+  const field: ClientCostField = advanced ? 'CostSetAdvanced' : fields[0];
+  return { field, micros: CLIENT_PRICE_OF_FIELD[field](client) };
 }
 
 /**

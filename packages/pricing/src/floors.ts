@@ -1,8 +1,20 @@
-import { type CostModule, formatUsdMicros, type Micros, type PaymentTerm } from '@app/contracts';
+import {
+  COST_MODULES,
+  type CostModule,
+  formatUsdMicros,
+  type Micros,
+  MODULE_CATALOGUE,
+  type PaymentTerm,
+} from '@app/contracts';
 import { layeredPrice, type ModulePrice, type PriceSheet } from './price-layers.js';
 
-/** Modules whose cost per lead may not go below the layer above for the same term (spec 2 §5). */
-export const FLOOR_MODULES: readonly CostModule[] = ['enhance', 'b2b'];
+/**
+ * Modules whose cost per lead may not go below the layer above for the same term (spec 2 §5): the
+ * catalogue's `costPerLeadFloor: 'layer_above'` (enhance and b2b).
+ */
+export const FLOOR_MODULES: readonly CostModule[] = COST_MODULES.filter(
+  (module) => MODULE_CATALOGUE[module].pricing.costPerLeadFloor === 'layer_above',
+);
 
 /** The floor hint of spec 2 §5: the server's error and the browser's hint say the same. */
 export const costPerLeadMinimumText = (minimum: Micros) =>

@@ -3,11 +3,13 @@ import {
   asCents,
   asMicros,
   BETA_FEATURES,
+  type CostModule,
   DEFAULT_BRANDING,
   MODULES,
   type ModuleType,
   PAYMENT_TERMS,
   parseDollarsToMicros,
+  startingModulesOfNewAgency,
   type UserType,
 } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
@@ -213,7 +215,7 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
     /** Cost settings (costagency) of a company for every term; dollars in, cents and micro-dollars stored. */
     const price = async (
       companyId: number,
-      costPerLead: Record<'local' | 'locator' | 'enhance' | 'b2b', string>,
+      costPerLead: Record<CostModule, string>,
       fees = { setupFeeCents: asCents(0), platformFeeCents: asCents(0) },
     ) => {
       const micros = (dollars: string) => {
@@ -293,6 +295,7 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
         northwindId,
         'client',
         client.name,
+        // The demo's choice: Northwind gives its clients the pixel and the search module.
         ['local', 'locator'],
         {
           email: client.contact.email,
@@ -307,7 +310,7 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
       master.rootId,
       'agency',
       DEMO.summit.name,
-      ['local', 'locator', 'enhance'],
+      startingModulesOfNewAgency(true),
       {
         email: DEMO.summit.owner.email,
       },
@@ -343,7 +346,7 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
       bright.rootId,
       'agency',
       br.agency.name,
-      ['local', 'locator', 'enhance'],
+      startingModulesOfNewAgency(false),
       {
         subdomain: br.agency.subdomain,
         email: br.agency.owner.email,

@@ -2,8 +2,7 @@ import {
   DEFAULT_MODULE_NAMES,
   type DomainInfo,
   domainInfoSchema,
-  MASTER_ONLY_MODULES,
-  MODULES,
+  offeredModules,
   PAYMENT_TERM_LABELS,
   PAYMENT_TERMS,
 } from '@app/contracts';
@@ -71,15 +70,17 @@ export function createDomainService(repo: DomainRepository, options: DomainServi
     if (!root) throw new Error(`root company of system ${system.id} is missing`);
     const branding = ownBranding ?? rootBranding;
     const fileUrl = (id: string | null | undefined) => (id ? `${options.filesBaseUrl}/${id}` : null);
-    const offered = system.isMaster ? MODULES : MODULES.filter((m) => !MASTER_ONLY_MODULES.includes(m));
     const named = new Map(modules.map((m) => [m.module, m]));
-    const sidemenu = offered
-      .filter((module) => !owner.isAgency || named.get(module)?.enabled)
-      .map((type) => ({
-        type,
-        name: named.get(type)?.displayName ?? DEFAULT_MODULE_NAMES[type].name,
-        url: named.get(type)?.slug ?? DEFAULT_MODULE_NAMES[type].slug,
-      }));
+    // An agency's host lists the modules it has switched on; the system's host every module it offers.
+    const enabled = modules.filter((m) => m.enabled).map((m) => m.module);
+    const sidemenu = offeredModules({
+      masterSystem: system.isMaster,
+      selections: owner.isAgency ? [enabled] : [],
+    }).map((type) => ({
+      type,
+      name: named.get(type)?.displayName ?? DEFAULT_MODULE_NAMES[type].name,
+      url: named.get(type)?.slug ?? DEFAULT_MODULE_NAMES[type].slug,
+    }));
     const termList = owner.isAgency
       ? PAYMENT_TERMS.filter((t) => terms.some((r) => r.term === t))
       : PAYMENT_TERMS;

@@ -1,8 +1,7 @@
 import {
   DEFAULT_MODULE_NAMES,
-  MASTER_ONLY_MODULES,
-  MODULES,
   type ModuleType,
+  offeredModules,
   type SessionUser,
   sessionUserSchema,
   toTF,
@@ -67,7 +66,7 @@ export function createSessionUserReader(db: Database, filesBaseUrl: string, link
       ? (await db.select().from(users).where(eq(users.id, actorUserId)))[0]
       : undefined;
 
-    const offered = MODULES.filter((m) => system.isMaster || !MASTER_ONLY_MODULES.includes(m));
+    const offered = offeredModules({ masterSystem: system.isMaster });
     const row = (companyId: number | undefined, module: ModuleType) =>
       moduleRows.find((r) => r.companyId === companyId && r.module === module);
     const modules = offered.map((type) => {

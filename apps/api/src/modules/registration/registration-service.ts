@@ -1,11 +1,11 @@
 import {
   type DomainInfo,
-  MASTER_ONLY_MODULES,
   type ModuleType,
   PAYMENT_TERMS,
   REGISTRATION_CHECK_EMAIL,
   REGISTRATION_LINK_INVALID,
   REGISTRATION_LINK_USED,
+  startingModulesOfNewAgency,
 } from '@app/contracts';
 import { and, companySalesLinks, type Database, eq, firstRow, insertCompany, users } from '@app/db';
 import { z } from 'zod';
@@ -32,7 +32,6 @@ export interface RegistrationInput {
   ip: string;
 }
 
-const AGENCY_MODULES: readonly ModuleType[] = ['local', 'locator', 'enhance'];
 /** A sign-up link is valid for a day; redeeming it creates the account, so it works once. */
 const SIGN_UP_TTL_MS = 24 * 60 * 60_000;
 
@@ -106,9 +105,7 @@ export function createRegistrationService(deps: {
     const sales = pending.salesUserId ? await salesPerson(systemId, pending.salesUserId) : undefined;
     const parentId = pending.userType === 'client' ? info.owner_company_id : info.rootcomp;
     const modules: readonly ModuleType[] =
-      pending.userType === 'client'
-        ? ['local']
-        : AGENCY_MODULES.filter((m) => info.is_master || !MASTER_ONLY_MODULES.includes(m));
+      pending.userType === 'client' ? ['local'] : startingModulesOfNewAgency(info.is_master);
 
     const user = await deps.db.transaction(async (tx) => {
       const agency = pending.userType === 'userdownline';

@@ -1,9 +1,8 @@
 import {
   asCents,
   type Cents,
-  COST_MODULES,
-  type CostModule,
   centsToDollars,
+  isCostModule,
   PAYMENT_TERMS,
   type RootRevenueResponse,
 } from '@app/contracts';
@@ -21,9 +20,6 @@ const CONFIGURED_NOTE =
 /** The ledger's read of collected money (the only code that sums money rows). */
 export type CollectedByDay = Ledger['collectedByDay'];
 
-const isCostModule = (module: string | null): module is CostModule =>
-  COST_MODULES.includes(module as CostModule);
-
 /**
  * Root revenue: the money the system collected per day, from the ledger (decision 0035), and beside
  * it, labelled configured, the onboarding charge each new agency would pay and the setup and
@@ -40,7 +36,7 @@ export function createRevenueService(
     return PAYMENT_TERMS.map((term) => {
       const onTerm = offers.filter((o) => o.term === term);
       const prices = onTerm.flatMap((o) =>
-        isCostModule(o.module)
+        o.module !== null && isCostModule(o.module)
           ? [wholesalePrice({ agency: sheets.get(o.agencyId) ?? [], system }, o.module, term)]
           : [],
       );

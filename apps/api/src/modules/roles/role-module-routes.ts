@@ -4,8 +4,8 @@ import {
   centsToDollars,
   DEFAULT_BRANDING,
   DEFAULT_MODULE_NAMES,
-  MASTER_ONLY_MODULES,
-  MODULES,
+  type ModuleType,
+  offeredModules,
   PAYMENT_TERMS,
   ROLE_MODULES,
   roleListResponseSchema,
@@ -72,8 +72,8 @@ export const roleModuleRoutes =
         });
 
         const system = await repo.system(company.systemId);
-        const offered = MODULES.filter((m) => system?.isMaster || !MASTER_ONLY_MODULES.includes(m));
-        const named = (type: (typeof MODULES)[number], rows: Awaited<ReturnType<typeof repo.modulesOf>>) => ({
+        const masterSystem = Boolean(system?.isMaster);
+        const named = (type: ModuleType, rows: Awaited<ReturnType<typeof repo.modulesOf>>) => ({
           type,
           name: rows.find((r) => r.module === type)?.displayName ?? DEFAULT_MODULE_NAMES[type].name,
           url: rows.find((r) => r.module === type)?.slug ?? DEFAULT_MODULE_NAMES[type].slug,
@@ -89,10 +89,11 @@ export const roleModuleRoutes =
 
         return {
           modules,
-          agencyFilteredModules: offered
-            .filter((m) => ownModules.some((r) => r.module === m && r.enabled))
-            .map((m) => named(m, ownModules)),
-          agencyDefaultModules: offered.map((m) => named(m, ownModules)),
+          agencyFilteredModules: offeredModules({
+            masterSystem,
+            selections: [ownModules.filter((r) => r.enabled).map((r) => r.module)],
+          }).map((m) => named(m, ownModules)),
+          agencyDefaultModules: offeredModules({ masterSystem }).map((m) => named(m, ownModules)),
           agency_onboarding_status: company.excludeOnboardCharge
             ? ('excluded' as const)
             : company.isOnboardCharged

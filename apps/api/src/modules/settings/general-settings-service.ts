@@ -4,10 +4,9 @@ import {
   type Cents,
   centsToDollars,
   DEFAULT_MODULE_NAMES,
-  MASTER_ONLY_MODULES,
   type Micros,
-  MODULES,
   microsToDollars,
+  offeredModules,
   PAYMENT_TERM_DEFAULT_NOT_OFFERED,
   PAYMENT_TERM_LABELS,
   PAYMENT_TERMS,
@@ -75,9 +74,9 @@ export function createGeneralSettingsService(deps: GeneralSettingsDeps) {
   const parentOf = async (company: CompanyRow) =>
     company.kind === 'agency' && company.parentId ? repo.company(company.parentId) : undefined;
 
-  async function offeredModules(company: CompanyRow) {
+  async function systemModulesOf(company: CompanyRow) {
     const system = await repo.system(company.systemId);
-    return MODULES.filter((m) => system?.isMaster || !MASTER_ONLY_MODULES.includes(m));
+    return offeredModules({ masterSystem: Boolean(system?.isMaster) });
   }
 
   async function effectiveBranding(company: CompanyRow) {
@@ -134,7 +133,7 @@ export function createGeneralSettingsService(deps: GeneralSettingsDeps) {
     },
     async modulenames(company) {
       requireKind(company, ['agency'], MODULE_NAMES_AGENCY_ONLY);
-      const naming = currentNaming(await repo.modules(company.id), await offeredModules(company));
+      const naming = currentNaming(await repo.modules(company.id), await systemModulesOf(company));
       return {
         result: 'success',
         data: naming.map((n) => ({
@@ -239,7 +238,7 @@ export function createGeneralSettingsService(deps: GeneralSettingsDeps) {
           await event('module_names_reset', `Restored the default module names of ${company.name}`);
         } else {
           if (!input.comsetval) throw badRequest(SETTING_VALUE_REQUIRED);
-          const current = currentNaming(await repo.modules(company.id), await offeredModules(company));
+          const current = currentNaming(await repo.modules(company.id), await systemModulesOf(company));
           const unknown = Object.keys(input.comsetval).find((m) => !current.some((c) => c.module === m));
           if (unknown) throw badRequest(`The ${unknown} module is not available on this platform.`);
           const applied = applyNaming(current, input.comsetval);

@@ -1,7 +1,7 @@
 import {
   DEFAULT_MODULE_NAMES,
-  MASTER_ONLY_MODULES,
   type ModuleType,
+  moduleEntry,
   type PaymentTerm,
   phoneCallingCode,
   STAFF_SWITCHES,
@@ -44,7 +44,7 @@ export function checkModules(enabled: ModuleType[], offered: ModuleType[], isMas
   for (const m of enabled) {
     if (offered.includes(m)) continue;
     const text =
-      !isMaster && MASTER_ONLY_MODULES.includes(m)
+      !isMaster && moduleEntry(m).masterOnly
         ? `${DEFAULT_MODULE_NAMES[m].name} is only available on the master platform.`
         : `${DEFAULT_MODULE_NAMES[m].name} is not offered to this account.`;
     throw badRequest(text, { selectedmodules: text });

@@ -1,9 +1,8 @@
 import {
   DEFAULT_MODULE_NAMES,
-  MASTER_ONLY_MODULES,
   type ManagedNode,
-  MODULES,
   type ModuleType,
+  offeredModules,
   PAYMENT_TERM_LABELS,
   PAYMENT_TERMS,
   type PaymentTerm,
@@ -14,10 +13,6 @@ import type { UserListRow } from './user-list-repository.js';
 
 type TermRow = { term: string; enabled: boolean };
 type ModuleRow = { module: string; enabled: boolean; display_name?: string | null };
-
-/** Modules a system can offer at all (b2b and simplifi only on the master system). */
-export const systemModules = (isMaster: boolean): ModuleType[] =>
-  MODULES.filter((m) => isMaster || !MASTER_ONLY_MODULES.includes(m));
 
 /**
  * What a company offers the companies below it. A root company without term rows offers every term
@@ -30,15 +25,15 @@ export function offeredBy(
   moduleRows: ModuleRow[] | null,
   isMaster: boolean,
 ): { terms: PaymentTerm[]; modules: ModuleType[] } {
-  const inSystem = systemModules(isMaster);
   const terms =
     parentKind === 'root' && !termRows?.length
       ? [...PAYMENT_TERMS]
       : PAYMENT_TERMS.filter((t) => termRows?.some((r) => r.term === t && r.enabled));
-  const modules =
-    parentKind === 'root' && !moduleRows?.length
-      ? inSystem
-      : inSystem.filter((m) => moduleRows?.some((r) => r.module === m && r.enabled));
+  const selected = (moduleRows ?? []).filter((r) => r.enabled).map((r) => r.module);
+  const modules = offeredModules({
+    masterSystem: isMaster,
+    selections: parentKind === 'root' && !moduleRows?.length ? [] : [selected],
+  });
   return { terms, modules };
 }
 
@@ -106,7 +101,7 @@ export function toNode(r: UserListRow): ManagedNode {
         }))
       : [],
     selected_modules: companyNode
-      ? systemModules(r.is_master).map((type) => ({
+      ? offeredModules({ masterSystem: r.is_master }).map((type) => ({
           type,
           status: Boolean(r.modules?.some((m) => m.module === type && m.enabled)),
         }))

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { isVendorListModule, type VendorListModule } from '@app/contracts';
 import { normalizePlace, normalizeState } from '@app/lead-engine';
 import { IdentityRequestError, type ListRequest, type VisitorInput } from './resolver.js';
 
@@ -45,7 +46,7 @@ export function checkVisitor(visit: VisitorInput): VisitorInput {
 
 /** A list request in normal form: codes upper-case, places and keywords trimmed and lowercased, no repeats. */
 export interface CheckedListRequest {
-  module: 'enhance' | 'b2b';
+  module: VendorListModule;
   keywords: string[];
   national: boolean;
   states: string[];
@@ -58,7 +59,7 @@ export interface CheckedListRequest {
 }
 
 export function checkListRequest(request: ListRequest): CheckedListRequest {
-  if (request.module !== 'enhance' && request.module !== 'b2b')
+  if (typeof request.module !== 'string' || !isVendorListModule(request.module))
     fail('module', 'Lists are for enhance or b2b campaigns.');
   if (!Array.isArray(request.keywords) || request.keywords.length > MAX_KEYWORDS)
     fail('keywords', `At most ${MAX_KEYWORDS} keywords.`);

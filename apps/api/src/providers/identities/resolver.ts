@@ -12,6 +12,7 @@
  * else thrown is an outage the caller retries later. Callers hold no database transaction across a
  * call (a vendor is a third party).
  */
+import type { VendorListModule } from '@app/contracts';
 export interface IdentityResolver {
   readonly name: ResolverName;
   resolveVisitor(visit: VisitorInput): Promise<VisitorResolution>;
@@ -77,7 +78,8 @@ export interface Identity {
  * empty list matches everyone.
  */
 export interface ListRequest {
-  module: 'enhance' | 'b2b';
+  /** A module whose leads come from a vendor list (the catalogue's `vendor_list`: enhance, b2b). */
+  module: VendorListModule;
   keywords: string[];
   geography: ListGeography;
   /** How many identities the whole list may hold (the campaign's limit), 1-10,000. */

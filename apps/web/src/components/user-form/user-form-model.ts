@@ -2,9 +2,11 @@ import {
   type CreateUserRequest,
   createUserRequestSchema,
   DEFAULT_MODULE_NAMES,
+  isModuleType,
   type ManagedNode,
   MODULES,
   type ModuleType,
+  offeredModules,
   PAYMENT_TERM_LABELS,
   PAYMENT_TERMS,
   type PaymentTerm,
@@ -132,11 +134,11 @@ export interface FormOffer {
 }
 
 const isTerm = (value: string): value is PaymentTerm => (PAYMENT_TERMS as readonly string[]).includes(value);
-const isModule = (value: string): value is ModuleType => (MODULES as readonly string[]).includes(value);
 
 /**
- * Options from the list's value/label pairs (`rootpaymentterm`, `rootmodules`). The Simplifi module is
- * offered only on the master system (spec 2 §6).
+ * Options from the list's value/label pairs (`rootpaymentterm`, `rootmodules`). The master-only
+ * modules (Simplifi, B2B) are offered only on the master system (spec 2 §6; the server's list never
+ * names B2B on another system either).
  */
 export function offerFromNode(
   node: Pick<ManagedNode, 'rootpaymentterm' | 'rootmodules'>,
@@ -145,7 +147,7 @@ export function offerFromNode(
   return {
     terms: node.rootpaymentterm.flatMap((o) => (isTerm(o.value) ? [{ value: o.value, label: o.label }] : [])),
     modules: moduleOptions(
-      node.rootmodules.flatMap((o) => (isModule(o.value) ? [{ value: o.value, label: o.label }] : [])),
+      node.rootmodules.flatMap((o) => (isModuleType(o.value) ? [{ value: o.value, label: o.label }] : [])),
       isMasterSystem,
     ),
   };
@@ -155,7 +157,8 @@ export function moduleOptions(
   options: readonly Option<ModuleType>[],
   isMasterSystem: boolean,
 ): Option<ModuleType>[] {
-  return options.filter((o) => isMasterSystem || o.value !== 'simplifi');
+  const offered = offeredModules({ masterSystem: isMasterSystem, selections: [options.map((o) => o.value)] });
+  return options.filter((o) => offered.includes(o.value));
 }
 
 /** Staff and sales forms offer neither terms nor modules. */

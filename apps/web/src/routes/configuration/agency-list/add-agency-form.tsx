@@ -1,4 +1,4 @@
-import { MASTER_ONLY_MODULES, MODULES, type SessionUser } from '@app/contracts';
+import { offeredModules, type SessionUser, startingModulesOfNewAgency } from '@app/contracts';
 import { Loader } from '@mantine/core';
 import { useMemo } from 'react';
 import { useOwnRoleModule } from '../../../api/roles';
@@ -7,7 +7,6 @@ import {
   ALL_TERM_OPTIONS,
   defaultModuleOptions,
   EMPTY_USER_FORM,
-  moduleOptions,
 } from '../../../components/user-form/user-form-model';
 
 interface AddAgencyFormProps {
@@ -25,10 +24,10 @@ interface AddAgencyFormProps {
 export function AddAgencyForm({ viewer, parentCompanyID, onClose }: AddAgencyFormProps) {
   const own = useOwnRoleModule(viewer);
   const offer = useMemo(() => {
-    const modules = MODULES.filter((m) => viewer.is_master_system || !MASTER_ONLY_MODULES.includes(m));
+    const modules = offeredModules({ masterSystem: viewer.is_master_system });
     return {
       terms: ALL_TERM_OPTIONS,
-      modules: moduleOptions(defaultModuleOptions(modules), viewer.is_master_system),
+      modules: defaultModuleOptions(modules),
     };
   }, [viewer.is_master_system]);
 
@@ -36,7 +35,7 @@ export function AddAgencyForm({ viewer, parentCompanyID, onClose }: AddAgencyFor
   const initial = {
     ...EMPTY_USER_FORM,
     terms: (own.data?.rootPaymentTermsNewAgencies ?? []).filter((t) => t.status).map((t) => t.term),
-    modules: offer.modules.filter((m) => !MASTER_ONLY_MODULES.includes(m.value)).map((m) => m.value),
+    modules: startingModulesOfNewAgency(viewer.is_master_system),
   };
   return (
     <UserForm

@@ -1,4 +1,4 @@
-import { MODULES, type ModuleType, type SessionUser } from '@app/contracts';
+import { isModuleType, type ModuleType, type SessionUser } from '@app/contracts';
 import { isSalesUser, userMayAddClients } from '@app/policy';
 import { Alert } from '@mantine/core';
 import { useMemo, useState } from 'react';
@@ -38,12 +38,10 @@ export function ClientManagementPage() {
   return <ClientManagement viewer={viewer} mayAddClients={userMayAddClients(viewer, ctx?.setup ?? null)} />;
 }
 
-const isModule = (value: string): value is ModuleType => (MODULES as readonly string[]).includes(value);
-
 /** The modules an agency may give its clients: its own enabled ones, by the names it gave them. */
 function ownModules(viewer: SessionUser): Option<ModuleType>[] {
   return viewer.modules.flatMap((m) =>
-    m.enabled && isModule(m.type) ? [{ value: m.type, label: m.name }] : [],
+    m.enabled && isModuleType(m.type) ? [{ value: m.type, label: m.name }] : [],
   );
 }
 

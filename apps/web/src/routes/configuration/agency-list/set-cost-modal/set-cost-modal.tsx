@@ -1,7 +1,7 @@
 import {
-  COST_MODULES,
   type CostModule,
-  MASTER_ONLY_MODULES,
+  isCostModule,
+  offeredModules,
   PAYMENT_TERM_LABELS,
   PAYMENT_TERMS,
   type PaymentTerm,
@@ -56,7 +56,7 @@ export function SetCostModal({ companyId, companyName, canSave, opened, onClose 
   const [form, setForm] = useState<CostUnits | null>(null);
   const [blocked, setBlocked] = useState<string | null>(null);
 
-  const modules = COST_MODULES.filter((m) => domain.is_master || !MASTER_ONLY_MODULES.includes(m));
+  const modules = offeredModules({ masterSystem: domain.is_master }).filter(isCostModule);
   const naming = useMemo(() => ({ modules: domain.sidemenu }), [domain.sidemenu]);
 
   const answer = setting.data;
