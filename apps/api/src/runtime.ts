@@ -175,6 +175,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   const agreements = createAgreementsModule({
     db,
     ledger,
+    audit: audit.audit,
     reauthenticate: identity.passwords.reauthenticate,
   });
   const handlers: JobHandler[] = [

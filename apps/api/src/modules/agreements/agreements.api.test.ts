@@ -257,6 +257,66 @@ describe('accepting an agreement', () => {
     // Another agency's company id: 404.
     expect((await kit.get(`/api/marketing-services-agreement/${ids.summit}`, OWNER)).statusCode).toBe(404);
   });
+
+  it('every acceptance is in the user logs: who, which document version, from which IP, in words', async () => {
+    const res = await kit.post(
+      '/api/general/user-service-agreement-confirm',
+      { user_id: admin.id, document_type: 'service-billing-agreement', location_menu: 'data-wallet' },
+      ADMIN,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const acceptance = res.json().acceptance;
+    const logs = await kit.post(
+      '/api/configuration/user/log-user',
+      { companyID: ids.northwind, action: 'user' },
+      OWNER,
+    );
+    expect(logs.statusCode, logs.body).toBe(200);
+    const rows = logs.json().data.filter((r: { action_id: string }) => r.action_id === 'agreement_accepted');
+    // This one first (newest first), then the earlier ones of this file (the developer agreement…).
+    expect(rows[0].name).toBe(DEMO.northwind.administrator.name);
+    expect(rows[0]).toMatchObject({
+      action: 'Agreement accepted',
+      category: 'user',
+      user_ip: '203.0.113.50',
+      company_name: DEMO.northwind.name,
+    });
+    expect(rows[0].description).toContain(
+      `"${acceptance.document_title}" (service-billing-agreement) version ${acceptance.document_version}`,
+    );
+    expect(rows[0].description).toContain(`record #${acceptance.id}`);
+    const developer = rows.find((r: { description: string }) =>
+      r.description.includes('(marketing-services-agreement-developer)'),
+    );
+    expect(developer?.name).toBe(DEMO.northwind.owner.name);
+
+    // Turning the developer agreement off is logged too; a refused acceptance logs nothing.
+    const off = await kit.put(
+      '/api/marketing-services-agreement',
+      {
+        user_id: owner.id,
+        is_marketing_services_agreement_developer: 'F',
+        company_id: ids.northwind,
+      },
+      OWNER,
+    );
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await kit.lastLog(ids.northwind, 'developer_agreement_withdrawn'))?.ip).toBe('203.0.113.50');
+    const before = await count('agreement_acceptances');
+    const refused = await kit.post(
+      '/api/general/user-service-agreement-confirm',
+      { user_id: owner.id, document_type: 'v2' },
+      ADMIN,
+    );
+    expect(refused.statusCode).toBe(404);
+    expect(await count('agreement_acceptances')).toBe(before);
+    const after = await kit.post(
+      '/api/configuration/user/log-user',
+      { companyID: ids.northwind, action: 'user' },
+      OWNER,
+    );
+    expect(after.json().total).toBe(logs.json().total + 1); // the withdrawal only
+  });
 });
 
 describe('the PDF of an accepted agreement', () => {
