@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   apiErrorSchema,
   billingCompanyParamsSchema,
@@ -23,7 +24,7 @@ const readRule = (field: 'companyID' | 'usrID'): AccessRule => ({
 
 function sendCsv(
   reply: FastifyReply,
-  file: { body: string; fileName: string; total: number; truncated: boolean },
+  file: { body: string | Readable; fileName: string; total: number; truncated: boolean },
 ) {
   reply
     .header('content-type', 'text/csv; charset=utf-8')

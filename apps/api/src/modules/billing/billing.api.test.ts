@@ -6,7 +6,7 @@ import {
   type BillingHistoryResponse,
   centsToDollars,
 } from '@app/contracts';
-import { DEMO } from '@app/db';
+import { DEMO, queryRows, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { type LedgerWorld, ledgerWorld } from '../../../test/kits/ledger-world.js';
@@ -338,4 +338,53 @@ describe('root revenue: collected money', () => {
       (await get('bright', '/configuration/root-revenue/2026-06-01/2026-11-30')).json().collected.total,
     ).toBe('0');
   });
+});
+
+describe('a long history downloads as a stream', () => {
+  it('20,000 lines become a CSV of 20,000 rows whose running balance adds up', async () => {
+    const db = rt.database.db;
+    const [summit] = await queryRows<{ id: number }>(
+      db,
+      sql`select id from companies where name = ${DEMO.summit.name}`,
+    );
+    const account = await ledger.accountFor({
+      systemId: world.master.systemId,
+      kind: 'receivable',
+      owner: { type: 'company', companyId: summit!.id },
+    });
+    const other = await ledger.accountFor({
+      systemId: world.master.systemId,
+      kind: 'prepaid',
+      owner: { type: 'company', companyId: summit!.id },
+      reference: 'bulk-stream-test',
+    });
+    // 20,000 postings of two lines (25 cents on the receivable, balanced on another account), written
+    // in one statement: posting through the ledger one by one would take minutes and test nothing more.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`
+        with p as (
+          insert into ledger_postings (system_id, cause_kind, description, business_key, company_id, line_count, created_at)
+          select ${world.master.systemId}::int, 'charge', '=HYPERLINK("x") bulk ' || g, 'bulk-stream-test:' || g,
+                 ${summit!.id}::int, 2, timestamptz '2025-03-01T00:00:00Z' + g * interval '1 minute'
+            from generate_series(1, 20000) g
+          returning id, created_at)
+        insert into ledger_lines (posting_id, account_id, amount, posted_at)
+        select id, ${account.id}::bigint, 25, created_at from p
+        union all
+        select id, ${other.id}::bigint, -25, created_at from p`);
+    });
+    const res = await get('summit', `/billing/history-download/company/${summit!.id}?month=2025-03`);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['x-total-rows']).toBe('20000');
+    expect(res.headers['x-rows-truncated']).toBeUndefined();
+    const records = res.body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
+    expect(records).toHaveLength(1 + 20_000);
+    // Formula-looking text stays text; the last running balance is 20,000 × $0.25.
+    expect(records[1]).toContain(`'=HYPERLINK`);
+    expect(records.at(-1)).toMatch(/,5000\.00$/);
+    expect(new Set(records.slice(1).map((r) => r.split(',')[0])).size).toBeGreaterThan(1);
+  }, 120_000);
 });
