@@ -92,4 +92,34 @@ export const betaFeatureRoutes =
       },
       async (request) => wallet.read(request.params.company_id, request.query.month),
     );
+
+    app.get(
+      '/data-wallet-download/:company_id',
+      {
+        config: {
+          access: {
+            kind: 'user',
+            action: 'dataWallet.read',
+            scope: [{ in: 'params', field: 'company_id', resource: 'company' }],
+          },
+        },
+        schema: {
+          tags: ['data wallet'],
+          description: "The month's wallet history as CSV (the modal's download)",
+          params: dataWalletParamsSchema,
+          querystring: dataWalletQuerySchema,
+          response: errors,
+        },
+      },
+      async (request, reply) => {
+        const file = await wallet.download(request.params.company_id, request.query.month);
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .header('cache-control', 'no-store')
+          .header('x-total-rows', String(file.total));
+        if (file.truncated) reply.header('x-rows-truncated', 'true');
+        return reply.send(file.body);
+      },
+    );
   };
