@@ -12,6 +12,7 @@ import {
   updateBetaFeatureRequestSchema,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCsv } from '../../lib/csv-reply.js';
 import { principalOf } from '../../plugins/access.js';
 import type { BetaFeatureService } from './beta-feature-service.js';
 import type { DataWalletService } from './data-wallet-service.js';
@@ -111,15 +112,7 @@ export const betaFeatureRoutes =
           response: errors,
         },
       },
-      async (request, reply) => {
-        const file = await wallet.download(request.params.company_id, request.query.month);
-        reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${file.fileName}"`)
-          .header('cache-control', 'no-store')
-          .header('x-total-rows', String(file.total));
-        if (file.truncated) reply.header('x-rows-truncated', 'true');
-        return reply.send(file.body);
-      },
+      async (request, reply) =>
+        sendCsv(reply, await wallet.download(request.params.company_id, request.query.month)),
     );
   };

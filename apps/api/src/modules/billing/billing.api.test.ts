@@ -9,7 +9,9 @@ import {
 import { DEMO, queryRows, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
+import { cardForm } from '../../../test/kits/cards.js';
 import { type LedgerWorld, ledgerWorld } from '../../../test/kits/ledger-world.js';
+import { post } from '../../../test/kits/users.js';
 import { sandboxOf } from '../../../test/payments.js';
 import { bearer, signIn } from '../../../test/sign-in.js';
 import { DEMO_MONTHS, DEMO_PLATFORM_FEE, seedDemoMoney } from '../../demo/demo-money.js';
@@ -41,17 +43,38 @@ beforeAll(async () => {
   sandboxOf(rt).deliveries.hold(); // the gateway's events are not the subject here
   ledger = rt.services.ledger;
   world = await ledgerWorld(rt.database.db);
-  const made = await seedDemoMoney({
-    db: rt.database.db,
-    ledger,
-    gateway: rt.services.payments.gateway,
-    now: NOW,
-  });
-  expect(made.postings).toBeGreaterThan(0);
   for (const [who, email] of Object.entries(PEOPLE)) {
     const host = who === 'bright' ? DEMO.brightreach.domain : 'localhost';
     tokens[who] = (await signIn(rt, email, { host })).access_token;
   }
+  const demoMoney = () =>
+    seedDemoMoney({
+      db: rt.database.db,
+      ledger,
+      gateway: rt.services.payments.gateway,
+      customerOf: rt.services.customerOf,
+      now: NOW,
+    });
+  // Without a card of its own, Northwind pays no demo fee (nothing is charged to anyone else's card).
+  expect((await demoMoney()).postings).toBe(0);
+  // Its owner saves a card as on Card Setting (the seed sets no onboarding fee: nothing is charged).
+  const me = (await rt.app.inject({ url: '/api/user', headers: bearer(tokens.owner!) })).json();
+  const saved = await post(rt, '/payment/customer', cardForm(me.id), tokens.owner!);
+  expect(saved.statusCode, saved.body).toBe(200);
+  const made = await demoMoney();
+  expect(made.postings).toBe(DEMO_MONTHS + 1);
+  // Every fee at the gateway is a charge of Northwind's own customer, the one its card is on.
+  const customer = await rt.services.customerOf(world.master.agencyId);
+  const feeKeys = Array.from({ length: DEMO_MONTHS }, (_, i) => {
+    const month = new Date(Date.UTC(2026, 10 - i, 1)).toISOString().slice(0, 7);
+    return `demo-money:platform-fee:${world.master.agencyId}:${month}`;
+  });
+  for (const idempotencyKey of feeKeys) {
+    const charge = await rt.services.payments.gateway.findChargeByIdempotencyKey({ idempotencyKey });
+    expect(charge?.customerId, idempotencyKey).toBe(customer?.customerId);
+  }
+  // A second run (a second start) adds nothing, at the gateway or in the ledger.
+  expect((await demoMoney()).postings).toBe(0);
   const user = await rt.app.inject({ url: '/api/user', headers: bearer(tokens.root!) });
   rootCompanyId = user.json().company_root_id;
   // What the demo's onboarding charge is: the ledger's own line, read back.
