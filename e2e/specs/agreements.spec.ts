@@ -25,8 +25,8 @@ test('a system user makes the Data Wallet beta for all agencies; the agency owne
   browser,
   baseURL,
 }) => {
-  // Two sign-ins, two PDFs made on the server, axe on four screens.
-  test.setTimeout(120_000);
+  // Two sign-ins, two PDFs made on the server, a CSV, axe on four screens.
+  test.setTimeout(150_000);
 
   // The system user: System Settings → Beta Features → the Data Wallet's beta applies to all agencies.
   await signIn(page, DEMO.master.rootUser.email);
@@ -92,7 +92,9 @@ test('a system user makes the Data Wallet beta for all agencies; the agency owne
   await reopened.getByTestId('data-wallet-download').click();
   const csv = await csvSaved;
   expect(csv.suggestedFilename()).toMatch(/^data-wallet-\d{4}-\d{2}\.csv$/);
-  expect(await readFile(await csv.path(), 'utf8')).toBe('\uFEFFDate (UTC),Transaction,Type,Amount,Balance\r\n');
+  expect(await readFile(await csv.path(), 'utf8')).toBe(
+    '\uFEFFDate (UTC),Transaction,Type,Amount,Balance\r\n',
+  );
   await expect(reopened.getByTestId('data-wallet-download-status')).toHaveText('Download Successful');
   await ownerContext.close();
 
@@ -104,16 +106,21 @@ test('a system user makes the Data Wallet beta for all agencies; the agency owne
   expect(fromList.getKeywords()).toBe(pdf.getKeywords());
 });
 
-test('an agency owner accepts the developer marketing services agreement on its public page', async ({ page }) => {
+test('an agency owner accepts the developer marketing services agreement on its public page', async ({
+  page,
+}) => {
+  // A sign-in (bot check, password hash) and axe on a busy machine.
+  test.setTimeout(90_000);
   // Signed out, the page is the document and an invitation to sign in.
+  const title = page.getByRole('heading', { name: 'Marketing Services Agreement (Developer)' });
   await page.goto('/marketing-services-agreement-developer');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(title).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('developer-agreement-signed-out')).toBeVisible();
 
   await signIn(page, DEMO.summit.owner.email);
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto('/marketing-services-agreement-developer');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(title).toBeVisible({ timeout: 30_000 });
   const agree = page.getByTestId('developer-agreement-agree');
   await expect(agree).toBeVisible();
   await expectAccessible(page, 'developer-agreement');
