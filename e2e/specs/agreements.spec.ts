@@ -25,8 +25,8 @@ test('a system user makes the Data Wallet beta for all agencies; the agency owne
   browser,
   baseURL,
 }) => {
-  // Two sign-ins, two PDFs made on the server, axe on four screens.
-  test.setTimeout(120_000);
+  // Two sign-ins, two PDFs made on the server, a CSV, axe on four screens.
+  test.setTimeout(150_000);
 
   // The system user: System Settings → Beta Features → the Data Wallet's beta applies to all agencies.
   await signIn(page, DEMO.master.rootUser.email);
@@ -41,7 +41,11 @@ test('a system user makes the Data Wallet beta for all agencies; the agency owne
   const saved = nextAnswer(page, 'PUT', '/api/configuration/beta-features/1');
   await wallet.getByRole('button', { name: 'Save' }).click();
   await saved;
-  await expect(page.getByText('Setting has been saved.')).toBeVisible();
+  // The notice's close button has a name (axe button-name), and the notice still closes by itself.
+  const notice = page.getByRole('alert').filter({ hasText: 'Setting has been saved.' });
+  await expect(notice).toBeVisible();
+  await expect(notice.getByRole('button', { name: 'Close notification' })).toBeVisible();
+  await expect(notice).toBeHidden({ timeout: 15_000 });
 
   // The agency owner: Data Wallet → the billing agreement first.
   const ownerContext = await browser.newContext({ baseURL, acceptDownloads: true });
@@ -81,6 +85,17 @@ test('a system user makes the Data Wallet beta for all agencies; the agency owne
   await owner.getByRole('menuitem', { name: 'Data Wallet' }).click();
   await expect(owner.getByRole('dialog', { name: 'Data Wallet' })).toBeVisible();
   await expect(owner.getByRole('dialog', { name: 'Billing Agreement' })).toHaveCount(0);
+  // The month's history downloads as a CSV from the ledger (nothing topped up yet: the header only).
+  const reopened = owner.getByRole('dialog', { name: 'Data Wallet' });
+  await expect(reopened.getByTestId('data-wallet-balance')).toHaveText('$0');
+  const csvSaved = owner.waitForEvent('download');
+  await reopened.getByTestId('data-wallet-download').click();
+  const csv = await csvSaved;
+  expect(csv.suggestedFilename()).toMatch(/^data-wallet-\d{4}-\d{2}\.csv$/);
+  expect(await readFile(await csv.path(), 'utf8')).toBe(
+    '\uFEFFDate (UTC),Transaction,Type,Amount,Balance\r\n',
+  );
+  await expect(reopened.getByTestId('data-wallet-download-status')).toHaveText('Download Successful');
   await ownerContext.close();
 
   // The system user downloads the same agreement from the agency list's row icon.
@@ -89,4 +104,36 @@ test('a system user makes the Data Wallet beta for all agencies; the agency owne
   const fromList = await downloadWithPassword(page);
   expect(fromList.getTitle()).toBe('Service Billing Agreement');
   expect(fromList.getKeywords()).toBe(pdf.getKeywords());
+});
+
+test('an agency owner accepts the developer marketing services agreement on its public page', async ({
+  page,
+}) => {
+  // A sign-in (bot check, password hash) and axe on a busy machine.
+  test.setTimeout(90_000);
+  // Signed out, the page is the document and an invitation to sign in.
+  const title = page.getByRole('heading', { name: 'Marketing Services Agreement (Developer)' });
+  await page.goto('/marketing-services-agreement-developer');
+  await expect(title).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('developer-agreement-signed-out')).toBeVisible();
+
+  await signIn(page, DEMO.summit.owner.email);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto('/marketing-services-agreement-developer');
+  await expect(title).toBeVisible({ timeout: 30_000 });
+  const agree = page.getByTestId('developer-agreement-agree');
+  await expect(agree).toBeVisible();
+  await expectAccessible(page, 'developer-agreement');
+  // Spec 2 §5: without the box ticked nothing is sent and the spec's text shows.
+  await page.getByTestId('developer-agreement-submit').click();
+  await expect(page.getByText('Please click agree before you continue')).toBeVisible();
+  await agree.check();
+  const accepted = nextAnswer(page, 'PUT', /^\/api\/marketing-services-agreement\/\d+$/);
+  await page.getByTestId('developer-agreement-submit').click();
+  const answer = await (await accepted).json();
+  expect(answer.acceptance.document_type).toBe('marketing-services-agreement-developer');
+  await expect(page.getByTestId('developer-agreement-accepted')).toContainText(DEMO.summit.name);
+  // Read back after a reload: the server's record, not the page's memory.
+  await page.reload();
+  await expect(page.getByTestId('developer-agreement-accepted')).toBeVisible();
 });

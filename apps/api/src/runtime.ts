@@ -175,6 +175,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   const agreements = createAgreementsModule({
     db,
     ledger,
+    audit: audit.audit,
     reauthenticate: identity.passwords.reauthenticate,
   });
   const handlers: JobHandler[] = [
@@ -265,11 +266,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     onRouteRegistered: options.onRouteRegistered,
   });
   webhookInbox.app = app;
-  // A newcomer's first start: a few months of sandbox money for the demo agency, then the demo's
-  // cards saved (and Northwind's onboarding fee paid) through the card service (sandbox only).
+  // A newcomer's first start: the demo's cards saved (and Northwind's onboarding fee paid) through
+  // the card service, then a few months of platform fees charged to each paying agency's own
+  // customer that the card service created (sandbox only).
   if (seeded && payments.gateway.name === 'sandbox') {
-    await seedDemoMoney({ db, ledger, gateway: payments.gateway });
     await seedDemoCards({ db, onboarding: cards.onboarding });
+    await seedDemoMoney({ db, ledger, gateway: payments.gateway, customerOf: cards.customerOf });
   }
 
   return {
@@ -299,6 +301,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
         connect: payments.connect,
       },
       onboarding: cards.onboarding,
+      customerOf: cards.customerOf,
     },
     seeded,
     async close() {

@@ -193,3 +193,11 @@ export const dataWalletResponseSchema = z.object({
   ),
 });
 export type DataWalletView = z.infer<typeof dataWalletResponseSchema>;
+
+// GET /data-wallet-download/{company_id}?month=YYYY-MM: that month's history as CSV (spec 2 §2).
+/** The CSV's columns: the modal's history plus the balance after each line. */
+export const DATA_WALLET_CSV_HEADER = ['Date (UTC)', 'Transaction', 'Type', 'Amount', 'Balance'] as const;
+/** At most this many lines in one month's file (a month of wallet lines is far fewer). */
+export const DATA_WALLET_CSV_MAX_LINES = 50_000;
+/** The file's name for a month. */
+export const dataWalletFileName = (month: string) => `data-wallet-${month}.csv`;

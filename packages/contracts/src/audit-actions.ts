@@ -82,6 +82,9 @@ export const AUDIT_ACTION_LABELS = {
   minimum_spend_plan_deleted: 'Minimum spend plan deleted',
   minimum_spend_default_set: 'Default minimum spend plan set',
   minimum_spend_setting_updated: 'Minimum spend setting updated',
+  // Agreements (issue 10): who accepted which document version, from which IP
+  agreement_accepted: 'Agreement accepted',
+  developer_agreement_withdrawn: 'Developer agreement withdrawn',
   // The logs themselves
   logs_downloaded: 'Logs downloaded',
 } as const satisfies Record<string, string>;

@@ -24,3 +24,16 @@ export function csvRecord(values: readonly unknown[]): string {
 
 /** A byte-order mark, so spreadsheet programs read the file as UTF-8. */
 export const CSV_BOM = '\uFEFF';
+
+/**
+ * A CSV file as a stream: the BOM and the header first, then one chunk per batch of records, so a
+ * download of any length holds one batch in memory. The batches are pulled as the client reads
+ * (`Readable.from` of this generator respects back-pressure).
+ */
+export async function* csvChunks(
+  header: readonly unknown[],
+  batches: AsyncIterable<readonly (readonly unknown[])[]>,
+): AsyncGenerator<string> {
+  yield CSV_BOM + csvRecord(header);
+  for await (const records of batches) if (records.length > 0) yield records.map(csvRecord).join('');
+}

@@ -150,4 +150,14 @@ export const AGREEMENTS_MATRIX_CASES: MatrixCase[] = [
     },
     inScope: (_p, subject) => (AGENCY_PEOPLE.includes(subject) ? PASS : [404]),
   },
+  {
+    route: 'GET /api/data-wallet-download/:company_id',
+    vary: company('company_id'),
+    // The same gate and wallet as the view: only an agency's wallet has a history to download.
+    request: async (ctx) => {
+      await openFeature(ctx, 1);
+      return { url: `/api/data-wallet-download/${ctx.id}?month=2026-01` };
+    },
+    inScope: (_p, subject) => (AGENCY_PEOPLE.includes(subject) ? PASS : [404]),
+  },
 ];

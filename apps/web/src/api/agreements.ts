@@ -6,6 +6,7 @@ import {
   betaFeatureListResponseSchema,
   dataWalletResponseSchema,
   featureGateResponseSchema,
+  marketingAgreementResponseSchema,
   savedResponseSchema,
 } from '@app/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,7 +18,45 @@ export const agreementKeys = {
   betaFeatures: () => [...agreementKeys.all, 'beta-features'] as const,
   gate: (feature: BetaFeatureId) => [...agreementKeys.all, 'gate', feature] as const,
   wallet: (companyId: number, month: string) => [...agreementKeys.all, 'wallet', companyId, month] as const,
+  developer: (companyId: number) => [...agreementKeys.all, 'developer', companyId] as const,
 };
+
+/** The developer marketing services agreement of a company: accepted or not, and when (spec 2 §7). */
+export function useDeveloperAgreement(companyId: number, enabled: boolean) {
+  const http = useHttp();
+  return useQuery({
+    queryKey: agreementKeys.developer(companyId),
+    queryFn: ({ signal }) =>
+      http.request(
+        { path: `/marketing-services-agreement/${companyId}`, signal },
+        marketingAgreementResponseSchema,
+      ),
+    enabled,
+  });
+}
+
+/** Accepts the developer agreement for oneself and one's company (the server records the version). */
+export function useAcceptDeveloperAgreement() {
+  const http = useHttp();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { userId: number; companyId: number; companyName: string }) =>
+      http.put(
+        `/marketing-services-agreement/${input.companyId}`,
+        {
+          user_id: input.userId,
+          is_marketing_services_agreement_developer: 'T',
+          company_name: input.companyName,
+          company_id: input.companyId,
+          location_menu: 'marketing-services-agreement-developer',
+          document_type: 'marketing-services-agreement-developer',
+        },
+        agreementAcceptedResponseSchema,
+      ),
+    onSuccess: (_answer, input) =>
+      client.invalidateQueries({ queryKey: agreementKeys.developer(input.companyId) }),
+  });
+}
 
 /** The beta features of the caller's system with their testers (system staff). */
 export function useBetaFeatures() {
@@ -85,6 +124,12 @@ export const dataWalletQuery = (http: HttpClient, companyId: number, month: stri
 export function useDataWallet(companyId: number, month: string, enabled: boolean) {
   const http = useHttp();
   return useQuery({ ...dataWalletQuery(http, companyId, month), enabled });
+}
+
+/** `GET /data-wallet-download/{company_id}?month=`: a month's wallet history as CSV text. */
+export async function fetchDataWalletCsv(http: HttpClient, companyId: number, month: string) {
+  const body = await http.request({ path: `/data-wallet-download/${companyId}`, query: { month } });
+  return typeof body === 'string' ? body : '';
 }
 
 /** A single-use link to the PDF of a user's newest accepted agreement: `/download-auth/{pkdoc}`. */

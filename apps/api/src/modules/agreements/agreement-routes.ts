@@ -103,7 +103,7 @@ export const agreementRoutes =
     ) => {
       const body = request.body;
       if (body.is_marketing_services_agreement_developer === 'F') {
-        await agreements.withdrawDeveloper(principal, body.user_id, body.company_id);
+        await agreements.withdrawDeveloper(principal, body.user_id, body.company_id, request.ip);
         return null;
       }
       return agreements.accept({

@@ -6,6 +6,7 @@ import {
 } from '@app/contracts';
 import type { Database } from '@app/db';
 import { HttpError, notFound } from '../../http-errors.js';
+import type { AuditLog } from '../audit/index.js';
 import { newOpaqueToken, sha256 } from '../identity/index.js';
 import type { Principal } from '../tenancy/index.js';
 import { renderAgreementPdf } from './agreement-pdf.js';
@@ -23,6 +24,8 @@ export const LINK_GONE = 'This download link has expired or was already used. Pl
 export interface AgreementDependencies {
   db: Database;
   beta: BetaFeatureService;
+  /** The user logs: every acceptance is written there too, readable by the people who read the logs. */
+  audit: AuditLog;
   /** The identity module's password check of the caller (refused in view mode, rate-limited). */
   reauthenticate: (input: {
     principal: Principal;
@@ -45,6 +48,11 @@ const view = (row: AcceptanceRow): AgreementAcceptance => ({
   ip: row.ip,
   accepted_at: new Date(row.accepted_at).toISOString(),
 });
+
+/** The log line of an acceptance: which document, which exact version (and its hash), for whom. */
+const acceptanceDescription = (row: AcceptanceRow) =>
+  `Accepted "${row.document_title}" (${row.document_name}) version ${row.document_version} for ` +
+  `${row.company_name}; text SHA-256 ${row.content_sha256.slice(0, 12)}…, record #${row.id}`;
 
 /**
  * Accepting agreements (a record of who, for which company, when, from where and which exact
@@ -97,6 +105,16 @@ export function createAgreementService(deps: AgreementDependencies) {
     );
     const row = await repo.acceptance(id);
     if (!row) throw new Error(`acceptance ${id} vanished`);
+    await deps.audit.record({
+      systemId: who.system_id,
+      companyId: row.company_id,
+      userId: input.principal.userId,
+      actorUserId: input.principal.actorUserId ?? input.principal.userId,
+      action: 'agreement_accepted',
+      category: 'user',
+      description: acceptanceDescription(row),
+      ip: input.ip,
+    });
     return view(row);
   }
 
@@ -124,11 +142,21 @@ export function createAgreementService(deps: AgreementDependencies) {
     },
 
     /** Turning developer mode's agreement off changes the flag only; there is nothing to accept. */
-    async withdrawDeveloper(principal: Principal, userId: number, companyId: number) {
+    async withdrawDeveloper(principal: Principal, userId: number, companyId: number, ip: string) {
       if (userId !== principal.userId) throw notFound();
       const who = await userCompany(userId);
       if (who.company_id !== companyId) throw notFound();
       await repo.setDeveloperFlag(companyId, false);
+      await deps.audit.record({
+        systemId: who.system_id,
+        companyId,
+        userId: principal.userId,
+        actorUserId: principal.actorUserId ?? principal.userId,
+        action: 'developer_agreement_withdrawn',
+        category: 'user',
+        description: `Turned off the developer marketing services agreement of ${who.company_name}`,
+        ip,
+      });
     },
 
     /** Status T once the user's agency has accepted the feature's agreement. */

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { OWNER, ROOT, type SettingsKit, SUMMIT, settingsKit } from '../../../test/kits/settings.js';
 import { pdfText } from '../../../test/pdf-text.js';
+import type { LedgerCauseKind } from '../ledger/index.js';
 
 const ADMIN = DEMO.northwind.administrator.email;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -213,6 +214,75 @@ describe('accepting an agreement', () => {
     expect((await kit.get(`/api/data-wallet/${ids.northwind}?month=2026-13`, OWNER)).statusCode).toBe(400);
   });
 
+  it("downloads a month's wallet history as CSV: that month's rows only, formula-safe, scoped", async () => {
+    const ledger = rt.services.ledger;
+    const systemId = ids.masterSystem;
+    const wallet = await ledger.accountFor({
+      systemId,
+      kind: 'wallet',
+      owner: { type: 'company', companyId: ids.northwind },
+    });
+    const clearing = await ledger.accountFor({
+      systemId,
+      kind: 'gateway_clearing',
+      owner: { type: 'system' },
+    });
+    const post = (
+      key: string,
+      description: string,
+      cents: number,
+      postedAt: Date,
+      kind: LedgerCauseKind = 'wallet_topup',
+    ) =>
+      ledger.post({
+        systemId,
+        cause: { kind, description, businessKey: key, companyId: ids.northwind },
+        lines: [
+          { accountId: clearing.id, amount: asCents(cents) },
+          { accountId: wallet.id, amount: asCents(-cents) },
+        ],
+        postedAt,
+      });
+    // March 2026: a top-up and a spend; April: one more top-up that March's file must not hold.
+    await post('test:wallet:march-1', '=cmd|top-up', 10_000, new Date('2026-03-02T10:00:00Z'));
+    await post(
+      'test:wallet:march-2',
+      'Leads of campaign 7',
+      -2_550,
+      new Date('2026-03-15T08:30:00Z'),
+      'wallet_spend',
+    );
+    await post('test:wallet:april', 'April top-up', 5_000, new Date('2026-04-01T00:00:00Z'));
+
+    const res = await kit.get(`/api/data-wallet-download/${ids.northwind}?month=2026-03`, OWNER);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toContain('attachment; filename="data-wallet-2026-03.csv"');
+    expect(res.headers['x-total-rows']).toBe('2');
+    expect(res.body.split('\r\n')).toEqual([
+      '\uFEFFDate (UTC),Transaction,Type,Amount,Balance',
+      "2026-03-02 10:00:00,'=cmd|top-up,topup,100.00,100.00",
+      "2026-03-15 08:30:00,Leads of campaign 7,charge,'-25.50,74.50",
+      '',
+    ]);
+    // A month without lines is a header only; a bad month is refused.
+    const empty = await kit.get(`/api/data-wallet-download/${ids.northwind}?month=2025-01`, OWNER);
+    expect(empty.body).toBe('\uFEFFDate (UTC),Transaction,Type,Amount,Balance\r\n');
+    expect((await kit.get(`/api/data-wallet-download/${ids.northwind}?month=2026-3`, OWNER)).statusCode).toBe(
+      400,
+    );
+    // Another agency's wallet, a client's id and an agency whose gate is closed: 404, nothing leaks.
+    expect((await kit.get(`/api/data-wallet-download/${ids.summit}?month=2026-03`, OWNER)).statusCode).toBe(
+      404,
+    );
+    expect((await kit.get(`/api/data-wallet-download/${ids.harbor}?month=2026-03`, OWNER)).statusCode).toBe(
+      404,
+    );
+    expect((await kit.get(`/api/data-wallet-download/${ids.summit}?month=2026-03`, SUMMIT)).statusCode).toBe(
+      404,
+    );
+  });
+
   it('acceptances and published versions are never rewritten (the database refuses)', async () => {
     const refusal = async (query: ReturnType<typeof sql>) => {
       const error = await kit.db.execute(query).then(
@@ -256,6 +326,66 @@ describe('accepting an agreement', () => {
     expect(after.accepted_at).not.toBeNull();
     // Another agency's company id: 404.
     expect((await kit.get(`/api/marketing-services-agreement/${ids.summit}`, OWNER)).statusCode).toBe(404);
+  });
+
+  it('every acceptance is in the user logs: who, which document version, from which IP, in words', async () => {
+    const res = await kit.post(
+      '/api/general/user-service-agreement-confirm',
+      { user_id: admin.id, document_type: 'service-billing-agreement', location_menu: 'data-wallet' },
+      ADMIN,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const acceptance = res.json().acceptance;
+    const logs = await kit.post(
+      '/api/configuration/user/log-user',
+      { companyID: ids.northwind, action: 'user' },
+      OWNER,
+    );
+    expect(logs.statusCode, logs.body).toBe(200);
+    const rows = logs.json().data.filter((r: { action_id: string }) => r.action_id === 'agreement_accepted');
+    // This one first (newest first), then the earlier ones of this file (the developer agreement…).
+    expect(rows[0].name).toBe(DEMO.northwind.administrator.name);
+    expect(rows[0]).toMatchObject({
+      action: 'Agreement accepted',
+      category: 'user',
+      user_ip: '203.0.113.50',
+      company_name: DEMO.northwind.name,
+    });
+    expect(rows[0].description).toContain(
+      `"${acceptance.document_title}" (service-billing-agreement) version ${acceptance.document_version}`,
+    );
+    expect(rows[0].description).toContain(`record #${acceptance.id}`);
+    const developer = rows.find((r: { description: string }) =>
+      r.description.includes('(marketing-services-agreement-developer)'),
+    );
+    expect(developer?.name).toBe(DEMO.northwind.owner.name);
+
+    // Turning the developer agreement off is logged too; a refused acceptance logs nothing.
+    const off = await kit.put(
+      '/api/marketing-services-agreement',
+      {
+        user_id: owner.id,
+        is_marketing_services_agreement_developer: 'F',
+        company_id: ids.northwind,
+      },
+      OWNER,
+    );
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await kit.lastLog(ids.northwind, 'developer_agreement_withdrawn'))?.ip).toBe('203.0.113.50');
+    const before = await count('agreement_acceptances');
+    const refused = await kit.post(
+      '/api/general/user-service-agreement-confirm',
+      { user_id: owner.id, document_type: 'v2' },
+      ADMIN,
+    );
+    expect(refused.statusCode).toBe(404);
+    expect(await count('agreement_acceptances')).toBe(before);
+    const after = await kit.post(
+      '/api/configuration/user/log-user',
+      { companyID: ids.northwind, action: 'user' },
+      OWNER,
+    );
+    expect(after.json().total).toBe(logs.json().total + 1); // the withdrawal only
   });
 });
 

@@ -12,6 +12,7 @@ import {
   updateBetaFeatureRequestSchema,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCsv } from '../../lib/csv-reply.js';
 import { principalOf } from '../../plugins/access.js';
 import type { BetaFeatureService } from './beta-feature-service.js';
 import type { DataWalletService } from './data-wallet-service.js';
@@ -91,5 +92,27 @@ export const betaFeatureRoutes =
         },
       },
       async (request) => wallet.read(request.params.company_id, request.query.month),
+    );
+
+    app.get(
+      '/data-wallet-download/:company_id',
+      {
+        config: {
+          access: {
+            kind: 'user',
+            action: 'dataWallet.read',
+            scope: [{ in: 'params', field: 'company_id', resource: 'company' }],
+          },
+        },
+        schema: {
+          tags: ['data wallet'],
+          description: "The month's wallet history as CSV (the modal's download)",
+          params: dataWalletParamsSchema,
+          querystring: dataWalletQuerySchema,
+          response: errors,
+        },
+      },
+      async (request, reply) =>
+        sendCsv(reply, await wallet.download(request.params.company_id, request.query.month)),
     );
   };

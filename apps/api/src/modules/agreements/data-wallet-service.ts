@@ -1,5 +1,15 @@
-import { asCents, type Cents, centsToDollars, type DataWalletView } from '@app/contracts';
+import { Readable } from 'node:stream';
+import {
+  asCents,
+  type Cents,
+  centsToDollars,
+  DATA_WALLET_CSV_HEADER,
+  DATA_WALLET_CSV_MAX_LINES,
+  type DataWalletView,
+  dataWalletFileName,
+} from '@app/contracts';
 import { notFound } from '../../http-errors.js';
+import { csvChunks } from '../../lib/csv.js';
 import type { Ledger } from '../ledger/index.js';
 import { type BetaFeatureService, DATA_WALLET } from './beta-feature-service.js';
 
@@ -17,17 +27,22 @@ const magnitude = (cents: Cents): Cents => asCents(cents < 0 ? -cents : cents);
  * balance is 0 and the history empty — read from the ledger, never assumed. The gate is the server's.
  */
 export function createDataWalletService(deps: { ledger: Ledger; beta: BetaFeatureService }) {
+  /** The agency's wallet account, once the gate is open for it (a client's id names no wallet). */
+  async function walletOf(companyId: number) {
+    const agency = await deps.beta.agencyOf(companyId);
+    if (!agency || agency.agencyId !== companyId) throw notFound();
+    await deps.beta.requireOpen(companyId, DATA_WALLET);
+    const account = await deps.ledger.accountFor({
+      systemId: agency.systemId,
+      kind: 'wallet',
+      owner: { type: 'company', companyId },
+    });
+    return { agency, account };
+  }
+
   return {
     async read(companyId: number, month: string | undefined): Promise<DataWalletView> {
-      const agency = await deps.beta.agencyOf(companyId);
-      // The wallet is an agency's; a client's id names no wallet.
-      if (!agency || agency.agencyId !== companyId) throw notFound();
-      await deps.beta.requireOpen(companyId, DATA_WALLET);
-      const account = await deps.ledger.accountFor({
-        systemId: agency.systemId,
-        kind: 'wallet',
-        owner: { type: 'company', companyId },
-      });
+      const { agency, account } = await walletOf(companyId);
       const { balance } = await deps.ledger.balanceOf({ systemId: agency.systemId, accountId: account.id });
       const chosen = month ?? currentMonth(new Date());
       const statement = await deps.ledger.statement({
@@ -50,6 +65,41 @@ export function createDataWalletService(deps: { ledger: Ledger; beta: BetaFeatur
           transaction_type: TYPES[line.cause.kind as keyof typeof TYPES] ?? 'other',
           amount: centsToDollars(magnitude(line.change)),
         })),
+      };
+    },
+
+    /**
+     * The month's history as CSV (spec 2 §2 "monthly transaction history with download"): the same
+     * lines as the modal, with the balance after each, streamed from the ledger in batches. Amounts
+     * carry their sign here (a file has no colour or type icon); formula-looking cells are escaped.
+     */
+    async download(companyId: number, month: string | undefined) {
+      const { agency, account } = await walletOf(companyId);
+      const chosen = month ?? currentMonth(new Date());
+      const exported = await deps.ledger.statementExport({
+        systemId: agency.systemId,
+        accountId: account.id,
+        month: chosen,
+        limit: DATA_WALLET_CSV_MAX_LINES,
+      });
+      async function* records() {
+        for await (const lines of exported.batches())
+          yield lines.map((line) => [
+            line.postedAt
+              .toISOString()
+              .replace('T', ' ')
+              .replace(/\.\d{3}Z$/, ''),
+            line.cause.description,
+            TYPES[line.cause.kind as keyof typeof TYPES] ?? 'other',
+            centsToDollars(line.change),
+            centsToDollars(line.balance),
+          ]);
+      }
+      return {
+        body: Readable.from(csvChunks(DATA_WALLET_CSV_HEADER, records())),
+        fileName: dataWalletFileName(chosen),
+        total: exported.total,
+        truncated: exported.truncated,
       };
     },
   };

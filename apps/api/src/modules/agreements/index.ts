@@ -1,4 +1,5 @@
 import type { Database } from '@app/db';
+import type { AuditLog } from '../audit/index.js';
 import type { Ledger } from '../ledger/index.js';
 import { agreementRoutes } from './agreement-routes.js';
 import { type AgreementDependencies, createAgreementService } from './agreement-service.js';
@@ -18,10 +19,16 @@ export { type BetaFeatureService, DATA_WALLET } from './beta-feature-service.js'
 export function createAgreementsModule(deps: {
   db: Database;
   ledger: Ledger;
+  audit: AuditLog;
   reauthenticate: AgreementDependencies['reauthenticate'];
 }) {
   const beta = createBetaFeatureService(deps.db);
-  const agreements = createAgreementService({ db: deps.db, beta, reauthenticate: deps.reauthenticate });
+  const agreements = createAgreementService({
+    db: deps.db,
+    beta,
+    audit: deps.audit,
+    reauthenticate: deps.reauthenticate,
+  });
   const wallet = createDataWalletService({ ledger: deps.ledger, beta });
   return {
     agreements,

@@ -7,8 +7,8 @@ import {
   billingPartiesResponseSchema,
   billingUserParamsSchema,
 } from '@app/contracts';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCsv } from '../../lib/csv-reply.js';
 import { type AccessRule, principalOf } from '../../plugins/access.js';
 import type { BillingService } from './billing-service.js';
 
@@ -20,22 +20,6 @@ const readRule = (field: 'companyID' | 'usrID'): AccessRule => ({
   action: 'billing.read',
   scope: [{ in: 'params', field, resource: field === 'companyID' ? 'company' : 'user' }],
 });
-
-function sendCsv(
-  reply: FastifyReply,
-  file: { body: string; fileName: string; total: number; truncated: boolean },
-) {
-  reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header(
-      'content-disposition',
-      `attachment; filename="${file.fileName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-    )
-    .header('cache-control', 'no-store')
-    .header('x-total-rows', String(file.total));
-  if (file.truncated) reply.header('x-rows-truncated', 'true');
-  return reply.send(file.body);
-}
 
 /**
  * Billing history (decision 0035): a company's or a person's ledger accounts and statement pages,

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   BILLING_ACCOUNT_INVALID,
   BILLING_ACCOUNT_KINDS,
@@ -15,7 +16,7 @@ import {
 } from '@app/contracts';
 import { mayReadBilling } from '@app/policy';
 import { notFound } from '../../http-errors.js';
-import { CSV_BOM, csvRecord } from '../../lib/csv.js';
+import { csvChunks } from '../../lib/csv.js';
 import type { TenantResource } from '../../plugins/access.js';
 import type { AccountWithBalance, Ledger, LedgerOwner } from '../ledger/index.js';
 import type { Principal } from '../tenancy/index.js';
@@ -145,7 +146,11 @@ export function createBillingService(deps: {
       };
     },
 
-    /** The account's lines of the month (or all) as CSV (RFC 4180, formula-safe), at most 50,000. */
+    /**
+     * The account's lines of the month (or all) as CSV (RFC 4180, formula-safe), at most 50,000,
+     * streamed: the ledger's keyset batches become CSV chunks as the client reads, so memory holds
+     * one batch whatever the file's length (decision 0040).
+     */
     async download(p: Principal, ref: PartyRef, query: BillingDownloadQuery) {
       const party = await resolve(p, ref);
       const { chosen } = await accountsOf(p, party, query);
@@ -158,15 +163,26 @@ export function createBillingService(deps: {
             limit: BILLING_CSV_MAX_LINES,
           })
         : null;
-      const lines = exported?.lines ?? [];
-      const name = await companyNames(p, companiesOf(lines));
-      const body = [
-        CSV_BOM,
-        csvRecord(CSV_HEADER),
-        ...lines.map((line) => csvRecord(csvRowOf(lineOnWire(line, name, chosen?.kind)))),
-      ].join('');
+      // Company names are looked up once per company across the batches.
+      const names = new Map<number, string | undefined>();
+      async function* records() {
+        if (!exported) return;
+        for await (const lines of exported.batches()) {
+          const unknown = companiesOf(lines).filter((id) => !names.has(id));
+          if (unknown.length > 0) {
+            const found = await companyNames(p, unknown);
+            for (const id of unknown) names.set(id, found(id));
+          }
+          yield lines.map((line) => csvRowOf(lineOnWire(line, (id) => names.get(id), chosen?.kind)));
+        }
+      }
       const fileName = `billing-history-${slug(party.wire.name)}-${chosen?.kind ?? 'none'}-${month ?? 'all'}.csv`;
-      return { body, fileName, total: lines.length, truncated: exported?.truncated ?? false };
+      return {
+        body: Readable.from(csvChunks(CSV_HEADER, records())),
+        fileName,
+        total: exported?.total ?? 0,
+        truncated: exported?.truncated ?? false,
+      };
     },
 
     /** The system's picker: the system itself, then every company and person holding an account. */

@@ -6,10 +6,12 @@ import {
   type BillingHistoryResponse,
   centsToDollars,
 } from '@app/contracts';
-import { DEMO } from '@app/db';
+import { DEMO, queryRows, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
+import { cardForm } from '../../../test/kits/cards.js';
 import { type LedgerWorld, ledgerWorld } from '../../../test/kits/ledger-world.js';
+import { post } from '../../../test/kits/users.js';
 import { sandboxOf } from '../../../test/payments.js';
 import { bearer, signIn } from '../../../test/sign-in.js';
 import { DEMO_MONTHS, DEMO_PLATFORM_FEE, seedDemoMoney } from '../../demo/demo-money.js';
@@ -41,17 +43,38 @@ beforeAll(async () => {
   sandboxOf(rt).deliveries.hold(); // the gateway's events are not the subject here
   ledger = rt.services.ledger;
   world = await ledgerWorld(rt.database.db);
-  const made = await seedDemoMoney({
-    db: rt.database.db,
-    ledger,
-    gateway: rt.services.payments.gateway,
-    now: NOW,
-  });
-  expect(made.postings).toBeGreaterThan(0);
   for (const [who, email] of Object.entries(PEOPLE)) {
     const host = who === 'bright' ? DEMO.brightreach.domain : 'localhost';
     tokens[who] = (await signIn(rt, email, { host })).access_token;
   }
+  const demoMoney = () =>
+    seedDemoMoney({
+      db: rt.database.db,
+      ledger,
+      gateway: rt.services.payments.gateway,
+      customerOf: rt.services.customerOf,
+      now: NOW,
+    });
+  // Without a card of its own, Northwind pays no demo fee (nothing is charged to anyone else's card).
+  expect((await demoMoney()).postings).toBe(0);
+  // Its owner saves a card as on Card Setting (the seed sets no onboarding fee: nothing is charged).
+  const me = (await rt.app.inject({ url: '/api/user', headers: bearer(tokens.owner!) })).json();
+  const saved = await post(rt, '/payment/customer', cardForm(me.id), tokens.owner!);
+  expect(saved.statusCode, saved.body).toBe(200);
+  const made = await demoMoney();
+  expect(made.postings).toBe(DEMO_MONTHS + 1);
+  // Every fee at the gateway is a charge of Northwind's own customer, the one its card is on.
+  const customer = await rt.services.customerOf(world.master.agencyId);
+  const feeKeys = Array.from({ length: DEMO_MONTHS }, (_, i) => {
+    const month = new Date(Date.UTC(2026, 10 - i, 1)).toISOString().slice(0, 7);
+    return `demo-money:platform-fee:${world.master.agencyId}:${month}`;
+  });
+  for (const idempotencyKey of feeKeys) {
+    const charge = await rt.services.payments.gateway.findChargeByIdempotencyKey({ idempotencyKey });
+    expect(charge?.customerId, idempotencyKey).toBe(customer?.customerId);
+  }
+  // A second run (a second start) adds nothing, at the gateway or in the ledger.
+  expect((await demoMoney()).postings).toBe(0);
   const user = await rt.app.inject({ url: '/api/user', headers: bearer(tokens.root!) });
   rootCompanyId = user.json().company_root_id;
   // What the demo's onboarding charge is: the ledger's own line, read back.
@@ -338,4 +361,53 @@ describe('root revenue: collected money', () => {
       (await get('bright', '/configuration/root-revenue/2026-06-01/2026-11-30')).json().collected.total,
     ).toBe('0');
   });
+});
+
+describe('a long history downloads as a stream', () => {
+  it('20,000 lines become a CSV of 20,000 rows whose running balance adds up', async () => {
+    const db = rt.database.db;
+    const [summit] = await queryRows<{ id: number }>(
+      db,
+      sql`select id from companies where name = ${DEMO.summit.name}`,
+    );
+    const account = await ledger.accountFor({
+      systemId: world.master.systemId,
+      kind: 'receivable',
+      owner: { type: 'company', companyId: summit!.id },
+    });
+    const other = await ledger.accountFor({
+      systemId: world.master.systemId,
+      kind: 'prepaid',
+      owner: { type: 'company', companyId: summit!.id },
+      reference: 'bulk-stream-test',
+    });
+    // 20,000 postings of two lines (25 cents on the receivable, balanced on another account), written
+    // in one statement: posting through the ledger one by one would take minutes and test nothing more.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`
+        with p as (
+          insert into ledger_postings (system_id, cause_kind, description, business_key, company_id, line_count, created_at)
+          select ${world.master.systemId}::int, 'charge', '=HYPERLINK("x") bulk ' || g, 'bulk-stream-test:' || g,
+                 ${summit!.id}::int, 2, timestamptz '2025-03-01T00:00:00Z' + g * interval '1 minute'
+            from generate_series(1, 20000) g
+          returning id, created_at)
+        insert into ledger_lines (posting_id, account_id, amount, posted_at)
+        select id, ${account.id}::bigint, 25, created_at from p
+        union all
+        select id, ${other.id}::bigint, -25, created_at from p`);
+    });
+    const res = await get('summit', `/billing/history-download/company/${summit!.id}?month=2025-03`);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['x-total-rows']).toBe('20000');
+    expect(res.headers['x-rows-truncated']).toBeUndefined();
+    const records = res.body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
+    expect(records).toHaveLength(1 + 20_000);
+    // Formula-looking text stays text; the last running balance is 20,000 × $0.25.
+    expect(records[1]).toContain(`'=HYPERLINK`);
+    expect(records.at(-1)).toMatch(/,5000\.00$/);
+    expect(new Set(records.slice(1).map((r) => r.split(',')[0])).size).toBeGreaterThan(1);
+  }, 120_000);
 });

@@ -50,6 +50,16 @@ export function createCardsModule(deps: {
   const couponService = createCouponService({ coupons, cards, onboarding, audit: deps.audit, now: deps.now });
   return {
     onboarding,
+    /**
+     * The company's customer at the gateway, as the card service created it (null before its first
+     * card): what the demo's platform fees charge, so each charge belongs to the company it names.
+     */
+    customerOf: async (companyId: number) => {
+      const row = await cards.customer(companyId);
+      return row
+        ? { gateway: row.gateway, customerId: row.customerId, connectedAccountId: row.connectedAccountId }
+        : null;
+    },
     handlers: [
       settlePendingHandler({
         chargeOnce: deps.chargeOnce,

@@ -60,17 +60,46 @@ export function createOverviewRepository(db: Executor) {
       }));
     },
 
+    /**
+     * Where an export starts: the newest line id of the whole ledger (the primary key's last entry,
+     * so the export reads no line written after it began), the account's sum before the range and
+     * its lines in the range, both up to that id.
+     */
+    async exportBounds(accountId: number, range: LineRange) {
+      const [row] = await queryRows<{ ceiling: unknown; before_range: unknown; range_lines: unknown }>(
+        db,
+        sql`with c as (select coalesce(max(id), 0)::bigint as ceiling from ledger_lines)
+            select c.ceiling,
+              coalesce((select sum(l.amount) from ledger_lines l
+                         where l.account_id = ${accountId} and l.posted_at < ${range.from}::timestamptz
+                           and l.id <= c.ceiling), 0)::bigint as before_range,
+              (select count(*) from ledger_lines l
+                where l.account_id = ${accountId}
+                  and l.posted_at >= ${range.from}::timestamptz and l.posted_at < ${range.to}::timestamptz
+                  and l.id <= c.ceiling)::bigint as range_lines
+            from c`,
+      );
+      return {
+        ceiling: exactInteger(row?.ceiling ?? 0),
+        beforeRange: exactInteger(row?.before_range ?? 0),
+        rangeLines: exactInteger(row?.range_lines ?? 0),
+      };
+    },
+
     /** Up to `limit` lines of the account in the range after the line `after` (keyset, posting order). */
     async linesAfter(
       accountId: number,
       range: LineRange,
       after: { postedAt: Date | string; lineId: number } | null,
       limit: number,
+      /** Only lines up to this id (an export's high-water mark); none: every line. */
+      ceiling: number | null = null,
     ): Promise<StatementRow[]> {
       const cursor =
         after === null
           ? sql`true`
           : sql`(posted_at, id) > (${new Date(after.postedAt).toISOString()}::timestamptz, ${after.lineId}::bigint)`;
+      const upTo = ceiling === null ? sql`true` : sql`id <= ${ceiling}::bigint`;
       const rows = await queryRows<StatementRow>(
         db,
         sql`select l.id as "lineId", l.posting_id as "postingId", l.posted_at as "postedAt", l.amount,
@@ -79,7 +108,7 @@ export function createOverviewRepository(db: Executor) {
             from (select id, posting_id, posted_at, amount from ledger_lines
                    where account_id = ${accountId}
                      and posted_at >= ${range.from}::timestamptz and posted_at < ${range.to}::timestamptz
-                     and ${cursor}
+                     and ${cursor} and ${upTo}
                    order by posted_at, id limit ${limit}) l
             join ledger_postings p on p.id = l.posting_id
            order by l.posted_at, l.id`,

@@ -16,9 +16,12 @@ export interface StatementExport {
   account: LedgerAccount;
   month: string | null;
   openingBalance: Cents;
-  lines: StatementLine[];
+  /** How many lines `batches()` yields in all (at most the limit). */
+  total: number;
   /** More lines lie in the range than `limit`: the export stops there. */
   truncated: boolean;
+  /** The lines in posting order, one batch at a time (each a query of its own). */
+  batches: () => AsyncGenerator<StatementLine[]>;
 }
 
 /** What the system collected per UTC day: revenue and application fees credited, refunds paid. */
@@ -46,8 +49,8 @@ const COLLECTED_KINDS = ['revenue', 'application_fees', 'refunds'] as const;
 
 /**
  * The ledger's overview reads (decision 0035), beside `balanceOf` and `statement`: a party's
- * accounts with balances, the owners holding accounts, a whole statement for a download (one
- * snapshot, keyset batches) and the money a system collected per day.
+ * accounts with balances, the owners holding accounts, a whole statement for a download (bounds
+ * in one snapshot, then keyset batches up to a high-water mark) and the money a system collected per day.
  */
 export function createLedgerOverview({ db }: { db: Database }) {
   return {
@@ -70,62 +73,78 @@ export function createLedgerOverview({ db }: { db: Database }) {
     },
 
     /**
-     * Every line of an account in a month (or in all) with running balances, up to `limit`, read in
-     * one snapshot so the balances agree with the opening balance.
+     * Every line of an account in a month (or in all) with running balances, up to `limit`, for a
+     * download that streams (decision 0040): the bounds (opening balance, line count, the ledger's
+     * newest line id as a high-water mark) are read first in one snapshot; then `batches()` reads
+     * keyset batches one query at a time, each only up to that id. No transaction stays open while
+     * the file goes out (a slow client holds no connection; PGlite has only one), and memory holds
+     * one batch. The ledger is append-only, so the lines up to the mark are the ones the bounds
+     * counted (only a posting still uncommitted when the bounds were read, its ids below the mark,
+     * could appear later; the count caps the file); the running balance is the opening balance
+     * plus the lines written out, so it always adds up.
      */
     async statementExport(query: {
       systemId: number;
       accountId: number;
       month?: string | null;
       limit: number;
+      batchSize?: number;
     }): Promise<StatementExport> {
       const month = query.month ?? null;
       const range = rangeOf(month);
+      const batchSize = query.batchSize ?? EXPORT_BATCH;
       if (!Number.isSafeInteger(query.limit) || query.limit < 1)
         throw new LedgerError('invalid_query', `An export holds at least one line, not ${query.limit}.`);
-      return db.transaction(
-        async (tx: Executor) => {
-          const repo = createOverviewRepository(tx);
-          const account = await accountIn(tx, query.systemId, query.accountId);
-          const opening = await openingSum(tx, account.id, range.from);
-          const lines: StatementLine[] = [];
-          let running = opening;
-          let after: { postedAt: Date | string; lineId: number } | null = null;
-          let truncated = false;
-          for (;;) {
-            const want = Math.min(EXPORT_BATCH, query.limit + 1 - lines.length);
-            const batch = await repo.linesAfter(account.id, range, after, want);
-            for (const r of batch) {
-              if (lines.length === query.limit) {
-                truncated = true;
-                break;
-              }
-              running += r.amount;
-              lines.push({
-                lineId: r.lineId,
-                postingId: r.postingId,
-                postedAt: new Date(r.postedAt),
-                cause: causeOf(r),
-                gateway: gatewayOf(r),
-                amount: asCents(r.amount),
-                change: asCents(onNormalSide(account.kind, r.amount)),
-                balance: asCents(onNormalSide(account.kind, running)),
-              });
-            }
-            const last = batch.at(-1);
-            if (truncated || batch.length < want || !last) break;
-            after = { postedAt: last.postedAt, lineId: last.lineId };
-          }
-          return {
-            account,
-            month,
-            openingBalance: asCents(onNormalSide(account.kind, opening)),
-            lines,
-            truncated,
-          };
-        },
+      if (!Number.isSafeInteger(batchSize) || batchSize < 1)
+        throw new LedgerError('invalid_query', `A batch holds at least one line, not ${batchSize}.`);
+      const { account, bounds } = await db.transaction(
+        async (tx: Executor) => ({
+          account: await accountIn(tx, query.systemId, query.accountId),
+          bounds: await createOverviewRepository(tx).exportBounds(query.accountId, range),
+        }),
         { isolationLevel: 'repeatable read', accessMode: 'read only' },
       );
+      const total = Math.min(bounds.rangeLines, query.limit);
+      async function* batches(): AsyncGenerator<StatementLine[]> {
+        const repo = createOverviewRepository(db);
+        let running = bounds.beforeRange;
+        let written = 0;
+        let after: { postedAt: Date | string; lineId: number } | null = null;
+        while (written < total) {
+          const rows = await repo.linesAfter(
+            account.id,
+            range,
+            after,
+            Math.min(batchSize, total - written),
+            bounds.ceiling,
+          );
+          const last = rows.at(-1);
+          if (!last) return;
+          yield rows.map((r): StatementLine => {
+            running += r.amount;
+            return {
+              lineId: r.lineId,
+              postingId: r.postingId,
+              postedAt: new Date(r.postedAt),
+              cause: causeOf(r),
+              gateway: gatewayOf(r),
+              amount: asCents(r.amount),
+              change: asCents(onNormalSide(account.kind, r.amount)),
+              balance: asCents(onNormalSide(account.kind, running)),
+            };
+          });
+          written += rows.length;
+          after = { postedAt: last.postedAt, lineId: last.lineId };
+        }
+      }
+      return {
+        account,
+        month,
+        openingBalance: asCents(onNormalSide(account.kind, bounds.beforeRange)),
+        total,
+        truncated: bounds.rangeLines > query.limit,
+        batches,
+      };
     },
 
     /**
@@ -173,9 +192,4 @@ async function accountIn(tx: Executor, systemId: number, accountId: number): Pro
     owner: ownerOf(row),
     reference: row.reference,
   };
-}
-
-async function openingSum(tx: Executor, accountId: number, from: string): Promise<number> {
-  const sums = await createLedgerRepository(tx).statementSums(accountId, { from, to: from }, null);
-  return sums.beforeRange;
 }

@@ -1,15 +1,15 @@
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
+import { showNotice } from './notice';
 
 /** Spec 2 §8 success texts ('Data has been added successfully', 'Deleted!' …) as a green notice. */
 export function notifySuccess(message: string): void {
-  notifications.show({ color: 'green', message });
+  showNotice({ color: 'green', message });
 }
 
 /** A failure the person should see (spec 2 §8 texts, or the server's message) as a red notice. */
 export function notifyFailure(message: string): void {
-  notifications.show({ color: 'red', message });
+  showNotice({ color: 'red', message });
 }
 
 export interface ConfirmOptions {

@@ -1,9 +1,9 @@
 import type { UserLogFilter } from '@app/contracts';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ApiRequestError } from '../../api/http';
 import { fetchUserLogCsv } from '../../api/user-logs';
 import { useHttp } from '../../app/boot/boot-context';
+import { showNotice, updateNotice } from '../feedback/notice';
 import { downloadFileName } from './log-filters';
 
 export type DownloadStatus = 'idle' | 'preparing' | 'done' | 'error' | 'failed';
@@ -43,11 +43,11 @@ export function useCsvDownload(noticeId: string) {
 
   async function download(fetchText: () => Promise<string>, name: string) {
     setStatus('preparing');
-    notifications.show({ id: noticeId, loading: true, message: DOWNLOAD_TEXTS.preparing, autoClose: false });
+    showNotice({ id: noticeId, loading: true, message: DOWNLOAD_TEXTS.preparing, autoClose: false });
     try {
       saveFile(await fetchText(), name);
       setStatus('done');
-      notifications.update({
+      updateNotice({
         id: noticeId,
         loading: false,
         color: 'green',
@@ -57,7 +57,7 @@ export function useCsvDownload(noticeId: string) {
     } catch (error) {
       const failure = downloadFailureOf(error);
       setStatus(failure);
-      notifications.update({
+      updateNotice({
         id: noticeId,
         loading: false,
         color: 'red',

@@ -1,11 +1,12 @@
-import { AGREEMENT_DOWNLOAD_FAILED } from '@app/contracts';
+import { AGREEMENT_DOWNLOAD_FAILED, dataWalletFileName } from '@app/contracts';
 import { Alert, Button, Group, Modal, ScrollArea, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { IconFileDownload } from '@tabler/icons-react';
+import { IconDownload, IconFileDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { agreementDownloadLink, useDataWallet } from '../../../api/agreements';
+import { agreementDownloadLink, fetchDataWalletCsv, useDataWallet } from '../../../api/agreements';
 import { failureMessage } from '../../../api/http';
 import { notifyFailure } from '../../../components/feedback/feedback';
+import { DOWNLOAD_TEXTS, useCsvDownload } from '../../../components/user-logs/use-log-download';
 import { useHttp } from '../../boot/boot-context';
 
 /** Spec 2 §9: the history month is YYYY-MM, the current month by default. */
@@ -37,6 +38,8 @@ export function DataWalletModal({
   const http = useHttp();
   const navigate = useNavigate();
   const [downloading, setDownloading] = useState(false);
+  // Spec 2 §2: the month's transaction history "with download", a CSV from the ledger.
+  const csv = useCsvDownload('data-wallet-download');
   // The accepted billing agreement as a PDF, through its single-use link (decision 0034).
   const downloadAgreement = async () => {
     setDownloading(true);
@@ -87,9 +90,31 @@ export function DataWalletModal({
           Top-ups of the Data Wallet are not available yet; the balance and history come from your account's
           ledger.
         </Text>
-        <Title order={3} size="h5">
-          Transaction history
-        </Title>
+        <Group justify="space-between" align="center">
+          <Title order={3} size="h5">
+            Transaction history
+          </Title>
+          <Group gap="sm">
+            {csv.status !== 'idle' && (
+              <Text size="sm" fw={600} role="status" data-testid="data-wallet-download-status">
+                {DOWNLOAD_TEXTS[csv.status]}
+              </Text>
+            )}
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconDownload size={14} aria-hidden />}
+              loading={csv.status === 'preparing'}
+              disabled={!wallet.data}
+              onClick={() =>
+                void csv.download(() => fetchDataWalletCsv(http, companyId, month), dataWalletFileName(month))
+              }
+              data-testid="data-wallet-download"
+            >
+              Download {month}
+            </Button>
+          </Group>
+        </Group>
         <ScrollArea h={320} type="auto" viewportProps={{ tabIndex: 0, 'aria-label': 'Transaction history' }}>
           <Table striped aria-label="Data Wallet transactions">
             <Table.Thead>

@@ -8,9 +8,9 @@ import {
 } from '@app/contracts';
 import { moduleNaming } from '@app/policy';
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useSaveCompanyGroup } from '../../../api/company-groups';
+import { showNotice } from '../../../components/feedback/notice';
 import { inputsNamed, placeServerErrors } from '../../../components/feedback/server-errors';
 
 interface CompanyGroupFormModalProps {
@@ -70,7 +70,7 @@ export function CompanyGroupFormModal({
     if (Object.keys(local).length > 0) return;
     try {
       const answer = await save.mutateAsync(body);
-      notifications.show({ color: 'green', title: 'Company Groups', message: answer.message });
+      showNotice({ color: 'green', title: 'Company Groups', message: answer.message });
       onClose();
     } catch (cause) {
       // The server's field texts land beside their fields; anything else shows below the form.

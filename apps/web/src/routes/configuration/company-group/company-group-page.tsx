@@ -2,7 +2,6 @@ import type { CompanyGroupRow } from '@app/contracts';
 import { groupListCompany, moduleNaming } from '@app/policy';
 import { ActionIcon, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useCompanyGroups, useRemoveCompanyGroup } from '../../../api/company-groups';
@@ -11,6 +10,7 @@ import { useCurrentRoute } from '../../../app/routing/current-route';
 import { PageLoader } from '../../../app/routing/page-loader';
 import { LoadFailure } from '../../../components/data-list/load-failure';
 import { NoticeRow } from '../../../components/data-list/notice-row';
+import { showNotice } from '../../../components/feedback/notice';
 import { FailureAlert } from '../../../components/feedback/outcome-alerts';
 import { CompanyGroupFormModal } from './company-group-form-modal';
 
@@ -51,7 +51,7 @@ export function CompanyGroupPage() {
       onConfirm: () =>
         remove.mutate(group.id, {
           onSuccess: (answer) =>
-            notifications.show({ color: 'green', title: 'Company Groups', message: answer.message }),
+            showNotice({ color: 'green', title: 'Company Groups', message: answer.message }),
         }),
     });
 

@@ -1,10 +1,10 @@
 import { SETTING_SAVED } from '@app/contracts';
 import { Alert, Button, Group, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { ApiRequestError, failureMessage } from '../../../api/http';
 import { type OnboardingSetting, useOnboardingSetting, useSaveOnboarding } from '../../../api/settings';
+import { showNotice } from '../../../components/feedback/notice';
 import { DoneAlert } from '../../../components/feedback/outcome-alerts';
 import { inputsNamed, placeServerErrors } from '../../../components/feedback/server-errors';
 import { checkOnboardingAmount } from './onboarding-model';
@@ -44,7 +44,7 @@ function OnboardingEditor({ companyID, canSave, data }: SectionProps & { data: O
     const check = checkOnboardingAmount(amount);
     if (!check.ok) {
       setFieldError(check.fieldError);
-      notifications.show({ color: 'yellow', title: 'Onboarding Charge', message: check.notice });
+      showNotice({ color: 'yellow', title: 'Onboarding Charge', message: check.notice });
       return;
     }
     setFieldError(null);
@@ -65,7 +65,7 @@ function OnboardingEditor({ companyID, canSave, data }: SectionProps & { data: O
       setFieldError(placed.fields.amount ?? null);
       if (placed.message) {
         setFailure(placed.message);
-        notifications.show({ color: 'yellow', title: 'Onboarding Charge', message: placed.message });
+        showNotice({ color: 'yellow', title: 'Onboarding Charge', message: placed.message });
       }
     }
   };

@@ -12,10 +12,10 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { failureMessage } from '../../../api/http';
 import { type RoleSummary, useRoleModule, useSaveRole } from '../../../api/roles';
+import { showNotice } from '../../../components/feedback/notice';
 import { inputsNamed, placeServerErrors } from '../../../components/feedback/server-errors';
 import {
   emptyGrid,
@@ -75,7 +75,7 @@ export function RoleFormModal({ companyID, usrID, role, opened, onClose }: RoleF
     if (error) return;
     try {
       const answer = await save.mutateAsync(toSaveRoleRequest(companyID, role?.roleID ?? null, values));
-      notifications.show({ color: 'green', title: 'Role List', message: answer.message });
+      showNotice({ color: 'green', title: 'Role List', message: answer.message });
       onClose();
     } catch (cause) {
       const placed = placeServerErrors(cause, ROLE_INPUTS);

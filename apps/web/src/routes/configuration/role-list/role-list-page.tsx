@@ -1,6 +1,5 @@
 import { ActionIcon, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type RoleSummary, useRemoveRole, useRoles, useSessionPermissions } from '../../../api/roles';
@@ -8,6 +7,7 @@ import { useCurrentRoute } from '../../../app/routing/current-route';
 import { PageLoader } from '../../../app/routing/page-loader';
 import { LoadFailure } from '../../../components/data-list/load-failure';
 import { NoticeRow } from '../../../components/data-list/notice-row';
+import { showNotice } from '../../../components/feedback/notice';
 import { FailureAlert } from '../../../components/feedback/outcome-alerts';
 import { RoleFormModal } from './role-form-modal';
 import { RoleIcon } from './role-icons';
@@ -49,7 +49,7 @@ export function RoleListPage() {
           { companyID, roleID: role.roleID },
           {
             onSuccess: (answer) =>
-              notifications.show({ color: 'green', title: 'Role List', message: answer.message }),
+              showNotice({ color: 'green', title: 'Role List', message: answer.message }),
           },
         ),
     });

@@ -6,6 +6,7 @@ import { useLocation } from 'react-router';
 import { type DocumentRequestName, useDocument } from '../../../api/documents';
 import { brandVar } from '../../../app/branding/brand-theme';
 import { NotFoundPage } from '../../errors/not-found/not-found-page';
+import { DeveloperAgreementAccept } from './developer-agreement-accept';
 import { sanitizeDocumentHtml } from './sanitize-document';
 
 /** The four public legal pages share this screen; the path names the document (e.g. /term-of-use). */
@@ -17,6 +18,13 @@ function documentNameFromPath(pathname: string): DocumentRequestName | null {
 export function DocumentPage() {
   const name = documentNameFromPath(useLocation().pathname);
   if (!name) return <NotFoundPage />;
+  if (name === 'marketing-services-agreement-developer')
+    return (
+      <Stack gap="lg">
+        <DocumentViewer name={name} />
+        <DeveloperAgreementAccept />
+      </Stack>
+    );
   return <DocumentViewer name={name} />;
 }
 

@@ -10,12 +10,12 @@ import {
 import { moduleNaming } from '@app/policy';
 import { costPerLeadMinimumText } from '@app/pricing';
 import { Alert, Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useDomainInfo } from '../../../../api/domain-info';
 import { failureMessage } from '../../../../api/http';
 import { useSaveSetting, useSetting } from '../../../../api/settings';
+import { showNotice } from '../../../../components/feedback/notice';
 import { PriceInput } from '../../../../components/price-input/price-input';
 import { amountOf, formatPrice } from '../../../../components/price-input/price-text';
 import {
@@ -90,7 +90,7 @@ export function SetCostModal({ companyId, companyName, canSave, opened, onClose 
         comsetname: 'costagency',
         comsetval: costInput(form, pairs),
       });
-      notifications.show({
+      showNotice({
         color: 'green',
         title: 'Set Cost for Agency',
         message: saved.message || SETTINGS_SAVED,
