@@ -258,6 +258,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     }),
   ];
   const routes = modules.flatMap((m) => m.routes);
+  const pages = [...payments.pages, ...embed.pages];
   const app = await buildApp({
     config,
     database,
@@ -266,7 +267,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     inScope: scope.inScope,
     audit: audit.audit,
     routes,
-    pages: [...payments.pages, ...embed.pages],
+    pages,
     logger: options.logger,
     onRouteRegistered: options.onRouteRegistered,
   });
@@ -285,6 +286,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     handlers,
     dtKey: dtKeyBase64,
     routes,
+    pages,
     services: {
       mail: mail.mail,
       domains: domains.domains,

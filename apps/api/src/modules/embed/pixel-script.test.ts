@@ -263,13 +263,14 @@ describe('the pixel in a page', () => {
   });
 
   it('never throws into the host page, and sends nothing, without a valid tag or when sending fails', () => {
-    for (const options of [
+    const invalid: PageOptions[] = [
       { noScript: true },
       { attributes: {} },
       { attributes: { 'data-campaign-id': '1234' } },
       { attributes: { 'data-campaign-id': '12345678x' } },
       { src: '' },
-    ] satisfies PageOptions[]) {
+    ];
+    for (const options of invalid) {
       const page = fakePage(options);
       expect(() => page.load()).not.toThrow();
       expect(page.sent).toEqual([]);
