@@ -46,6 +46,7 @@ beforeAll(async () => {
       .select({ id: companies.id })
       .from(companies)
       .where(eq(companies.name, DEMO.northwind.clients[0].name)),
+    DEMO.northwind.clients[0].name,
   ).id;
   snippet = await rt.services.embed.embedCode({ campaignId: CAMPAIGN, clientCompanyId: clientId });
 });
