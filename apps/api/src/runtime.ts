@@ -19,6 +19,7 @@ import { createBotCheckModule } from './modules/bot-check/index.js';
 import { createCardsModule, settlePendingJob } from './modules/cards/index.js';
 import { createDocumentsModule } from './modules/documents/index.js';
 import { createDomainsModule } from './modules/domains/index.js';
+import { createEmbedModule } from './modules/embed/index.js';
 import { createFilesModule } from './modules/files/index.js';
 import { createGroupsModule } from './modules/groups/index.js';
 import { createIdentityModule, hashPassword, type TokenSettings } from './modules/identity/index.js';
@@ -37,6 +38,7 @@ import { createUsersModule } from './modules/users/index.js';
 import type { AltchaBotCheckOptions } from './providers/bot-check/altcha-bot-check.js';
 import { createLocalFileStorage } from './providers/files/local-file-storage.js';
 import { createSandboxResolver, type SandboxResolverOptions } from './providers/identities/index.js';
+import type { GuardedFetcher } from './providers/outbound/guarded-fetch.js';
 import { createSandbox, createStripeGateway } from './providers/payments/index.js';
 
 export interface RuntimeOptions {
@@ -52,6 +54,8 @@ export interface RuntimeOptions {
   tokenSettings?: Omit<TokenSettings, 'jwtKey'>;
   /** Tests only: the sandbox gateway's knob run after it stored a charge (e.g. to pause, then be killed). */
   sandbox?: { afterCharge?: (chargeId: string) => Promise<void> };
+  /** Tests only: the site check's fetcher (one that may reach their local servers). */
+  siteCheckFetch?: GuardedFetcher;
   /** The sandbox identity resolver's seed, size and match rate (decision 0038). */
   identities?: Omit<SandboxResolverOptions, 'db'>;
 }
@@ -90,6 +94,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   const audit = createAuditModule({ db, inScope: scope.inScope });
   // Links in e-mails: known hosts only, with the deployment's scheme and port (decision 0019).
   const domains = createDomainsModule({ db, filesBaseUrl, publicWeb: config.publicWeb });
+  // The embed code, GET /px.js and the guarded site check of local campaigns (decision 0042).
+  const embed = await createEmbedModule({ origins: domains.origins, fetch: options.siteCheckFetch });
   const files = createFilesModule({
     db,
     storage,
@@ -253,6 +259,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     }),
   ];
   const routes = modules.flatMap((m) => m.routes);
+  const pages = [...payments.pages, ...embed.pages];
   const app = await buildApp({
     config,
     database,
@@ -261,7 +268,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     inScope: scope.inScope,
     audit: audit.audit,
     routes,
-    pages: payments.pages,
+    pages,
     logger: options.logger,
     onRouteRegistered: options.onRouteRegistered,
   });
@@ -281,6 +288,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     handlers,
     dtKey: dtKeyBase64,
     routes,
+    pages,
     services: {
       mail: mail.mail,
       domains: domains.domains,
@@ -302,6 +310,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       },
       onboarding: cards.onboarding,
       customerOf: cards.customerOf,
+      embed: { embedCode: embed.embedCode, checkSite: embed.checkSite },
     },
     seeded,
     async close() {

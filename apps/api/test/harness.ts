@@ -46,6 +46,7 @@ export async function startTestRuntime(
         inScope: runtime.services.scope.inScope,
         audit: runtime.services.audit,
         routes: runtime.routes,
+        pages: runtime.pages,
         logger: false,
       });
     },

@@ -36,6 +36,8 @@ describe('every route declares its access rule', () => {
         url: '/sandbox/onboarding/:accountId',
         access: { kind: 'public' },
       });
+    // The pixel script: loaded by every client site's embed code (decision 0042).
+    expect(routes).toContainEqual({ method: 'GET', url: '/px.js', access: { kind: 'public' } });
     expect(routes).toContainEqual({
       method: 'DELETE',
       url: '/api/general/reset-payment-connection/:companyID/:typeConnection',

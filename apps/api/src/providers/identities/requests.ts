@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { isVendorListModule, type VendorListModule } from '@app/contracts';
+import { isVendorListModule, PIXEL_URL_MAX_LENGTH, type VendorListModule } from '@app/contracts';
 import { normalizePlace, normalizeState } from '@app/lead-engine';
 import { IdentityRequestError, type ListRequest, type VisitorInput } from './resolver.js';
 
@@ -33,12 +33,18 @@ export function checkVisitor(visit: VisitorInput): VisitorInput {
     fail('userAgent', 'The user agent must be text of at most 1,000 characters.');
   let page: URL | null = null;
   try {
-    page = typeof visit.pageUrl === 'string' && visit.pageUrl.length <= 2_000 ? new URL(visit.pageUrl) : null;
+    page =
+      typeof visit.pageUrl === 'string' && visit.pageUrl.length <= PIXEL_URL_MAX_LENGTH
+        ? new URL(visit.pageUrl)
+        : null;
   } catch {
     page = null;
   }
   if (!page || (page.protocol !== 'http:' && page.protocol !== 'https:'))
-    fail('pageUrl', 'The page URL must be an http or https address of at most 2,000 characters.');
+    fail(
+      'pageUrl',
+      `The page URL must be an http or https address of at most ${PIXEL_URL_MAX_LENGTH} characters.`,
+    );
   if (typeof visit.campaignId !== 'string' || !CAMPAIGN_ID.test(visit.campaignId))
     fail('campaignId', 'The campaign id must be 8 digits.');
   return visit;

@@ -23,7 +23,7 @@ export type ResolverName = 'sandbox';
 
 /** One page view as the pixel reports it. */
 export interface VisitorInput {
-  /** The pixel's first-party cookie id for this browser on this site (1-200 visible characters). */
+  /** The pixel's visitor id for this browser on this site, kept in the site's own localStorage (no cookie; 1-200 visible characters). */
   visitorKey: string;
   /** The visitor's address as the server saw it (IPv4 or IPv6). */
   ip: string;

@@ -10,6 +10,13 @@ export interface ResolvedAddress {
 /** Resolves a host name to every address it has (the system resolver by default). */
 export type HostResolver = (host: string) => Promise<ResolvedAddress[]>;
 
+/**
+ * Which resolved addresses a connection may reach. Production code never passes one (only public
+ * addresses pass); tests inject one that also lets 127.0.0.1 through, to reach their local servers.
+ */
+export type AddressPermit = (address: string, kind: AddressKind) => boolean;
+export const publicOnly: AddressPermit = (_address, kind) => kind === 'public';
+
 export const systemResolver: HostResolver = (host) => dnsLookup(host, { all: true, verbatim: true });
 
 /** A destination that was resolved and checked: connect to `address`, present `host` for TLS. */
@@ -41,7 +48,7 @@ export class OutboundRefusedError extends Error {
  */
 export async function resolvePublicTarget(
   host: string,
-  options: { resolver?: HostResolver; label?: string } = {},
+  options: { resolver?: HostResolver; label?: string; permit?: AddressPermit } = {},
 ): Promise<CheckedTarget> {
   const label = options.label ?? 'The host';
   const name = host.trim().replace(/^\[|\]$/g, '');
@@ -62,9 +69,9 @@ export async function resolvePublicTarget(
     );
   for (const { address } of addresses) {
     const kind = classifyAddress(address);
-    if (kind !== 'public') {
+    if (!(options.permit ?? publicOnly)(address, kind)) {
       throw new OutboundRefusedError(
-        `${label} ${name} resolves to ${address}, ${describeAddressKind(kind)}. Connections to private, loopback, link-local and other non-public addresses are not allowed.`,
+        `${label} ${name} resolves to ${address}, ${kind === 'public' ? 'an address this check may not reach' : describeAddressKind(kind)}. Connections to private, loopback, link-local and other non-public addresses are not allowed.`,
         'not_public',
         kind,
       );
