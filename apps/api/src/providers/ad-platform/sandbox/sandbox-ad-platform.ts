@@ -255,11 +255,12 @@ export function createSandboxAdPlatform(options: SandboxAdPlatformOptions): AdPl
         throw new AdPlatformError('invalid_request', 'Ask for at most 31 days of visits at a time.', 'until');
       const campaign = await mustRead(input.campaignId);
       // Visits after the platform's now have not happened yet.
-      const end = until < at ? until : at;
+      const end = new Date(Math.min(until.getTime(), at.getTime()));
       const days = deliver(seed, campaign, {
         from: localDate(since, campaign.timeZone),
         to: localDate(end, campaign.timeZone),
-        now: end,
+        // Delivery runs up to `now` exclusive; a visit at exactly `until` belongs to this answer.
+        now: new Date(end.getTime() + 1),
         withConversions: true,
       });
       return days
