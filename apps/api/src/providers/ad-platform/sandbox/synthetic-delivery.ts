@@ -116,6 +116,8 @@ export function deliver(
     conversions: [],
   });
   let spentTotal = 0;
+  /** The total budget ran out (serving stopped at its cap): no later day serves. */
+  let totalSpent = false;
   const firstDay = firstActive ? localDate(new Date(firstActive[0]), campaign.timeZone) : null;
   let day = firstDay !== null && firstDay < range.from ? firstDay : range.from;
   while (day <= range.to) {
@@ -134,12 +136,16 @@ export function deliver(
     const potential = potentialOf(seed, campaign, day);
     const activeMs = windows.reduce((sum, [a, b]) => sum + b - a, 0);
     let impressions = Math.floor((potential.impressions * activeMs) / dayMs);
-    const cap = Math.min(
-      campaign.budget.daily !== undefined ? impressionsWithinBudget(campaign.budget.daily, cpm) : Infinity,
-      campaign.budget.total !== undefined
-        ? impressionsWithinBudget(asCents(Math.max(0, campaign.budget.total - spentTotal)), cpm)
-        : Infinity,
-    );
+    const dailyCap =
+      campaign.budget.daily !== undefined ? impressionsWithinBudget(campaign.budget.daily, cpm) : Infinity;
+    const totalCap =
+      campaign.budget.total === undefined
+        ? Infinity
+        : totalSpent
+          ? 0
+          : impressionsWithinBudget(asCents(Math.max(0, campaign.budget.total - spentTotal)), cpm);
+    const cap = Math.min(dailyCap, totalCap);
+    if (impressions >= totalCap) totalSpent = true; // the last cents never buy a stray impression later
     if (impressions > cap) {
       // Impressions come evenly over active time: the cap is reached after cap/potential of a day.
       windows = firstMs(windows, Math.ceil((cap * dayMs) / Math.max(potential.impressions, 1)));
