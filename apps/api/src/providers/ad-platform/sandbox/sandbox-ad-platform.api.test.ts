@@ -319,7 +319,16 @@ describe('sandbox ad platform: status moves', () => {
 describe('sandbox ad platform: delivery follows the status history', () => {
   it('counts impressions and clicks only while active, the same figures every time, and visitors from clicks', async () => {
     clock = chicagoMidnight('2026-11-02');
-    const { id } = await platform.createCampaign(campaignInput({ reference: '87654321' }));
+    // Six keywords: at least 2,400 impressions and 4 clicks a full day, so visits are certain.
+    const keywords = [
+      'dentist',
+      'orthodontist',
+      'braces',
+      'teeth whitening',
+      'dental implants',
+      'root canal',
+    ];
+    const { id } = await platform.createCampaign(campaignInput({ reference: '87654321', keywords }));
     await platform.activateCampaign({ idempotencyKey: key('activate'), campaignId: id });
     clock = chicagoMidnight('2026-11-05');
     await platform.pauseCampaign({ idempotencyKey: key('pause'), campaignId: id });
