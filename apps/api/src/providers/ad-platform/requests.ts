@@ -33,6 +33,12 @@ export function checkIdempotencyKey(key: unknown): string {
   return key as string;
 }
 
+export function checkCampaignId(id: unknown): string {
+  if (typeof id !== 'string' || id.length < 1 || id.length > 100)
+    fail('campaignId', 'The campaign id is required.');
+  return id as string;
+}
+
 function checkName(name: unknown, param: string, what: string): string {
   const text = typeof name === 'string' ? name.trim() : '';
   if (text.length < 1 || text.length > 200) fail(param, `${what} must be 1 to 200 characters.`);

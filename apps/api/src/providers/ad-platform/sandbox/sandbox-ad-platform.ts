@@ -19,6 +19,7 @@ import {
 } from '../ad-platform.js';
 import {
   checkCampaign,
+  checkCampaignId,
   checkCampaignUpdate,
   checkDate,
   checkIdempotencyKey,
@@ -64,12 +65,11 @@ export function createSandboxAdPlatform(options: SandboxAdPlatformOptions): AdPl
       : campaign.status;
 
   async function current(id: string): Promise<AdCampaign | null> {
-    const stored = await readCampaign(db, id);
-    return stored ? { ...stored.campaign, status: effectiveStatus(stored.campaign, now()) } : null;
+    const stored = typeof id === 'string' && id !== '' ? await readCampaign(db, id) : null;
+    return stored ? { ...stored, status: effectiveStatus(stored, now()) } : null;
   }
 
   async function mustRead(id: string): Promise<AdCampaign> {
-    if (typeof id !== 'string' || id === '') throw notFound('campaign', String(id), 'campaignId');
     const campaign = await current(id);
     if (!campaign) throw notFound('campaign', id, 'campaignId');
     return campaign;
@@ -88,12 +88,13 @@ export function createSandboxAdPlatform(options: SandboxAdPlatformOptions): AdPl
     ) => { to: AdCampaignStatus; change: AdStatusChange['change'] } | null,
   ): Promise<AdCampaign> {
     checkIdempotencyKey(input.idempotencyKey);
+    checkCampaignId(input.campaignId);
     const id = await runIdempotent(db, operation, input, async (tx) => {
       const stored = await readCampaign(tx, input.campaignId, { lock: true });
       if (!stored) throw notFound('campaign', input.campaignId, 'campaignId');
       const at = now();
-      const status = effectiveStatus(stored.campaign, at);
-      const next = decide(status, stored.campaign.status);
+      const status = effectiveStatus(stored, at);
+      const next = decide(status, stored.status);
       if (next) {
         await tx
           .update(sandboxAdCampaigns)
@@ -157,14 +158,15 @@ export function createSandboxAdPlatform(options: SandboxAdPlatformOptions): AdPl
 
     async updateCampaign(input: UpdateCampaignInput) {
       const changes = checkCampaignUpdate(input);
+      checkCampaignId(input.campaignId);
       const id = await runIdempotent(db, 'campaign.update', input, async (tx) => {
         const stored = await readCampaign(tx, input.campaignId, { lock: true });
         if (!stored) throw notFound('campaign', input.campaignId, 'campaignId');
         const at = now();
-        const status = effectiveStatus(stored.campaign, at);
+        const status = effectiveStatus(stored, at);
         if (status === 'ended') throw illegal('The campaign has ended; an ended campaign cannot be changed.');
-        const endDate = changes.endDate === undefined ? stored.campaign.endDate : changes.endDate;
-        if (endDate !== null && endDate < stored.campaign.startDate)
+        const endDate = changes.endDate === undefined ? stored.endDate : changes.endDate;
+        if (endDate !== null && endDate < stored.startDate)
           throw new AdPlatformError(
             'invalid_request',
             'The end date cannot be before the start date.',

@@ -39,12 +39,6 @@ export async function readOrganization(db: Executor, id: string): Promise<AdOrga
   return row ? organizationOf(row) : null;
 }
 
-/** The stored campaign (status as stored, before the end date is applied) and its history. */
-export interface StoredCampaign {
-  campaign: AdCampaign;
-  row: CampaignRow;
-}
-
 function campaignOf(row: CampaignRow, history: readonly HistoryRow[]): AdCampaign {
   return {
     id: row.id,
@@ -73,12 +67,15 @@ function campaignOf(row: CampaignRow, history: readonly HistoryRow[]): AdCampaig
   };
 }
 
-/** The campaign with its history; with `lock` its row is held for update until the transaction ends. */
+/**
+ * The campaign with its history, its status as stored (before the end date is applied); with `lock`
+ * its row is held for update until the transaction ends.
+ */
 export async function readCampaign(
   db: Executor,
   id: string,
   options: { lock?: boolean } = {},
-): Promise<StoredCampaign | null> {
+): Promise<AdCampaign | null> {
   const query = db.select().from(sandboxAdCampaigns).where(eq(sandboxAdCampaigns.id, id));
   const [row] = options.lock ? await query.for('update') : await query;
   if (!row) return null;
@@ -87,7 +84,7 @@ export async function readCampaign(
     .from(sandboxAdCampaignHistory)
     .where(eq(sandboxAdCampaignHistory.campaignId, id))
     .orderBy(asc(sandboxAdCampaignHistory.sequence));
-  return { campaign: campaignOf(row, history), row };
+  return campaignOf(row, history);
 }
 
 export async function recordChange(
