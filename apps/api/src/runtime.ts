@@ -35,9 +35,14 @@ import { createSalesModule } from './modules/sales/index.js';
 import { createSettingsModule } from './modules/settings/index.js';
 import { createTenancyModule } from './modules/tenancy/index.js';
 import { createUsersModule } from './modules/users/index.js';
+import { createSandboxAdPlatform } from './providers/ad-platform/index.js';
 import type { AltchaBotCheckOptions } from './providers/bot-check/altcha-bot-check.js';
 import { createLocalFileStorage } from './providers/files/local-file-storage.js';
-import { createSandboxResolver, type SandboxResolverOptions } from './providers/identities/index.js';
+import {
+  createSandboxResolver,
+  createVendorCallbackNonces,
+  type SandboxResolverOptions,
+} from './providers/identities/index.js';
 import type { GuardedFetcher } from './providers/outbound/guarded-fetch.js';
 import { createSandbox, createStripeGateway } from './providers/payments/index.js';
 
@@ -87,6 +92,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   // until the lead engine does (issue 11), so no start pays the ~10 s of generating 50,000 people
   // yet; the engine's ingestion will call `ensureSeeded()` (tests generate what they need).
   const identityResolver = createSandboxResolver({ db, ...options.identities });
+  // The vendor callback's replay memory, and the ad platform locator campaigns are mirrored to
+  // (the sandbox until a Simpli.fi adapter is configured; decision 0044).
+  const vendorCallbackNonces = createVendorCallbackNonces(db);
+  const adPlatform = createSandboxAdPlatform({ db });
   const filesBaseUrl = `${config.publicApiBase}/files`;
   const limiter = createRateLimiter(db);
   const tenancy = createTenancyModule({ db });
@@ -302,6 +311,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       ledger,
       agreements: { agreements: agreements.agreements, beta: agreements.beta },
       identityResolver,
+      vendorCallbackNonces,
+      adPlatform,
       payments: {
         gateway: payments.gateway,
         accounts: payments.accounts,

@@ -23,6 +23,13 @@ export {
 } from './campaign-state.js';
 export type { Candidate, LeadModule, PostalAddress } from './candidate.js';
 export {
+  DRIP_BUSINESS_HOURS,
+  type DripPlan,
+  type DripPlanInput,
+  type DripWindow,
+  planDrip,
+} from './drip-plan.js';
+export {
   checkDates,
   checkLeadLimit,
   type LeadLimit,
@@ -82,6 +89,7 @@ export { US_STATES } from './us-states.js';
 export {
   addDays,
   firstOfNextMonth,
+  instantAtLocalTime,
   isTimeZone,
   type LocalDate,
   localDate,

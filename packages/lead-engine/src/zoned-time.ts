@@ -5,6 +5,7 @@
  */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
 /** Bounded memos (cleared when full): the pipeline asks about the same few days thousands of times a second. */
 const DAY_STARTS_KEPT = 10_000;
 const dayStarts = new Map<string, number>();
@@ -124,4 +125,52 @@ function findStartOfLocalDay(date: LocalDate, timeZone: string): number {
     else before = middle;
   }
   return atOrAfter;
+}
+
+/** 'YYYY-MM-DD HH:MM:SS' of an instant in a zone: text that sorts as local time does. */
+function formatLocalDateTime(instant: number, timeZone: string): string {
+  let formatter = clockFormatters.get(timeZone);
+  if (!formatter) {
+    formatterFor(timeZone); // refuses an unknown zone with its clear error
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    clockFormatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
+}
+
+/**
+ * The instant a local wall-clock time of a date is first reached in a zone, `minutes` after
+ * midnight (0-1440; 1440 is the next day's start). Where a daylight-saving change skips that time
+ * (02:30 on a spring-forward day in Chicago) it is the moment the clock resumes (03:00); where the
+ * time happens twice (01:30 on a fall-back day) it is the first. Found by bisection, as the day's
+ * start is.
+ */
+export function instantAtLocalTime(date: LocalDate, minutes: number, timeZone: string): Date {
+  if (!Number.isInteger(minutes) || minutes < 0 || minutes > 1_440)
+    throw new RangeError(`Not a time of day in minutes (0-1440): ${minutes}`);
+  if (minutes === 0) return startOfLocalDay(date, timeZone);
+  if (minutes === 1_440) return startOfLocalDay(addDays(date, 1), timeZone);
+  const clock = `${date} ${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}:00`;
+  let before = startOfLocalDay(date, timeZone).getTime(); // local time is still before `clock`
+  // A day that begins late (a skipped midnight) may begin past `clock`: then it is reached at once.
+  if (formatLocalDateTime(before, timeZone) >= clock) return new Date(before);
+  let atOrAfter = startOfLocalDay(addDays(date, 1), timeZone).getTime(); // local time has passed it
+  while (atOrAfter - before > 1) {
+    const middle = before + Math.floor((atOrAfter - before) / 2);
+    // Seconds resolution: the whole second that reads `clock` counts as reaching it.
+    if (formatLocalDateTime(middle, timeZone) >= clock) atOrAfter = middle;
+    else before = middle;
+  }
+  return new Date(atOrAfter);
 }

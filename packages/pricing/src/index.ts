@@ -4,6 +4,7 @@
  */
 
 export { type ActivationCharge, activationCharge, type PartyCharge } from './activation.js';
+export { impressionSpend, impressionsWithinBudget } from './ad-spend.js';
 export {
   type ClientCostField,
   type ClientPrice,

@@ -56,3 +56,19 @@ export const sandboxIdentitySets = pgTable('sandbox_identity_sets', {
   generatedMs: bigint({ mode: 'number' }).notNull(),
   generatedAt: timestamp({ withTimezone: true }).defaultNow().notNull(),
 });
+
+/**
+ * Vendor callbacks already accepted (decision 0044): the SHA-256 of "<t>.<raw body>" of each signed
+ * delivery, so the same signed body twice is a replay. A row is needed only while its timestamp is
+ * inside the tolerance window (afterwards the timestamp alone refuses it), so rows past `expires_at`
+ * are pruned.
+ */
+export const vendorCallbackNonces = pgTable(
+  'vendor_callback_nonces',
+  {
+    digest: text().primaryKey(),
+    signedAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('vendor_callback_nonces_expires_idx').on(t.expiresAt)],
+);

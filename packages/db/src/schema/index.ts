@@ -1,3 +1,4 @@
+export * from './ad-platform.js';
 export * from './agreements.js';
 export * from './campaigns.js';
 export * from './cards.js';

@@ -8,3 +8,18 @@ export {
   type SandboxResolverOptions,
 } from './sandbox/sandbox-resolver.js';
 export { GENERATOR_VERSION, SHARES, syntheticPerson } from './sandbox/synthetic-people.js';
+export {
+  createVendorCallbackNonces,
+  type VendorCallbackNonces,
+  verifyVendorCallback,
+} from './vendor-callback.js';
+export {
+  deliveryDigest,
+  signVendorCallback,
+  VENDOR_SIGNATURE_HEADER,
+  VENDOR_SIGNATURE_TOLERANCE_SECONDS,
+  VendorSignatureError,
+  type VendorSignatureFailure,
+  type VerifiedSignature,
+  verifyVendorSignature,
+} from './vendor-signature.js';

@@ -1,0 +1,194 @@
+import { isTimeZone, normalizePlace, normalizeState, parseLocalDate } from '@app/lead-engine';
+import {
+  type AdBudget,
+  type AdGeography,
+  AdPlatformError,
+  type CreateCampaignInput,
+  type CreateOrganizationInput,
+  type UpdateCampaignInput,
+} from './ad-platform.js';
+
+/*
+ * The port's input rules, shared by every adapter (the sandbox and Simpli.fi's): a request is checked
+ * and put in its one normal form here, so every adapter refuses the same things with the same words.
+ */
+
+export const MAX_KEYWORDS = 1_000;
+export const MAX_PLACES = 5_000;
+/** Stats may cover at most a year, conversions at most a month, per call. */
+export const MAX_STATS_DAYS = 366;
+export const MAX_CONVERSION_RANGE_MS = 31 * 86_400_000;
+/** A budget above this is a typo, not a campaign ($10,000,000). */
+const MAX_BUDGET_CENTS = 1_000_000_000;
+const ZIP = /^\d{5}$/;
+const REFERENCE = /^\d{8}$/;
+
+const fail = (param: string, message: string): never => {
+  throw new AdPlatformError('invalid_request', message, param);
+};
+
+export function checkIdempotencyKey(key: unknown): string {
+  if (typeof key !== 'string' || key.length < 1 || key.length > 255)
+    fail('idempotencyKey', 'An idempotency key of 1 to 255 characters is required.');
+  return key as string;
+}
+
+export function checkCampaignId(id: unknown): string {
+  if (typeof id !== 'string' || id.length < 1 || id.length > 100)
+    fail('campaignId', 'The campaign id is required.');
+  return id as string;
+}
+
+function checkName(name: unknown, param: string, what: string): string {
+  const text = typeof name === 'string' ? name.trim() : '';
+  if (text.length < 1 || text.length > 200) fail(param, `${what} must be 1 to 200 characters.`);
+  return text;
+}
+
+export function checkOrganization(input: CreateOrganizationInput) {
+  checkIdempotencyKey(input.idempotencyKey);
+  const reference = typeof input.reference === 'string' ? input.reference.trim() : '';
+  if (reference.length < 1 || reference.length > 100)
+    fail('reference', 'The reference must be 1 to 100 characters.');
+  if (input.parentId !== undefined && (typeof input.parentId !== 'string' || input.parentId === ''))
+    fail('parentId', 'The parent organisation id must be text.');
+  return {
+    name: checkName(input.name, 'name', 'The organisation name'),
+    parentId: input.parentId ?? null,
+    reference,
+  };
+}
+
+/** Keywords trimmed, inner spaces collapsed, repeats (ignoring case) dropped; the first spelling kept. */
+function checkKeywords(keywords: unknown, param: string, required: boolean): string[] {
+  if (!Array.isArray(keywords)) return fail(param, 'Keywords must be a list.');
+  if (keywords.length > MAX_KEYWORDS)
+    fail(param, `At most ${MAX_KEYWORDS.toLocaleString('en-US')} keywords.`);
+  const kept = new Map<string, string>();
+  for (const keyword of keywords) {
+    const text = typeof keyword === 'string' ? keyword.trim().replace(/\s+/g, ' ') : '';
+    if (text.length < 1 || text.length > 100) fail(param, 'Each keyword must be 1 to 100 characters.');
+    if (!kept.has(text.toLowerCase())) kept.set(text.toLowerCase(), text);
+  }
+  if (required && kept.size === 0) fail(param, 'A campaign needs at least one keyword.');
+  return [...kept.values()];
+}
+
+export function checkGeography(geography: AdGeography | undefined): AdGeography {
+  if (!geography || typeof geography !== 'object' || typeof geography.national !== 'boolean')
+    return fail('geography', 'Say whether the campaign is national.');
+  const { states = [], cities = [], zips = [] } = geography;
+  if (!Array.isArray(states) || !Array.isArray(cities) || !Array.isArray(zips))
+    return fail('geography', 'States, cities and zips must be lists.');
+  if (states.length + cities.length + zips.length > MAX_PLACES)
+    fail('geography', `At most ${MAX_PLACES.toLocaleString('en-US')} states, cities and zips in all.`);
+  const stateCodes = [
+    ...new Set(
+      states.map(
+        (state) => normalizeState(state) ?? fail('geography.states', `Unknown state: ${String(state)}`),
+      ),
+    ),
+  ];
+  const cityEntries = new Map<string, { city: string; state: string }>();
+  for (const entry of cities) {
+    const city = typeof entry?.city === 'string' ? entry.city.trim().replace(/\s+/g, ' ') : '';
+    if (city.length < 1 || city.length > 100)
+      fail('geography.cities', 'Each city needs a name of 1 to 100 characters.');
+    const state =
+      normalizeState(entry.state) ?? fail('geography.cities', `Unknown state: ${String(entry.state)}`);
+    const key = `${state}|${normalizePlace(city)}`;
+    if (!cityEntries.has(key)) cityEntries.set(key, { city, state });
+  }
+  const zipCodes = [
+    ...new Set(
+      zips.map((zip) =>
+        typeof zip === 'string' && ZIP.test(zip.trim())
+          ? zip.trim()
+          : fail('geography.zips', `A zip has five digits: ${String(zip)}`),
+      ),
+    ),
+  ];
+  if (geography.national) return { national: true, states: [], cities: [], zips: [] };
+  if (stateCodes.length + cityEntries.size + zipCodes.length === 0)
+    fail('geography', 'Choose national targeting or at least one state, city or zip.');
+  return { national: false, states: stateCodes, cities: [...cityEntries.values()], zips: zipCodes };
+}
+
+export function checkBudget(budget: AdBudget | undefined): AdBudget {
+  if (budget === undefined) return {};
+  if (!budget || typeof budget !== 'object') return fail('budget', 'The budget must be an object.');
+  const amount = (value: unknown, param: string) => {
+    if (value === undefined) return undefined;
+    if (!Number.isSafeInteger(value) || (value as number) < 1 || (value as number) > MAX_BUDGET_CENTS)
+      fail(param, 'A budget is a whole number of cents from 1 to 1,000,000,000.');
+    return value as AdBudget['daily'];
+  };
+  const daily = amount(budget.daily, 'budget.daily');
+  const total = amount(budget.total, 'budget.total');
+  if (daily !== undefined && total !== undefined && daily > total)
+    fail('budget.daily', 'The daily budget cannot exceed the total budget.');
+  return { ...(daily !== undefined ? { daily } : {}), ...(total !== undefined ? { total } : {}) };
+}
+
+export function checkDate(text: unknown, param: string): string {
+  try {
+    if (typeof text === 'string') {
+      parseLocalDate(text);
+      return text;
+    }
+  } catch {
+    // refused below
+  }
+  return fail(param, 'A date is written YYYY-MM-DD and must exist.');
+}
+
+export function checkTimeZone(zone: unknown): string {
+  if (typeof zone !== 'string' || zone.length > 64 || !isTimeZone(zone))
+    fail('timeZone', 'The time zone must be an IANA name such as America/Chicago.');
+  return zone as string;
+}
+
+export function checkCampaign(input: CreateCampaignInput) {
+  checkIdempotencyKey(input.idempotencyKey);
+  if (typeof input.organizationId !== 'string' || input.organizationId === '')
+    fail('organizationId', 'The organisation id is required.');
+  if (typeof input.reference !== 'string' || !REFERENCE.test(input.reference))
+    fail('reference', 'The reference is the campaign’s 8-digit public id.');
+  const startDate = checkDate(input.startDate, 'startDate');
+  const endDate = input.endDate === undefined ? null : checkDate(input.endDate, 'endDate');
+  if (endDate !== null && endDate < startDate)
+    fail('endDate', 'The end date cannot be before the start date.');
+  return {
+    organizationId: input.organizationId,
+    reference: input.reference,
+    name: checkName(input.name, 'name', 'The campaign name'),
+    keywords: checkKeywords(input.keywords, 'keywords', true),
+    contextualKeywords: checkKeywords(input.contextualKeywords ?? [], 'contextualKeywords', false),
+    geography: checkGeography(input.geography),
+    budget: checkBudget(input.budget),
+    startDate,
+    endDate,
+    timeZone: checkTimeZone(input.timeZone),
+  };
+}
+export type CheckedCampaign = ReturnType<typeof checkCampaign>;
+
+/** The changes asked for, each checked; at least one. */
+export function checkCampaignUpdate(input: UpdateCampaignInput) {
+  checkIdempotencyKey(input.idempotencyKey);
+  const changes = {
+    ...(input.keywords !== undefined ? { keywords: checkKeywords(input.keywords, 'keywords', true) } : {}),
+    ...(input.contextualKeywords !== undefined
+      ? { contextualKeywords: checkKeywords(input.contextualKeywords, 'contextualKeywords', false) }
+      : {}),
+    ...(input.geography !== undefined ? { geography: checkGeography(input.geography) } : {}),
+    ...(input.budget !== undefined ? { budget: checkBudget(input.budget) } : {}),
+    ...(input.endDate !== undefined
+      ? { endDate: input.endDate === null ? null : checkDate(input.endDate, 'endDate') }
+      : {}),
+  };
+  if (Object.keys(changes).length === 0)
+    fail('changes', 'Say what to change: keywords, contextual keywords, geography, budget or end date.');
+  return changes;
+}
+export type CheckedCampaignUpdate = ReturnType<typeof checkCampaignUpdate>;

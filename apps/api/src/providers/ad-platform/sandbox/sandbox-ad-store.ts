@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import {
+  asc,
+  type Database,
+  type Executor,
+  eq,
+  sandboxAdCampaignHistory,
+  sandboxAdCampaigns,
+  sandboxAdIdempotency,
+  sandboxAdOrganizations,
+} from '@app/db';
+import {
+  type AdCampaign,
+  type AdCampaignStatus,
+  type AdOrganization,
+  AdPlatformError,
+  type AdStatusChange,
+} from '../ad-platform.js';
+
+/*
+ * The sandbox ad platform's reads and writes of its own tables (decision 0044). Nothing else names them.
+ */
+
+/** A new object id, prefixed like the platform's objects so logs read alike. */
+export const newAdId = (prefix: 'org' | 'cmp') => `${prefix}_sbx${randomBytes(10).toString('hex')}`;
+
+type CampaignRow = typeof sandboxAdCampaigns.$inferSelect;
+type HistoryRow = typeof sandboxAdCampaignHistory.$inferSelect;
+
+export const organizationOf = (row: typeof sandboxAdOrganizations.$inferSelect): AdOrganization => ({
+  id: row.id,
+  parentId: row.parentId,
+  name: row.name,
+  reference: row.reference,
+});
+
+export async function readOrganization(db: Executor, id: string): Promise<AdOrganization | null> {
+  const [row] = await db.select().from(sandboxAdOrganizations).where(eq(sandboxAdOrganizations.id, id));
+  return row ? organizationOf(row) : null;
+}
+
+function campaignOf(row: CampaignRow, history: readonly HistoryRow[]): AdCampaign {
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    reference: row.reference,
+    name: row.name,
+    status: row.status,
+    keywords: row.keywords,
+    contextualKeywords: row.contextualKeywords,
+    geography: { national: row.national, states: row.states, cities: row.cities, zips: row.zips },
+    budget: {
+      ...(row.dailyBudgetCents !== null ? { daily: row.dailyBudgetCents } : {}),
+      ...(row.totalBudgetCents !== null ? { total: row.totalBudgetCents } : {}),
+    },
+    startDate: row.startDate,
+    endDate: row.endDate,
+    timeZone: row.timeZone,
+    history: history.map(
+      (h): AdStatusChange => ({
+        change: h.change as AdStatusChange['change'],
+        from: h.fromStatus,
+        to: h.toStatus,
+        at: h.at,
+      }),
+    ),
+  };
+}
+
+/**
+ * The campaign with its history, its status as stored (before the end date is applied); with `lock`
+ * its row is held for update until the transaction ends.
+ */
+export async function readCampaign(
+  db: Executor,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<AdCampaign | null> {
+  const query = db.select().from(sandboxAdCampaigns).where(eq(sandboxAdCampaigns.id, id));
+  const [row] = options.lock ? await query.for('update') : await query;
+  if (!row) return null;
+  const history = await db
+    .select()
+    .from(sandboxAdCampaignHistory)
+    .where(eq(sandboxAdCampaignHistory.campaignId, id))
+    .orderBy(asc(sandboxAdCampaignHistory.sequence));
+  return campaignOf(row, history);
+}
+
+export async function recordChange(
+  db: Executor,
+  campaignId: string,
+  change: AdStatusChange['change'],
+  from: AdCampaignStatus | null,
+  to: AdCampaignStatus,
+  at: Date,
+) {
+  await db
+    .insert(sandboxAdCampaignHistory)
+    .values({ campaignId, change, fromStatus: from, toStatus: to, at });
+}
+
+/** Stable text of a request, every field but the key, for comparing a repeated key's input. */
+function fingerprintOf(operation: string, input: object): string {
+  const sorted = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(sorted)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.entries(value)
+              .filter(([key, v]) => key !== 'idempotencyKey' && v !== undefined)
+              .sort(([a], [b]) => a.localeCompare(b))
+              .map(([key, v]) => [key, sorted(v)]),
+          )
+        : value;
+  return JSON.stringify([operation, sorted(input)]);
+}
+
+/**
+ * Runs one mutating call under its idempotency key, in one transaction: the key is claimed first (a
+ * concurrent call with the same key waits on that row, then reads the committed answer), the work
+ * runs and its object id is stored with the key. A repeat with the same input answers the id; with
+ * other input, `idempotency_mismatch`. A refused call rolls back and leaves the key unused.
+ */
+export async function runIdempotent(
+  db: Database,
+  operation: string,
+  input: { idempotencyKey: string } & object,
+  work: (tx: Executor) => Promise<string>,
+): Promise<string> {
+  const key = input.idempotencyKey;
+  const fingerprint = fingerprintOf(operation, input);
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(sandboxAdIdempotency)
+      .values({ key, operation, fingerprint })
+      .onConflictDoNothing()
+      .returning({ key: sandboxAdIdempotency.key });
+    if (claimed.length === 0) {
+      const [first] = await tx.select().from(sandboxAdIdempotency).where(eq(sandboxAdIdempotency.key, key));
+      if (!first || first.fingerprint !== fingerprint || !first.resultId)
+        throw new AdPlatformError(
+          'idempotency_mismatch',
+          `The idempotency key '${key}' was used before with other input; use another key for another request.`,
+        );
+      return first.resultId;
+    }
+    const id = await work(tx);
+    await tx.update(sandboxAdIdempotency).set({ resultId: id }).where(eq(sandboxAdIdempotency.key, key));
+    return id;
+  });
+}
