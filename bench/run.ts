@@ -1,5 +1,6 @@
 import { benchAgencyList } from './agency-list.bench.js';
 import { benchDomainInfo } from './domain-info.bench.js';
+import { benchExports } from './exports.bench.js';
 import { benchIdentities } from './identities.bench.js';
 import { benchLedger } from './ledger.bench.js';
 import { createScratchDatabase } from './lib/scratch-database.js';
@@ -22,9 +23,10 @@ const benches = {
   ledger: benchLedger,
   identities: benchIdentities,
   web: benchWeb,
+  exports: benchExports,
 } as const;
 /** Benchmarks whose figures do not depend on the database run on PGlite only. */
-const PGLITE_ONLY = new Set(['web']);
+const PGLITE_ONLY = new Set(['web', 'exports']);
 
 for (const [name, bench] of Object.entries(benches)) {
   if (only && only !== name) continue;

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   apiErrorSchema,
   type LogUserRequest,
@@ -13,6 +12,7 @@ import {
   showUserResponseSchema,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendExport } from '../../lib/exports/index.js';
 import { type AccessRule, principalOf } from '../../plugins/access.js';
 import type { UserLogService } from './user-log-service.js';
 
@@ -88,17 +88,16 @@ export const userLogRoutes =
       },
       async (request, reply) => {
         const file = await service.download(principalOf(request), request.params, request.ip);
-        reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header(
-            'content-disposition',
-            `attachment; filename="${file.fileName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-          )
-          .header('cache-control', 'no-store')
-          .header('x-total-rows', String(file.total));
-        if (file.truncated) reply.header('x-rows-truncated', 'true');
-        // A stream is sent as is (no serialization); the response schema only describes errors.
-        return reply.send(Readable.from(file.lines()) as never);
+        return sendExport(reply, {
+          format: 'csv',
+          baseName: file.baseName,
+          columns: file.columns,
+          rows: file.rows,
+          headers: {
+            'x-total-rows': String(file.total),
+            ...(file.truncated ? { 'x-rows-truncated': 'true' } : {}),
+          },
+        });
       },
     );
   };

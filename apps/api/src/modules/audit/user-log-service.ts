@@ -15,7 +15,7 @@ import {
 } from '@app/contracts';
 import { can, isSystemStaff } from '@app/policy';
 import { badRequest, notFound } from '../../http-errors.js';
-import { CSV_BOM, csvRecord } from '../../lib/csv.js';
+import type { ExportColumn, ExportRow } from '../../lib/exports/index.js';
 import type { TenantResource } from '../../plugins/access.js';
 import type { IpLocator } from '../../providers/ip-location/ip-location.js';
 import type { Principal } from '../tenancy/index.js';
@@ -233,18 +233,18 @@ export function createUserLogService({ repo, audit, inScope, locate }: UserLogSe
         ip,
       });
       const read = await rowReader(p, repo, locate);
-      async function* lines() {
-        yield CSV_BOM + csvRecord(LOG_CSV_COLUMNS.map(([, title]) => title));
+      async function* rows(): AsyncGenerator<ExportRow> {
         for await (const record of repo.stream(query, LOG_DOWNLOAD_MAX_ROWS)) {
           const row = read(record);
-          yield csvRecord(LOG_CSV_COLUMNS.map(([key]) => row[key]));
+          yield LOG_CSV_COLUMNS.map(([key]) => row[key]);
         }
       }
       return {
-        fileName: `user-logs-${slug(companyName)}-${period}.csv`,
+        baseName: `user-logs-${slug(companyName)}-${period}`,
         total,
         truncated: total > LOG_DOWNLOAD_MAX_ROWS,
-        lines,
+        columns: LOG_CSV_COLUMNS.map(([, title]): ExportColumn => ({ title })),
+        rows: rows(),
       };
     },
   };

@@ -1,7 +1,6 @@
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReportAnalyticsResponse } from '../../../api/reports';
-import { BarChart } from '../../../components/charts/bar-chart';
-import { LineChart } from '../../../components/charts/line-chart';
+import { BarChart, type ChartPoint, TrendChart } from '../../../components/charts';
 import { ACCOUNT_STATUS_LABELS, categoryLabel } from './report-labels';
 
 export function StatCard({
@@ -33,6 +32,15 @@ export function StatCard({
 }
 
 const n = (value: number) => value.toLocaleString('en-US');
+
+/** The report's per-day values as chart points. */
+const daily = (points: readonly { date: string; value: number }[]): ChartPoint[] =>
+  points.map((p) => ({ x: p.date, value: p.value }));
+
+/** One bar series from the report's rows. */
+const bars = (label: string, rows: readonly { label: string; value: number }[]) => [
+  { label, points: rows.map((row) => ({ x: row.label, value: row.value })) },
+];
 
 /** Summary figures and the charts of report analytics for the chosen range. */
 export function AnalyticsPanel({ data }: { data: ReportAnalyticsResponse }) {
@@ -68,21 +76,21 @@ export function AnalyticsPanel({ data }: { data: ReportAnalyticsResponse }) {
 
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <Paper withBorder radius="md" p="md">
-          <LineChart
+          <TrendChart
             title="Sign-ins and active users per day"
             series={[
-              { name: 'Sign-ins', points: series.sign_ins },
-              { name: 'Active users', points: series.active_users },
+              { label: 'Sign-ins', points: daily(series.sign_ins) },
+              { label: 'Active users', points: daily(series.active_users) },
             ]}
             testId="report-chart-activity"
           />
         </Paper>
         <Paper withBorder radius="md" p="md">
-          <LineChart
+          <TrendChart
             title="New agencies and clients per day"
             series={[
-              { name: 'Agencies', points: series.agencies_created },
-              { name: 'Clients', points: series.clients_created },
+              { label: 'Agencies', points: daily(series.agencies_created) },
+              { label: 'Clients', points: daily(series.clients_created) },
             ]}
             testId="report-chart-growth"
           />
@@ -90,17 +98,25 @@ export function AnalyticsPanel({ data }: { data: ReportAnalyticsResponse }) {
         <Paper withBorder radius="md" p="md">
           <BarChart
             title="Agencies by payment account"
-            items={data.agencies_by_account_status.map((row) => ({
-              label: ACCOUNT_STATUS_LABELS[row.key],
-              value: row.value,
-            }))}
+            category="Payment account"
+            series={bars(
+              'Agencies',
+              data.agencies_by_account_status.map((row) => ({
+                label: ACCOUNT_STATUS_LABELS[row.key],
+                value: row.value,
+              })),
+            )}
             testId="report-chart-accounts"
           />
         </Paper>
         <Paper withBorder radius="md" p="md">
           <BarChart
             title="Agencies with the most clients"
-            items={data.clients_per_agency.map((row) => ({ label: row.name, value: row.value }))}
+            category="Agency"
+            series={bars(
+              'Clients',
+              data.clients_per_agency.map((row) => ({ label: row.name, value: row.value })),
+            )}
             empty="No agencies yet."
             testId="report-chart-clients"
           />
@@ -108,10 +124,11 @@ export function AnalyticsPanel({ data }: { data: ReportAnalyticsResponse }) {
         <Paper withBorder radius="md" p="md">
           <BarChart
             title="Actions by category"
-            items={data.actions_by_category.map((row) => ({
-              label: categoryLabel(row.key),
-              value: row.value,
-            }))}
+            category="Category"
+            series={bars(
+              'Actions',
+              data.actions_by_category.map((row) => ({ label: categoryLabel(row.key), value: row.value })),
+            )}
             testId="report-chart-categories"
           />
         </Paper>

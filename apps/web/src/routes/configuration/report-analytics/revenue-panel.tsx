@@ -3,7 +3,7 @@ import { Alert, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/co
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { RootRevenueResponse } from '../../../api/reports';
 import { formatSignedUsd, signedCentsOf } from '../../../components/billing-history/billing-format';
-import { LineChart } from '../../../components/charts/line-chart';
+import { TrendChart } from '../../../components/charts';
 import { centsOf } from '../agency-list/set-cost-modal/cost-form';
 import { StatCard } from './analytics-panel';
 import { termLabel } from './report-labels';
@@ -48,13 +48,13 @@ export function RevenuePanel({ data }: { data: RootRevenueResponse }) {
         />
       </SimpleGrid>
       <Paper withBorder radius="md" p="md">
-        <LineChart
+        <TrendChart
           title="Collected per day (USD)"
           // Plotted in cents so no amount becomes a float; ticks are whole cents.
           series={[
             {
-              name: 'Collected',
-              points: collected.series.map((p) => ({ date: p.date, value: signedCentsOf(p.amount) })),
+              label: 'Collected',
+              points: collected.series.map((p) => ({ x: p.date, value: signedCentsOf(p.amount) })),
             },
           ]}
           format={(cents) => formatUsdCents(asCents(Math.round(cents)))}
@@ -87,13 +87,13 @@ export function RevenuePanel({ data }: { data: RootRevenueResponse }) {
         />
       </SimpleGrid>
       <Paper withBorder radius="md" p="md">
-        <LineChart
+        <TrendChart
           title="Onboarding fees configured per day (USD)"
           // Plotted in cents so no amount becomes a float; ticks are whole cents.
           series={[
             {
-              name: 'Configured',
-              points: onboarding.series.map((p) => ({ date: p.date, value: centsOf(p.amount) })),
+              label: 'Configured',
+              points: onboarding.series.map((p) => ({ x: p.date, value: centsOf(p.amount) })),
             },
           ]}
           format={(cents) => formatUsdCents(asCents(Math.round(cents)))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvRecord } from './csv.js';
+import { csvCell, csvRecord } from './csv-format.js';
 
 describe('csv', () => {
   it('quotes per RFC 4180', () => {

@@ -1,0 +1,26 @@
+/**
+ * CSV writing for downloads: RFC 4180 quoting (quotes doubled, CRLF between records) and protection
+ * against formula injection.
+ *
+ * A cell is quoted when it holds a separator — the comma, or the semicolon that spreadsheets in
+ * many locales split on — a quote, or any control character (tab, CR, LF …), so no cell can spill
+ * into the next one whatever separator the reader guesses. A cell a spreadsheet would read as a
+ * formula — starting with = + - @, also after leading whitespace, or with a tab or carriage
+ * return — is prefixed with a single quote so Excel and Sheets show it as text.
+ */
+const FORMULA_START = /^[\t\r]|^\s*[=+\-@]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+const NEEDS_QUOTES = /[",;\u0000-\u001f\u007f]/;
+
+export function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function csvRecord(values: readonly unknown[]): string {
+  return `${values.map(csvCell).join(',')}\r\n`;
+}
+
+/** A byte-order mark, so spreadsheet programs read the file as UTF-8. */
+export const CSV_BOM = '\uFEFF';
