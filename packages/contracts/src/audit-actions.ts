@@ -82,6 +82,13 @@ export const AUDIT_ACTION_LABELS = {
   minimum_spend_plan_deleted: 'Minimum spend plan deleted',
   minimum_spend_default_set: 'Default minimum spend plan set',
   minimum_spend_setting_updated: 'Minimum spend setting updated',
+  // Campaigns (issue 11): every state move is one entry, worded by the state machine
+  campaign_created: 'Campaign created',
+  campaign_updated: 'Campaign updated',
+  campaign_prices_updated: 'Campaign prices updated',
+  campaign_moved: 'Campaign status changed',
+  campaign_activation_charged: 'Campaign activation charged',
+  campaign_activation_declined: 'Campaign activation declined',
   // The logs themselves
   logs_downloaded: 'Logs downloaded',
 } as const satisfies Record<string, string>;
