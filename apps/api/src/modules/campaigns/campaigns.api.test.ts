@@ -9,7 +9,16 @@ import { CAMPAIGN_EVENT_TYPES, type CampaignEvent, type CampaignState, transitio
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { cardForm } from '../../../test/kits/cards.js';
-import { companyByName, get, PEOPLE, post, put, type Who, who } from '../../../test/kits/users.js';
+import {
+  companyByName,
+  get,
+  PEOPLE,
+  post,
+  put,
+  userByEmail,
+  type Who,
+  who,
+} from '../../../test/kits/users.js';
 
 let rt: TestRuntime;
 let client: Who;
@@ -557,6 +566,20 @@ describe('campaigns: scope', () => {
       await get(rt, `/leadspeek/getcampaignresource/${harbor}/${made.leadspeekID}`, client.token)
     ).json();
     expect(resource.data.embed_code).toContain(`data-campaign="${made.leadspeek_api_id}"`);
+    // The product-disable rule: Cedar's running locator campaign (demo seed) keeps locator on.
+    const cedarContact = await userByEmail(rt, DEMO.northwind.clients[1].contact.email);
+    const off = await put(
+      rt,
+      '/configuration/user/update',
+      {
+        ClientID: cedarContact.id,
+        companyID: owner.company,
+        selectedmodules: [{ type: 'locator', status: false }],
+      },
+      owner.token,
+    );
+    expect(off.statusCode, off.body).toBe(409);
+    expect(off.json().error.message).toContain('40020003');
     const tags = (
       await get(rt, `/leadspeek/keyword-to-tags?keyword=${encodeURIComponent('a, B ;b\nc')}`, client.token)
     ).json();
