@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { asCents, type CampaignListParams, type CampaignModule, type CampaignSortKey } from '@app/contracts';
+import type { CampaignListParams, CampaignModule, CampaignSortKey } from '@app/contracts';
 import {
   agencyPrices,
   and,
@@ -7,6 +7,7 @@ import {
   campaignPrepaidBalances,
   campaigns,
   companies,
+  companyGroups,
   companyModules,
   type Database,
   type Executor,
@@ -47,71 +48,53 @@ export interface ListFilter {
   perPage: number;
 }
 
-/** Columns a list may sort by, in SQL; ties go to the newest. */
-const SORT_SQL: Record<CampaignSortKey, ReturnType<typeof sql>> = {
-  campaign_name: sql`lower(k.name)`,
-  leadspeek_api_id: sql`k.public_id`,
-  client_company_name: sql`lower(cl.name)`,
-  status: sql`k.status`,
-  total_leads: sql`total_leads`,
-  created_at: sql`k.created_at`,
-};
-
 /** A random public id: 8 digits, never starting with 0 (the table's check). */
 export const randomPublicId = () => String(randomInt(10_000_000, 100_000_000));
 
-const recordColumns = sql`k.*, cl.name as "clientName", coalesce(g.name, '') as "groupName",
-  (select count(*)::int from leads l where l.campaign_id = k.id) as total_leads,
-  (select count(*)::int from leads l where l.campaign_id = k.id and l.created_at > now() - interval '1 day') as leads_today,
-  pb.leads_left as "leadsLeft"`;
-const recordFrom = sql`from campaigns k
-  join companies cl on cl.id = k.client_id
-  left join company_groups g on g.id = k.company_group_id
-  left join campaign_prepaid_balances pb on pb.campaign_id = k.id`;
+/** A campaign row with its client's and group's names, its lead counts and its prepaid balance. */
+const recordSelect = {
+  campaign: campaigns,
+  clientName: companies.name,
+  groupName: sql<string>`coalesce(${companyGroups.name}, '')`,
+  totalLeads: sql<number>`(select count(*)::int from leads l where l.campaign_id = ${campaigns.id})`,
+  leadsToday: sql<number>`(select count(*)::int from leads l
+    where l.campaign_id = ${campaigns.id} and l.created_at > now() - interval '1 day')`,
+  leadsLeft: campaignPrepaidBalances.leadsLeft,
+};
 
-/** Raw rows name their columns in snake case; this turns one into the Drizzle row's shape. */
-function toRecord(raw: Record<string, unknown>): CampaignRecord {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(raw))
-    out[key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())] = value;
-  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-  const dateOf = (v: unknown) =>
-    v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v));
-  const dayOf = (v: unknown) =>
-    v === null || v === undefined
-      ? null
-      : v instanceof Date
-        ? v.toISOString().slice(0, 10)
-        : String(v).slice(0, 10);
-  return {
-    ...(out as unknown as CampaignRecord),
-    id: Number(out.id),
-    clientId: Number(out.clientId),
-    agencyId: Number(out.agencyId),
-    systemId: Number(out.systemId),
-    companyGroupId: num(out.companyGroupId),
-    setupFeeCents: asCents(Number(out.setupFeeCents)),
-    periodFeeCents: asCents(Number(out.periodFeeCents)),
-    costPerLeadMicros: Number(out.costPerLeadMicros) as CampaignRow['costPerLeadMicros'],
-    costPerLeadAdvancedMicros: Number(out.costPerLeadAdvancedMicros) as CampaignRow['costPerLeadMicros'],
-    costPerLeadB2bMicros: Number(out.costPerLeadB2bMicros) as CampaignRow['costPerLeadMicros'],
-    costMaxLeadMicros: Number(out.costMaxLeadMicros) as CampaignRow['costPerLeadMicros'],
-    leadLimit: num(out.leadLimit),
-    limitStartDate: dayOf(out.limitStartDate),
-    limitEndDate: dayOf(out.limitEndDate),
-    startDate: dayOf(out.startDate),
-    endDate: dayOf(out.endDate),
-    removedAt: dateOf(out.removedAt),
-    embedCheckedAt: dateOf(out.embedCheckedAt),
-    lastTestLeadAt: dateOf(out.lastTestLeadAt),
-    activatedAt: dateOf(out.activatedAt),
-    createdAt: dateOf(out.createdAt) as Date,
-    updatedAt: dateOf(out.updatedAt) as Date,
-    totalLeads: Number(out.totalLeads ?? 0),
-    leadsToday: Number(out.leadsToday ?? 0),
-    leadsLeft: num(out.leadsLeft),
-  };
-}
+const recordQuery = (tx: Executor) =>
+  tx
+    .select(recordSelect)
+    .from(campaigns)
+    .innerJoin(companies, eq(companies.id, campaigns.clientId))
+    .leftJoin(companyGroups, eq(companyGroups.id, campaigns.companyGroupId))
+    .leftJoin(campaignPrepaidBalances, eq(campaignPrepaidBalances.campaignId, campaigns.id));
+
+const toRecord = (r: {
+  campaign: CampaignRow;
+  clientName: string;
+  groupName: string;
+  totalLeads: number;
+  leadsToday: number;
+  leadsLeft: number | null;
+}): CampaignRecord => ({
+  ...r.campaign,
+  clientName: r.clientName,
+  groupName: r.groupName,
+  totalLeads: r.totalLeads,
+  leadsToday: r.leadsToday,
+  leadsLeft: r.leadsLeft,
+});
+
+/** Columns a list may sort by; ties go to the newest. */
+const SORT_SQL: Record<CampaignSortKey, ReturnType<typeof sql>> = {
+  campaign_name: sql`lower(${campaigns.name})`,
+  leadspeek_api_id: sql`${campaigns.publicId}`,
+  client_company_name: sql`lower(${companies.name})`,
+  status: sql`${campaigns.status}`,
+  total_leads: recordSelect.totalLeads,
+  created_at: sql`${campaigns.createdAt}`,
+};
 
 /** What deciding about a client's campaign needs to know of the client, its agency and system. */
 export interface ClientContext {
@@ -141,11 +124,8 @@ export interface CardOnFile {
 /** The campaigns' SQL: the only place that reads or writes campaigns and their moves. */
 export function createCampaignRepository(db: Database) {
   async function record(id: number, tx: Executor = db): Promise<CampaignRecord | null> {
-    const rows = await queryRows<Record<string, unknown>>(
-      tx as Database,
-      sql`select ${recordColumns} ${recordFrom} where k.id = ${id}`,
-    );
-    return rows[0] ? toRecord(rows[0]) : null;
+    const [row] = await recordQuery(tx).where(eq(campaigns.id, id));
+    return row ? toRecord(row) : null;
   }
 
   return {
@@ -240,7 +220,7 @@ export function createCampaignRepository(db: Database) {
         db,
         sql`select count(*)::int as n from campaign_moves where campaign_id = ${campaignId} and event = 'activate'`,
       );
-      return Number(row?.n ?? 0);
+      return row?.n ?? 0;
     },
 
     /** Failed charges already made under a key (the first attempt, then `:attempt-<n>`). */
@@ -250,39 +230,42 @@ export function createCampaignRepository(db: Database) {
         sql`select count(*)::int as n from payment_operations
           where (business_key = ${baseKey} or business_key like ${`${baseKey}:attempt-%`}) and status = 'failed'`,
       );
-      return Number(row?.n ?? 0);
+      return row?.n ?? 0;
     },
 
     async list(f: ListFilter): Promise<{ total: number; rows: CampaignRecord[] }> {
-      const where = [sql`k.module = ${f.module}`, sql`k.removed_at is null`];
-      if ('clientId' in f.scope) where.push(sql`k.client_id = ${f.scope.clientId}`);
-      else if ('agencyId' in f.scope) where.push(sql`k.agency_id = ${f.scope.agencyId}`);
-      else where.push(sql`k.system_id = ${f.scope.systemId}`);
-      if (f.group !== 'all' && f.group > 0) where.push(sql`k.company_group_id = ${f.group}`);
-      if (f.view !== 'all') where.push(sql`k.archived = ${f.view === 'archived'}`);
-      if (f.status === 'active') where.push(sql`k.status = 'running'`);
-      else if (f.status === 'inactive') where.push(sql`k.status <> 'running'`);
-      else if (f.status !== 'all') where.push(sql`k.status = ${f.status}`);
+      const where = [sql`${campaigns.module} = ${f.module}`, isNull(campaigns.removedAt)];
+      if ('clientId' in f.scope) where.push(eq(campaigns.clientId, f.scope.clientId));
+      else if ('agencyId' in f.scope) where.push(eq(campaigns.agencyId, f.scope.agencyId));
+      else where.push(eq(campaigns.systemId, f.scope.systemId));
+      if (f.group !== 'all' && f.group > 0) where.push(eq(campaigns.companyGroupId, f.group));
+      if (f.view !== 'all') where.push(eq(campaigns.archived, f.view === 'archived'));
+      if (f.status === 'active') where.push(eq(campaigns.status, 'running'));
+      else if (f.status === 'inactive') where.push(sql`${campaigns.status} <> 'running'`);
+      else if (f.status !== 'all') where.push(eq(campaigns.status, f.status));
       if (f.search !== '') {
         const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        where.push(sql`(k.name ilike ${like} or k.public_id like ${like} or cl.name ilike ${like})`);
+        where.push(
+          sql`(${campaigns.name} ilike ${like} or ${campaigns.publicId} like ${like} or ${companies.name} ilike ${like})`,
+        );
       }
-      const condition = sql.join(where, sql` and `);
+      const condition = and(...where);
       const direction = f.order === 'desc' ? sql`desc` : sql`asc`;
       const orderBy =
         f.sort === 'none' || f.order === 'none'
-          ? sql`k.created_at desc, k.id desc`
-          : sql`${SORT_SQL[f.sort]} ${direction}, k.id desc`;
-      const [counted] = await queryRows<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from campaigns k join companies cl on cl.id = k.client_id where ${condition}`,
-      );
-      const rows = await queryRows<Record<string, unknown>>(
-        db,
-        sql`select * from (select ${recordColumns} ${recordFrom} where ${condition}) k
-          order by ${orderBy} limit ${f.perPage} offset ${(f.page - 1) * f.perPage}`,
-      );
-      return { total: Number(counted?.n ?? 0), rows: rows.map(toRecord) };
+          ? [sql`${campaigns.createdAt} desc`, sql`${campaigns.id} desc`]
+          : [sql`${SORT_SQL[f.sort]} ${direction}`, sql`${campaigns.id} desc`];
+      const [counted] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(campaigns)
+        .innerJoin(companies, eq(companies.id, campaigns.clientId))
+        .where(condition);
+      const rows = await recordQuery(db)
+        .where(condition)
+        .orderBy(...orderBy)
+        .limit(f.perPage)
+        .offset((f.page - 1) * f.perPage);
+      return { total: counted?.n ?? 0, rows: rows.map(toRecord) };
     },
 
     /** A company's campaigns as options: a client's own, an agency's clients', a root's whole system's. */
@@ -340,7 +323,22 @@ export function createCampaignRepository(db: Database) {
     },
 
     async clientContext(clientId: number): Promise<ClientContext | null> {
-      const [row] = await queryRows<Record<string, unknown>>(
+      const [row] = await queryRows<{
+        id: number;
+        name: string;
+        kind: ClientContext['kind'];
+        system_id: number;
+        disable_client_add_campaign: boolean;
+        agency_id: number;
+        agency_name: string;
+        manual_bill: boolean;
+        package_id: string | null;
+        is_master: boolean;
+        root_company_id: number;
+        account_id: string | null;
+        account_status: string | null;
+        account_gateway: string | null;
+      }>(
         db,
         sql`select cl.id, cl.name, cl.kind, cl.system_id, cl.disable_client_add_campaign,
             ag.id as agency_id, ag.name as agency_name, ag.manual_bill, ag.package_id,
@@ -358,24 +356,24 @@ export function createCampaignRepository(db: Database) {
         .from(companyModules)
         .where(and(eq(companyModules.companyId, clientId), eq(companyModules.enabled, true)));
       return {
-        clientId: Number(row.id),
-        clientName: String(row.name),
-        kind: row.kind as ClientContext['kind'],
-        agencyId: Number(row.agency_id),
-        agencyName: String(row.agency_name),
-        systemId: Number(row.system_id),
-        rootCompanyId: Number(row.root_company_id),
+        clientId: row.id,
+        clientName: row.name,
+        kind: row.kind,
+        agencyId: row.agency_id,
+        agencyName: row.agency_name,
+        systemId: row.system_id,
+        rootCompanyId: row.root_company_id,
         isMasterSystem: row.is_master === true,
         disableAddCampaign: row.disable_client_add_campaign === true,
         agencyManualBill: row.manual_bill === true,
-        agencyPackageId: String(row.package_id ?? ''),
+        agencyPackageId: row.package_id ?? '',
         agencyAccount:
-          row.account_id === null || row.account_id === undefined
+          row.account_id === null
             ? null
             : {
-                accountId: String(row.account_id),
-                status: String(row.account_status),
-                gateway: String(row.account_gateway),
+                accountId: row.account_id,
+                status: row.account_status ?? '',
+                gateway: row.account_gateway ?? '',
               },
         enabledModules: modules.map((m) => m.module),
       };

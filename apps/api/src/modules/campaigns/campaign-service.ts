@@ -18,6 +18,7 @@ import {
   type UpdateCampaignInput,
   type UpdateLocalCampaignInput,
   type UpdateLocatorCampaignInput,
+  wholeNumberOf,
 } from '@app/contracts';
 import { type CampaignEvent, type CampaignState, transition } from '@app/lead-engine';
 import { isClient, isSystemStaff, paymentAccountConnected } from '@app/policy';
@@ -124,7 +125,7 @@ export function createCampaignService(deps: CampaignServiceDeps) {
       category: 'campaign',
       description: `${text}: ${r.name} (#${r.publicId})`,
       ip,
-      campaignId: Number(r.publicId),
+      campaignId: wholeNumberOf(r.publicId, 8),
     });
 
   function commonValues(b: Partial<UpdateCampaignInput>): Partial<NewCampaign> {
@@ -476,7 +477,7 @@ export function createCampaignService(deps: CampaignServiceDeps) {
       return {
         result: 'success' as const,
         data: rows.map((r) => ({
-          leadspeekID: Number(r.id),
+          leadspeekID: r.id,
           leadspeek_api_id: r.publicId,
           campaign_name: r.name,
           company_name: r.companyName,
