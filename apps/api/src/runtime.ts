@@ -16,6 +16,7 @@ import { createAppConfigModule } from './modules/app-config/index.js';
 import { createAuditModule } from './modules/audit/index.js';
 import { createBillingModule } from './modules/billing/index.js';
 import { createBotCheckModule } from './modules/bot-check/index.js';
+import { createCampaignsModule } from './modules/campaigns/index.js';
 import { createCardsModule, settlePendingJob } from './modules/cards/index.js';
 import { createDocumentsModule } from './modules/documents/index.js';
 import { createDomainsModule } from './modules/domains/index.js';
@@ -249,6 +250,14 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     mail,
     payments,
     cards,
+    createCampaignsModule({
+      db,
+      chargeOnce: payments.chargeOnce,
+      audit: audit.audit,
+      origins: domains.origins,
+      // The ad-platform provider is built apart; locator mirroring is wired when it lands.
+      adPlatform: null,
+    }),
     createBillingModule({ db, ledger, inScope: scope.inScope }),
     agreements,
     createReferenceModule(),

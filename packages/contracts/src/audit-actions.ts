@@ -85,6 +85,13 @@ export const AUDIT_ACTION_LABELS = {
   // Agreements (issue 10): who accepted which document version, from which IP
   agreement_accepted: 'Agreement accepted',
   developer_agreement_withdrawn: 'Developer agreement withdrawn',
+  // Campaigns (issue 11): every state move is one entry, worded by the state machine
+  campaign_created: 'Campaign created',
+  campaign_updated: 'Campaign updated',
+  campaign_prices_updated: 'Campaign prices updated',
+  campaign_moved: 'Campaign status changed',
+  campaign_activation_charged: 'Campaign activation charged',
+  campaign_activation_declined: 'Campaign activation declined',
   // The logs themselves
   logs_downloaded: 'Logs downloaded',
 } as const satisfies Record<string, string>;

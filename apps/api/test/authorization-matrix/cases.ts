@@ -1,6 +1,7 @@
 import { type Database, firstRow, sql } from '@app/db';
 import { AGREEMENTS_MATRIX_CASES } from './agreements-cases.js';
 import { BILLING_MATRIX_CASES } from './billing-cases.js';
+import { CAMPAIGN_MATRIX_CASES } from './campaign-cases.js';
 import { CARDS_MATRIX_CASES } from './cards-cases.js';
 import { PAYMENT_ACCOUNT_MATRIX_CASES } from './payment-account-cases.js';
 import { SETTINGS_MATRIX_CASES } from './settings-cases.js';
@@ -341,6 +342,7 @@ export const MATRIX_CASES: MatrixCase[] = [
   ...USERS_MATRIX_CASES,
   ...SETTINGS_MATRIX_CASES,
   ...CARDS_MATRIX_CASES,
+  ...CAMPAIGN_MATRIX_CASES,
   ...PAYMENT_ACCOUNT_MATRIX_CASES,
   ...BILLING_MATRIX_CASES,
   ...AGREEMENTS_MATRIX_CASES,

@@ -118,7 +118,7 @@ export const ID_KINDS = [
 export type IdKind = (typeof ID_KINDS)[number];
 
 /** Kinds of row an id can name in the matrix (the access rule's resources plus roles). */
-export type IdResource = 'user' | 'company' | 'system' | 'group' | 'role';
+export type IdResource = 'user' | 'company' | 'system' | 'group' | 'role' | 'campaign';
 
 export interface PersonIds {
   user: number;
@@ -128,6 +128,8 @@ export interface PersonIds {
   /** A company group and a role made for the matrix in the person's company. */
   group: number;
   role: number;
+  /** A campaign made for the matrix whose client is the person's company (the scope reads the client). */
+  campaign: number;
 }
 
 /** Whose row an id kind names for a principal ('own' is the principal's own row). */
@@ -203,6 +205,10 @@ export async function prepareWorld(db: Database): Promise<Record<Person, PersonI
   await db.execute(
     sql`insert into roles (company_id, name) select id, 'MARKER-R' || id || '-X' from companies`,
   );
+  // One stopped local campaign per company, named with a marker of the company it belongs to.
+  await db.execute(sql`insert into campaigns (public_id, system_id, agency_id, client_id, module, name)
+    select (10000000 + id)::text, system_id, coalesce(parent_id, id), id, 'local', 'MARKER-K' || id || '-X'
+    from companies`);
   const ids = {} as Record<Person, PersonIds>;
   for (const [person, email] of Object.entries(PEOPLE) as [Person, string][]) {
     const [row] = await db
@@ -220,6 +226,9 @@ export async function prepareWorld(db: Database): Promise<Record<Person, PersonI
         sql`select id from company_groups where company_id = ${row.company} order by id desc limit 1`,
       ),
       role: await first(sql`select id from roles where company_id = ${row.company} order by id desc limit 1`),
+      campaign: await first(
+        sql`select id from campaigns where client_id = ${row.company} and name like 'MARKER-%' limit 1`,
+      ),
     };
   }
   return ids;
@@ -275,7 +284,8 @@ export async function markerOwners(db: Database): Promise<Map<string, number>> {
     select 'MARKER-C' || id || '-X' as marker, id as company from companies
     union all select 'MARKER-U' || id || '-X', company_id from users
     union all select name, company_id from company_groups where name like 'MARKER-%'
-    union all select name, company_id from roles where name like 'MARKER-%'`)) as unknown as {
+    union all select name, company_id from roles where name like 'MARKER-%'
+    union all select name, client_id from campaigns where name like 'MARKER-%'`)) as unknown as {
     rows: { marker: string; company: number }[];
   };
   for (const r of rows.rows) owners.set(r.marker, Number(r.company));

@@ -100,6 +100,15 @@ export const campaigns = pgTable(
     periodFeeCents: bigint({ mode: 'number' }).$type<Cents>().notNull().default(asCents(0)),
     costPerLeadMicros: bigint({ mode: 'number' }).$type<Micros>().notNull().default(asMicros(0)),
     costPerLeadAdvancedMicros: bigint({ mode: 'number' }).$type<Micros>().notNull().default(asMicros(0)),
+    /** CostSetB2b: what a b2b lead costs the client. */
+    costPerLeadB2bMicros: bigint('cost_per_lead_b2b_micros', { mode: 'number' })
+      .$type<Micros>()
+      .notNull()
+      .default(asMicros(0)),
+    /** CostMaxLead: the most a lead may cost (locator bids); 0 = no cap. */
+    costMaxLeadMicros: bigint({ mode: 'number' }).$type<Micros>().notNull().default(asMicros(0)),
+    /** contiDurationSelection: runs until stopped (true) or to its end date. */
+    continuousDuration: boolean().notNull().default(true),
     /** Prepaid: leads bought per block (`leadsbuy`) and continual top-up (`topupoptions`). */
     prepaidLeadsPerBlock: integer().notNull().default(0),
     continualTopUp: boolean().notNull().default(false),
@@ -148,7 +157,8 @@ export const campaigns = pgTable(
     check(
       'campaigns_prices_non_negative',
       sql`${t.setupFeeCents} >= 0 and ${t.periodFeeCents} >= 0 and ${t.costPerLeadMicros} >= 0
-        and ${t.costPerLeadAdvancedMicros} >= 0 and ${t.prepaidLeadsPerBlock} >= 0`,
+        and ${t.costPerLeadAdvancedMicros} >= 0 and ${t.prepaidLeadsPerBlock} >= 0
+        and ${t.costPerLeadB2bMicros} >= 0 and ${t.costMaxLeadMicros} >= 0`,
     ),
   ],
 );

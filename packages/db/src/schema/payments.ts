@@ -260,6 +260,10 @@ export const paymentOperations = pgTable(
     gateway: text().notNull(),
     customerId: text().notNull(),
     amount: amount().$type<Cents>().notNull(),
+    /** A direct charge on this connected account (a client paying its agency), else the platform's. */
+    connectedAccountId: text(),
+    /** The platform's part of a direct charge (decision 0045); null for the platform's own charges. */
+    applicationFee: amount().$type<Cents>(),
     status: text().$type<PaymentOperationStatus>().notNull().default('pending'),
     chargeId: text(),
     postingId: bigint({ mode: 'number' }),
@@ -272,6 +276,10 @@ export const paymentOperations = pgTable(
     uniqueIndex().on(t.businessKey),
     index().on(t.status, t.createdAt),
     check('payment_operations_amount_positive', sql`${t.amount} > 0`),
+    check(
+      'payment_operations_application_fee',
+      sql`${t.applicationFee} is null or (${t.connectedAccountId} is not null and ${t.applicationFee} between 0 and ${t.amount})`,
+    ),
     check('payment_operations_status', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     check(
       'payment_operations_settled',

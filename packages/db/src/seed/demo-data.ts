@@ -32,14 +32,29 @@ export const DEMO = {
       font_theme: 'Montserrat',
     },
     clients: [
-      { name: 'Harbor Dental', contact: { name: 'Hana Brooks', email: 'contact@harbordental.test' } },
-      { name: 'Cedar Home Services', contact: { name: 'Carl Diaz', email: 'office@cedarhome.test' } },
+      {
+        name: 'Harbor Dental',
+        contact: { name: 'Hana Brooks', email: 'contact@harbordental.test' },
+        /** The client's demo site, which its local campaigns watch. */
+        site: 'https://www.harbordental.example/',
+      },
+      {
+        name: 'Cedar Home Services',
+        contact: { name: 'Carl Diaz', email: 'office@cedarhome.test' },
+        site: 'https://www.cedarhomeservices.example/',
+      },
     ],
   },
   summit: {
     name: 'Summit Growth Partners',
     owner: { name: 'Sofia Grant', email: 'owner@summitgrowth.test' },
-    clients: [{ name: 'Peak Fitness', contact: { name: 'Pat Kim', email: 'hello@peakfitness.test' } }],
+    clients: [
+      {
+        name: 'Peak Fitness',
+        contact: { name: 'Pat Kim', email: 'hello@peakfitness.test' },
+        site: 'https://www.peakfitness.example/',
+      },
+    ],
   },
   brightreach: {
     systemName: 'BrightReach',
@@ -58,7 +73,11 @@ export const DEMO = {
       name: 'Coastal Leads Co',
       subdomain: 'coastal',
       owner: { name: 'Cody Shore', email: 'owner@coastalleads.test' },
-      client: { name: 'Bayview Realty', contact: { name: 'Bea Vance', email: 'agent@bayviewrealty.test' } },
+      client: {
+        name: 'Bayview Realty',
+        contact: { name: 'Bea Vance', email: 'agent@bayviewrealty.test' },
+        site: 'https://www.bayviewrealty.example/',
+      },
     },
   },
 } as const;

@@ -71,6 +71,7 @@ async function connectedSandboxAccount(
   });
 }
 
+import { seedCampaigns } from './campaigns.js';
 import { seedHistory } from './history.js';
 import { drawLogoPng } from './logo.js';
 
@@ -380,5 +381,6 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
 
     // Four months of plausible activity, so the charts and logs of the demo are not flat.
     await seedHistory(tx, new Date());
+    await seedCampaigns(tx, new Date());
   });
 }

@@ -30,6 +30,9 @@ export interface ActionRule {
 
 const anyone = () => true;
 const settings = (action: PermissionNeed['action']): PermissionNeed => ({ module: 'settings', action });
+const leadspeek = (action: PermissionNeed['action']): PermissionNeed => ({ module: 'leadspeek', action });
+/** Who sets up and runs campaigns: the client itself and its agency's people. */
+const campaignRunners = (a: Actor) => isAgencyStaff(a) || isClient(a);
 
 /** People who manage clients: company staff, and account executives for their linked agencies. */
 const clientManagers = (a: Actor) => isCompanyStaff(a) || isAccountExecutive(a);
@@ -140,6 +143,20 @@ export const ACTIONS = {
   'betaFeatures.gate': { who: anyone },
   /** The Data Wallet's balance and history: the agency's staff and the system's (gated by the server). */
   'dataWallet.read': { who: isCompanyStaff },
+
+  // Campaigns (issue 11, decision 0045): a client runs its own, its agency's people run their
+  // clients'; the system's staff read them (and act on them in view mode, as the person they view).
+  // Which campaign is whose is the `campaign` scope check; the role's Leadspeek switches gate writes.
+  'campaigns.read': { who: (a: Actor) => isCompanyStaff(a) || isClient(a) || isAccountExecutive(a) },
+  'campaigns.create': { who: campaignRunners, permission: leadspeek('create') },
+  'campaigns.update': { who: campaignRunners, permission: leadspeek('update') },
+  /** Active/pause, archive: state moves through the state machine (activation may charge). */
+  'campaigns.move': { who: campaignRunners, permission: leadspeek('update') },
+  'campaigns.remove': { who: campaignRunners, permission: leadspeek('delete') },
+  /** A campaign's client prices (cost module): what the agency charges its client, never the client. */
+  'campaigns.prices': { who: isAgencyStaff, permission: leadspeek('update') },
+  /** The product-disable dialog's question: which campaigns keep a module on. */
+  'campaigns.activeCheck': { who: (a: Actor) => isCompanyStaff(a) || isAccountExecutive(a) },
 
   // Reports and the outbox.
   /** Report Analytics: who reads it depends on the person's report permission (`reportAnalyticsAccess`). */

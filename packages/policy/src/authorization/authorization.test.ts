@@ -144,6 +144,12 @@ describe('authorize', () => {
       'cards.update',
       'billing.read',
       ...agreements,
+      // Campaigns: a client runs its own (decision 0045); its prices are its agency's to set.
+      'campaigns.read',
+      'campaigns.create',
+      'campaigns.update',
+      'campaigns.move',
+      'campaigns.remove',
       'reports.analytics',
     ]);
     expect(reached(SALES)).toEqual([

@@ -11,7 +11,7 @@ export interface AuditEvent {
   targetUserId?: number | null;
   /** One of the catalogue's ids (`@app/contracts` audit-actions), so every entry has a label. */
   action: AuditAction;
-  category: 'auth' | 'view_mode' | 'settings' | 'user' | 'client';
+  category: 'auth' | 'view_mode' | 'settings' | 'user' | 'client' | 'campaign';
   description: string;
   /** The IP the server saw (request.ip), never a header the browser set. */
   ip: string;

@@ -1,4 +1,4 @@
-import type { Cents } from '@app/contracts';
+import { type Cents, ZERO_CENTS } from '@app/contracts';
 import type { Database } from '@app/db';
 import { type Charge, GatewayError, type PaymentGateway } from '../../providers/payments/gateway.js';
 import type { Ledger, LedgerCauseKind, PostingLineInput } from '../ledger/index.js';
@@ -13,16 +13,24 @@ export interface ChargeRequest {
   customerId: string;
   /** From settings through `@app/pricing`, never from a request. */
   amount: Cents;
+  /**
+   * A direct charge on an agency's connected account (a client's card, decision 0045): the customer
+   * lives on that account and the platform keeps `applicationFee` (the wholesale, at most `amount`).
+   */
+  direct?: { connectedAccountId: string; applicationFee: Cents };
 }
 
 export type ChargeOutcome =
-  | { status: 'succeeded'; chargeId: string; postingId: number; operationId: number }
+  /** `postingId` is null only for a direct charge whose application fee is zero: the platform took nothing. */
+  | { status: 'succeeded'; chargeId: string; postingId: number | null; operationId: number }
   /** Another request holds the operation and has not settled it yet (or a crash left it to the janitor). */
   | { status: 'pending'; operationId: number }
   | { status: 'failed'; code: string; message: string; operationId: number };
 
 const outcomeOf = (row: PaymentOperationRow): ChargeOutcome =>
-  row.status === 'succeeded' && row.chargeId !== null && row.postingId !== null
+  row.status === 'succeeded' &&
+  row.chargeId !== null &&
+  (row.postingId !== null || row.connectedAccountId !== null)
     ? { status: 'succeeded', chargeId: row.chargeId, postingId: row.postingId, operationId: row.id }
     : row.status === 'failed'
       ? {
@@ -48,13 +56,22 @@ export function createChargeOnce(deps: {
 }) {
   const { db, gateway, ledger, operations } = deps;
 
-  /** Charged, then collected: the company's receivable shows both; the clearing account holds the money. */
+  /**
+   * Charged, then collected: the company's receivable shows both; the clearing account holds the money.
+   * A direct charge posts only the platform's part, its application fee, to `application_fees` (the
+   * rest is the agency's, on its own account); a zero fee posts nothing.
+   */
   async function postingLines(row: PaymentOperationRow): Promise<PostingLineInput[]> {
     const system = { type: 'system' } as const;
-    const account = (kind: 'gateway_clearing' | 'revenue') =>
+    const direct = row.connectedAccountId !== null;
+    const account = (kind: 'gateway_clearing' | 'revenue' | 'application_fees') =>
       ledger.accountFor({ systemId: row.systemId, kind, owner: system });
-    const [clearing, revenue] = await Promise.all([account('gateway_clearing'), account('revenue')]);
-    const amount = row.amount;
+    const [clearing, revenue] = await Promise.all([
+      account('gateway_clearing'),
+      account(direct ? 'application_fees' : 'revenue'),
+    ]);
+    const amount = direct ? (row.applicationFee ?? ZERO_CENTS) : row.amount;
+    if (amount === 0) return [];
     const negative = -amount as Cents;
     if (row.companyId === null)
       return [
@@ -82,6 +99,8 @@ export function createChargeOnce(deps: {
       );
     const lines = await postingLines(row);
     const settled = await db.transaction(async (tx) => {
+      if (lines.length === 0)
+        return operations.markSucceeded(row.id, { chargeId: charge.id, postingId: null }, tx);
       const posted = await ledger.post(
         {
           systemId: row.systemId,
@@ -111,12 +130,16 @@ export function createChargeOnce(deps: {
       gateway: gateway.name,
       customerId: request.customerId,
       amount: request.amount,
+      connectedAccountId: request.direct?.connectedAccountId ?? null,
+      applicationFee: request.direct?.applicationFee ?? null,
     });
     if (!created) {
       if (
         row.systemId !== request.systemId ||
         row.amount !== request.amount ||
-        row.customerId !== request.customerId
+        row.customerId !== request.customerId ||
+        row.connectedAccountId !== (request.direct?.connectedAccountId ?? null) ||
+        row.applicationFee !== (request.direct?.applicationFee ?? null)
       )
         throw new Error(
           `payment operation ${request.businessKey} exists with another system, amount or customer`,
@@ -132,6 +155,9 @@ export function createChargeOnce(deps: {
         currency: 'usd',
         description: row.description,
         metadata: { business_key: row.businessKey },
+        ...(row.connectedAccountId === null
+          ? {}
+          : { connectedAccountId: row.connectedAccountId, applicationFee: row.applicationFee ?? ZERO_CENTS }),
       });
     } catch (error) {
       // A refusal on purpose means no money moved: settle it as failed. Anything else (an outage, a
@@ -154,7 +180,10 @@ export function createChargeOnce(deps: {
     const pending = await operations.pendingSince(options.olderThan, options.limit ?? 100);
     const settled = { recorded: 0, failed: 0 };
     for (const row of pending) {
-      const found = await gateway.findChargeByIdempotencyKey({ idempotencyKey: row.businessKey });
+      const found = await gateway.findChargeByIdempotencyKey({
+        idempotencyKey: row.businessKey,
+        ...(row.connectedAccountId === null ? {} : { connectedAccountId: row.connectedAccountId }),
+      });
       if (found) {
         await record(row, found);
         settled.recorded += 1;

@@ -31,7 +31,7 @@ export function createPaymentOperationRepository(db: Database) {
     /** Settles a pending operation as charged; null when another settler got there first. */
     async markSucceeded(
       id: number,
-      result: { chargeId: string; postingId: number },
+      result: { chargeId: string; postingId: number | null },
       tx: Executor,
     ): Promise<PaymentOperationRow | null> {
       return first(

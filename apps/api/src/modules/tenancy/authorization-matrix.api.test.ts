@@ -96,6 +96,7 @@ const homeOf = (p: Actor): PersonIds =>
         company: ids.agencyOwner.company,
         group: ids.agencyOwner.group,
         role: ids.agencyOwner.role,
+        campaign: ids.agencyOwner.campaign,
       }
     : ids[p];
 
@@ -207,7 +208,7 @@ describe('authorization matrix', () => {
               `${c.route} [${c.vary?.field ?? '-'}] as ${p} with ${kind ?? 'no'} id: ${res.statusCode} ${res.body.slice(0, 120)}, expected ${want === 'pass' ? 'past access' : want.join('/')}`,
             );
           if (p !== 'anonymous') {
-            for (const marker of res.body.match(/MARKER-[CUGR]\d+-X/g) ?? []) {
+            for (const marker of res.body.match(/MARKER-[CUGRK]\d+-X/g) ?? []) {
               const company = owners.get(marker);
               if (company !== undefined && !visible.get(p)!.has(company))
                 failures.push(`${c.route} as ${p} with ${kind ?? 'no'} id leaked ${marker}`);

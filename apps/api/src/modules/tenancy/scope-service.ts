@@ -46,6 +46,11 @@ export function createScopeService(db: Database) {
         ? Promise.resolve(true)
         : exists(sql`select 1 from users u join companies c on c.id = u.company_id
             where u.id = ${id} and u.system_id = ${p.systemId} and u.deleted_at is null and ${companyCondition(p)}`),
+    // A campaign is the client's: in scope when its client company is (removed ones too, so a move
+    // on them is refused by the state machine's text rather than hidden).
+    campaign: (p, id) =>
+      exists(sql`select 1 from campaigns k join companies c on c.id = k.client_id
+        where k.id = ${id} and k.system_id = ${p.systemId} and c.deleted_at is null and ${companyCondition(p)}`),
     role: (p, id) =>
       exists(sql`select 1 from roles r join companies c on c.id = r.company_id
         where r.id = ${id} and c.system_id = ${p.systemId} and c.deleted_at is null and ${companyCondition(p)}`),

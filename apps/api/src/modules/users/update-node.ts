@@ -3,11 +3,12 @@ import {
   type ModuleType,
   PAYMENT_TERM_REQUIRED,
   type PaymentTerm,
+  PRODUCT_HAS_ACTIVE_CAMPAIGNS,
   type updateUserRequestSchema,
 } from '@app/contracts';
 import { isSales } from '@app/policy';
 import type { z } from 'zod';
-import { badRequest, notFound } from '../../http-errors.js';
+import { badRequest, HttpError, notFound } from '../../http-errors.js';
 import { changeDescription } from '../audit/index.js';
 import type { Principal } from '../tenancy/index.js';
 import type { CallContext, ManagementContext } from './management-context.js';
@@ -154,6 +155,19 @@ async function companyChange(
     const selection = moduleSelection(body.selectedmodules) ?? [];
     checkModules(enabledOf(selection), offer.modules, system.isMaster);
     change.modules = selection.map((x) => ({ module: x.key, enabled: x.status }));
+    // A product is not switched off under active campaigns: the refusal lists them per product.
+    const off = change.modules.filter((x) => !x.enabled).map((x) => x.module);
+    const active = await m.repo.activeCampaigns(company, off);
+    if (active.length > 0) {
+      const list = off
+        .map((module) => [module, active.filter((a) => a.module === module).map((a) => a.publicId)] as const)
+        .filter(([, ids]) => ids.length > 0)
+        .map(([module, ids]) => `${module}: ${ids.join(', ')}`)
+        .join('; ');
+      throw new HttpError(409, 'active_campaigns', `${PRODUCT_HAS_ACTIVE_CAMPAIGNS} ${list}`, {
+        selectedmodules: list,
+      });
+    }
   }
 
   if (kind === 'client') {

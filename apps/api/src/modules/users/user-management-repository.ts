@@ -114,6 +114,24 @@ export function createUserManagementRepository(db: Database) {
     modulesOf: (companyId: number) =>
       db.select().from(companyModules).where(eq(companyModules.companyId, companyId)),
 
+    /**
+     * Active campaigns (running or paused on run, live) of an agency's clients or of a client, in
+     * these modules: what keeps a product from being switched off (spec 2 §4 "Product disable").
+     */
+    activeCampaigns: (company: { id: number; kind: string }, modules: readonly ModuleType[]) =>
+      modules.length === 0
+        ? Promise.resolve([])
+        : queryRows<{ module: ModuleType; publicId: string }>(
+            db,
+            sql`select module, public_id as "publicId" from campaigns
+              where ${company.kind === 'agency' ? sql`agency_id` : sql`client_id`} = ${company.id}
+                and module in (${sql.join(
+                  modules.map((m) => sql`${m}`),
+                  sql`, `,
+                )}) and removed_at is null and not archived and status in ('running', 'paused_on_run')
+              order by module, public_id`,
+          ),
+
     /** Number of live clients of an agency. */
     async clientCount(agencyId: number) {
       const [row] = await queryRows<{ n: number }>(

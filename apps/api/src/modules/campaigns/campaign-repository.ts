@@ -1,0 +1,448 @@
+import { randomInt } from 'node:crypto';
+import type { CampaignListParams, CampaignModule, CampaignSortKey } from '@app/contracts';
+import {
+  agencyPrices,
+  and,
+  campaignMoves,
+  campaignPrepaidBalances,
+  campaigns,
+  companies,
+  companyGroups,
+  companyModules,
+  type Database,
+  type Executor,
+  eq,
+  inArray,
+  isNull,
+  paymentCards,
+  queryRows,
+  sql,
+  systems,
+} from '@app/db';
+import type { CampaignState } from '@app/lead-engine';
+import type { PriceSheet } from '@app/pricing';
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+export type NewCampaign = Omit<typeof campaigns.$inferInsert, 'id' | 'publicId'>;
+
+/** A campaign with what its list row and detail show beside it. */
+export interface CampaignRecord extends CampaignRow {
+  clientName: string;
+  groupName: string;
+  totalLeads: number;
+  leadsToday: number;
+  leadsLeft: number | null;
+}
+
+export interface ListFilter {
+  module: CampaignModule;
+  /** Campaigns of these clients (one, or every client of an agency). */
+  scope: { clientId: number } | { agencyId: number } | { systemId: number };
+  group: number | 'all';
+  view: 'current' | 'archived' | 'all';
+  status: 'all' | 'active' | 'inactive' | CampaignRow['status'];
+  search: string;
+  sort: CampaignListParams['sort'];
+  order: CampaignListParams['order'];
+  page: number;
+  perPage: number;
+}
+
+/** A random public id: 8 digits, never starting with 0 (the table's check). */
+export const randomPublicId = () => String(randomInt(10_000_000, 100_000_000));
+
+/** A campaign row with its client's and group's names, its lead counts and its prepaid balance. */
+const recordSelect = {
+  campaign: campaigns,
+  clientName: companies.name,
+  groupName: sql<string>`coalesce(${companyGroups.name}, '')`,
+  totalLeads: sql<number>`(select count(*)::int from leads l where l.campaign_id = ${campaigns.id})`,
+  leadsToday: sql<number>`(select count(*)::int from leads l
+    where l.campaign_id = ${campaigns.id} and l.created_at > now() - interval '1 day')`,
+  leadsLeft: campaignPrepaidBalances.leadsLeft,
+};
+
+const recordQuery = (tx: Executor) =>
+  tx
+    .select(recordSelect)
+    .from(campaigns)
+    .innerJoin(companies, eq(companies.id, campaigns.clientId))
+    .leftJoin(companyGroups, eq(companyGroups.id, campaigns.companyGroupId))
+    .leftJoin(campaignPrepaidBalances, eq(campaignPrepaidBalances.campaignId, campaigns.id));
+
+const toRecord = (r: {
+  campaign: CampaignRow;
+  clientName: string;
+  groupName: string;
+  totalLeads: number;
+  leadsToday: number;
+  leadsLeft: number | null;
+}): CampaignRecord => ({
+  ...r.campaign,
+  clientName: r.clientName,
+  groupName: r.groupName,
+  totalLeads: r.totalLeads,
+  leadsToday: r.leadsToday,
+  leadsLeft: r.leadsLeft,
+});
+
+/** Columns a list may sort by; ties go to the newest. */
+const SORT_SQL: Record<CampaignSortKey, ReturnType<typeof sql>> = {
+  campaign_name: sql`lower(${campaigns.name})`,
+  leadspeek_api_id: sql`${campaigns.publicId}`,
+  client_company_name: sql`lower(${companies.name})`,
+  status: sql`${campaigns.status}`,
+  total_leads: recordSelect.totalLeads,
+  created_at: sql`${campaigns.createdAt}`,
+};
+
+/** What deciding about a client's campaign needs to know of the client, its agency and system. */
+export interface ClientContext {
+  clientId: number;
+  clientName: string;
+  kind: 'root' | 'agency' | 'client';
+  agencyId: number;
+  agencyName: string;
+  systemId: number;
+  rootCompanyId: number;
+  isMasterSystem: boolean;
+  disableAddCampaign: boolean;
+  agencyManualBill: boolean;
+  agencyPackageId: string;
+  /** The agency's live connected account on the gateway, if any. */
+  agencyAccount: { accountId: string; status: string; gateway: string } | null;
+  enabledModules: string[];
+}
+
+export interface CardOnFile {
+  customerId: string;
+  connectedAccountId: string | null;
+  gateway: string;
+  last4: string;
+}
+
+/** The campaigns' SQL: the only place that reads or writes campaigns and their moves. */
+export function createCampaignRepository(db: Database) {
+  async function record(id: number, tx: Executor = db): Promise<CampaignRecord | null> {
+    const [row] = await recordQuery(tx).where(eq(campaigns.id, id));
+    return row ? toRecord(row) : null;
+  }
+
+  return {
+    record,
+
+    /** Inserts with a fresh random public id, drawing again on a collision (the unique index decides). */
+    async insert(values: NewCampaign): Promise<CampaignRow> {
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const [row] = await db
+          .insert(campaigns)
+          .values({ ...values, publicId: randomPublicId() })
+          .onConflictDoNothing({ target: campaigns.publicId })
+          .returning();
+        if (row) return row;
+      }
+      throw new Error('no free public campaign id after 20 draws');
+    },
+
+    async update(id: number, values: Partial<NewCampaign>): Promise<void> {
+      await db
+        .update(campaigns)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(campaigns.id, id));
+    },
+
+    /**
+     * Moves a campaign from `from` to `to` only if it is still in `from` (the WHERE holds the whole
+     * state, so of two racing moves exactly one finds its row), and records the move in the same
+     * transaction. `prepaidLeads` adds bought leads to the balance with the activation.
+     */
+    async move(input: {
+      campaignId: number;
+      from: CampaignState;
+      to: CampaignState;
+      event: string;
+      reason: string | null;
+      userId: number | null;
+      activated: boolean;
+      prepaidLeads: number;
+    }): Promise<boolean> {
+      const { from, to } = input;
+      return db.transaction(async (tx) => {
+        const moved = await tx
+          .update(campaigns)
+          .set({
+            status: to.status,
+            pauseReason: to.pauseReason,
+            archived: to.archived,
+            ...(to.removed && !from.removed ? { removedAt: new Date() } : {}),
+            ...(input.activated ? { activatedAt: new Date() } : {}),
+            updatedAt: new Date(),
+          })
+          .where(
+            and(
+              eq(campaigns.id, input.campaignId),
+              eq(campaigns.status, from.status),
+              from.pauseReason === null
+                ? isNull(campaigns.pauseReason)
+                : eq(campaigns.pauseReason, from.pauseReason),
+              eq(campaigns.archived, from.archived),
+              from.removed ? sql`${campaigns.removedAt} is not null` : isNull(campaigns.removedAt),
+            ),
+          )
+          .returning({ id: campaigns.id });
+        if (moved.length === 0) return false;
+        await tx.insert(campaignMoves).values({
+          campaignId: input.campaignId,
+          event: input.event,
+          fromStatus: from.status,
+          toStatus: to.status,
+          reason: input.reason,
+          userId: input.userId,
+        });
+        if (input.prepaidLeads > 0)
+          await tx
+            .insert(campaignPrepaidBalances)
+            .values({ campaignId: input.campaignId, leadsLeft: input.prepaidLeads })
+            .onConflictDoUpdate({
+              target: campaignPrepaidBalances.campaignId,
+              set: {
+                leadsLeft: sql`${campaignPrepaidBalances.leadsLeft} + ${input.prepaidLeads}`,
+                updatedAt: new Date(),
+              },
+            });
+        return true;
+      });
+    },
+
+    /** How many times the campaign was activated: the n-th activation's charge key counts from it. */
+    async activations(campaignId: number): Promise<number> {
+      const [row] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from campaign_moves where campaign_id = ${campaignId} and event = 'activate'`,
+      );
+      return row?.n ?? 0;
+    },
+
+    /** Failed charges already made under a key (the first attempt, then `:attempt-<n>`). */
+    async failedAttempts(baseKey: string): Promise<number> {
+      const [row] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from payment_operations
+          where (business_key = ${baseKey} or business_key like ${`${baseKey}:attempt-%`}) and status = 'failed'`,
+      );
+      return row?.n ?? 0;
+    },
+
+    async list(f: ListFilter): Promise<{ total: number; rows: CampaignRecord[] }> {
+      const where = [sql`${campaigns.module} = ${f.module}`, isNull(campaigns.removedAt)];
+      if ('clientId' in f.scope) where.push(eq(campaigns.clientId, f.scope.clientId));
+      else if ('agencyId' in f.scope) where.push(eq(campaigns.agencyId, f.scope.agencyId));
+      else where.push(eq(campaigns.systemId, f.scope.systemId));
+      if (f.group !== 'all' && f.group > 0) where.push(eq(campaigns.companyGroupId, f.group));
+      if (f.view !== 'all') where.push(eq(campaigns.archived, f.view === 'archived'));
+      if (f.status === 'active') where.push(eq(campaigns.status, 'running'));
+      else if (f.status === 'inactive') where.push(sql`${campaigns.status} <> 'running'`);
+      else if (f.status !== 'all') where.push(eq(campaigns.status, f.status));
+      if (f.search !== '') {
+        const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        where.push(
+          sql`(${campaigns.name} ilike ${like} or ${campaigns.publicId} like ${like} or ${companies.name} ilike ${like})`,
+        );
+      }
+      const condition = and(...where);
+      const direction = f.order === 'desc' ? sql`desc` : sql`asc`;
+      const orderBy =
+        f.sort === 'none' || f.order === 'none'
+          ? [sql`${campaigns.createdAt} desc`, sql`${campaigns.id} desc`]
+          : [sql`${SORT_SQL[f.sort]} ${direction}`, sql`${campaigns.id} desc`];
+      const [counted] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(campaigns)
+        .innerJoin(companies, eq(companies.id, campaigns.clientId))
+        .where(condition);
+      const rows = await recordQuery(db)
+        .where(condition)
+        .orderBy(...orderBy)
+        .limit(f.perPage)
+        .offset((f.page - 1) * f.perPage);
+      return { total: counted?.n ?? 0, rows: rows.map(toRecord) };
+    },
+
+    /** A company's campaigns as options: a client's own, an agency's clients', a root's whole system's. */
+    async ofCompany(company: { id: number; kind: string; systemId: number }, group: number) {
+      const owner =
+        company.kind === 'client'
+          ? sql`k.client_id = ${company.id}`
+          : company.kind === 'agency'
+            ? sql`k.agency_id = ${company.id}`
+            : sql`k.system_id = ${company.systemId}`;
+      return queryRows<{
+        id: number;
+        publicId: string;
+        name: string;
+        companyName: string;
+        module: CampaignModule;
+        status: CampaignRow['status'];
+      }>(
+        db,
+        sql`select k.id, k.public_id as "publicId", k.name, cl.name as "companyName", k.module, k.status
+          from campaigns k join companies cl on cl.id = k.client_id
+          where ${owner} and k.removed_at is null ${group > 0 ? sql`and k.company_group_id = ${group}` : sql``}
+          order by k.created_at desc, k.id desc limit 1000`,
+      );
+    },
+
+    /** Active campaigns (running or paused on run, live) of a company, per module. */
+    async activeOf(company: { id: number; kind: string; systemId: number }) {
+      const owner =
+        company.kind === 'client'
+          ? sql`k.client_id = ${company.id}`
+          : company.kind === 'agency'
+            ? sql`k.agency_id = ${company.id}`
+            : sql`k.system_id = ${company.systemId}`;
+      return queryRows<{ module: CampaignModule; publicId: string; name: string }>(
+        db,
+        sql`select k.module, k.public_id as "publicId", k.name from campaigns k
+          where ${owner} and k.removed_at is null and not k.archived
+            and k.status in ('running', 'paused_on_run')
+          order by k.module, k.public_id`,
+      );
+    },
+
+    async company(id: number) {
+      const [row] = await db
+        .select({
+          id: companies.id,
+          kind: companies.kind,
+          systemId: companies.systemId,
+          parentId: companies.parentId,
+        })
+        .from(companies)
+        .where(eq(companies.id, id));
+      return row ?? null;
+    },
+
+    async clientContext(clientId: number): Promise<ClientContext | null> {
+      const [row] = await queryRows<{
+        id: number;
+        name: string;
+        kind: ClientContext['kind'];
+        system_id: number;
+        disable_client_add_campaign: boolean;
+        agency_id: number;
+        agency_name: string;
+        manual_bill: boolean;
+        package_id: string | null;
+        is_master: boolean;
+        root_company_id: number;
+        account_id: string | null;
+        account_status: string | null;
+        account_gateway: string | null;
+      }>(
+        db,
+        sql`select cl.id, cl.name, cl.kind, cl.system_id, cl.disable_client_add_campaign,
+            ag.id as agency_id, ag.name as agency_name, ag.manual_bill, ag.package_id,
+            s.is_master, s.root_company_id,
+            pa.account_id, pa.status as account_status, pa.gateway as account_gateway
+          from companies cl
+          join companies ag on ag.id = cl.parent_id
+          join systems s on s.id = cl.system_id
+          left join payment_accounts pa on pa.company_id = ag.id and pa.detached_at is null
+          where cl.id = ${clientId} and cl.deleted_at is null`,
+      );
+      if (!row) return null;
+      const modules = await db
+        .select({ module: companyModules.module })
+        .from(companyModules)
+        .where(and(eq(companyModules.companyId, clientId), eq(companyModules.enabled, true)));
+      return {
+        clientId: row.id,
+        clientName: row.name,
+        kind: row.kind,
+        agencyId: row.agency_id,
+        agencyName: row.agency_name,
+        systemId: row.system_id,
+        rootCompanyId: row.root_company_id,
+        isMasterSystem: row.is_master === true,
+        disableAddCampaign: row.disable_client_add_campaign === true,
+        agencyManualBill: row.manual_bill === true,
+        agencyPackageId: row.package_id ?? '',
+        agencyAccount:
+          row.account_id === null
+            ? null
+            : {
+                accountId: row.account_id,
+                status: row.account_status ?? '',
+                gateway: row.account_gateway ?? '',
+              },
+        enabledModules: modules.map((m) => m.module),
+      };
+    },
+
+    /** The price sheets the layers read: the agency's own, its system root's, the master root's. */
+    async priceSheets(
+      agencyId: number,
+      systemRootId: number,
+    ): Promise<{ agency: PriceSheet; system: PriceSheet; master: PriceSheet }> {
+      const [master] = await db
+        .select({ root: systems.rootCompanyId })
+        .from(systems)
+        .where(eq(systems.isMaster, true));
+      const ids = [agencyId, systemRootId, ...(master?.root ? [master.root] : [])];
+      const rows = await db.select().from(agencyPrices).where(inArray(agencyPrices.companyId, ids));
+      const sheet = (id: number | null | undefined) => rows.filter((r) => r.companyId === id);
+      return { agency: sheet(agencyId), system: sheet(systemRootId), master: sheet(master?.root) };
+    },
+
+    /** The company's current card, if any. */
+    async currentCard(companyId: number): Promise<CardOnFile | null> {
+      const [row] = await db
+        .select({
+          customerId: paymentCards.customerId,
+          connectedAccountId: paymentCards.connectedAccountId,
+          gateway: paymentCards.gateway,
+          last4: paymentCards.last4,
+        })
+        .from(paymentCards)
+        .where(and(eq(paymentCards.companyId, companyId), isNull(paymentCards.replacedAt)));
+      return row ?? null;
+    },
+
+    /** A declined activation marks the payer payment failed (spec 2 §4: the red card icon). */
+    async markPaymentFailed(companyId: number): Promise<void> {
+      await db.update(companies).set({ paymentFailed: true }).where(eq(companies.id, companyId));
+    },
+
+    /** Sheet deliveries of the campaign's leads (kind google_sheet), newest first. */
+    async sheetDeliveries(campaignId: number, limit = 100) {
+      return queryRows<{
+        lead_id: number;
+        status: 'queued' | 'delivered' | 'failed';
+        attempts: number;
+        error: string | null;
+        created_at: Date | string;
+        delivered_at: Date | string | null;
+      }>(
+        db,
+        sql`select d.lead_id, d.status, d.attempts, d.error, d.created_at, d.delivered_at
+          from lead_deliveries d join leads l on l.id = d.lead_id
+          where l.campaign_id = ${campaignId} and d.kind = 'google_sheet'
+          order by d.created_at desc, d.id desc limit ${limit}`,
+      );
+    },
+
+    /** Failed sheet deliveries queued again (the spreadsheet reset). */
+    async requeueFailedSheetDeliveries(campaignId: number): Promise<number> {
+      const rows = await queryRows<{ id: number }>(
+        db,
+        sql`update lead_deliveries d set status = 'queued', error = null
+          from leads l where l.id = d.lead_id and l.campaign_id = ${campaignId}
+            and d.kind = 'google_sheet' and d.status = 'failed'
+          returning d.id`,
+      );
+      return rows.length;
+    },
+  };
+}
+
+export type CampaignRepository = ReturnType<typeof createCampaignRepository>;

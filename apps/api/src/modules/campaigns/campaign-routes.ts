@@ -1,0 +1,385 @@
+import {
+  activePauseRequestSchema,
+  apiErrorSchema,
+  archiveCampaignRequestSchema,
+  campaignActiveResponseSchema,
+  campaignIdParamsSchema,
+  campaignListParamsSchema,
+  campaignListQuerySchema,
+  campaignListResponseSchema,
+  campaignMoveResponseSchema,
+  campaignResourceParamsSchema,
+  campaignResourceResponseSchema,
+  campaignResponseSchema,
+  campaignSavedResponseSchema,
+  companyCampaignsParamsSchema,
+  companyCampaignsResponseSchema,
+  costModuleRequestSchema,
+  costModuleResponseSchema,
+  createCampaignRequestSchema,
+  embedCodeOf,
+  GOOGLE_NOT_CONNECTED,
+  googleConnectParamsSchema,
+  googleConnectResponseSchema,
+  idParamSchema,
+  keywordTags,
+  keywordToTagsQuerySchema,
+  keywordToTagsResponseSchema,
+  removeCampaignRequestSchema,
+  resendGoogleLinkRequestSchema,
+  SHEET_NOT_CONNECTED,
+  SPREADSHEET_RESET,
+  spreadsheetCheckRequestSchema,
+  spreadsheetCheckResponseSchema,
+  spreadsheetHistoryParamsSchema,
+  spreadsheetHistoryResponseSchema,
+  spreadsheetResetRequestSchema,
+  spreadsheetResetResponseSchema,
+  updateCampaignRequestSchema,
+  updateLocalCampaignRequestSchema,
+  updateLocatorCampaignRequestSchema,
+} from '@app/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError, notFound } from '../../http-errors.js';
+import { type AccessRule, principalOf, type ScopedId } from '../../plugins/access.js';
+import type { WebOrigins } from '../domains/index.js';
+import type { CampaignRepository } from './campaign-repository.js';
+import type { CampaignService } from './campaign-service.js';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  402: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  503: apiErrorSchema,
+};
+const rule = (action: Extract<AccessRule, { kind: 'user' }>['action'], ...scope: ScopedId[]): AccessRule => ({
+  kind: 'user',
+  action,
+  scope,
+});
+const campaignIn = (where: ScopedId['in'], field: string): ScopedId => ({
+  in: where,
+  field,
+  resource: 'campaign',
+});
+const companyIn = (where: ScopedId['in'], field: string): ScopedId => ({
+  in: where,
+  field,
+  resource: 'company',
+});
+const tags = ['campaigns'];
+
+/**
+ * Campaigns (spec 2 §7 "Campaigns and reports"): thin handlers over the service. Every campaign id
+ * is scope-checked by the access rule (`campaign`: its client must be in the caller's scope, else 404).
+ */
+export const campaignRoutes =
+  (deps: {
+    service: CampaignService;
+    repo: CampaignRepository;
+    origins: WebOrigins;
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { service, repo } = deps;
+
+    app.get(
+      '/leadspeek/client/:group/:type/:companyID/:clientID/:sort/:order/:search',
+      {
+        config: { access: rule('campaigns.read', companyIn('params', 'companyID')) },
+        schema: {
+          tags,
+          params: campaignListParamsSchema,
+          querystring: campaignListQuerySchema,
+          response: { 200: campaignListResponseSchema, ...errors },
+        },
+      },
+      async (request) => service.list(principalOf(request), request.params, request.query),
+    );
+
+    app.post(
+      '/leadspeek/client/create',
+      {
+        config: { access: rule('campaigns.create', companyIn('body', 'clientID')) },
+        schema: {
+          tags,
+          body: createCampaignRequestSchema,
+          response: { 200: campaignSavedResponseSchema, ...errors },
+        },
+      },
+      async (request) => service.create(principalOf(request), request.body, request.ip),
+    );
+
+    const updates = [
+      ['/leadspeek/client/update', updateCampaignRequestSchema, 'common'],
+      ['/leadspeek/client/local/update', updateLocalCampaignRequestSchema, 'local'],
+      ['/leadspeek/client/locator/update', updateLocatorCampaignRequestSchema, 'locator'],
+    ] as const;
+    for (const [url, body, part] of updates)
+      app.put(
+        url,
+        {
+          config: { access: rule('campaigns.update', campaignIn('body', 'leadspeekID')) },
+          schema: { tags, body, response: { 200: campaignSavedResponseSchema, ...errors } },
+        },
+        async (request) => service.update(principalOf(request), part, request.body, request.ip),
+      );
+
+    app.put(
+      '/leadspeek/client/activepause',
+      {
+        config: { access: rule('campaigns.move', campaignIn('body', 'leadspeekID')) },
+        schema: {
+          tags,
+          body: activePauseRequestSchema,
+          response: { 200: campaignMoveResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        service.activePause(principalOf(request), request.body.leadspeekID, request.body.status, request.ip),
+    );
+
+    app.put(
+      '/leadspeek/client/archive',
+      {
+        config: { access: rule('campaigns.move', campaignIn('body', 'lpuserid')) },
+        schema: {
+          tags,
+          body: archiveCampaignRequestSchema,
+          response: { 200: campaignMoveResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        service.archive(principalOf(request), request.body.lpuserid, request.body.status === 'T', request.ip),
+    );
+
+    app.put(
+      '/leadspeek/client/remove',
+      {
+        config: { access: rule('campaigns.remove', campaignIn('body', 'leadspeekID')) },
+        schema: {
+          tags,
+          body: removeCampaignRequestSchema,
+          response: { 200: campaignMoveResponseSchema, ...errors },
+        },
+      },
+      async (request) => service.remove(principalOf(request), request.body.leadspeekID, request.ip),
+    );
+
+    app.get(
+      '/leadspeek/getcampaign/:campaign_id',
+      {
+        config: { access: rule('campaigns.read', campaignIn('params', 'campaign_id')) },
+        schema: {
+          tags,
+          params: campaignIdParamsSchema,
+          response: { 200: campaignResponseSchema, ...errors },
+        },
+      },
+      async (request) => service.get(request.params.campaign_id),
+    );
+
+    app.get(
+      '/campaigns/:companyID/:groupCompanyID',
+      {
+        config: { access: rule('campaigns.read', companyIn('params', 'companyID')) },
+        schema: {
+          tags,
+          params: companyCampaignsParamsSchema,
+          response: { 200: companyCampaignsResponseSchema, ...errors },
+        },
+      },
+      async (request) => service.ofCompany(request.params.companyID, request.params.groupCompanyID),
+    );
+
+    app.get(
+      '/leadspeek/check-campaign-active/:companyID',
+      {
+        config: { access: rule('campaigns.activeCheck', companyIn('params', 'companyID')) },
+        schema: {
+          tags,
+          params: z.object({ companyID: idParamSchema }),
+          response: { 200: campaignActiveResponseSchema, ...errors },
+        },
+      },
+      async (request) => service.activeCheck(request.params.companyID),
+    );
+
+    app.put(
+      '/configuration/user/costmodule',
+      {
+        config: { access: rule('campaigns.prices', campaignIn('body', 'leadspeekID')) },
+        schema: {
+          tags,
+          body: costModuleRequestSchema,
+          response: { 200: costModuleResponseSchema, ...errors },
+        },
+      },
+      async (request) => service.costModule(principalOf(request), request.body, request.ip),
+    );
+
+    app.get(
+      '/leadspeek/keyword-to-tags',
+      {
+        config: { access: rule('campaigns.read') },
+        schema: {
+          tags,
+          querystring: keywordToTagsQuerySchema,
+          response: { 200: keywordToTagsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ result: 'success' as const, tags: keywordTags(request.query.keyword) }),
+    );
+
+    app.get(
+      '/leadspeek/getcampaignresource/:organizationID/:campaignID',
+      {
+        config: {
+          access: rule(
+            'campaigns.read',
+            companyIn('params', 'organizationID'),
+            campaignIn('params', 'campaignID'),
+          ),
+        },
+        schema: {
+          tags,
+          params: campaignResourceParamsSchema,
+          response: { 200: campaignResourceResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const r = await service.found(request.params.campaignID);
+        if (r.clientId !== request.params.organizationID) throw notFound();
+        const origin = await deps.origins.ofCompany(r.clientId, request.hostname);
+        return {
+          result: 'success' as const,
+          data: {
+            leadspeek_api_id: r.publicId,
+            leadspeekType: r.module as 'local',
+            embed_code: r.module === 'local' ? embedCodeOf(origin, r.publicId) : '',
+            embed_status: r.embedStatus,
+            ad_platform_campaign_id: r.adPlatformCampaignId,
+          },
+        };
+      },
+    );
+
+    // Google Sheets reports: the connection itself comes with integrations; these answer from what
+    // is stored (the campaign's report type and its sheet deliveries).
+    const sheetState = async (campaignId: number) => {
+      const r = await service.found(campaignId);
+      const deliveries = await repo.sheetDeliveries(r.id, 1000);
+      const delivered = deliveries.filter((d) => d.status === 'delivered');
+      const last = delivered[0]?.delivered_at ?? null;
+      return {
+        leadspeek_api_id: r.publicId,
+        report_to_sheet: r.reportType === 'GoogleSheet',
+        google_connected: false,
+        rows_sent: delivered.length,
+        last_sent_at: last === null ? null : new Date(last).toISOString(),
+      };
+    };
+
+    app.put(
+      '/leadspeek/spreadsheet/check',
+      {
+        config: {
+          access: rule(
+            'campaigns.read',
+            { in: 'body', field: 'userID', resource: 'user' },
+            campaignIn('body', 'campaignID'),
+          ),
+        },
+        schema: {
+          tags,
+          body: spreadsheetCheckRequestSchema,
+          response: { 200: spreadsheetCheckResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ result: 'success' as const, data: await sheetState(request.body.campaignID) }),
+    );
+
+    app.get(
+      '/leadspeek/spreadsheet/history/:campaignID',
+      {
+        config: { access: rule('campaigns.read', campaignIn('params', 'campaignID')) },
+        schema: {
+          tags,
+          params: spreadsheetHistoryParamsSchema,
+          response: { 200: spreadsheetHistoryResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const rows = await repo.sheetDeliveries(request.params.campaignID);
+        const isoOf = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+        return {
+          result: 'success' as const,
+          data: rows.map((d) => ({
+            lead_id: Number(d.lead_id),
+            status: d.status,
+            attempts: Number(d.attempts),
+            error: d.error,
+            created_at: isoOf(d.created_at) as string,
+            delivered_at: isoOf(d.delivered_at),
+          })),
+        };
+      },
+    );
+
+    app.put(
+      '/leadspeek/spreadsheet/reset',
+      {
+        config: {
+          access: rule(
+            'campaigns.update',
+            { in: 'body', field: 'userLogin', resource: 'user' },
+            campaignIn('body', 'campaignID'),
+          ),
+        },
+        schema: {
+          tags,
+          body: spreadsheetResetRequestSchema,
+          response: { 200: spreadsheetResetResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        result: 'success' as const,
+        message: SPREADSHEET_RESET,
+        requeued: await repo.requeueFailedSheetDeliveries(request.body.campaignID),
+      }),
+    );
+
+    for (const call of ['check-connect', 'revoke'] as const)
+      app.get(
+        `/leadspeek/googlespreadsheet/${call}/:companyID`,
+        {
+          config: {
+            access: rule(
+              call === 'revoke' ? 'campaigns.update' : 'campaigns.read',
+              companyIn('params', 'companyID'),
+            ),
+          },
+          schema: {
+            tags,
+            params: googleConnectParamsSchema,
+            response: { 200: googleConnectResponseSchema, ...errors },
+          },
+        },
+        async () => ({ result: 'success' as const, connected: false, message: GOOGLE_NOT_CONNECTED }),
+      );
+
+    app.post(
+      '/leadspeek/client/resendgooglelink',
+      {
+        config: { access: rule('campaigns.update', campaignIn('body', 'leadspeekID')) },
+        schema: { tags, body: resendGoogleLinkRequestSchema, response: { 200: z.never(), ...errors } },
+      },
+      async (request) => {
+        await service.found(request.body.leadspeekID);
+        throw new HttpError(409, 'sheet_not_connected', SHEET_NOT_CONNECTED);
+      },
+    );
+  };

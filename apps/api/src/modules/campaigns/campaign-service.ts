@@ -1,0 +1,564 @@
+import {
+  ACTIVATION_DECLINED,
+  ACTIVATION_NO_CARD,
+  type ActivationChargeAnswer,
+  CAMPAIGN_ADDED,
+  CAMPAIGN_UPDATED,
+  CARD_PROVIDER_GATEWAY,
+  type CampaignListParams,
+  type CampaignModule,
+  CLIENT_ACCOUNT_NOT_CONNECTED,
+  CLIENT_ADD_CAMPAIGN_DISABLED,
+  type CostModuleInput,
+  type CreateCampaignInput,
+  centsToDollars,
+  LEADS_BUY_REQUIRED,
+  MODULE_NOT_ENABLED,
+  pageOf,
+  type UpdateCampaignInput,
+  type UpdateLocalCampaignInput,
+  type UpdateLocatorCampaignInput,
+  wholeNumberOf,
+} from '@app/contracts';
+import { type CampaignEvent, type CampaignState, transition } from '@app/lead-engine';
+import { isClient, isSystemStaff, paymentAccountConnected } from '@app/policy';
+import {
+  activationCharge,
+  type ClientPrice,
+  findClientFloorViolation,
+  rootFee,
+  wholesalePrice,
+} from '@app/pricing';
+import { badRequest, HttpError, notFound } from '../../http-errors.js';
+import type { AuditLog } from '../audit/index.js';
+import type { ChargeOnce } from '../payments/index.js';
+import type { Principal } from '../tenancy/index.js';
+import type {
+  CampaignRecord,
+  CampaignRepository,
+  ClientContext,
+  NewCampaign,
+} from './campaign-repository.js';
+import { detailOf, listRowOf, stateOf, statusLabel } from './campaign-view.js';
+
+/**
+ * The seam to the ad-platform provider (locator campaigns are mirrored there, issue 11). Another
+ * part builds the provider; until it is wired the runtime passes null and a locator campaign keeps
+ * `adPlatformCampaignId` null (decision 0045: no pretend mirror).
+ */
+export interface AdPlatformMirror {
+  /** Creates or updates the campaign's mirror; answers the platform's campaign id. */
+  mirror(campaign: CampaignRecord): Promise<string>;
+  /** Mirrors a pause, resume or stop. */
+  setRunning(campaign: CampaignRecord, running: boolean): Promise<void>;
+}
+
+export interface CampaignServiceDeps {
+  repo: CampaignRepository;
+  chargeOnce: ChargeOnce;
+  audit: AuditLog;
+  adPlatform: AdPlatformMirror | null;
+}
+
+const conflict = (message: string, code = 'illegal_move') => new HttpError(409, code, message);
+const tf = (value: 'T' | 'F') => value === 'T';
+const orNull = (day: string) => (day === '' ? null : day);
+
+/** The event a person's "status" asks for, from the campaign's state. */
+function eventFor(asked: 'running' | 'paused' | 'stopped', state: CampaignState): CampaignEvent {
+  if (asked === 'paused') return { type: 'pause' };
+  if (asked === 'stopped') return { type: 'stop' };
+  return state.status === 'paused' || state.status === 'paused_on_run'
+    ? { type: 'resume' }
+    : { type: 'activate' };
+}
+
+/** The stored columns of a client price: the pricing package's terms. */
+const clientPriceOf = (r: CampaignRecord): ClientPrice => ({
+  term: r.paymentTerm,
+  setupFeeCents: r.setupFeeCents,
+  periodFeeCents: r.periodFeeCents,
+  costPerLeadMicros: r.costPerLeadMicros,
+  costPerLeadAdvancedMicros: r.costPerLeadAdvancedMicros,
+  costPerLeadB2bMicros: r.costPerLeadB2bMicros,
+  leadsBought: r.prepaidLeadsPerBlock,
+});
+
+export function createCampaignService(deps: CampaignServiceDeps) {
+  const { repo, audit } = deps;
+
+  async function found(id: number): Promise<CampaignRecord> {
+    const row = await repo.record(id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function contextOf(clientId: number): Promise<ClientContext> {
+    const ctx = await repo.clientContext(clientId);
+    if (!ctx) throw notFound();
+    if (ctx.kind !== 'client')
+      throw badRequest('Campaigns belong to a client.', { clientID: 'Choose a client.' });
+    return ctx;
+  }
+
+  const agencyConnected = (ctx: ClientContext) =>
+    paymentAccountConnected({
+      accountconnected: (ctx.agencyAccount?.status ?? '') as '',
+      package_id: ctx.agencyPackageId,
+      paymentgateway: CARD_PROVIDER_GATEWAY,
+      manual_bill: ctx.agencyManualBill ? 'T' : 'F',
+    });
+
+  const log = (
+    p: Principal,
+    r: CampaignRecord,
+    action: Parameters<AuditLog['record']>[0]['action'],
+    text: string,
+    ip: string,
+  ) =>
+    audit.record({
+      systemId: r.systemId,
+      companyId: r.clientId,
+      userId: p.userId,
+      actorUserId: p.actorUserId,
+      action,
+      category: 'campaign',
+      description: `${text}: ${r.name} (#${r.publicId})`,
+      ip,
+      campaignId: wholeNumberOf(r.publicId, 8),
+    });
+
+  function commonValues(b: Partial<UpdateCampaignInput>): Partial<NewCampaign> {
+    const v: Partial<NewCampaign> = {};
+    if (b.campaignName !== undefined) v.name = b.campaignName;
+    if (b.companyGroupID !== undefined) v.companyGroupId = b.companyGroupID === 0 ? null : b.companyGroupID;
+    if (b.reportType !== undefined) v.reportType = b.reportType;
+    if (b.reportSentTo !== undefined) v.reportSentTo = b.reportSentTo;
+    if (b.adminNotifyTo !== undefined) v.adminNotifyTo = b.adminNotifyTo;
+    if (b.leadsAmountNotification !== undefined) v.leadsAmountNotification = b.leadsAmountNotification;
+    if (b.enableMinimumLimitLeads !== undefined || b.minimumLimitLeads !== undefined)
+      v.minimumLimitLeads = b.enableMinimumLimitLeads === 'F' ? null : (b.minimumLimitLeads ?? 0);
+    if (b.clientOrganizationID !== undefined) v.clientOrganizationId = b.clientOrganizationID;
+    if (b.clientCampaignID !== undefined) v.clientCampaignId = b.clientCampaignID;
+    if (b.clientHidePhone !== undefined) v.hidePhone = tf(b.clientHidePhone);
+    if (b.startdatecampaign !== undefined) v.startDate = orNull(b.startdatecampaign);
+    if (b.enddatecampaign !== undefined) v.endDate = orNull(b.enddatecampaign);
+    if (b.timezone !== undefined) v.timeZone = b.timezone;
+    if (b.phoneenabled !== undefined) v.requirePhone = tf(b.phoneenabled);
+    if (b.homeaddressenabled !== undefined) v.requireAddress = tf(b.homeaddressenabled);
+    if (b.requireemailaddress !== undefined) v.requireEmail = tf(b.requireemailaddress);
+    if (b.reidentificationtype !== undefined) v.reidentification = b.reidentificationtype;
+    if (b.applyreidentificationall !== undefined) v.reidentifyAcrossClient = tf(b.applyreidentificationall);
+    return v;
+  }
+
+  function localValues(b: Partial<UpdateLocalCampaignInput>): Partial<NewCampaign> {
+    const v: Partial<NewCampaign> = {};
+    if (b.urlCode !== undefined) v.urlCode = b.urlCode;
+    if (b.urlCodeThankyou !== undefined) v.urlCodeThankyou = b.urlCodeThankyou;
+    if (b.gtminstalled !== undefined) v.gtmInstalled = tf(b.gtminstalled);
+    if (b.locatorstate !== undefined) v.states = b.locatorstate;
+    if (b.locationtarget !== undefined) v.localStateMode = b.locationtarget;
+    return v;
+  }
+
+  function targetingValues(b: Partial<UpdateLocatorCampaignInput>, options: Record<string, unknown>) {
+    const v: Partial<NewCampaign> = {};
+    if (b.locatorkeyword !== undefined) v.keywords = b.locatorkeyword;
+    if (b.locatorkeywordcontextual !== undefined) v.contextualKeywords = b.locatorkeywordcontextual;
+    if (b.locatorzip !== undefined) v.zips = b.locatorzip;
+    if (b.locatorstate !== undefined) v.states = b.locatorstate;
+    if (b.locatorcity !== undefined) v.cities = b.locatorcity;
+    if (b.nationaltargeting !== undefined) v.national = tf(b.nationaltargeting);
+    if (b.locatordesc !== undefined) v.locatorDescription = b.locatordesc;
+    const extras = [
+      'locatorrequire',
+      'listAdvanceInformationId',
+      'listB2BInformationId',
+      'campaign_information_type',
+    ] as const;
+    const moduleOptions = { ...options };
+    for (const key of extras) if (b[key] !== undefined) moduleOptions[key] = b[key];
+    v.moduleOptions = moduleOptions;
+    return v;
+  }
+
+  /** Locator, enhance and b2b need somewhere to look: national, or a zip, state or city (decision 0037). */
+  function checkTargeting(
+    module: CampaignModule,
+    after: { national: boolean; zips: string[]; states: string[]; cities: string[] },
+  ) {
+    if (module === 'local') return;
+    if (!after.national && after.zips.length + after.states.length + after.cities.length === 0)
+      throw badRequest('Choose national targeting, or at least one zip code, state or city to target.', {
+        nationaltargeting: 'Choose national targeting, or at least one zip code, state or city to target.',
+      });
+  }
+
+  async function mirror(r: CampaignRecord) {
+    if (r.module !== 'locator' || !deps.adPlatform) return;
+    const id = await deps.adPlatform.mirror(r);
+    if (id !== r.adPlatformCampaignId) await repo.update(r.id, { adPlatformCampaignId: id });
+  }
+
+  /** The activation charge: what the term says is due now, on whose card, once per activation. */
+  async function chargeActivation(
+    r: CampaignRecord,
+    ctx: ClientContext,
+  ): Promise<ActivationChargeAnswer | null> {
+    const sheets = await repo.priceSheets(ctx.agencyId, ctx.rootCompanyId);
+    const module = r.module as CampaignModule;
+    const term = r.paymentTerm;
+    if (term === 'Prepaid' && r.prepaidLeadsPerBlock < 1)
+      throw badRequest(LEADS_BUY_REQUIRED, { leadsbuy: LEADS_BUY_REQUIRED });
+    const due = activationCharge({
+      module,
+      client: clientPriceOf(r),
+      wholesale: wholesalePrice(sheets, module, term),
+      root: rootFee({ isMaster: ctx.isMasterSystem }, sheets.master, module, term),
+    });
+    // Manual bill: the agency's card pays the wholesale; otherwise the client's card pays its price,
+    // a direct charge on the agency's connected account whose application fee is the wholesale.
+    const manual = ctx.agencyManualBill;
+    const payerId = manual ? ctx.agencyId : ctx.clientId;
+    const party = manual ? due.wholesale : due.client;
+    const amount = party.totalCents;
+    if (amount === 0) return null;
+    if (!manual && !agencyConnected(ctx))
+      throw conflict(CLIENT_ACCOUNT_NOT_CONNECTED, 'account_not_connected');
+    const card = await repo.currentCard(payerId);
+    const accountId = ctx.agencyAccount?.accountId ?? null;
+    if (!card || (!manual && card.connectedAccountId !== accountId))
+      throw new HttpError(402, 'card_missing', ACTIVATION_NO_CARD);
+
+    const base = `campaign-activation:${r.id}:${(await repo.activations(r.id)) + 1}`;
+    const failed = await repo.failedAttempts(base);
+    const businessKey = failed === 0 ? base : `${base}:attempt-${failed + 1}`;
+    let outcome: Awaited<ReturnType<ChargeOnce['charge']>>;
+    try {
+      outcome = await deps.chargeOnce.charge({
+        systemId: ctx.systemId,
+        businessKey,
+        cause: {
+          kind: 'charge',
+          description: `Activation of campaign #${r.publicId} ${r.name} (${term}) — ${manual ? ctx.agencyName : ctx.clientName}`,
+          companyId: payerId,
+        },
+        customerId: card.customerId,
+        amount,
+        ...(manual
+          ? {}
+          : { direct: { connectedAccountId: accountId as string, applicationFee: due.applicationFeeCents } }),
+      });
+    } catch (error) {
+      if (error instanceof Error && /exists with another/.test(error.message))
+        throw conflict(
+          'The activation payment is being processed; try again in a moment.',
+          'payment_in_progress',
+        );
+      throw new HttpError(
+        503,
+        'gateway_unavailable',
+        'The payment service did not answer; try again in a moment.',
+      );
+    }
+    if (outcome.status === 'pending')
+      throw conflict(
+        'The activation payment is being processed; try again in a moment.',
+        'payment_in_progress',
+      );
+    if (outcome.status === 'failed') {
+      await repo.markPaymentFailed(payerId);
+      throw Object.assign(
+        new HttpError(402, 'card_declined', `${ACTIVATION_DECLINED} ${outcome.message}`.trim()),
+        {
+          declined: { payerId },
+        },
+      );
+    }
+    return {
+      amount: centsToDollars(amount),
+      setup_fee: centsToDollars(party.setupFeeCents),
+      period_fee: centsToDollars(party.periodFeeCents),
+      leads: party.leads,
+      leads_amount: centsToDollars(party.leadsCents),
+      payer: manual ? 'agency' : 'client',
+      charge_id: outcome.chargeId,
+      sandbox: ctx.agencyAccount?.gateway === 'sandbox' || outcome.chargeId.startsWith('ch_sandbox'),
+    };
+  }
+
+  /**
+   * One state move through the machine, persisted only if the campaign is still where it was read
+   * (so of racing moves one wins); a loser reads again and asks the machine again, which refuses
+   * what no longer applies ('The campaign is already running.').
+   */
+  async function move(p: Principal, id: number, pick: (s: CampaignState) => CampaignEvent, ip: string) {
+    for (let round = 0; round < 5; round++) {
+      const r = await found(id);
+      const from = stateOf(r);
+      const event = pick(from);
+      const t = transition(from, event);
+      if (!t.ok) throw conflict(t.error);
+      let charge: ActivationChargeAnswer | null = null;
+      if (t.chargesActivation) {
+        const ctx = await contextOf(r.clientId);
+        if (isClient(p) && !ctx.agencyManualBill && !agencyConnected(ctx))
+          throw conflict(CLIENT_ACCOUNT_NOT_CONNECTED, 'account_not_connected');
+        try {
+          charge = await chargeActivation(r, ctx);
+        } catch (error) {
+          if (error instanceof HttpError && error.code === 'card_declined')
+            await log(
+              p,
+              r,
+              'campaign_activation_declined',
+              'Activation declined, the campaign was not started',
+              ip,
+            );
+          throw error;
+        }
+      }
+      const moved = await repo.move({
+        campaignId: r.id,
+        from,
+        to: t.to,
+        event: event.type,
+        reason: 'reason' in event ? event.reason : null,
+        userId: p.userId,
+        activated: event.type === 'activate',
+        prepaidLeads: t.chargesActivation && r.paymentTerm === 'Prepaid' ? r.prepaidLeadsPerBlock : 0,
+      });
+      if (!moved) continue;
+      await log(p, r, 'campaign_moved', t.logText, ip);
+      if (charge) await log(p, r, 'campaign_activation_charged', `Activation charged $${charge.amount}`, ip);
+      if (r.module === 'locator' && r.adPlatformCampaignId && deps.adPlatform)
+        await deps.adPlatform.setRunning(r, t.to.status === 'running');
+      return {
+        result: 'success' as const,
+        message: t.logText,
+        data: {
+          leadspeekID: r.id,
+          leadspeek_api_id: r.publicId,
+          status: t.to.status,
+          pause_reason: t.to.pauseReason,
+          status_label: statusLabel(t.to),
+          archived: t.to.archived ? ('T' as const) : ('F' as const),
+          removed: t.to.removed ? ('T' as const) : ('F' as const),
+          charge,
+        },
+      };
+    }
+    throw conflict('The campaign changed while this was saved; try again.', 'busy');
+  }
+
+  return {
+    async create(p: Principal, b: CreateCampaignInput, ip: string) {
+      const ctx = await contextOf(b.clientID);
+      if (isClient(p)) {
+        if (ctx.disableAddCampaign) throw new HttpError(403, 'forbidden', CLIENT_ADD_CAMPAIGN_DISABLED);
+        if (!agencyConnected(ctx)) throw conflict(CLIENT_ACCOUNT_NOT_CONNECTED, 'account_not_connected');
+      }
+      if (!ctx.enabledModules.includes(b.leadspeekType))
+        throw badRequest(MODULE_NOT_ENABLED, { leadspeekType: MODULE_NOT_ENABLED });
+      if (b.leadspeekType !== 'local')
+        checkTargeting(b.leadspeekType, {
+          national: b.nationaltargeting === 'T',
+          zips: b.locatorzip,
+          states: b.locatorstate,
+          cities: b.locatorcity,
+        });
+      const values: NewCampaign = {
+        systemId: ctx.systemId,
+        agencyId: ctx.agencyId,
+        clientId: ctx.clientId,
+        module: b.leadspeekType,
+        name: b.campaignName,
+        createdByUserId: p.userId,
+        ...(commonValues(b) as object),
+        ...(b.leadspeekType === 'local'
+          ? localValues(b)
+          : targetingValues({ ...b, locatorzip: b.locatorzip }, {})),
+      } as NewCampaign;
+      const row = await repo.insert(values);
+      const r = await found(row.id);
+      await log(p, r, 'campaign_created', 'Campaign created', ip);
+      await mirror(r);
+      return { result: 'success' as const, message: CAMPAIGN_ADDED, data: detailOf(await found(row.id)) };
+    },
+
+    async update(
+      p: Principal,
+      part: 'common' | 'local' | 'locator',
+      b: UpdateCampaignInput | UpdateLocalCampaignInput | UpdateLocatorCampaignInput,
+      ip: string,
+    ) {
+      const r = await found(b.leadspeekID);
+      if (r.removedAt) throw conflict('This campaign was removed; it can no longer be changed.');
+      if (part === 'local' && r.module !== 'local')
+        throw badRequest('Only a local campaign has a site to update.', {
+          leadspeekID: 'Not a local campaign.',
+        });
+      if (part === 'locator' && r.module === 'local')
+        throw badRequest('A local campaign has no keyword targeting.', { leadspeekID: 'A local campaign.' });
+      const common = b as UpdateCampaignInput;
+      if (part === 'common') {
+        const start = common.startdatecampaign ?? r.startDate ?? '';
+        const end = common.enddatecampaign ?? r.endDate ?? '';
+        if (start && end && start > end)
+          throw badRequest('The end date must not be before the start date.', {
+            enddatecampaign: 'The end date must not be before the start date.',
+          });
+      }
+      const values =
+        part === 'common'
+          ? commonValues(common)
+          : part === 'local'
+            ? localValues(b as UpdateLocalCampaignInput)
+            : targetingValues(b as UpdateLocatorCampaignInput, r.moduleOptions);
+      if (part === 'locator')
+        checkTargeting(r.module as CampaignModule, {
+          national: values.national ?? r.national,
+          zips: values.zips ?? r.zips,
+          states: values.states ?? r.states,
+          cities: values.cities ?? r.cities,
+        });
+      await repo.update(r.id, values);
+      const after = await found(r.id);
+      await log(p, after, 'campaign_updated', 'Campaign updated', ip);
+      if (part !== 'local') await mirror(after);
+      return { result: 'success' as const, message: CAMPAIGN_UPDATED, data: detailOf(after) };
+    },
+
+    async get(id: number) {
+      return { result: 'success' as const, data: detailOf(await found(id)) };
+    },
+
+    async list(
+      p: Principal,
+      params: CampaignListParams,
+      query: { Page: number; PerPage: number; view: 'current' | 'archived' | 'all'; CampaignStatus: string },
+    ) {
+      const company = await repo.company(params.companyID);
+      if (!company) throw notFound();
+      let scope: { clientId: number } | { agencyId: number } | { systemId: number };
+      if (params.clientID > 0) {
+        const client = await repo.company(params.clientID);
+        const underCompany =
+          client?.kind === 'client' &&
+          (client.id === company.id ||
+            client.parentId === company.id ||
+            (company.kind === 'root' && isSystemStaff(p) && client.systemId === company.systemId));
+        if (!client || !underCompany) throw notFound();
+        scope = { clientId: client.id };
+      } else if (company.kind === 'client') scope = { clientId: company.id };
+      else if (company.kind === 'agency') scope = { agencyId: company.id };
+      else scope = { systemId: company.systemId };
+      const search = params.search.trim() === '-' ? '' : params.search.trim();
+      const { total, rows } = await repo.list({
+        module: params.type,
+        scope,
+        group: params.group,
+        view: query.view,
+        status: query.CampaignStatus as never,
+        search,
+        sort: params.sort,
+        order: params.order,
+        page: query.Page,
+        perPage: query.PerPage,
+      });
+      return pageOf(query.Page, query.PerPage, total, rows.map(listRowOf));
+    },
+
+    async ofCompany(companyId: number, group: number) {
+      const company = await repo.company(companyId);
+      if (!company) throw notFound();
+      const rows = await repo.ofCompany(company, group);
+      return {
+        result: 'success' as const,
+        data: rows.map((r) => ({
+          leadspeekID: r.id,
+          leadspeek_api_id: r.publicId,
+          campaign_name: r.name,
+          company_name: r.companyName,
+          leadspeekType: r.module,
+          status: r.status as 'running',
+        })),
+      };
+    },
+
+    async activeCheck(companyId: number) {
+      const company = await repo.company(companyId);
+      if (!company) throw notFound();
+      const rows = await repo.activeOf(company);
+      const byModule = new Map<CampaignModule, { leadspeek_api_id: string; campaign_name: string }[]>();
+      for (const r of rows) {
+        const list = byModule.get(r.module) ?? [];
+        list.push({ leadspeek_api_id: r.publicId, campaign_name: r.name });
+        byModule.set(r.module, list);
+      }
+      return {
+        result: 'success' as const,
+        active: rows.length > 0,
+        data: [...byModule].map(([module, campaigns]) => ({ module, campaigns })),
+      };
+    },
+
+    activePause: (p: Principal, id: number, status: 'running' | 'paused' | 'stopped', ip: string) =>
+      move(p, id, (s) => eventFor(status, s), ip),
+    archive: (p: Principal, id: number, archive: boolean, ip: string) =>
+      move(p, id, () => ({ type: archive ? 'archive' : 'unarchive' }), ip),
+    remove: (p: Principal, id: number, ip: string) => move(p, id, () => ({ type: 'remove' }), ip),
+
+    /** The client's prices: saved with the enhance/b2b floor of spec 2 §5, checked by `@app/pricing`. */
+    async costModule(p: Principal, b: CostModuleInput, ip: string) {
+      const r = await found(b.leadspeekID);
+      if (r.removedAt) throw conflict('This campaign was removed; it can no longer be changed.');
+      const ctx = await contextOf(r.clientId);
+      const module = r.module as CampaignModule;
+      const sheets = await repo.priceSheets(ctx.agencyId, ctx.rootCompanyId);
+      const price: ClientPrice = {
+        term: b.PaymentTerm,
+        setupFeeCents: b.PlatformFee,
+        periodFeeCents: b.CostMonth,
+        costPerLeadMicros: b.CostSet,
+        costPerLeadAdvancedMicros: b.CostSetAdvanced,
+        costPerLeadB2bMicros: b.CostSetB2b,
+        leadsBought: b.PaymentTerm === 'Prepaid' ? b.leadsbuy : 0,
+      };
+      const violation = findClientFloorViolation(
+        module,
+        price,
+        wholesalePrice(sheets, module, b.PaymentTerm),
+      );
+      if (violation) throw badRequest(violation.message, { [violation.field]: violation.message });
+      await repo.update(r.id, {
+        paymentTerm: b.PaymentTerm,
+        setupFeeCents: b.PlatformFee,
+        periodFeeCents: b.CostMonth,
+        costPerLeadMicros: b.CostSet,
+        costPerLeadAdvancedMicros: b.CostSetAdvanced,
+        costPerLeadB2bMicros: b.CostSetB2b,
+        costMaxLeadMicros: b.CostMaxLead,
+        leadLimit: b.LimitLead === 0 ? null : b.LimitLead,
+        leadLimitFrequency: b.LimitLeadFreq,
+        limitStartDate: orNull(b.LimitLeadStart),
+        limitEndDate: orNull(b.LimitLeadEnd),
+        continuousDuration: tf(b.contiDurationSelection),
+        continualTopUp: b.topupoptions === 'continual',
+        prepaidLeadsPerBlock: price.leadsBought,
+      });
+      const after = await found(r.id);
+      await log(p, after, 'campaign_prices_updated', `Campaign prices set (${b.PaymentTerm})`, ip);
+      return {
+        result: 'success' as const,
+        message: 'Setting has been saved.',
+        data: detailOf(after).costmodule,
+      };
+    },
+
+    found,
+  };
+}
+
+export type CampaignService = ReturnType<typeof createCampaignService>;
