@@ -1,5 +1,5 @@
-import { asCents, asMicros, type CostModule, type PaymentTerm } from '@app/contracts';
-import { type Database, queryRows, sql } from '@app/db';
+import type { CostModule, PaymentTerm } from '@app/contracts';
+import { agencyPrices, and, campaigns, type Database, eq, inArray, ne, systems } from '@app/db';
 import type {
   CampaignRules,
   CampaignStatus,
@@ -8,7 +8,6 @@ import type {
   ReidentificationWindow,
 } from '@app/lead-engine';
 import { type LeadPrices, leadPrices, type PriceSheet, rootFee, wholesalePrice } from '@app/pricing';
-import { intArray } from './sql-arrays.js';
 
 /*
  * What the ingest job needs to know of a campaign, read once per batch: its rules for the pipeline,
@@ -29,54 +28,6 @@ export interface IngestCampaign {
   adminNotifyTo: string[];
 }
 
-interface CampaignRow {
-  id: number;
-  public_id: string;
-  system_id: number;
-  agency_id: number;
-  client_id: number;
-  root_company_id: number;
-  is_master: boolean;
-  module: string;
-  status: CampaignStatus;
-  pause_reason: PauseOnRunReason | null;
-  archived: boolean;
-  removed: boolean;
-  reidentification: ReidentificationWindow;
-  reidentify_across_client: boolean;
-  national: boolean;
-  zips: string[];
-  states: string[];
-  cities: string[];
-  local_state_mode: 'include' | 'exclude';
-  require_email: boolean;
-  require_phone: boolean;
-  require_address: boolean;
-  lead_limit: number | null;
-  lead_limit_frequency: LimitFrequency;
-  limit_start_date: string | null;
-  limit_end_date: string | null;
-  time_zone: string;
-  payment_term: PaymentTerm;
-  setup_fee_cents: number;
-  period_fee_cents: number;
-  cost_per_lead_micros: number;
-  cost_per_lead_advanced_micros: number;
-  prepaid_leads_per_block: number;
-  report_sent_to: string[];
-  admin_notify_to: string[];
-}
-
-interface PriceRow {
-  company_id: number;
-  module: string;
-  term: PaymentTerm;
-  setup_fee_cents: number;
-  platform_fee_cents: number;
-  cost_per_lead_micros: number;
-  cost_per_lead_advanced_micros: number;
-}
-
 /** The campaigns of a batch (simplifi brings no leads and is left out), with their prices. */
 export async function loadIngestCampaigns(
   db: Database,
@@ -84,80 +35,76 @@ export async function loadIngestCampaigns(
 ): Promise<Map<number, IngestCampaign>> {
   const found = new Map<number, IngestCampaign>();
   if (ids.length === 0) return found;
-  const rows = await queryRows<CampaignRow>(
-    db,
-    sql`select c.id, c.public_id, c.system_id, c.agency_id, c.client_id, s.root_company_id, s.is_master,
-               c.module, c.status, c.pause_reason, c.archived, c.removed_at is not null as removed,
-               c.reidentification, c.reidentify_across_client, c.national, c.zips, c.states, c.cities,
-               c.local_state_mode, c.require_email, c.require_phone, c.require_address, c.lead_limit,
-               c.lead_limit_frequency, c.limit_start_date::text, c.limit_end_date::text, c.time_zone,
-               c.payment_term, c.setup_fee_cents, c.period_fee_cents, c.cost_per_lead_micros,
-               c.cost_per_lead_advanced_micros, c.prepaid_leads_per_block, c.report_sent_to,
-               c.admin_notify_to
-          from campaigns c join systems s on s.id = c.system_id
-         where c.id = any(${intArray(ids)})
-           and c.module <> 'simplifi'`,
-  );
+  // The typed builder: money columns come back as numbers on both databases.
+  const rows = await db
+    .select({ campaign: campaigns, rootCompanyId: systems.rootCompanyId, isMaster: systems.isMaster })
+    .from(campaigns)
+    .innerJoin(systems, eq(systems.id, campaigns.systemId))
+    .where(and(inArray(campaigns.id, [...ids]), ne(campaigns.module, 'simplifi')));
   if (rows.length === 0) return found;
-  const sheets = await priceSheets(db, [...new Set(rows.flatMap((r) => [r.agency_id, r.root_company_id]))]);
+  const sheets = await priceSheets(db, [
+    ...new Set(
+      rows.flatMap((r) => [r.campaign.agencyId, ...(r.rootCompanyId === null ? [] : [r.rootCompanyId])]),
+    ),
+  ]);
   const master = await masterSheet(db, sheets);
-  for (const row of rows) {
+  for (const { campaign: row, rootCompanyId, isMaster } of rows) {
     const module = row.module as CostModule;
-    const term = row.payment_term;
-    const system = sheets.get(row.root_company_id) ?? [];
+    const term = row.paymentTerm;
+    const system = (rootCompanyId !== null && sheets.get(rootCompanyId)) || [];
     const prices = leadPrices({
       module,
       client: {
         term,
-        setupFeeCents: asCents(row.setup_fee_cents),
-        periodFeeCents: asCents(row.period_fee_cents),
-        costPerLeadMicros: asMicros(row.cost_per_lead_micros),
-        costPerLeadAdvancedMicros: asMicros(row.cost_per_lead_advanced_micros),
+        setupFeeCents: row.setupFeeCents,
+        periodFeeCents: row.periodFeeCents,
+        costPerLeadMicros: row.costPerLeadMicros,
+        costPerLeadAdvancedMicros: row.costPerLeadAdvancedMicros,
         // The campaign row has one per-lead column: for a b2b campaign it holds CostSetB2b.
-        costPerLeadB2bMicros: asMicros(row.cost_per_lead_micros),
-        leadsBought: row.prepaid_leads_per_block,
+        costPerLeadB2bMicros: row.costPerLeadMicros,
+        leadsBought: row.prepaidLeadsPerBlock,
       },
-      wholesale: wholesalePrice({ agency: sheets.get(row.agency_id) ?? [], system }, module, term),
-      root: rootFee({ isMaster: row.is_master }, master, module, term),
+      wholesale: wholesalePrice({ agency: sheets.get(row.agencyId) ?? [], system }, module, term),
+      root: rootFee({ isMaster }, master, module, term),
     });
     found.set(row.id, {
       id: row.id,
-      publicId: row.public_id,
-      systemId: row.system_id,
-      agencyId: row.agency_id,
-      clientId: row.client_id,
+      publicId: row.publicId,
+      systemId: row.systemId,
+      agencyId: row.agencyId,
+      clientId: row.clientId,
       module,
       term,
       prices,
-      reportSentTo: row.report_sent_to,
-      adminNotifyTo: row.admin_notify_to,
+      reportSentTo: row.reportSentTo,
+      adminNotifyTo: row.adminNotifyTo,
       rules: {
         module,
         state: {
-          status: row.status,
-          pauseReason: row.pause_reason,
+          status: row.status as CampaignStatus,
+          pauseReason: row.pauseReason as PauseOnRunReason | null,
           archived: row.archived,
-          removed: row.removed,
+          removed: row.removedAt !== null,
         },
         reidentification: {
-          window: row.reidentification,
-          acrossClientCampaigns: row.reidentify_across_client,
+          window: row.reidentification as ReidentificationWindow,
+          acrossClientCampaigns: row.reidentifyAcrossClient,
         },
         location: {
           national: row.national,
           zips: row.zips,
           cities: row.cities,
           states: row.states,
-          localStateMode: row.local_state_mode,
+          localStateMode: row.localStateMode as 'include' | 'exclude',
         },
-        requires: { email: row.require_email, phone: row.require_phone, address: row.require_address },
+        requires: { email: row.requireEmail, phone: row.requirePhone, address: row.requireAddress },
         limit: {
-          max: row.lead_limit && row.lead_limit > 0 ? row.lead_limit : null,
-          frequency: row.lead_limit_frequency,
-          startDate: row.limit_start_date,
-          endDate: row.limit_end_date,
+          max: row.leadLimit && row.leadLimit > 0 ? row.leadLimit : null,
+          frequency: row.leadLimitFrequency as LimitFrequency,
+          startDate: row.limitStartDate,
+          endDate: row.limitEndDate,
         },
-        timeZone: row.time_zone,
+        timeZone: row.timeZone,
       },
     });
   }
@@ -165,37 +112,19 @@ export async function loadIngestCampaigns(
 }
 
 async function priceSheets(db: Database, companyIds: number[]): Promise<Map<number, PriceSheet>> {
-  const rows = await queryRows<PriceRow>(
-    db,
-    sql`select company_id, module, term, setup_fee_cents, platform_fee_cents, cost_per_lead_micros,
-               cost_per_lead_advanced_micros
-          from agency_prices
-         where company_id = any(${intArray(companyIds)})`,
-  );
+  const rows = await db.select().from(agencyPrices).where(inArray(agencyPrices.companyId, companyIds));
   const sheets = new Map<number, PriceSheet>();
-  for (const row of rows) {
-    const sheet = (sheets.get(row.company_id) ?? []) as PriceSheet[number][];
-    sheet.push({
-      module: row.module,
-      term: row.term,
-      setupFeeCents: asCents(row.setup_fee_cents),
-      platformFeeCents: asCents(row.platform_fee_cents),
-      costPerLeadMicros: asMicros(row.cost_per_lead_micros),
-      costPerLeadAdvancedMicros: asMicros(row.cost_per_lead_advanced_micros),
-    });
-    sheets.set(row.company_id, sheet);
-  }
+  for (const { companyId, ...price } of rows)
+    sheets.set(companyId, [...(sheets.get(companyId) ?? []), price]);
   return sheets;
 }
 
 /** The master system's own cost settings: the root fee of every non-master system. */
 async function masterSheet(db: Database, known: Map<number, PriceSheet>): Promise<PriceSheet> {
-  const [master] = await queryRows<{ root_company_id: number }>(
-    db,
-    sql`select root_company_id from systems where is_master`,
-  );
-  if (!master) return [];
-  const sheet = known.get(master.root_company_id);
-  if (sheet) return sheet;
-  return (await priceSheets(db, [master.root_company_id])).get(master.root_company_id) ?? [];
+  const [master] = await db
+    .select({ root: systems.rootCompanyId })
+    .from(systems)
+    .where(eq(systems.isMaster, true));
+  if (!master?.root) return [];
+  return known.get(master.root) ?? (await priceSheets(db, [master.root])).get(master.root) ?? [];
 }

@@ -98,7 +98,7 @@ export async function claimLead(db: Database, lead: LeadToStore): Promise<ClaimO
               returning count`,
         );
         if (!counted) throw new ClaimLost('limit', LIMIT_REASONS[frequency], 'limit');
-        if (Number(counted.count) >= max) pause = 'limit';
+        if (counted.count >= max) pause = 'limit';
       }
 
       if (campaign.term === 'Prepaid') {
@@ -110,11 +110,11 @@ export async function claimLead(db: Database, lead: LeadToStore): Promise<ClaimO
         );
         if (!left) throw new ClaimLost('billing', 'prepaid_balance_exhausted', 'balance');
         // The last prepaid lead: balance outranks limit in the state machine.
-        if (Number(left.leads_left) === 0) pause = 'balance';
+        if (left.leads_left === 0) pause = 'balance';
       }
 
       const { person, campaign: c } = lead;
-      const [stored] = await queryRows<{ id: number }>(
+      const [stored] = await queryRows<{ id: string }>(
         tx,
         sql`insert into leads (campaign_id, client_id, agency_id, system_id, module, identity_md5, claimed_at,
                    source, first_name, last_name, emails, phones, street, city, state, zip, company, page_url,
@@ -127,7 +127,7 @@ export async function claimLead(db: Database, lead: LeadToStore): Promise<ClaimO
                    ${person.company ? JSON.stringify(person.company) : null}::jsonb, ${lead.pageUrl},
                    ${lead.keyword}, ${c.prices.clientMicros}, ${c.prices.wholesaleMicros},
                    ${c.prices.rootFeeMicros})
-            returning id`,
+            returning id::text as id`,
       );
       if (!stored) throw new Error('the lead row was not stored');
       const targets = deliveryTargets(c);
@@ -136,7 +136,7 @@ export async function claimLead(db: Database, lead: LeadToStore): Promise<ClaimO
           sql`insert into lead_deliveries (lead_id, kind, target)
               select ${stored.id}, t->>0, t->>1 from jsonb_array_elements(${JSON.stringify(targets)}::jsonb) t`,
         );
-      return { ok: true as const, leadId: Number(stored.id), deliveries: targets.length, pause };
+      return { ok: true as const, leadId: Number.parseInt(stored.id, 10), deliveries: targets.length, pause };
     });
   } catch (err) {
     if (err instanceof ClaimLost) return { ok: false, step: err.step, reason: err.reason, pause: err.pause };
