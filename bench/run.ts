@@ -1,6 +1,7 @@
 import { benchAgencyList } from './agency-list.bench.js';
 import { benchDomainInfo } from './domain-info.bench.js';
 import { benchIdentities } from './identities.bench.js';
+import { benchLeadEngine } from './lead-engine.bench.js';
 import { benchLedger } from './ledger.bench.js';
 import { createScratchDatabase } from './lib/scratch-database.js';
 import { benchArgon2, benchSignIn } from './sign-in.bench.js';
@@ -21,6 +22,7 @@ const benches = {
   'user-logs': benchUserLogs,
   ledger: benchLedger,
   identities: benchIdentities,
+  'lead-engine': benchLeadEngine,
   web: benchWeb,
 } as const;
 /** Benchmarks whose figures do not depend on the database run on PGlite only. */
