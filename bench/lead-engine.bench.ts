@@ -40,7 +40,7 @@ export async function benchLeadEngine(database: 'pglite' | 'postgres', databaseU
     LOG_LEVEL: 'warn',
     WEB_DIST: join(dataDir, 'no-web'),
     IN_PROCESS_WORKER: 'true',
-    PIXEL_RATE_LIMIT_PER_MINUTE: '100000000',
+    PIXEL_RATE_LIMIT_PER_MINUTE: '10000000',
   });
   const handle: DatabaseHandle = await openDatabase(
     databaseUrl ? { url: databaseUrl } : { dataDir: join(dataDir, 'db') },
