@@ -10,6 +10,10 @@ import Fastify from 'fastify';
 const sameAs = process.env.SAME_AS;
 const app = Fastify({ logger: false });
 app.get('/bare', async () => ({ hello: 'world' }));
+// The pixel endpoint's yardstick: a JSON body parsed, answered 204 (lead-engine bench).
+app.post('/bare-post', (_request, reply) => {
+  reply.status(204).send();
+});
 if (sameAs) {
   const answer = await fetch(sameAs);
   if (!answer.ok) throw new Error(`${sameAs} answered ${answer.status}`);

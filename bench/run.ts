@@ -2,6 +2,7 @@ import { benchAgencyList } from './agency-list.bench.js';
 import { benchDomainInfo } from './domain-info.bench.js';
 import { benchExports } from './exports.bench.js';
 import { benchIdentities } from './identities.bench.js';
+import { benchLeadEngine } from './lead-engine.bench.js';
 import { benchLedger } from './ledger.bench.js';
 import { createScratchDatabase } from './lib/scratch-database.js';
 import { benchArgon2, benchSignIn } from './sign-in.bench.js';
@@ -22,6 +23,7 @@ const benches = {
   'user-logs': benchUserLogs,
   ledger: benchLedger,
   identities: benchIdentities,
+  'lead-engine': benchLeadEngine,
   web: benchWeb,
   exports: benchExports,
 } as const;

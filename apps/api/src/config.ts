@@ -41,6 +41,13 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   /** Another Stripe API endpoint (stripe-mock, a local fake in tests); Stripe's own when empty. */
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Page views one client address may report to one campaign per minute (pixel endpoint, per process). */
+  PIXEL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(600),
+  /**
+   * The secret data vendors sign `POST /api/leads/vendor-callback` with (HMAC-SHA256); generated and
+   * stored in the database when absent (operators read it from there to give it to the vendor).
+   */
+  VENDOR_CALLBACK_SECRET: z.string().min(16).optional(),
   /** Run the job worker inside the web process (required on PGlite, which allows one process). */
   IN_PROCESS_WORKER: z
     .enum(['true', 'false'])
@@ -64,6 +71,8 @@ export type Config = {
   inProcessWorker: boolean;
   altcha: { maxNumber: number; cost: number };
   accessTokenTtlSeconds: number;
+  pixelRateLimitPerMinute: number;
+  vendorCallbackSecret: string | undefined;
   /** The Stripe keys when Stripe is the payment gateway; null = the sandbox gateway. */
   stripe: {
     secretKey: string;
@@ -99,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inProcessWorker: e.IN_PROCESS_WORKER,
     altcha: { maxNumber: e.ALTCHA_MAX_NUMBER, cost: e.ALTCHA_COST },
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    pixelRateLimitPerMinute: e.PIXEL_RATE_LIMIT_PER_MINUTE,
+    vendorCallbackSecret: e.VENDOR_CALLBACK_SECRET,
     stripe: stripeKeys(e),
   };
 }

@@ -24,6 +24,7 @@ import { createEmbedModule } from './modules/embed/index.js';
 import { createFilesModule } from './modules/files/index.js';
 import { createGroupsModule } from './modules/groups/index.js';
 import { createIdentityModule, hashPassword, type TokenSettings } from './modules/identity/index.js';
+import { createLeadsModule } from './modules/leads/index.js';
 import { createLedger } from './modules/ledger/index.js';
 import { createMailModule } from './modules/mail/index.js';
 import { createPaymentsModule, sandboxWebhookJob } from './modules/payments/index.js';
@@ -64,6 +65,8 @@ export interface RuntimeOptions {
   siteCheckFetch?: GuardedFetcher;
   /** The sandbox identity resolver's seed, size and match rate (decision 0038). */
   identities?: Omit<SandboxResolverOptions, 'db'>;
+  /** Tests only: the lead delivery job's retry delay. */
+  leadDeliveryRetryDelaySeconds?: (attempts: number) => number;
 }
 
 /**
@@ -194,8 +197,23 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     audit: audit.audit,
     reauthenticate: identity.passwords.reauthenticate,
   });
+  // The lead engine's ingestion (decision 0046). The sandbox resolver generates its people on the
+  // first page view it resolves (decision 0038), not at start.
+  const leads = createLeadsModule({
+    db,
+    queue,
+    resolver: identityResolver,
+    mail: mail.mail,
+    vendorSecret: config.vendorCallbackSecret ?? (await loadOrCreateSecret(db, 'vendor_callback_secret')),
+    pixelPerMinute: config.pixelRateLimitPerMinute,
+    // PGlite has one connection: one claim at a time. PostgreSQL: a few claims and batches at once.
+    concurrency: database.kind === 'postgres' ? { claims: 4, lanes: 2 } : { claims: 1, lanes: 1 },
+    log: (message, detail) => console.warn(message, detail ?? ''),
+    deliveryRetryDelaySeconds: options.leadDeliveryRetryDelaySeconds,
+  });
   const handlers: JobHandler[] = [
     ...mail.handlers,
+    ...leads.handlers,
     ...settings.handlers,
     ...identity.handlers,
     ...payments.handlers,
@@ -248,6 +266,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       inScope: scope.inScope,
     }),
     mail,
+    leads,
     payments,
     cards,
     createCampaignsModule({
@@ -331,9 +350,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       onboarding: cards.onboarding,
       customerOf: cards.customerOf,
       embed: { embedCode: embed.embedCode, checkSite: embed.checkSite },
+      leads: leads.leads,
     },
     seeded,
     async close() {
+      leads.leads.stop();
+      await leads.leads.flushIntake();
       await app.close();
       await queue.stop();
       if (ownsDatabase) await database.close();

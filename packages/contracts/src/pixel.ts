@@ -54,3 +54,6 @@ export const pixelPageViewSchema = z.strictObject({
   visitorId: z.string().regex(PIXEL_VISITOR_ID, 'The visitor id must be 16 to 64 letters, digits, - or _.'),
 });
 export type PixelPageView = z.infer<typeof pixelPageViewSchema>;
+
+/** The largest body the pixel endpoint reads: a view is well under 4 KB even with two long URLs. */
+export const PIXEL_BODY_LIMIT = 4096;

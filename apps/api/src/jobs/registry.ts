@@ -1,5 +1,6 @@
 import { settlePendingJob } from '../modules/cards/index.js';
 import { passwordResetLinkJob } from '../modules/identity/index.js';
+import { dailyListJob, deliverLeadsJob, ingestLeadsJob } from '../modules/leads/index.js';
 import { deliverEmailJob } from '../modules/mail/index.js';
 import { processPaymentEventJob, sandboxWebhookJob } from '../modules/payments/index.js';
 import { domainCertificateJob } from '../modules/settings/index.js';
@@ -7,8 +8,11 @@ import type { JobSpec } from './define-job.js';
 
 /** Every job the product runs; queues are created for all of them at start. */
 export const JOB_SPECS: readonly JobSpec[] = [
+  dailyListJob,
   deliverEmailJob,
+  deliverLeadsJob,
   domainCertificateJob,
+  ingestLeadsJob,
   passwordResetLinkJob,
   processPaymentEventJob,
   sandboxWebhookJob,

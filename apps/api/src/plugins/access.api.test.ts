@@ -29,6 +29,14 @@ describe('every route declares its access rule', () => {
       url: '/api/payment/webhook/:gateway',
       access: { kind: 'public' },
     });
+    // The lead engine's intake: the pixel on any client site, and vendors proving themselves by
+    // their HMAC signature (decision 0046).
+    for (const [method, url] of [
+      ['POST', '/api/px/v'],
+      ['OPTIONS', '/api/px/v'],
+      ['POST', '/api/leads/vendor-callback'],
+    ])
+      expect(routes).toContainEqual({ method, url, access: { kind: 'public' } });
     // The sandbox's onboarding page: public, the signed link is the capability (decision 0033).
     for (const method of ['GET', 'POST'])
       expect(routes).toContainEqual({

@@ -325,9 +325,12 @@ export const leadDeliveries = pgTable(
     error: text(),
     createdAt: createdAt(),
     deliveredAt: timestamp({ withTimezone: true }),
+    /** A queued delivery is due at this time (a retry waits); the delivery job takes due rows. */
+    nextAttemptAt: timestamp({ withTimezone: true }).defaultNow().notNull(),
   },
   (t) => [
     uniqueIndex('lead_deliveries_one_per_kind').on(t.leadId, t.kind, t.target),
+    index('lead_deliveries_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'queued'`),
     check('lead_deliveries_status', sql`${t.status} in ('queued', 'delivered', 'failed')`),
   ],
 );
@@ -347,6 +350,8 @@ export const suppressionEntries = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.scope, t.ownerId, t.md5] }),
+    // The pipeline asks once per batch which of its candidates' keys are on any list.
+    index('suppression_entries_md5_idx').on(t.md5),
     check('suppression_entries_scope', sql`${t.scope} in ('opt_out', 'agency', 'client', 'campaign')`),
     check('suppression_entries_md5', sql`${t.md5} ~ '^[0-9a-f]{32}$'`),
   ],

@@ -5,6 +5,7 @@ export * from './cards.js';
 export * from './enums.js';
 export * from './identities.js';
 export * from './identity.js';
+export * from './lead-ingest.js';
 export * from './ledger.js';
 export * from './payments.js';
 export * from './platform.js';

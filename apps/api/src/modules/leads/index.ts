@@ -1,0 +1,135 @@
+import { type Database, queryRows, sql } from '@app/db';
+import type { JobHandler } from '../../jobs/define-job.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import { TtlCache } from '../../lib/ttl-cache.js';
+import type { IdentityResolver } from '../../providers/identities/index.js';
+import type { MailService } from '../mail/index.js';
+import { createDailyList } from './daily-list.js';
+import { createIngestService } from './ingest-service.js';
+import { createIntakeRepository } from './intake-repository.js';
+import { createIntakeWriter } from './intake-writer.js';
+import { createLeadDelivery } from './lead-delivery.js';
+import {
+  dailyListHandler,
+  dailyListJob,
+  deliverLeadsHandler,
+  deliverLeadsJob,
+  ingestLeadsHandler,
+  ingestLeadsJob,
+} from './lead-jobs.js';
+import { createPixelRateLimit } from './pixel-rate-limit.js';
+import { pixelRoutes } from './pixel-routes.js';
+import { vendorCallbackRoutes } from './vendor-callback-routes.js';
+import { VENDOR_SIGNATURE_TOLERANCE_SECONDS } from './vendor-signature.js';
+import { createWaker } from './wake.js';
+
+export type { BatchOutcome, IngestService } from './ingest-service.js';
+export type { LeadDelivery } from './lead-delivery.js';
+export { MAX_DELIVERY_ATTEMPTS } from './lead-delivery.js';
+export { moveCampaignBySystem } from './system-campaign-moves.js';
+export { VENDOR_SIGNATURE_HEADER, vendorSignatureHeader } from './vendor-signature.js';
+export { dailyListJob, deliverLeadsJob, ingestLeadsJob };
+
+/** How long a public id → running campaign answer is reused (a pause reaches the pixel within it). */
+const CAMPAIGN_CACHE_MS = 5_000;
+
+/**
+ * The lead engine's ingestion (issue 11, decisions 0037 and 0046): the pixel endpoint and the
+ * vendor callback store what arrives in the intake table; the ingest job takes it through the
+ * pipeline and the claim; the delivery job hands stored leads to the mail outbox; the daily-list
+ * job feeds enhance and b2b campaigns from the resolver.
+ */
+export function createLeadsModule(deps: {
+  db: Database;
+  queue: Pick<JobQueue, 'trigger'>;
+  resolver: IdentityResolver;
+  mail: Pick<MailService, 'queueEmail'>;
+  vendorSecret: string;
+  pixelPerMinute: number;
+  /** Claim transactions at once and batches at once: 1 on PGlite (one connection). */
+  concurrency: { claims: number; lanes: number };
+  log: (message: string, detail?: unknown) => void;
+  /** Tests: the delivery job's retry delay. */
+  deliveryRetryDelaySeconds?: (attempts: number) => number;
+}) {
+  const { db, queue } = deps;
+  const intake = createIntakeRepository(db);
+  const onError = (err: unknown) => deps.log('could not queue a lead job', String(err));
+  const ingestWaker = createWaker(() => queue.trigger(ingestLeadsJob, {}), 100, onError);
+  const deliveryWaker = createWaker(() => queue.trigger(deliverLeadsJob, {}), 250, onError);
+  const writer = createIntakeWriter({ repo: intake, onStored: ingestWaker.wake });
+
+  const campaignCache = new TtlCache<number | null>(CAMPAIGN_CACHE_MS, 20_000);
+  const runningCampaign = (publicId: string, localOnly: boolean) =>
+    campaignCache.get(`${localOnly ? 'local' : 'any'}:${publicId}`, async () => {
+      const [row] = await queryRows<{ id: number }>(
+        db,
+        sql`select id from campaigns
+             where public_id = ${publicId} and status = 'running' and not archived and removed_at is null
+               and ${localOnly ? sql`module = 'local'` : sql`module <> 'simplifi'`}`,
+      );
+      return row?.id ?? null;
+    });
+
+  const ingest = createIngestService({
+    db,
+    intake,
+    resolver: deps.resolver,
+    claimConcurrency: deps.concurrency.claims,
+    log: deps.log,
+    onDeliveriesQueued: deliveryWaker.wake,
+  });
+  const delivery = createLeadDelivery({
+    db,
+    mail: deps.mail,
+    retryDelaySeconds: deps.deliveryRetryDelaySeconds,
+  });
+  const dailyList = createDailyList({ db, intake, resolver: deps.resolver });
+  const rateLimit = createPixelRateLimit({ perMinute: deps.pixelPerMinute });
+
+  const handlers: JobHandler[] = [
+    ingestLeadsHandler({ ingest, intake, queue, lanes: deps.concurrency.lanes, batchSize: 500 }),
+    deliverLeadsHandler({ delivery, queue }),
+    dailyListHandler({
+      dailyList,
+      queue,
+      pruneReceipts: async () => {
+        await db.execute(
+          sql`delete from vendor_callback_receipts
+               where received_at < now() - make_interval(secs => ${VENDOR_SIGNATURE_TOLERANCE_SECONDS * 2})`,
+        );
+      },
+    }),
+  ];
+
+  return {
+    routes: [
+      pixelRoutes({
+        writer,
+        allow: rateLimit.allow,
+        runningLocalCampaign: (publicId) => runningCampaign(publicId, true),
+      }),
+      vendorCallbackRoutes({
+        db,
+        secret: deps.vendorSecret,
+        runningCampaign: (publicId) => runningCampaign(publicId, false),
+        onStored: ingestWaker.wake,
+      }),
+    ],
+    handlers,
+    /** For the runtime's shutdown, tests and the benchmark. */
+    leads: {
+      ingest,
+      delivery,
+      dailyList,
+      intake,
+      /** Waits until every page view acknowledged so far is stored. */
+      flushIntake: writer.drain,
+      forgetCampaigns: () => campaignCache.clear(),
+      stop() {
+        ingestWaker.stop();
+        deliveryWaker.stop();
+      },
+    },
+  };
+}

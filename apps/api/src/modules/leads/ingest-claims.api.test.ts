@@ -1,0 +1,241 @@
+import { createHash } from 'node:crypto';
+import { asMicros } from '@app/contracts';
+import { agencyPrices, and, eq, leads, queryRows, sql } from '@app/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
+import { campaignState, insertCampaign, outcomes } from '../../../test/kits/campaigns.js';
+
+/*
+ * The claim of decision 0037 §1 under concurrency, through the ingest service on the real database
+ * (the in-process worker is off: the test runs the batches itself, several at once, so on
+ * PostgreSQL their claim transactions race on separate connections).
+ */
+
+let rt: TestRuntime;
+beforeAll(async () => {
+  rt = await startTestRuntime(
+    { identities: { people: 500, seed: 'ingest-claims' } },
+    { IN_PROCESS_WORKER: 'false' },
+  );
+});
+afterAll(() => rt.close());
+
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+const person = (email: string, extra: Record<string, unknown> = {}) => ({
+  id: `vendor-${email}`,
+  emailMd5: md5(email.toLowerCase()),
+  firstName: 'Test',
+  lastName: 'Person',
+  emails: [email],
+  phones: ['512-555-0101'],
+  address: { street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' },
+  company: null,
+  ...extra,
+});
+
+async function feed(campaignId: number, identities: ReturnType<typeof person>[]) {
+  await rt.services.leads.intake.insert(
+    identities.map((payload) => ({ campaignId, source: 'vendor_callback' as const, payload })),
+  );
+}
+
+/** Runs `parallel` batch loops of `size` rows at once until the intake is empty. */
+async function drain(parallel = 10, size = 10) {
+  const lane = async () => {
+    while (await rt.services.leads.ingest.processNextBatch(size)) {}
+  };
+  await Promise.all(Array.from({ length: parallel }, lane));
+  const [left] = await queryRows<{ n: number }>(
+    rt.database.db,
+    sql`select count(*)::int as n from lead_intake`,
+  );
+  expect(left?.n).toBe(0);
+}
+
+describe('at most once per campaign + identity', () => {
+  it('stores one lead from 100 parallel deliveries of one identity to one campaign', async () => {
+    const campaign = await insertCampaign(rt.database.db, { reidentification: '30' });
+    const one = person('Same.Person@example.com');
+    await feed(
+      campaign.id,
+      Array.from({ length: 100 }, () => one),
+    );
+    await drain();
+    const { leads, rejections } = await outcomes(rt.database.db, campaign.id);
+    expect(leads).toHaveLength(1);
+    expect(leads[0]?.identity_md5).toBe(md5('same.person@example.com'));
+    expect(rejections).toHaveLength(99);
+    // Lost claims and stale facts both name the repeat: never a second lead.
+    for (const r of rejections) expect(['already_stored', 'reidentified_campaign']).toContain(r.reason);
+    const [claims] = await queryRows<{ n: number }>(
+      rt.database.db,
+      sql`select count(*)::int as n from lead_claims where campaign_id = ${campaign.id}`,
+    );
+    expect(claims?.n).toBe(1);
+  });
+
+  it('freezes the three prices of @app/pricing on the lead', async () => {
+    const campaign = await insertCampaign(rt.database.db, {
+      module: 'enhance',
+      paymentTerm: 'Monthly',
+      costPerLeadMicros: asMicros(1_250_000),
+    });
+    await feed(campaign.id, [person('priced@example.com')]);
+    await drain(1, 10);
+    const [lead] = await rt.database.db.select().from(leads).where(eq(leads.campaignId, campaign.id));
+    if (!lead) throw new Error('no lead stored');
+    const [wholesale] = await rt.database.db
+      .select()
+      .from(agencyPrices)
+      .where(
+        and(
+          eq(agencyPrices.companyId, campaign.agencyId),
+          eq(agencyPrices.module, 'enhance'),
+          eq(agencyPrices.term, 'Monthly'),
+        ),
+      );
+    // Northwind's own enhance/Monthly wholesale, and the client price floored at it when lower.
+    expect(lead.wholesaleMicros).toBe(wholesale?.costPerLeadMicros ?? 0);
+    expect(lead.clientPriceMicros).toBe(Math.max(1_250_000, lead.wholesaleMicros));
+    expect(lead.rootFeeMicros).toBe(0); // an agency of the master system owes no root fee
+  });
+});
+
+describe('lead limit', () => {
+  it('stores exactly 10 of 100 parallel candidates with a limit of 10 and pauses the campaign on run', async () => {
+    const campaign = await insertCampaign(rt.database.db, { leadLimit: 10, leadLimitFrequency: 'day' });
+    await feed(
+      campaign.id,
+      Array.from({ length: 100 }, (_, i) => person(`limit-${i}@example.com`)),
+    );
+    await drain();
+    const { leads, rejections } = await outcomes(rt.database.db, campaign.id);
+    expect(leads).toHaveLength(10);
+    expect(rejections).toHaveLength(90);
+    for (const r of rejections) {
+      expect(r.reason).toBe('limit_reached_day');
+      expect(r.step).toBe('limit');
+    }
+    const state = await campaignState(rt.database.db, campaign.id);
+    expect(state).toMatchObject({ status: 'paused_on_run', pause_reason: 'limit' });
+    expect(state.moves).toEqual([{ event: 'pause_on_run', to_status: 'paused_on_run', reason: 'limit' }]);
+  });
+});
+
+describe('prepaid balance', () => {
+  it('never goes below zero under concurrency and pauses the campaign on run (balance)', async () => {
+    const campaign = await insertCampaign(rt.database.db, { paymentTerm: 'Prepaid', prepaidLeads: 7 });
+    await feed(
+      campaign.id,
+      Array.from({ length: 60 }, (_, i) => person(`prepaid-${i}@example.com`)),
+    );
+    await drain();
+    const { leads, rejections } = await outcomes(rt.database.db, campaign.id);
+    expect(leads).toHaveLength(7);
+    expect(
+      rejections.every(
+        (r) => r.reason === 'prepaid_balance_exhausted' || r.reason === 'campaign_not_running',
+      ),
+    ).toBe(true);
+    expect(
+      rejections.some((r) => r.reason === 'prepaid_balance_exhausted' || r.reason === 'campaign_not_running'),
+    ).toBe(true);
+    const [balance] = await queryRows<{ leads_left: number }>(
+      rt.database.db,
+      sql`select leads_left from campaign_prepaid_balances where campaign_id = ${campaign.id}`,
+    );
+    expect(balance?.leads_left).toBe(0);
+    expect(await campaignState(rt.database.db, campaign.id)).toMatchObject({
+      status: 'paused_on_run',
+      pause_reason: 'balance',
+    });
+  });
+});
+
+describe('re-identification across a client’s campaigns', () => {
+  it('delivers a person to one campaign of the client, then refuses the other within the window', async () => {
+    const first = await insertCampaign(rt.database.db, {
+      reidentification: '30',
+      reidentifyAcrossClient: true,
+      clientName: 'Cedar Home Services',
+    });
+    const second = await insertCampaign(rt.database.db, {
+      reidentification: '30',
+      reidentifyAcrossClient: true,
+      clientName: 'Cedar Home Services',
+    });
+    const shared = person('shared.client@example.com');
+    await feed(first.id, [shared]);
+    await drain(1, 10);
+    await feed(second.id, [shared]);
+    await drain(1, 10);
+    expect((await outcomes(rt.database.db, first.id)).leads).toHaveLength(1);
+    const other = await outcomes(rt.database.db, second.id);
+    expect(other.leads).toHaveLength(0);
+    expect(other.rejections).toEqual([
+      { step: 'reidentification', reason: 'reidentified_client', identity_md5: shared.emailMd5 },
+    ]);
+  });
+
+  it('races both campaigns at once and still stores the person once for the client', async () => {
+    const a = await insertCampaign(rt.database.db, { reidentification: '7', reidentifyAcrossClient: true });
+    const b = await insertCampaign(rt.database.db, { reidentification: '7', reidentifyAcrossClient: true });
+    const shared = person('race.client@example.com');
+    await feed(
+      a.id,
+      Array.from({ length: 20 }, () => shared),
+    );
+    await feed(
+      b.id,
+      Array.from({ length: 20 }, () => shared),
+    );
+    await drain();
+    const total =
+      (await outcomes(rt.database.db, a.id)).leads.length +
+      (await outcomes(rt.database.db, b.id)).leads.length;
+    expect(total).toBe(1);
+  });
+});
+
+describe('suppression', () => {
+  it('stores the rejection with its step and reason when a key is on the campaign’s list', async () => {
+    const campaign = await insertCampaign(rt.database.db);
+    const listed = person('Listed@Example.com');
+    await rt.database.db.execute(
+      sql`insert into suppression_entries (scope, owner_id, md5) values ('campaign', ${campaign.id}, ${md5('listed@example.com')})`,
+    );
+    await feed(campaign.id, [listed, person('free@example.com')]);
+    await drain(1, 10);
+    const { leads, rejections } = await outcomes(rt.database.db, campaign.id);
+    expect(leads).toHaveLength(1);
+    expect(rejections).toEqual([
+      { step: 'suppression', reason: 'suppressed_campaign', identity_md5: md5('listed@example.com') },
+    ]);
+  });
+
+  it('refuses a person on the system’s opt-out list before any other step', async () => {
+    const campaign = await insertCampaign(rt.database.db);
+    await rt.database.db.execute(
+      sql`insert into suppression_entries (scope, owner_id, md5) values ('opt_out', ${campaign.systemId}, ${md5('gone@example.com')})`,
+    );
+    await feed(campaign.id, [person('gone@example.com')]);
+    await drain(1, 10);
+    expect((await outcomes(rt.database.db, campaign.id)).rejections).toEqual([
+      { step: 'opt_out', reason: 'opted_out', identity_md5: md5('gone@example.com') },
+    ]);
+  });
+});
+
+describe('a campaign that does not run', () => {
+  it('stores the rejection and no lead', async () => {
+    const campaign = await insertCampaign(rt.database.db, { status: 'paused' });
+    await feed(campaign.id, [person('paused@example.com')]);
+    await drain(1, 10);
+    expect(await outcomes(rt.database.db, campaign.id)).toEqual({
+      leads: [],
+      rejections: [
+        { step: 'campaign', reason: 'campaign_not_running', identity_md5: md5('paused@example.com') },
+      ],
+    });
+  });
+});

@@ -1,0 +1,100 @@
+import { type Database, queryRows, sql } from '@app/db';
+import { intArray } from './sql-arrays.js';
+
+/*
+ * The intake table (decision 0046): rows are written in multi-row inserts, leased in batches by
+ * the ingest job (FOR UPDATE SKIP LOCKED, so workers never take the same row), and deleted once
+ * their outcome is stored. A lease that runs out (a crashed worker) frees the row again.
+ */
+
+export type IntakeSource = 'pixel' | 'vendor_callback' | 'vendor_list';
+
+export interface IntakeInsert {
+  campaignId: number;
+  source: IntakeSource;
+  payload: Record<string, unknown>;
+  /** Not before (the daily list spreads its people); now when absent. */
+  availableAt?: Date;
+}
+
+export interface IntakeRow {
+  id: number;
+  campaignId: number;
+  source: IntakeSource;
+  payload: Record<string, unknown>;
+  receivedAt: Date;
+  attempts: number;
+}
+
+/** How long a worker keeps a leased batch before another may take it. */
+const LEASE_SECONDS = 120;
+
+export function createIntakeRepository(db: Database) {
+  return {
+    /** One INSERT for the whole list. */
+    async insert(rows: readonly IntakeInsert[]): Promise<void> {
+      if (rows.length === 0) return;
+      const records = rows.map((r) => ({
+        campaign_id: r.campaignId,
+        source: r.source,
+        payload: r.payload,
+        available_at: (r.availableAt ?? null)?.toISOString() ?? null,
+      }));
+      await db.execute(
+        sql`insert into lead_intake (campaign_id, source, payload, available_at)
+            select x.campaign_id, x.source, x.payload, coalesce(x.available_at, now())
+              from json_to_recordset(${JSON.stringify(records)}::json)
+                as x(campaign_id int, source text, payload jsonb, available_at timestamptz)`,
+      );
+    },
+
+    /** Leases up to `limit` due rows, oldest first. */
+    async lease(limit: number): Promise<IntakeRow[]> {
+      const rows = await queryRows<{
+        id: number;
+        campaign_id: number;
+        source: IntakeSource;
+        payload: Record<string, unknown>;
+        received_at: string | Date;
+        attempts: number;
+      }>(
+        db,
+        sql`update lead_intake set lease_until = now() + make_interval(secs => ${LEASE_SECONDS}),
+                   attempts = attempts + 1
+             where id in (select id from lead_intake
+                           where available_at <= now() and (lease_until is null or lease_until < now())
+                           order by available_at, id limit ${limit}
+                           for update skip locked)
+            returning id, campaign_id, source, payload, received_at, attempts`,
+      );
+      return rows
+        .map((r) => ({
+          id: Number(r.id),
+          campaignId: r.campaign_id,
+          source: r.source,
+          payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
+          receivedAt: new Date(r.received_at),
+          attempts: r.attempts,
+        }))
+        .sort((a, b) => a.id - b.id);
+    },
+
+    /** Done with these rows (their lead or rejection is stored, or they were dropped). */
+    async remove(ids: readonly number[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.execute(sql`delete from lead_intake where id = any(${intArray(ids)}::bigint[])`);
+    },
+
+    /** Rows waiting now (due, not leased): the job goes on while there are some. */
+    async hasDue(): Promise<boolean> {
+      const rows = await queryRows(
+        db,
+        sql`select 1 from lead_intake
+             where available_at <= now() and (lease_until is null or lease_until < now()) limit 1`,
+      );
+      return rows.length > 0;
+    },
+  };
+}
+
+export type IntakeRepository = ReturnType<typeof createIntakeRepository>;

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { defineJob, type JobHandler } from '../../jobs/define-job.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import type { DailyList } from './daily-list.js';
+import type { IngestService } from './ingest-service.js';
+import type { IntakeRepository } from './intake-repository.js';
+import type { LeadDelivery } from './lead-delivery.js';
+
+/*
+ * The lead engine's jobs. Ingest and delivery are recurring (every minute, a safety net) and woken
+ * by the code that writes their rows; pg-boss's stately queues keep one queued and one running at
+ * a time, and a run works until its table is empty (or its time slice ends, then it queues the
+ * next run), so a burst is drained by one run, not by thousands of jobs (decision 0046).
+ */
+
+/** One run's time slice: long enough to drain bursts, short enough to stop promptly. */
+const SLICE_MS = 20_000;
+
+export const ingestLeadsJob = defineJob({
+  name: 'leads.ingest',
+  payload: z.object({}),
+  retryLimit: 0,
+  retryDelaySeconds: 5,
+  recurring: { cron: '* * * * *' },
+});
+
+export const deliverLeadsJob = defineJob({
+  name: 'leads.deliver',
+  payload: z.object({}),
+  retryLimit: 0,
+  retryDelaySeconds: 5,
+  recurring: { cron: '* * * * *' },
+});
+
+/** Enhance / b2b daily lists, shortly after midnight UTC. */
+export const dailyListJob = defineJob({
+  name: 'leads.daily-list',
+  payload: z.object({}),
+  retryLimit: 2,
+  retryDelaySeconds: 300,
+  recurring: { cron: '5 0 * * *' },
+});
+
+export function ingestLeadsHandler(deps: {
+  ingest: IngestService;
+  intake: IntakeRepository;
+  queue: Pick<JobQueue, 'trigger'>;
+  /** Batches processed at once by this worker (each leases its own rows). */
+  lanes: number;
+  batchSize: number;
+}): JobHandler<typeof ingestLeadsJob.payload> {
+  return {
+    spec: ingestLeadsJob,
+    async handle() {
+      const until = Date.now() + SLICE_MS;
+      const lane = async () => {
+        while (Date.now() < until && (await deps.ingest.processNextBatch(deps.batchSize))) {}
+      };
+      await Promise.all(Array.from({ length: deps.lanes }, lane));
+      if (await deps.intake.hasDue()) await deps.queue.trigger(ingestLeadsJob, {});
+    },
+  };
+}
+
+export function deliverLeadsHandler(deps: {
+  delivery: LeadDelivery;
+  queue: Pick<JobQueue, 'trigger'>;
+}): JobHandler<typeof deliverLeadsJob.payload> {
+  return {
+    spec: deliverLeadsJob,
+    async handle() {
+      const until = Date.now() + SLICE_MS;
+      let more = true;
+      while (more && Date.now() < until) {
+        const done = await deps.delivery.deliverDue(100);
+        more = done.delivered + done.retried + done.failed > 0;
+      }
+      if (more) await deps.queue.trigger(deliverLeadsJob, {});
+    },
+  };
+}
+
+export function dailyListHandler(deps: {
+  dailyList: DailyList;
+  queue: Pick<JobQueue, 'trigger'>;
+  pruneReceipts: () => Promise<void>;
+}): JobHandler<typeof dailyListJob.payload> {
+  return {
+    spec: dailyListJob,
+    async handle() {
+      await deps.pruneReceipts();
+      const fed = await deps.dailyList.feedAll();
+      if (fed.identities > 0) await deps.queue.trigger(ingestLeadsJob, {});
+    },
+  };
+}

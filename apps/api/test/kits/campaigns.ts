@@ -1,0 +1,82 @@
+import {
+  campaignPrepaidBalances,
+  campaigns,
+  companies,
+  type Database,
+  DEMO,
+  eq,
+  queryRows,
+  sql,
+} from '@app/db';
+
+/*
+ * Campaign rows for lead-engine tests, inserted directly (the campaigns module's routes are built
+ * elsewhere): a running campaign of a demo client with the given fields, and its prepaid balance
+ * when asked. Each call gets a fresh public id.
+ */
+
+let counter = 0;
+const publicId = () =>
+  String(
+    20_000_000 + ((process.pid * 7919 + ++counter * 104_729 + Math.floor(Math.random() * 1e6)) % 79_999_999),
+  );
+
+export type CampaignFields = Partial<typeof campaigns.$inferInsert>;
+
+/** A demo client by name ('Harbor Dental' of Northwind by default) with its agency and system. */
+export async function demoClient(db: Database, name: string = DEMO.northwind.clients[0]?.name ?? '') {
+  const [client] = await db.select().from(companies).where(eq(companies.name, name));
+  if (!client?.parentId) throw new Error(`no demo client ${name}`);
+  return { clientId: client.id, agencyId: client.parentId, systemId: client.systemId };
+}
+
+export async function insertCampaign(
+  db: Database,
+  fields: CampaignFields & { clientName?: string; prepaidLeads?: number } = {},
+) {
+  const { clientName, prepaidLeads, ...rest } = fields;
+  const owner = await demoClient(db, clientName);
+  const [row] = await db
+    .insert(campaigns)
+    .values({
+      publicId: publicId(),
+      ...owner,
+      module: 'local',
+      name: `Test campaign ${counter}`,
+      status: 'running',
+      national: true,
+      activatedAt: new Date(),
+      ...rest,
+    })
+    .returning();
+  if (!row) throw new Error('campaign not stored');
+  if (prepaidLeads !== undefined)
+    await db.insert(campaignPrepaidBalances).values({ campaignId: row.id, leadsLeft: prepaidLeads });
+  return row;
+}
+
+/** The campaign's state and its moves, as stored. */
+export async function campaignState(db: Database, campaignId: number) {
+  const [state] = await queryRows<{ status: string; pause_reason: string | null }>(
+    db,
+    sql`select status, pause_reason from campaigns where id = ${campaignId}`,
+  );
+  const moves = await queryRows<{ event: string; to_status: string; reason: string | null }>(
+    db,
+    sql`select event, to_status, reason from campaign_moves where campaign_id = ${campaignId} order by id`,
+  );
+  return { ...state, moves };
+}
+
+/** Stored leads and rejections of a campaign. */
+export async function outcomes(db: Database, campaignId: number) {
+  const leads = await queryRows<{ id: number; identity_md5: string; client_price_micros: number }>(
+    db,
+    sql`select id, identity_md5, client_price_micros from leads where campaign_id = ${campaignId} order by id`,
+  );
+  const rejections = await queryRows<{ step: string; reason: string; identity_md5: string | null }>(
+    db,
+    sql`select step, reason, identity_md5 from lead_rejections where campaign_id = ${campaignId} order by id`,
+  );
+  return { leads, rejections };
+}

@@ -1,0 +1,217 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type DatabaseHandle, openDatabase, queryRows, sql } from '@app/db';
+import autocannon from 'autocannon';
+import { loadConfig } from '../apps/api/src/config.js';
+import { ingestLeadsJob } from '../apps/api/src/modules/leads/index.js';
+import { startRuntime } from '../apps/api/src/runtime.js';
+import { insertCampaign } from '../apps/api/test/kits/campaigns.js';
+import { median } from './lib/load.js';
+import { freePort, startServer, stopServer } from './lib/processes.js';
+
+const VIEWS = Number.parseInt(process.env.BENCH_LEAD_VIEWS ?? '20000', 10);
+const IDENTITIES = Number.parseInt(process.env.BENCH_LEAD_IDENTITIES ?? '20000', 10);
+const CAMPAIGNS = 50;
+const ROUNDS = Number.parseInt(process.env.BENCH_ROUNDS ?? '3', 10);
+const SECONDS = Number.parseInt(process.env.BENCH_SECONDS ?? '5', 10);
+const CONNECTIONS = 32;
+
+/**
+ * The lead engine end to end (decision 0046), the product in this process with its worker, the
+ * load from an autocannon worker thread:
+ *  1. pixel page views over HTTP (unique visitors over 50 local campaigns) → intake → resolver →
+ *     pipeline → claim → lead + delivery row: acknowledged (204) vs stored intake rows (must be
+ *     equal), p99 acknowledgement latency, leads and rejections, leads/s until the intake is empty;
+ *  2. the pipeline alone: vendor identities (all resolvable) written to the intake in bulk, leads/s
+ *     until stored;
+ *  3. `POST /api/px/v` requests/s beside a bare Fastify POST route (bare-server.ts), same body, in
+ *     alternating rounds.
+ * Figures are printed, never asserted.
+ */
+export async function benchLeadEngine(database: 'pglite' | 'postgres', databaseUrl?: string) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-leads-'));
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    LOG_LEVEL: 'warn',
+    WEB_DIST: join(dataDir, 'no-web'),
+    IN_PROCESS_WORKER: 'true',
+    PIXEL_RATE_LIMIT_PER_MINUTE: '10000000',
+  });
+  const handle: DatabaseHandle = await openDatabase(
+    databaseUrl ? { url: databaseUrl } : { dataDir: join(dataDir, 'db') },
+  );
+  const rt = await startRuntime(config, { database: handle, logger: false, pollingIntervalSeconds: 0.5 });
+  const barePort = await freePort();
+  const bare = await startServer(
+    resolve(import.meta.dirname, 'bare-server.ts'),
+    { PORT: String(barePort) },
+    `http://127.0.0.1:${barePort}/bare`,
+  );
+  try {
+    const db = handle.db;
+    const people = await rt.services.identityResolver.ensureSeeded();
+    await rt.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = rt.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no address');
+    const pixelUrl = `http://127.0.0.1:${address.port}/api/px/v`;
+    console.log(
+      `\nlead engine on ${database} (sandbox people: ${people.people}, generated ${people.generated ? `now in ${people.milliseconds} ms` : 'before'}); ${execFileSync('uptime', { encoding: 'utf8' }).trim()}`,
+    );
+
+    const local = [];
+    for (let i = 0; i < CAMPAIGNS; i++)
+      local.push(
+        await insertCampaign(db, {
+          module: 'local',
+          reidentification: '30',
+          reportSentTo: ['reports@bench.test'],
+        }),
+      );
+
+    // 1. End to end over HTTP.
+    const before = await counts(db);
+    const started = performance.now();
+    const run = await autocannon({
+      url: pixelUrl,
+      method: 'POST',
+      workers: 1,
+      connections: CONNECTIONS,
+      amount: VIEWS,
+      idReplacement: true,
+      headers: { 'content-type': 'application/json' },
+      requests: local.slice(0, 10).map((c) => ({
+        method: 'POST' as const,
+        body: JSON.stringify({
+          campaignId: c.publicId,
+          url: 'https://bench-site.example/page',
+          referrer: '',
+          visitorId: 'bench-visitor-[<id>]',
+        }),
+      })),
+    });
+    const acknowledged = run['2xx'];
+    await rt.services.leads.flushIntake();
+    await untilIntakeEmpty(db);
+    const seconds = (performance.now() - started) / 1000;
+    const after = await counts(db);
+    const stored = after.intakeRows - before.intakeRows;
+    const leads = after.leads - before.leads;
+    const rejected = after.rejections - before.rejections;
+    console.log(
+      `  end to end (${VIEWS} page views, ${CONNECTIONS} connections, 10 campaigns): acknowledged ${acknowledged}, stored ${stored} (${acknowledged === stored ? 'equal' : 'NOT EQUAL'}), non-2xx ${run.non2xx}, errors ${run.errors}`,
+    );
+    console.log(
+      `    ack p50 ${run.latency.p50} ms, p99 ${run.latency.p99} ms; ${Math.round(run.requests.average)} views/s acknowledged`,
+    );
+    console.log(
+      `    leads ${leads}, rejections ${rejected}, unresolved ${stored - leads - rejected}; until all stored ${seconds.toFixed(1)} s: ${Math.round(stored / seconds)} views/s, ${Math.round(leads / seconds)} leads/s; delivery rows queued ${after.deliveries - before.deliveries}`,
+    );
+
+    // 2. The pipeline alone: identities every one of which can become a lead.
+    const pipeBefore = await counts(db);
+    const targets = local.slice(10);
+    const pipeStart = performance.now();
+    for (let from = 0; from < IDENTITIES; from += 1000) {
+      const rows = [];
+      for (let i = from; i < Math.min(IDENTITIES, from + 1000); i++) {
+        const email = `bench-${database}-${i}@example.com`;
+        rows.push({
+          campaignId: (targets[i % targets.length] as { id: number }).id,
+          source: 'vendor_callback' as const,
+          payload: {
+            id: `bench-${i}`,
+            emailMd5: createHash('md5').update(email).digest('hex'),
+            firstName: 'Bench',
+            lastName: 'Lead',
+            emails: [email],
+            phones: [],
+            address: { street: '1 Bench St', city: 'Austin', state: 'TX', zip: '78701' },
+          },
+        });
+      }
+      await rt.services.leads.intake.insert(rows);
+    }
+    await rt.queue.trigger(ingestLeadsJob, {});
+    await untilIntakeEmpty(db);
+    const pipeSeconds = (performance.now() - pipeStart) / 1000;
+    const pipeAfter = await counts(db);
+    const pipeLeads = pipeAfter.leads - pipeBefore.leads;
+    console.log(
+      `  pipeline alone (${IDENTITIES} identities over ${targets.length} campaigns): ${pipeLeads} leads, ${pipeAfter.rejections - pipeBefore.rejections} rejections in ${pipeSeconds.toFixed(1)} s: ${Math.round(pipeLeads / pipeSeconds)} leads/s`,
+    );
+
+    // 3. Requests/s beside bare Fastify, same body and content type.
+    const body = JSON.stringify({
+      campaignId: local[0]?.publicId,
+      url: 'https://bench-site.example/page',
+      referrer: '',
+      visitorId: 'bench-same-visitor',
+    });
+    const shoot = (url: string) =>
+      autocannon({
+        url,
+        method: 'POST',
+        workers: 1,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+    const product: number[] = [];
+    const baseline: number[] = [];
+    const productP99: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const p = await shoot(pixelUrl);
+      product.push(p.requests.average);
+      productP99.push(p.latency.p99);
+      baseline.push((await shoot(`http://127.0.0.1:${barePort}/bare-post`)).requests.average);
+    }
+    await untilIntakeEmpty(db);
+    const ratio = median(product) / median(baseline);
+    console.log(
+      `  POST /api/px/v ${Math.round(median(product))} req/s (p99 ${median(productP99)} ms) vs bare Fastify POST ${Math.round(median(baseline))} req/s: ${ratio.toFixed(2)}x (target >= 0.5; ${ROUNDS} rounds x ${SECONDS} s, medians; the product's worker drains the views meanwhile)`,
+    );
+  } finally {
+    await stopServer(bare);
+    await rt.close();
+    await handle.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function counts(db: DatabaseHandle['db']) {
+  const [row] = await queryRows<{ intake: string; leads: number; rejections: number; deliveries: number }>(
+    db,
+    sql`select (select coalesce(max(id), 0) from lead_intake)::text as intake,
+               (select count(*)::int from leads) as leads,
+               (select count(*)::int from lead_rejections) as rejections,
+               (select count(*)::int from lead_deliveries) as deliveries`,
+  );
+  // The intake's identity counts every row ever stored (rows are deleted once processed).
+  const [seq] = await queryRows<{ last: string }>(
+    db,
+    sql`select coalesce((select last_value from lead_intake_id_seq where is_called), 0)::text as last`,
+  );
+  return {
+    intakeRows: Number.parseInt(seq?.last ?? row?.intake ?? '0', 10),
+    leads: row?.leads ?? 0,
+    rejections: row?.rejections ?? 0,
+    deliveries: row?.deliveries ?? 0,
+  };
+}
+
+/** Waits until every intake row has been taken through the pipeline (bounded: 10 minutes). */
+async function untilIntakeEmpty(db: DatabaseHandle['db']) {
+  const deadline = Date.now() + 600_000;
+  while (Date.now() < deadline) {
+    const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from lead_intake`);
+    if (row?.n === 0) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the intake was not drained within 10 minutes');
+}
