@@ -44,7 +44,7 @@ beforeAll(async () => {
   const made = await seedDemoMoney({
     db: rt.database.db,
     ledger,
-    gateway: rt.services.payments.gateway,
+    gateway: rt.services.payments.sandbox,
     now: NOW,
   });
   expect(made.postings).toBeGreaterThan(0);
