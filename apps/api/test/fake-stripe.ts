@@ -159,12 +159,15 @@ export async function startFakeStripe(secretKeys: string | string[]) {
       const customer = stored(id, 'customer');
       if (!customer || customer.on_account !== (request.stripeAccount ?? null))
         return missing('customer', id);
-      const method = form['invoice_settings[default_payment_method]'];
-      if (method !== undefined) {
-        const found = stored(method, 'payment_method');
+      const defaultMethod = form['invoice_settings[default_payment_method]'];
+      if (defaultMethod !== undefined) {
+        const found = stored(defaultMethod, 'payment_method');
         if (!found || found.customer !== id)
-          return refuse(`The payment method ${method} is not attached to customer ${id}`, 'invoice_settings');
-        customer.invoice_settings = { default_payment_method: method };
+          return refuse(
+            `The payment method ${defaultMethod} is not attached to customer ${id}`,
+            'invoice_settings',
+          );
+        customer.invoice_settings = { default_payment_method: defaultMethod };
       }
       if (method === 'POST' && form.source) {
         const token = TOKENS[form.source];

@@ -1,4 +1,4 @@
-import { CARD_TEXTS } from '@app/contracts';
+import { CARD_TEXTS, PAYMENT_GATEWAY_TEXTS } from '@app/contracts';
 import { badRequest, HttpError, notFound } from '../../http-errors.js';
 import { GatewayError, type PaymentGateway } from '../../providers/payments/gateway.js';
 import {
@@ -99,6 +99,9 @@ export function createCardService(deps: {
      */
     async setupIntent(p: Principal, userId: number, requestId: string) {
       const payer = await ownPayer(p, userId);
+      // Only Stripe has SetupIntents; the sandbox's card form makes its own tokens.
+      if ((await gateways.forSystem(payer.systemId)).name !== 'stripe')
+        throw badRequest(PAYMENT_GATEWAY_TEXTS.sandboxOnly);
       const customer = await customerFor(payer);
       const intent = await gatewayCall(() =>
         customer.client.createSetupIntent({
