@@ -62,7 +62,8 @@ beforeAll(async () => {
   root = await who(rt, PEOPLE.root);
   otherRoot = await who(rt, PEOPLE.otherRoot, DEMO.brightreach.domain);
   await setOnboarding(rt, root.root, FEE, false);
-});
+  // Starting a runtime on a clone takes longer than the default hook time on a loaded machine.
+}, 300_000);
 afterAll(async () => {
   await rt?.close();
   await fake?.close();
