@@ -22,13 +22,15 @@ describe('payment gateway configuration', () => {
     });
   });
 
-  it('points the SDK at another endpoint when STRIPE_API_URL is set', () => {
+  it('points every Stripe gateway (also systems with their own keys) at STRIPE_API_URL when set', () => {
+    const api = (env: Record<string, string>) => loadConfig(env as NodeJS.ProcessEnv).stripeApi;
     const keys = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
-    expect(load({ ...keys, STRIPE_API_URL: 'http://127.0.0.1:12111' })?.api).toEqual({
+    expect(api({ STRIPE_API_URL: 'http://127.0.0.1:12111' })).toEqual({
       host: '127.0.0.1',
       port: 12111,
       protocol: 'http',
     });
+    expect(api({})).toBeUndefined();
     expect(() => load({ ...keys, STRIPE_API_URL: 'ftp://x' })).toThrow(/STRIPE_API_URL/);
   });
 

@@ -73,13 +73,17 @@ export type Config = {
   accessTokenTtlSeconds: number;
   pixelRateLimitPerMinute: number;
   vendorCallbackSecret: string | undefined;
-  /** The Stripe keys when Stripe is the payment gateway; null = the sandbox gateway. */
+  /**
+   * The deployment's default Stripe keys, for systems without their own (decision 0039); null = such
+   * systems use the sandbox gateway.
+   */
   stripe: {
     secretKey: string;
     webhookSecret: string;
     publishableKey: string;
-    api?: { host: string; port: number; protocol: 'http' | 'https' };
   } | null;
+  /** Where every Stripe gateway of the deployment calls Stripe (a local fake in tests); Stripe's own when absent. */
+  stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -111,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pixelRateLimitPerMinute: e.PIXEL_RATE_LIMIT_PER_MINUTE,
     vendorCallbackSecret: e.VENDOR_CALLBACK_SECRET,
     stripe: stripeKeys(e),
+    ...(e.STRIPE_API_URL ? { stripeApi: stripeApiOf(e.STRIPE_API_URL) } : {}),
   };
 }
 
@@ -124,18 +129,17 @@ function stripeKeys(e: z.infer<typeof envSchema>): Config['stripe'] {
     throw new Error(
       'Invalid configuration: STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET (webhooks are how account state arrives)',
     );
-  const keys = {
+  return {
     secretKey: e.STRIPE_SECRET_KEY,
     webhookSecret: e.STRIPE_WEBHOOK_SECRET,
     publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? '',
   };
-  if (!e.STRIPE_API_URL) return keys;
-  const url = new URL(e.STRIPE_API_URL);
+}
+
+function stripeApiOf(value: string): NonNullable<Config['stripeApi']> {
+  const url = new URL(value);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
-  return {
-    ...keys,
-    api: { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol },
-  };
+  return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
 }
 
 /** The port written in links: none for the scheme's default port (or 'none'), the listening port by default. */

@@ -27,7 +27,11 @@ import { createIdentityModule, hashPassword, type TokenSettings } from './module
 import { createLeadsModule } from './modules/leads/index.js';
 import { createLedger } from './modules/ledger/index.js';
 import { createMailModule } from './modules/mail/index.js';
-import { createPaymentsModule, sandboxWebhookJob } from './modules/payments/index.js';
+import {
+  createGatewayKeysRepository,
+  createPaymentsModule,
+  sandboxWebhookJob,
+} from './modules/payments/index.js';
 import { createProfileModule } from './modules/profile/index.js';
 import { createReferenceModule } from './modules/reference/index.js';
 import { createRegistrationModule } from './modules/registration/index.js';
@@ -46,7 +50,7 @@ import {
   type SandboxResolverOptions,
 } from './providers/identities/index.js';
 import type { GuardedFetcher } from './providers/outbound/guarded-fetch.js';
-import { createSandbox, createStripeGateway } from './providers/payments/index.js';
+import { createGatewayDirectory, createSandbox } from './providers/payments/index.js';
 
 export interface RuntimeOptions {
   /** An already open database (tests pass a cloned one); otherwise opened from the config. */
@@ -158,34 +162,46 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   const webhookInbox: { app?: { inject: Awaited<ReturnType<typeof buildApp>>['inject'] } } = {};
   // Money rows have this one writer (decision 0029); the billing modules take it as a dependency.
   const ledger = createLedger({ db });
+  // The sandbox is always there (every system without Stripe keys uses it, and rows made on it stay
+  // readable); a system's own Stripe keys, else the deployment's, make Stripe its gateway (decision 0039).
+  const sandbox = createSandbox({
+    db,
+    webhookSecret: await loadOrCreateSecret(db, 'sandbox_webhook_secret'),
+    async deliver(body, signature) {
+      if (!webhookInbox.app) throw new Error('the app is not built yet');
+      const response = await webhookInbox.app.inject({
+        method: 'POST',
+        url: '/api/payment/webhook/sandbox',
+        headers: { 'content-type': 'application/json', 'sandbox-signature': signature },
+        payload: body,
+      });
+      return response.statusCode;
+    },
+    schedule: async (eventId) => void (await queue.enqueue(sandboxWebhookJob, { eventId })),
+    onboardingUrl: (accountId) => `/sandbox/onboarding/${accountId}`,
+    afterCharge: options.sandbox?.afterCharge,
+  });
+  const gatewayKeys = createGatewayKeysRepository(db);
+  const gateways = createGatewayDirectory({
+    sandbox,
+    loadKeys: gatewayKeys.load,
+    open: secrets.open,
+    deployment: config.stripe,
+    api: config.stripeApi,
+  });
   const payments = createPaymentsModule({
     db,
     queue,
     ledger,
     audit: audit.audit,
-    gateway: config.stripe
-      ? createStripeGateway(config.stripe)
-      : createSandbox({
-          db,
-          webhookSecret: await loadOrCreateSecret(db, 'sandbox_webhook_secret'),
-          async deliver(body, signature) {
-            if (!webhookInbox.app) throw new Error('the app is not built yet');
-            const response = await webhookInbox.app.inject({
-              method: 'POST',
-              url: '/api/payment/webhook/sandbox',
-              headers: { 'content-type': 'application/json', 'sandbox-signature': signature },
-              payload: body,
-            });
-            return response.statusCode;
-          },
-          schedule: async (eventId) => void (await queue.enqueue(sandboxWebhookJob, { eventId })),
-          onboardingUrl: (accountId) => `/sandbox/onboarding/${accountId}`,
-          afterCharge: options.sandbox?.afterCharge,
-        }),
+    gateways,
+    secrets,
+    systemOfHost: (host) => domains.domains.systemOf(host),
+    invalidateDomains: domains.domains.invalidate,
   });
   const cards = createCardsModule({
     db,
-    gateway: payments.gateway,
+    gateways,
     chargeOnce: payments.chargeOnce,
     audit: audit.audit,
     mail: mail.mail,
@@ -227,12 +243,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
 
   // Every module, in one list: what the product answers under /api.
   const modules = [
-    createAppConfigModule({
-      apiBase: config.publicApiBase,
-      dtKey: dtKeyBase64,
-      version: '1.0.0',
-      ...(config.stripe?.publishableKey ? { stripePublishableKey: config.stripe.publishableKey } : {}),
-    }),
+    createAppConfigModule(
+      { apiBase: config.publicApiBase, dtKey: dtKeyBase64, version: '1.0.0' },
+      async (host) => gateways.publishableKey(await domains.domains.systemOf(host)),
+    ),
     domains,
     documents,
     files,
@@ -313,9 +327,9 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   // A newcomer's first start: the demo's cards saved (and Northwind's onboarding fee paid) through
   // the card service, then a few months of platform fees charged to each paying agency's own
   // customer that the card service created (sandbox only).
-  if (seeded && payments.gateway.name === 'sandbox') {
+  if (seeded && !config.stripe) {
     await seedDemoCards({ db, onboarding: cards.onboarding });
-    await seedDemoMoney({ db, ledger, gateway: payments.gateway, customerOf: cards.customerOf });
+    await seedDemoMoney({ db, ledger, gateway: sandbox, customerOf: cards.customerOf });
   }
 
   return {
@@ -342,7 +356,9 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       vendorCallbackNonces,
       adPlatform,
       payments: {
-        gateway: payments.gateway,
+        gateways,
+        sandbox,
+        keys: payments.keys,
         accounts: payments.accounts,
         chargeOnce: payments.chargeOnce,
         connect: payments.connect,

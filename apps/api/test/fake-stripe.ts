@@ -8,8 +8,23 @@ export interface SeenRequest {
   path: string;
   idempotencyKey: string | undefined;
   stripeAccount: string | undefined;
+  /** The secret key the request was made with (which system's gateway made it). */
+  secretKey: string | undefined;
   form: Record<string, string>;
 }
+
+/** Test cards a SetupIntent can be confirmed with (what Stripe.js would make of a typed card). */
+const TEST_PAYMENT_METHODS: Record<
+  string,
+  { last4: string; brand: string; decline?: (typeof TOKENS)[string]['decline'] }
+> = {
+  pm_card_visa: { last4: '4242', brand: 'visa' },
+  pm_card_chargeDeclined: {
+    last4: '0002',
+    brand: 'visa',
+    decline: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+  },
+};
 
 const TOKENS: Record<
   string,
@@ -44,7 +59,8 @@ const TOKENS: Record<
  * every POST, whole-number amounts, and a Stripe-Account header on direct charges. What it refuses is
  * listed in `problems`, so a test can also assert that nothing was wrong.
  */
-export async function startFakeStripe(secretKey: string) {
+export async function startFakeStripe(secretKeys: string | string[]) {
+  const acceptedKeys = new Set(Array.isArray(secretKeys) ? secretKeys : [secretKeys]);
   const requests: SeenRequest[] = [];
   const problems: string[] = [];
   const objects = new Map<string, Record<string, unknown>>();
@@ -97,12 +113,27 @@ export async function startFakeStripe(secretKey: string) {
   function answer(request: SeenRequest, query: URLSearchParams): { status: number; body: unknown } {
     const { method, path, form } = request;
     const [, , resource, id] = path.split('/');
-    const expandSource =
-      form['expand[0]'] === 'default_source' || query.get('expand[0]') === 'default_source';
-    const withSource = (customer: Record<string, unknown>) =>
-      expandSource
-        ? { ...customer, default_source: objects.get(String(customer.default_source)) ?? null }
-        : customer;
+    const expands = new Set(
+      [...Object.entries(form), ...query.entries()]
+        .filter(([k]) => k.startsWith('expand['))
+        .map(([, v]) => v),
+    );
+    const withSource = (customer: Record<string, unknown>) => {
+      const settings = customer.invoice_settings as { default_payment_method: string | null };
+      return {
+        ...customer,
+        ...(expands.has('default_source')
+          ? { default_source: objects.get(String(customer.default_source)) ?? null }
+          : {}),
+        ...(expands.has('invoice_settings.default_payment_method')
+          ? {
+              invoice_settings: {
+                default_payment_method: objects.get(String(settings.default_payment_method)) ?? null,
+              },
+            }
+          : {}),
+      };
+    };
     const metadataOf = () =>
       Object.fromEntries(
         Object.entries(form)
@@ -117,14 +148,27 @@ export async function startFakeStripe(secretKey: string) {
         email: form.email ?? null,
         name: form.name ?? null,
         default_source: null,
+        invoice_settings: { default_payment_method: null },
         metadata: metadataOf(),
+        on_account: request.stripeAccount ?? null,
       };
       objects.set(customer.id, customer);
       return { status: 200, body: customer };
     }
     if (resource === 'customers' && id) {
       const customer = stored(id, 'customer');
-      if (!customer) return missing('customer', id);
+      if (!customer || customer.on_account !== (request.stripeAccount ?? null))
+        return missing('customer', id);
+      const defaultMethod = form['invoice_settings[default_payment_method]'];
+      if (defaultMethod !== undefined) {
+        const found = stored(defaultMethod, 'payment_method');
+        if (!found || found.customer !== id)
+          return refuse(
+            `The payment method ${defaultMethod} is not attached to customer ${id}`,
+            'invoice_settings',
+          );
+        customer.invoice_settings = { default_payment_method: defaultMethod };
+      }
       if (method === 'POST' && form.source) {
         const token = TOKENS[form.source];
         if (!token) return missing('token', form.source);
@@ -262,12 +306,132 @@ export async function startFakeStripe(secretKey: string) {
         },
       };
     }
+    if (resource === 'setup_intents' && method === 'POST' && !id) {
+      const customer = stored(form.customer ?? '', 'customer');
+      if (!customer || customer.on_account !== (request.stripeAccount ?? null))
+        return missing('customer', form.customer ?? '');
+      const intentId = newId('seti');
+      const intent = {
+        id: intentId,
+        object: 'setup_intent',
+        customer: form.customer,
+        usage: form.usage,
+        status: 'requires_payment_method',
+        client_secret: `${intentId}_secret_${randomBytes(8).toString('hex')}`,
+        payment_method: null,
+        on_account: request.stripeAccount ?? null,
+      };
+      objects.set(intent.id, intent);
+      return { status: 200, body: intent };
+    }
+    if (resource === 'payment_methods' && id) {
+      const found = stored(id, 'payment_method');
+      if (!found || found.on_account !== (request.stripeAccount ?? null))
+        return missing('payment_method', id);
+      if (method === 'POST' && path.endsWith('/attach')) {
+        const customer = stored(form.customer ?? '', 'customer');
+        if (!customer) return missing('customer', form.customer ?? '');
+        found.customer = form.customer;
+      }
+      return { status: 200, body: found };
+    }
+    if (resource === 'payment_intents' && id === 'search') {
+      const wanted = /metadata\['idempotency_key'\]:'(.*)'/.exec(query.get('query') ?? '')?.[1];
+      const data = [...objects.values()]
+        .filter(
+          (o) =>
+            o.object === 'payment_intent' &&
+            (o.metadata as Record<string, string>).idempotency_key === wanted &&
+            o.on_account === (request.stripeAccount ?? null),
+        )
+        .map((o) => ({ ...o, latest_charge: objects.get(String(o.latest_charge)) ?? null }));
+      return { status: 200, body: { object: 'search_result', data, has_more: false } };
+    }
+    if (resource === 'payment_intents' && method === 'POST' && !id) {
+      const customer = stored(form.customer ?? '', 'customer');
+      if (!customer || customer.on_account !== (request.stripeAccount ?? null))
+        return missing('customer', form.customer ?? '');
+      const card = stored(form.payment_method ?? '', 'payment_method');
+      if (!card || card.customer !== form.customer)
+        return refuse('The payment method is not attached to this customer', 'payment_method');
+      if (form.off_session !== 'true' || form.confirm !== 'true')
+        return refuse('A saved card is charged off-session and confirmed at once', 'off_session');
+      const decline = TEST_PAYMENT_METHODS[String(card.test_card)]?.decline;
+      if (decline) return { status: 402, body: { error: { type: 'card_error', ...decline } } };
+      const details = card.card as { last4: string; brand: string };
+      const charge = {
+        id: newId('ch'),
+        object: 'charge',
+        amount: wholeAmount(form.amount),
+        amount_refunded: 0,
+        application_fee_amount: form.application_fee_amount ? wholeAmount(form.application_fee_amount) : null,
+        currency: form.currency,
+        customer: form.customer,
+        description: form.description ?? null,
+        status: 'succeeded',
+        paid: true,
+        created: now(),
+        metadata: {},
+        payment_method_details: { type: 'card', card: { last4: details.last4, brand: details.brand } },
+        on_account: request.stripeAccount ?? null,
+      };
+      objects.set(charge.id, charge);
+      const intent = {
+        id: newId('pi'),
+        object: 'payment_intent',
+        amount: charge.amount,
+        currency: form.currency,
+        customer: form.customer,
+        status: 'succeeded',
+        latest_charge: charge.id,
+        metadata: metadataOf(),
+        on_account: request.stripeAccount ?? null,
+      };
+      objects.set(intent.id, intent);
+      return {
+        status: 200,
+        body: expands.has('latest_charge') ? { ...intent, latest_charge: charge } : intent,
+      };
+    }
     return {
       status: 404,
       body: {
         error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` },
       },
     };
+  }
+
+  /**
+   * What Stripe.js does in the browser when the card form confirms a SetupIntent with a typed card:
+   * a payment method on the intent's account, attached to its customer, named on the intent.
+   */
+  function confirmSetupIntent(
+    clientSecret: string,
+    testCard: keyof typeof TEST_PAYMENT_METHODS = 'pm_card_visa',
+  ) {
+    const intent = [...objects.values()].find(
+      (o) => o.object === 'setup_intent' && o.client_secret === clientSecret,
+    );
+    if (!intent) throw new Error(`no SetupIntent with client secret ${clientSecret}`);
+    const card = TEST_PAYMENT_METHODS[testCard];
+    if (!card) throw new Error(`unknown test card ${testCard}`);
+    const paymentMethod = {
+      id: newId('pm'),
+      object: 'payment_method',
+      type: 'card',
+      customer: intent.customer,
+      card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: 2031 },
+      billing_details: {
+        name: 'Card Holder',
+        address: { line1: '1 Main St', city: 'Austin', state: 'TX', postal_code: '73301', country: 'US' },
+      },
+      test_card: testCard,
+      on_account: intent.on_account,
+    };
+    objects.set(paymentMethod.id, paymentMethod);
+    intent.status = 'succeeded';
+    intent.payment_method = paymentMethod.id;
+    return paymentMethod.id;
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -284,6 +448,7 @@ export async function startFakeStripe(secretKey: string) {
       path: url.pathname,
       idempotencyKey: header('idempotency-key'),
       stripeAccount: header('stripe-account'),
+      secretKey: header('authorization')?.replace(/^Bearer /, ''),
       form: Object.fromEntries(new URLSearchParams(raw)),
     };
     requests.push(request);
@@ -291,7 +456,7 @@ export async function startFakeStripe(secretKey: string) {
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') });
       res.end(JSON.stringify(body));
     };
-    if (header('authorization') !== `Bearer ${secretKey}`) {
+    if (!request.secretKey || !acceptedKeys.has(request.secretKey)) {
       problems.push(`${request.path}: wrong or missing secret key`);
       return reply(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
@@ -330,6 +495,7 @@ export async function startFakeStripe(secretKey: string) {
     api: { host: '127.0.0.1', port, protocol: 'http' as const },
     requests,
     problems,
+    confirmSetupIntent,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -74,6 +74,8 @@ export const AUDIT_ACTION_LABELS = {
   package_updated: 'Package updated',
   payment_account_connect: 'Payment account connection started',
   payment_account_reset: 'Payment account connection reset',
+  payment_gateway_keys_saved: 'Stripe keys saved',
+  payment_gateway_keys_removed: 'Stripe keys removed',
   subdomain_updated: 'Subdomain updated',
   custom_domain_updated: 'Custom domain updated',
   domain_ssl_retry: 'Domain certificate retried',

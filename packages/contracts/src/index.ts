@@ -19,6 +19,7 @@ export * from './money.js';
 export * from './paging.js';
 export * from './payment-accounts.js';
 export * from './payment-card.js';
+export * from './payment-gateway.js';
 export * from './pixel.js';
 export * from './profile.js';
 export * from './reference.js';

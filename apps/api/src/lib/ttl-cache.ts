@@ -33,6 +33,11 @@ export class TtlCache<V> {
     return promise;
   }
 
+  /** Forgets one key (its value changed); a load under way still lands. */
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
   clear(): void {
     this.entries.clear();
   }

@@ -24,11 +24,8 @@ describe('every route declares its access rule', () => {
       expect(valid, `${method} ${url}`).toBe(true);
     }
     // Vendor callbacks are public: they prove who sent them with their own signature.
-    expect(routes).toContainEqual({
-      method: 'POST',
-      url: '/api/payment/webhook/:gateway',
-      access: { kind: 'public' },
-    });
+    for (const url of ['/api/payment/webhook/:gateway', '/api/payment/webhook/:gateway/:system'])
+      expect(routes).toContainEqual({ method: 'POST', url, access: { kind: 'public' } });
     // The lead engine's intake: the pixel on any client site, and vendors proving themselves by
     // their HMAC signature (decision 0046).
     for (const [method, url] of [
@@ -94,6 +91,21 @@ describe('every route declares its access rule', () => {
     ] as const)
       expect(rule(method, url), url).toEqual({ kind: 'user', action: 'cards.update', scope: usr('body') });
     expect(rule('POST', '/api/payment/sandbox/token')).toEqual({ kind: 'user', action: 'cards.update' });
+    expect(rule('POST', '/api/payment/setup-intent')).toEqual({
+      kind: 'user',
+      action: 'cards.update',
+      scope: usr('body'),
+    });
+    // A system's Stripe keys: its staff, no id (decision 0039).
+    expect(rule('GET', '/api/configuration/payment-gateway')).toEqual({
+      kind: 'user',
+      action: 'paymentGateway.read',
+    });
+    for (const method of ['PUT', 'DELETE'] as const)
+      expect(rule(method, '/api/configuration/payment-gateway')).toEqual({
+        kind: 'user',
+        action: 'paymentGateway.update',
+      });
     expect(rule('PUT', '/api/payment/set-billing-method')).toEqual({
       kind: 'user',
       action: 'agencies.billingSwitches',

@@ -38,9 +38,14 @@ function hostnameOf(request: FastifyRequest): string {
 async function bootDataFor(app: FastifyInstance, host: string): Promise<Record<string, unknown>> {
   const data: Record<string, unknown> = { host };
   const firstLabel = host.split('.')[0] || host;
+  const validHost = /^[a-z0-9.-]{1,253}$/.test(host);
   const [config, domain] = await Promise.all([
-    app.inject({ method: 'GET', url: '/api/app-config' }),
-    /^[a-z0-9.-]{1,253}$/.test(host)
+    // The host's system decides the Stripe publishable key (decision 0039).
+    app.inject({
+      method: 'GET',
+      url: validHost ? `/api/app-config?host=${encodeURIComponent(host)}` : '/api/app-config',
+    }),
+    validHost
       ? app.inject({
           method: 'GET',
           url: `/api/domainsubdomain/${encodeURIComponent(host)}/${encodeURIComponent(firstLabel)}`,

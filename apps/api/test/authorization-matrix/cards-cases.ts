@@ -61,6 +61,13 @@ export const CARDS_MATRIX_CASES: MatrixCase[] = [
     inScope: ownCompanyOnly,
   },
   {
+    // On the matrix's sandbox systems a caller past the access layer is told SetupIntents are Stripe's (400).
+    route: 'POST /api/payment/setup-intent',
+    vary: user,
+    request: ({ id }) => ({ url: '/api/payment/setup-intent', body: { usrID: id } }),
+    inScope: ownCompanyOnly,
+  },
+  {
     route: 'POST /api/payment/sandbox/token',
     vary: null,
     request: () => ({

@@ -90,4 +90,24 @@ export const PAYMENT_ACCOUNT_MATRIX_CASES: MatrixCase[] = [
     vary: company,
     request: ({ id }) => ({ url: `/api/general/reset-payment-connection/${id}/matrix` }),
   },
+  // The system's own Stripe keys (decision 0039): no id is sent. The bodies are refused after the
+  // access layer (malformed keys; nothing to remove on a sandbox system), so no system changes gateway.
+  {
+    route: 'GET /api/configuration/payment-gateway',
+    vary: null,
+    request: () => ({ url: '/api/configuration/payment-gateway' }),
+  },
+  {
+    route: 'PUT /api/configuration/payment-gateway',
+    vary: null,
+    request: () => ({
+      url: '/api/configuration/payment-gateway',
+      body: { publishable_key: 'pk_matrix', secret_key: 'sk_matrix', webhook_secret: 'whsec_matrix' },
+    }),
+  },
+  {
+    route: 'DELETE /api/configuration/payment-gateway',
+    vary: null,
+    request: () => ({ url: '/api/configuration/payment-gateway' }),
+  },
 ];

@@ -32,6 +32,8 @@ export const paymentEvents = pgTable(
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     gateway: text().notNull(),
+    /** The system whose webhook secret verified the event (its gateway reads the object); null = the sandbox's. */
+    systemId: integer().references(() => systems.id),
     eventId: text().notNull(),
     type: text().notNull(),
     /** The provider's time of the event, in seconds (orders events of one object). */

@@ -28,7 +28,14 @@ export const systems = pgTable(
     rootCompanyId: integer().references((): AnyPgColumn => companies.id),
     recaptchaSiteKey: text().notNull().default(''),
     recaptchaSecretEncrypted: text(),
+    /** The system's Stripe publishable key (public: the card form's Stripe Elements load with it). */
     paymentPublicKey: text().notNull().default(''),
+    /**
+     * The system's own Stripe secret key and webhook signing secret, sealed with the deployment's data
+     * key (decision 0039); null = the deployment's default (env keys, else the sandbox).
+     */
+    stripeSecretKeySealed: text(),
+    stripeWebhookSecretSealed: text(),
     createdAt: createdAt(),
   },
   (t) => [

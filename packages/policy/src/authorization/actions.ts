@@ -128,6 +128,13 @@ export const ACTIONS = {
   /** A sales person's own account (commissions); system staff may read it. */
   'paymentAccount.sales.read': { who: (a: Actor) => isSales(a) || isSystemStaff(a) },
   'paymentAccount.sales.connect': { who: isSales, notWhileActingAsOther: true },
+  // The system's payment gateway (decision 0039): its own Stripe keys, for the platform's staff only.
+  'paymentGateway.read': { who: isSystemStaff },
+  'paymentGateway.update': {
+    who: isSystemStaff,
+    permission: settings('update'),
+    notWhileActingAsOther: true,
+  },
   // Billing history (decision 0035): whose history is `mayReadBilling`; the system's picker of parties.
   'billing.read': { who: anyone },
   'billing.read.system': { who: isSystemStaff },

@@ -51,7 +51,7 @@ beforeAll(async () => {
     seedDemoMoney({
       db: rt.database.db,
       ledger,
-      gateway: rt.services.payments.gateway,
+      gateway: rt.services.payments.sandbox,
       customerOf: rt.services.customerOf,
       now: NOW,
     });
@@ -70,7 +70,7 @@ beforeAll(async () => {
     return `demo-money:platform-fee:${world.master.agencyId}:${month}`;
   });
   for (const idempotencyKey of feeKeys) {
-    const charge = await rt.services.payments.gateway.findChargeByIdempotencyKey({ idempotencyKey });
+    const charge = await rt.services.payments.sandbox.findChargeByIdempotencyKey({ idempotencyKey });
     expect(charge?.customerId, idempotencyKey).toBe(customer?.customerId);
   }
   // A second run (a second start) adds nothing, at the gateway or in the ledger.

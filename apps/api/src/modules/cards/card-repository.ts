@@ -89,8 +89,23 @@ export function createCardRepository(db: Database) {
     },
 
     /** Keeps the first customer stored for a company (a concurrent second one is dropped). */
+    /**
+     * Stores the company's customer; a customer on another gateway or account (the system moved from
+     * the sandbox to Stripe, the client's agency connected anew) replaces the stored one — the cards
+     * made on the old one keep their own gateway and customer ids.
+     */
     async saveCustomer(row: typeof paymentCustomers.$inferInsert): Promise<CustomerRow> {
-      await db.insert(paymentCustomers).values(row).onConflictDoNothing();
+      await db
+        .insert(paymentCustomers)
+        .values(row)
+        .onConflictDoUpdate({
+          target: paymentCustomers.companyId,
+          set: {
+            gateway: row.gateway,
+            customerId: row.customerId,
+            connectedAccountId: row.connectedAccountId,
+          },
+        });
       const saved = await this.customer(row.companyId);
       if (!saved) throw new Error(`payment customer of company ${row.companyId} not stored`);
       return saved;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   apiErrorSchema,
   CARD_TEXTS,
@@ -13,12 +14,13 @@ import {
   sandboxTokenResponseSchema,
   setBillingMethodRequestSchema,
   setBillingMethodResponseSchema,
+  setupIntentRequestSchema,
+  setupIntentResponseSchema,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, notFound } from '../../http-errors.js';
 import { principalOf } from '../../plugins/access.js';
-import type { PaymentGateway } from '../../providers/payments/gateway.js';
-import type { SandboxGateway } from '../../providers/payments/sandbox/sandbox-gateway.js';
+import type { GatewayDirectory } from '../../providers/payments/gateway-directory.js';
 import type { AuditLog } from '../audit/index.js';
 import type { CardRepository } from './card-repository.js';
 import { type CardService, gatewayCall } from './card-service.js';
@@ -42,7 +44,7 @@ export const cardRoutes =
     cards: CardRepository;
     cardService: CardService;
     onboarding: OnboardingCharge;
-    gateway: PaymentGateway | SandboxGateway;
+    gateways: Pick<GatewayDirectory, 'forSystem' | 'publishableKey' | 'sandbox'>;
     audit: AuditLog;
   }): FastifyPluginAsyncZod =>
   async (app) => {
@@ -112,12 +114,39 @@ export const cardRoutes =
       },
       async (request) => {
         const payer = await deps.cardService.ownPayer(principalOf(request), request.body.usrID);
-        await deps.cardService.customerFor(payer);
+        const customer = await deps.cardService.customerFor(payer);
         return {
           result: 'success' as const,
-          gateway: deps.gateway.name,
+          gateway: customer.client.name,
           pays: payer.kind === 'client' ? ('agency' as const) : ('platform' as const),
           has_card: (await deps.cards.currentCard(payer.companyId)) !== null,
+        };
+      },
+    );
+
+    app.post(
+      '/payment/setup-intent',
+      {
+        config: { access: { kind: 'user', action: 'cards.update', scope: [userIn('body')] } },
+        schema: {
+          tags: ['payments'],
+          summary: "A SetupIntent for Stripe Elements on the payer's customer (its client secret)",
+          body: setupIntentRequestSchema,
+          response: { 200: setupIntentResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const p = principalOf(request);
+        // One intent per card form session: the key names this request (Fastify's request ids start
+        // again at each process start, so a random one).
+        const made = await deps.cardService.setupIntent(p, request.body.usrID, randomUUID());
+        // The client secret is for this browser only: never kept by a cache on the way.
+        reply.header('cache-control', 'no-store');
+        return {
+          result: 'success' as const,
+          client_secret: made.intent.clientSecret,
+          publishable_key: (await deps.gateways.publishableKey(made.payer.systemId)) ?? '',
+          connected_account: made.customer.connectedAccountId,
         };
       },
     );
@@ -133,8 +162,10 @@ export const cardRoutes =
         },
       },
       async (request) => {
-        const gateway = deps.gateway;
-        if (!('createCardToken' in gateway)) throw badRequest(CARD_TEXTS.sandboxOnly);
+        // Only where the caller's system takes sandbox cards: a Stripe system's cards come from Elements.
+        if ((await deps.gateways.forSystem(principalOf(request).systemId)).name !== 'sandbox')
+          throw badRequest(CARD_TEXTS.sandboxOnly);
+        const gateway = deps.gateways.sandbox;
         const body = request.body;
         const tokenid = await gatewayCall(() =>
           gateway.createCardToken({

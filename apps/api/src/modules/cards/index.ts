@@ -1,6 +1,5 @@
 import type { Database } from '@app/db';
-import type { PaymentGateway } from '../../providers/payments/gateway.js';
-import type { SandboxGateway } from '../../providers/payments/sandbox/sandbox-gateway.js';
+import type { GatewayDirectory } from '../../providers/payments/gateway-directory.js';
 import type { AuditLog } from '../audit/index.js';
 import type { MailService } from '../mail/index.js';
 import type { ChargeOnce } from '../payments/index.js';
@@ -24,7 +23,7 @@ export { settlePendingJob } from './settle-job.js';
  */
 export function createCardsModule(deps: {
   db: Database;
-  gateway: PaymentGateway | SandboxGateway;
+  gateways: Pick<GatewayDirectory, 'forSystem' | 'publishableKey' | 'sandbox'>;
   chargeOnce: ChargeOnce;
   audit: AuditLog;
   mail: MailService;
@@ -34,7 +33,7 @@ export function createCardsModule(deps: {
 }) {
   const cards = createCardRepository(deps.db);
   const coupons = createCouponRepository(deps.db);
-  const cardService = createCardService({ repo: cards, gateway: deps.gateway });
+  const cardService = createCardService({ repo: cards, gateways: deps.gateways });
   const onboarding = createOnboardingCharge({
     db: deps.db,
     cards,
@@ -70,7 +69,7 @@ export function createCardsModule(deps: {
       }),
     ],
     routes: [
-      cardRoutes({ cards, cardService, onboarding, gateway: deps.gateway, audit: deps.audit }),
+      cardRoutes({ cards, cardService, onboarding, gateways: deps.gateways, audit: deps.audit }),
       couponRoutes(couponService),
     ],
   };

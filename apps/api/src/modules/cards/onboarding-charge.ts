@@ -231,6 +231,7 @@ export function createOnboardingCharge(deps: OnboardingDeps) {
             companyId: payer.companyId,
           },
           customerId: attached.card.customerId,
+          gateway: attached.card.gateway,
           amount: price.amount,
         });
       } catch (error) {

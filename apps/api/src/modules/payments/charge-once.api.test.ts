@@ -37,7 +37,7 @@ function gatewayWith(fault: 'none' | 'lost-answer' | 'unreachable' = 'none') {
   };
   const service = createChargeOnce({
     db: rt.database.db,
-    gateway,
+    gateways: { of: async () => gateway },
     ledger,
     operations: createPaymentOperationRepository(rt.database.db),
   });
@@ -61,6 +61,7 @@ const onboarding = (businessKey: string, customerId: string, amount = 49_900) =>
   businessKey,
   cause: { kind: 'onboarding_charge' as const, description: 'Onboarding fee', companyId: agencyId },
   customerId,
+  gateway: 'sandbox',
   amount: asCents(amount),
 });
 

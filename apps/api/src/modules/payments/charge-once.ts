@@ -1,6 +1,10 @@
 import { type Cents, ZERO_CENTS } from '@app/contracts';
 import type { Database } from '@app/db';
-import { type Charge, GatewayError, type PaymentGateway } from '../../providers/payments/gateway.js';
+import { type Charge, GatewayError, type GatewayName } from '../../providers/payments/gateway.js';
+import {
+  type GatewayDirectory,
+  GatewayNotConfiguredError,
+} from '../../providers/payments/gateway-directory.js';
 import type { Ledger, LedgerCauseKind, PostingLineInput } from '../ledger/index.js';
 import type { PaymentOperationRepository, PaymentOperationRow } from './payment-operation-repository.js';
 
@@ -11,6 +15,8 @@ export interface ChargeRequest {
   businessKey: string;
   cause: { kind: LedgerCauseKind; description: string; companyId: number | null };
   customerId: string;
+  /** The gateway the customer lives on (its row's); the charge is made, settled and read there. */
+  gateway: GatewayName | (string & {});
   /** From settings through `@app/pricing`, never from a request. */
   amount: Cents;
   /**
@@ -50,11 +56,11 @@ const outcomeOf = (row: PaymentOperationRow): ChargeOutcome =>
  */
 export function createChargeOnce(deps: {
   db: Database;
-  gateway: PaymentGateway;
+  gateways: Pick<GatewayDirectory, 'of'>;
   ledger: Ledger;
   operations: PaymentOperationRepository;
 }) {
-  const { db, gateway, ledger, operations } = deps;
+  const { db, gateways, ledger, operations } = deps;
 
   /**
    * Charged, then collected: the company's receivable shows both; the clearing account holds the money.
@@ -127,7 +133,7 @@ export function createChargeOnce(deps: {
       causeKind: request.cause.kind,
       description: request.cause.description,
       companyId: request.cause.companyId,
-      gateway: gateway.name,
+      gateway: request.gateway,
       customerId: request.customerId,
       amount: request.amount,
       connectedAccountId: request.direct?.connectedAccountId ?? null,
@@ -139,7 +145,8 @@ export function createChargeOnce(deps: {
         row.amount !== request.amount ||
         row.customerId !== request.customerId ||
         row.connectedAccountId !== (request.direct?.connectedAccountId ?? null) ||
-        row.applicationFee !== (request.direct?.applicationFee ?? null)
+        row.applicationFee !== (request.direct?.applicationFee ?? null) ||
+        row.gateway !== request.gateway
       )
         throw new Error(
           `payment operation ${request.businessKey} exists with another system, amount or customer`,
@@ -148,6 +155,12 @@ export function createChargeOnce(deps: {
     }
     let made: Charge;
     try {
+      const gateway = await gateways.of(row.systemId, row.gateway).catch((error: unknown) => {
+        // No gateway to call, so no money moved: a refusal like any other.
+        throw error instanceof GatewayNotConfiguredError
+          ? new GatewayError('invalid_request', 'The payment gateway of this card is not configured.')
+          : error;
+      });
       made = await gateway.createCharge({
         idempotencyKey: row.businessKey,
         customerId: row.customerId,
@@ -178,8 +191,18 @@ export function createChargeOnce(deps: {
    */
   async function settlePending(options: { olderThan: Date; limit?: number }) {
     const pending = await operations.pendingSince(options.olderThan, options.limit ?? 100);
-    const settled = { recorded: 0, failed: 0 };
+    const settled = { recorded: 0, failed: 0, unreachable: 0 };
     for (const row of pending) {
+      // Asked of the gateway the operation was made on, whatever the system uses today (decision 0039);
+      // one whose keys are gone stays pending (it may have charged) until they are back.
+      const gateway = await gateways.of(row.systemId, row.gateway).catch((error: unknown) => {
+        if (error instanceof GatewayNotConfiguredError) return null;
+        throw error;
+      });
+      if (!gateway) {
+        settled.unreachable += 1;
+        continue;
+      }
       const found = await gateway.findChargeByIdempotencyKey({
         idempotencyKey: row.businessKey,
         ...(row.connectedAccountId === null ? {} : { connectedAccountId: row.connectedAccountId }),

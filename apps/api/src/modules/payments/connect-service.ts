@@ -12,6 +12,7 @@ import {
 import { paymentAccountConnected } from '@app/policy';
 import { badRequest, HttpError, notFound } from '../../http-errors.js';
 import { GatewayError, type PaymentGateway } from '../../providers/payments/gateway.js';
+import type { GatewayDirectory } from '../../providers/payments/gateway-directory.js';
 import type { AuditLog } from '../audit/index.js';
 import type { Principal } from '../tenancy/index.js';
 import type { AccountOwner, ConnectRepository, PaymentAccountRow } from './connect-repository.js';
@@ -36,10 +37,13 @@ const SALES_RETURN = '/configuration/sales-connect-account';
  */
 export function createConnectService(deps: {
   repo: ConnectRepository;
-  gateway: PaymentGateway;
+  gateways: Pick<GatewayDirectory, 'forSystem' | 'of'>;
   audit: AuditLog;
 }) {
-  const { repo, gateway } = deps;
+  const { repo, gateways } = deps;
+  /** Where an account row lives (its own gateway, whatever the system uses now: decision 0039). */
+  const gatewayOf = (systemId: number, row: PaymentAccountRow) =>
+    callGateway(() => gateways.of(systemId, row.gateway));
 
   async function agencyOf(companyId: number) {
     const company = await repo.company(companyId);
@@ -55,13 +59,20 @@ export function createConnectService(deps: {
     return user;
   }
 
-  /** Creates the owner's account at the gateway unless it has a live one; answers the live one. */
+  /**
+   * Creates the owner's account at the system's gateway unless it has a live one there; answers the
+   * live one. A live account on a gateway the system no longer uses (it moved from the sandbox to
+   * Stripe) is detached, kept for the record, and a new one opened (decision 0039).
+   */
   async function ensureAccount(
     owner: AccountOwner,
+    systemId: number,
     details: { email: string; businessName: string; country: string },
   ): Promise<PaymentAccountRow> {
+    const gateway = await gateways.forSystem(systemId);
     const existing = await repo.live(owner);
-    if (existing) return existing;
+    if (existing?.gateway === gateway.name) return existing;
+    if (existing) await repo.detach(owner);
     const generation = await repo.generation(owner);
     const account = await callGateway(() =>
       gateway.createConnectedAccount({
@@ -75,7 +86,8 @@ export function createConnectService(deps: {
     return live;
   }
 
-  async function linkFor(row: PaymentAccountRow, returnPath: string, place: ReturnPlace) {
+  async function linkFor(systemId: number, row: PaymentAccountRow, returnPath: string, place: ReturnPlace) {
+    const gateway = await gatewayOf(systemId, row);
     return callGateway(() =>
       gateway.createOnboardingLink({
         idempotencyKey: `account-link:${row.accountId}:${place.requestId}`,
@@ -87,10 +99,13 @@ export function createConnectService(deps: {
   }
 
   type Agency = NonNullable<Awaited<ReturnType<ConnectRepository['company']>>>;
-  const agencyState = (row: PaymentAccountRow | null, agency: Agency): ConnectedAccountState => {
+  const agencyState = async (
+    row: PaymentAccountRow | null,
+    agency: Agency,
+  ): Promise<ConnectedAccountState> => {
     const status = row?.status ?? '';
     return {
-      ...stateOf(row, gateway),
+      ...stateOf(row, await gateways.forSystem(agency.systemId)),
       connected: paymentAccountConnected({
         accountconnected: status,
         package_id: agency.packageId,
@@ -99,8 +114,11 @@ export function createConnectService(deps: {
       }),
     };
   };
-  const salesState = (row: PaymentAccountRow | null): ConnectedAccountState => ({
-    ...stateOf(row, gateway),
+  const salesState = async (
+    row: PaymentAccountRow | null,
+    systemId: number,
+  ): Promise<ConnectedAccountState> => ({
+    ...stateOf(row, await gateways.forSystem(systemId)),
     connected: row?.status === 'completed',
   });
 
@@ -131,7 +149,7 @@ export function createConnectService(deps: {
 
     async checkSales(userId: number): Promise<ConnectedAccountState> {
       const user = await salesPerson(userId);
-      return salesState(await repo.live({ kind: 'user', id: user.id }));
+      return salesState(await repo.live({ kind: 'user', id: user.id }), user.systemId);
     },
 
     /** `create-connected-account`: opens the agency's account with the details given. */
@@ -142,8 +160,10 @@ export function createConnectService(deps: {
     ) {
       const agency = await agencyOf(input.companyID);
       const owner = { kind: 'company', id: agency.id } as const;
-      if (await repo.live(owner)) throw badRequest(ACCOUNT_ALREADY_CONNECTING);
-      const row = await ensureAccount(owner, {
+      const live = await repo.live(owner);
+      if (live && live.gateway === (await gateways.forSystem(agency.systemId)).name)
+        throw badRequest(ACCOUNT_ALREADY_CONNECTING);
+      const row = await ensureAccount(owner, agency.systemId, {
         email: input.email,
         businessName: input.company_name,
         country: input.country,
@@ -163,14 +183,12 @@ export function createConnectService(deps: {
       const agency = await agencyOf(companyId);
       const owner = { kind: 'company', id: agency.id } as const;
       const had = await repo.live(owner);
-      const row =
-        had ??
-        (await ensureAccount(owner, {
-          email: agency.email || (await repo.ownerEmail(agency.id)) || '',
-          businessName: agency.name,
-          country: 'US',
-        }));
-      if (!had)
+      const row = await ensureAccount(owner, agency.systemId, {
+        email: agency.email || (await repo.ownerEmail(agency.id)) || '',
+        businessName: agency.name,
+        country: 'US',
+      });
+      if (had?.accountId !== row.accountId)
         await audit(
           p,
           agency.id,
@@ -178,8 +196,8 @@ export function createConnectService(deps: {
           `Started connecting a payment account for ${agency.name}`,
           ip,
         );
-      const link = await linkFor(row, AGENCY_RETURN, place);
-      return { ...agencyState(row, agency), url: link.url, expires_at: link.expiresAt.toISOString() };
+      const link = await linkFor(agency.systemId, row, AGENCY_RETURN, place);
+      return { ...(await agencyState(row, agency)), url: link.url, expires_at: link.expiresAt.toISOString() };
     },
 
     /** `get-existing-connected-account-link`: continue the onboarding of the account there is. */
@@ -187,8 +205,8 @@ export function createConnectService(deps: {
       const agency = await agencyOf(companyId);
       const row = await repo.live({ kind: 'company', id: agency.id });
       if (!row) throw badRequest(NO_ACCOUNT_TO_CONTINUE);
-      const link = await linkFor(row, AGENCY_RETURN, place);
-      return { ...agencyState(row, agency), url: link.url, expires_at: link.expiresAt.toISOString() };
+      const link = await linkFor(agency.systemId, row, AGENCY_RETURN, place);
+      return { ...(await agencyState(row, agency)), url: link.url, expires_at: link.expiresAt.toISOString() };
     },
 
     /** `create-sales-connected-account`: a sales person's own account and its onboarding link. */
@@ -198,9 +216,12 @@ export function createConnectService(deps: {
       const user = await salesPerson(userId);
       const owner = { kind: 'user', id: user.id } as const;
       const had = await repo.live(owner);
-      const row =
-        had ?? (await ensureAccount(owner, { email: user.email, businessName: user.name, country: 'US' }));
-      if (!had)
+      const row = await ensureAccount(owner, user.systemId, {
+        email: user.email,
+        businessName: user.name,
+        country: 'US',
+      });
+      if (had?.accountId !== row.accountId)
         await audit(
           p,
           null,
@@ -208,8 +229,12 @@ export function createConnectService(deps: {
           'Started connecting a payment account for commissions',
           ip,
         );
-      const link = await linkFor(row, SALES_RETURN, place);
-      return { ...salesState(row), url: link.url, expires_at: link.expiresAt.toISOString() };
+      const link = await linkFor(user.systemId, row, SALES_RETURN, place);
+      return {
+        ...(await salesState(row, user.systemId)),
+        url: link.url,
+        expires_at: link.expiresAt.toISOString(),
+      };
     },
 
     /**

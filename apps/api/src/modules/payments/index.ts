@@ -1,59 +1,89 @@
 import type { Database } from '@app/db';
 import type { JobHandler } from '../../jobs/define-job.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import type { PaymentGateway } from '../../providers/payments/gateway.js';
-import type { SandboxGateway } from '../../providers/payments/sandbox/sandbox-gateway.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import type { GatewayDirectory } from '../../providers/payments/gateway-directory.js';
 import type { AuditLog } from '../audit/index.js';
 import type { Ledger } from '../ledger/index.js';
 import { createChargeOnce } from './charge-once.js';
 import { createConnectRepository } from './connect-repository.js';
 import { connectRoutes } from './connect-routes.js';
 import { createConnectService } from './connect-service.js';
+import { createGatewayKeysRepository } from './gateway-keys-repository.js';
+import { gatewayKeysRoutes } from './gateway-keys-routes.js';
+import { createGatewayKeysService } from './gateway-keys-service.js';
 import { createPaymentEventRepository } from './payment-event-repository.js';
 import { processPaymentEventHandler, sandboxWebhookHandler } from './payment-jobs.js';
 import { createPaymentOperationRepository } from './payment-operation-repository.js';
 import { sandboxOnboardingPage } from './sandbox-onboarding-page.js';
-import { webhookRoutes } from './webhook-routes.js';
+import { type WebhookSystems, webhookRoutes } from './webhook-routes.js';
 
 export type { ChargeOnce, ChargeOutcome, ChargeRequest } from './charge-once.js';
 export type { ConnectService } from './connect-service.js';
+export { createGatewayKeysRepository } from './gateway-keys-repository.js';
 export { processPaymentEventJob, sandboxWebhookJob } from './payment-jobs.js';
 
 /**
  * Payments as far as built: the webhook endpoint and the processing of its events (connected-account
  * state), and `chargeOnce`, the one way a card is charged (one charge and one ledger posting per
- * business operation, decision 0031), and the connected payment accounts of agencies and sales
- * people (decision 0033): their routes and, with the sandbox gateway, the sandbox onboarding page.
+ * business operation, decision 0031), the connected payment accounts of agencies and sales people
+ * (decision 0033): their routes and the sandbox onboarding page, and each system's own Stripe keys
+ * (decision 0039). Every call goes to the gateway the directory names for the system, or for the row.
  */
 export function createPaymentsModule(deps: {
   db: Database;
   queue: JobQueue;
-  gateway: PaymentGateway | SandboxGateway;
+  gateways: GatewayDirectory;
   ledger: Ledger;
   audit: AuditLog;
+  secrets: SecretBox;
+  /** The system of a request host (for webhooks sent without a system in the path). */
+  systemOfHost: WebhookSystems['ofHost'];
+  invalidateDomains: () => void;
 }) {
+  const { gateways } = deps;
   const repo = createPaymentEventRepository(deps.db);
-  const handlers: JobHandler[] = [processPaymentEventHandler({ repo, gateway: deps.gateway })];
-  if ('deliveries' in deps.gateway) handlers.push(sandboxWebhookHandler(deps.gateway.deliveries));
+  const keysRepo = createGatewayKeysRepository(deps.db);
+  const handlers: JobHandler[] = [
+    processPaymentEventHandler({ repo, gateways }),
+    sandboxWebhookHandler(gateways.sandbox.deliveries),
+  ];
   const chargeOnce = createChargeOnce({
     db: deps.db,
-    gateway: deps.gateway,
+    gateways,
     ledger: deps.ledger,
     operations: createPaymentOperationRepository(deps.db),
   });
   const connect = createConnectService({
     repo: createConnectRepository(deps.db),
-    gateway: deps.gateway,
+    gateways,
     audit: deps.audit,
   });
+  const keys = createGatewayKeysService({
+    repo: keysRepo,
+    gateways,
+    secrets: deps.secrets,
+    audit: deps.audit,
+    invalidateDomains: deps.invalidateDomains,
+  });
   return {
-    gateway: deps.gateway,
+    gateways,
     connect,
     chargeOnce,
+    keys,
     accounts: { get: repo.account },
     handlers,
-    routes: [webhookRoutes({ gateway: deps.gateway, repo, queue: deps.queue }), connectRoutes(connect)],
-    /** Pages outside /api: the sandbox's onboarding page, only while the sandbox is the gateway. */
-    pages: 'deliveries' in deps.gateway ? [sandboxOnboardingPage(deps.gateway)] : [],
+    routes: [
+      webhookRoutes({
+        gateways,
+        systems: { ofHost: deps.systemOfHost, exists: keysRepo.exists },
+        repo,
+        queue: deps.queue,
+      }),
+      connectRoutes(connect),
+      gatewayKeysRoutes(keys),
+    ],
+    /** Pages outside /api: the sandbox's onboarding page (the sandbox is there for every system without Stripe). */
+    pages: [sandboxOnboardingPage(gateways.sandbox)],
   };
 }

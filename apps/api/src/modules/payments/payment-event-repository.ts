@@ -19,12 +19,20 @@ export function createPaymentEventRepository(db: Database) {
   const theAccount = (gateway: GatewayName, accountId: string) =>
     and(eq(paymentAccounts.gateway, gateway), eq(paymentAccounts.accountId, accountId));
   return {
-    /** Stores an event once; answers whether this delivery was the first of its id. */
-    async store(gateway: GatewayName, event: GatewayEvent): Promise<{ first: boolean; processed: boolean }> {
+    /**
+     * Stores an event once, with the system whose secret verified it (null for the sandbox's); answers
+     * whether this delivery was the first of its id.
+     */
+    async store(
+      gateway: GatewayName,
+      systemId: number | null,
+      event: GatewayEvent,
+    ): Promise<{ first: boolean; processed: boolean }> {
       const inserted = await db
         .insert(paymentEvents)
         .values({
           gateway,
+          systemId,
           eventId: event.id,
           type: event.type,
           eventCreated: event.created,

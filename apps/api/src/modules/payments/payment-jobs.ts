@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { defineJob, type JobHandler } from '../../jobs/define-job.js';
-import { GATEWAY_NAMES, type PaymentGateway } from '../../providers/payments/gateway.js';
+import { GATEWAY_NAMES } from '../../providers/payments/gateway.js';
+import {
+  type GatewayDirectory,
+  GatewayNotConfiguredError,
+} from '../../providers/payments/gateway-directory.js';
 import type { SandboxDeliveries } from '../../providers/payments/sandbox/sandbox-events.js';
 import type { PaymentEventRepository } from './payment-event-repository.js';
 
@@ -27,19 +31,24 @@ export const sandboxWebhookJob = defineJob({
  */
 export function processPaymentEventHandler(deps: {
   repo: PaymentEventRepository;
-  gateway: PaymentGateway;
+  gateways: Pick<GatewayDirectory, 'of'>;
 }): JobHandler<typeof processPaymentEventJob.payload> {
   return {
     spec: processPaymentEventJob,
     async handle({ gateway, eventId }) {
       const event = await deps.repo.get(gateway, eventId);
       if (!event || event.processedAt) return;
-      if (!event.type.startsWith('account.') || gateway !== deps.gateway.name)
-        return deps.repo.markProcessed(gateway, eventId, 'recorded');
+      if (!event.type.startsWith('account.')) return deps.repo.markProcessed(gateway, eventId, 'recorded');
       const storedAsOf = await deps.repo.accountStateAsOf(gateway, event.objectId);
       if (storedAsOf !== null && event.eventCreated < storedAsOf)
         return deps.repo.markProcessed(gateway, eventId, 'stale');
-      const account = await deps.gateway.retrieve('account', event.objectId);
+      // The account is read from the gateway of the system whose secret verified the event (0039).
+      const source = await deps.gateways.of(event.systemId, gateway).catch((error: unknown) => {
+        if (error instanceof GatewayNotConfiguredError) return null;
+        throw error;
+      });
+      if (!source) return deps.repo.markProcessed(gateway, eventId, 'recorded');
+      const account = await source.retrieve('account', event.objectId);
       if (!account) return deps.repo.markProcessed(gateway, eventId, 'recorded');
       const saved = await deps.repo.saveAccountState(gateway, account, event.eventCreated);
       await deps.repo.markProcessed(gateway, eventId, saved ? 'applied' : 'stale');

@@ -17,6 +17,12 @@ export interface PaymentGateway {
   createCustomer(input: CreateCustomerInput): Promise<Customer>;
   /** Attaches a card (a token from the card form) and makes it the customer's default. */
   attachCard(input: AttachCardInput): Promise<Card>;
+  /**
+   * A SetupIntent for the card form's Stripe Elements (decision 0039): the browser confirms it with the
+   * card, and the payment method it yields is attached with `attachCard`. The sandbox has none (its
+   * own test-card form makes tokens) and refuses with `invalid_request`.
+   */
+  createSetupIntent(input: SetupIntentInput): Promise<SetupIntent>;
   /** The customer's default card, or null. */
   getCard(input: { customerId: string; connectedAccountId?: string }): Promise<Card | null>;
 
@@ -80,9 +86,23 @@ export interface CardAddress {
 export interface AttachCardInput extends Mutation {
   customerId: string;
   connectedAccountId?: string;
-  /** A card token from the card form (Stripe Elements, or the sandbox test-card form). */
+  /**
+   * From the card form: a payment method a confirmed SetupIntent yielded (`pm_…`, Stripe Elements), or
+   * a single-use card token (`tok_…`, the sandbox test-card form's, or Stripe's legacy tokens).
+   */
   cardToken: string;
 }
+export interface SetupIntentInput extends Mutation {
+  customerId: string;
+  /** The customer of a connected account (a client's card on its agency's account). */
+  connectedAccountId?: string;
+}
+export interface SetupIntent {
+  id: string;
+  /** What Stripe.js confirms the card with; given to the person's browser only. */
+  clientSecret: string;
+}
+
 export interface Card {
   id: string;
   brand: string;

@@ -3,6 +3,13 @@ import { createSandboxDeliveries, type WebhookDelivery } from './sandbox/sandbox
 import { createSandboxGateway } from './sandbox/sandbox-gateway.js';
 
 export * from './gateway.js';
+export {
+  createGatewayDirectory,
+  type GatewayDirectory,
+  GatewayNotConfiguredError,
+  type SealedStripeKeys,
+  type StripeKeys,
+} from './gateway-directory.js';
 export type { ReleaseOptions, WebhookDelivery } from './sandbox/sandbox-events.js';
 export type { SandboxGateway, VerificationOutcome } from './sandbox/sandbox-gateway.js';
 export { TEST_CARDS, TEST_TOKENS } from './sandbox/test-cards.js';

@@ -116,6 +116,7 @@ export function CardForm({ user, onSaved, onCancel }: CardFormProps) {
           <Suspense fallback={<Loader size="sm" aria-label="Loading the card form" />}>
             <StripeCardFields
               publishableKey={stripePublishableKey}
+              userId={user.id}
               error={errors.number}
               disabled={busy}
               register={register}

@@ -187,6 +187,13 @@ export function createSandboxGateway(deps: {
       return customerOf(await customerRow(db, id, input.connectedAccountId));
     },
 
+    async createSetupIntent() {
+      throw invalid(
+        'The sandbox has no SetupIntents: its test-card form makes the card token.',
+        'setup_intent',
+      );
+    },
+
     async attachCard(input) {
       const id = await mutate('card.attach', input, async (tx) => {
         const customer = await customerRow(tx, input.customerId, input.connectedAccountId);

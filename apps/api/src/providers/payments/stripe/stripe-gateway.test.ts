@@ -113,6 +113,7 @@ describe('the Stripe adapter against a local fake Stripe', () => {
       path: '/v1/charges',
       idempotencyKey,
       stripeAccount: account.id,
+      secretKey: SECRET_KEY,
       form: {
         amount: '10000',
         application_fee_amount: '2500',

@@ -42,6 +42,37 @@ export function createStripeGateway(settings: StripeSettings): PaymentGateway {
     ...on(connectedAccountId),
   });
 
+  /**
+   * A payment method from a confirmed SetupIntent: attached to the customer (the SetupIntent usually
+   * did that already) and made its default, which is what `createCharge` charges.
+   */
+  async function attachPaymentMethod(input: Parameters<PaymentGateway['attachCard']>[0]) {
+    const method = await stripe.paymentMethods.retrieve(input.cardToken, {}, on(input.connectedAccountId));
+    const owner = typeof method.customer === 'string' ? method.customer : (method.customer?.id ?? null);
+    if (owner !== null && owner !== input.customerId)
+      throw new GatewayError(
+        'invalid_request',
+        'The card belongs to another customer.',
+        null,
+        'payment_method',
+      );
+    if (owner === null)
+      await stripe.paymentMethods.attach(
+        method.id,
+        { customer: input.customerId },
+        post(`${input.idempotencyKey}:attach`, input.connectedAccountId),
+      );
+    await stripe.customers.update(
+      input.customerId,
+      { invoice_settings: { default_payment_method: method.id } },
+      post(input.idempotencyKey, input.connectedAccountId),
+    );
+    const card = cardOfMethod(method);
+    if (!card)
+      throw new GatewayError('invalid_request', 'The payment method is not a card.', null, 'payment_method');
+    return card;
+  }
+
   const gateway: PaymentGateway = {
     name: 'stripe',
     signatureHeader: 'stripe-signature',
@@ -59,6 +90,7 @@ export function createStripeGateway(settings: StripeSettings): PaymentGateway {
 
     attachCard: (input) =>
       translate(async () => {
+        if (input.cardToken.startsWith('pm_')) return attachPaymentMethod(input);
         // Passing `source` replaces the customer's default card with the token's.
         const customer = await stripe.customers.update(
           input.customerId,
@@ -76,34 +108,71 @@ export function createStripeGateway(settings: StripeSettings): PaymentGateway {
         return card;
       }),
 
+    createSetupIntent: (input) =>
+      translate(async () => {
+        const intent = await stripe.setupIntents.create(
+          { customer: input.customerId, usage: 'off_session' },
+          post(input.idempotencyKey, input.connectedAccountId),
+        );
+        if (!intent.client_secret) throw new Error(`SetupIntent ${intent.id} came without a client secret`);
+        return { id: intent.id, clientSecret: intent.client_secret };
+      }),
+
     getCard: (input) =>
       translate(async () => {
         const customer = await stripe.customers.retrieve(
           input.customerId,
-          { expand: ['default_source'] },
+          { expand: ['default_source', 'invoice_settings.default_payment_method'] },
           on(input.connectedAccountId),
         );
         if (customer.deleted) return null;
+        const method = customer.invoice_settings?.default_payment_method;
+        if (method && typeof method !== 'string') return cardOfMethod(method);
         return cardOf(customer.default_source);
       }),
 
     createCharge: (input) =>
-      translate(async () =>
-        chargeOf(
+      translate(async () => {
+        // A card saved through a SetupIntent is the customer's default payment method and is charged
+        // with a PaymentIntent, off-session; a legacy token's card is the default source (Charges API).
+        const customer = await stripe.customers.retrieve(input.customerId, {}, on(input.connectedAccountId));
+        const method = customer.deleted ? null : customer.invoice_settings?.default_payment_method;
+        const fee =
+          input.applicationFee === undefined ? {} : { application_fee_amount: input.applicationFee };
+        const metadata = { ...input.metadata, idempotency_key: input.idempotencyKey };
+        if (method) {
+          const intent = await stripe.paymentIntents.create(
+            {
+              amount: input.amount,
+              currency: input.currency,
+              customer: input.customerId,
+              payment_method: typeof method === 'string' ? method : method.id,
+              off_session: true,
+              confirm: true,
+              description: input.description,
+              ...fee,
+              metadata,
+              expand: ['latest_charge'],
+            },
+            post(input.idempotencyKey, input.connectedAccountId),
+          );
+          return chargeOfIntent(intent, input.connectedAccountId);
+        }
+        return chargeOf(
           await stripe.charges.create(
             {
               amount: input.amount,
               currency: input.currency,
               customer: input.customerId,
               description: input.description,
-              ...(input.applicationFee === undefined ? {} : { application_fee_amount: input.applicationFee }),
-              metadata: { ...input.metadata, idempotency_key: input.idempotencyKey },
+              ...fee,
+              metadata,
             },
             post(input.idempotencyKey, input.connectedAccountId),
           ),
           input.connectedAccountId,
-        ),
-      ),
+        );
+      }),
 
     refund: (input) =>
       translate(async () => {
@@ -192,14 +261,18 @@ export function createStripeGateway(settings: StripeSettings): PaymentGateway {
 
     findChargeByIdempotencyKey: ({ idempotencyKey, connectedAccountId }) =>
       translate(async () => {
-        // Stripe cannot be asked by idempotency key; the key is in the charge's metadata (search
-        // indexes it within about a minute, which is why the janitor waits before asking).
-        const found = await stripe.charges.search(
-          { query: `metadata['idempotency_key']:'${idempotencyKey.replace(/'/g, "\\'")}'`, limit: 1 },
+        // Stripe cannot be asked by idempotency key; the key is in the charge's (or PaymentIntent's)
+        // metadata (search indexes it within about a minute, which is why the janitor waits before asking).
+        const query = `metadata['idempotency_key']:'${idempotencyKey.replace(/'/g, "\\'")}'`;
+        const found = await stripe.charges.search({ query, limit: 1 }, on(connectedAccountId));
+        const [charge] = found.data;
+        if (charge) return chargeOf(charge, connectedAccountId);
+        const intents = await stripe.paymentIntents.search(
+          { query, limit: 1, expand: ['data.latest_charge'] },
           on(connectedAccountId),
         );
-        const [charge] = found.data;
-        return charge ? chargeOf(charge, connectedAccountId) : null;
+        const [intent] = intents.data;
+        return intent?.status === 'succeeded' ? chargeOfIntent(intent, connectedAccountId) : null;
       }),
 
     async verifyWebhook(rawBody, signatureHeader) {
@@ -286,6 +359,43 @@ function cardOf(source: string | Stripe.CustomerSource | null): Card | null {
         }
       : null,
   };
+}
+
+function cardOfMethod(method: Stripe.PaymentMethod): Card | null {
+  const card = method.card;
+  if (!card) return null;
+  const address = method.billing_details?.address;
+  return {
+    id: method.id,
+    brand: card.brand.toLowerCase(),
+    last4: card.last4,
+    expMonth: card.exp_month,
+    expYear: card.exp_year,
+    holderName: method.billing_details?.name ?? '',
+    address: address?.line1
+      ? {
+          line1: address.line1,
+          city: address.city ?? '',
+          state: address.state ?? '',
+          postalCode: address.postal_code ?? '',
+          country: address.country ?? '',
+        }
+      : null,
+  };
+}
+
+/** A PaymentIntent's charge; one that did not succeed off-session is a refusal like a declined charge. */
+function chargeOfIntent(intent: Stripe.PaymentIntent, connectedAccountId: string | undefined): Charge {
+  if (intent.status === 'requires_action')
+    throw new GatewayError('authentication_required', 'This payment requires authentication.');
+  const charge = intent.latest_charge;
+  if (intent.status !== 'succeeded' || !charge || typeof charge === 'string')
+    throw new GatewayError(
+      'card_declined',
+      intent.last_payment_error?.message ?? 'The payment did not succeed.',
+      declineCodeOf(intent.last_payment_error?.decline_code),
+    );
+  return chargeOf(charge, connectedAccountId);
 }
 
 function chargeOf(charge: Stripe.Charge, connectedAccountId: string | undefined): Charge {

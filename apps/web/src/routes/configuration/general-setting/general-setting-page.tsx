@@ -10,6 +10,7 @@ import { MinimumSpendSection } from './minimum-spend-section';
 import { ModulesSection } from './modules-section';
 import { OnboardingSection } from './onboarding-section';
 import { PaymentAccountSection } from './payment-account-section';
+import { PaymentGatewaySection } from './payment-gateway-section';
 import { PaymentTermSection } from './payment-term-section';
 import type { SectionProps } from './section-parts';
 import { SECTION_LABELS, type SectionId, sectionControls, settingSections } from './sections';
@@ -28,6 +29,7 @@ const SECTION_COMPONENTS: Record<SectionId, ComponentType<SectionProps>> = {
   simplifi: SimplifiSection,
   subscription: SubscriptionSection,
   'payment-account': PaymentAccountSection,
+  'payment-gateway': PaymentGatewaySection,
 };
 
 /**

@@ -12,6 +12,7 @@ describe('General Setting sections by user', () => {
       'onboarding',
       'minimum-spend',
       'simplifi',
+      'payment-gateway',
     ]);
     expect(settingSections(USERS.systemAdmin())).toEqual(settingSections(USERS.root()));
   });
@@ -49,6 +50,7 @@ describe('General Setting sections by user', () => {
     expect(sections).not.toContain('onboarding');
     expect(sections).not.toContain('minimum-spend');
     expect(sections).not.toContain('simplifi');
+    expect(sections).not.toContain('payment-gateway');
   });
 
   it('clients and sales see nothing', () => {

@@ -11,7 +11,8 @@ export type SectionId =
   | 'minimum-spend'
   | 'simplifi'
   | 'subscription'
-  | 'payment-account';
+  | 'payment-account'
+  | 'payment-gateway';
 
 export const SECTION_LABELS: Record<SectionId, string> = {
   branding: 'Branding',
@@ -24,6 +25,7 @@ export const SECTION_LABELS: Record<SectionId, string> = {
   simplifi: 'Campaign Minimums',
   subscription: 'Subscription',
   'payment-account': 'Payment Account',
+  'payment-gateway': 'Payment Gateway',
 };
 
 /**
@@ -42,6 +44,8 @@ export function settingSections(user: SessionUser): SectionId[] {
     : ['branding', 'modules', 'payment-term', 'smtp', 'domain'];
   if (root && user.is_master_system) sections.push('minimum-spend');
   if (root) sections.push('simplifi');
+  // The system's own Stripe keys (decision 0039): the system's staff only.
+  if (root) sections.push('payment-gateway');
   // An agency's connected payment account (spec 2 §2): where spec 1 §8's warning points.
   if (!root) sections.push('payment-account');
   if (!root && user.user_type === 'userdownline' && !user.isViewMode) sections.push('subscription');
@@ -62,6 +66,7 @@ export interface SectionControls {
  */
 const SECTION_ACTIONS: Partial<Record<SectionId, { save: Action; create?: Action; delete?: Action }>> = {
   simplifi: { save: 'settings.platformPrices' },
+  'payment-gateway': { save: 'paymentGateway.update', delete: 'paymentGateway.update' },
   'minimum-spend': {
     save: 'minimumSpend.update',
     create: 'minimumSpend.create',
