@@ -68,7 +68,9 @@ export async function benchExports() {
       const response = await fetch(`${origin}/${format}`);
       if (!response.ok || !response.body) throw new Error(`${format}: answered ${response.status}`);
       let bytes = 0;
-      for await (const part of response.body) bytes += part.byteLength;
+      const reader = response.body.getReader();
+      for (let part = await reader.read(); !part.done; part = await reader.read())
+        bytes += part.value.byteLength;
       const seconds = (performance.now() - started) / 1000;
       clearInterval(sampler);
       console.log(

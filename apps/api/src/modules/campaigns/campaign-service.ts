@@ -244,6 +244,7 @@ export function createCampaignService(deps: CampaignServiceDeps) {
           description: `Activation of campaign #${r.publicId} ${r.name} (${term}) — ${manual ? ctx.agencyName : ctx.clientName}`,
           companyId: payerId,
         },
+        gateway: card.gateway,
         customerId: card.customerId,
         amount,
         ...(manual

@@ -96,7 +96,7 @@ describe('malformed input', () => {
     const paused = await insertCampaign(rt.database.db, { status: 'paused' });
     const enhance = await insertCampaign(rt.database.db, { module: 'enhance' });
     for (const cid of [paused.publicId, enhance.publicId])
-      expect((await post(view({ campaignId }))).statusCode).toBe(404);
+      expect((await post(view({ campaignId: cid }))).statusCode).toBe(404);
   });
 });
 
@@ -153,6 +153,8 @@ describe('rate limit', () => {
       codes.push((await post(view({ visitorId: `rate-limit-0000-${i}` }), undefined, from)).statusCode);
     expect(codes.slice(0, PER_MINUTE).every((c) => c === 204)).toBe(true);
     expect(codes[PER_MINUTE]).toBe(429);
-    expect((await post(view({ visitorId: 'rate-limit-other-01' }), undefined, '203.0.113.51')).statusCode).toBe(204);
+    expect(
+      (await post(view({ visitorId: 'rate-limit-other-01' }), undefined, '203.0.113.51')).statusCode,
+    ).toBe(204);
   });
 });
