@@ -32,12 +32,3 @@ export const leadIntake = pgTable(
     check('lead_intake_source', sql`${t.source} in ('pixel', 'vendor_callback', 'vendor_list')`),
   ],
 );
-
-/**
- * Signatures of vendor callbacks already taken: a replay of the same signed body within the
- * timestamp tolerance finds its signature here and is refused. Rows older than the tolerance can go.
- */
-export const vendorCallbackReceipts = pgTable('vendor_callback_receipts', {
-  signature: text().primaryKey(),
-  receivedAt: timestamp({ withTimezone: true }).defaultNow().notNull(),
-});

@@ -20,14 +20,12 @@ import {
 import { createPixelRateLimit } from './pixel-rate-limit.js';
 import { pixelRoutes } from './pixel-routes.js';
 import { vendorCallbackRoutes } from './vendor-callback-routes.js';
-import { VENDOR_SIGNATURE_TOLERANCE_SECONDS } from './vendor-signature.js';
 import { createWaker } from './wake.js';
 
 export type { BatchOutcome, IngestService } from './ingest-service.js';
 export type { LeadDelivery } from './lead-delivery.js';
 export { MAX_DELIVERY_ATTEMPTS } from './lead-delivery.js';
 export { moveCampaignBySystem } from './system-campaign-moves.js';
-export { VENDOR_SIGNATURE_HEADER, vendorSignatureHeader } from './vendor-signature.js';
 export { dailyListJob, deliverLeadsJob, ingestLeadsJob };
 
 /** How long a public id → running campaign answer is reused (a pause reaches the pixel within it). */
@@ -93,12 +91,6 @@ export function createLeadsModule(deps: {
     dailyListHandler({
       dailyList,
       queue,
-      pruneReceipts: async () => {
-        await db.execute(
-          sql`delete from vendor_callback_receipts
-               where received_at < now() - make_interval(secs => ${VENDOR_SIGNATURE_TOLERANCE_SECONDS * 2})`,
-        );
-      },
     }),
   ];
 

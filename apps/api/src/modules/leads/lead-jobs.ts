@@ -83,12 +83,10 @@ export function deliverLeadsHandler(deps: {
 export function dailyListHandler(deps: {
   dailyList: DailyList;
   queue: Pick<JobQueue, 'trigger'>;
-  pruneReceipts: () => Promise<void>;
 }): JobHandler<typeof dailyListJob.payload> {
   return {
     spec: dailyListJob,
     async handle() {
-      await deps.pruneReceipts();
       const fed = await deps.dailyList.feedAll();
       if (fed.identities > 0) await deps.queue.trigger(ingestLeadsJob, {});
     },

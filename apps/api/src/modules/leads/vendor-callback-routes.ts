@@ -1,12 +1,18 @@
 import { apiErrorSchema } from '@app/contracts';
-import { type Database, queryRows, sql } from '@app/db';
+import type { Database } from '@app/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError, notFound } from '../../http-errors.js';
 import { PUBLIC } from '../../plugins/access.js';
+import {
+  createVendorCallbackNonces,
+  VENDOR_SIGNATURE_HEADER,
+  VendorSignatureError,
+  type VerifiedSignature,
+  verifyVendorSignature,
+} from '../../providers/identities/index.js';
 import { createIntakeRepository } from './intake-repository.js';
 import { vendorCallbackSchema } from './schemas.js';
-import { VENDOR_SIGNATURE_HEADER, verifyVendorSignature } from './vendor-signature.js';
 
 const unauthorized = (message: string) => new HttpError(401, 'unauthenticated', message);
 
@@ -47,13 +53,19 @@ export const vendorCallbackRoutes =
       async (request, reply) => {
         const rawBody = typeof request.body === 'string' ? request.body : '';
         const header = request.headers[VENDOR_SIGNATURE_HEADER];
-        const check = verifyVendorSignature({
-          secret: deps.secret,
-          header: typeof header === 'string' ? header : undefined,
-          rawBody,
-          nowSeconds: Math.floor((deps.now?.() ?? Date.now()) / 1000),
-        });
-        if (!check.ok) throw unauthorized(check.why);
+        const now = new Date(deps.now?.() ?? Date.now());
+        let verified: VerifiedSignature;
+        try {
+          verified = verifyVendorSignature(
+            rawBody,
+            typeof header === 'string' ? header : undefined,
+            [deps.secret],
+            now,
+          );
+        } catch (error) {
+          if (error instanceof VendorSignatureError) throw unauthorized(error.message);
+          throw error;
+        }
         let json: unknown;
         try {
           json = JSON.parse(rawBody);
@@ -67,15 +79,11 @@ export const vendorCallbackRoutes =
         }
         const campaignId = await deps.runningCampaign(parsed.data.campaignId);
         if (campaignId === null) throw notFound('No running campaign has this id.');
-        // The receipt and the identities together: a replay stores nothing, and a failure leaves
-        // the signature unused so the vendor's retry is taken.
+        // The delivery's digest and the identities together (the one replay store of decision 0044):
+        // a replay stores nothing, and a failure leaves the digest unused so the vendor's retry is taken.
         const taken = await deps.db.transaction(async (tx) => {
-          const fresh = await queryRows(
-            tx,
-            sql`insert into vendor_callback_receipts (signature) values (${check.signature})
-                on conflict do nothing returning 1 as fresh`,
-          );
-          if (fresh.length === 0) return false;
+          const signedAt = new Date(verified.timestamp * 1000);
+          if (!(await createVendorCallbackNonces(tx).claim(verified.digest, signedAt, now))) return false;
           await createIntakeRepository(tx).insert(
             parsed.data.identities.map((identity) => ({
               campaignId,
@@ -85,7 +93,7 @@ export const vendorCallbackRoutes =
           );
           return true;
         });
-        if (!taken) throw unauthorized('This signed request was already received.');
+        if (!taken) throw unauthorized(new VendorSignatureError('replayed').message);
         deps.onStored();
         return reply.status(202).send({ accepted: parsed.data.identities.length });
       },

@@ -3,7 +3,7 @@ import { queryRows, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { insertCampaign, outcomes } from '../../../test/kits/campaigns.js';
-import { VENDOR_SIGNATURE_HEADER, vendorSignatureHeader } from './index.js';
+import { signVendorCallback, VENDOR_SIGNATURE_HEADER } from '../../providers/identities/index.js';
 
 /*
  * `POST /api/leads/vendor-callback`: HMAC-SHA256 over "<t>.<raw body>" with the deployment's vendor
@@ -61,7 +61,7 @@ describe('signature', () => {
   it('takes a correctly signed body and queues its identities for the pipeline', async () => {
     const payload = body();
     const before = await intakeCount();
-    const answer = await send(payload, vendorSignatureHeader(SECRET, now(), payload));
+    const answer = await send(payload, signVendorCallback(SECRET, payload, now()));
     expect(answer.statusCode).toBe(202);
     expect(answer.json()).toEqual({ accepted: 1 });
     expect(await intakeCount()).toBe(before + 1);
@@ -81,28 +81,28 @@ describe('signature', () => {
       'a tampered body',
       () => {
         const signed = body();
-        return [signed.replace('Vera', 'Mallory'), vendorSignatureHeader(SECRET, now(), signed)];
+        return [signed.replace('Vera', 'Mallory'), signVendorCallback(SECRET, signed, now())];
       },
     ],
     [
       'another secret',
       () => {
         const payload = body();
-        return [payload, vendorSignatureHeader('not-the-deployment-secret', now(), payload)];
+        return [payload, signVendorCallback('not-the-deployment-secret', payload, now())];
       },
     ],
     [
       'a stale timestamp (301 s old)',
       () => {
         const payload = body();
-        return [payload, vendorSignatureHeader(SECRET, now() - 301, payload)];
+        return [payload, signVendorCallback(SECRET, payload, now() - 301)];
       },
     ],
     [
       'a timestamp from the future',
       () => {
         const payload = body();
-        return [payload, vendorSignatureHeader(SECRET, now() + 301, payload)];
+        return [payload, signVendorCallback(SECRET, payload, now() + 301)];
       },
     ],
     [
@@ -110,7 +110,7 @@ describe('signature', () => {
       () => {
         const payload = body();
         const t = now();
-        return [payload, vendorSignatureHeader(SECRET, t, payload).replace(`t=${t}`, `t=${t - 1}`)];
+        return [payload, signVendorCallback(SECRET, payload, t).replace(`t=${t}`, `t=${t - 1}`)];
       },
     ],
   ];
@@ -125,12 +125,12 @@ describe('signature', () => {
 
   it('refuses a replay of a valid request with 401 and stores nothing the second time', async () => {
     const payload = body();
-    const signature = vendorSignatureHeader(SECRET, now(), payload);
+    const signature = signVendorCallback(SECRET, payload, now());
     expect((await send(payload, signature)).statusCode).toBe(202);
     const before = await intakeCount();
     const again = await send(payload, signature);
     expect(again.statusCode).toBe(401);
-    expect(again.json().error.message).toBe('This signed request was already received.');
+    expect(again.json().error.message).toBe('This signed delivery was accepted before.');
     expect(await intakeCount()).toBe(before);
   });
 });
@@ -143,7 +143,7 @@ describe('a signed body that is wrong', () => {
     ['an unknown field', JSON.stringify({ campaignId: '12345678', identities: [], extra: true })],
   ])('answers %s with 400 and stores nothing', async (_name, payload) => {
     const before = await intakeCount();
-    const answer = await send(payload, vendorSignatureHeader(SECRET, now(), payload));
+    const answer = await send(payload, signVendorCallback(SECRET, payload, now()));
     expect(answer.statusCode).toBe(400);
     expect(await intakeCount()).toBe(before);
   });
@@ -151,7 +151,7 @@ describe('a signed body that is wrong', () => {
   it('answers 404 for a campaign that is not running', async () => {
     const paused = await insertCampaign(rt.database.db, { status: 'paused' });
     const payload = body({ campaignId: paused.publicId });
-    const answer = await send(payload, vendorSignatureHeader(SECRET, now(), payload));
+    const answer = await send(payload, signVendorCallback(SECRET, payload, now()));
     expect(answer.statusCode).toBe(404);
     expect((await outcomes(rt.database.db, paused.id)).leads).toEqual([]);
   });

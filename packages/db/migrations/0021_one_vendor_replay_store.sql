@@ -1,0 +1,1 @@
+DROP TABLE "vendor_callback_receipts" CASCADE;
