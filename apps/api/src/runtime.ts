@@ -215,7 +215,16 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   });
   // The lead engine's ingestion (decision 0046). The sandbox resolver generates its people on the
   // first page view it resolves (decision 0038), not at start.
+  const campaigns = createCampaignsModule({
+    db,
+    chargeOnce: payments.chargeOnce,
+    audit: audit.audit,
+    origins: domains.origins,
+    // The ad-platform provider is built apart; locator mirroring is wired when it lands.
+    adPlatform: null,
+  });
   const leads = createLeadsModule({
+    moveBySystem: campaigns.moveBySystem,
     db,
     queue,
     resolver: identityResolver,
@@ -283,14 +292,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     leads,
     payments,
     cards,
-    createCampaignsModule({
-      db,
-      chargeOnce: payments.chargeOnce,
-      audit: audit.audit,
-      origins: domains.origins,
-      // The ad-platform provider is built apart; locator mirroring is wired when it lands.
-      adPlatform: null,
-    }),
+    campaigns,
     createBillingModule({ db, ledger, inScope: scope.inScope }),
     agreements,
     createReferenceModule(),

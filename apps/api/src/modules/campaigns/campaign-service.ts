@@ -353,7 +353,35 @@ export function createCampaignService(deps: CampaignServiceDeps) {
     throw conflict('The campaign changed while this was saved; try again.', 'busy');
   }
 
+  /**
+   * A move the system makes (the lead engine pausing a campaign on run): the same machine and the
+   * same conditional write as a person's move, with no user and no charge. A move the machine
+   * refuses (already paused for this reason or a stronger one) changes nothing.
+   */
+  async function moveBySystem(campaignId: number, event: CampaignEvent): Promise<boolean> {
+    for (let round = 0; round < 5; round++) {
+      const r = await repo.record(campaignId);
+      if (!r) return false;
+      const from = stateOf(r);
+      const t = transition(from, event);
+      if (!t.ok || t.chargesActivation) return false;
+      const moved = await repo.move({
+        campaignId,
+        from,
+        to: t.to,
+        event: event.type,
+        reason: 'reason' in event ? event.reason : null,
+        userId: null,
+        activated: false,
+        prepaidLeads: 0,
+      });
+      if (moved) return true;
+    }
+    return false;
+  }
+
   return {
+    moveBySystem,
     async create(p: Principal, b: CreateCampaignInput, ip: string) {
       const ctx = await contextOf(b.clientID);
       if (isClient(p)) {

@@ -28,5 +28,10 @@ export function createCampaignsModule(deps: {
     audit: deps.audit,
     adPlatform: deps.adPlatform,
   });
-  return { service, routes: [campaignRoutes({ service, repo, origins: deps.origins })] };
+  return {
+    service,
+    /** For the lead engine: pause on run (limit, prepaid balance) through the one move path. */
+    moveBySystem: service.moveBySystem,
+    routes: [campaignRoutes({ service, repo, origins: deps.origins })],
+  };
 }

@@ -5,7 +5,7 @@ import { TtlCache } from '../../lib/ttl-cache.js';
 import type { IdentityResolver } from '../../providers/identities/index.js';
 import type { MailService } from '../mail/index.js';
 import { createDailyList } from './daily-list.js';
-import { createIngestService } from './ingest-service.js';
+import { createIngestService, type MoveBySystem } from './ingest-service.js';
 import { createIntakeRepository } from './intake-repository.js';
 import { createIntakeWriter } from './intake-writer.js';
 import { createLeadDelivery } from './lead-delivery.js';
@@ -25,7 +25,6 @@ import { createWaker } from './wake.js';
 export type { BatchOutcome, IngestService } from './ingest-service.js';
 export type { LeadDelivery } from './lead-delivery.js';
 export { MAX_DELIVERY_ATTEMPTS } from './lead-delivery.js';
-export { moveCampaignBySystem } from './system-campaign-moves.js';
 export { dailyListJob, deliverLeadsJob, ingestLeadsJob };
 
 /** How long a public id → running campaign answer is reused (a pause reaches the pixel within it). */
@@ -49,6 +48,8 @@ export function createLeadsModule(deps: {
   log: (message: string, detail?: unknown) => void;
   /** Tests: the delivery job's retry delay. */
   deliveryRetryDelaySeconds?: (attempts: number) => number;
+  /** The campaigns module's move by the system: pausing on run goes through the one move path. */
+  moveBySystem: MoveBySystem;
 }) {
   const { db, queue } = deps;
   const intake = createIntakeRepository(db);
@@ -76,6 +77,7 @@ export function createLeadsModule(deps: {
     claimConcurrency: deps.concurrency.claims,
     log: deps.log,
     onDeliveriesQueued: deliveryWaker.wake,
+    moveBySystem: deps.moveBySystem,
   });
   const delivery = createLeadDelivery({
     db,

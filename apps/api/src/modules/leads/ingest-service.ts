@@ -1,5 +1,6 @@
 import { type Database, queryRows, sql } from '@app/db';
 import {
+  type CampaignEvent,
   type Candidate,
   candidateKeys,
   limitPeriod,
@@ -17,7 +18,9 @@ import type { IntakeRepository, IntakeRow } from './intake-repository.js';
 import { claimLead, type LeadToStore } from './lead-claim.js';
 import { type FactsRequest, readBatchFacts } from './pipeline-facts.js';
 import { identitySchema, storedPageViewSchema } from './schemas.js';
-import { moveCampaignBySystem } from './system-campaign-moves.js';
+
+/** Moves a campaign as the system (pause on run); the campaigns module owns the one move path. */
+export type MoveBySystem = (campaignId: number, event: CampaignEvent) => Promise<unknown>;
 
 /*
  * The ingest worker's batch (issue 11 "The pipeline", decision 0037 §1, decision 0046): intake rows
@@ -65,6 +68,8 @@ export function createIngestService(deps: {
   log: (message: string, detail?: unknown) => void;
   /** Called when leads were stored with deliveries to make (wakes the delivery job). */
   onDeliveriesQueued: () => void;
+  /** The campaigns module's move by the system (the state machine decides; a refusal changes nothing). */
+  moveBySystem: MoveBySystem;
 }) {
   const { db, intake, resolver } = deps;
 
@@ -229,7 +234,7 @@ export function createIngestService(deps: {
       await storeRejections(db, rejections);
       // The state machine decides (a campaign already paused for this reason or stronger stays).
       for (const [campaignId, reason] of pauses)
-        await moveCampaignBySystem(db, campaignId, { type: 'pause_on_run', reason });
+        await deps.moveBySystem(campaignId, { type: 'pause_on_run', reason });
       await intake.remove(done);
       if (deliveries > 0) deps.onDeliveriesQueued();
       return {
