@@ -1,35 +1,9 @@
 import { loadavg } from 'node:os';
-import { asCents } from '@app/contracts';
 import Fastify from 'fastify';
-import {
-  type ExportColumn,
-  type ExportFormat,
-  type ExportRow,
-  sendExport,
-} from '../apps/api/src/lib/exports/index.js';
+import { type ExportFormat, sendExport } from '../apps/api/src/lib/exports/index.js';
+import { LEAD_LIKE_COLUMNS, leadLikeRows } from '../apps/api/test/export-rows.js';
 
 const ROWS = Number.parseInt(process.env.BENCH_EXPORT_ROWS ?? '1000000', 10);
-
-const COLUMNS: ExportColumn[] = ['Id', 'Name', 'E-mail', 'Phone', 'Address', 'Campaign', 'Price', 'When'].map(
-  (title) => ({ title }),
-);
-
-/** Lead-like synthetic rows, made as they are pulled (as a keyset reader would hand them over). */
-async function* synthetic(count: number): AsyncGenerator<ExportRow> {
-  const when = Date.UTC(2026, 0, 1);
-  for (let i = 0; i < count; i++) {
-    yield [
-      i,
-      `Person ${i} Example-Name`,
-      `person.${i}@example.test`,
-      `+1 555 ${String(i % 10_000).padStart(4, '0')}`,
-      `${i} Long Street Name, Springfield, IL 62701`,
-      `Campaign ${i % 97}`,
-      { cents: asCents(i % 50_000) },
-      new Date(when + i * 1000),
-    ];
-  }
-}
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
@@ -45,13 +19,13 @@ export async function benchExports() {
     sendExport(reply, {
       format: request.params.format,
       baseName: 'bench',
-      columns: COLUMNS,
-      rows: synthetic(ROWS),
+      columns: LEAD_LIKE_COLUMNS,
+      rows: leadLikeRows(ROWS),
     }),
   );
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
   console.log(
-    `\nexports: ${ROWS.toLocaleString('en-US')} rows of ${COLUMNS.length} columns over HTTP; load average ${loadavg()
+    `\nexports: ${ROWS.toLocaleString('en-US')} rows of ${LEAD_LIKE_COLUMNS.length} columns over HTTP; load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );

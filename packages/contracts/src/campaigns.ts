@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailAddressSchema } from './fields.js';
 import { ID_NOT_FOUND, INT32_MAX, idOrZeroSchema, idParamSchema, idSchema } from './ids.js';
+import { LEAD_MODULES, type LeadModule } from './module-catalogue.js';
 import { feeDollarsSchema, perLeadDollarsSchema } from './money.js';
 import { pagedResponseSchema } from './paging.js';
 import { paymentTermSchema, tfSchema } from './tenancy.js';
@@ -13,8 +14,8 @@ import { multilineText } from './text.js';
  * `centsToDollars` / `microsToDollars` wrote. Statuses are `@app/lead-engine`'s state machine's.
  */
 
-/** The four lead modules with campaigns here (simplifi has its own campaigns, a later issue). */
-export const CAMPAIGN_MODULES = ['local', 'locator', 'enhance', 'b2b'] as const;
+/** The lead modules (the catalogue's modules with a lead source) have campaigns here; simplifi's come later. */
+export const CAMPAIGN_MODULES = LEAD_MODULES as readonly [LeadModule, ...LeadModule[]];
 export const campaignModuleSchema = z.enum(CAMPAIGN_MODULES);
 export type CampaignModule = z.infer<typeof campaignModuleSchema>;
 

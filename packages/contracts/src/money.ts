@@ -105,6 +105,13 @@ export const centsToDollars = (cents: Cents) => toDollarString(cents, 2, 2);
 /** Micro-dollars as the wire's dollar string: 0 → '0', 500000 → '0.50', 125000 → '0.125'. */
 export const microsToDollars = (micros: Micros) => toDollarString(micros, 6, 2);
 
+/**
+ * Cents as the number a spreadsheet cell stores (Excel keeps every number as a double): only for
+ * writing a file a person opens, never for arithmetic here. Parsed from the exact dollar string, so
+ * the cell shows what the CSV would say.
+ */
+export const centsToSpreadsheetNumber = (cents: Cents): number => Number(centsToDollars(cents));
+
 /** Micro-dollars in one cent. */
 export const MICROS_PER_CENT = 10_000;
 /** Whole cents as micro-dollars (exact: a cent is 10,000 micro-dollars). */

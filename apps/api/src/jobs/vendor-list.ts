@@ -1,3 +1,4 @@
+import { isVendorListModule } from '@app/contracts';
 import { localDate, parseLocalDate } from '@app/lead-engine';
 import { z } from 'zod';
 import { defineJob } from './define-job.js';
@@ -47,8 +48,6 @@ export const vendorListSweepJob = defineJob({
  */
 export const vendorListKey = (campaignId: number, day: string) => `vendor-list:${campaignId}:${day}`;
 
-export const VENDOR_LIST_MODULES = ['enhance', 'b2b'] as const;
-
 /** What the rule needs to know of a campaign. */
 export interface VendorListCampaign {
   id: number;
@@ -76,7 +75,7 @@ export interface VendorListRun {
  * its own day.
  */
 export function dueVendorListRun(campaign: VendorListCampaign, now: Date): VendorListRun | null {
-  if (!(VENDOR_LIST_MODULES as readonly string[]).includes(campaign.module)) return null;
+  if (!isVendorListModule(campaign.module)) return null;
   if (!campaign.acceptsLeads) return null;
   const day = localDate(now, campaign.timeZone);
   if (campaign.startDate !== null && day < campaign.startDate) return null;

@@ -2,9 +2,9 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { asCents } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { csvStream, type ExportColumn, type ExportRow, xlsxStream } from './index.js';
+import { LEAD_LIKE_COLUMNS, leadLikeRows } from '../../../test/export-rows.js';
+import { csvStream, xlsxStream } from './index.js';
 
 const ROWS = 200_000;
 /**
@@ -14,26 +14,6 @@ const ROWS = 200_000;
  * this bound, a streaming one stays well below it whatever the row count.
  */
 const MAX_GROWTH_MB = 32;
-
-const COLUMNS: ExportColumn[] = ['Id', 'Name', 'E-mail', 'Phone', 'Address', 'Campaign', 'Price', 'When'].map(
-  (title) => ({ title }),
-);
-
-async function* synthetic(count: number): AsyncGenerator<ExportRow> {
-  const when = Date.UTC(2026, 0, 1);
-  for (let i = 0; i < count; i++) {
-    yield [
-      i,
-      `Person ${i} Example-Name`,
-      `person.${i}@example.test`,
-      `+1 555 ${String(i % 10_000).padStart(4, '0')}`,
-      `${i} Long Street Name, Springfield, IL 62701`,
-      `Campaign ${i % 97} of a very descriptive kind`,
-      { cents: asCents(i % 50_000) },
-      new Date(when + i * 1000),
-    ];
-  }
-}
 
 const memory = () => {
   const m = process.memoryUsage();
@@ -78,8 +58,8 @@ async function measure(stream: NodeJS.ReadableStream) {
 
 describe('exports at flat memory', () => {
   it.each([
-    ['CSV', () => csvStream(COLUMNS, synthetic(ROWS))],
-    ['Excel', () => xlsxStream('Leads', COLUMNS, synthetic(ROWS))],
+    ['CSV', () => csvStream(LEAD_LIKE_COLUMNS, leadLikeRows(ROWS))],
+    ['Excel', () => xlsxStream('Leads', LEAD_LIKE_COLUMNS, leadLikeRows(ROWS))],
   ])(
     '%s: 200,000 rows stream out with small heap growth',
     async (format, open) => {

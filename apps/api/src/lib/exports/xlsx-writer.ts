@@ -1,5 +1,5 @@
 import { PassThrough, type Readable, type Writable } from 'node:stream';
-import { centsToDollars } from '@app/contracts';
+import { centsToSpreadsheetNumber } from '@app/contracts';
 import ExcelJS from 'exceljs';
 import { checkWidth, type ExportCell, type ExportColumn, type ExportRow, isMoney } from './export-cells.js';
 
@@ -26,7 +26,7 @@ const NOT_IN_XML =
 export function xlsxValue(cell: ExportCell): string | number | boolean | Date | null {
   if (cell === null || cell === undefined) return null;
   if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? null : cell;
-  if (isMoney(cell)) return Number(centsToDollars(cell.cents));
+  if (isMoney(cell)) return centsToSpreadsheetNumber(cell.cents);
   if (typeof cell === 'string') {
     const clean = cell.replace(NOT_IN_XML, '\ufffd');
     return clean.length > MAX_CELL_CHARS ? `${clean.slice(0, MAX_CELL_CHARS - 1)}…` : clean;

@@ -10,6 +10,7 @@ import { DEMO, queryRows, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { cardForm } from '../../../test/kits/cards.js';
+import { insertBulkPostings } from '../../../test/kits/ledger-rows.js';
 import { type LedgerWorld, ledgerWorld } from '../../../test/kits/ledger-world.js';
 import { post } from '../../../test/kits/users.js';
 import { sandboxOf } from '../../../test/payments.js';
@@ -381,20 +382,17 @@ describe('a long history downloads as a stream', () => {
       owner: { type: 'company', companyId: summit!.id },
       reference: 'bulk-stream-test',
     });
-    // 20,000 postings of two lines (25 cents on the receivable, balanced on another account), written
-    // in one statement: posting through the ledger one by one would take minutes and test nothing more.
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`
-        with p as (
-          insert into ledger_postings (system_id, cause_kind, description, business_key, company_id, line_count, created_at)
-          select ${world.master.systemId}::int, 'charge', '=HYPERLINK("x") bulk ' || g, 'bulk-stream-test:' || g,
-                 ${summit!.id}::int, 2, timestamptz '2025-03-01T00:00:00Z' + g * interval '1 minute'
-            from generate_series(1, 20000) g
-          returning id, created_at)
-        insert into ledger_lines (posting_id, account_id, amount, posted_at)
-        select id, ${account.id}::bigint, 25, created_at from p
-        union all
-        select id, ${other.id}::bigint, -25, created_at from p`);
+    // 20,000 postings of two lines (25 cents on the receivable, balanced on another account).
+    await insertBulkPostings(db, {
+      systemId: world.master.systemId,
+      companyId: summit!.id,
+      accountId: account.id,
+      otherAccountId: other.id,
+      count: 20_000,
+      cents: 25,
+      startsAt: '2025-03-01T00:00:00Z',
+      description: '=HYPERLINK("x") bulk',
+      keyPrefix: 'bulk-stream-test',
     });
     const res = await get('summit', `/billing/history-download/company/${summit!.id}?month=2025-03`);
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);

@@ -9,6 +9,7 @@ import { CAMPAIGN_EVENT_TYPES, type CampaignEvent, type CampaignState, transitio
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { cardForm } from '../../../test/kits/cards.js';
+import { postingsWithKey } from '../../../test/kits/ledger-rows.js';
 import {
   companyByName,
   get,
@@ -444,9 +445,7 @@ describe('campaigns: client prices and the activation charge', () => {
     expect(charges).toHaveLength(1);
     expect(charges[0]?.amount).toBe(14_800);
     expect(charges[0]?.account_id).toBeTruthy();
-    const { rows: postings } = (await rt.database.db.execute(
-      sql`select id from ledger_postings where business_key = ${key}`,
-    )) as unknown as { rows: unknown[] };
+    const postings = await postingsWithKey(rt.database.db, key);
     expect(postings.length).toBe((charges[0]?.fee ?? 0) > 0 ? 1 : 0);
     expect((await movesOf(made.leadspeekID)).filter((m) => m.event === 'activate')).toHaveLength(1);
   });

@@ -1,7 +1,9 @@
+import { VENDOR_LIST_MODULES, type VendorListModule } from '@app/contracts';
 import { type Database, queryRows, sql } from '@app/db';
 import { localDate, normalizeState, normalizeZip } from '@app/lead-engine';
 import type { IdentityResolver, ListGeography } from '../../providers/identities/index.js';
 import type { IntakeRepository } from './intake-repository.js';
+import { textArray } from './sql-arrays.js';
 
 /*
  * The enhance / b2b daily list (issue 11 "How leads arrive"): once a day, for each running enhance
@@ -18,7 +20,7 @@ const MAX_LIST = 10_000;
 
 interface ListCampaign {
   id: number;
-  module: 'enhance' | 'b2b';
+  module: VendorListModule;
   keywords: string[];
   national: boolean;
   states: string[];
@@ -62,7 +64,7 @@ export function createDailyList(deps: {
         sql`select id, module, keywords, national, states, cities, zips, lead_limit, lead_limit_frequency,
                    time_zone
               from campaigns
-             where status = 'running' and not archived and removed_at is null and module in ('enhance', 'b2b')
+             where status = 'running' and not archived and removed_at is null and module::text = any(${textArray(VENDOR_LIST_MODULES)})
              order by id`,
       );
       let identities = 0;

@@ -3,7 +3,6 @@ import {
   DEMO,
   eq,
   insertCompany,
-  ledgerPostings,
   paymentAccounts,
   paymentCustomers,
   systems,
@@ -14,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeStripe } from '../../../test/fake-stripe.js';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { cardForm, freshAgency, setOnboarding } from '../../../test/kits/cards.js';
+import { postingsWithKey } from '../../../test/kits/ledger-rows.js';
 import { del, get, PEOPLE, post, put, type Who, who } from '../../../test/kits/users.js';
 import { sandboxOf } from '../../../test/payments.js';
 import { signWebhook } from '../../providers/payments/index.js';
@@ -212,10 +212,7 @@ describe('cards on a Stripe system', () => {
       confirm: 'true',
     });
     expect(charge?.idempotencyKey).toMatch(new RegExp(`^onboarding:${agency.company}`));
-    const [posting] = await rt.database.db
-      .select()
-      .from(ledgerPostings)
-      .where(eq(ledgerPostings.businessKey, String(charge?.idempotencyKey)));
+    const [posting] = await postingsWithKey(rt.database.db, String(charge?.idempotencyKey));
     expect(posting?.gateway).toBe('stripe');
     const saved = await seen(get(rt, `/payment/card/${agency.id}`, agency.token));
     expect(saved.json().card).toMatchObject({ last4: '4242', gateway: 'stripe' });
