@@ -219,7 +219,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     db,
     chargeOnce: payments.chargeOnce,
     audit: audit.audit,
-    origins: domains.origins,
+    embedCode: embed.embedCode,
     // The ad-platform provider is built apart; locator mirroring is wired when it lands.
     adPlatform: null,
   });

@@ -706,8 +706,3 @@ export const GOOGLE_NOT_CONNECTED = 'Google Sheets is not connected for this com
 export const resendGoogleLinkRequestSchema = z.strictObject({ leadspeekID: idSchema });
 export const SHEET_NOT_CONNECTED =
   'This campaign does not report to a Google Sheet yet: connect Google Sheets in Integrations first.';
-
-/** The embed snippet a local campaign's client pastes on their site. */
-export function embedCodeOf(origin: string, publicId: string): string {
-  return `<script src="${origin}/px.js" data-campaign="${publicId}" async></script>`;
-}

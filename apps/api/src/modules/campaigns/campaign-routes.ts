@@ -17,7 +17,6 @@ import {
   costModuleRequestSchema,
   costModuleResponseSchema,
   createCampaignRequestSchema,
-  embedCodeOf,
   GOOGLE_NOT_CONNECTED,
   googleConnectParamsSchema,
   googleConnectResponseSchema,
@@ -43,7 +42,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, notFound } from '../../http-errors.js';
 import { type AccessRule, principalOf, type ScopedId } from '../../plugins/access.js';
-import type { WebOrigins } from '../domains/index.js';
 import type { CampaignRepository } from './campaign-repository.js';
 import type { CampaignService } from './campaign-service.js';
 
@@ -77,11 +75,15 @@ const tags = ['campaigns'];
  * Campaigns (spec 2 §7 "Campaigns and reports"): thin handlers over the service. Every campaign id
  * is scope-checked by the access rule (`campaign`: its client must be in the caller's scope, else 404).
  */
+/** Renders a local campaign's embed code (the embed module's, passed in by the runtime). */
+export type EmbedCode = (campaign: { campaignId: string; clientCompanyId: number }) => Promise<string>;
+
 export const campaignRoutes =
   (deps: {
     service: CampaignService;
     repo: CampaignRepository;
-    origins: WebOrigins;
+    /** The embed module's snippet for a local campaign (the one `/px.js` reads). */
+    embedCode: EmbedCode;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const { service, repo } = deps;
@@ -253,13 +255,15 @@ export const campaignRoutes =
       async (request) => {
         const r = await service.found(request.params.campaignID);
         if (r.clientId !== request.params.organizationID) throw notFound();
-        const origin = await deps.origins.ofCompany(r.clientId, request.hostname);
         return {
           result: 'success' as const,
           data: {
             leadspeek_api_id: r.publicId,
             leadspeekType: r.module as 'local',
-            embed_code: r.module === 'local' ? embedCodeOf(origin, r.publicId) : '',
+            embed_code:
+              r.module === 'local'
+                ? await deps.embedCode({ campaignId: r.publicId, clientCompanyId: r.clientId })
+                : '',
             embed_status: r.embedStatus,
             ad_platform_campaign_id: r.adPlatformCampaignId,
           },

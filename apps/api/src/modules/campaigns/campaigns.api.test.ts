@@ -564,7 +564,8 @@ describe('campaigns: scope', () => {
     const resource = (
       await get(rt, `/leadspeek/getcampaignresource/${harbor}/${made.leadspeekID}`, client.token)
     ).json();
-    expect(resource.data.embed_code).toContain(`data-campaign="${made.leadspeek_api_id}"`);
+    expect(resource.data.embed_code).toContain(`data-campaign-id="${made.leadspeek_api_id}"`);
+    expect(resource.data.embed_code).toContain('/px.js');
     // The product-disable rule: Cedar's running locator campaign (demo seed) keeps locator on.
     const cedarContact = await userByEmail(rt, DEMO.northwind.clients[1].contact.email);
     const off = await put(

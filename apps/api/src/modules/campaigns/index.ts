@@ -1,9 +1,8 @@
 import type { Database } from '@app/db';
 import type { AuditLog } from '../audit/index.js';
-import type { WebOrigins } from '../domains/index.js';
 import type { ChargeOnce } from '../payments/index.js';
 import { createCampaignRepository } from './campaign-repository.js';
-import { campaignRoutes } from './campaign-routes.js';
+import { campaignRoutes, type EmbedCode } from './campaign-routes.js';
 import { type AdPlatformMirror, createCampaignService } from './campaign-service.js';
 
 export type { AdPlatformMirror, CampaignService } from './campaign-service.js';
@@ -17,7 +16,8 @@ export function createCampaignsModule(deps: {
   db: Database;
   chargeOnce: ChargeOnce;
   audit: AuditLog;
-  origins: WebOrigins;
+  /** The embed module's snippet renderer (the snippet `/px.js` reads). */
+  embedCode: EmbedCode;
   /** The ad-platform provider's seam; null until it is wired (locator mirrors stay null). */
   adPlatform: AdPlatformMirror | null;
 }) {
@@ -32,6 +32,6 @@ export function createCampaignsModule(deps: {
     service,
     /** For the lead engine: pause on run (limit, prepaid balance) through the one move path. */
     moveBySystem: service.moveBySystem,
-    routes: [campaignRoutes({ service, repo, origins: deps.origins })],
+    routes: [campaignRoutes({ service, repo, embedCode: deps.embedCode })],
   };
 }
