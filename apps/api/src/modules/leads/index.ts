@@ -1,4 +1,5 @@
-import { type Database, queryRows, sql } from '@app/db';
+import { LEAD_MODULES, type LeadModule, moduleEntry } from '@app/contracts';
+import type { Database } from '@app/db';
 import type { JobHandler } from '../../jobs/define-job.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
@@ -29,6 +30,8 @@ export { dailyListJob, deliverLeadsJob, ingestLeadsJob };
 
 /** How long a public id → running campaign answer is reused (a pause reaches the pixel within it). */
 const CAMPAIGN_CACHE_MS = 5_000;
+/** The modules whose leads start at the first-party pixel (the catalogue's lead source). */
+const PIXEL_MODULES = LEAD_MODULES.filter((module) => moduleEntry(module).leadSource === 'pixel');
 
 /**
  * The lead engine's ingestion (issue 11, decisions 0037 and 0046): the pixel endpoint and the
@@ -59,16 +62,8 @@ export function createLeadsModule(deps: {
   const writer = createIntakeWriter({ repo: intake, onStored: ingestWaker.wake });
 
   const campaignCache = new TtlCache<number | null>(CAMPAIGN_CACHE_MS, 20_000);
-  const runningCampaign = (publicId: string, localOnly: boolean) =>
-    campaignCache.get(`${localOnly ? 'local' : 'any'}:${publicId}`, async () => {
-      const [row] = await queryRows<{ id: number }>(
-        db,
-        sql`select id from campaigns
-             where public_id = ${publicId} and status = 'running' and not archived and removed_at is null
-               and ${localOnly ? sql`module = 'local'` : sql`module <> 'simplifi'`}`,
-      );
-      return row?.id ?? null;
-    });
+  const runningCampaign = (publicId: string, modules: readonly LeadModule[]) =>
+    campaignCache.get(`${modules.join(',')}:${publicId}`, () => intake.runningCampaignId(publicId, modules));
 
   const ingest = createIngestService({
     db,
@@ -101,12 +96,12 @@ export function createLeadsModule(deps: {
       pixelRoutes({
         writer,
         allow: rateLimit.allow,
-        runningLocalCampaign: (publicId) => runningCampaign(publicId, true),
+        runningLocalCampaign: (publicId) => runningCampaign(publicId, PIXEL_MODULES),
       }),
       vendorCallbackRoutes({
         db,
         secret: deps.vendorSecret,
-        runningCampaign: (publicId) => runningCampaign(publicId, false),
+        runningCampaign: (publicId) => runningCampaign(publicId, LEAD_MODULES),
         onStored: ingestWaker.wake,
       }),
     ],

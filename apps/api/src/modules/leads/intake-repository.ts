@@ -1,5 +1,5 @@
 import { type Database, queryRows, sql } from '@app/db';
-import { intArray } from './sql-arrays.js';
+import { intArray, textArray } from './sql-arrays.js';
 
 /*
  * The intake table (decision 0046): rows are written in multi-row inserts, leased in batches by
@@ -31,6 +31,17 @@ const LEASE_SECONDS = 120;
 
 export function createIntakeRepository(db: Database) {
   return {
+    /** The id of the running campaign with this public id in one of `modules`, or null. */
+    async runningCampaignId(publicId: string, modules: readonly string[]): Promise<number | null> {
+      const [row] = await queryRows<{ id: number }>(
+        db,
+        sql`select id from campaigns
+             where public_id = ${publicId} and status = 'running' and not archived and removed_at is null
+               and module::text = any(${textArray(modules)})`,
+      );
+      return row?.id ?? null;
+    },
+
     /** One INSERT for the whole list. */
     async insert(rows: readonly IntakeInsert[]): Promise<void> {
       if (rows.length === 0) return;

@@ -1,3 +1,4 @@
+import { asCents, formatUsdCents } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   axisLabel,
@@ -11,7 +12,7 @@ import {
   tableOf,
 } from './chart-data';
 
-const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const usd = (cents: number) => formatUsdCents(asCents(cents));
 
 describe('flatRows', () => {
   it('puts each series in its own column, one row per category in first-seen order', () => {
@@ -105,7 +106,7 @@ describe('tableOf (the accessible fallback)', () => {
       head: ['Date', 'Collected', 'Refunded'],
       rows: [
         ['2026-03-01', '$10.50', '–'],
-        ['2026-03-02', '$-2.00', '$2.00'],
+        ['2026-03-02', '-$2.00', '$2.00'],
       ],
     });
   });
