@@ -92,9 +92,9 @@ test('a system user makes the Data Wallet beta for all agencies; the agency owne
   await reopened.getByTestId('data-wallet-download').click();
   const csv = await csvSaved;
   expect(csv.suggestedFilename()).toMatch(/^data-wallet-\d{4}-\d{2}\.csv$/);
-  // The server sends a byte-order mark; the web app's text download drops it (a known gap).
-  expect((await readFile(await csv.path(), 'utf8')).replace(/^\uFEFF/, '')).toBe(
-    'Date (UTC),Transaction,Type,Amount,Balance\r\n',
+  // Saved byte for byte: the byte-order mark that makes spreadsheets read the file as UTF-8 stays.
+  expect(await readFile(await csv.path(), 'utf8')).toBe(
+    '\uFEFFDate (UTC),Transaction,Type,Amount,Balance\r\n',
   );
   await expect(reopened.getByTestId('data-wallet-download-status')).toHaveText('Download Successful');
   await ownerContext.close();

@@ -48,6 +48,7 @@ const AXE_RUN_LIMIT_MS = 60_000;
  * nothing wrong; the checker did) and recorded as an annotation; a second stuck run fails naming the screen.
  */
 async function analyzeBounded(page: Page, screen: string) {
+  await settledAnimations(page);
   for (let attempt = 1; ; attempt++) {
     let timer: NodeJS.Timeout | undefined;
     const stuck = new Promise<'stuck'>((resolve) => {
@@ -61,6 +62,22 @@ async function analyzeBounded(page: Page, screen: string) {
       throw new Error(`axe did not finish on ${screen} within ${AXE_RUN_LIMIT_MS} ms, twice`);
     test.info().annotations.push({ type: 'axe-retry', description: `${screen}: first run stuck` });
   }
+}
+
+/**
+ * Waits until no CSS transition or animation is running: axe measures the colours it sees, and a modal
+ * still fading in shows blends (a grey text on a half-transparent overlay) that no user reads. Endless
+ * ones (a loader's spin, a skeleton's pulse) never settle and are not waited for.
+ */
+async function settledAnimations(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
 }
 
 /** A failure message listing every problem: screen, rule id, impact, target selectors and axe's summary. */

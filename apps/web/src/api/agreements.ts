@@ -126,11 +126,9 @@ export function useDataWallet(companyId: number, month: string, enabled: boolean
   return useQuery({ ...dataWalletQuery(http, companyId, month), enabled });
 }
 
-/** `GET /data-wallet-download/{company_id}?month=`: a month's wallet history as CSV text. */
-export async function fetchDataWalletCsv(http: HttpClient, companyId: number, month: string) {
-  const body = await http.request({ path: `/data-wallet-download/${companyId}`, query: { month } });
-  return typeof body === 'string' ? body : '';
-}
+/** `GET /data-wallet-download/{company_id}?month=`: a month's wallet history as a CSV file. */
+export const fetchDataWalletCsv = (http: HttpClient, companyId: number, month: string) =>
+  http.requestFile({ path: `/data-wallet-download/${companyId}`, query: { month } });
 
 /** A single-use link to the PDF of a user's newest accepted agreement: `/download-auth/{pkdoc}`. */
 export const agreementDownloadLink = (http: HttpClient, userId: number, document?: AcceptableDocument) =>
@@ -142,12 +140,5 @@ export const agreementDownloadLink = (http: HttpClient, userId: number, document
 
 /** Opens a link with the caller's password: the PDF itself. */
 export async function openAgreementLink(http: HttpClient, pkdoc: string, pwd: string): Promise<Blob> {
-  const body = await http.request({
-    method: 'POST',
-    path: '/docauth',
-    body: { pwd, urldata: pkdoc },
-    responseType: 'blob',
-  });
-  if (!(body instanceof Blob)) throw new Error('The download did not answer a file.');
-  return body;
+  return http.requestFile({ method: 'POST', path: '/docauth', body: { pwd, urldata: pkdoc } });
 }

@@ -66,11 +66,6 @@ export function useBillingParties(enabled: boolean) {
   });
 }
 
-/** `GET /billing/history-download/{company|user}/{id}`: the CSV text, with the session's token. */
-export async function fetchBillingCsv(http: HttpClient, party: PartyRef, filter: BillingFilter) {
-  const body = await http.request({
-    path: `/billing/history-download/${party.type}/${party.id}`,
-    query: queryOf(filter),
-  });
-  return typeof body === 'string' ? body : '';
-}
+/** `GET /billing/history-download/{company|user}/{id}`: the CSV file, with the session's token. */
+export const fetchBillingCsv = (http: HttpClient, party: PartyRef, filter: BillingFilter) =>
+  http.requestFile({ path: `/billing/history-download/${party.type}/${party.id}`, query: queryOf(filter) });

@@ -54,7 +54,7 @@ export interface HttpRequest {
    * credentials, not for an expired session: they must not trigger the token refresh.
    */
   skipRefresh?: boolean;
-  /** 'blob' for files (an agreement PDF): a successful answer is read as bytes, errors as JSON. */
+  /** 'blob' for files (requestFile): a successful answer is read as bytes, errors as JSON. */
   responseType?: 'json' | 'blob';
 }
 
@@ -88,6 +88,8 @@ export interface HttpClient {
   get<T = unknown>(path: string, schema?: ResponseSchema<T>, query?: HttpRequest['query']): Promise<T>;
   post<T = unknown>(path: string, body?: unknown, schema?: ResponseSchema<T>): Promise<T>;
   put<T = unknown>(path: string, body?: unknown, schema?: ResponseSchema<T>): Promise<T>;
+  /** A file (an export, a PDF): its bytes exactly as sent; an error answer still throws ApiRequestError. */
+  requestFile(request: Omit<HttpRequest, 'responseType'>): Promise<Blob>;
 }
 
 export function localTimeZone(): string {
@@ -172,6 +174,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     get: (path, schema, query) => request({ path, query }, schema),
     post: (path, body, schema) => request({ method: 'POST', path, body }, schema),
     put: (path, body, schema) => request({ method: 'PUT', path, body }, schema),
+    requestFile: async (req) => {
+      const body = await run({ ...req, responseType: 'blob' }, false);
+      if (!(body instanceof Blob))
+        throw new ApiRequestError(200, 'invalid_response', GENERIC_FAILURE_MESSAGE);
+      return body;
+    },
   };
 }
 

@@ -76,10 +76,8 @@ export function useLogCategories(enabled: boolean) {
 }
 
 /**
- * The log export as CSV text, through the API client so it carries the bearer token (and a refreshed
+ * The log export as a CSV file, through the API client so it carries the bearer token (and a refreshed
  * one after a 401) like every other call.
  */
-export async function fetchUserLogCsv(http: HttpClient, filter: UserLogFilter): Promise<string> {
-  const body = await http.request({ path: userLogDownloadPath(filter) });
-  return typeof body === 'string' ? body : '';
-}
+export const fetchUserLogCsv = (http: HttpClient, filter: UserLogFilter) =>
+  http.requestFile({ path: userLogDownloadPath(filter) });

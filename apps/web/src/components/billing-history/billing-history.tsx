@@ -6,7 +6,7 @@ import { type BillingFilter, fetchBillingCsv, type PartyRef, useBillingHistory }
 import { useHttp } from '../../app/boot/boot-context';
 import { type DataColumn, DataTable } from '../data-list/data-table';
 import { PagedList } from '../data-list/paged-list';
-import { DOWNLOAD_TEXTS, useCsvDownload } from '../user-logs/use-log-download';
+import { DOWNLOAD_TEXTS, useFileDownload } from '../feedback/use-file-download';
 import {
   billingFileName,
   formatPostedAt,
@@ -87,7 +87,7 @@ export function BillingHistory({ party }: { party: PartyRef }) {
   const [filter, setFilter] = useState<BillingFilter>({ account: null, month: null });
   const [page, setPage] = useState(1);
   const history = useBillingHistory(party, filter, page);
-  const csv = useCsvDownload('billing-download');
+  const csv = useFileDownload('billing-download');
   const months = useMemo(() => recentMonths(new Date(), MONTHS_OFFERED), []);
   const data = history.data;
   const account = data?.account ?? null;

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useUserLogPage } from '../../api/user-logs';
 import { type DataColumn, DataTable } from '../data-list/data-table';
 import { PagedList } from '../data-list/paged-list';
+import { DOWNLOAD_TEXTS } from '../feedback/use-file-download';
 import { type CompanyOption, LogFilterDrawer } from './log-filter-drawer';
 import {
   activeFilterCount,
@@ -15,7 +16,7 @@ import {
   logRequest,
   truncateDescription,
 } from './log-filters';
-import { DOWNLOAD_TEXTS, useLogDownload } from './use-log-download';
+import { useLogDownload } from './use-log-download';
 
 function formatLogDate(value: string): string {
   const date = new Date(value);

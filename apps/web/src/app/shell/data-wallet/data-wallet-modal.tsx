@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { agreementDownloadLink, fetchDataWalletCsv, useDataWallet } from '../../../api/agreements';
 import { failureMessage } from '../../../api/http';
 import { notifyFailure } from '../../../components/feedback/feedback';
-import { DOWNLOAD_TEXTS, useCsvDownload } from '../../../components/user-logs/use-log-download';
+import { DOWNLOAD_TEXTS, useFileDownload } from '../../../components/feedback/use-file-download';
 import { useHttp } from '../../boot/boot-context';
 
 /** Spec 2 §9: the history month is YYYY-MM, the current month by default. */
@@ -39,7 +39,7 @@ export function DataWalletModal({
   const navigate = useNavigate();
   const [downloading, setDownloading] = useState(false);
   // Spec 2 §2: the month's transaction history "with download", a CSV from the ledger.
-  const csv = useCsvDownload('data-wallet-download');
+  const csv = useFileDownload('data-wallet-download');
   // The accepted billing agreement as a PDF, through its single-use link (decision 0034).
   const downloadAgreement = async () => {
     setDownloading(true);

@@ -24,7 +24,7 @@ vi.stubGlobal('window', { addEventListener() {}, removeEventListener() {} });
  */
 async function renderer() {
   const { renderScreen } = await import('../../../../test/screen-harness');
-  const http = { request: vi.fn(), get: vi.fn(), post: vi.fn(), put: vi.fn() };
+  const http = { request: vi.fn(), get: vi.fn(), post: vi.fn(), put: vi.fn(), requestFile: vi.fn() };
   return (
     user: User,
     screen: ReactNode,

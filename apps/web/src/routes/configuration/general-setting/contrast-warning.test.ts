@@ -17,7 +17,7 @@ async function renderWarning(colours: typeof palette) {
   const { renderScreen } = await import('../../../../test/screen-harness');
   const { makeUser } = await import('@app/policy/testing');
   const { ContrastWarning } = await import('./contrast-warning');
-  const http = { request: vi.fn(), get: vi.fn(), post: vi.fn(), put: vi.fn() };
+  const http = { request: vi.fn(), get: vi.fn(), post: vi.fn(), put: vi.fn(), requestFile: vi.fn() };
   return renderScreen(makeUser(), h(ContrastWarning, { palette: colours }), http);
 }
 

@@ -8,7 +8,7 @@ vi.stubGlobal('window', { addEventListener() {}, removeEventListener() {} });
 /** The shared section parts and the subscription section rendered to HTML (what a browser test relies on). */
 async function renderer() {
   const { renderScreen } = await import('../../../../test/screen-harness');
-  const http = { request: vi.fn(), get: vi.fn(), post: vi.fn(), put: vi.fn() };
+  const http = { request: vi.fn(), get: vi.fn(), post: vi.fn(), put: vi.fn(), requestFile: vi.fn() };
   return (screen: Parameters<typeof renderScreen>[1]) => renderScreen(makeUser(), screen, http);
 }
 
@@ -45,7 +45,7 @@ describe('general setting parts render', { timeout: 60_000 }, () => {
     const { renderScreen } = await import('../../../../test/screen-harness');
     const { settingKeys } = await import('../../../api/settings');
     const { SimplifiSection } = await import('./simplifi-section');
-    const http = { request: vi.fn(), get: vi.fn(), post: vi.fn(), put: vi.fn() };
+    const http = { request: vi.fn(), get: vi.fn(), post: vi.fn(), put: vi.fn(), requestFile: vi.fn() };
     const stored = {
       result: 'success',
       data: { maxBid: { minimum: '2.50' }, dailyBudget: { minimum: '20.00' }, enhanceMinLeadsPerDay: 35 },
@@ -73,7 +73,7 @@ describe('general setting parts render', { timeout: 60_000 }, () => {
     const { renderScreen } = await import('../../../../test/screen-harness');
     const { settingKeys } = await import('../../../api/settings');
     const { SimplifiSection } = await import('./simplifi-section');
-    const http = { request: vi.fn(), get: vi.fn(), post: vi.fn(), put: vi.fn() };
+    const http = { request: vi.fn(), get: vi.fn(), post: vi.fn(), put: vi.fn(), requestFile: vi.fn() };
     const user = makeUser({ is_master_system: false });
     const stored = {
       result: 'success',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../api/http';
-import { DOWNLOAD_TEXTS, downloadFailureOf } from './use-log-download';
+import { DOWNLOAD_TEXTS, downloadFailureOf } from './use-file-download';
 
 describe('log download failure texts (spec 2 §8)', () => {
   it("says 'Download Error' when the server refused and 'Download Failed' when no answer came", () => {
