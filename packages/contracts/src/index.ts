@@ -21,6 +21,7 @@ export * from './payment-accounts.js';
 export * from './payment-card.js';
 export * from './payment-gateway.js';
 export * from './pixel.js';
+export * from './site-tests.js';
 export * from './profile.js';
 export * from './reference.js';
 export * from './registration.js';

@@ -1,4 +1,4 @@
-import { CAMPAIGN_PUBLIC_ID, PIXEL_URL_MAX_LENGTH } from '@app/contracts';
+import { CAMPAIGN_PUBLIC_ID, PIXEL_URL_MAX_LENGTH, SITE_CHECK_BLOCKED_MESSAGE } from '@app/contracts';
 import type { GuardedFetcher, GuardedFetchResult } from '../../providers/outbound/guarded-fetch.js';
 import { findEmbedSnippet, findGtmContainers } from './embed-snippet.js';
 
@@ -37,8 +37,8 @@ export interface SiteCheckResult {
   gtmContainers?: string[];
 }
 
-/** The spec's words for a site that will not let the check in (spec 2 §8). */
-export const BLOCKED_MESSAGE = 'Blocked from crawling (Needs manual review at your url)';
+/** The spec's words for a site that will not let the check in (spec 2 §8), shared with the screens. */
+export const BLOCKED_MESSAGE = SITE_CHECK_BLOCKED_MESSAGE;
 
 /** Messages where the spec is silent (decision 0042 lists them). */
 export const SITE_CHECK_MESSAGES = {
