@@ -33,6 +33,11 @@ export interface CardFormProps {
   user: SessionUser;
   onSaved?: (answer: CardSavedResponse) => void;
   onCancel?: () => void;
+  /**
+   * The caller shows the server's message itself (a wizard step, beside its Next button), so no
+   * notice pops up over the step's buttons saying it a second time.
+   */
+  confirmsInline?: boolean;
 }
 
 /**
@@ -43,7 +48,7 @@ export interface CardFormProps {
  * card, is one click; each try asks for a fresh single-use token. After a save the session user is
  * fetched again, so the guards and warnings follow the card at once.
  */
-export function CardForm({ user, onSaved, onCancel }: CardFormProps) {
+export function CardForm({ user, onSaved, onCancel, confirmsInline = false }: CardFormProps) {
   const { stripePublishableKey } = useAppConfig();
   const onboarding = useOnboardingStatus(user.id);
   const saved = useSavedCard(user.id);
@@ -91,7 +96,7 @@ export function CardForm({ user, onSaved, onCancel }: CardFormProps) {
       );
       await refreshSession();
       setValues((current) => ({ ...current, number: '', expiry: '', cvc: '' }));
-      notifySuccess(answer.message);
+      if (!confirmsInline) notifySuccess(answer.message);
       onSaved?.(answer);
     } catch (error) {
       setFormError(failureMessage(error));

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@app/contracts';
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useSavedCard } from '../../../api/cards';
 import { CardForm } from '../../../components/card-form/card-form';
 import { SavedCardView } from '../../../components/card-form/saved-card';
@@ -13,12 +14,14 @@ import { SavedCardView } from '../../../components/card-form/saved-card';
  */
 export function CardStep({ user }: { user: SessionUser }) {
   const saved = useSavedCard(user.id);
+  // What the save answered ('…and the onboarding fee has been charged.'), said here beside Next.
+  const [savedMessage, setSavedMessage] = useState<string | null>(null);
   const card = saved.data?.card;
   if (card)
     return (
       <Stack gap="md">
         <Alert color="green" variant="light" icon={<IconCircleCheck />} data-testid="card-step-done">
-          Your card is saved. Continue to finish your setup.
+          {savedMessage ?? 'Your card is saved.'} Continue to finish your setup.
         </Alert>
         <SavedCardView card={card} />
       </Stack>
@@ -28,7 +31,7 @@ export function CardStep({ user }: { user: SessionUser }) {
       <Text size="sm" c="dimmed">
         Add the card that pays for your account. You can replace it later under Card Setting.
       </Text>
-      <CardForm user={user} />
+      <CardForm user={user} confirmsInline onSaved={(answer) => setSavedMessage(answer.message)} />
     </Stack>
   );
 }
