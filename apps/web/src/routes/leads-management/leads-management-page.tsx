@@ -34,7 +34,7 @@ export function LeadsManagement({ user, module }: { user: SessionUser; module: C
     <Stack gap="lg" data-testid="leads-management" data-module={module}>
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Stack gap={2}>
-          <Title order={2}>{moduleNaming(user, module).name} Leads Management</Title>
+          <Title order={2}>{`${moduleNaming(user, module).name} Leads Management`}</Title>
           <Text size="sm" c="dimmed">
             {viewer.kind === 'agency'
               ? 'Every lead of your clients’ campaigns.'

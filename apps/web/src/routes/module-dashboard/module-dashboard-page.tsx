@@ -65,7 +65,7 @@ export function ModuleDashboard({ user, module }: { user: SessionUser; module: C
   return (
     <Stack gap="lg" data-testid="module-dashboard" data-module={module}>
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Title order={2}>{name} Dashboard</Title>
+        <Title order={2}>{`${name} Dashboard`}</Title>
         {viewer.kind === 'agency' && (
           <ClientSelect
             agencyID={viewer.companyID}
