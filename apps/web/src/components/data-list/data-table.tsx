@@ -52,6 +52,14 @@ const VISUALLY_HIDDEN = {
   border: 0,
 } as const;
 
+/**
+ * A table that may scroll sideways (390 px screens) is reachable by keyboard: its scrolling area takes
+ * focus, named after the table, so arrow keys scroll it even when no cell holds a control.
+ */
+export const focusableScroll = (name: string) => ({
+  viewportProps: { tabIndex: 0, role: 'region', 'aria-label': name },
+});
+
 /** The table every list shares: sortable headers, 'Loading Data' / empty rows, optional row details. */
 export function DataTable<R, K extends string = never>({
   columns,
@@ -72,7 +80,10 @@ export function DataTable<R, K extends string = never>({
 }: DataTableProps<R, K>) {
   const message = loading ? 'Loading Data' : rows?.length === 0 ? emptyText : null;
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      {...(caption && { scrollAreaProps: focusableScroll(caption) })}
+    >
       <Table
         striped
         highlightOnHover

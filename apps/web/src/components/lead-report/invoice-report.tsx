@@ -2,6 +2,7 @@ import { type CampaignModule, DEFAULT_MODULE_NAMES } from '@app/contracts';
 import { Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useLeadInvoice } from '../../api/lead-reports';
+import { focusableScroll } from '../data-list/data-table';
 import { LoadFailure } from '../data-list/load-failure';
 import { formatDollarText } from './lead-money';
 import { type DayRangeDraft, monthToDate, rangeError } from './lead-range';
@@ -53,7 +54,7 @@ export function InvoiceReport({ companyId, clientId, moduleLabel = defaultLabel 
         <Loader size="sm" aria-label="Loading invoice report" />
       )}
       {data && (
-        <Table.ScrollContainer minWidth={720}>
+        <Table.ScrollContainer minWidth={720} scrollAreaProps={focusableScroll('Charges per campaign')}>
           <Table striped captionSide="top" aria-busy={invoice.isFetching} data-testid="invoice-table">
             <Table.Caption style={{ textAlign: 'start' }}>
               Charges per campaign from {range.start} to {range.end}

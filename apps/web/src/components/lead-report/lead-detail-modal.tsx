@@ -9,7 +9,14 @@ import { addressText, formatLeadTime, leadName, NOT_GIVEN, phoneText } from './l
 /** One lead: who it is, where it came from, and what each party paid for it and why. */
 export function LeadDetailModal({ leadID, onClose }: { leadID: number | null; onClose: () => void }) {
   return (
-    <Modal opened={leadID !== null} onClose={onClose} title="Lead details" size="lg" zIndex={400}>
+    <Modal
+      opened={leadID !== null}
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      title="Lead details"
+      size="lg"
+      zIndex={400}
+    >
       {leadID !== null && <LeadDetailContent leadID={leadID} />}
     </Modal>
   );

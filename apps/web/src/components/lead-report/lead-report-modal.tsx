@@ -11,7 +11,14 @@ export function LeadReportModal({
     ? `Lead report: ${panel.campaign.campaignName} (${panel.campaign.leadspeek_api_id})`
     : 'Lead report';
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="90rem" zIndex={300}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={title}
+      size="90rem"
+      zIndex={300}
+    >
       {opened && <LeadReportPanel {...panel} />}
     </Modal>
   );

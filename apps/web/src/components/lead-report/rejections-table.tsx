@@ -1,5 +1,6 @@
 import type { RejectionCount } from '@app/contracts';
 import { Table, Text } from '@mantine/core';
+import { focusableScroll } from '../data-list/data-table';
 
 /**
  * Why candidates were refused: one row per reason with its label and count, most first. A table
@@ -24,7 +25,7 @@ export function RejectionsTable({
     );
   const sorted = [...reasons].sort((a, b) => b.count - a.count);
   return (
-    <Table.ScrollContainer minWidth={320}>
+    <Table.ScrollContainer minWidth={320} scrollAreaProps={focusableScroll(caption)}>
       <Table striped captionSide="top" data-testid={testId}>
         <Table.Caption style={{ textAlign: 'start' }}>{caption}</Table.Caption>
         <Table.Thead>
