@@ -2,6 +2,7 @@ import type { SessionUser } from '@app/contracts';
 import { betaSetup, defaultModules, makeCtx, makeSetup, USERS } from '@app/policy/testing';
 import { describe, expect, it } from 'vitest';
 import type { PolicyContext, RolePermission } from './context.js';
+import { guardPath } from './guards.js';
 import { type MenuItem, sidebarMenu, systemSettingsMenu } from './menus.js';
 
 type Row = [rule: string, user: SessionUser | null, extra: Partial<PolicyContext>, expected: string[]];
@@ -151,6 +152,19 @@ describe('sidebarMenu (spec 1 §2.5, §6; spec 2 §6)', () => {
   ];
   it.each(named(rows))('$rule', ({ user, extra, expected }) => {
     expect(ids(sidebarMenu(makeCtx(user, extra)))).toEqual(expected);
+  });
+
+  it('leads-management is in no menu, even for the administrators who may open it (spec 1 §2.3)', () => {
+    const paths = (items: MenuItem[]): string[] =>
+      items.flatMap((item) => [...(item.path ? [item.path] : []), ...paths(item.children ?? [])]);
+    for (const user of [USERS.administrator(), USERS.admin(), USERS.systemAdmin()]) {
+      const ctx = makeCtx(user);
+      expect(guardPath(ctx, '/siteid/leads-management')).toEqual({ action: 'allow' });
+      const offered = [...paths(sidebarMenu(ctx)), ...paths(systemSettingsMenu(ctx))];
+      // The agency's administrators do get the module menus, so the scan has module pages to look at.
+      if (!user.systemuser) expect(offered).toContain('/siteid/dashboard');
+      expect(offered.filter((path) => path.includes('leads-management'))).toEqual([]);
+    }
   });
 
   it('module entries use the agency wording and slug; leads-management is hidden', () => {

@@ -32,7 +32,33 @@ interface DataTableProps<R, K extends string> {
    * headers wrap, so the table fits the width instead of scrolling sideways.
    */
   dense?: boolean;
+  /** The table's caption (what a screen reader announces the table as); hidden when `captionHidden`. */
+  caption?: string;
+  captionHidden?: boolean;
+  /** A click anywhere on a row (the row must also offer a button for keyboards). */
+  onRowClick?: (row: R) => void;
 }
+
+/** A caption screen readers read and eyes do not see (Mantine's VisuallyHidden, as a style). */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
+/**
+ * A table that may scroll sideways (390 px screens) is reachable by keyboard: its scrolling area takes
+ * focus, named after the table, so arrow keys scroll it even when no cell holds a control.
+ */
+export const focusableScroll = (name: string) => ({
+  viewportProps: { tabIndex: 0, role: 'region', 'aria-label': name },
+});
 
 /** The table every list shares: sortable headers, 'Loading Data' / empty rows, optional row details. */
 export function DataTable<R, K extends string = never>({
@@ -48,17 +74,29 @@ export function DataTable<R, K extends string = never>({
   renderBelow,
   minWidth = 800,
   dense = false,
+  caption,
+  captionHidden = false,
+  onRowClick,
 }: DataTableProps<R, K>) {
   const message = loading ? 'Loading Data' : rows?.length === 0 ? emptyText : null;
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      {...(caption && { scrollAreaProps: focusableScroll(caption) })}
+    >
       <Table
         striped
         highlightOnHover
         verticalSpacing="sm"
         {...(dense && { fz: 'xs', horizontalSpacing: 'xs', style: { overflowWrap: 'anywhere' } })}
         data-testid={`${testIdPrefix}-list`}
+        captionSide="top"
       >
+        {caption && (
+          <Table.Caption style={captionHidden ? VISUALLY_HIDDEN : { textAlign: 'start' }}>
+            {caption}
+          </Table.Caption>
+        )}
         <Table.Thead>
           <Table.Tr>
             {columns.map((column) =>
@@ -92,7 +130,11 @@ export function DataTable<R, K extends string = never>({
             const below = renderBelow?.(row);
             return (
               <Fragment key={rowKey(row)}>
-                <Table.Tr data-testid={rowTestId?.(row)}>
+                <Table.Tr
+                  data-testid={rowTestId?.(row)}
+                  onClick={onRowClick && (() => onRowClick(row))}
+                  style={onRowClick && { cursor: 'pointer' }}
+                >
                   {columns.map((column) => (
                     <Table.Td key={column.id}>{column.render(row)}</Table.Td>
                   ))}
