@@ -70,8 +70,8 @@ test('a Northwind client runs a Site ID campaign from the wizard to the archive;
   await page.getByTestId('embed-copy').click();
   await expect(page.getByTestId('embed-copy')).toHaveText('Copied');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  expect(copied).toBe(await code.innerText());
-  await page.getByTestId('embed-panel').getByRole('button', { name: 'Close' }).first().click();
+  expect(copied).toBe(await code.textContent());
+  await page.keyboard.press('Escape');
   await expect(page.getByTestId('embed-panel')).toBeHidden();
 
   // The agency prices the campaign (its staff's step of the wizard; here through the API).
@@ -96,7 +96,9 @@ test('a Northwind client runs a Site ID campaign from the wizard to the archive;
   const activated = await rowAction(page, campaign.leadspeek_api_id, 'Activate');
   const charge = (await (await activated)?.json())?.data.charge;
   expect(charge).toMatchObject({ amount: '148.00', payer: 'client', sandbox: true });
-  await expect(page.getByTestId('campaign-charge')).toContainText("Charged $148.00 to the client's card (Sandbox)");
+  await expect(page.getByTestId('campaign-charge')).toContainText(
+    "Charged $148.00 to the client's card (Sandbox)",
+  );
   await expect(page.getByTestId(`campaign-status-${campaign.leadspeek_api_id}`)).toHaveText('Running');
 
   await (await rowAction(page, campaign.leadspeek_api_id, 'Pause'))?.finished();
@@ -109,9 +111,7 @@ test('a Northwind client runs a Site ID campaign from the wizard to the archive;
   await expect(row).toBeHidden();
   await page.getByTestId('campaign-view').click();
   await page.getByRole('option', { name: 'Archived' }).click();
-  await expect(page.getByTestId(`campaign-status-${campaign.leadspeek_api_id}`)).toHaveText(
-    /Archived/,
-  );
+  await expect(page.getByTestId(`campaign-status-${campaign.leadspeek_api_id}`)).toHaveText(/Archived/);
 
   // The agency owner sees its client's campaigns, with the client named.
   const ownerContext = await browser.newContext({ baseURL });

@@ -32,9 +32,9 @@ export function EmbedPanel({ row, onClose }: { row: CampaignListRow; onClose: ()
       onClose={onClose}
       title={`Embed Code — ${row.campaignName}`}
       size="lg"
-      data-testid="embed-panel"
+      closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      <Stack gap="sm">
+      <Stack gap="sm" data-testid="embed-panel">
         <Text size="sm">
           Paste this code into every page of {row.urlCode || 'the site'} (before &lt;/body&gt; or in
           &lt;head&gt;).

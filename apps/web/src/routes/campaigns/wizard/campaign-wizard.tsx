@@ -69,29 +69,31 @@ export function CampaignWizard(props: CampaignWizardProps) {
       title={title}
       size="xl"
       fullScreen={small}
-      data-testid="campaign-wizard"
+      closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      {editing && !detail.data ? (
-        detail.isError ? (
-          <Alert color="red" role="alert">
-            {saveFailureText(detail.error)}
-          </Alert>
+      <div data-testid="campaign-wizard">
+        {editing && !detail.data ? (
+          detail.isError ? (
+            <Alert color="red" role="alert">
+              {saveFailureText(detail.error)}
+            </Alert>
+          ) : (
+            <Group justify="center" py="xl">
+              <Loader aria-label="Loading campaign" />
+            </Group>
+          )
         ) : (
-          <Group justify="center" py="xl">
-            <Loader aria-label="Loading campaign" />
-          </Group>
-        )
-      ) : (
-        <WizardBody
-          {...props}
-          initial={
-            detail.data
-              ? formOfCampaign(detail.data.data)
-              : emptyCampaignForm(props.ownClientId ? String(props.ownClientId) : '')
-          }
-          initialPrices={detail.data ? pricesOfCampaign(detail.data.data.costmodule) : EMPTY_PRICES}
-        />
-      )}
+          <WizardBody
+            {...props}
+            initial={
+              detail.data
+                ? formOfCampaign(detail.data.data)
+                : emptyCampaignForm(props.ownClientId ? String(props.ownClientId) : '')
+            }
+            initialPrices={detail.data ? pricesOfCampaign(detail.data.data.costmodule) : EMPTY_PRICES}
+          />
+        )}
+      </div>
     </Modal>
   );
 }
