@@ -125,3 +125,66 @@ test('a Northwind client runs a Site ID campaign from the wizard to the archive;
   await expect(ownerPage.getByTestId('campaign-client-filter')).toBeVisible();
   await ownerContext.close();
 });
+
+test("the Northwind owner creates a Search ID campaign for a client with its prices, after the server's targeting text, and edits it", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const name = `Roof keywords ${Date.now().toString(36)}`;
+  await signIn(page, DEMO.northwind.owner.email);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto('/searchid/campaign-management');
+  await expect(page.getByTestId('campaign-list')).toBeVisible();
+
+  await page.getByTestId('campaign-add').click();
+  const wizard = page.getByTestId('campaign-wizard');
+  await page.getByTestId('campaign-wizard-next').click();
+  await expect(wizard).toContainText('Choose a client.');
+  await page.getByTestId('campaign-client').click();
+  await page.getByRole('option', { name: client.name }).click();
+  await page.getByTestId('campaign-name').fill(name);
+  await page.getByTestId('campaign-wizard-next').click();
+  await page.getByTestId('campaign-keywords').fill('roof repair');
+  await page.getByTestId('campaign-keywords').press('Enter');
+  await page.getByTestId('campaign-wizard-next').click();
+  await page.getByTestId('campaign-wizard-next').click();
+  // The agency's step: what it charges the client.
+  await page.getByTestId('campaign-payment-term').click();
+  await page.getByRole('option', { name: 'Monthly' }).click();
+  await page.getByTestId('campaign-setup-fee').fill('99');
+  await page.getByTestId('campaign-period-fee').fill('49');
+  await page.getByTestId('campaign-CostSet').fill(DEMO.northwind.costPerLead.locator);
+  await page.getByTestId('campaign-CostSet').blur();
+  await expectAccessible(page, 'campaign wizard (client prices)');
+
+  // No geography: the server's text lands beside National targeting, on the Targeting step.
+  await page.getByTestId('campaign-wizard-save').click();
+  await expect(wizard).toContainText('Choose national targeting, or at least one zip code, state or city');
+  await page.getByTestId('campaign-national').check();
+  await page.getByTestId('campaign-wizard-next').click();
+  await page.getByTestId('campaign-wizard-next').click();
+  const created = nextAnswer(page, 'POST', '/api/leadspeek/client/create');
+  const priced = nextAnswer(page, 'PUT', '/api/configuration/user/costmodule');
+  await page.getByTestId('campaign-wizard-save').click();
+  const campaign = (await (await created).json()).data as { leadspeek_api_id: string };
+  expect((await (await priced).json()).data).toMatchObject({
+    PaymentTerm: 'Monthly',
+    PlatformFee: '99.00',
+    CostMonth: '49.00',
+    CostSet: '2.25',
+  });
+  await expect(page.getByText('Data has been added successfully')).toBeVisible();
+  const row = page.getByTestId(`campaign-row-${campaign.leadspeek_api_id}`);
+  await expect(row).toContainText(client.name);
+
+  // Edit: the wizard opens with the stored values; a new name is saved.
+  await page.getByTestId(`campaign-actions-${campaign.leadspeek_api_id}`).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await expect(page.getByTestId('campaign-name')).toHaveValue(name);
+  await page.getByTestId('campaign-name').fill(`${name} (edited)`);
+  for (let step = 0; step < 3; step++) await page.getByTestId('campaign-wizard-next').click();
+  await expect(page.getByTestId('campaign-setup-fee')).toHaveValue(/99\.00/);
+  await page.getByTestId('campaign-wizard-save').click();
+  await expect(page.getByText('Data has been updated successfully')).toBeVisible();
+  await expect(row).toContainText(`${name} (edited)`);
+});
