@@ -101,6 +101,14 @@ function CampaignManagement({
     [isClientUser, clientList.data],
   );
   // The relation does not depend on the role's switches (as the sidebar's selector reads it).
+  // New campaigns only for clients this module is enabled for (the server refuses the others).
+  const clientsWithModule: Option[] = useMemo(
+    () =>
+      (clientList.data?.data ?? [])
+        .filter((c) => c.selected_modules.some((m) => m.type === module && m.status))
+        .map((c) => ({ value: String(c.company_id), label: c.company_name })),
+    [clientList.data, module],
+  );
   const groupsQuery = useCompanyGroups(groupListCompany(actorOf(user, null)) ?? 0);
   const groups: Option[] = useMemo(
     () => (groupsQuery.data?.params ?? []).map((g) => ({ value: String(g.id), label: g.group_name })),
@@ -212,7 +220,7 @@ function CampaignManagement({
           module={module}
           moduleName={moduleName}
           campaignId={opened.campaignId}
-          agency={isClientUser ? null : { id: user.company_id, clients: clients ?? [] }}
+          agency={isClientUser ? null : { id: user.company_id, clients: clientsWithModule }}
           ownClientId={isClientUser ? user.company_id : null}
           groups={groups}
           onClose={() => setOpened(null)}
