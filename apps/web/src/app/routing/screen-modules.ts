@@ -9,6 +9,7 @@ type ScreenLoader = () => Promise<ScreenModule>;
  */
 const documentPage: ScreenLoader = () => import('../../routes/public/document/document-page');
 const profileSetupPage: ScreenLoader = () => import('../../routes/user/profile-setup/profile-setup-page');
+const campaignManagementPage: ScreenLoader = () => import('../../routes/campaigns/campaign-management-page');
 const questionnairePage: ScreenLoader = () => import('../../routes/user/questionnaire/questionnaire-page');
 
 export const SCREENS: Record<string, ScreenLoader> = {
@@ -55,6 +56,10 @@ export const SCREENS: Record<string, ScreenLoader> = {
   // Module pages: one screen per page for every module; the page reads its module from the route.
   'module.dashboard': () => import('../../routes/module-dashboard/module-dashboard-page'),
   'module.leads-management': () => import('../../routes/leads-management/leads-management-page'),
+  // Every lead module's campaign management; the page reads which module from the route's match.
+  'module.campaign-management': campaignManagementPage,
+  // The v1 variant shares the guard's redirects (decision D-v1) and is the same screen.
+  'module.campaign-management-v1': campaignManagementPage,
 };
 
 export const pendingScreen: ScreenLoader = () => import('../../routes/pending/pending-page');

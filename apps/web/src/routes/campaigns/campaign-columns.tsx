@@ -1,0 +1,75 @@
+import type { CampaignListRow, CampaignSortKey } from '@app/contracts';
+import { Badge, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { type DataColumn, formatCreated } from '../../components/data-list/data-table';
+import { statusColor } from './campaign-format';
+
+/**
+ * The campaign list's columns: name with its 8-digit id, client (agency staff), status (the server's
+ * `status_label`), embed status (local), leads today / total, created, actions.
+ */
+export function campaignColumns(options: {
+  showClient: boolean;
+  showEmbed: boolean;
+  actions: (row: CampaignListRow) => ReactNode;
+}): DataColumn<CampaignListRow, CampaignSortKey>[] {
+  const columns: (DataColumn<CampaignListRow, CampaignSortKey> | null)[] = [
+    {
+      id: 'name',
+      label: 'Campaign',
+      sortKey: 'campaign_name',
+      render: (row) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={600}>
+            {row.campaignName}
+          </Text>
+          {row.company_group_name && (
+            <Text size="xs" c="dimmed">
+              {row.company_group_name}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    { id: 'id', label: 'ID', sortKey: 'leadspeek_api_id', render: (row) => row.leadspeek_api_id },
+    options.showClient
+      ? {
+          id: 'client',
+          label: 'Client',
+          sortKey: 'client_company_name',
+          render: (row) => row.client_company_name,
+        }
+      : null,
+    {
+      id: 'status',
+      label: 'Status',
+      sortKey: 'status',
+      render: (row) => (
+        <Badge
+          variant="light"
+          color={statusColor(row)}
+          data-testid={`campaign-status-${row.leadspeek_api_id}`}
+        >
+          {row.status_label}
+        </Badge>
+      ),
+    },
+    options.showEmbed
+      ? { id: 'embed', label: 'Embed', render: (row) => row.embed_status || 'Not checked' }
+      : null,
+    {
+      id: 'leads',
+      label: 'Leads today / total',
+      sortKey: 'total_leads',
+      render: (row) => `${row.leads_today} / ${row.total_leads}`,
+    },
+    {
+      id: 'created',
+      label: 'Created',
+      sortKey: 'created_at',
+      render: (row) => formatCreated(row.created_at),
+    },
+    { id: 'actions', label: 'Actions', render: options.actions },
+  ];
+  return columns.filter((column) => column !== null);
+}

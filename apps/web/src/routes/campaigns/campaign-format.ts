@@ -1,0 +1,58 @@
+import type { ActivationChargeAnswer, CampaignListRow } from '@app/contracts';
+import type { SiteCheckResult } from '../../api/campaigns';
+
+/** The badge colour of a campaign's state (the text is the server's `status_label`). */
+export function statusColor(row: Pick<CampaignListRow, 'status' | 'archived'>): string {
+  if (row.archived === 'T') return 'gray';
+  if (row.status === 'running') return 'green';
+  if (row.status === 'paused_on_run') return 'orange';
+  if (row.status === 'paused') return 'yellow';
+  return 'gray';
+}
+
+/** The moves a row offers, from its state; the server's state machine has the last word. */
+export interface RowMoves {
+  activate: boolean;
+  pause: boolean;
+  resume: boolean;
+  stop: boolean;
+  archive: boolean;
+  unarchive: boolean;
+  remove: boolean;
+}
+
+export function rowMoves(row: Pick<CampaignListRow, 'status' | 'archived'>): RowMoves {
+  const archived = row.archived === 'T';
+  const live = !archived;
+  return {
+    activate: live && row.status === 'stopped',
+    pause: live && row.status === 'running',
+    resume: live && (row.status === 'paused' || row.status === 'paused_on_run'),
+    stop: live && row.status !== 'stopped',
+    archive: live && row.status === 'stopped',
+    unarchive: archived,
+    remove: row.status === 'stopped',
+  };
+}
+
+/** 'Charged $148.00 to the client's card (Sandbox)' after an activation; null when nothing was due. */
+export function chargeText(charge: ActivationChargeAnswer | null): string | null {
+  if (!charge) return null;
+  const payer = charge.payer === 'client' ? "the client's card" : "the agency's card";
+  return `Charged $${charge.amount} to ${payer}${charge.sandbox ? ' (Sandbox)' : ''}.`;
+}
+
+/** The parts of what was charged, for the line under the total. */
+export function chargeParts(charge: ActivationChargeAnswer): string {
+  const parts = [`setup fee $${charge.setup_fee}`, `platform fee $${charge.period_fee}`];
+  if (charge.leads > 0) parts.push(`${charge.leads} leads $${charge.leads_amount}`);
+  return parts.join(', ');
+}
+
+/** A site check as one sentence: its message, and when it was found. */
+export function siteCheckText(result: SiteCheckResult): string {
+  if (!result.checked_at) return result.message;
+  const when = new Date(result.checked_at);
+  const at = Number.isNaN(when.getTime()) ? result.checked_at : when.toLocaleString();
+  return `${result.message} (checked ${at})`;
+}

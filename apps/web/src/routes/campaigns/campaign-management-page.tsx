@@ -1,0 +1,234 @@
+import {
+  CAMPAIGN_SORT_KEYS,
+  type CampaignListRow,
+  type CampaignModule,
+  type CampaignMoveResponse,
+  CLIENT_ACCOUNT_NOT_CONNECTED,
+  isModuleType,
+  LEAD_MODULES,
+  type SessionUser,
+} from '@app/contracts';
+import { actorOf, groupListCompany, isAccountConnected, moduleNaming, type PolicyContext } from '@app/policy';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useUserList } from '../../api/agency-list';
+import { useCampaignList } from '../../api/campaigns';
+import { useCompanyGroups } from '../../api/company-groups';
+import { useSessionPermissions } from '../../api/roles';
+import { useCurrentRoute } from '../../app/routing/current-route';
+import { PageLoader } from '../../app/routing/page-loader';
+import { useSelectedCompanyGroup } from '../../components/company-group/selected-group';
+import { DataTable } from '../../components/data-list/data-table';
+import { nextSort, PER_PAGE } from '../../components/data-list/list-state';
+import { PagedList } from '../../components/data-list/paged-list';
+import { useClampPage, useUrlListState } from '../../components/data-list/use-list-state';
+import { campaignColumns } from './campaign-columns';
+import { CampaignFilters, readCampaignFilters, writeCampaignFilters } from './campaign-filters';
+import { chargeParts, chargeText } from './campaign-format';
+import { CampaignRowActions } from './campaign-row-actions';
+import { EmbedPanel } from './embed-panel';
+import type { Option } from './wizard/campaign-step';
+import { CampaignWizard } from './wizard/campaign-wizard';
+
+const isCampaignModule = (value: string): value is CampaignModule =>
+  (LEAD_MODULES as readonly string[]).includes(value);
+
+/**
+ * /{module url}/campaign-management (spec 1 §2.3, spec 2 §2): the campaigns of the module this route
+ * is for (the policy's match names it from the user's slug). An agency sees its clients' campaigns
+ * (client column and filter), a client its own. The guard has already sent system users to Agency
+ * List and clients without campaign creation to the dashboard.
+ */
+export function CampaignManagementPage() {
+  const current = useCurrentRoute();
+  const user = current?.ctx.user ?? null;
+  const module = current?.match.module ?? current?.match.route.module?.type;
+  if (!user || !current || !module) return <PageLoader label="Loading campaigns" />;
+  if (!isModuleType(module) || !isCampaignModule(module))
+    return (
+      <Alert color="yellow" role="status">
+        This module has no lead campaigns.
+      </Alert>
+    );
+  return <CampaignManagement key={module} user={user} ctx={current.ctx} module={module} />;
+}
+
+type Opened = { kind: 'wizard'; campaignId: number | null } | { kind: 'embed'; row: CampaignListRow } | null;
+
+function CampaignManagement({
+  user,
+  ctx,
+  module,
+}: {
+  user: SessionUser;
+  ctx: PolicyContext;
+  module: CampaignModule;
+}) {
+  const isClientUser = user.user_type === 'client';
+  const moduleName = moduleNaming(user, module).name;
+  const [list, updateList] = useUrlListState(CAMPAIGN_SORT_KEYS);
+  const [params, setParams] = useSearchParams();
+  const filters = readCampaignFilters(params);
+  const group = useSelectedCompanyGroup();
+  const { may } = useSessionPermissions();
+  const [opened, setOpened] = useState<Opened>(null);
+  const [moved, setMoved] = useState<CampaignMoveResponse | null>(null);
+
+  // A client's campaigns need its agency's connected payment account (spec 1 §6); the server refuses
+  // creating and starting without it, so the screen says so instead of offering the button.
+  const connected = !isClientUser || isAccountConnected(user, ctx.setup);
+
+  const clientList = useUserList(
+    isClientUser
+      ? null
+      : {
+          companyID: user.company_id,
+          idsys: user.idsys,
+          userType: 'client',
+          page: 1,
+          perPage: 100,
+          sort: { key: 'company_name', order: 'asc' },
+          search: '',
+        },
+  );
+  const clients: Option[] | null = useMemo(
+    () =>
+      isClientUser
+        ? null
+        : (clientList.data?.data ?? []).map((c) => ({ value: String(c.company_id), label: c.company_name })),
+    [isClientUser, clientList.data],
+  );
+  // The relation does not depend on the role's switches (as the sidebar's selector reads it).
+  // New campaigns only for clients this module is enabled for (the server refuses the others).
+  const clientsWithModule: Option[] = useMemo(
+    () =>
+      (clientList.data?.data ?? [])
+        .filter((c) => c.selected_modules.some((m) => m.type === module && m.status))
+        .map((c) => ({ value: String(c.company_id), label: c.company_name })),
+    [clientList.data, module],
+  );
+  const groupsQuery = useCompanyGroups(groupListCompany(actorOf(user, null)) ?? 0);
+  const groups: Option[] = useMemo(
+    () => (groupsQuery.data?.params ?? []).map((g) => ({ value: String(g.id), label: g.group_name })),
+    [groupsQuery.data],
+  );
+
+  const query = useCampaignList({
+    module,
+    companyID: user.company_id,
+    clientID: isClientUser ? user.company_id : Number.parseInt(filters.client || '0', 10),
+    group,
+    sort: list.sort,
+    search: list.search,
+    page: list.page,
+    perPage: PER_PAGE,
+    view: filters.view,
+    status: filters.status,
+  });
+  useClampPage(list, query.data?.last_page, updateList);
+
+  const rowMay = {
+    update: may('campaigns.update'),
+    move: may('campaigns.move'),
+    remove: may('campaigns.remove'),
+  };
+  const columns = campaignColumns({
+    showClient: !isClientUser,
+    showEmbed: module === 'local',
+    actions: (row) => (
+      <CampaignRowActions
+        row={row}
+        may={rowMay}
+        hasEmbed={row.leadspeekType === 'local'}
+        onEdit={(r) => setOpened({ kind: 'wizard', campaignId: r.leadspeekID })}
+        onEmbed={(r) => setOpened({ kind: 'embed', row: r })}
+        onMoved={setMoved}
+      />
+    ),
+  });
+  const charge = chargeText(moved?.data.charge ?? null);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={0}>
+          <Title order={2}>{moduleName} Campaign Management</Title>
+          <Text size="sm" c="dimmed">
+            {isClientUser ? 'Your campaigns' : "Your clients' campaigns"}
+          </Text>
+        </Stack>
+        {may('campaigns.create') && connected && (
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => setOpened({ kind: 'wizard', campaignId: null })}
+            data-testid="campaign-add"
+          >
+            New Campaign
+          </Button>
+        )}
+      </Group>
+      {!connected && (
+        <Alert color="yellow" role="status" data-testid="campaign-account-not-connected">
+          {CLIENT_ACCOUNT_NOT_CONNECTED}
+        </Alert>
+      )}
+      {moved && (
+        <Alert
+          color="green"
+          variant="light"
+          withCloseButton
+          closeButtonLabel="Close"
+          onClose={() => setMoved(null)}
+          role="status"
+          data-testid="campaign-moved"
+        >
+          <Text size="sm">
+            {moved.message}: {moved.data.status_label} (#{moved.data.leadspeek_api_id}).
+          </Text>
+          {charge && moved.data.charge && (
+            <Text size="sm" data-testid="campaign-charge">
+              {charge} ({chargeParts(moved.data.charge)})
+            </Text>
+          )}
+        </Alert>
+      )}
+      <CampaignFilters
+        filters={filters}
+        onChange={(next) => setParams((p) => writeCampaignFilters(p, next))}
+        search={list.search}
+        onSearch={(search) => updateList({ search, page: 1 }, { replace: true })}
+        clients={clients}
+      />
+      <PagedList query={query} onPage={(page) => updateList({ page })} testIdPrefix="campaign">
+        <DataTable
+          columns={columns}
+          rows={query.data?.data}
+          rowKey={(row) => row.leadspeekID}
+          loading={query.isPending}
+          emptyText="No Data"
+          sort={list.sort}
+          onSort={(key) => updateList({ sort: nextSort(list.sort, key), page: 1 })}
+          testIdPrefix="campaign"
+          rowTestId={(row) => `campaign-row-${row.leadspeek_api_id}`}
+          minWidth={760}
+        />
+      </PagedList>
+      {opened?.kind === 'wizard' && (
+        <CampaignWizard
+          module={module}
+          moduleName={moduleName}
+          campaignId={opened.campaignId}
+          agency={isClientUser ? null : { id: user.company_id, clients: clientsWithModule }}
+          ownClientId={isClientUser ? user.company_id : null}
+          groups={groups}
+          onClose={() => setOpened(null)}
+        />
+      )}
+      {opened?.kind === 'embed' && <EmbedPanel row={opened.row} onClose={() => setOpened(null)} />}
+    </Stack>
+  );
+}
+
+export default CampaignManagementPage;
