@@ -24,9 +24,11 @@ import { DataTable } from '../../components/data-list/data-table';
 import { nextSort, PER_PAGE } from '../../components/data-list/list-state';
 import { PagedList } from '../../components/data-list/paged-list';
 import { useClampPage, useUrlListState } from '../../components/data-list/use-list-state';
+import { LeadReportModal } from '../../components/lead-report';
 import { campaignColumns } from './campaign-columns';
 import { CampaignFilters, readCampaignFilters, writeCampaignFilters } from './campaign-filters';
 import { chargeParts, chargeText } from './campaign-format';
+import { reportScopeOf } from './campaign-report-scope';
 import { CampaignRowActions } from './campaign-row-actions';
 import { EmbedPanel } from './embed-panel';
 import type { Option } from './wizard/campaign-step';
@@ -55,7 +57,10 @@ export function CampaignManagementPage() {
   return <CampaignManagement key={module} user={user} ctx={current.ctx} module={module} />;
 }
 
-type Opened = { kind: 'wizard'; campaignId: number | null } | { kind: 'embed'; row: CampaignListRow } | null;
+type Opened =
+  | { kind: 'wizard'; campaignId: number | null }
+  | { kind: 'embed' | 'report'; row: CampaignListRow }
+  | null;
 
 function CampaignManagement({
   user,
@@ -144,6 +149,7 @@ function CampaignManagement({
         hasEmbed={row.leadspeekType === 'local'}
         onEdit={(r) => setOpened({ kind: 'wizard', campaignId: r.leadspeekID })}
         onEmbed={(r) => setOpened({ kind: 'embed', row: r })}
+        onReport={(r) => setOpened({ kind: 'report', row: r })}
         onMoved={setMoved}
       />
     ),
@@ -227,6 +233,14 @@ function CampaignManagement({
         />
       )}
       {opened?.kind === 'embed' && <EmbedPanel row={opened.row} onClose={() => setOpened(null)} />}
+      {opened?.kind === 'report' && (
+        <LeadReportModal
+          opened
+          onClose={() => setOpened(null)}
+          {...reportScopeOf(user, opened.row)}
+          campaign={opened.row}
+        />
+      )}
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import {
   IconArchiveOff,
   IconCode,
   IconDotsVertical,
+  IconListDetails,
   IconPencil,
   IconPlayerPause,
   IconPlayerPlay,
@@ -29,6 +30,8 @@ interface CampaignRowActionsProps {
   hasEmbed: boolean;
   onEdit: (row: CampaignListRow) => void;
   onEmbed: (row: CampaignListRow) => void;
+  /** The campaign's leads, what each cost, and why others were refused. */
+  onReport: (row: CampaignListRow) => void;
   /** What a move answered (its text and, after an activation, the charge). */
   onMoved: (answer: CampaignMoveResponse) => void;
 }
@@ -59,6 +62,7 @@ export function CampaignRowActions({
   hasEmbed,
   onEdit,
   onEmbed,
+  onReport,
   onMoved,
 }: CampaignRowActionsProps) {
   const activePause = useActivePause();
@@ -111,6 +115,9 @@ export function CampaignRowActions({
             Edit
           </Menu.Item>
         )}
+        <Menu.Item leftSection={<IconListDetails size={16} />} onClick={() => onReport(row)}>
+          Lead report
+        </Menu.Item>
         {hasEmbed && (
           <Menu.Item leftSection={<IconCode size={16} />} onClick={() => onEmbed(row)}>
             Embed code
