@@ -118,7 +118,7 @@ export const ID_KINDS = [
 export type IdKind = (typeof ID_KINDS)[number];
 
 /** Kinds of row an id can name in the matrix (the access rule's resources plus roles). */
-export type IdResource = 'user' | 'company' | 'system' | 'group' | 'role' | 'campaign';
+export type IdResource = 'user' | 'company' | 'system' | 'group' | 'role' | 'campaign' | 'lead';
 
 export interface PersonIds {
   user: number;
@@ -130,6 +130,8 @@ export interface PersonIds {
   role: number;
   /** A campaign made for the matrix whose client is the person's company (the scope reads the client). */
   campaign: number;
+  /** A lead stored for that campaign. */
+  lead: number;
 }
 
 /** Whose row an id kind names for a principal ('own' is the principal's own row). */
@@ -209,6 +211,12 @@ export async function prepareWorld(db: Database): Promise<Record<Person, PersonI
   await db.execute(sql`insert into campaigns (public_id, system_id, agency_id, client_id, module, name)
     select (10000000 + id)::text, system_id, coalesce(parent_id, id), id, 'local', 'MARKER-K' || id || '-X'
     from companies`);
+  // One stored lead per matrix campaign (its client's), for the lead report's detail route.
+  await db.execute(sql`insert into leads (campaign_id, client_id, agency_id, system_id, module, identity_md5,
+      claimed_at, source, first_name, client_price_micros, wholesale_micros, root_fee_micros)
+    select k.id, k.client_id, k.agency_id, k.system_id, k.module, md5(k.id::text), now(), 'test',
+      'Matrix lead', 500000, 300000, 0
+    from campaigns k where k.name like 'MARKER-%'`);
   const ids = {} as Record<Person, PersonIds>;
   for (const [person, email] of Object.entries(PEOPLE) as [Person, string][]) {
     const [row] = await db
@@ -228,6 +236,10 @@ export async function prepareWorld(db: Database): Promise<Record<Person, PersonI
       role: await first(sql`select id from roles where company_id = ${row.company} order by id desc limit 1`),
       campaign: await first(
         sql`select id from campaigns where client_id = ${row.company} and name like 'MARKER-%' limit 1`,
+      ),
+      lead: await first(
+        sql`select l.id::int as id from leads l join campaigns k on k.id = l.campaign_id
+          where k.client_id = ${row.company} and k.name like 'MARKER-%' limit 1`,
       ),
     };
   }

@@ -1,7 +1,7 @@
 import type { ExportColumn, ExportRow } from '../../lib/exports/index.js';
+import { phoneHidden, pricesFor } from './lead-report-view.js';
 import type { LeadRecord } from './lead-row-repository.js';
 import type { Viewer } from './lead-scope.js';
-import { phoneHidden, pricesFor } from './lead-report-view.js';
 
 /*
  * The lead download's columns and cells: what the report shows, one lead a row, the prices the
@@ -59,6 +59,7 @@ export function leadExportRow(r: LeadRecord, viewer: Viewer): ExportRow {
     r.source,
     prices.client_price,
   ];
-  if (prices.wholesale !== null) return [...row, prices.wholesale, ...(prices.root_fee !== null ? [prices.root_fee] : [])];
+  if (prices.wholesale !== null)
+    return [...row, prices.wholesale, ...(prices.root_fee !== null ? [prices.root_fee] : [])];
   return row;
 }

@@ -30,7 +30,12 @@ export interface LeadFilter {
   viewerIsClient: boolean;
 }
 
-const SCOPE_COLUMN = { campaign: 'campaign_id', client: 'client_id', agency: 'agency_id', system: 'system_id' };
+const SCOPE_COLUMN = {
+  campaign: 'campaign_id',
+  client: 'client_id',
+  agency: 'agency_id',
+  system: 'system_id',
+};
 const CAMPAIGN_COLUMN = { campaign: 'id', client: 'client_id', agency: 'agency_id', system: 'system_id' };
 
 /** The scope on the leads table (alias `l`). */

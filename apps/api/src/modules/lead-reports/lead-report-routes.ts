@@ -61,7 +61,12 @@ export const leadReportRoutes =
       '/leadspeek/report/lead-download/:companyID/:clientID/:campaignID',
       {
         config: { access: inCompany },
-        schema: { tags, params: leadReportParamsSchema, querystring: leadDownloadQuerySchema, response: errors },
+        schema: {
+          tags,
+          params: leadReportParamsSchema,
+          querystring: leadDownloadQuerySchema,
+          response: errors,
+        },
       },
       async (request, reply) => {
         const file = await service.download(principalOf(request), request.params, request.query);
@@ -83,7 +88,11 @@ export const leadReportRoutes =
       '/leadspeek/report/initdate/:companyID/:clientID',
       {
         config: { access: inCompany },
-        schema: { tags, params: leadInitDateParamsSchema, response: { 200: leadInitDateResponseSchema, ...errors } },
+        schema: {
+          tags,
+          params: leadInitDateParamsSchema,
+          response: { 200: leadInitDateResponseSchema, ...errors },
+        },
       },
       async (request) => service.initDate(principalOf(request), request.params),
     );
@@ -106,7 +115,11 @@ export const leadReportRoutes =
       '/leadspeek/report/invoice/:companyID/:clientID/:start/:end',
       {
         config: { access: inCompany },
-        schema: { tags, params: leadInvoiceParamsSchema, response: { 200: leadInvoiceResponseSchema, ...errors } },
+        schema: {
+          tags,
+          params: leadInvoiceParamsSchema,
+          response: { 200: leadInvoiceResponseSchema, ...errors },
+        },
       },
       async (request) => service.invoice(principalOf(request), request.params),
     );
@@ -142,7 +155,11 @@ export const leadReportRoutes =
       '/leadspeek/report/lead-detail/:leadID',
       {
         config: { access: reads('lead', 'leadID') },
-        schema: { tags, params: leadDetailParamsSchema, response: { 200: leadDetailResponseSchema, ...errors } },
+        schema: {
+          tags,
+          params: leadDetailParamsSchema,
+          response: { 200: leadDetailResponseSchema, ...errors },
+        },
       },
       async (request) => service.detail(principalOf(request), request.params.leadID),
     );

@@ -1,6 +1,6 @@
 import {
-  type Cents,
   type CampaignModule,
+  type Cents,
   centsToDollars,
   type LeadChartResponse,
   type LeadDetailResponse,
@@ -18,9 +18,9 @@ import type { Ledger } from '../ledger/index.js';
 import type { Principal } from '../tenancy/index.js';
 import type { LeadFiguresRepository, PricedCount } from './lead-figures-repository.js';
 import type { LeadFilter } from './lead-filter-sql.js';
+import { explanationOf, reportRowOf } from './lead-report-view.js';
 import type { LeadKey, LeadRowRepository, LeadSort } from './lead-row-repository.js';
 import { ACROSS_CAMPAIGNS_ZONE, type LeadScopes, type ResolvedScope, viewerOf } from './lead-scope.js';
-import { explanationOf, reportRowOf } from './lead-report-view.js';
 import { addDays, closedRange, daysOf, openRange, todayIn } from './report-days.js';
 
 /** The ledger read the invoice needs: what the platform earned from a campaign's activation charges. */

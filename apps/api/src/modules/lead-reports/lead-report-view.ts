@@ -48,7 +48,8 @@ const per = (amount: LeadRecord['clientPrice']) => `${formatUsdMicros(amount)} p
 
 /** Where the client's price came from, in words (the campaign's per-lead cost of its kind). */
 function clientPriceSource(r: LeadRecord): string {
-  const cost = r.campaignModule === 'b2b' ? "the campaign's cost per B2B lead" : "the campaign's cost per lead";
+  const cost =
+    r.campaignModule === 'b2b' ? "the campaign's cost per B2B lead" : "the campaign's cost per lead";
   if (r.paymentTerm === 'Prepaid') return `${cost}, paid from the leads bought in advance (Prepaid term)`;
   return `${cost}, ${r.paymentTerm} term`;
 }

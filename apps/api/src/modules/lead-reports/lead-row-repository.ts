@@ -155,7 +155,10 @@ export function createLeadRowRepository(db: Database) {
 
     /** One lead by id (the scope check has passed), or null. */
     async one(id: number): Promise<LeadRecord | null> {
-      const [row] = await queryRows<RawLead>(db, sql`select ${COLUMNS} from leads l ${JOINS} where l.id = ${id}`);
+      const [row] = await queryRows<RawLead>(
+        db,
+        sql`select ${COLUMNS} from leads l ${JOINS} where l.id = ${id}`,
+      );
       return row ? toRecord(row) : null;
     },
   };
