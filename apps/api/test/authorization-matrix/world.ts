@@ -1,4 +1,5 @@
 import { companies, type Database, DEMO, eq, firstRow, sql, systems, users } from '@app/db';
+import { insertLeadPerCampaign } from '../kits/campaigns.js';
 
 /**
  * The cast and the oracle of the authorization matrix. The scope oracle is written from the product
@@ -212,11 +213,7 @@ export async function prepareWorld(db: Database): Promise<Record<Person, PersonI
     select (10000000 + id)::text, system_id, coalesce(parent_id, id), id, 'local', 'MARKER-K' || id || '-X'
     from companies`);
   // One stored lead per matrix campaign (its client's), for the lead report's detail route.
-  await db.execute(sql`insert into leads (campaign_id, client_id, agency_id, system_id, module, identity_md5,
-      claimed_at, source, first_name, client_price_micros, wholesale_micros, root_fee_micros)
-    select k.id, k.client_id, k.agency_id, k.system_id, k.module, md5(k.id::text), now(), 'test',
-      'Matrix lead', 500000, 300000, 0
-    from campaigns k where k.name like 'MARKER-%'`);
+  await insertLeadPerCampaign(db, 'MARKER-%');
   const ids = {} as Record<Person, PersonIds>;
   for (const [person, email] of Object.entries(PEOPLE) as [Person, string][]) {
     const [row] = await db

@@ -117,3 +117,12 @@ export async function insertLead(
   if (!row) throw new Error('lead not stored');
   return row;
 }
+
+/** One stored lead for each campaign whose name is like the pattern (the matrix's campaigns). */
+export async function insertLeadPerCampaign(db: Database, namePattern: string) {
+  await db.execute(sql`insert into leads (campaign_id, client_id, agency_id, system_id, module, identity_md5,
+      claimed_at, source, first_name, client_price_micros, wholesale_micros, root_fee_micros)
+    select k.id, k.client_id, k.agency_id, k.system_id, k.module, md5(k.id::text), now(), 'test',
+      'Matrix lead', 500000, 300000, 0
+    from campaigns k where k.name like ${namePattern}`);
+}

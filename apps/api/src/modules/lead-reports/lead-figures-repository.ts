@@ -9,6 +9,9 @@ import {
   leadWhereSql,
 } from './lead-filter-sql.js';
 
+/** A whole number as the driver answers it (an int, or the text of a bigint): exact, never a float. */
+const whole = (value: unknown) => Number.parseInt(String(value), 10);
+
 /** Which frozen price a sum reads: what the client paid, or what the agency paid the platform. */
 export type PriceColumn = 'client' | 'wholesale';
 const PRICE_SQL = { client: sql`l.client_price_micros`, wholesale: sql`l.wholesale_micros` };
@@ -35,7 +38,7 @@ export interface CampaignSummary {
  */
 export function createLeadFiguresRepository(db: Database) {
   const priced = (rows: { grp: string; price: string; n: number }[]): PricedCount[] =>
-    rows.map((r) => ({ group: r.grp, unitPrice: asMicros(Number(r.price)), leads: Number(r.n) }));
+    rows.map((r) => ({ group: r.grp, unitPrice: asMicros(whole(r.price)), leads: whole(r.n) }));
 
   return {
     /** Leads per day (in the filter's zone) and unit price. */
@@ -90,12 +93,12 @@ export function createLeadFiguresRepository(db: Database) {
             order by k.id`,
       );
       return rows.map((r) => ({
-        id: Number(r.id),
+        id: whole(r.id),
         publicId: String(r.public_id),
         name: String(r.name),
         clientName: String(r.client_name),
         module: r.module as CampaignModule,
-        systemId: Number(r.system_id),
+        systemId: whole(r.system_id),
       }));
     },
 
@@ -107,7 +110,7 @@ export function createLeadFiguresRepository(db: Database) {
             where ${campaignScopeSql(scope, 'k')} and k.module = ${module}
               and k.status = 'running' and k.removed_at is null and not k.archived`,
       );
-      return Number(row?.n ?? 0);
+      return whole(row?.n ?? 0);
     },
 
     /** Refusals per step and reason in a range of days, most frequent first (`limit` of them). */
@@ -126,7 +129,7 @@ export function createLeadFiguresRepository(db: Database) {
             group by 1, 2 order by 3 desc, 1, 2
             ${o.limit ? sql`limit ${o.limit}` : sql``}`,
       );
-      return rows.map((r) => ({ step: r.step, reason: r.reason, count: Number(r.n) }));
+      return rows.map((r) => ({ step: r.step, reason: r.reason, count: whole(r.n) }));
     },
 
     /** The time zone a campaign counts its days in. */

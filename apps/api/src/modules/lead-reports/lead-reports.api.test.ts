@@ -308,14 +308,18 @@ describe('lead figures', () => {
 
   it('gives a module dashboard the viewer’s side’s spend', async () => {
     const asAgency = asJson<{
-      data: Record<string, unknown> & { leads: unknown[]; top_rejections: { reason: string }[] };
+      data: Record<string, unknown> & {
+        leads: unknown[];
+        running_campaigns: number;
+        top_rejections: { reason: string }[];
+      };
     }>(await get(rt, `/leadspeek/report/dashboard/${agency.company}/${harbor}/local`, agency.token));
     expect(asAgency.data).toMatchObject({ leads_today: 1, leads_7_days: 7, leads_30_days: 25 });
     // Wholesale: 25 × $0.30.
     expect(asAgency.data.spend_30_days).toBe('7.50');
     expect(asAgency.data.leads).toHaveLength(30);
     expect(asAgency.data.top_rejections[0]?.reason).toBe('opted_out');
-    expect(Number(asAgency.data.running_campaigns)).toBeGreaterThanOrEqual(1);
+    expect(asAgency.data.running_campaigns).toBeGreaterThanOrEqual(1);
     const asClient = asJson<{ data: { spend_30_days: string; leads_30_days: number } }>(
       await get(rt, `/leadspeek/report/dashboard/${harbor}/0/b2b`, client.token),
     );

@@ -3,6 +3,9 @@ import { type Database, queryRows, sql } from '@app/db';
 import type { SQL } from 'drizzle-orm';
 import { type LeadFilter, leadWhereSql } from './lead-filter-sql.js';
 
+/** A whole number as the driver answers it (an int, or the text of a bigint): exact, never a float. */
+const whole = (value: unknown) => Number.parseInt(String(value), 10);
+
 /** A stored lead with its campaign's and client's names, as the report and its download read it. */
 export interface LeadRecord {
   id: number;
@@ -58,7 +61,7 @@ const JOINS = sql`join campaigns k on k.id = l.campaign_id join companies cl on 
 
 type RawLead = Record<string, unknown>;
 
-const micros = (value: unknown) => asMicros(Number(value));
+const micros = (value: unknown) => asMicros(whole(value));
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
 function companyOf(value: unknown): Record<string, string> {
@@ -69,8 +72,8 @@ function companyOf(value: unknown): Record<string, string> {
 
 function toRecord(r: RawLead): LeadRecord {
   return {
-    id: Number(r.id),
-    campaignId: Number(r.campaign_id),
+    id: whole(r.id),
+    campaignId: whole(r.campaign_id),
     publicId: text(r.public_id),
     campaignName: text(r.campaign_name),
     clientName: text(r.client_name),
@@ -132,7 +135,7 @@ export function createLeadRowRepository(db: Database) {
              order by ${orderBy}`,
         ),
       ]);
-      return { total: Number(counted[0]?.n ?? 0), rows: rows.map(toRecord) };
+      return { total: whole(counted[0]?.n ?? 0), rows: rows.map(toRecord) };
     },
 
     /**
@@ -150,7 +153,7 @@ export function createLeadRowRepository(db: Database) {
            where ${leadWhereSql(f)} ${keyset}
            order by l.created_at desc, l.id desc limit ${size}`,
       );
-      return rows.map((r) => ({ record: toRecord(r), key: { at: text(r.at_key), id: Number(r.id) } }));
+      return rows.map((r) => ({ record: toRecord(r), key: { at: text(r.at_key), id: whole(r.id) } }));
     },
 
     /** One lead by id (the scope check has passed), or null. */
