@@ -1,3 +1,4 @@
+import { CAMPAIGN_MODULES } from '@app/contracts';
 import { type DatabaseHandle, DEMO } from '@app/db';
 import type { LeadFilter } from '../apps/api/src/modules/lead-reports/lead-filter-sql.js';
 import { createLeadRowRepository } from '../apps/api/src/modules/lead-reports/lead-row-repository.js';

@@ -63,11 +63,9 @@ function searchSql(f: LeadFilter): SQL {
     ? sql`(array_to_string(l.phones, ' ') ilike ${like}
         and l.campaign_id not in (select h.id from campaigns h where h.hide_phone and ${campaignScopeSql(f.scope, 'h')}))`
     : sql`array_to_string(l.phones, ' ') ilike ${like}`;
-  return sql`(l.first_name ilike ${like} or l.last_name ilike ${like}
-    or (l.first_name || ' ' || l.last_name) ilike ${like}
-    or array_to_string(l.emails, ' ') ilike ${like}
+  // One ILIKE over the person's words (a pass over each row's text, not one per column).
+  return sql`(concat_ws(' ', l.first_name, l.last_name, l.city, array_to_string(l.emails, ' ')) ilike ${like}
     or ${phone}
-    or l.city ilike ${like}
     or l.campaign_id in (select s.id from campaigns s
       where (s.name ilike ${like} or s.public_id like ${like}) and ${campaignScopeSql(f.scope, 's')}))`;
 }

@@ -73,9 +73,11 @@ export function createLeadScopes(db: Database) {
     throw notFound();
   }
 
+  // As the `campaign` scope resource reads it: the campaign's client is the scope's company or one
+  // of its clients (an agency's scope includes the agency itself).
   const campaignIn = (scope: LeadScope, row: PathRow) =>
     (scope.kind === 'client' && row.campaign_client === scope.id) ||
-    (scope.kind === 'agency' && row.campaign_agency === scope.id) ||
+    (scope.kind === 'agency' && (row.campaign_agency === scope.id || row.campaign_client === scope.id)) ||
     (scope.kind === 'system' && row.campaign_system === scope.id);
 
   return {
