@@ -3,6 +3,7 @@ import { benchDomainInfo } from './domain-info.bench.js';
 import { benchExports } from './exports.bench.js';
 import { benchIdentities } from './identities.bench.js';
 import { benchLeadEngine } from './lead-engine.bench.js';
+import { benchLeadReport } from './lead-report.bench.js';
 import { benchLedger } from './ledger.bench.js';
 import { createScratchDatabase } from './lib/scratch-database.js';
 import { benchArgon2, benchSignIn } from './sign-in.bench.js';
@@ -24,6 +25,7 @@ const benches = {
   ledger: benchLedger,
   identities: benchIdentities,
   'lead-engine': benchLeadEngine,
+  'lead-report': benchLeadReport,
   web: benchWeb,
   exports: benchExports,
 } as const;

@@ -24,6 +24,7 @@ import { createEmbedModule } from './modules/embed/index.js';
 import { createFilesModule } from './modules/files/index.js';
 import { createGroupsModule } from './modules/groups/index.js';
 import { createIdentityModule, hashPassword, type TokenSettings } from './modules/identity/index.js';
+import { createLeadReportsModule } from './modules/lead-reports/index.js';
 import { createLeadsModule } from './modules/leads/index.js';
 import { createLedger } from './modules/ledger/index.js';
 import { createMailModule } from './modules/mail/index.js';
@@ -297,6 +298,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     agreements,
     createReferenceModule(),
     createReportsModule({ db, ledger }),
+    createLeadReportsModule({ db, ledger }),
     settings,
     createRegistrationModule({
       db,

@@ -3,6 +3,7 @@ import { AGREEMENTS_MATRIX_CASES } from './agreements-cases.js';
 import { BILLING_MATRIX_CASES } from './billing-cases.js';
 import { CAMPAIGN_MATRIX_CASES } from './campaign-cases.js';
 import { CARDS_MATRIX_CASES } from './cards-cases.js';
+import { LEAD_REPORT_MATRIX_CASES } from './lead-report-cases.js';
 import { PAYMENT_ACCOUNT_MATRIX_CASES } from './payment-account-cases.js';
 import { SETTINGS_MATRIX_CASES } from './settings-cases.js';
 import { USERS_MATRIX_CASES } from './users-cases.js';
@@ -343,6 +344,7 @@ export const MATRIX_CASES: MatrixCase[] = [
   ...SETTINGS_MATRIX_CASES,
   ...CARDS_MATRIX_CASES,
   ...CAMPAIGN_MATRIX_CASES,
+  ...LEAD_REPORT_MATRIX_CASES,
   ...PAYMENT_ACCOUNT_MATRIX_CASES,
   ...BILLING_MATRIX_CASES,
   ...AGREEMENTS_MATRIX_CASES,

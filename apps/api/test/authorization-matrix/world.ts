@@ -1,4 +1,5 @@
 import { companies, type Database, DEMO, eq, firstRow, sql, systems, users } from '@app/db';
+import { insertLeadPerCampaign } from '../kits/campaigns.js';
 
 /**
  * The cast and the oracle of the authorization matrix. The scope oracle is written from the product
@@ -118,7 +119,7 @@ export const ID_KINDS = [
 export type IdKind = (typeof ID_KINDS)[number];
 
 /** Kinds of row an id can name in the matrix (the access rule's resources plus roles). */
-export type IdResource = 'user' | 'company' | 'system' | 'group' | 'role' | 'campaign';
+export type IdResource = 'user' | 'company' | 'system' | 'group' | 'role' | 'campaign' | 'lead';
 
 export interface PersonIds {
   user: number;
@@ -130,6 +131,8 @@ export interface PersonIds {
   role: number;
   /** A campaign made for the matrix whose client is the person's company (the scope reads the client). */
   campaign: number;
+  /** A lead stored for that campaign. */
+  lead: number;
 }
 
 /** Whose row an id kind names for a principal ('own' is the principal's own row). */
@@ -209,6 +212,8 @@ export async function prepareWorld(db: Database): Promise<Record<Person, PersonI
   await db.execute(sql`insert into campaigns (public_id, system_id, agency_id, client_id, module, name)
     select (10000000 + id)::text, system_id, coalesce(parent_id, id), id, 'local', 'MARKER-K' || id || '-X'
     from companies`);
+  // One stored lead per matrix campaign (its client's), for the lead report's detail route.
+  await insertLeadPerCampaign(db, 'MARKER-%');
   const ids = {} as Record<Person, PersonIds>;
   for (const [person, email] of Object.entries(PEOPLE) as [Person, string][]) {
     const [row] = await db
@@ -228,6 +233,10 @@ export async function prepareWorld(db: Database): Promise<Record<Person, PersonI
       role: await first(sql`select id from roles where company_id = ${row.company} order by id desc limit 1`),
       campaign: await first(
         sql`select id from campaigns where client_id = ${row.company} and name like 'MARKER-%' limit 1`,
+      ),
+      lead: await first(
+        sql`select l.id::int as id from leads l join campaigns k on k.id = l.campaign_id
+          where k.client_id = ${row.company} and k.name like 'MARKER-%' limit 1`,
       ),
     };
   }

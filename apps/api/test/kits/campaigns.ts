@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { asMicros } from '@app/contracts';
 import {
   campaignPrepaidBalances,
   campaigns,
@@ -5,6 +7,7 @@ import {
   type Database,
   DEMO,
   eq,
+  leads,
   queryRows,
   sql,
 } from '@app/db';
@@ -79,4 +82,47 @@ export async function outcomes(db: Database, campaignId: number) {
     sql`select step, reason, identity_md5 from lead_rejections where campaign_id = ${campaignId} order by id`,
   );
   return { leads, rejections };
+}
+
+export type LeadFields = Partial<typeof leads.$inferInsert>;
+
+/**
+ * A stored lead of a campaign, inserted directly (the report tests need many leads at chosen
+ * times and prices; the pipeline has its own tests). Each gets a fresh identity.
+ */
+export async function insertLead(
+  db: Database,
+  campaign: { id: number; clientId: number; agencyId: number; systemId: number; module: string },
+  fields: LeadFields = {},
+) {
+  const at = fields.createdAt ?? new Date();
+  const [row] = await db
+    .insert(leads)
+    .values({
+      campaignId: campaign.id,
+      clientId: campaign.clientId,
+      agencyId: campaign.agencyId,
+      systemId: campaign.systemId,
+      module: campaign.module as 'local',
+      identityMd5: randomBytes(16).toString('hex'),
+      claimedAt: at,
+      source: 'pixel',
+      clientPriceMicros: asMicros(500_000),
+      wholesaleMicros: asMicros(300_000),
+      rootFeeMicros: asMicros(50_000),
+      createdAt: at,
+      ...fields,
+    })
+    .returning();
+  if (!row) throw new Error('lead not stored');
+  return row;
+}
+
+/** One stored lead for each campaign whose name is like the pattern (the matrix's campaigns). */
+export async function insertLeadPerCampaign(db: Database, namePattern: string) {
+  await db.execute(sql`insert into leads (campaign_id, client_id, agency_id, system_id, module, identity_md5,
+      claimed_at, source, first_name, client_price_micros, wholesale_micros, root_fee_micros)
+    select k.id, k.client_id, k.agency_id, k.system_id, k.module, md5(k.id::text), now(), 'test',
+      'Matrix lead', 500000, 300000, 0
+    from campaigns k where k.name like ${namePattern}`);
 }

@@ -97,6 +97,7 @@ const homeOf = (p: Actor): PersonIds =>
         group: ids.agencyOwner.group,
         role: ids.agencyOwner.role,
         campaign: ids.agencyOwner.campaign,
+        lead: ids.agencyOwner.lead,
       }
     : ids[p];
 

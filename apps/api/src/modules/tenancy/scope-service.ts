@@ -51,6 +51,10 @@ export function createScopeService(db: Database) {
     campaign: (p, id) =>
       exists(sql`select 1 from campaigns k join companies c on c.id = k.client_id
         where k.id = ${id} and k.system_id = ${p.systemId} and c.deleted_at is null and ${companyCondition(p)}`),
+    // A stored lead is its client's, like its campaign (the lead carries the ids it was stored under).
+    lead: (p, id) =>
+      exists(sql`select 1 from leads l join companies c on c.id = l.client_id
+        where l.id = ${id} and l.system_id = ${p.systemId} and c.deleted_at is null and ${companyCondition(p)}`),
     role: (p, id) =>
       exists(sql`select 1 from roles r join companies c on c.id = r.company_id
         where r.id = ${id} and c.system_id = ${p.systemId} and c.deleted_at is null and ${companyCondition(p)}`),

@@ -1,0 +1,28 @@
+import type { Database } from '@app/db';
+import { createLeadFiguresRepository } from './lead-figures-repository.js';
+import { leadReportRoutes } from './lead-report-routes.js';
+import { createLeadReportService, type EarnedByKeyPrefix } from './lead-report-service.js';
+import { createLeadRowRepository } from './lead-row-repository.js';
+import { createLeadScopes } from './lead-scope.js';
+
+export type { LeadReportService } from './lead-report-service.js';
+
+/**
+ * Lead reports (issue 11 "Reports and exports", decision 0048): the leads a campaign, client or
+ * agency stored with what each party paid as far as the viewer may know it, their download (CSV,
+ * Excel), the chart, the invoice per campaign, rejection reasons, module dashboards and one lead's
+ * detail. Reads only: leads are written by the leads module, charges by campaigns and the ledger.
+ */
+export function createLeadReportsModule(deps: {
+  db: Database;
+  /** The ledger's read of what the platform earned from charges, by business-key prefix. */
+  ledger: { earnedByKeyPrefix: EarnedByKeyPrefix };
+}) {
+  const service = createLeadReportService({
+    rows: createLeadRowRepository(deps.db),
+    figures: createLeadFiguresRepository(deps.db),
+    scopes: createLeadScopes(deps.db),
+    earnedByKeyPrefix: deps.ledger.earnedByKeyPrefix,
+  });
+  return { service, routes: [leadReportRoutes(service)] };
+}

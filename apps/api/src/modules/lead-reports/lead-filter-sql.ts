@@ -1,0 +1,81 @@
+import type { CampaignModule } from '@app/contracts';
+import { sql } from '@app/db';
+import type { SQL } from 'drizzle-orm';
+
+/*
+ * The WHERE of every lead report query, written so each scope is one range of an existing index:
+ * a campaign's leads `leads_campaign_created_idx`, a client's `leads_client_created_idx`, an
+ * agency's `leads_agency_created_idx` (campaign_id / client_id / agency_id, then created_at). Days
+ * become instants in the database (`day::timestamp at time zone zone`), so the bounds are index
+ * bounds too.
+ */
+
+/** Whose leads: one campaign, one client's, an agency's clients', or a whole system's. */
+export type LeadScope =
+  | { kind: 'campaign'; id: number }
+  | { kind: 'client'; id: number }
+  | { kind: 'agency'; id: number }
+  | { kind: 'system'; id: number };
+
+export interface LeadFilter {
+  scope: LeadScope;
+  module?: CampaignModule;
+  /** Name, e-mail, phone, city, the campaign's name or its public id ('' for none). */
+  search: string;
+  /** yyyy-MM-dd days, both included, counted in `timeZone`; either may be open. */
+  start?: string;
+  end?: string;
+  timeZone: string;
+  /** The viewer is the client: the phones its campaigns hide from it are not searched either. */
+  viewerIsClient: boolean;
+}
+
+const SCOPE_COLUMN = {
+  campaign: 'campaign_id',
+  client: 'client_id',
+  agency: 'agency_id',
+  system: 'system_id',
+};
+const CAMPAIGN_COLUMN = { campaign: 'id', client: 'client_id', agency: 'agency_id', system: 'system_id' };
+
+/** The scope on the leads table (alias `l`). */
+export const leadScopeSql = (scope: LeadScope): SQL =>
+  sql`l.${sql.raw(SCOPE_COLUMN[scope.kind])} = ${scope.id}`;
+
+/** The same scope on the campaigns table under an alias. */
+export const campaignScopeSql = (scope: LeadScope, alias: string): SQL =>
+  sql`${sql.raw(alias)}.${sql.raw(CAMPAIGN_COLUMN[scope.kind])} = ${scope.id}`;
+
+/** A LIKE pattern matching the text anywhere, its own wildcards taken literally. */
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The start of a day in a zone, as an instant. */
+export const dayStart = (day: string, timeZone: string): SQL =>
+  sql`((${day}::date)::timestamp at time zone ${timeZone})`;
+
+/** The start of the day after, as an instant (the range's open end). */
+export const dayAfter = (day: string, timeZone: string): SQL =>
+  sql`(((${day}::date) + 1)::timestamp at time zone ${timeZone})`;
+
+function searchSql(f: LeadFilter): SQL {
+  const like = containing(f.search);
+  const phone = f.viewerIsClient
+    ? sql`(array_to_string(l.phones, ' ') ilike ${like}
+        and l.campaign_id not in (select h.id from campaigns h where h.hide_phone and ${campaignScopeSql(f.scope, 'h')}))`
+    : sql`array_to_string(l.phones, ' ') ilike ${like}`;
+  // One ILIKE over the person's words (a pass over each row's text, not one per column).
+  return sql`(concat_ws(' ', l.first_name, l.last_name, l.city, array_to_string(l.emails, ' ')) ilike ${like}
+    or ${phone}
+    or l.campaign_id in (select s.id from campaigns s
+      where (s.name ilike ${like} or s.public_id like ${like}) and ${campaignScopeSql(f.scope, 's')}))`;
+}
+
+/** Every condition of the filter, joined with AND, on `leads l`. */
+export function leadWhereSql(f: LeadFilter): SQL {
+  const parts = [leadScopeSql(f.scope)];
+  if (f.module) parts.push(sql`l.module = ${f.module}`);
+  if (f.start) parts.push(sql`l.created_at >= ${dayStart(f.start, f.timeZone)}`);
+  if (f.end) parts.push(sql`l.created_at < ${dayAfter(f.end, f.timeZone)}`);
+  if (f.search !== '') parts.push(searchSql(f));
+  return sql.join(parts, sql` and `);
+}

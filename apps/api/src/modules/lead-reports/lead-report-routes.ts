@@ -1,0 +1,166 @@
+import {
+  apiErrorSchema,
+  leadChartResponseSchema,
+  leadDetailParamsSchema,
+  leadDetailResponseSchema,
+  leadDownloadQuerySchema,
+  leadFilterQuerySchema,
+  leadInitDateParamsSchema,
+  leadInitDateResponseSchema,
+  leadInvoiceParamsSchema,
+  leadInvoiceResponseSchema,
+  leadRejectionsParamsSchema,
+  leadRejectionsResponseSchema,
+  leadReportParamsSchema,
+  leadReportQuerySchema,
+  leadReportResponseSchema,
+  moduleDashboardParamsSchema,
+  moduleDashboardResponseSchema,
+} from '@app/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { inBatches, sendExport } from '../../lib/exports/index.js';
+import { type AccessRule, principalOf, type ScopedId, type TenantResource } from '../../plugins/access.js';
+import { leadExportColumns, leadExportRow } from './lead-export.js';
+import type { LeadReportService } from './lead-report-service.js';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const tags = ['lead-reports'];
+
+/**
+ * Reading leads is reading campaigns (`campaigns.read`). The path's company is checked against the
+ * caller's scope here; the client and campaign under it by the service (0 in either means all).
+ */
+const reads = (resource: TenantResource, field: string): AccessRule => ({
+  kind: 'user',
+  action: 'campaigns.read',
+  scope: [{ in: 'params', field, resource } satisfies ScopedId],
+});
+const inCompany = reads('company', 'companyID');
+const DOWNLOAD_BATCH = 2_000;
+const rejectionsQuerySchema = leadFilterQuerySchema.pick({ start: true, end: true });
+
+/** The lead report (spec 2 §7 "Campaigns and reports", issue 11, decision 0048). */
+export const leadReportRoutes =
+  (service: LeadReportService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/leadspeek/report/lead/:companyID/:clientID/:campaignID',
+      {
+        config: { access: inCompany },
+        schema: {
+          tags,
+          params: leadReportParamsSchema,
+          querystring: leadReportQuerySchema,
+          response: { 200: leadReportResponseSchema, ...errors },
+        },
+      },
+      async (request) => service.report(principalOf(request), request.params, request.query),
+    );
+
+    app.get(
+      '/leadspeek/report/lead-download/:companyID/:clientID/:campaignID',
+      {
+        config: { access: inCompany },
+        schema: {
+          tags,
+          params: leadReportParamsSchema,
+          querystring: leadDownloadQuerySchema,
+          response: errors,
+        },
+      },
+      async (request, reply) => {
+        const file = await service.download(principalOf(request), request.params, request.query);
+        async function* rows() {
+          for await (const { record } of inBatches(file.fetch, (row) => row.key, { size: DOWNLOAD_BATCH }))
+            yield leadExportRow(record, file.viewer);
+        }
+        return sendExport(reply, {
+          format: request.query.format,
+          baseName: file.baseName,
+          sheet: 'Leads',
+          columns: leadExportColumns(file.viewer),
+          rows: rows(),
+        });
+      },
+    );
+
+    app.get(
+      '/leadspeek/report/initdate/:companyID/:clientID',
+      {
+        config: { access: inCompany },
+        schema: {
+          tags,
+          params: leadInitDateParamsSchema,
+          response: { 200: leadInitDateResponseSchema, ...errors },
+        },
+      },
+      async (request) => service.initDate(principalOf(request), request.params),
+    );
+
+    app.get(
+      '/leadspeek/report/chart/:companyID/:clientID/:campaignID',
+      {
+        config: { access: inCompany },
+        schema: {
+          tags,
+          params: leadReportParamsSchema,
+          querystring: leadFilterQuerySchema,
+          response: { 200: leadChartResponseSchema, ...errors },
+        },
+      },
+      async (request) => service.chart(principalOf(request), request.params, request.query),
+    );
+
+    app.get(
+      '/leadspeek/report/invoice/:companyID/:clientID/:start/:end',
+      {
+        config: { access: inCompany },
+        schema: {
+          tags,
+          params: leadInvoiceParamsSchema,
+          response: { 200: leadInvoiceResponseSchema, ...errors },
+        },
+      },
+      async (request) => service.invoice(principalOf(request), request.params),
+    );
+
+    app.get(
+      '/leadspeek/report/rejections/:campaignID',
+      {
+        config: { access: reads('campaign', 'campaignID') },
+        schema: {
+          tags,
+          params: leadRejectionsParamsSchema,
+          querystring: rejectionsQuerySchema,
+          response: { 200: leadRejectionsResponseSchema, ...errors },
+        },
+      },
+      async (request) => service.rejections(request.params.campaignID, request.query),
+    );
+
+    app.get(
+      '/leadspeek/report/dashboard/:companyID/:clientID/:moduleType',
+      {
+        config: { access: inCompany },
+        schema: {
+          tags,
+          params: moduleDashboardParamsSchema,
+          response: { 200: moduleDashboardResponseSchema, ...errors },
+        },
+      },
+      async (request) => service.dashboard(principalOf(request), request.params),
+    );
+
+    app.get(
+      '/leadspeek/report/lead-detail/:leadID',
+      {
+        config: { access: reads('lead', 'leadID') },
+        schema: {
+          tags,
+          params: leadDetailParamsSchema,
+          response: { 200: leadDetailResponseSchema, ...errors },
+        },
+      },
+      async (request) => service.detail(principalOf(request), request.params.leadID),
+    );
+  };

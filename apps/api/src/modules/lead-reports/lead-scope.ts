@@ -1,0 +1,105 @@
+import { type Database, queryRows, sql } from '@app/db';
+import { isClient, isSystemStaff } from '@app/policy';
+import { notFound } from '../../http-errors.js';
+import type { Principal } from '../tenancy/index.js';
+import type { LeadScope } from './lead-filter-sql.js';
+
+/** Whose eyes a report is for: the prices a row shows depend on it (contract `leadPricesSchema`). */
+export type Viewer = 'client' | 'agency' | 'root';
+
+/** The system's staff see every price; a client its own; everyone else (agency staff, sales) the agency's. */
+export const viewerOf = (p: Principal): Viewer =>
+  isSystemStaff(p) ? 'root' : isClient(p) ? 'client' : 'agency';
+
+/** Days across campaigns are UTC days (no viewer keeps a time zone yet, decision 0048). */
+export const ACROSS_CAMPAIGNS_ZONE = 'UTC';
+
+export interface ResolvedScope {
+  scope: LeadScope;
+  /** The campaign's zone for one campaign, else UTC. */
+  timeZone: string;
+  /** What a download's file name says: the campaign's public id, or the client's or company's id. */
+  label: string;
+}
+
+interface PathRow {
+  owner_kind: string;
+  owner_system: number;
+  client_kind: string | null;
+  client_parent: number | null;
+  client_system: number | null;
+  campaign_public_id: string | null;
+  campaign_zone: string | null;
+  campaign_client: number | null;
+  campaign_agency: number | null;
+  campaign_system: number | null;
+}
+
+/**
+ * The ids of a report path resolved to one scope of leads. The access rule has already checked
+ * `companyID` against the caller's scope; here the client must hang under that company (or be it),
+ * and the campaign under that client or company. Anything else is 404, as another tenant's id is.
+ * One query reads the three rows (a report page is a few milliseconds of SQL; round trips count).
+ */
+export function createLeadScopes(db: Database) {
+  async function pathRow(ids: { companyID: number; clientID: number; campaignID?: number }) {
+    const [row] = await queryRows<PathRow>(
+      db,
+      sql`select o.kind as owner_kind, o.system_id as owner_system,
+            c.kind as client_kind, c.parent_id as client_parent, c.system_id as client_system,
+            k.public_id as campaign_public_id, k.time_zone as campaign_zone, k.client_id as campaign_client,
+            k.agency_id as campaign_agency, k.system_id as campaign_system
+          from companies o
+          left join companies c on c.id = ${ids.clientID} and c.deleted_at is null
+          left join campaigns k on k.id = ${ids.campaignID ?? 0}
+          where o.id = ${ids.companyID} and o.deleted_at is null`,
+    );
+    return row ?? null;
+  }
+
+  function base(p: Principal, companyId: number, clientId: number, row: PathRow): LeadScope {
+    if (clientId > 0) {
+      const under =
+        row.client_kind === 'client' &&
+        (clientId === companyId ||
+          row.client_parent === companyId ||
+          (row.owner_kind === 'root' && isSystemStaff(p) && row.client_system === row.owner_system));
+      if (!under) throw notFound();
+      return { kind: 'client', id: clientId };
+    }
+    if (row.owner_kind === 'client') return { kind: 'client', id: companyId };
+    if (row.owner_kind === 'agency') return { kind: 'agency', id: companyId };
+    if (row.owner_kind === 'root' && isSystemStaff(p)) return { kind: 'system', id: row.owner_system };
+    throw notFound();
+  }
+
+  // As the `campaign` scope resource reads it: the campaign's client is the scope's company or one
+  // of its clients (an agency's scope includes the agency itself).
+  const campaignIn = (scope: LeadScope, row: PathRow) =>
+    (scope.kind === 'client' && row.campaign_client === scope.id) ||
+    (scope.kind === 'agency' && (row.campaign_agency === scope.id || row.campaign_client === scope.id)) ||
+    (scope.kind === 'system' && row.campaign_system === scope.id);
+
+  return {
+    async resolve(
+      p: Principal,
+      ids: { companyID: number; clientID: number; campaignID?: number },
+    ): Promise<ResolvedScope> {
+      const row = await pathRow(ids);
+      if (!row) throw notFound();
+      const scope = base(p, ids.companyID, ids.clientID, row);
+      if (!ids.campaignID) {
+        const label = scope.kind === 'client' ? `client-${scope.id}` : `company-${ids.companyID}`;
+        return { scope, timeZone: ACROSS_CAMPAIGNS_ZONE, label };
+      }
+      if (row.campaign_public_id === null || !campaignIn(scope, row)) throw notFound();
+      return {
+        scope: { kind: 'campaign', id: ids.campaignID },
+        timeZone: row.campaign_zone ?? ACROSS_CAMPAIGNS_ZONE,
+        label: row.campaign_public_id,
+      };
+    },
+  };
+}
+
+export type LeadScopes = ReturnType<typeof createLeadScopes>;
