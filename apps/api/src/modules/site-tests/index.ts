@@ -3,7 +3,7 @@ import type { JobHandler } from '../../jobs/define-job.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { SiteChecker } from '../embed/index.js';
 import type { TestLeads } from '../leads/index.js';
-import { createEmbedRecheck, embedCheckHandler, embedCheckJob } from './embed-check-job.js';
+import { createEmbedRecheck, embedCheckHandler } from './embed-check-job.js';
 import { createSiteTestRepository } from './site-test-repository.js';
 import { siteTestRoutes } from './site-test-routes.js';
 import { createSiteTestService } from './site-test-service.js';

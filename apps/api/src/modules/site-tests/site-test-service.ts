@@ -68,10 +68,14 @@ export function createSiteTestService(deps: {
   }
 
   /**
-   * Checks the page and stores the result as the campaign's embed status. A checker that does not
-   * settle within the deadline is stored as 'blocked' and answered null (the route's 504).
+   * Checks the page and stores the result as the campaign's embed status, with the time stored. A
+   * checker that does not settle within the deadline is stored as 'blocked' and answered with a
+   * null result (the route's 504).
    */
-  async function checkAndStore(campaign: SiteTestCampaign, url: string): Promise<SiteCheckResult | null> {
+  async function checkAndStore(
+    campaign: SiteTestCampaign,
+    url: string,
+  ): Promise<{ result: SiteCheckResult | null; at: Date }> {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), deadlineMs);
@@ -89,13 +93,14 @@ export function createSiteTestService(deps: {
       message: SITE_CHECK_BLOCKED_MESSAGE,
       url,
     };
+    const at = new Date();
     await repo.storeCheck(campaign.id, {
       outcome: stored.outcome,
       message: stored.message,
       url: stored.url,
-      at: new Date(),
+      at,
     });
-    return result;
+    return { result, at };
   }
 
   const answer = (outcome: SiteCheckOutcomeValue, message: string, url: string, at: Date | null) =>
@@ -117,9 +122,9 @@ export function createSiteTestService(deps: {
     async checkNow(id: number, url: string | undefined): Promise<SiteCheckResponse> {
       const campaign = await localCampaign(id);
       const page = url && url.trim() !== '' ? url : campaign.urlCode;
-      const result = await checkAndStore(campaign, page);
+      const { result, at } = await checkAndStore(campaign, page);
       if (!result) throw new HttpError(504, 'site_check_timeout', SITE_CHECK_BLOCKED_MESSAGE);
-      return answer(result.outcome, result.message, result.url, new Date());
+      return answer(result.outcome, result.message, result.url, at);
     },
 
     /** `GET /check-run-embeded-code`: the last stored result ('unchecked' before the first). */
