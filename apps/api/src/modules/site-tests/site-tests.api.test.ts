@@ -1,4 +1,5 @@
 import {
+  asMicros,
   SITE_CHECK_BLOCKED_MESSAGE,
   sendTestLeadResponseSchema,
   siteCheckResponseSchema,
@@ -194,7 +195,7 @@ describe('send test lead', () => {
     const campaign = await localCampaign({
       paymentTerm: 'Prepaid',
       prepaidLeads: 3,
-      costPerLeadMicros: 1_500_000 as never,
+      costPerLeadMicros: asMicros(1_500_000),
       leadLimit: 1,
       reportSentTo: ['reports@harbor-test.example'],
     });
@@ -204,19 +205,20 @@ describe('send test lead', () => {
     expect(answer.data.rejection).toBeNull();
     expect(answer.data.lead_id).not.toBeNull();
 
+    // Prices read as text: the database's own integers, compared without arithmetic.
     const [lead] = await queryRows<{
       source: string;
       first_name: string;
       last_name: string;
       emails: string[];
-      client_price_micros: number;
-      wholesale_micros: number;
-      root_fee_micros: number;
-    }>(rt.database.db, sql`select * from leads where id = ${answer.data.lead_id}`);
-    expect(lead).toMatchObject({ source: 'test', first_name: 'Test', last_name: 'Lead' });
-    expect(Number(lead?.client_price_micros)).toBe(0);
-    expect(Number(lead?.wholesale_micros)).toBe(0);
-    expect(Number(lead?.root_fee_micros)).toBe(0);
+      prices: string;
+    }>(
+      rt.database.db,
+      sql`select source, first_name, last_name, emails,
+                 concat_ws('/', client_price_micros, wholesale_micros, root_fee_micros) as prices
+            from leads where id = ${answer.data.lead_id}`,
+    );
+    expect(lead).toMatchObject({ source: 'test', first_name: 'Test', last_name: 'Lead', prices: '0/0/0' });
     expect(lead?.emails[0]).toMatch(/^test-lead-\d{8}-[0-9a-f]+@example\.com$/);
     // Delivered like a real lead; no prepaid lead and no place in the limit taken.
     const deliveries = await queryRows(
