@@ -251,6 +251,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     checkSite: embed.checkSite,
     testLeads: leads.leads.testLeads,
     queue,
+    limiter,
     log: (message, detail) => console.warn(message, detail ?? ''),
     timings: options.siteTestTimings,
   });

@@ -1,6 +1,7 @@
 import type { Database } from '@app/db';
 import type { JobHandler } from '../../jobs/define-job.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { SiteChecker } from '../embed/index.js';
 import type { TestLeads } from '../leads/index.js';
 import { createEmbedRecheck, embedCheckHandler } from './embed-check-job.js';
@@ -9,7 +10,12 @@ import { siteTestRoutes } from './site-test-routes.js';
 import { createSiteTestService } from './site-test-service.js';
 
 export { EMBED_CHECK_EVERY_SECONDS, embedCheckJob } from './embed-check-job.js';
-export { NO_TEST_LEADS, NOT_LOCAL_CAMPAIGN, TEST_LEAD_MESSAGES } from './site-test-service.js';
+export {
+  NO_TEST_LEADS,
+  NOT_LOCAL_CAMPAIGN,
+  TEST_LEAD_MESSAGES,
+  TOO_MANY_SITE_CHECKS,
+} from './site-test-service.js';
 
 /**
  * A campaign's site tests (spec 2 §7, issue 11, decision 0050): the embed-code check now and its
@@ -21,6 +27,8 @@ export function createSiteTestsModule(deps: {
   checkSite: SiteChecker;
   testLeads: Pick<TestLeads, 'submit' | 'waitForOutcome'>;
   queue: Pick<JobQueue, 'trigger'>;
+  /** The shared limiter: site checks per campaign per minute. */
+  limiter: Pick<RateLimiter, 'hit'>;
   log: (message: string, detail?: unknown) => void;
   /** Tests shorten the check's deadline (the 504) and the test lead's wait. */
   timings?: { checkDeadlineMs?: number; testLeadWaitMs?: number };
@@ -30,6 +38,7 @@ export function createSiteTestsModule(deps: {
     repo,
     checkSite: deps.checkSite,
     testLeads: deps.testLeads,
+    limiter: deps.limiter,
     ...deps.timings,
   });
   const recheckDue = createEmbedRecheck({ repo, service, log: deps.log });

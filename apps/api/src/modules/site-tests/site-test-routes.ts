@@ -57,7 +57,7 @@ export const siteTestRoutes =
           tags,
           summary: "Checks a local campaign's site for its embed code now (504: the check ran out of time)",
           body: siteCheckRequestSchema,
-          response: { 200: siteCheckResponseSchema, 504: apiErrorSchema, ...errors },
+          response: { 200: siteCheckResponseSchema, 429: apiErrorSchema, 504: apiErrorSchema, ...errors },
         },
       },
       async (request) => service.checkNow(request.body.leadspeekID, request.body.url),

@@ -10,6 +10,7 @@ import {
   TEST_LEAD_TOO_SOON,
 } from '@app/contracts';
 import { badRequest, HttpError, notFound } from '../../http-errors.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { SiteChecker, SiteCheckResult } from '../embed/index.js';
 import type { TestLeads } from '../leads/index.js';
 import type { SiteTestCampaign, SiteTestRepository } from './site-test-repository.js';
@@ -37,6 +38,11 @@ export const TEST_LEAD_MESSAGES = {
 export const NOT_LOCAL_CAMPAIGN =
   'The site check is for campaigns whose leads come from the embed code on a website (Site ID).';
 export const NO_TEST_LEADS = 'This campaign does not take leads, so a test lead cannot be sent.';
+export const TOO_MANY_SITE_CHECKS =
+  'This site was checked many times in the last minute. Please wait a minute and check again.';
+
+/** Site checks of one campaign per minute, shared by every process: each is an outbound fetch. */
+const CHECKS_PER_MINUTE = { limit: 10, windowSeconds: 60 };
 
 /** Outcomes that mean the embed code is there (the spec's 'exist'). */
 const EXISTS: readonly SiteCheckOutcomeValue[] = ['found', 'found_via_gtm'];
@@ -47,6 +53,7 @@ export function createSiteTestService(deps: {
   repo: SiteTestRepository;
   checkSite: SiteChecker;
   testLeads: Pick<TestLeads, 'submit' | 'waitForOutcome'>;
+  limiter: Pick<RateLimiter, 'hit'>;
   /** Tests shorten these. */
   checkDeadlineMs?: number;
   testLeadWaitMs?: number;
@@ -121,6 +128,8 @@ export function createSiteTestService(deps: {
     /** `POST /check-site-embeded-code`: the campaign's url (or the page given) now. */
     async checkNow(id: number, url: string | undefined): Promise<SiteCheckResponse> {
       const campaign = await localCampaign(id);
+      if (!(await deps.limiter.hit(`site-check:${campaign.id}`, CHECKS_PER_MINUTE)).allowed)
+        throw new HttpError(429, 'rate_limited', TOO_MANY_SITE_CHECKS);
       const page = url && url.trim() !== '' ? url : campaign.urlCode;
       const { result, at } = await checkAndStore(campaign, page);
       if (!result) throw new HttpError(504, 'site_check_timeout', SITE_CHECK_BLOCKED_MESSAGE);

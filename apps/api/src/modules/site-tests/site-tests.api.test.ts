@@ -17,7 +17,7 @@ import {
   startLocalServer,
 } from '../../../test/local-web.js';
 import { createGuardedFetcher } from '../../providers/outbound/guarded-fetch.js';
-import { embedCheckJob, NOT_LOCAL_CAMPAIGN } from './index.js';
+import { embedCheckJob, NOT_LOCAL_CAMPAIGN, TOO_MANY_SITE_CHECKS } from './index.js';
 
 let rt: TestRuntime;
 let web: LocalServer;
@@ -141,6 +141,15 @@ describe('the site check of a local campaign', () => {
       outcome: 'blocked',
       message: SITE_CHECK_BLOCKED_MESSAGE,
     });
+  });
+
+  it('checks one campaign at most 10 times a minute (429 after), other campaigns unaffected', async () => {
+    const campaign = await localCampaign();
+    for (let i = 0; i < 10; i++) expect((await checkNow(campaign.id, page('without'))).statusCode).toBe(200);
+    const eleventh = await checkNow(campaign.id, page('without'));
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json().error.message).toBe(TOO_MANY_SITE_CHECKS);
+    expect((await checkNow((await localCampaign()).id, page('without'))).statusCode).toBe(200);
   });
 
   it('answers 404 for another tenant’s campaign on both calls, and changes nothing', async () => {
