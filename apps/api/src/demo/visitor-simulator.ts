@@ -45,7 +45,7 @@ export function startDemoVisitors(deps: {
   db: Database;
   /** Posts one page view to the pixel endpoint as from `ip`; answers the HTTP status. */
   send: (view: PixelPageView, ip: string) => Promise<number>;
-  /** Started at once, so the sandbox people are ready when the first views are ingested. */
+  /** Started with the first views, so the sandbox people are being made while they are stored. */
   warmUp?: () => Promise<unknown>;
   log: (message: string) => void;
   settings?: DemoVisitorSettings;
@@ -87,9 +87,26 @@ export function startDemoVisitors(deps: {
       deps.log(`${DEMO_SIMULATOR_LABEL}: the pixel endpoint answered ${status} for ${view.campaignId}`);
   }
 
+  let announced = '';
   async function tick(): Promise<void> {
+    const found = await targets();
+    const names = found.map((t) => t.public_id).join(', ');
+    if (names !== announced) {
+      // Said when the set of campaigns changes (the first time, a demo campaign paused or resumed).
+      deps.log(
+        names
+          ? `${DEMO_SIMULATOR_LABEL}: sending sandbox page views to the demo's running local campaigns ${names} every ${Math.round(intervalMs / 1000)} s (DEMO_VISITORS=off turns it off)`
+          : `${DEMO_SIMULATOR_LABEL}: no running local campaign of the demo seed; nothing to send`,
+      );
+      if (names && !announced)
+        deps
+          .warmUp?.()
+          .catch((err) => deps.log(`${DEMO_SIMULATOR_LABEL}: warming up failed: ${String(err)}`));
+      announced = names;
+    }
+    if (!names) return;
     const views = ticks++ === 0 ? firstTickViews : viewsPerTick;
-    for (const target of await targets()) {
+    for (const target of found) {
       if (target.recent_leads >= leadCap(target.lead_limit)) continue;
       for (let i = 0; i < views && !stopped; i++) await visit(target);
     }
@@ -104,10 +121,6 @@ export function startDemoVisitors(deps: {
     }, delay);
   };
 
-  deps.log(
-    `${DEMO_SIMULATOR_LABEL}: sending sandbox page views to the demo's running local campaigns every ${Math.round(intervalMs / 1000)} s (DEMO_VISITORS=off turns it off)`,
-  );
-  deps.warmUp?.().catch((err) => deps.log(`${DEMO_SIMULATOR_LABEL}: warming up failed: ${String(err)}`));
   schedule(0);
 
   return {
