@@ -45,7 +45,13 @@ export async function benchLeadEngine(database: 'pglite' | 'postgres', databaseU
   const handle: DatabaseHandle = await openDatabase(
     databaseUrl ? { url: databaseUrl } : { dataDir: join(dataDir, 'db') },
   );
-  const rt = await startRuntime(config, { database: handle, logger: false, pollingIntervalSeconds: 0.5 });
+  // No demo visitors: the figures are the benchmark's own load.
+  const rt = await startRuntime(config, {
+    database: handle,
+    logger: false,
+    pollingIntervalSeconds: 0.5,
+    demoVisitors: false,
+  });
   const barePort = await freePort();
   const bare = await startServer(
     resolve(import.meta.dirname, 'bare-server.ts'),

@@ -26,6 +26,8 @@ export async function startBenchApi(databaseUrl?: string) {
     database: handle,
     altcha: { maxNumber: 5, cost: 1 },
     logger: false,
+    // No demo visitors: the figures are the benchmark's own load.
+    demoVisitors: false,
   });
   return {
     handle,

@@ -21,7 +21,8 @@ export async function startServer(
   readyUrl: string,
 ): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', file], {
-    env: { ...process.env, ...env },
+    // No demo visitors beside a benchmark's load (decision 0050); a caller may still set it.
+    env: { ...process.env, DEMO_VISITORS: 'off', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const args = [file];

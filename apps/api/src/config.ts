@@ -48,6 +48,12 @@ const envSchema = z.object({
    * stored in the database when absent (operators read it from there to give it to the vendor).
    */
   VENDOR_CALLBACK_SECRET: z.string().min(16).optional(),
+  /**
+   * The demo visitor simulator (decision 0050): sandbox page views to the demo's running local
+   * campaigns while the product runs. It starts only on the demo seed with the sandbox resolver and
+   * gateway; 'off' keeps it off there too.
+   */
+  DEMO_VISITORS: z.enum(['on', 'off']).default('on'),
   /** Run the job worker inside the web process (required on PGlite, which allows one process). */
   IN_PROCESS_WORKER: z
     .enum(['true', 'false'])
@@ -73,6 +79,8 @@ export type Config = {
   accessTokenTtlSeconds: number;
   pixelRateLimitPerMinute: number;
   vendorCallbackSecret: string | undefined;
+  /** DEMO_VISITORS: may the demo visitor simulator run (it still needs the demo seed and the sandbox). */
+  demoVisitors: boolean;
   /**
    * The deployment's default Stripe keys, for systems without their own (decision 0039); null = such
    * systems use the sandbox gateway.
@@ -114,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     pixelRateLimitPerMinute: e.PIXEL_RATE_LIMIT_PER_MINUTE,
     vendorCallbackSecret: e.VENDOR_CALLBACK_SECRET,
+    demoVisitors: e.DEMO_VISITORS === 'on',
     stripe: stripeKeys(e),
     ...(e.STRIPE_API_URL ? { stripeApi: stripeApiOf(e.STRIPE_API_URL) } : {}),
   };

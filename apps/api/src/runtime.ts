@@ -5,6 +5,7 @@ import { type AppDependencies, buildApp } from './app.js';
 import type { Config } from './config.js';
 import { seedDemoCards } from './demo/demo-cards.js';
 import { seedDemoMoney } from './demo/demo-money.js';
+import { type DemoVisitorSettings, type DemoVisitors, startDemoVisitors } from './demo/visitor-simulator.js';
 import type { JobHandler } from './jobs/define-job.js';
 import { type JobQueue, startJobQueue } from './jobs/job-queue.js';
 import { JOB_SPECS } from './jobs/registry.js';
@@ -40,6 +41,7 @@ import { createReportsModule } from './modules/reports/index.js';
 import { createRolesModule } from './modules/roles/index.js';
 import { createSalesModule } from './modules/sales/index.js';
 import { createSettingsModule } from './modules/settings/index.js';
+import { createSiteTestsModule } from './modules/site-tests/index.js';
 import { createTenancyModule } from './modules/tenancy/index.js';
 import { createUsersModule } from './modules/users/index.js';
 import { createSandboxAdPlatform } from './providers/ad-platform/index.js';
@@ -72,6 +74,13 @@ export interface RuntimeOptions {
   identities?: Omit<SandboxResolverOptions, 'db'>;
   /** Tests only: the lead delivery job's retry delay. */
   leadDeliveryRetryDelaySeconds?: (attempts: number) => number;
+  /** Tests only: the site check's deadline (its 504) and the test lead's wait for its outcome. */
+  siteTestTimings?: { checkDeadlineMs?: number; testLeadWaitMs?: number };
+  /**
+   * The demo visitor simulator's pace, or false for none (tests: off unless a test turns it on).
+   * It runs only on the demo seed with the sandbox resolver and gateway, and DEMO_VISITORS not off.
+   */
+  demoVisitors?: DemoVisitorSettings | false;
 }
 
 /**
@@ -237,9 +246,20 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     log: (message, detail) => console.warn(message, detail ?? ''),
     deliveryRetryDelaySeconds: options.leadDeliveryRetryDelaySeconds,
   });
+  // Site tests (decision 0050): the embed check now and on a schedule, and the test lead.
+  const siteTests = createSiteTestsModule({
+    db,
+    checkSite: embed.checkSite,
+    testLeads: leads.leads.testLeads,
+    queue,
+    limiter,
+    log: (message, detail) => console.warn(message, detail ?? ''),
+    timings: options.siteTestTimings,
+  });
   const handlers: JobHandler[] = [
     ...mail.handlers,
     ...leads.handlers,
+    ...siteTests.handlers,
     ...settings.handlers,
     ...identity.handlers,
     ...payments.handlers,
@@ -294,6 +314,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     payments,
     cards,
     campaigns,
+    siteTests,
     createBillingModule({ db, ledger, inScope: scope.inScope }),
     agreements,
     createReferenceModule(),
@@ -335,6 +356,34 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     await seedDemoCards({ db, onboarding: cards.onboarding });
     await seedDemoMoney({ db, ledger, gateway: sandbox, customerOf: cards.customerOf });
   }
+  // The demo's visitors (sandbox only): never beside a real payment gateway or identity resolver;
+  // it finds the demo's campaigns by their seeded ids and names, so without the demo seed it sends nothing.
+  let demoVisitors: DemoVisitors | null = null;
+  if (
+    config.demoVisitors &&
+    options.demoVisitors !== false &&
+    !config.stripe &&
+    identityResolver.name === 'sandbox'
+  )
+    demoVisitors = startDemoVisitors({
+      db,
+      settings: options.demoVisitors,
+      warmUp: identityResolver.ensureSeeded,
+      log: (message) => console.log(message),
+      async send(view, ip) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/px/v',
+          headers: {
+            'content-type': 'text/plain;charset=UTF-8',
+            'user-agent': 'LeadOrbit demo visitor simulator',
+          },
+          payload: JSON.stringify(view),
+          remoteAddress: ip,
+        });
+        return response.statusCode;
+      },
+    });
 
   return {
     app,
@@ -371,9 +420,11 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       customerOf: cards.customerOf,
       embed: { embedCode: embed.embedCode, checkSite: embed.checkSite },
       leads: leads.leads,
+      siteTests: siteTests.siteTests,
     },
     seeded,
     async close() {
+      await demoVisitors?.stop();
       leads.leads.stop();
       await leads.leads.flushIntake();
       await app.close();

@@ -10,7 +10,8 @@ if (!config.databaseUrl) {
   console.error('The separate worker needs DATABASE_URL; on PGlite the worker runs inside `npm start`.');
   process.exit(1);
 }
-const runtime = await startRuntime({ ...config, inProcessWorker: true });
+// The demo's visitors are sent by the web process (`npm start`), never a second time from here.
+const runtime = await startRuntime({ ...config, inProcessWorker: true }, { demoVisitors: false });
 console.log('worker started');
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {

@@ -17,6 +17,7 @@ const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
 const runtime = await startRuntime(config, {
   seed: false,
   pollingIntervalSeconds: 0.5,
+  demoVisitors: false,
   sandbox: {
     async afterCharge(chargeId) {
       process.stdout.write(`charged ${chargeId}\n`);

@@ -29,6 +29,8 @@ export async function startTestRuntime(
     pollingIntervalSeconds: 0.5,
     // Proof of work a test solves in a few milliseconds.
     altcha: { maxNumber: 20, cost: 10 },
+    // The demo visitor simulator stays off unless a test turns it on.
+    demoVisitors: false,
     ...options,
   });
   const key = await importEnvelopeKey(runtime.dtKey);

@@ -21,6 +21,7 @@ export { insertCompany, type NewCompany } from './companies.js';
 export { emailHolder } from './people.js';
 export { firstRow, queryRows } from './rows.js';
 export * from './schema/index.js';
+export { DEMO_CAMPAIGNS } from './seed/campaigns.js';
 export { DEMO, DEMO_PASSWORD } from './seed/demo-data.js';
 export { drawLogoPng } from './seed/logo.js';
 export { isSeeded, type SeedDependencies, seedDemo } from './seed/seed.js';

@@ -35,6 +35,7 @@ export {
   type LeadPriceInput,
   type LeadPrices,
   leadPrices,
+  testLeadPrices,
 } from './lead-prices.js';
 export {
   ONBOARDING_AMOUNT_ABOVE,

@@ -9,7 +9,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { activationCharge } from './activation.js';
 import { type ClientPrice, findClientFloorViolation } from './client-price.js';
-import { leadPrices } from './lead-prices.js';
+import { leadPrices, testLeadPrices } from './lead-prices.js';
 import { type PriceSheet, rootFee, type StoredPrice, wholesalePrice } from './price-layers.js';
 
 /*
@@ -113,6 +113,21 @@ describe('leadPrices: client price, agency wholesale and root fee for 4 modules 
       wholesaleMicros: cpl(0, 'locator', 'Weekly'),
     });
   });
+
+  // One Time leads cost nothing per lead already; every other term has a price to take away.
+  it.each(combos.filter(([, term]) => term !== 'OneTime'))(
+    'a site test’s lead costs nobody anything, and still says what a lead costs: %s / %s',
+    (module, term) => {
+      const real = leadPrices(input(module, term));
+      expect(real.clientMicros).toBeGreaterThan(0);
+      expect(testLeadPrices(real)).toEqual({
+        ...real,
+        clientMicros: 0,
+        wholesaleMicros: 0,
+        rootFeeMicros: 0,
+      });
+    },
+  );
 
   it.each(combos)('a master-system agency owes no root fee: %s / %s', (module, term) => {
     expect(leadPrices(input(module, term, true)).rootFeeMicros).toBe(0);

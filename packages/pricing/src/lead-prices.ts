@@ -82,3 +82,12 @@ export function leadPrices(input: LeadPriceInput): LeadPrices {
     clientPriceSource: floored ? 'floor' : field,
   };
 }
+
+/**
+ * A site test's lead (`/send-test-lead`, decision 0050): it goes through the campaign's whole
+ * pipeline and is stored and delivered, but nobody pays for it — a person testing their setup does
+ * not expect to be billed. The campaign's prices stay visible as `setClientMicros`.
+ */
+export function testLeadPrices(prices: LeadPrices): LeadPrices {
+  return { ...prices, clientMicros: ZERO_MICROS, wholesaleMicros: ZERO_MICROS, rootFeeMicros: ZERO_MICROS };
+}

@@ -4,6 +4,7 @@ import { dailyListJob, deliverLeadsJob, ingestLeadsJob } from '../modules/leads/
 import { deliverEmailJob } from '../modules/mail/index.js';
 import { processPaymentEventJob, sandboxWebhookJob } from '../modules/payments/index.js';
 import { domainCertificateJob } from '../modules/settings/index.js';
+import { embedCheckJob } from '../modules/site-tests/index.js';
 import type { JobSpec } from './define-job.js';
 
 /** Every job the product runs; queues are created for all of them at start. */
@@ -12,6 +13,7 @@ export const JOB_SPECS: readonly JobSpec[] = [
   deliverEmailJob,
   deliverLeadsJob,
   domainCertificateJob,
+  embedCheckJob,
   ingestLeadsJob,
   passwordResetLinkJob,
   processPaymentEventJob,

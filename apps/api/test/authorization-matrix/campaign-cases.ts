@@ -160,6 +160,27 @@ export const CAMPAIGN_MATRIX_CASES: MatrixCase[] = [
       body: { userLogin: id, campaignID: home.campaign },
     }),
   },
+  // Site tests (decision 0050). The check's url is a loopback address, which the guarded fetcher
+  // refuses before any connection (no network in the matrix); a second test lead within the minute
+  // is a 429, past the access layer.
+  {
+    route: 'GET /api/check-run-embeded-code',
+    vary: campaign('leadspeekID'),
+    request: ({ id }) => ({ url: `/api/check-run-embeded-code?leadspeekID=${id}` }),
+  },
+  {
+    route: 'POST /api/check-site-embeded-code',
+    vary: campaign('leadspeekID'),
+    request: ({ id }) => ({
+      url: '/api/check-site-embeded-code',
+      body: { leadspeekID: id, url: 'http://127.0.0.1/' },
+    }),
+  },
+  {
+    route: 'POST /api/send-test-lead',
+    vary: campaign('leadspeekID'),
+    request: ({ id }) => ({ url: '/api/send-test-lead', body: { leadspeekID: id } }),
+  },
   ...(['check-connect', 'revoke'] as const).map(
     (call): MatrixCase => ({
       route: `GET /api/leadspeek/googlespreadsheet/${call}/:companyID`,

@@ -125,8 +125,12 @@ export const campaigns = pgTable(
     moduleOptions: jsonb().$type<Record<string, unknown>>().notNull().default({}),
 
     // Local: the last site check of the embed code. Locator: the ad-platform campaign it mirrors.
+    /** The last site check's outcome (`SITE_CHECK_OUTCOMES` of @app/contracts), 'unchecked' before the first. */
     embedStatus: text().notNull().default('unchecked'),
     embedCheckedAt: timestamp({ withTimezone: true }),
+    /** What that check said, and the page it read (the campaign's url or the one asked for). */
+    embedCheckMessage: text().notNull().default(''),
+    embedCheckUrl: text().notNull().default(''),
     adPlatformCampaignId: text(),
     /** When a test lead was last sent (at most one a minute). */
     lastTestLeadAt: timestamp({ withTimezone: true }),

@@ -16,7 +16,7 @@ export const leadIntake = pgTable(
     campaignId: integer()
       .notNull()
       .references(() => campaigns.id),
-    /** pixel | vendor_callback | vendor_list */
+    /** pixel | vendor_callback | vendor_list | test (a site test's synthetic identity, priced at 0) */
     source: text().notNull(),
     /** A page view ({ vid, url, ref, ip, ua }) or an identity (the resolver port's `Identity`). */
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
@@ -29,6 +29,6 @@ export const leadIntake = pgTable(
   },
   (t) => [
     index('lead_intake_available_idx').on(t.availableAt, t.id),
-    check('lead_intake_source', sql`${t.source} in ('pixel', 'vendor_callback', 'vendor_list')`),
+    check('lead_intake_source', sql`${t.source} in ('pixel', 'vendor_callback', 'vendor_list', 'test')`),
   ],
 );

@@ -10,7 +10,7 @@ import { DEMO } from './demo-data.js';
  * (`DEMO…site`). Public ids are fixed so the README and tests can name them; a running one has its
  * activation in the moves log (the demo's money history is seeded apart, decision 0035).
  */
-interface DemoCampaign {
+export interface DemoCampaign {
   client: string;
   publicId: string;
   module: Exclude<ModuleType, 'simplifi'>;

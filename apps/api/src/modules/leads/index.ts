@@ -20,12 +20,14 @@ import {
 } from './lead-jobs.js';
 import { createPixelRateLimit } from './pixel-rate-limit.js';
 import { pixelRoutes } from './pixel-routes.js';
+import { createTestLeads } from './test-leads.js';
 import { vendorCallbackRoutes } from './vendor-callback-routes.js';
 import { createWaker } from './wake.js';
 
 export type { BatchOutcome, IngestService } from './ingest-service.js';
 export type { LeadDelivery } from './lead-delivery.js';
 export { MAX_DELIVERY_ATTEMPTS } from './lead-delivery.js';
+export type { TestLeadOutcome, TestLeads } from './test-leads.js';
 export { dailyListJob, deliverLeadsJob, ingestLeadsJob };
 
 /** How long a public id → running campaign answer is reused (a pause reaches the pixel within it). */
@@ -65,6 +67,7 @@ export function createLeadsModule(deps: {
   const runningCampaign = (publicId: string, modules: readonly LeadModule[]) =>
     campaignCache.get(`${modules.join(',')}:${publicId}`, () => intake.runningCampaignId(publicId, modules));
 
+  const testLeads = createTestLeads({ db, intake, wake: ingestWaker.wake });
   const ingest = createIngestService({
     db,
     intake,
@@ -73,6 +76,7 @@ export function createLeadsModule(deps: {
     log: deps.log,
     onDeliveriesQueued: deliveryWaker.wake,
     moveBySystem: deps.moveBySystem,
+    onBatchDone: testLeads.batchDone,
   });
   const delivery = createLeadDelivery({
     db,
@@ -112,6 +116,8 @@ export function createLeadsModule(deps: {
       delivery,
       dailyList,
       intake,
+      /** A site test's synthetic lead through the pipeline, and its outcome (decision 0050). */
+      testLeads,
       /** Waits until every page view acknowledged so far is stored. */
       flushIntake: writer.drain,
       forgetCampaigns: () => campaignCache.clear(),

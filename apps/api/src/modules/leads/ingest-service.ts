@@ -7,6 +7,7 @@ import {
   type PauseOnRunReason,
   runPipeline,
 } from '@app/lead-engine';
+import { testLeadPrices } from '@app/pricing';
 import { z } from 'zod';
 import {
   type Identity,
@@ -70,6 +71,8 @@ export function createIngestService(deps: {
   onDeliveriesQueued: () => void;
   /** The campaigns module's move by the system (the state machine decides; a refusal changes nothing). */
   moveBySystem: MoveBySystem;
+  /** Called when a batch's outcomes are stored (a waiting site test looks again). */
+  onBatchDone?: () => void;
 }) {
   const { db, intake, resolver } = deps;
 
@@ -185,12 +188,14 @@ export function createIngestService(deps: {
             step: result.step,
             reason: result.reason,
           });
-          if (result.pauseOnRun) pauseFor(campaign.id, 'limit');
+          // A site test reports what stops leads; it never moves the campaign itself.
+          if (result.pauseOnRun && p.row.source !== 'test') pauseFor(campaign.id, 'limit');
           continue;
         }
         const person = p.identity;
         toClaim.push({
-          campaign,
+          campaign:
+            p.row.source === 'test' ? { ...campaign, prices: testLeadPrices(campaign.prices) } : campaign,
           identityMd5: md5,
           now,
           windowMs: result.reidentificationWindowMs,
@@ -237,6 +242,7 @@ export function createIngestService(deps: {
         await deps.moveBySystem(campaignId, { type: 'pause_on_run', reason });
       await intake.remove(done);
       if (deliveries > 0) deps.onDeliveriesQueued();
+      deps.onBatchDone?.();
       return {
         rows: rows.length,
         unresolved,

@@ -7,7 +7,8 @@ import { intArray, textArray } from './sql-arrays.js';
  * their outcome is stored. A lease that runs out (a crashed worker) frees the row again.
  */
 
-export type IntakeSource = 'pixel' | 'vendor_callback' | 'vendor_list';
+/** `test`: a site test's synthetic identity (decision 0050): priced at 0, outside the limit and balance. */
+export type IntakeSource = 'pixel' | 'vendor_callback' | 'vendor_list' | 'test';
 
 export interface IntakeInsert {
   campaignId: number;

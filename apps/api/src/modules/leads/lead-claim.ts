@@ -1,6 +1,7 @@
 import { type Database, queryRows, sql } from '@app/db';
 import type { PauseOnRunReason, PipelineStep, RejectionReason } from '@app/lead-engine';
 import type { IngestCampaign } from './ingest-campaigns.js';
+import type { IntakeSource } from './intake-repository.js';
 
 /*
  * The claim of decision 0037 §1: ONE short transaction per accepted candidate that calls nothing
@@ -17,7 +18,7 @@ export interface LeadToStore {
   now: Date;
   windowMs: number | null;
   periodKey: string;
-  source: 'pixel' | 'vendor_callback' | 'vendor_list';
+  source: IntakeSource;
   person: {
     firstName: string;
     lastName: string;
@@ -87,8 +88,11 @@ export async function claimLead(db: Database, lead: LeadToStore): Promise<ClaimO
       }
 
       let pause: PauseOnRunReason | null = null;
+      // A site test's lead is not one the client bought: it takes no place in the limit and no
+      // prepaid lead (decision 0050).
+      const counts = lead.source !== 'test';
       const { max, frequency } = campaign.rules.limit;
-      if (max !== null) {
+      if (max !== null && counts) {
         const [counted] = await queryRows<{ count: number }>(
           tx,
           sql`insert into campaign_limit_counters (campaign_id, period_key, count)
@@ -101,7 +105,7 @@ export async function claimLead(db: Database, lead: LeadToStore): Promise<ClaimO
         if (counted.count >= max) pause = 'limit';
       }
 
-      if (campaign.term === 'Prepaid') {
+      if (campaign.term === 'Prepaid' && counts) {
         const [left] = await queryRows<{ leads_left: number }>(
           tx,
           sql`update campaign_prepaid_balances set leads_left = leads_left - 1, updated_at = now()

@@ -37,7 +37,11 @@ const actors: Partial<Record<Principal, PolicyActor>> = {};
 const registered: { method: string; url: string; access: AccessRule }[] = [];
 
 beforeAll(async () => {
-  rt = await startTestRuntime({ onRouteRegistered: (route) => registered.push(route) });
+  rt = await startTestRuntime({
+    onRouteRegistered: (route) => registered.push(route),
+    // A test lead's answer need not wait for the ingest job here: only the access layer is asked.
+    siteTestTimings: { testLeadWaitMs: 0 },
+  });
   await rt.app.ready();
   ids = await prepareWorld(rt.database.db);
   for (const p of PRINCIPALS) if (p !== 'anonymous') await startSession(p);
