@@ -16,7 +16,7 @@ import { createAppConfigModule } from './modules/app-config/index.js';
 import { createAuditModule } from './modules/audit/index.js';
 import { createBillingModule } from './modules/billing/index.js';
 import { createBotCheckModule } from './modules/bot-check/index.js';
-import { createCampaignsModule } from './modules/campaigns/index.js';
+import { createCampaignsModule, locatorMirrorJob } from './modules/campaigns/index.js';
 import { createCardsModule, settlePendingJob } from './modules/cards/index.js';
 import { createDocumentsModule } from './modules/documents/index.js';
 import { createDomainsModule } from './modules/domains/index.js';
@@ -24,7 +24,7 @@ import { createEmbedModule } from './modules/embed/index.js';
 import { createFilesModule } from './modules/files/index.js';
 import { createGroupsModule } from './modules/groups/index.js';
 import { createIdentityModule, hashPassword, type TokenSettings } from './modules/identity/index.js';
-import { createLeadsModule } from './modules/leads/index.js';
+import { createLeadsModule, vendorListSweepJob } from './modules/leads/index.js';
 import { createLedger } from './modules/ledger/index.js';
 import { createMailModule } from './modules/mail/index.js';
 import {
@@ -41,7 +41,7 @@ import { createSalesModule } from './modules/sales/index.js';
 import { createSettingsModule } from './modules/settings/index.js';
 import { createTenancyModule } from './modules/tenancy/index.js';
 import { createUsersModule } from './modules/users/index.js';
-import { createSandboxAdPlatform } from './providers/ad-platform/index.js';
+import { type AdPlatform, createSandboxAdPlatform } from './providers/ad-platform/index.js';
 import type { AltchaBotCheckOptions } from './providers/bot-check/altcha-bot-check.js';
 import { createLocalFileStorage } from './providers/files/local-file-storage.js';
 import {
@@ -71,6 +71,8 @@ export interface RuntimeOptions {
   identities?: Omit<SandboxResolverOptions, 'db'>;
   /** Tests only: the lead delivery job's retry delay. */
   leadDeliveryRetryDelaySeconds?: (attempts: number) => number;
+  /** Tests only: the ad platform (e.g. the sandbox behind a switch that fails its calls). */
+  adPlatform?: (sandbox: AdPlatform) => AdPlatform;
 }
 
 /**
@@ -103,7 +105,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   // The vendor callback's replay memory, and the ad platform locator campaigns are mirrored to
   // (the sandbox until a Simpli.fi adapter is configured; decision 0044).
   const vendorCallbackNonces = createVendorCallbackNonces(db);
-  const adPlatform = createSandboxAdPlatform({ db });
+  const sandboxAdPlatform = createSandboxAdPlatform({ db });
+  const adPlatform = options.adPlatform ? options.adPlatform(sandboxAdPlatform) : sandboxAdPlatform;
   const filesBaseUrl = `${config.publicApiBase}/files`;
   const limiter = createRateLimiter(db);
   const tenancy = createTenancyModule({ db });
@@ -220,14 +223,16 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     chargeOnce: payments.chargeOnce,
     audit: audit.audit,
     embedCode: embed.embedCode,
-    // The ad-platform provider is built apart; locator mirroring is wired when it lands.
-    adPlatform: null,
+    // Locator campaigns are mirrored to the ad platform (decision 0051).
+    adPlatform,
+    log: (message, detail) => console.warn(message, detail ?? ''),
   });
   const leads = createLeadsModule({
     moveBySystem: campaigns.moveBySystem,
     db,
     queue,
     resolver: identityResolver,
+    adPlatform,
     mail: mail.mail,
     vendorSecret: config.vendorCallbackSecret ?? (await loadOrCreateSecret(db, 'vendor_callback_secret')),
     pixelPerMinute: config.pixelRateLimitPerMinute,
@@ -239,6 +244,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   const handlers: JobHandler[] = [
     ...mail.handlers,
     ...leads.handlers,
+    ...campaigns.handlers,
     ...settings.handlers,
     ...identity.handlers,
     ...payments.handlers,
@@ -248,6 +254,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     await queue.work(handlers);
     // The janitor once at start (then every minute): what a crash left pending is settled now.
     await queue.trigger(settlePendingJob, {});
+    // Today's enhance / b2b lists and the locator mirrors are brought up to date at start, not at the
+    // next tick: a newcomer's demo campaigns get their list (dripped through the day) right away.
+    await queue.trigger(vendorListSweepJob, {});
+    await queue.trigger(locatorMirrorJob, {});
   }
 
   // Every module, in one list: what the product answers under /api.

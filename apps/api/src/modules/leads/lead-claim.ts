@@ -17,7 +17,7 @@ export interface LeadToStore {
   now: Date;
   windowMs: number | null;
   periodKey: string;
-  source: 'pixel' | 'vendor_callback' | 'vendor_list';
+  source: 'pixel' | 'vendor_callback' | 'vendor_list' | 'ad_platform';
   person: {
     firstName: string;
     lastName: string;
