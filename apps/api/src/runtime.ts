@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { importEnvelopeKey } from '@app/contracts';
-import { type DatabaseHandle, isSeeded, openDatabase, seedDemo } from '@app/db';
+import { type Database, type DatabaseHandle, isSeeded, openDatabase, seedDemo } from '@app/db';
 import { type AppDependencies, buildApp } from './app.js';
 import type { Config } from './config.js';
 import { seedDemoCards } from './demo/demo-cards.js';
@@ -71,8 +71,8 @@ export interface RuntimeOptions {
   identities?: Omit<SandboxResolverOptions, 'db'>;
   /** Tests only: the lead delivery job's retry delay. */
   leadDeliveryRetryDelaySeconds?: (attempts: number) => number;
-  /** Tests only: the ad platform (e.g. the sandbox behind a switch that fails its calls). */
-  adPlatform?: (sandbox: AdPlatform) => AdPlatform;
+  /** Tests only: the ad platform (e.g. a sandbox on a test clock, behind a switch that fails its calls). */
+  adPlatform?: (db: Database) => AdPlatform;
 }
 
 /**
@@ -105,8 +105,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   // The vendor callback's replay memory, and the ad platform locator campaigns are mirrored to
   // (the sandbox until a Simpli.fi adapter is configured; decision 0044).
   const vendorCallbackNonces = createVendorCallbackNonces(db);
-  const sandboxAdPlatform = createSandboxAdPlatform({ db });
-  const adPlatform = options.adPlatform ? options.adPlatform(sandboxAdPlatform) : sandboxAdPlatform;
+  const adPlatform = options.adPlatform ? options.adPlatform(db) : createSandboxAdPlatform({ db });
   const filesBaseUrl = `${config.publicApiBase}/files`;
   const limiter = createRateLimiter(db);
   const tenancy = createTenancyModule({ db });
@@ -254,10 +253,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     await queue.work(handlers);
     // The janitor once at start (then every minute): what a crash left pending is settled now.
     await queue.trigger(settlePendingJob, {});
-    // Today's enhance / b2b lists and the locator mirrors are brought up to date at start, not at the
-    // next tick: a newcomer's demo campaigns get their list (dripped through the day) right away.
-    await queue.trigger(vendorListSweepJob, {});
+    // Locator mirrors are brought up to date at start, not at the next minute. On a demo's first start
+    // today's enhance / b2b lists are asked for at once (dripped through the day), so a newcomer sees
+    // them arrive; later starts leave it to the ten-minute sweep (asking a list makes the sandbox
+    // vendor generate its people, which no test start should pay for).
     await queue.trigger(locatorMirrorJob, {});
+    if (seeded) await queue.trigger(vendorListSweepJob, {});
   }
 
   // Every module, in one list: what the product answers under /api.

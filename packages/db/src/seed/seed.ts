@@ -296,8 +296,9 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
         northwindId,
         'client',
         client.name,
-        // The demo's choice: Northwind gives its clients the pixel and the search module.
-        ['local', 'locator'],
+        // The demo's choice: Northwind gives its clients the pixel and the search module, and Harbor
+        // Dental the vendor lists too (enhance, b2b).
+        client.name === nw.clients[0].name ? ['local', 'locator', 'enhance', 'b2b'] : ['local', 'locator'],
         {
           email: client.contact.email,
         },
