@@ -31,8 +31,10 @@ export const AD_POLL_VISITS = 1_000;
 interface PolledCampaign {
   id: number;
   ad_campaign_id: string;
-  since: Date | string;
-  cursor: Date | string | null;
+  /** Where this poll starts, in epoch milliseconds. */
+  since_ms: number | string;
+  /** The stored cursor as the database writes it (microseconds kept: the conditional update compares it). */
+  cursor: string | null;
 }
 
 const keywordOf = (pageUrl: string) => {
@@ -54,7 +56,7 @@ export function createAdConversions(deps: {
   const now = deps.now ?? (() => new Date());
 
   async function pollOne(c: PolledCampaign): Promise<number> {
-    const since = new Date(c.since);
+    const since = new Date(Number(c.since_ms));
     const at = now();
     const until = new Date(Math.min(at.getTime(), since.getTime() + MAX_CONVERSION_RANGE_MS));
     if (until <= since) return 0;
@@ -84,7 +86,7 @@ export function createAdConversions(deps: {
         tx,
         sql`update locator_mirrors set conversions_until = ${cursor.toISOString()}::timestamptz
              where campaign_id = ${c.id}
-               and conversions_until is not distinct from ${c.cursor === null ? null : new Date(c.cursor).toISOString()}::timestamptz
+               and conversions_until is not distinct from ${c.cursor}::timestamptz
             returning campaign_id`,
       );
       if (moved.length === 0) return 0; // another poller moved the cursor: its rows stand
@@ -100,7 +102,8 @@ export function createAdConversions(deps: {
       const campaigns = await queryRows<PolledCampaign>(
         db,
         sql`select k.id, k.ad_platform_campaign_id as ad_campaign_id,
-                   coalesce(m.conversions_until, m.created_at) as since, m.conversions_until as cursor
+                   (extract(epoch from coalesce(m.conversions_until, m.created_at)) * 1000)::float8 as since_ms,
+                   m.conversions_until::text as cursor
               from campaigns k join locator_mirrors m on m.campaign_id = k.id
              where k.module = 'locator' and k.status = 'running' and not k.archived
                and k.removed_at is null and k.ad_platform_campaign_id is not null
