@@ -281,7 +281,7 @@ describe('failures and repeats', () => {
     expect((await mirrorRow(id))?.mirrored_revision).toBe((await mirrorRow(id))?.revision);
   });
 
-  it('a call made but not recorded is not made twice: the retry reuses its idempotency key', async () => {
+  it('a call made but not recorded is not made twice: the retry reads the platform and converges', async () => {
     const made = await createLocator();
     const id = made.leadspeekID;
     expect((await move(id, 'running')).statusCode).toBe(200);
