@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { importEnvelopeKey } from '@app/contracts';
-import { type DatabaseHandle, isSeeded, openDatabase, seedDemo } from '@app/db';
+import { type Database, type DatabaseHandle, isSeeded, openDatabase, seedDemo } from '@app/db';
 import { type AppDependencies, buildApp } from './app.js';
 import type { Config } from './config.js';
 import { seedDemoCards } from './demo/demo-cards.js';
@@ -17,7 +17,7 @@ import { createAppConfigModule } from './modules/app-config/index.js';
 import { createAuditModule } from './modules/audit/index.js';
 import { createBillingModule } from './modules/billing/index.js';
 import { createBotCheckModule } from './modules/bot-check/index.js';
-import { createCampaignsModule } from './modules/campaigns/index.js';
+import { createCampaignsModule, locatorMirrorJob } from './modules/campaigns/index.js';
 import { createCardsModule, settlePendingJob } from './modules/cards/index.js';
 import { createDocumentsModule } from './modules/documents/index.js';
 import { createDomainsModule } from './modules/domains/index.js';
@@ -26,7 +26,7 @@ import { createFilesModule } from './modules/files/index.js';
 import { createGroupsModule } from './modules/groups/index.js';
 import { createIdentityModule, hashPassword, type TokenSettings } from './modules/identity/index.js';
 import { createLeadReportsModule } from './modules/lead-reports/index.js';
-import { createLeadsModule } from './modules/leads/index.js';
+import { createLeadsModule, vendorListSweepJob } from './modules/leads/index.js';
 import { createLedger } from './modules/ledger/index.js';
 import { createMailModule } from './modules/mail/index.js';
 import {
@@ -44,7 +44,7 @@ import { createSettingsModule } from './modules/settings/index.js';
 import { createSiteTestsModule } from './modules/site-tests/index.js';
 import { createTenancyModule } from './modules/tenancy/index.js';
 import { createUsersModule } from './modules/users/index.js';
-import { createSandboxAdPlatform } from './providers/ad-platform/index.js';
+import { type AdPlatform, createSandboxAdPlatform } from './providers/ad-platform/index.js';
 import type { AltchaBotCheckOptions } from './providers/bot-check/altcha-bot-check.js';
 import { createLocalFileStorage } from './providers/files/local-file-storage.js';
 import {
@@ -81,6 +81,8 @@ export interface RuntimeOptions {
    * It runs only on the demo seed with the sandbox resolver and gateway, and DEMO_VISITORS not off.
    */
   demoVisitors?: DemoVisitorSettings | false;
+  /** Tests only: the ad platform (e.g. a sandbox on a test clock, behind a switch that fails its calls). */
+  adPlatform?: (db: Database) => AdPlatform;
 }
 
 /**
@@ -113,7 +115,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   // The vendor callback's replay memory, and the ad platform locator campaigns are mirrored to
   // (the sandbox until a Simpli.fi adapter is configured; decision 0044).
   const vendorCallbackNonces = createVendorCallbackNonces(db);
-  const adPlatform = createSandboxAdPlatform({ db });
+  const adPlatform = options.adPlatform ? options.adPlatform(db) : createSandboxAdPlatform({ db });
   const filesBaseUrl = `${config.publicApiBase}/files`;
   const limiter = createRateLimiter(db);
   const tenancy = createTenancyModule({ db });
@@ -230,14 +232,16 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     chargeOnce: payments.chargeOnce,
     audit: audit.audit,
     embedCode: embed.embedCode,
-    // The ad-platform provider is built apart; locator mirroring is wired when it lands.
-    adPlatform: null,
+    // Locator campaigns are mirrored to the ad platform (decision 0051).
+    adPlatform,
+    log: (message, detail) => console.warn(message, detail ?? ''),
   });
   const leads = createLeadsModule({
     moveBySystem: campaigns.moveBySystem,
     db,
     queue,
     resolver: identityResolver,
+    adPlatform,
     mail: mail.mail,
     vendorSecret: config.vendorCallbackSecret ?? (await loadOrCreateSecret(db, 'vendor_callback_secret')),
     pixelPerMinute: config.pixelRateLimitPerMinute,
@@ -260,6 +264,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     ...mail.handlers,
     ...leads.handlers,
     ...siteTests.handlers,
+    ...campaigns.handlers,
     ...settings.handlers,
     ...identity.handlers,
     ...payments.handlers,
@@ -269,6 +274,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     await queue.work(handlers);
     // The janitor once at start (then every minute): what a crash left pending is settled now.
     await queue.trigger(settlePendingJob, {});
+    // Locator mirrors are brought up to date at start, not at the next minute. On a demo's first start
+    // today's enhance / b2b lists are asked for at once (dripped through the day), so a newcomer sees
+    // them arrive; later starts leave it to the ten-minute sweep (asking a list makes the sandbox
+    // vendor generate its people, which no test start should pay for).
+    await queue.trigger(locatorMirrorJob, {});
+    if (seeded) await queue.trigger(vendorListSweepJob, {});
   }
 
   // Every module, in one list: what the product answers under /api.

@@ -1,6 +1,13 @@
+import { locatorMirrorJob } from '../modules/campaigns/index.js';
 import { settlePendingJob } from '../modules/cards/index.js';
 import { passwordResetLinkJob } from '../modules/identity/index.js';
-import { dailyListJob, deliverLeadsJob, ingestLeadsJob } from '../modules/leads/index.js';
+import {
+  adConversionsJob,
+  deliverLeadsJob,
+  ingestLeadsJob,
+  vendorListJob,
+  vendorListSweepJob,
+} from '../modules/leads/index.js';
 import { deliverEmailJob } from '../modules/mail/index.js';
 import { processPaymentEventJob, sandboxWebhookJob } from '../modules/payments/index.js';
 import { domainCertificateJob } from '../modules/settings/index.js';
@@ -9,14 +16,17 @@ import type { JobSpec } from './define-job.js';
 
 /** Every job the product runs; queues are created for all of them at start. */
 export const JOB_SPECS: readonly JobSpec[] = [
-  dailyListJob,
+  adConversionsJob,
   deliverEmailJob,
   deliverLeadsJob,
   domainCertificateJob,
   embedCheckJob,
   ingestLeadsJob,
+  locatorMirrorJob,
   passwordResetLinkJob,
   processPaymentEventJob,
   sandboxWebhookJob,
   settlePendingJob,
+  vendorListJob,
+  vendorListSweepJob,
 ];

@@ -8,7 +8,8 @@ import { defineJob } from './define-job.js';
  * the data vendor (`IdentityResolver.lookupList`) for the day's identities, sized to what the campaign
  * may still take, and plans their drip through the day (`planDrip` of `@app/lead-engine`). A recurring
  * sweep finds the campaigns whose run is due (`dueVendorListRun`) and queues one job each. The
- * handlers are the lead module's; this file is the contract: names, payload, key and the rule.
+ * handlers are the lead module's (`daily-list.ts`, registered in `registry.ts`, decision 0051); this
+ * file is the contract: names, payload, key and the rule.
  */
 
 const DAY = z

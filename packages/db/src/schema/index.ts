@@ -7,6 +7,7 @@ export * from './identities.js';
 export * from './identity.js';
 export * from './lead-ingest.js';
 export * from './ledger.js';
+export * from './locator-mirror.js';
 export * from './payments.js';
 export * from './platform.js';
 export * from './settings.js';

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns.js';
 
 /*
@@ -16,7 +27,7 @@ export const leadIntake = pgTable(
     campaignId: integer()
       .notNull()
       .references(() => campaigns.id),
-    /** pixel | vendor_callback | vendor_list | test (a site test's synthetic identity, priced at 0) */
+    /** pixel | vendor_callback | vendor_list | ad_platform | test (a site test's synthetic identity, priced at 0) */
     source: text().notNull(),
     /** A page view ({ vid, url, ref, ip, ua }) or an identity (the resolver port's `Identity`). */
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
@@ -29,6 +40,35 @@ export const leadIntake = pgTable(
   },
   (t) => [
     index('lead_intake_available_idx').on(t.availableAt, t.id),
-    check('lead_intake_source', sql`${t.source} in ('pixel', 'vendor_callback', 'vendor_list', 'test')`),
+    check(
+      'lead_intake_source',
+      sql`${t.source} in ('pixel', 'vendor_callback', 'vendor_list', 'ad_platform', 'test')`,
+    ),
   ],
+);
+
+/*
+ * The enhance / b2b daily lists (decision 0051): one row per campaign and local day, the run's
+ * idempotency key (`vendor-list:<campaignId>:<day>`) as a primary key. A run leases its row before
+ * asking the vendor, and marks it completed in the same transaction as the intake rows it writes, so
+ * a second run of the same day — a duplicate job, a retry after a crash — adds nothing.
+ */
+export const vendorListRuns = pgTable(
+  'vendor_list_runs',
+  {
+    campaignId: integer()
+      .notNull()
+      .references(() => campaigns.id),
+    /** The campaign's local date the list is for. */
+    day: date({ mode: 'string' }).notNull(),
+    /** A run asking the vendor holds the row until then; a crashed run's row is free again after it. */
+    leaseUntil: timestamp({ withTimezone: true }).notNull(),
+    /** Set with the intake rows: the day's list is written. */
+    completedAt: timestamp({ withTimezone: true }),
+    /** How many identities went to the intake, and how many the vendor sent beyond the quota. */
+    identities: integer().notNull().default(0),
+    notSent: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.day] })],
 );

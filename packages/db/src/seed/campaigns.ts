@@ -8,7 +8,8 @@ import { DEMO } from './demo-data.js';
  * The demo's campaigns (issue 11): a few per demo client in the modules it has, some running, some
  * paused, one stopped, with the client's prices. Local campaigns point at the client's demo site
  * (`DEMO…site`). Public ids are fixed so the README and tests can name them; a running one has its
- * activation in the moves log (the demo's money history is seeded apart, decision 0035).
+ * activation in the moves log (the demo's money history is seeded apart, decision 0035). Harbor's
+ * enhance and b2b campaigns get their daily list from the sandbox vendor at the demo's first start.
  */
 export interface DemoCampaign {
   client: string;
@@ -47,6 +48,26 @@ export const DEMO_CAMPAIGNS: readonly DemoCampaign[] = [
     status: 'paused',
     keywords: ['dentist near me', 'teeth cleaning', 'emergency dentist'],
     cities: ['Austin, TX', 'Round Rock, TX'],
+  },
+  // Daily lists from the sandbox data vendor (decision 0051): synthetic people, dripped through the
+  // day's business hours; the names say so.
+  {
+    client: harbor.name,
+    publicId: '40010004',
+    module: 'enhance',
+    name: 'Texas smile-makeover list (sandbox vendor)',
+    status: 'running',
+    keywords: ['dental implants', 'teeth whitening'],
+    states: ['TX'],
+  },
+  {
+    client: harbor.name,
+    publicId: '40010005',
+    module: 'b2b',
+    name: 'Texas office managers list (sandbox vendor)',
+    status: 'running',
+    keywords: [],
+    states: ['TX'],
   },
   {
     client: cedar.name,

@@ -11,6 +11,7 @@ import {
   parseDollarsToMicros,
   startingModulesOfNewAgency,
   type UserType,
+  VENDOR_LIST_MODULES,
 } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../client.js';
@@ -289,6 +290,9 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
       { companyId: northwindId, role: 'sales_rep', salesUserId: salesId },
       { companyId: northwindId, role: 'account_executive', salesUserId: aeId },
     ]);
+    // The demo's choice: Northwind gives its clients the pixel and the search module, and Harbor
+    // Dental the vendor lists too (enhance, b2b).
+    const northwindClientModules: ModuleType[] = ['local', 'locator'];
     for (const client of nw.clients) {
       const id = await createCompany(
         master.systemId,
@@ -296,8 +300,9 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
         northwindId,
         'client',
         client.name,
-        // The demo's choice: Northwind gives its clients the pixel and the search module.
-        ['local', 'locator'],
+        client.name === nw.clients[0].name
+          ? [...northwindClientModules, ...VENDOR_LIST_MODULES]
+          : northwindClientModules,
         {
           email: client.contact.email,
         },

@@ -21,6 +21,7 @@ import {
 } from '@app/db';
 import type { CampaignState } from '@app/lead-engine';
 import type { PriceSheet } from '@app/pricing';
+import { recordMirrorIntent } from './locator-mirror-repository.js';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type NewCampaign = Omit<typeof campaigns.$inferInsert, 'id' | 'publicId'>;
@@ -144,11 +145,19 @@ export function createCampaignRepository(db: Database) {
       throw new Error('no free public campaign id after 20 draws');
     },
 
-    async update(id: number, values: Partial<NewCampaign>): Promise<void> {
-      await db
-        .update(campaigns)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(campaigns.id, id));
+    /** With `mirror`, a locator campaign's mirror intent is raised in the same transaction. */
+    async update(
+      id: number,
+      values: Partial<NewCampaign>,
+      options: { mirror?: boolean } = {},
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(campaigns)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(campaigns.id, id));
+        if (options.mirror) await recordMirrorIntent(tx, id);
+      });
     },
 
     /**
@@ -199,6 +208,8 @@ export function createCampaignRepository(db: Database) {
           reason: input.reason,
           userId: input.userId,
         });
+        // Every move of a locator campaign is the ad platform's to mirror (decision 0051).
+        await recordMirrorIntent(tx, input.campaignId);
         if (input.prepaidLeads > 0)
           await tx
             .insert(campaignPrepaidBalances)

@@ -42,15 +42,13 @@ import type {
 import { detailOf, listRowOf, stateOf, statusLabel } from './campaign-view.js';
 
 /**
- * The seam to the ad-platform provider (locator campaigns are mirrored there, issue 11). Another
- * part builds the provider; until it is wired the runtime passes null and a locator campaign keeps
- * `adPlatformCampaignId` null (decision 0045: no pretend mirror).
+ * The seam to the ad platform (locator campaigns are mirrored there, decision 0051): after a locator
+ * campaign's change is committed with its intent, `sync` mirrors it. It never throws — a failed call
+ * is recorded and retried by the mirror's job — so a move or an edit stands whatever the platform
+ * says. Null: no mirroring (a runtime without an ad platform).
  */
 export interface AdPlatformMirror {
-  /** Creates or updates the campaign's mirror; answers the platform's campaign id. */
-  mirror(campaign: CampaignRecord): Promise<string>;
-  /** Mirrors a pause, resume or stop. */
-  setRunning(campaign: CampaignRecord, running: boolean): Promise<void>;
+  sync(campaignId: number): Promise<unknown>;
 }
 
 export interface CampaignServiceDeps {
@@ -196,9 +194,7 @@ export function createCampaignService(deps: CampaignServiceDeps) {
   }
 
   async function mirror(r: CampaignRecord) {
-    if (r.module !== 'locator' || !deps.adPlatform) return;
-    const id = await deps.adPlatform.mirror(r);
-    if (id !== r.adPlatformCampaignId) await repo.update(r.id, { adPlatformCampaignId: id });
+    if (r.module === 'locator' && deps.adPlatform) await deps.adPlatform.sync(r.id);
   }
 
   /** The activation charge: what the term says is due now, on whose card, once per activation. */
@@ -333,8 +329,7 @@ export function createCampaignService(deps: CampaignServiceDeps) {
       if (!moved) continue;
       await log(p, r, 'campaign_moved', t.logText, ip);
       if (charge) await log(p, r, 'campaign_activation_charged', `Activation charged $${charge.amount}`, ip);
-      if (r.module === 'locator' && r.adPlatformCampaignId && deps.adPlatform)
-        await deps.adPlatform.setRunning(r, t.to.status === 'running');
+      await mirror(r);
       return {
         result: 'success' as const,
         message: t.logText,
@@ -375,6 +370,8 @@ export function createCampaignService(deps: CampaignServiceDeps) {
         activated: false,
         prepaidLeads: 0,
       });
+      // A locator campaign's mirror intent is recorded with the move; the mirror job calls the ad
+      // platform within a minute, so ingestion (which pauses on run) never waits on a provider.
       if (moved) return true;
     }
     return false;
@@ -452,7 +449,9 @@ export function createCampaignService(deps: CampaignServiceDeps) {
           states: values.states ?? r.states,
           cities: values.cities ?? r.cities,
         });
-      await repo.update(r.id, values);
+      // Locator targeting, names and dates are the ad platform's too: the edit and the intent to
+      // mirror it are one transaction.
+      await repo.update(r.id, values, { mirror: part !== 'local' });
       const after = await found(r.id);
       await log(p, after, 'campaign_updated', 'Campaign updated', ip);
       if (part !== 'local') await mirror(after);

@@ -206,7 +206,8 @@ describe('campaigns: create, read, update', () => {
     );
     expect(locator.json()).toMatchObject({
       message: CAMPAIGN_ADDED,
-      data: { locatorzip: '78701\n78702', ad_platform_campaign_id: null },
+      // Mirrored to the sandbox ad platform on create (decision 0051).
+      data: { locatorzip: '78701\n78702', ad_platform_campaign_id: expect.stringMatching(/^cmp_sbx/) },
     });
     const emptied = await put(
       rt,

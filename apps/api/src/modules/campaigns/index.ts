@@ -1,16 +1,22 @@
 import type { Database } from '@app/db';
+import type { AdPlatform } from '../../providers/ad-platform/index.js';
 import type { AuditLog } from '../audit/index.js';
 import type { ChargeOnce } from '../payments/index.js';
 import { createCampaignRepository } from './campaign-repository.js';
 import { campaignRoutes, type EmbedCode } from './campaign-routes.js';
-import { type AdPlatformMirror, createCampaignService } from './campaign-service.js';
+import { createCampaignService } from './campaign-service.js';
+import { createLocatorMirror, locatorMirrorHandler, locatorMirrorJob } from './locator-mirror.js';
+import { createLocatorMirrorRepository } from './locator-mirror-repository.js';
 
 export type { AdPlatformMirror, CampaignService } from './campaign-service.js';
+export type { LocatorMirror } from './locator-mirror.js';
+export { locatorMirrorJob };
 
 /**
  * Campaigns (issue 11, decision 0045): create, edit, list and read the four lead modules' campaigns,
  * the client's prices (cost module, floors by `@app/pricing`), and every state move through
- * `@app/lead-engine`'s machine, the activation charged once through `chargeOnce`.
+ * `@app/lead-engine`'s machine, the activation charged once through `chargeOnce`; locator campaigns
+ * mirrored to the ad platform (decision 0051).
  */
 export function createCampaignsModule(deps: {
   db: Database;
@@ -18,18 +24,26 @@ export function createCampaignsModule(deps: {
   audit: AuditLog;
   /** The embed module's snippet renderer (the snippet `/px.js` reads). */
   embedCode: EmbedCode;
-  /** The ad-platform provider's seam; null until it is wired (locator mirrors stay null). */
-  adPlatform: AdPlatformMirror | null;
+  /** The ad platform locator campaigns are mirrored to (decision 0051). */
+  adPlatform: AdPlatform;
+  log: (message: string, detail?: unknown) => void;
 }) {
   const repo = createCampaignRepository(deps.db);
+  const locatorMirror = createLocatorMirror({
+    repo: createLocatorMirrorRepository(deps.db),
+    platform: deps.adPlatform,
+    log: deps.log,
+  });
   const service = createCampaignService({
     repo,
     chargeOnce: deps.chargeOnce,
     audit: deps.audit,
-    adPlatform: deps.adPlatform,
+    adPlatform: locatorMirror,
   });
   return {
     service,
+    locatorMirror,
+    handlers: [locatorMirrorHandler(locatorMirror)],
     /** For the lead engine: pause on run (limit, prepaid balance) through the one move path. */
     moveBySystem: service.moveBySystem,
     routes: [campaignRoutes({ service, repo, embedCode: deps.embedCode })],

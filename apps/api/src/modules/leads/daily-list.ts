@@ -1,22 +1,37 @@
-import { VENDOR_LIST_MODULES, type VendorListModule } from '@app/contracts';
+import { isVendorListModule, VENDOR_LIST_MODULES, type VendorListModule } from '@app/contracts';
 import { type Database, queryRows, sql } from '@app/db';
-import { localDate, normalizeState, normalizeZip } from '@app/lead-engine';
-import type { IdentityResolver, ListGeography } from '../../providers/identities/index.js';
+import {
+  type LimitFrequency,
+  limitPeriod,
+  localDate,
+  normalizeState,
+  normalizeZip,
+  planDrip,
+} from '@app/lead-engine';
+import { dueVendorListRun, type VendorListRun, type vendorListJob } from '../../jobs/vendor-list.js';
+import type { Identity, IdentityResolver, ListGeography } from '../../providers/identities/index.js';
 import type { IntakeRepository } from './intake-repository.js';
 import { textArray } from './sql-arrays.js';
 
 /*
- * The enhance / b2b daily list (issue 11 "How leads arrive"): once a day, for each running enhance
- * or b2b campaign, the resolver's `lookupList` is asked for people matching its keywords and
- * geography, sized to its daily limit, and they go to the intake like any other identity — the same
- * pipeline decides. They are fed in one go here (the ad-platform work brings the drip through the
- * day; the intake's `available_at` is where it will set the times). No transaction is open while
- * the resolver is asked.
+ * The enhance / b2b daily list (issue 11 "How leads arrive", decisions 0044 §4-5 and 0051): once per
+ * campaign per local day, the data vendor (`IdentityResolver.lookupList`) is asked for people
+ * matching the campaign's keywords and geography, as many as the campaign may still take that day,
+ * and they are dripped through the day: each goes to the intake with its `available_at` from
+ * `planDrip`, and the ingest job takes a row only once its time has come. The run's key is the
+ * `vendor_list_runs` row (campaign, day): leased before the vendor is asked (no transaction open
+ * across the call), completed in the same transaction as the intake rows — so a second run of the
+ * day adds nothing, whoever runs it.
  */
 
-/** Leads asked for when a campaign has no daily limit. */
+/** Leads asked for when a campaign has no daily limit (and at most, per day, under a month or lifetime limit). */
 export const DEFAULT_DAILY_LIST_SIZE = 100;
+/** The vendor's ceiling for one list. */
 const MAX_LIST = 10_000;
+/** Campaigns one sweep looks at (more wait ten minutes). */
+const SWEEP_LIMIT = 1_000;
+/** A run asking the vendor holds its day this long; a crashed run's day is free again after it. */
+const RUN_LEASE_SECONDS = 600;
 
 interface ListCampaign {
   id: number;
@@ -27,8 +42,11 @@ interface ListCampaign {
   cities: string[];
   zips: string[];
   lead_limit: number | null;
-  lead_limit_frequency: string;
+  lead_limit_frequency: LimitFrequency;
+  limit_start_date: string | null;
+  limit_end_date: string | null;
   time_zone: string;
+  leads_left: number | null;
 }
 
 /** The campaign's lists in the resolver's terms: state codes, cities with their state, 5-digit zips. */
@@ -51,63 +69,188 @@ export function listGeography(
   };
 }
 
-export function createDailyList(deps: {
+export type VendorListOutcome =
+  | { status: 'written'; identities: number; notSent: number }
+  | { status: 'already_done' | 'busy' | 'not_running' };
+
+export function createVendorLists(deps: {
   db: Database;
   intake: IntakeRepository;
   resolver: IdentityResolver;
 }) {
-  return {
-    /** Feeds today's list of every running enhance / b2b campaign; answers identities queued. */
-    async feedAll(now = new Date()): Promise<{ campaigns: number; identities: number }> {
-      const campaigns = await queryRows<ListCampaign>(
-        deps.db,
-        sql`select id, module, keywords, national, states, cities, zips, lead_limit, lead_limit_frequency,
-                   time_zone
-              from campaigns
-             where status = 'running' and not archived and removed_at is null and module::text = any(${textArray(VENDOR_LIST_MODULES)})
-             order by id`,
+  const { db } = deps;
+
+  /** How many leads the campaign may still take today: its limit less the period's count, its prepaid leads. */
+  async function quotaOf(c: ListCampaign, now: Date): Promise<number> {
+    let quota = DEFAULT_DAILY_LIST_SIZE;
+    if (c.lead_limit !== null) {
+      const period = limitPeriod(
+        {
+          max: c.lead_limit,
+          frequency: c.lead_limit_frequency,
+          startDate: c.limit_start_date,
+          endDate: c.limit_end_date,
+        },
+        c.time_zone,
+        now,
       );
-      let identities = 0;
-      for (const campaign of campaigns) identities += await this.feedOne(campaign, now);
-      return { campaigns: campaigns.length, identities };
+      const [counted] = await queryRows<{ count: number }>(
+        db,
+        sql`select count from campaign_limit_counters
+             where campaign_id = ${c.id} and period_key = ${period.key}`,
+      );
+      const left = Math.max(0, c.lead_limit - (counted?.count ?? 0));
+      // A daily limit is the day's list; a month or lifetime limit is drawn at most a day's size a day.
+      quota = c.lead_limit_frequency === 'day' ? left : Math.min(left, DEFAULT_DAILY_LIST_SIZE);
+    }
+    if (c.leads_left !== null) quota = Math.min(quota, c.leads_left);
+    return Math.min(quota, MAX_LIST);
+  }
+
+  async function fetchList(c: ListCampaign, day: string, size: number): Promise<Identity[]> {
+    const geography = listGeography(c);
+    // Nowhere to look: the location lock would refuse every one.
+    if (
+      !geography.national &&
+      geography.states.length + geography.cities.length + geography.zips.length === 0
+    )
+      return [];
+    const identities: Identity[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await deps.resolver.lookupList({
+        module: c.module,
+        keywords: c.keywords,
+        geography,
+        limit: size,
+        day,
+        ...(cursor ? { cursor } : {}),
+      });
+      identities.push(...page.identities);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor && identities.length < size);
+    return identities;
+  }
+
+  /** Lets the day go (nothing was written): a later run may take it. */
+  const release = (campaignId: number, day: string) =>
+    db.execute(
+      sql`delete from vendor_list_runs
+           where campaign_id = ${campaignId} and day = ${day}::date and completed_at is null`,
+    );
+
+  return {
+    /** The runs due now: one per running enhance / b2b campaign whose local day has no written list. */
+    async dueRuns(now: Date): Promise<VendorListRun[]> {
+      const rows = await queryRows<{
+        id: number;
+        module: string;
+        time_zone: string;
+        start_date: string | null;
+        end_date: string | null;
+        last_run_day: string | null;
+      }>(
+        db,
+        sql`select k.id, k.module, k.time_zone, k.start_date::text as start_date, k.end_date::text as end_date,
+                   (select max(r.day)::text from vendor_list_runs r
+                     where r.campaign_id = k.id and r.completed_at is not null) as last_run_day
+              from campaigns k
+             where k.status = 'running' and not k.archived and k.removed_at is null
+               and k.module::text = any(${textArray(VENDOR_LIST_MODULES)})
+             order by k.id limit ${SWEEP_LIMIT}`,
+      );
+      return rows
+        .map((r) =>
+          dueVendorListRun(
+            {
+              id: r.id,
+              module: r.module,
+              acceptsLeads: true,
+              timeZone: r.time_zone,
+              startDate: r.start_date,
+              endDate: r.end_date,
+              lastRunDay: r.last_run_day,
+            },
+            now,
+          ),
+        )
+        .filter((run): run is VendorListRun => run !== null);
     },
 
-    async feedOne(campaign: ListCampaign, now: Date): Promise<number> {
-      const size =
-        campaign.lead_limit_frequency === 'day' && campaign.lead_limit
-          ? Math.min(campaign.lead_limit, MAX_LIST)
-          : DEFAULT_DAILY_LIST_SIZE;
-      const geography = listGeography(campaign);
-      if (
-        !geography.national &&
-        geography.states.length + geography.cities.length + geography.zips.length === 0
-      )
-        return 0; // nowhere to look: the location lock would refuse every one
-      const day = localDate(now, campaign.time_zone);
-      let cursor: string | undefined;
-      let fed = 0;
-      do {
-        const page = await deps.resolver.lookupList({
-          module: campaign.module,
-          keywords: campaign.keywords,
-          geography,
-          limit: size,
-          day,
-          ...(cursor ? { cursor } : {}),
-        });
-        await deps.intake.insert(
-          page.identities.map((identity) => ({
-            campaignId: campaign.id,
-            source: 'vendor_list' as const,
-            payload: { ...identity },
-          })),
+    /** One campaign's list for one local day: asked, planned through the day, written once. */
+    async run(payload: { campaignId: number; day: string }, now: Date): Promise<VendorListOutcome> {
+      const { campaignId, day } = payload;
+      const leased = await queryRows(
+        db,
+        sql`insert into vendor_list_runs (campaign_id, day, lease_until)
+            values (${campaignId}, ${day}::date, now() + make_interval(secs => ${RUN_LEASE_SECONDS}))
+            on conflict (campaign_id, day) do update set lease_until = excluded.lease_until
+              where vendor_list_runs.completed_at is null and vendor_list_runs.lease_until < now()
+            returning campaign_id`,
+      );
+      if (leased.length === 0) {
+        const [row] = await queryRows<{ done: boolean }>(
+          db,
+          sql`select completed_at is not null as done from vendor_list_runs
+               where campaign_id = ${campaignId} and day = ${day}::date`,
         );
-        fed += page.identities.length;
-        cursor = page.nextCursor ?? undefined;
-      } while (cursor);
-      return fed;
+        return { status: row?.done ? 'already_done' : 'busy' };
+      }
+      const [campaign] = await queryRows<ListCampaign>(
+        db,
+        sql`select k.id, k.module, k.keywords, k.national, k.states, k.cities, k.zips, k.lead_limit,
+                   k.lead_limit_frequency, k.limit_start_date::text as limit_start_date,
+                   k.limit_end_date::text as limit_end_date, k.time_zone, b.leads_left
+              from campaigns k left join campaign_prepaid_balances b on b.campaign_id = k.id
+             where k.id = ${campaignId} and k.status = 'running' and not k.archived and k.removed_at is null`,
+      );
+      if (!campaign || !isVendorListModule(campaign.module)) {
+        await release(campaignId, day);
+        return { status: 'not_running' };
+      }
+      let identities: Identity[] = [];
+      let quota = 0;
+      // A day already over (a run retried past midnight) plans nothing and is written empty.
+      if (day >= localDate(now, campaign.time_zone)) {
+        try {
+          quota = await quotaOf(campaign, now);
+          if (quota > 0) identities = await fetchList(campaign, day, quota);
+        } catch (error) {
+          await release(campaignId, day); // the job's retry asks again
+          throw error;
+        }
+      }
+      const plan = planDrip({
+        campaignId,
+        day,
+        timeZone: campaign.time_zone,
+        quota,
+        items: identities,
+        notBefore: now,
+      });
+      return db.transaction(async (tx) => {
+        const done = await queryRows(
+          tx,
+          sql`update vendor_list_runs
+                 set completed_at = now(), identities = ${plan.sends.length}, not_sent = ${plan.notSent}
+               where campaign_id = ${campaignId} and day = ${day}::date and completed_at is null
+              returning campaign_id`,
+        );
+        if (done.length === 0) return { status: 'already_done' as const };
+        await deps.intake.insert(
+          plan.sends.map((send) => ({
+            campaignId,
+            source: 'vendor_list' as const,
+            payload: { ...send.item },
+            availableAt: send.at,
+          })),
+          tx,
+        );
+        return { status: 'written' as const, identities: plan.sends.length, notSent: plan.notSent };
+      });
     },
   };
 }
 
-export type DailyList = ReturnType<typeof createDailyList>;
+export type VendorLists = ReturnType<typeof createVendorLists>;
+export type VendorListPayload = (typeof vendorListJob)['payload']['_output'];

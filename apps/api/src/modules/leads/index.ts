@@ -2,21 +2,24 @@ import { LEAD_MODULES, type LeadModule, moduleEntry } from '@app/contracts';
 import type { Database } from '@app/db';
 import type { JobHandler } from '../../jobs/define-job.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
+import { vendorListJob, vendorListSweepJob } from '../../jobs/vendor-list.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
+import type { AdPlatform } from '../../providers/ad-platform/index.js';
 import type { IdentityResolver } from '../../providers/identities/index.js';
 import type { MailService } from '../mail/index.js';
-import { createDailyList } from './daily-list.js';
+import { adConversionsHandler, adConversionsJob, createAdConversions } from './ad-conversions.js';
+import { createVendorLists } from './daily-list.js';
 import { createIngestService, type MoveBySystem } from './ingest-service.js';
 import { createIntakeRepository } from './intake-repository.js';
 import { createIntakeWriter } from './intake-writer.js';
 import { createLeadDelivery } from './lead-delivery.js';
 import {
-  dailyListHandler,
-  dailyListJob,
   deliverLeadsHandler,
   deliverLeadsJob,
   ingestLeadsHandler,
   ingestLeadsJob,
+  vendorListHandler,
+  vendorListSweepHandler,
 } from './lead-jobs.js';
 import { createPixelRateLimit } from './pixel-rate-limit.js';
 import { pixelRoutes } from './pixel-routes.js';
@@ -28,7 +31,7 @@ export type { BatchOutcome, IngestService } from './ingest-service.js';
 export type { LeadDelivery } from './lead-delivery.js';
 export { MAX_DELIVERY_ATTEMPTS } from './lead-delivery.js';
 export type { TestLeadOutcome, TestLeads } from './test-leads.js';
-export { dailyListJob, deliverLeadsJob, ingestLeadsJob };
+export { adConversionsJob, deliverLeadsJob, ingestLeadsJob, vendorListJob, vendorListSweepJob };
 
 /** How long a public id → running campaign answer is reused (a pause reaches the pixel within it). */
 const CAMPAIGN_CACHE_MS = 5_000;
@@ -38,13 +41,16 @@ const PIXEL_MODULES = LEAD_MODULES.filter((module) => moduleEntry(module).leadSo
 /**
  * The lead engine's ingestion (issue 11, decisions 0037 and 0046): the pixel endpoint and the
  * vendor callback store what arrives in the intake table; the ingest job takes it through the
- * pipeline and the claim; the delivery job hands stored leads to the mail outbox; the daily-list
- * job feeds enhance and b2b campaigns from the resolver.
+ * pipeline and the claim; the delivery job hands stored leads to the mail outbox; the vendor-list
+ * jobs drip enhance and b2b campaigns' daily lists into the intake, and the ad-conversions job feeds
+ * the visitors the ad platform brought to locator campaigns (decision 0051).
  */
 export function createLeadsModule(deps: {
   db: Database;
-  queue: Pick<JobQueue, 'trigger'>;
+  queue: Pick<JobQueue, 'trigger' | 'enqueue'>;
   resolver: IdentityResolver;
+  /** The ad platform locator campaigns are mirrored to: their visitors are polled from it. */
+  adPlatform: AdPlatform;
   mail: Pick<MailService, 'queueEmail'>;
   vendorSecret: string;
   pixelPerMinute: number;
@@ -83,16 +89,16 @@ export function createLeadsModule(deps: {
     mail: deps.mail,
     retryDelaySeconds: deps.deliveryRetryDelaySeconds,
   });
-  const dailyList = createDailyList({ db, intake, resolver: deps.resolver });
+  const vendorLists = createVendorLists({ db, intake, resolver: deps.resolver });
+  const adConversions = createAdConversions({ db, intake, platform: deps.adPlatform, log: deps.log });
   const rateLimit = createPixelRateLimit({ perMinute: deps.pixelPerMinute });
 
   const handlers: JobHandler[] = [
     ingestLeadsHandler({ ingest, intake, queue, lanes: deps.concurrency.lanes, batchSize: 500 }),
     deliverLeadsHandler({ delivery, queue }),
-    dailyListHandler({
-      dailyList,
-      queue,
-    }),
+    vendorListSweepHandler({ lists: vendorLists, queue }),
+    vendorListHandler({ lists: vendorLists }),
+    adConversionsHandler({ conversions: adConversions, queue }),
   ];
 
   return {
@@ -114,7 +120,8 @@ export function createLeadsModule(deps: {
     leads: {
       ingest,
       delivery,
-      dailyList,
+      vendorLists,
+      adConversions,
       intake,
       /** A site test's synthetic lead through the pipeline, and its outcome (decision 0050). */
       testLeads,

@@ -18,7 +18,7 @@ import { type IngestCampaign, loadIngestCampaigns } from './ingest-campaigns.js'
 import type { IntakeRepository, IntakeRow } from './intake-repository.js';
 import { claimLead, type LeadToStore } from './lead-claim.js';
 import { type FactsRequest, readBatchFacts } from './pipeline-facts.js';
-import { identitySchema, storedPageViewSchema } from './schemas.js';
+import { identitySchema, storedAdVisitSchema, storedPageViewSchema } from './schemas.js';
 
 /** Moves a campaign as the system (pause on run); the campaigns module owns the one move path. */
 export type MoveBySystem = (campaignId: number, event: CampaignEvent) => Promise<unknown>;
@@ -103,6 +103,28 @@ export function createIngestService(deps: {
             return;
           }
           prepared.push({ row, campaign, identity: answer.identity, pageUrl: view.url, keyword: '' });
+        } else if (row.source === 'ad_platform') {
+          // A visitor an ad brought (decision 0051): resolved like a pixel's page view.
+          const visit = storedAdVisitSchema.parse(row.payload);
+          const answer = await resolver.resolveVisitor({
+            visitorKey: visit.visitorKey,
+            ip: visit.ip,
+            userAgent: visit.userAgent,
+            pageUrl: visit.pageUrl,
+            campaignId: campaign.publicId,
+          });
+          if (answer.status === 'unknown') {
+            unresolved += 1;
+            done.push(row.id);
+            return;
+          }
+          prepared.push({
+            row,
+            campaign,
+            identity: answer.identity,
+            pageUrl: visit.pageUrl,
+            keyword: visit.keyword,
+          });
         } else {
           const { keyword, ...identity } = identitySchema
             .extend({ keyword: z.string().optional() })

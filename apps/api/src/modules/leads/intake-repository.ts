@@ -1,4 +1,4 @@
-import { type Database, queryRows, sql } from '@app/db';
+import { type Database, type Executor, queryRows, sql } from '@app/db';
 import { intArray, textArray } from './sql-arrays.js';
 
 /*
@@ -8,7 +8,7 @@ import { intArray, textArray } from './sql-arrays.js';
  */
 
 /** `test`: a site test's synthetic identity (decision 0050): priced at 0, outside the limit and balance. */
-export type IntakeSource = 'pixel' | 'vendor_callback' | 'vendor_list' | 'test';
+export type IntakeSource = 'pixel' | 'vendor_callback' | 'vendor_list' | 'ad_platform' | 'test';
 
 export interface IntakeInsert {
   campaignId: number;
@@ -43,8 +43,8 @@ export function createIntakeRepository(db: Database) {
       return row?.id ?? null;
     },
 
-    /** One INSERT for the whole list. */
-    async insert(rows: readonly IntakeInsert[]): Promise<void> {
+    /** One INSERT for the whole list (in the caller's transaction when `tx` is given). */
+    async insert(rows: readonly IntakeInsert[], tx: Executor = db): Promise<void> {
       if (rows.length === 0) return;
       const records = rows.map((r) => ({
         campaign_id: r.campaignId,
@@ -52,7 +52,7 @@ export function createIntakeRepository(db: Database) {
         payload: r.payload,
         available_at: (r.availableAt ?? null)?.toISOString() ?? null,
       }));
-      await db.execute(
+      await tx.execute(
         sql`insert into lead_intake (campaign_id, source, payload, available_at)
             select x.campaign_id, x.source, x.payload, coalesce(x.available_at, now())
               from json_to_recordset(${JSON.stringify(records)}::json)

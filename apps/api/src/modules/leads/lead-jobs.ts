@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineJob, type JobHandler } from '../../jobs/define-job.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import type { DailyList } from './daily-list.js';
+import { vendorListJob, vendorListSweepJob } from '../../jobs/vendor-list.js';
+import type { VendorLists } from './daily-list.js';
 import type { IngestService } from './ingest-service.js';
 import type { IntakeRepository } from './intake-repository.js';
 import type { LeadDelivery } from './lead-delivery.js';
@@ -30,15 +31,6 @@ export const deliverLeadsJob = defineJob({
   retryLimit: 0,
   retryDelaySeconds: 5,
   recurring: { cron: '* * * * *' },
-});
-
-/** Enhance / b2b daily lists, shortly after midnight UTC. */
-export const dailyListJob = defineJob({
-  name: 'leads.daily-list',
-  payload: z.object({}),
-  retryLimit: 2,
-  retryDelaySeconds: 300,
-  recurring: { cron: '5 0 * * *' },
 });
 
 export function ingestLeadsHandler(deps: {
@@ -80,15 +72,30 @@ export function deliverLeadsHandler(deps: {
   };
 }
 
-export function dailyListHandler(deps: {
-  dailyList: DailyList;
-  queue: Pick<JobQueue, 'trigger'>;
-}): JobHandler<typeof dailyListJob.payload> {
+/** Every ten minutes: a list job for each enhance / b2b campaign whose local day has no list yet. */
+export function vendorListSweepHandler(deps: {
+  lists: VendorLists;
+  queue: Pick<JobQueue, 'enqueue'>;
+  now?: () => Date;
+}): JobHandler<typeof vendorListSweepJob.payload> {
   return {
-    spec: dailyListJob,
+    spec: vendorListSweepJob,
     async handle() {
-      const fed = await deps.dailyList.feedAll();
-      if (fed.identities > 0) await deps.queue.trigger(ingestLeadsJob, {});
+      for (const run of await deps.lists.dueRuns(deps.now?.() ?? new Date()))
+        await deps.queue.enqueue(vendorListJob, run.payload);
+    },
+  };
+}
+
+/** One campaign's list for its day; a vendor outage throws, and the queue retries with back-off. */
+export function vendorListHandler(deps: {
+  lists: VendorLists;
+  now?: () => Date;
+}): JobHandler<typeof vendorListJob.payload> {
+  return {
+    spec: vendorListJob,
+    async handle(payload) {
+      await deps.lists.run(payload, deps.now?.() ?? new Date());
     },
   };
 }

@@ -54,3 +54,16 @@ export const vendorCallbackSchema = z.strictObject({
   identities: z.array(identitySchema).min(1).max(1000),
 });
 export type VendorCallback = z.infer<typeof vendorCallbackSchema>;
+
+/** A visitor the ad platform's ads brought (decision 0051), stored as the port's conversion gave it. */
+export const storedAdVisitSchema = z.strictObject({
+  /** The platform's stable id of the visit. */
+  visit: z.string().min(1).max(200),
+  visitorKey: z.string().min(1).max(200),
+  ip: z.string().min(1).max(64),
+  userAgent: z.string().max(1024),
+  pageUrl: z.string().min(1).max(PIXEL_URL_MAX_LENGTH),
+  /** The search keyword the ad was shown for, when the platform says. */
+  keyword: z.string().max(200).default(''),
+});
+export type StoredAdVisit = z.infer<typeof storedAdVisitSchema>;
