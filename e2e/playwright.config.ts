@@ -84,6 +84,10 @@ export default defineConfig({
       ACCESS_TOKEN_TTL_SECONDS: '10',
       // Light proof of work: the widget solves it at once.
       ALTCHA_MAX_NUMBER: '50',
+      // The lead flow's site check reads a test page the spec serves on 127.0.0.1.
+      SITE_CHECK_LOOPBACK: 'on',
+      // No simulated visitors: the specs that count leads see only their own.
+      DEMO_VISITORS: 'off',
     },
   },
 });

@@ -1,21 +1,11 @@
 import { DEMO } from '@app/db/demo';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
 import { apiClient } from '../support/api';
 import { nextAnswer, signIn } from '../support/browser';
+import { rowAction } from '../support/campaigns';
 
 const client = DEMO.northwind.clients[0];
-
-/** Opens a row's action menu and picks one action; moves ask first, and the answer is awaited. */
-async function rowAction(page: Page, publicId: string, action: string, confirm = true) {
-  await page.getByTestId(`campaign-actions-${publicId}`).click();
-  await page.getByRole('menuitem', { name: action, exact: true }).click();
-  if (!confirm) return null;
-  const path = action === 'Archive' || action === 'Unarchive' ? 'archive' : 'activepause';
-  const answer = nextAnswer(page, 'PUT', `/api/leadspeek/client/${path}`);
-  await page.getByTestId('confirm-yes').click();
-  return answer;
-}
 
 test('a Northwind client runs a Site ID campaign from the wizard to the archive; the agency owner sees it', async ({
   page,

@@ -54,6 +54,12 @@ const envSchema = z.object({
    * gateway; 'off' keeps it off there too.
    */
   DEMO_VISITORS: z.enum(['on', 'off']).default('on'),
+  /**
+   * Development and browser tests only: the embed-code site check may fetch pages on this machine
+   * (loopback addresses), e.g. a local copy of a client's site. Refused in production: it would let
+   * anyone with a campaign make the server read its own local ports.
+   */
+  SITE_CHECK_LOOPBACK: z.enum(['on', 'off']).default('off'),
   /** Run the job worker inside the web process (required on PGlite, which allows one process). */
   IN_PROCESS_WORKER: z
     .enum(['true', 'false'])
@@ -78,6 +84,8 @@ export type Config = {
   altcha: { maxNumber: number; cost: number };
   accessTokenTtlSeconds: number;
   pixelRateLimitPerMinute: number;
+  /** The site check may fetch loopback addresses (never in production). */
+  siteCheckLoopback: boolean;
   vendorCallbackSecret: string | undefined;
   /** DEMO_VISITORS: may the demo visitor simulator run (it still needs the demo seed and the sandbox). */
   demoVisitors: boolean;
@@ -121,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     altcha: { maxNumber: e.ALTCHA_MAX_NUMBER, cost: e.ALTCHA_COST },
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     pixelRateLimitPerMinute: e.PIXEL_RATE_LIMIT_PER_MINUTE,
+    siteCheckLoopback: siteCheckLoopback(e.SITE_CHECK_LOOPBACK, env.NODE_ENV),
     vendorCallbackSecret: e.VENDOR_CALLBACK_SECRET,
     demoVisitors: e.DEMO_VISITORS === 'on',
     stripe: stripeKeys(e),
@@ -163,3 +172,9 @@ const splitList = (value: string) =>
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+
+function siteCheckLoopback(setting: 'on' | 'off', nodeEnv: string | undefined): boolean {
+  if (setting === 'on' && nodeEnv === 'production')
+    throw new Error('Invalid configuration: SITE_CHECK_LOOPBACK is for development and tests, not production');
+  return setting === 'on';
+}

@@ -124,7 +124,11 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   // Links in e-mails: known hosts only, with the deployment's scheme and port (decision 0019).
   const domains = createDomainsModule({ db, filesBaseUrl, publicWeb: config.publicWeb });
   // The embed code, GET /px.js and the guarded site check of local campaigns (decision 0042).
-  const embed = await createEmbedModule({ origins: domains.origins, fetch: options.siteCheckFetch });
+  const embed = await createEmbedModule({
+    origins: domains.origins,
+    fetch: options.siteCheckFetch,
+    allowLoopback: config.siteCheckLoopback,
+  });
   const files = createFilesModule({
     db,
     storage,

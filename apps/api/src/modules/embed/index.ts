@@ -35,6 +35,8 @@ export async function createEmbedModule(deps: {
   origins: Pick<WebOrigins, 'ofCompany'>;
   /** Tests inject a fetcher that may reach their local servers; production uses the guarded one. */
   fetch?: GuardedFetcher;
+  /** Development and browser tests: the guarded fetcher may also reach loopback addresses. */
+  allowLoopback?: boolean;
 }) {
   const script = await buildPixelScript();
   return {
@@ -43,7 +45,14 @@ export async function createEmbedModule(deps: {
       const scriptOrigin = await deps.origins.ofCompany(campaign.clientCompanyId);
       return renderEmbedSnippet({ scriptOrigin, campaignId: campaign.campaignId });
     },
-    checkSite: createSiteChecker({ fetch: deps.fetch ?? createGuardedFetcher(SITE_CHECK_FETCH) }),
+    checkSite: createSiteChecker({
+      fetch:
+        deps.fetch ??
+        createGuardedFetcher({
+          ...SITE_CHECK_FETCH,
+          permit: (_address, kind) => kind === 'public' || (deps.allowLoopback === true && kind === 'loopback'),
+        }),
+    }),
     /** Pages outside /api: the pixel script. */
     pages: [pixelScriptRoute(script)],
     routes: [],
