@@ -41,8 +41,9 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
-        // Agency subdomains of the demo (northwind.localhost, ...) resolve to this machine.
-        '--host-resolver-rules=MAP *.localhost 127.0.0.1, MAP localhost 127.0.0.1',
+        // Agency subdomains of the demo (northwind.localhost, ...) and its agencies' own domains
+        // (leads.northwind.test: the embed code loads the pixel from there) resolve to this machine.
+        '--host-resolver-rules=MAP *.localhost 127.0.0.1, MAP localhost 127.0.0.1, MAP *.test 127.0.0.1',
       ],
     },
   },

@@ -38,9 +38,13 @@ async function visit(browser: Browser, url: string, visitorId: string) {
   const context = await browser.newContext();
   await context.addInitScript((id) => localStorage.setItem('lo_px_vid', id), visitorId);
   const page = await context.newPage();
-  const reported = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/px/v');
+  // The pixel reports by beacon, which the page never reads an answer of: the request is what shows.
+  const reported = page.waitForRequest(
+    (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/px/v',
+  );
   await page.goto(url);
-  expect((await reported).status()).toBe(204);
+  const beacon = await reported;
+  expect(JSON.parse(beacon.postData() ?? '{}')).toMatchObject({ visitorId });
   await context.close();
 }
 

@@ -1,4 +1,5 @@
 import { Modal } from '@mantine/core';
+import { useState } from 'react';
 import { LeadReportPanel, type LeadReportPanelProps } from './lead-report-panel';
 
 /** The lead report in a modal (the campaign list's "lead report" action). */
@@ -7,6 +8,8 @@ export function LeadReportModal({
   onClose,
   ...panel
 }: LeadReportPanelProps & { opened: boolean; onClose: () => void }) {
+  // Escape closes every open Mantine modal at once; while a lead's detail is open it closes only that.
+  const [detailOpen, setDetailOpen] = useState(false);
   const title = panel.campaign
     ? `Lead report: ${panel.campaign.campaignName} (${panel.campaign.leadspeek_api_id})`
     : 'Lead report';
@@ -14,12 +17,13 @@ export function LeadReportModal({
     <Modal
       opened={opened}
       onClose={onClose}
+      closeOnEscape={!detailOpen}
       closeButtonProps={{ 'aria-label': 'Close' }}
       title={title}
       size="90rem"
       zIndex={300}
     >
-      {opened && <LeadReportPanel {...panel} />}
+      {opened && <LeadReportPanel {...panel} onDialogChange={setDetailOpen} />}
     </Modal>
   );
 }

@@ -36,6 +36,8 @@ export interface LeadReportPanelProps {
   /** One campaign; without it the report covers every campaign in scope (of `moduleType`, if given). */
   campaign?: ReportCampaign;
   moduleType?: CampaignModule;
+  /** Told when the panel's own dialog (a lead's detail) opens and closes, so a surrounding modal can stay put. */
+  onDialogChange?: (open: boolean) => void;
 }
 
 const OPEN_RANGE: DayRangeDraft = { start: '', end: '' };
@@ -76,11 +78,19 @@ export function LeadReportPanel(props: LeadReportPanelProps) {
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<SortState<LeadReportSortKey> | null>(null);
   const [openLead, setOpenLead] = useState<number | null>(null);
+  const { onDialogChange } = props;
+  const openDetail = useCallback(
+    (lead: number | null) => {
+      setOpenLead(lead);
+      onDialogChange?.(lead !== null);
+    },
+    [onDialogChange],
+  );
   const [tab, setTab] = useState<string | null>('leads');
   const init = useLeadInitDate(props.companyId, props.clientId);
   const { scope, filters } = panelRequest(props, search, range);
   const file = useFileDownload('lead-report-download');
-  const onOpen = useCallback((row: LeadReportRow) => setOpenLead(row.lead_id), []);
+  const onOpen = useCallback((row: LeadReportRow) => openDetail(row.lead_id), [openDetail]);
 
   const startDownload = (format: LeadExportFormat) => {
     const today = init.data?.data.today ?? formatDay(new Date());
@@ -151,7 +161,7 @@ export function LeadReportPanel(props: LeadReportPanelProps) {
           <LeadChartTab scope={scope} filters={filters} />
         </Tabs.Panel>
       </Tabs>
-      <LeadDetailModal leadID={openLead} onClose={() => setOpenLead(null)} />
+      <LeadDetailModal leadID={openLead} onClose={() => openDetail(null)} />
     </Stack>
   );
 }
