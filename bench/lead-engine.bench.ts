@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type DatabaseHandle, openDatabase, queryRows, sql } from '@app/db';
 import autocannon from 'autocannon';
@@ -18,6 +18,11 @@ const CAMPAIGNS = 50;
 const ROUNDS = Number.parseInt(process.env.BENCH_ROUNDS ?? '3', 10);
 const SECONDS = Number.parseInt(process.env.BENCH_SECONDS ?? '5', 10);
 const CONNECTIONS = 32;
+/** The machine's load average, printed with every figure (the 2 cores are shared). */
+const load = () =>
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
 
 /**
  * The lead engine end to end (decision 0046), the product in this process with its worker, the
@@ -109,7 +114,7 @@ export async function benchLeadEngine(database: 'pglite' | 'postgres', databaseU
       `    ack p50 ${run.latency.p50} ms, p99 ${run.latency.p99} ms; ${Math.round(run.requests.average)} views/s acknowledged`,
     );
     console.log(
-      `    leads ${leads}, rejections ${rejected}, unresolved ${stored - leads - rejected}; until all stored ${seconds.toFixed(1)} s: ${Math.round(stored / seconds)} views/s, ${Math.round(leads / seconds)} leads/s; delivery rows queued ${after.deliveries - before.deliveries}`,
+      `    leads ${leads}, rejections ${rejected}, unresolved ${stored - leads - rejected}; until all stored ${seconds.toFixed(1)} s: ${Math.round(stored / seconds)} views/s, ${Math.round(leads / seconds)} leads/s; delivery rows queued ${after.deliveries - before.deliveries}; ${load()}`,
     );
 
     // 2. The pipeline alone: identities every one of which can become a lead.
@@ -142,7 +147,7 @@ export async function benchLeadEngine(database: 'pglite' | 'postgres', databaseU
     const pipeAfter = await counts(db);
     const pipeLeads = pipeAfter.leads - pipeBefore.leads;
     console.log(
-      `  pipeline alone (${IDENTITIES} identities over ${targets.length} campaigns): ${pipeLeads} leads, ${pipeAfter.rejections - pipeBefore.rejections} rejections in ${pipeSeconds.toFixed(1)} s: ${Math.round(pipeLeads / pipeSeconds)} leads/s`,
+      `  pipeline alone (${IDENTITIES} identities over ${targets.length} campaigns): ${pipeLeads} leads, ${pipeAfter.rejections - pipeBefore.rejections} rejections in ${pipeSeconds.toFixed(1)} s: ${Math.round(pipeLeads / pipeSeconds)} leads/s; ${load()}`,
     );
 
     // 3. Requests/s beside bare Fastify, same body and content type.
@@ -174,7 +179,7 @@ export async function benchLeadEngine(database: 'pglite' | 'postgres', databaseU
     await untilIntakeEmpty(db);
     const ratio = median(product) / median(baseline);
     console.log(
-      `  POST /api/px/v ${Math.round(median(product))} req/s (p99 ${median(productP99)} ms) vs bare Fastify POST ${Math.round(median(baseline))} req/s: ${ratio.toFixed(2)}x (target >= 0.5; ${ROUNDS} rounds x ${SECONDS} s, medians; the product's worker drains the views meanwhile)`,
+      `  POST /api/px/v ${Math.round(median(product))} req/s (p99 ${median(productP99)} ms) vs bare Fastify POST ${Math.round(median(baseline))} req/s: ${ratio.toFixed(2)}x (target >= 0.5; ${ROUNDS} rounds x ${SECONDS} s, medians; the product's worker drains the views meanwhile); ${load()}`,
     );
   } finally {
     await stopServer(bare);

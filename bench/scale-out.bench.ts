@@ -1,0 +1,303 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type DatabaseHandle, openDatabase, queryRows, sql } from '@app/db';
+import autocannon from 'autocannon';
+import { loadConfig } from '../apps/api/src/config.js';
+import { createSandboxResolver } from '../apps/api/src/providers/identities/index.js';
+import { startRuntime } from '../apps/api/src/runtime.js';
+import { insertCampaign } from '../apps/api/test/kits/campaigns.js';
+import { freePort, startServer, stopServer } from './lib/processes.js';
+
+const VIEWS = Number.parseInt(process.env.BENCH_SCALE_VIEWS ?? '20000', 10);
+const CONNECTIONS = 32;
+const CAMPAIGNS_PER_SHAPE = 10;
+const API_SHAPES = [1, 2, 4];
+const WORKER_SHAPES = [1, 2];
+const REPORT_TO = 'reports@bench.test';
+const API_MAIN = resolve(import.meta.dirname, '../apps/api/src/main.ts');
+const WORKER_MAIN = resolve(import.meta.dirname, '../apps/api/src/worker-main.ts');
+
+/**
+ * Scale-out on one PostgreSQL (issue 11 Benchmarks): the product as it runs in production shapes —
+ * N API processes (`IN_PROCESS_WORKER=false`) behind a small round-robin proxy
+ * (scale-out-proxy.ts) and M worker processes (`apps/api/src/worker-main.ts`) — for N in 1, 2, 4
+ * and M in 1, 2. Each shape gets its own 10 campaigns and its own visitors, and the load sends
+ * page view i (visitor `<shape>-i`) to campaign i mod 10, so the bench knows every outcome:
+ * it resolves each visitor itself with the same sandbox resolver and checks, after the run, that
+ *  - acknowledged page views = intake rows stored, and the intake is empty;
+ *  - leads = distinct (campaign, person) among the resolved views and rejections = the repeats, all
+ *    `already_stored` (a row processed twice would add a rejection, a lost row would miss one);
+ *  - no (campaign, person) has two leads; every lead has its one delivery and it was delivered once
+ *    (one outbox e-mail per lead).
+ * Printed: leads/s from the first request until every lead is stored, per shape, with the load
+ * average. PostgreSQL only (PGlite is one process).
+ */
+export async function benchScaleOut(database: 'pglite' | 'postgres', databaseUrl?: string) {
+  if (database !== 'postgres' || !databaseUrl) {
+    console.log('\nscale-out: PostgreSQL only (PGlite allows one process)');
+    return;
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-scale-'));
+  const env = {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    WEB_DIST: join(dataDir, 'no-web'),
+    PIXEL_RATE_LIMIT_PER_MINUTE: '10000000',
+    TRUSTED_PROXIES: '127.0.0.1',
+  };
+  // Migrate, seed and generate the sandbox people once, in this process, before any child starts.
+  const config = loadConfig({ ...process.env, ...env, IN_PROCESS_WORKER: 'false' });
+  const handle: DatabaseHandle = await openDatabase({ url: databaseUrl });
+  const rt = await startRuntime(config, { database: handle, logger: false });
+  const people = await rt.services.identityResolver.ensureSeeded();
+  await rt.close();
+  const resolver = createSandboxResolver({ db: handle.db });
+  console.log(`\nscale-out on postgres (${VIEWS} page views per shape, ${people.people} sandbox people)`);
+  try {
+    for (const workers of WORKER_SHAPES)
+      for (const apis of API_SHAPES) await runShape(handle, resolver, env, apis, workers);
+  } finally {
+    await handle.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function runShape(
+  handle: DatabaseHandle,
+  resolver: ReturnType<typeof createSandboxResolver>,
+  env: Record<string, string>,
+  apis: number,
+  workers: number,
+) {
+  const db = handle.db;
+  const shape = `a${apis}w${workers}`;
+  const campaigns: Array<{ id: number; publicId: string }> = [];
+  for (let i = 0; i < CAMPAIGNS_PER_SHAPE; i++)
+    campaigns.push(
+      await insertCampaign(db, { module: 'local', reidentification: '30', reportSentTo: [REPORT_TO] }),
+    );
+  const children: ChildProcess[] = [];
+  try {
+    const ports: number[] = [];
+    for (let i = 0; i < apis; i++) {
+      const port = await freePort();
+      ports.push(port);
+      children.push(
+        await startServer(
+          API_MAIN,
+          { ...env, PORT: String(port), IN_PROCESS_WORKER: 'false' },
+          `http://127.0.0.1:${port}/api/healthz`,
+        ),
+      );
+    }
+    for (let i = 0; i < workers; i++) children.push(await startWorker(env));
+    const proxyPort = await freePort();
+    children.push(
+      await startServer(
+        resolve(import.meta.dirname, 'scale-out-proxy.ts'),
+        { PORT: String(proxyPort), UPSTREAMS: ports.join(',') },
+        `http://127.0.0.1:${proxyPort}/api/healthz`,
+      ),
+    );
+
+    const before = await counts(db);
+    const load = loadavg();
+    const started = performance.now();
+    let sent = 0;
+    const run = await autocannon({
+      url: `http://127.0.0.1:${proxyPort}/api/px/v`,
+      method: 'POST',
+      connections: CONNECTIONS,
+      amount: VIEWS,
+      headers: { 'content-type': 'application/json' },
+      requests: [
+        {
+          setupRequest: (request) => {
+            const i = sent++;
+            return {
+              ...request,
+              body: JSON.stringify({
+                campaignId: campaigns[i % campaigns.length]?.publicId,
+                url: 'https://bench-site.example/page',
+                referrer: '',
+                visitorId: `${shape}-${i}`,
+              }),
+            };
+          },
+        },
+      ],
+    });
+    const acknowledged = run['2xx'];
+    const expected = await expectedOutcomes(resolver, campaigns, shape, sent);
+    await until(async () => {
+      const now = await counts(db);
+      return (
+        now.intake === 0 &&
+        now.leads - before.leads + (now.rejections - before.rejections) >= expected.resolved
+      );
+    }, 'every resolved page view was taken through the pipeline');
+    const seconds = (performance.now() - started) / 1000;
+    const after = await counts(db);
+    await until(
+      async () => (await pendingDeliveries(db)) === 0,
+      'every delivery was handed to the mail outbox',
+    );
+    const checks = await exactlyOnce(db, campaigns, before, acknowledged, expected);
+    const leads = after.leads - before.leads;
+    console.log(
+      `  ${apis} API + ${workers} worker: ${Math.round(leads / seconds)} leads/s (${leads} leads in ${seconds.toFixed(1)} s, ${Math.round(sent / seconds)} views/s end to end; ack ${Math.round(run.requests.average)} views/s, p99 ${run.latency.p99} ms); load average ${load.map((l) => l.toFixed(2)).join(' ')}`,
+    );
+    console.log(`    exactly once: ${checks}`);
+  } finally {
+    for (const child of children.reverse()) await stopServer(child);
+  }
+}
+
+/** What the run must produce: the bench resolves every visitor it sent with the product's resolver. */
+async function expectedOutcomes(
+  resolver: ReturnType<typeof createSandboxResolver>,
+  campaigns: ReadonlyArray<{ id: number; publicId: string }>,
+  shape: string,
+  sent: number,
+) {
+  const pairs = new Set<string>();
+  let resolved = 0;
+  for (let i = 0; i < sent; i++) {
+    const campaign = campaigns[i % campaigns.length] as { id: number; publicId: string };
+    const answer = await resolver.resolveVisitor({
+      visitorKey: `${shape}-${i}`,
+      ip: '127.0.0.1',
+      userAgent: '',
+      pageUrl: 'https://bench-site.example/page',
+      campaignId: campaign.publicId,
+    });
+    if (answer.status !== 'resolved') continue;
+    resolved += 1;
+    pairs.add(`${campaign.id}:${answer.identity.emailMd5.trim().toLowerCase()}`);
+  }
+  return { resolved, leads: pairs.size, repeats: resolved - pairs.size };
+}
+
+async function exactlyOnce(
+  db: DatabaseHandle['db'],
+  campaigns: ReadonlyArray<{ id: number }>,
+  before: Awaited<ReturnType<typeof counts>>,
+  acknowledged: number,
+  expected: Awaited<ReturnType<typeof expectedOutcomes>>,
+) {
+  const ids = `{${campaigns.map((c) => c.id).join(',')}}`;
+  const [row] = await queryRows<{
+    leads: number;
+    distinct_pairs: number;
+    rejections: number;
+    already_stored: number;
+    deliveries: number;
+    delivered: number;
+  }>(
+    db,
+    sql`select (select count(*)::int from leads where campaign_id = any(${ids}::int[])) as leads,
+               (select count(distinct (campaign_id, identity_md5))::int from leads
+                 where campaign_id = any(${ids}::int[])) as distinct_pairs,
+               (select count(*)::int from lead_rejections where campaign_id = any(${ids}::int[])) as rejections,
+               (select count(*)::int from lead_rejections
+                 where campaign_id = any(${ids}::int[]) and reason = 'already_stored') as already_stored,
+               (select count(*)::int from lead_deliveries d join leads l on l.id = d.lead_id
+                 where l.campaign_id = any(${ids}::int[])) as deliveries,
+               (select count(*)::int from lead_deliveries d join leads l on l.id = d.lead_id
+                 where l.campaign_id = any(${ids}::int[]) and d.status = 'delivered') as delivered`,
+  );
+  const after = await counts(db);
+  const stored = after.intakeRows - before.intakeRows;
+  const outbox = after.outbox - before.outbox;
+  const r = row ?? {
+    leads: -1,
+    distinct_pairs: -1,
+    rejections: -1,
+    already_stored: -1,
+    deliveries: -1,
+    delivered: -1,
+  };
+  const ok =
+    acknowledged === stored &&
+    after.intake === 0 &&
+    r.leads === expected.leads &&
+    r.distinct_pairs === r.leads &&
+    r.rejections === expected.repeats &&
+    r.already_stored === r.rejections &&
+    r.deliveries === r.leads &&
+    r.delivered === r.leads &&
+    outbox === r.leads;
+  return `${ok ? 'OK' : 'FAILED'} — acknowledged ${acknowledged} = stored ${stored}; resolved ${expected.resolved} → leads ${r.leads} (expected ${expected.leads}, distinct ${r.distinct_pairs}) + rejections ${r.rejections} (expected ${expected.repeats} repeats, already_stored ${r.already_stored}); deliveries ${r.deliveries}, delivered ${r.delivered}, outbox e-mails ${outbox}`;
+}
+
+async function counts(db: DatabaseHandle['db']) {
+  const [row] = await queryRows<{
+    intake: number;
+    leads: number;
+    rejections: number;
+    seq: string;
+    outbox: number;
+  }>(
+    db,
+    sql`select (select count(*)::int from lead_intake) as intake,
+               (select count(*)::int from leads) as leads,
+               (select count(*)::int from lead_rejections) as rejections,
+               (select count(*)::int from email_messages) as outbox,
+               coalesce((select last_value from lead_intake_id_seq where is_called), 0)::text as seq`,
+  );
+  return {
+    intake: row?.intake ?? -1,
+    leads: row?.leads ?? 0,
+    rejections: row?.rejections ?? 0,
+    outbox: row?.outbox ?? 0,
+    intakeRows: Number.parseInt(row?.seq ?? '0', 10),
+  };
+}
+
+async function pendingDeliveries(db: DatabaseHandle['db']) {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from lead_deliveries where status not in ('delivered', 'failed')`,
+  );
+  return row?.n ?? -1;
+}
+
+/** Polls `condition` every 100 ms (bounded: 5 minutes). */
+async function until(condition: () => Promise<boolean>, what: string) {
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    if (await condition()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`not within 5 minutes: ${what}`);
+}
+
+/** A worker process (`worker-main.ts`), ready when it says so (bounded wait). */
+async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER_MAIN], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const ready = new Promise<void>((resolveReady, reject) => {
+    let seen = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      if (seen.includes('worker started')) resolveReady();
+    });
+    child.once('exit', (code) => reject(new Error(`the worker exited with ${code}`)));
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+  try {
+    await ready;
+  } finally {
+    clearTimeout(timer);
+  }
+  child.stdout?.resume();
+  void once(child, 'exit').catch(() => {});
+  return child;
+}
