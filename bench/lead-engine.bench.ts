@@ -11,6 +11,7 @@ import { startRuntime } from '../apps/api/src/runtime.js';
 import { insertCampaign } from '../apps/api/test/kits/campaigns.js';
 import { median } from './lib/load.js';
 import { freePort, startServer, stopServer } from './lib/processes.js';
+import { runPixelLoad } from './pixel-load-run.js';
 
 const VIEWS = Number.parseInt(process.env.BENCH_LEAD_VIEWS ?? '20000', 10);
 const IDENTITIES = Number.parseInt(process.env.BENCH_LEAD_IDENTITIES ?? '20000', 10);
@@ -26,7 +27,7 @@ const load = () =>
 
 /**
  * The lead engine end to end (decision 0046), the product in this process with its worker, the
- * load from an autocannon worker thread:
+ * load from its own process (pixel-load.ts):
  *  1. pixel page views over HTTP (unique visitors over 50 local campaigns) → intake → resolver →
  *     pipeline → claim → lead + delivery row: acknowledged (204) vs stored intake rows (must be
  *     equal), p99 acknowledgement latency, leads and rejections, leads/s until the intake is empty;
@@ -81,25 +82,14 @@ export async function benchLeadEngine(database: 'pglite' | 'postgres', databaseU
     // 1. End to end over HTTP.
     const before = await counts(db);
     const started = performance.now();
-    const run = await autocannon({
+    const run = await runPixelLoad({
       url: pixelUrl,
-      method: 'POST',
-      workers: 1,
-      connections: CONNECTIONS,
       amount: VIEWS,
-      idReplacement: true,
-      headers: { 'content-type': 'application/json' },
-      requests: local.slice(0, 10).map((c) => ({
-        method: 'POST' as const,
-        body: JSON.stringify({
-          campaignId: c.publicId,
-          url: 'https://bench-site.example/page',
-          referrer: '',
-          visitorId: 'bench-visitor-[<id>]',
-        }),
-      })),
+      connections: CONNECTIONS,
+      campaignPublicIds: local.slice(0, 10).map((c) => c.publicId),
+      prefix: `bench-visitor-${database}`,
     });
-    const acknowledged = run['2xx'];
+    const acknowledged = run.acknowledged;
     await rt.services.leads.flushIntake();
     await untilIntakeEmpty(db);
     const seconds = (performance.now() - started) / 1000;
@@ -111,7 +101,7 @@ export async function benchLeadEngine(database: 'pglite' | 'postgres', databaseU
       `  end to end (${VIEWS} page views, ${CONNECTIONS} connections, 10 campaigns): acknowledged ${acknowledged}, stored ${stored} (${acknowledged === stored ? 'equal' : 'NOT EQUAL'}), non-2xx ${run.non2xx}, errors ${run.errors}`,
     );
     console.log(
-      `    ack p50 ${run.latency.p50} ms, p99 ${run.latency.p99} ms; ${Math.round(run.requests.average)} views/s acknowledged`,
+      `    ack p50 ${run.p50} ms, p99 ${run.p99} ms; ${Math.round(run.requestsPerSecond)} views/s acknowledged`,
     );
     console.log(
       `    leads ${leads}, rejections ${rejected}, unresolved ${stored - leads - rejected}; until all stored ${seconds.toFixed(1)} s: ${Math.round(stored / seconds)} views/s, ${Math.round(leads / seconds)} leads/s; delivery rows queued ${after.deliveries - before.deliveries}; ${load()}`,

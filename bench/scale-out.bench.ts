@@ -4,12 +4,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type DatabaseHandle, openDatabase, queryRows, sql } from '@app/db';
-import autocannon from 'autocannon';
 import { loadConfig } from '../apps/api/src/config.js';
 import { createSandboxResolver } from '../apps/api/src/providers/identities/index.js';
 import { startRuntime } from '../apps/api/src/runtime.js';
 import { insertCampaign } from '../apps/api/test/kits/campaigns.js';
 import { freePort, startServer, stopServer } from './lib/processes.js';
+import { runPixelLoad } from './pixel-load-run.js';
 
 const VIEWS = Number.parseInt(process.env.BENCH_SCALE_VIEWS ?? '20000', 10);
 const CONNECTIONS = 32;
@@ -108,31 +108,15 @@ async function runShape(
     const before = await counts(db);
     const load = loadavg();
     const started = performance.now();
-    let sent = 0;
-    const run = await autocannon({
+    const run = await runPixelLoad({
       url: `http://127.0.0.1:${proxyPort}/api/px/v`,
-      method: 'POST',
-      connections: CONNECTIONS,
       amount: VIEWS,
-      headers: { 'content-type': 'application/json' },
-      requests: [
-        {
-          setupRequest: (request) => {
-            const i = sent++;
-            return {
-              ...request,
-              body: JSON.stringify({
-                campaignId: campaigns[i % campaigns.length]?.publicId,
-                url: 'https://bench-site.example/page',
-                referrer: '',
-                visitorId: `${shape}-${i}`,
-              }),
-            };
-          },
-        },
-      ],
+      connections: CONNECTIONS,
+      campaignPublicIds: campaigns.map((c) => c.publicId),
+      prefix: shape,
     });
-    const acknowledged = run['2xx'];
+    const sent = run.sent;
+    const acknowledged = run.acknowledged;
     const expected = await expectedOutcomes(resolver, campaigns, shape, sent);
     await until(async () => {
       const now = await counts(db);
@@ -150,7 +134,7 @@ async function runShape(
     const checks = await exactlyOnce(db, campaigns, before, acknowledged, expected);
     const leads = after.leads - before.leads;
     console.log(
-      `  ${apis} API + ${workers} worker: ${Math.round(leads / seconds)} leads/s (${leads} leads in ${seconds.toFixed(1)} s, ${Math.round(sent / seconds)} views/s end to end; ack ${Math.round(run.requests.average)} views/s, p99 ${run.latency.p99} ms); load average ${load.map((l) => l.toFixed(2)).join(' ')}`,
+      `  ${apis} API + ${workers} worker: ${Math.round(leads / seconds)} leads/s (${leads} leads in ${seconds.toFixed(1)} s, ${Math.round(sent / seconds)} views/s end to end; ack ${Math.round(run.requestsPerSecond)} views/s, p99 ${run.p99} ms); load average ${load.map((l) => l.toFixed(2)).join(' ')}`,
     );
     console.log(`    exactly once: ${checks}`);
   } finally {
