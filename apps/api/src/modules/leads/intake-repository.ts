@@ -45,18 +45,21 @@ export function createIntakeRepository(db: Database) {
     /** One INSERT for the whole list. */
     async insert(rows: readonly IntakeInsert[]): Promise<void> {
       if (rows.length === 0) return;
-      const records = rows.map((r) => ({
-        campaign_id: r.campaignId,
-        source: r.source,
-        payload: r.payload,
-        available_at: (r.availableAt ?? null)?.toISOString() ?? null,
-      }));
-      await db.execute(
-        sql`insert into lead_intake (campaign_id, source, payload, available_at)
-            select x.campaign_id, x.source, x.payload, coalesce(x.available_at, now())
-              from json_to_recordset(${JSON.stringify(records)}::json)
-                as x(campaign_id int, source text, payload jsonb, available_at timestamptz)`,
-      );
+      await db.execute(insertStatement(rows));
+    },
+
+    /**
+     * One INSERT for the whole list, committed without waiting for the WAL flush (decision 0052):
+     * for page views, whose sender (a beacon) never reads the answer nor retries. Visible to the
+     * ingest job at once; a database crash within a fraction of a second can lose such views as
+     * the network can; any later durable commit (a lead's claim) flushes them first.
+     */
+    async insertPageViews(rows: readonly IntakeInsert[]): Promise<void> {
+      if (rows.length === 0) return;
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`set local synchronous_commit = off`);
+        await tx.execute(insertStatement(rows));
+      });
     },
 
     /** Leases up to `limit` due rows, oldest first. */
@@ -109,3 +112,16 @@ export function createIntakeRepository(db: Database) {
 }
 
 export type IntakeRepository = ReturnType<typeof createIntakeRepository>;
+
+function insertStatement(rows: readonly IntakeInsert[]) {
+  const records = rows.map((r) => ({
+    campaign_id: r.campaignId,
+    source: r.source,
+    payload: r.payload,
+    available_at: (r.availableAt ?? null)?.toISOString() ?? null,
+  }));
+  return sql`insert into lead_intake (campaign_id, source, payload, available_at)
+             select x.campaign_id, x.source, x.payload, coalesce(x.available_at, now())
+               from json_to_recordset(${JSON.stringify(records)}::json)
+                 as x(campaign_id int, source text, payload jsonb, available_at timestamptz)`;
+}
