@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type DatabaseHandle, openDatabase, queryRows, sql } from '@app/db';
+import autocannon from 'autocannon';
 import { loadConfig } from '../apps/api/src/config.js';
 import { createSandboxResolver } from '../apps/api/src/providers/identities/index.js';
 import { startRuntime } from '../apps/api/src/runtime.js';
@@ -11,9 +12,11 @@ import { insertCampaign } from '../apps/api/test/kits/campaigns.js';
 import { freePort, startServer, stopServer } from './lib/processes.js';
 import { runPixelLoad } from './pixel-load-run.js';
 
-const VIEWS = Number.parseInt(process.env.BENCH_SCALE_VIEWS ?? '20000', 10);
+const VIEWS = Number.parseInt(process.env.BENCH_SCALE_VIEWS ?? '10000', 10);
 const CONNECTIONS = 32;
 const CAMPAIGNS_PER_SHAPE = 10;
+const DUEL_ROUNDS = 2;
+const DUEL_SECONDS = 5;
 const API_SHAPES = [1, 2, 4];
 const WORKER_SHAPES = [1, 2];
 const REPORT_TO = 'reports@bench.test';
@@ -137,8 +140,62 @@ async function runShape(
       `  ${apis} API + ${workers} worker: ${Math.round(leads / seconds)} leads/s (${leads} leads in ${seconds.toFixed(1)} s, ${Math.round(sent / seconds)} views/s end to end; ack ${Math.round(run.requestsPerSecond)} views/s, p99 ${run.p99} ms); load average ${load.map((l) => l.toFixed(2)).join(' ')}`,
     );
     console.log(`    exactly once: ${checks}`);
+    if (apis === 1 && workers === 1) {
+      await pixelBesideBare(ports[0] as number, campaigns[0]?.publicId ?? '');
+      await until(async () => (await counts(db)).intake === 0, 'the duel’s page views were drained');
+    }
   } finally {
     for (const child of children.reverse()) await stopServer(child);
+  }
+}
+
+/**
+ * `POST /api/px/v` on one API-only process (no worker inside, no proxy) beside bare Fastify's POST
+ * route (bare-server.ts) in its own process: the same process shape, the same body, alternating
+ * rounds of SECONDS at CONNECTIONS; the worker process drains the views meanwhile.
+ */
+async function pixelBesideBare(apiPort: number, campaignPublicId: string) {
+  const barePort = await freePort();
+  const bare = await startServer(
+    resolve(import.meta.dirname, 'bare-server.ts'),
+    { PORT: String(barePort) },
+    `http://127.0.0.1:${barePort}/bare`,
+  );
+  const body = JSON.stringify({
+    campaignId: campaignPublicId,
+    url: 'https://bench-site.example/page',
+    referrer: '',
+    visitorId: 'duel-visitor',
+  });
+  const shoot = (url: string) =>
+    autocannon({
+      url,
+      method: 'POST',
+      connections: CONNECTIONS,
+      duration: DUEL_SECONDS,
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+  try {
+    const product: number[] = [];
+    const baseline: number[] = [];
+    const p99: number[] = [];
+    for (let round = 0; round < DUEL_ROUNDS; round++) {
+      const p = await shoot(`http://127.0.0.1:${apiPort}/api/px/v`);
+      if (p.non2xx > 0 || p.errors > 0)
+        throw new Error(`the pixel answered ${p.non2xx} non-2xx, ${p.errors} errors`);
+      product.push(p.requests.average);
+      p99.push(p.latency.p99);
+      baseline.push((await shoot(`http://127.0.0.1:${barePort}/bare-post`)).requests.average);
+    }
+    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+    console.log(
+      `  POST /api/px/v on 1 API-only process ${Math.round(mean(product))} req/s (p99 ${Math.max(...p99)} ms) vs bare Fastify POST ${Math.round(mean(baseline))} req/s: ${(mean(product) / mean(baseline)).toFixed(2)}x (target >= 0.5; rounds ${product.map(Math.round).join('/')} vs ${baseline.map(Math.round).join('/')}, ${DUEL_SECONDS} s each, ${CONNECTIONS} connections); load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+  } finally {
+    await stopServer(bare);
   }
 }
 

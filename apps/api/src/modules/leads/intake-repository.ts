@@ -1,4 +1,5 @@
 import { type Database, queryRows, sql } from '@app/db';
+import type { SQL } from 'drizzle-orm';
 import { intArray, textArray } from './sql-arrays.js';
 
 /*
@@ -56,10 +57,10 @@ export function createIntakeRepository(db: Database) {
      */
     async insertPageViews(rows: readonly IntakeInsert[]): Promise<void> {
       if (rows.length === 0) return;
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`set local synchronous_commit = off`);
-        await tx.execute(insertStatement(rows));
-      });
+      // One round trip: the setting is local to the statement's own transaction, read at its commit.
+      await db.execute(
+        insertStatement(rows, sql`(select set_config('synchronous_commit', 'off', true)) = 'off'`),
+      );
     },
 
     /** Leases up to `limit` due rows, oldest first. */
@@ -113,7 +114,7 @@ export function createIntakeRepository(db: Database) {
 
 export type IntakeRepository = ReturnType<typeof createIntakeRepository>;
 
-function insertStatement(rows: readonly IntakeInsert[]) {
+function insertStatement(rows: readonly IntakeInsert[], condition: SQL = sql`true`) {
   const records = rows.map((r) => ({
     campaign_id: r.campaignId,
     source: r.source,
@@ -123,5 +124,6 @@ function insertStatement(rows: readonly IntakeInsert[]) {
   return sql`insert into lead_intake (campaign_id, source, payload, available_at)
              select x.campaign_id, x.source, x.payload, coalesce(x.available_at, now())
                from json_to_recordset(${JSON.stringify(records)}::json)
-                 as x(campaign_id int, source text, payload jsonb, available_at timestamptz)`;
+                 as x(campaign_id int, source text, payload jsonb, available_at timestamptz)
+              where ${condition}`;
 }
