@@ -61,10 +61,31 @@ export async function benchScaleOut(database: 'pglite' | 'postgres', databaseUrl
   await rt.close();
   const resolver = createSandboxResolver({ db: handle.db });
   console.log(`\nscale-out on postgres (${VIEWS} page views per shape, ${people.people} sandbox people)`);
+  // Processes are started once and added as the shapes grow (a start costs seconds under load);
+  // a shape routes to its first N API processes, the others stay idle.
+  const apiPorts: number[] = [];
+  const processes: ChildProcess[] = [];
   try {
-    for (const workers of WORKER_SHAPES)
-      for (const apis of API_SHAPES) await runShape(handle, resolver, env, apis, workers);
+    let workersUp = 0;
+    for (const workers of WORKER_SHAPES) {
+      for (; workersUp < workers; workersUp++) processes.push(await startWorker(env));
+      for (const apis of API_SHAPES) {
+        while (apiPorts.length < apis) {
+          const port = await freePort();
+          processes.push(
+            await startServer(
+              API_MAIN,
+              { ...env, PORT: String(port), IN_PROCESS_WORKER: 'false' },
+              `http://127.0.0.1:${port}/healthz`,
+            ),
+          );
+          apiPorts.push(port);
+        }
+        await runShape(handle, resolver, apiPorts.slice(0, apis), workers);
+      }
+    }
   } finally {
+    for (const child of processes.reverse()) await stopServer(child);
     await handle.close();
     await rm(dataDir, { recursive: true, force: true });
   }
@@ -73,41 +94,24 @@ export async function benchScaleOut(database: 'pglite' | 'postgres', databaseUrl
 async function runShape(
   handle: DatabaseHandle,
   resolver: ReturnType<typeof createSandboxResolver>,
-  env: Record<string, string>,
-  apis: number,
+  ports: readonly number[],
   workers: number,
 ) {
   const db = handle.db;
+  const apis = ports.length;
   const shape = `a${apis}w${workers}`;
   const campaigns: Array<{ id: number; publicId: string }> = [];
   for (let i = 0; i < CAMPAIGNS_PER_SHAPE; i++)
     campaigns.push(
       await insertCampaign(db, { module: 'local', reidentification: '30', reportSentTo: [REPORT_TO] }),
     );
-  const children: ChildProcess[] = [];
+  const proxyPort = await freePort();
+  const proxy = await startServer(
+    resolve(import.meta.dirname, 'scale-out-proxy.ts'),
+    { PORT: String(proxyPort), UPSTREAMS: ports.join(',') },
+    `http://127.0.0.1:${proxyPort}/healthz`,
+  );
   try {
-    const ports: number[] = [];
-    for (let i = 0; i < apis; i++) {
-      const port = await freePort();
-      ports.push(port);
-      children.push(
-        await startServer(
-          API_MAIN,
-          { ...env, PORT: String(port), IN_PROCESS_WORKER: 'false' },
-          `http://127.0.0.1:${port}/api/healthz`,
-        ),
-      );
-    }
-    for (let i = 0; i < workers; i++) children.push(await startWorker(env));
-    const proxyPort = await freePort();
-    children.push(
-      await startServer(
-        resolve(import.meta.dirname, 'scale-out-proxy.ts'),
-        { PORT: String(proxyPort), UPSTREAMS: ports.join(',') },
-        `http://127.0.0.1:${proxyPort}/api/healthz`,
-      ),
-    );
-
     const before = await counts(db);
     const load = loadavg();
     const started = performance.now();
@@ -145,7 +149,7 @@ async function runShape(
       await until(async () => (await counts(db)).intake === 0, 'the duel’s page views were drained');
     }
   } finally {
-    for (const child of children.reverse()) await stopServer(child);
+    await stopServer(proxy);
   }
 }
 
