@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 
+/** Visitor i of a run: the pixel contract wants 16 to 64 letters, digits, - or _. */
+export const visitorIdFor = (prefix: string, i: number) => `${prefix}-visitor-${String(i).padStart(8, '0')}`;
+
 export interface PixelLoadResult {
   sent: number;
   acknowledged: number;

@@ -1,9 +1,10 @@
 import autocannon from 'autocannon';
+import { visitorIdFor } from './pixel-load-run.js';
 
 /**
  * Page views for the lead-engine and scale-out benchmarks, in a process of their own so the load
  * never shares an event loop with the product it measures. Exactly AMOUNT requests (bounded), view
- * i from visitor `<PREFIX>-<i>` to campaign i mod the CAMPAIGNS list, so the caller can tell what
+ * i from visitor `visitorIdFor(PREFIX, i)` to campaign i mod the CAMPAIGNS list, so the caller can tell what
  * every view should become. (autocannon's `idReplacement` never finishes a run with `amount` in
  * the version we use, and functions cannot cross into its worker threads: hence a process.)
  *
@@ -34,7 +35,7 @@ const run = await autocannon({
             campaignId: campaigns[i % campaigns.length],
             url: 'https://bench-site.example/page',
             referrer: '',
-            visitorId: `${prefix}-${i}`,
+            visitorId: visitorIdFor(prefix, i),
           }),
         };
       },

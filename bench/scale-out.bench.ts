@@ -10,7 +10,7 @@ import { createSandboxResolver } from '../apps/api/src/providers/identities/inde
 import { startRuntime } from '../apps/api/src/runtime.js';
 import { insertCampaign } from '../apps/api/test/kits/campaigns.js';
 import { freePort, startServer, stopServer } from './lib/processes.js';
-import { runPixelLoad } from './pixel-load-run.js';
+import { runPixelLoad, visitorIdFor } from './pixel-load-run.js';
 
 const VIEWS = Number.parseInt(process.env.BENCH_SCALE_VIEWS ?? '10000', 10);
 const CONNECTIONS = 32;
@@ -28,7 +28,7 @@ const WORKER_MAIN = resolve(import.meta.dirname, '../apps/api/src/worker-main.ts
  * N API processes (`IN_PROCESS_WORKER=false`) behind a small round-robin proxy
  * (scale-out-proxy.ts) and M worker processes (`apps/api/src/worker-main.ts`) — for N in 1, 2, 4
  * and M in 1, 2. Each shape gets its own 10 campaigns and its own visitors, and the load sends
- * page view i (visitor `<shape>-i`) to campaign i mod 10, so the bench knows every outcome:
+ * page view i (visitor `visitorIdFor(shape, i)`) to campaign i mod 10, so the bench knows every outcome:
  * it resolves each visitor itself with the same sandbox resolver and checks, after the run, that
  *  - acknowledged page views = intake rows stored, and the intake is empty;
  *  - leads = distinct (campaign, person) among the resolved views and rejections = the repeats, all
@@ -123,6 +123,10 @@ async function runShape(
       prefix: shape,
     });
     const sent = run.sent;
+    if (run.acknowledged !== sent)
+      throw new Error(
+        `${sent - run.acknowledged} page views were not acknowledged (${run.non2xx} non-2xx, ${run.errors} errors)`,
+      );
     const acknowledged = run.acknowledged;
     const expected = await expectedOutcomes(resolver, campaigns, shape, sent);
     await until(async () => {
@@ -169,7 +173,7 @@ async function pixelBesideBare(apiPort: number, campaignPublicId: string) {
     campaignId: campaignPublicId,
     url: 'https://bench-site.example/page',
     referrer: '',
-    visitorId: 'duel-visitor',
+    visitorId: 'scale-out-duel-visitor',
   });
   const shoot = (url: string) =>
     autocannon({
@@ -215,7 +219,7 @@ async function expectedOutcomes(
   for (let i = 0; i < sent; i++) {
     const campaign = campaigns[i % campaigns.length] as { id: number; publicId: string };
     const answer = await resolver.resolveVisitor({
-      visitorKey: `${shape}-${i}`,
+      visitorKey: visitorIdFor(shape, i),
       ip: '127.0.0.1',
       userAgent: '',
       pageUrl: 'https://bench-site.example/page',
