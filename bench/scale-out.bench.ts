@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type DatabaseHandle, openDatabase, queryRows, sql } from '@app/db';
@@ -17,6 +17,8 @@ const CONNECTIONS = 32;
 const CAMPAIGNS_PER_SHAPE = 10;
 const DUEL_ROUNDS = 2;
 const DUEL_SECONDS = 5;
+/** Linux's USER_HZ: /proc times are in hundredths of a second. */
+const CLOCK_TICKS = 100;
 const API_SHAPES = [1, 2, 4];
 const WORKER_SHAPES = [1, 2];
 const REPORT_TO = 'reports@bench.test';
@@ -32,7 +34,9 @@ const WORKER_MAIN = resolve(import.meta.dirname, '../apps/api/src/worker-main.ts
  * it resolves each visitor itself with the same sandbox resolver and checks, after the run, that
  *  - acknowledged page views = intake rows stored, and the intake is empty;
  *  - leads = distinct (campaign, person) among the resolved views and rejections = the repeats, all
- *    `already_stored` (a row processed twice would add a rejection, a lost row would miss one);
+ *    refused as repeats (`already_stored` by the claim, `reidentified_campaign` by the pipeline when
+ *    the first was stored in an earlier batch): a row processed twice would add a rejection, a lost
+ *    row would miss one;
  *  - no (campaign, person) has two leads; every lead has its one delivery and it was delivered once
  *    (one outbox e-mail per lead).
  * Printed: leads/s from the first request until every lead is stored, per shape, with the load
@@ -64,24 +68,33 @@ export async function benchScaleOut(database: 'pglite' | 'postgres', databaseUrl
   // Processes are started once and added as the shapes grow (a start costs seconds under load);
   // a shape routes to its first N API processes, the others stay idle.
   const apiPorts: number[] = [];
+  const apiPids: number[] = [];
+  const workerPids: number[] = [];
   const processes: ChildProcess[] = [];
   try {
     let workersUp = 0;
     for (const workers of WORKER_SHAPES) {
-      for (; workersUp < workers; workersUp++) processes.push(await startWorker(env));
+      for (; workersUp < workers; workersUp++) {
+        const worker = await startWorker(env);
+        processes.push(worker);
+        workerPids.push(worker.pid ?? -1);
+      }
       for (const apis of API_SHAPES) {
         while (apiPorts.length < apis) {
           const port = await freePort();
-          processes.push(
-            await startServer(
-              API_MAIN,
-              { ...env, PORT: String(port), IN_PROCESS_WORKER: 'false' },
-              `http://127.0.0.1:${port}/healthz`,
-            ),
+          const api = await startServer(
+            API_MAIN,
+            { ...env, PORT: String(port), IN_PROCESS_WORKER: 'false' },
+            `http://127.0.0.1:${port}/healthz`,
           );
+          processes.push(api);
           apiPorts.push(port);
+          apiPids.push(api.pid ?? -1);
         }
-        await runShape(handle, resolver, apiPorts.slice(0, apis), workers);
+        await runShape(handle, resolver, apiPorts.slice(0, apis), workers, {
+          api: apiPids.slice(0, apis),
+          worker: [...workerPids],
+        });
       }
     }
   } finally {
@@ -96,6 +109,7 @@ async function runShape(
   resolver: ReturnType<typeof createSandboxResolver>,
   ports: readonly number[],
   workers: number,
+  pids: { api: readonly number[]; worker: readonly number[] },
 ) {
   const db = handle.db;
   const apis = ports.length;
@@ -113,6 +127,7 @@ async function runShape(
   );
   try {
     const before = await counts(db);
+    const cpuBefore = await cpuByRole(db, pids, proxy.pid ?? -1);
     const load = loadavg();
     const started = performance.now();
     const run = await runPixelLoad({
@@ -138,6 +153,7 @@ async function runShape(
     }, 'every resolved page view was taken through the pipeline');
     const seconds = (performance.now() - started) / 1000;
     const after = await counts(db);
+    const cpuAfter = await cpuByRole(db, pids, proxy.pid ?? -1);
     await until(
       async () => (await pendingDeliveries(db)) === 0,
       'every delivery was handed to the mail outbox',
@@ -146,6 +162,11 @@ async function runShape(
     const leads = after.leads - before.leads;
     console.log(
       `  ${apis} API + ${workers} worker: ${Math.round(leads / seconds)} leads/s (${leads} leads in ${seconds.toFixed(1)} s, ${Math.round(sent / seconds)} views/s end to end; ack ${Math.round(run.requestsPerSecond)} views/s, p99 ${run.p99} ms); load average ${load.map((l) => l.toFixed(2)).join(' ')}`,
+    );
+    const perLead = (role: keyof typeof cpuAfter) =>
+      (((cpuAfter[role] - cpuBefore[role]) * 1000) / Math.max(1, leads)).toFixed(2);
+    console.log(
+      `    CPU per lead (ms, all processes of the role together, views included): API ${perLead('api')}, worker ${perLead('worker')}, PostgreSQL backends ${perLead('postgres')}, proxy ${perLead('proxy')}`,
     );
     console.log(`    exactly once: ${checks}`);
     if (apis === 1 && workers === 1) {
@@ -244,7 +265,7 @@ async function exactlyOnce(
     leads: number;
     distinct_pairs: number;
     rejections: number;
-    already_stored: number;
+    repeats: number;
     deliveries: number;
     delivered: number;
   }>(
@@ -254,7 +275,8 @@ async function exactlyOnce(
                  where campaign_id = any(${ids}::int[])) as distinct_pairs,
                (select count(*)::int from lead_rejections where campaign_id = any(${ids}::int[])) as rejections,
                (select count(*)::int from lead_rejections
-                 where campaign_id = any(${ids}::int[]) and reason = 'already_stored') as already_stored,
+                 where campaign_id = any(${ids}::int[])
+                   and reason in ('already_stored', 'reidentified_campaign')) as repeats,
                (select count(*)::int from lead_deliveries d join leads l on l.id = d.lead_id
                  where l.campaign_id = any(${ids}::int[])) as deliveries,
                (select count(*)::int from lead_deliveries d join leads l on l.id = d.lead_id
@@ -267,7 +289,7 @@ async function exactlyOnce(
     leads: -1,
     distinct_pairs: -1,
     rejections: -1,
-    already_stored: -1,
+    repeats: -1,
     deliveries: -1,
     delivered: -1,
   };
@@ -277,11 +299,11 @@ async function exactlyOnce(
     r.leads === expected.leads &&
     r.distinct_pairs === r.leads &&
     r.rejections === expected.repeats &&
-    r.already_stored === r.rejections &&
+    r.repeats === r.rejections &&
     r.deliveries === r.leads &&
     r.delivered === r.leads &&
     outbox === r.leads;
-  return `${ok ? 'OK' : 'FAILED'} — acknowledged ${acknowledged} = stored ${stored}; resolved ${expected.resolved} → leads ${r.leads} (expected ${expected.leads}, distinct ${r.distinct_pairs}) + rejections ${r.rejections} (expected ${expected.repeats} repeats, already_stored ${r.already_stored}); deliveries ${r.deliveries}, delivered ${r.delivered}, outbox e-mails ${outbox}`;
+  return `${ok ? 'OK' : 'FAILED'} — acknowledged ${acknowledged} = stored ${stored}; resolved ${expected.resolved} → leads ${r.leads} (expected ${expected.leads}, distinct ${r.distinct_pairs}) + rejections ${r.rejections} (expected ${expected.repeats} repeats; as repeats — already_stored or reidentified_campaign — ${r.repeats}); deliveries ${r.deliveries}, delivered ${r.delivered}, outbox e-mails ${outbox}`;
 }
 
 async function counts(db: DatabaseHandle['db']) {
@@ -314,6 +336,44 @@ async function pendingDeliveries(db: DatabaseHandle['db']) {
     sql`select count(*)::int as n from lead_deliveries where status not in ('delivered', 'failed')`,
   );
   return row?.n ?? -1;
+}
+
+/**
+ * CPU seconds (user + system, /proc) used so far by the API processes, the workers, the proxy and
+ * the PostgreSQL backends connected to this database (the pools keep theirs open through a shape).
+ */
+async function cpuByRole(
+  db: DatabaseHandle['db'],
+  pids: { api: readonly number[]; worker: readonly number[] },
+  proxyPid: number,
+) {
+  const backends = await queryRows<{ pid: number }>(
+    db,
+    sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+  );
+  const sum = async (list: readonly number[]) => {
+    let total = 0;
+    for (const pid of list) total += await cpuSecondsOf(pid);
+    return total;
+  };
+  return {
+    api: await sum(pids.api),
+    worker: await sum(pids.worker),
+    proxy: await cpuSecondsOf(proxyPid),
+    postgres: await sum(backends.map((b) => b.pid)),
+  };
+}
+
+/** utime + stime of a process in seconds (0 when it is gone). */
+async function cpuSecondsOf(pid: number): Promise<number> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
 }
 
 /** Polls `condition` every 100 ms (bounded: 5 minutes). */
