@@ -164,7 +164,7 @@ async function runShape(
       `  ${apis} API + ${workers} worker: ${Math.round(leads / seconds)} leads/s (${leads} leads in ${seconds.toFixed(1)} s, ${Math.round(sent / seconds)} views/s end to end; ack ${Math.round(run.requestsPerSecond)} views/s, p99 ${run.p99} ms); load average ${load.map((l) => l.toFixed(2)).join(' ')}`,
     );
     const perLead = (role: keyof typeof cpuAfter) =>
-      (((cpuAfter[role] - cpuBefore[role]) * 1000) / Math.max(1, leads)).toFixed(2);
+      ((cpuBetween(cpuBefore[role], cpuAfter[role]) * 1000) / Math.max(1, leads)).toFixed(2);
     console.log(
       `    CPU per lead (ms, all processes of the role together, views included): API ${perLead('api')}, worker ${perLead('worker')}, PostgreSQL backends ${perLead('postgres')}, proxy ${perLead('proxy')}`,
     );
@@ -339,8 +339,8 @@ async function pendingDeliveries(db: DatabaseHandle['db']) {
 }
 
 /**
- * CPU seconds (user + system, /proc) used so far by the API processes, the workers, the proxy and
- * the PostgreSQL backends connected to this database (the pools keep theirs open through a shape).
+ * CPU seconds (user + system, /proc) used so far by each API process, worker, the proxy and each
+ * PostgreSQL backend connected to this database, by process id.
  */
 async function cpuByRole(
   db: DatabaseHandle['db'],
@@ -351,17 +351,28 @@ async function cpuByRole(
     db,
     sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
   );
-  const sum = async (list: readonly number[]) => {
-    let total = 0;
-    for (const pid of list) total += await cpuSecondsOf(pid);
-    return total;
+  const of = async (list: readonly number[]) => {
+    const byPid = new Map<number, number>();
+    for (const pid of list) byPid.set(pid, await cpuSecondsOf(pid));
+    return byPid;
   };
   return {
-    api: await sum(pids.api),
-    worker: await sum(pids.worker),
-    proxy: await cpuSecondsOf(proxyPid),
-    postgres: await sum(backends.map((b) => b.pid)),
+    api: await of(pids.api),
+    worker: await of(pids.worker),
+    proxy: await of([proxyPid]),
+    postgres: await of(backends.map((b) => b.pid)),
   };
+}
+
+/**
+ * CPU seconds a role used between two readings: per process alive at the end, what it used since
+ * the first reading (all of it when it started in between). A backend the pool closed meanwhile is
+ * missed, so the PostgreSQL figure is a lower bound.
+ */
+function cpuBetween(before: ReadonlyMap<number, number>, after: ReadonlyMap<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+  return total;
 }
 
 /** utime + stime of a process in seconds (0 when it is gone). */
