@@ -100,7 +100,7 @@ export function claimStatements(tx: Database) {
             on conflict (campaign_id, period_key) do update set count = campaign_limit_counters.count
             returning campaign_id, period_key, count`,
       );
-      for (const r of rows) found.set(`${r.campaign_id}:${r.period_key}`, Number(r.count));
+      for (const r of rows) found.set(`${r.campaign_id}:${r.period_key}`, r.count);
       return found;
     },
     /** The prepaid balances of these campaigns, locked (a campaign without a row has none). */
@@ -114,14 +114,14 @@ export function claimStatements(tx: Database) {
              order by campaign_id
                for update`,
       );
-      for (const r of rows) found.set(r.campaign_id, Number(r.leads_left));
+      for (const r of rows) found.set(r.campaign_id, r.leads_left);
       return found;
     },
     async setCounters(counts: ReadonlyMap<string, number>): Promise<void> {
       if (counts.size === 0) return;
       const rows = [...counts].map(([k, n]) => {
         const at = k.indexOf(':');
-        return { c: Number(k.slice(0, at)), p: k.slice(at + 1), n };
+        return { c: Number.parseInt(k.slice(0, at), 10), p: k.slice(at + 1), n };
       });
       await tx.execute(
         sql`update campaign_limit_counters t set count = k.n
