@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type DatabaseHandle, openDatabase, queryRows, sql } from '@app/db';
 import autocannon from 'autocannon';
@@ -11,6 +11,7 @@ import { startRuntime } from '../apps/api/src/runtime.js';
 import { insertCampaign } from '../apps/api/test/kits/campaigns.js';
 import { median } from './lib/load.js';
 import { freePort, startServer, stopServer } from './lib/processes.js';
+import { runPixelLoad } from './pixel-load-run.js';
 
 const VIEWS = Number.parseInt(process.env.BENCH_LEAD_VIEWS ?? '20000', 10);
 const IDENTITIES = Number.parseInt(process.env.BENCH_LEAD_IDENTITIES ?? '20000', 10);
@@ -18,10 +19,15 @@ const CAMPAIGNS = 50;
 const ROUNDS = Number.parseInt(process.env.BENCH_ROUNDS ?? '3', 10);
 const SECONDS = Number.parseInt(process.env.BENCH_SECONDS ?? '5', 10);
 const CONNECTIONS = 32;
+/** The machine's load average, printed with every figure (the 2 cores are shared). */
+const load = () =>
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
 
 /**
  * The lead engine end to end (decision 0046), the product in this process with its worker, the
- * load from an autocannon worker thread:
+ * load from its own process (pixel-load.ts):
  *  1. pixel page views over HTTP (unique visitors over 50 local campaigns) → intake → resolver →
  *     pipeline → claim → lead + delivery row: acknowledged (204) vs stored intake rows (must be
  *     equal), p99 acknowledgement latency, leads and rejections, leads/s until the intake is empty;
@@ -82,25 +88,14 @@ export async function benchLeadEngine(database: 'pglite' | 'postgres', databaseU
     // 1. End to end over HTTP.
     const before = await counts(db);
     const started = performance.now();
-    const run = await autocannon({
+    const run = await runPixelLoad({
       url: pixelUrl,
-      method: 'POST',
-      workers: 1,
-      connections: CONNECTIONS,
       amount: VIEWS,
-      idReplacement: true,
-      headers: { 'content-type': 'application/json' },
-      requests: local.slice(0, 10).map((c) => ({
-        method: 'POST' as const,
-        body: JSON.stringify({
-          campaignId: c.publicId,
-          url: 'https://bench-site.example/page',
-          referrer: '',
-          visitorId: 'bench-visitor-[<id>]',
-        }),
-      })),
+      connections: CONNECTIONS,
+      campaignPublicIds: local.slice(0, 10).map((c) => c.publicId),
+      prefix: `bench-visitor-${database}`,
     });
-    const acknowledged = run['2xx'];
+    const acknowledged = run.acknowledged;
     await rt.services.leads.flushIntake();
     await untilIntakeEmpty(db);
     const seconds = (performance.now() - started) / 1000;
@@ -112,10 +107,10 @@ export async function benchLeadEngine(database: 'pglite' | 'postgres', databaseU
       `  end to end (${VIEWS} page views, ${CONNECTIONS} connections, 10 campaigns): acknowledged ${acknowledged}, stored ${stored} (${acknowledged === stored ? 'equal' : 'NOT EQUAL'}), non-2xx ${run.non2xx}, errors ${run.errors}`,
     );
     console.log(
-      `    ack p50 ${run.latency.p50} ms, p99 ${run.latency.p99} ms; ${Math.round(run.requests.average)} views/s acknowledged`,
+      `    ack p50 ${run.p50} ms, p99 ${run.p99} ms; ${Math.round(run.requestsPerSecond)} views/s acknowledged`,
     );
     console.log(
-      `    leads ${leads}, rejections ${rejected}, unresolved ${stored - leads - rejected}; until all stored ${seconds.toFixed(1)} s: ${Math.round(stored / seconds)} views/s, ${Math.round(leads / seconds)} leads/s; delivery rows queued ${after.deliveries - before.deliveries}`,
+      `    leads ${leads}, rejections ${rejected}, unresolved ${stored - leads - rejected}; until all stored ${seconds.toFixed(1)} s: ${Math.round(stored / seconds)} views/s, ${Math.round(leads / seconds)} leads/s; delivery rows queued ${after.deliveries - before.deliveries}; ${load()}`,
     );
 
     // 2. The pipeline alone: identities every one of which can become a lead.
@@ -148,7 +143,7 @@ export async function benchLeadEngine(database: 'pglite' | 'postgres', databaseU
     const pipeAfter = await counts(db);
     const pipeLeads = pipeAfter.leads - pipeBefore.leads;
     console.log(
-      `  pipeline alone (${IDENTITIES} identities over ${targets.length} campaigns): ${pipeLeads} leads, ${pipeAfter.rejections - pipeBefore.rejections} rejections in ${pipeSeconds.toFixed(1)} s: ${Math.round(pipeLeads / pipeSeconds)} leads/s`,
+      `  pipeline alone (${IDENTITIES} identities over ${targets.length} campaigns): ${pipeLeads} leads, ${pipeAfter.rejections - pipeBefore.rejections} rejections in ${pipeSeconds.toFixed(1)} s: ${Math.round(pipeLeads / pipeSeconds)} leads/s; ${load()}`,
     );
 
     // 3. Requests/s beside bare Fastify, same body and content type.
@@ -180,7 +175,7 @@ export async function benchLeadEngine(database: 'pglite' | 'postgres', databaseU
     await untilIntakeEmpty(db);
     const ratio = median(product) / median(baseline);
     console.log(
-      `  POST /api/px/v ${Math.round(median(product))} req/s (p99 ${median(productP99)} ms) vs bare Fastify POST ${Math.round(median(baseline))} req/s: ${ratio.toFixed(2)}x (target >= 0.5; ${ROUNDS} rounds x ${SECONDS} s, medians; the product's worker drains the views meanwhile)`,
+      `  POST /api/px/v ${Math.round(median(product))} req/s (p99 ${median(productP99)} ms) vs bare Fastify POST ${Math.round(median(baseline))} req/s: ${ratio.toFixed(2)}x (target >= 0.5; ${ROUNDS} rounds x ${SECONDS} s, medians; the product's worker drains the views meanwhile); ${load()}`,
     );
   } finally {
     await stopServer(bare);

@@ -6,6 +6,7 @@ import { benchLeadEngine } from './lead-engine.bench.js';
 import { benchLeadReport } from './lead-report.bench.js';
 import { benchLedger } from './ledger.bench.js';
 import { createScratchDatabase } from './lib/scratch-database.js';
+import { benchScaleOut } from './scale-out.bench.js';
 import { benchArgon2, benchSignIn } from './sign-in.bench.js';
 import { benchUserLogs } from './user-logs.bench.js';
 import { benchWeb } from './web.bench.js';
@@ -13,10 +14,13 @@ import { benchWeb } from './web.bench.js';
 /**
  * `npm run bench`: every benchmark, on PGlite and (when DATABASE_URL or TEST_DATABASE_URL is set)
  * on PostgreSQL. Figures are printed, never asserted. `npm run bench -- sign-in` runs one;
- * `npm run bench -- web` measures the built web app in Chromium.
+ * `npm run bench -- web` measures the built web app in Chromium; BENCH_DB=postgres or pglite runs one
+ * database only.
  */
 const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 const only = process.argv[2];
+/** BENCH_DB=postgres (or pglite) runs one database only. */
+const onlyDb = process.env.BENCH_DB;
 const benches = {
   'domain-info': benchDomainInfo,
   'sign-in': benchSignIn,
@@ -26,17 +30,20 @@ const benches = {
   identities: benchIdentities,
   'lead-engine': benchLeadEngine,
   'lead-report': benchLeadReport,
+  'scale-out': benchScaleOut,
   web: benchWeb,
   exports: benchExports,
 } as const;
 /** Benchmarks whose figures do not depend on the database run on PGlite only. */
 const PGLITE_ONLY = new Set(['web', 'exports']);
+/** Benchmarks of several processes on one database need PostgreSQL. */
+const POSTGRES_ONLY = new Set(['scale-out']);
 
 for (const [name, bench] of Object.entries(benches)) {
   if (only && only !== name) continue;
   if (name === 'sign-in') await benchArgon2();
-  await bench('pglite');
-  if (postgresUrl && !PGLITE_ONLY.has(name)) {
+  if (!POSTGRES_ONLY.has(name) && onlyDb !== 'postgres') await bench('pglite');
+  if (postgresUrl && !PGLITE_ONLY.has(name) && onlyDb !== 'pglite') {
     const scratch = await createScratchDatabase(postgresUrl);
     try {
       await bench('postgres', scratch.url);

@@ -249,8 +249,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     mail: mail.mail,
     vendorSecret: config.vendorCallbackSecret ?? (await loadOrCreateSecret(db, 'vendor_callback_secret')),
     pixelPerMinute: config.pixelRateLimitPerMinute,
-    // PGlite has one connection: one claim at a time. PostgreSQL: a few claims and batches at once.
-    concurrency: database.kind === 'postgres' ? { claims: 4, lanes: 2 } : { claims: 1, lanes: 1 },
+    // PGlite has one connection: one batch at a time. PostgreSQL: a few batches at once.
+    concurrency: { lanes: database.kind === 'postgres' ? 2 : 1 },
     log: (message, detail) => console.warn(message, detail ?? ''),
     deliveryRetryDelaySeconds: options.leadDeliveryRetryDelaySeconds,
   });

@@ -54,8 +54,8 @@ export function createLeadsModule(deps: {
   mail: Pick<MailService, 'queueEmail'>;
   vendorSecret: string;
   pixelPerMinute: number;
-  /** Claim transactions at once and batches at once: 1 on PGlite (one connection). */
-  concurrency: { claims: number; lanes: number };
+  /** Batches at once (each claims in one transaction): 1 on PGlite (one connection). */
+  concurrency: { lanes: number };
   log: (message: string, detail?: unknown) => void;
   /** Tests: the delivery job's retry delay. */
   deliveryRetryDelaySeconds?: (attempts: number) => number;
@@ -78,7 +78,6 @@ export function createLeadsModule(deps: {
     db,
     intake,
     resolver: deps.resolver,
-    claimConcurrency: deps.concurrency.claims,
     log: deps.log,
     onDeliveriesQueued: deliveryWaker.wake,
     moveBySystem: deps.moveBySystem,

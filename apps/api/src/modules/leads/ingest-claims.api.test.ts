@@ -122,6 +122,38 @@ describe('lead limit', () => {
   });
 });
 
+describe('one batch, one claim transaction (decision 0052)', () => {
+  it('gives a repeat within the batch no lead, and leaves no claim for a candidate the limit refused', async () => {
+    const campaign = await insertCampaign(rt.database.db, {
+      reidentification: '30',
+      leadLimit: 2,
+      leadLimitFrequency: 'lifetime',
+    });
+    const people = ['batch-a', 'batch-a', 'batch-b', 'batch-c', 'batch-d'].map((n) =>
+      person(`${n}@example.com`),
+    );
+    await feed(campaign.id, people);
+    await drain(1, 50); // one batch holds all five
+    const { leads, rejections } = await outcomes(rt.database.db, campaign.id);
+    expect(leads.map((l) => l.identity_md5)).toEqual([people[0]?.emailMd5, people[2]?.emailMd5]);
+    expect(rejections.map((r) => r.reason)).toEqual([
+      'already_stored',
+      'limit_reached_lifetime',
+      'limit_reached_lifetime',
+    ]);
+    const claims = await queryRows<{ identity_md5: string }>(
+      rt.database.db,
+      sql`select identity_md5 from lead_claims where campaign_id = ${campaign.id} order by identity_md5`,
+    );
+    expect(claims.map((c) => c.identity_md5).sort()).toEqual(leads.map((l) => l.identity_md5).sort());
+    const [counter] = await queryRows<{ count: number }>(
+      rt.database.db,
+      sql`select count from campaign_limit_counters where campaign_id = ${campaign.id}`,
+    );
+    expect(counter?.count).toBe(2);
+  });
+});
+
 describe('prepaid balance', () => {
   it('never goes below zero under concurrency and pauses the campaign on run (balance)', async () => {
     const campaign = await insertCampaign(rt.database.db, { paymentTerm: 'Prepaid', prepaidLeads: 7 });

@@ -16,7 +16,7 @@ import {
 } from '../../providers/identities/index.js';
 import { type IngestCampaign, loadIngestCampaigns } from './ingest-campaigns.js';
 import type { IntakeRepository, IntakeRow } from './intake-repository.js';
-import { claimLead, type LeadToStore } from './lead-claim.js';
+import { claimLeads, type LeadToStore } from './lead-claim.js';
 import { type FactsRequest, readBatchFacts } from './pipeline-facts.js';
 import { identitySchema, storedAdVisitSchema, storedPageViewSchema } from './schemas.js';
 
@@ -26,8 +26,8 @@ export type MoveBySystem = (campaignId: number, event: CampaignEvent) => Promise
 /*
  * The ingest worker's batch (issue 11 "The pipeline", decision 0037 §1, decision 0046): intake rows
  * → identities (the resolver for page views; vendors' identities as given) → candidates → the
- * batch's facts in four reads → `runPipeline` → for each accepted candidate its own claim
- * transaction (several at once on PostgreSQL) → rejections stored in one insert → campaigns the
+ * batch's facts in four reads → `runPipeline` → the accepted candidates claimed in one transaction
+ * (decision 0052) → rejections stored in one insert → campaigns the
  * limit or the balance stopped are paused on run. The resolver is called with no transaction open.
  */
 
@@ -64,8 +64,6 @@ export function createIngestService(deps: {
   db: Database;
   intake: IntakeRepository;
   resolver: IdentityResolver;
-  /** How many claim transactions run at once (1 on PGlite, which has one connection). */
-  claimConcurrency: number;
   log: (message: string, detail?: unknown) => void;
   /** Called when leads were stored with deliveries to make (wakes the delivery job). */
   onDeliveriesQueued: () => void;
@@ -190,7 +188,6 @@ export function createIngestService(deps: {
         if (pauses.get(campaignId) !== 'balance') pauses.set(campaignId, reason);
       };
       const toClaim: LeadToStore[] = [];
-      const claimRows: number[] = [];
       for (const { p, candidate, request } of candidates) {
         const { campaign } = p;
         const md5 = request.identityMd5;
@@ -237,13 +234,14 @@ export function createIngestService(deps: {
             company: person.company ? { ...person.company } : null,
           },
         });
-        claimRows.push(p.row.id);
       }
 
+      // Every accepted candidate of the batch in one claim transaction (decision 0052).
       let leads = 0;
       let deliveries = 0;
-      await eachLimited(toClaim, deps.claimConcurrency, async (lead) => {
-        const outcome = await claimLead(db, lead);
+      const outcomes = await claimLeads(db, toClaim);
+      outcomes.forEach((outcome, i) => {
+        const lead = toClaim[i] as LeadToStore;
         if (outcome.ok) {
           leads += 1;
           deliveries += outcome.deliveries;

@@ -1,4 +1,5 @@
 import { type Database, type Executor, queryRows, sql } from '@app/db';
+import type { SQL } from 'drizzle-orm';
 import { intArray, textArray } from './sql-arrays.js';
 
 /*
@@ -46,17 +47,20 @@ export function createIntakeRepository(db: Database) {
     /** One INSERT for the whole list (in the caller's transaction when `tx` is given). */
     async insert(rows: readonly IntakeInsert[], tx: Executor = db): Promise<void> {
       if (rows.length === 0) return;
-      const records = rows.map((r) => ({
-        campaign_id: r.campaignId,
-        source: r.source,
-        payload: r.payload,
-        available_at: (r.availableAt ?? null)?.toISOString() ?? null,
-      }));
-      await tx.execute(
-        sql`insert into lead_intake (campaign_id, source, payload, available_at)
-            select x.campaign_id, x.source, x.payload, coalesce(x.available_at, now())
-              from json_to_recordset(${JSON.stringify(records)}::json)
-                as x(campaign_id int, source text, payload jsonb, available_at timestamptz)`,
+      await tx.execute(insertStatement(rows));
+    },
+
+    /**
+     * One INSERT for the whole list, committed without waiting for the WAL flush (decision 0052):
+     * for page views, whose sender (a beacon) never reads the answer nor retries. Visible to the
+     * ingest job at once; a database crash within a fraction of a second can lose such views as
+     * the network can; any later durable commit (a lead's claim) flushes them first.
+     */
+    async insertPageViews(rows: readonly IntakeInsert[]): Promise<void> {
+      if (rows.length === 0) return;
+      // One round trip: the setting is local to the statement's own transaction, read at its commit.
+      await db.execute(
+        insertStatement(rows, sql`(select set_config('synchronous_commit', 'off', true)) = 'off'`),
       );
     },
 
@@ -110,3 +114,17 @@ export function createIntakeRepository(db: Database) {
 }
 
 export type IntakeRepository = ReturnType<typeof createIntakeRepository>;
+
+function insertStatement(rows: readonly IntakeInsert[], condition: SQL = sql`true`) {
+  const records = rows.map((r) => ({
+    campaign_id: r.campaignId,
+    source: r.source,
+    payload: r.payload,
+    available_at: (r.availableAt ?? null)?.toISOString() ?? null,
+  }));
+  return sql`insert into lead_intake (campaign_id, source, payload, available_at)
+             select x.campaign_id, x.source, x.payload, coalesce(x.available_at, now())
+               from json_to_recordset(${JSON.stringify(records)}::json)
+                 as x(campaign_id int, source text, payload jsonb, available_at timestamptz)
+              where ${condition}`;
+}

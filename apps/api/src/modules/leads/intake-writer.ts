@@ -2,10 +2,11 @@ import type { IntakeInsert, IntakeRepository } from './intake-repository.js';
 
 /*
  * Group commit for the pixel endpoint (decision 0046): concurrent page views wait together for one
- * multi-row INSERT and are answered when it is durable, so an acknowledged view is a stored view,
+ * multi-row INSERT and are answered when it is committed, so an acknowledged view is a stored view,
  * and the database sees one statement per few hundred requests instead of one each. While an
  * insert runs, the next requests gather; the next insert starts as soon as it ends (no timer, so
- * a lone request is not delayed).
+ * a lone request is not delayed). The insert does not wait for the WAL flush (decision 0052): stored
+ * and visible, not yet crash-proof, which a beacon that never retries cannot tell apart.
  */
 
 export interface IntakeWriter {
@@ -22,7 +23,7 @@ interface Waiting {
 }
 
 export function createIntakeWriter(deps: {
-  repo: Pick<IntakeRepository, 'insert'>;
+  repo: Pick<IntakeRepository, 'insertPageViews'>;
   /** Called after each stored batch (wakes the ingest job). */
   onStored: () => void;
   /** Rows per INSERT at most. */
@@ -37,7 +38,7 @@ export function createIntakeWriter(deps: {
       const batch = waiting.slice(0, maxBatch);
       waiting = waiting.slice(batch.length);
       try {
-        await deps.repo.insert(batch.map((w) => w.row));
+        await deps.repo.insertPageViews(batch.map((w) => w.row));
         for (const w of batch) w.resolve();
       } catch (err) {
         for (const w of batch) w.reject(err);

@@ -1,14 +1,20 @@
-import { type Database, queryRows, sql } from '@app/db';
+import type { Database } from '@app/db';
 import type { PauseOnRunReason, PipelineStep, RejectionReason } from '@app/lead-engine';
 import type { IngestCampaign } from './ingest-campaigns.js';
 import type { IntakeSource } from './intake-repository.js';
+import { claimStatements, type Pair } from './lead-claim-statements.js';
 
 /*
- * The claim of decision 0037 §1: ONE short transaction per accepted candidate that calls nothing
- * outside the database. In order: the campaign claim (campaign, identity), the client claim when
- * the window spans the client's campaigns, the limit counter, the prepaid balance, then the lead
- * with its frozen prices and its delivery rows. Any "no row back" throws `ClaimLost`, which rolls
- * everything back: nothing is half-taken, and a lead is stored and billed at most once.
+ * The claim of decision 0037 §1 for a whole batch in ONE short transaction that calls nothing
+ * outside the database (decision 0052). Per candidate the rule is unchanged: the campaign claim
+ * (campaign, identity), the client claim when the window spans the client's campaigns, the limit
+ * counter, the prepaid balance, then the lead with its frozen prices and its delivery rows — and a
+ * candidate that loses any step takes nothing. What changed is how: every row a candidate needs is
+ * locked first (existing rows FOR UPDATE, new claim rows inserted ON CONFLICT DO NOTHING, counters
+ * by an upsert), always in key order and one kind of row after the other, so two batches can wait
+ * for each other but never deadlock; the outcome of each candidate is then decided on the locked
+ * values, and only the winners' changes are written (a new claim row of a later loser is deleted).
+ * The database still decides at-most-once: a claim row is either locked by us or inserted by us.
  */
 
 export interface LeadToStore {
@@ -38,114 +44,198 @@ export type ClaimOutcome =
   | { ok: true; leadId: number; deliveries: number; pause: PauseOnRunReason | null }
   | { ok: false; step: PipelineStep | 'billing'; reason: RejectionReason; pause: PauseOnRunReason | null };
 
-class ClaimLost extends Error {
-  constructor(
-    readonly step: PipelineStep | 'billing',
-    readonly reason: RejectionReason,
-    readonly pause: PauseOnRunReason | null = null,
-  ) {
-    super(reason);
-  }
-}
-
 const LIMIT_REASONS = {
   day: 'limit_reached_day',
   month: 'limit_reached_month',
   lifetime: 'limit_reached_lifetime',
 } as const satisfies Record<string, RejectionReason>;
 
+/** How a candidate holds a claim row: an existing row it will update, or a row it inserted. */
+type Hold = 'update' | 'inserted';
+
+interface Candidate {
+  lead: LeadToStore;
+  claim?: Hold;
+  clientClaim?: Hold;
+  lost?: Extract<ClaimOutcome, { ok: false }>;
+  pause: PauseOnRunReason | null;
+}
+
+const key = (owner: number, md5: string) => `${owner}:${md5}`;
 /** The re-claim condition: elapsed time since the last delivery at least the window; never = never. */
-const windowPassed = (table: string, windowMs: number | null) =>
-  windowMs === null
-    ? sql`false`
-    : sql`${sql.raw(table)}.last_delivered_at <= excluded.last_delivered_at - (${`${windowMs} milliseconds`})::interval`;
+const windowPassed = (last: Date, lead: LeadToStore) =>
+  lead.windowMs !== null && last.getTime() <= lead.now.getTime() - lead.windowMs;
+const lose = (
+  c: Candidate,
+  step: PipelineStep | 'billing',
+  reason: RejectionReason,
+  pause: PauseOnRunReason | null = null,
+) => {
+  c.lost = { ok: false, step, reason, pause };
+};
 
-export async function claimLead(db: Database, lead: LeadToStore): Promise<ClaimOutcome> {
-  const { campaign, identityMd5, now } = lead;
-  const at = now.toISOString();
-  try {
-    return await db.transaction(async (tx) => {
-      const won = await queryRows(
-        tx,
-        sql`insert into lead_claims (campaign_id, identity_md5, last_delivered_at)
-            values (${campaign.id}, ${identityMd5}, ${at})
-            on conflict (campaign_id, identity_md5) do update set last_delivered_at = excluded.last_delivered_at
-            where ${windowPassed('lead_claims', lead.windowMs)}
-            returning 1 as won`,
-      );
-      if (won.length === 0) throw new ClaimLost('reidentification', 'already_stored');
+/** Claims the leads (in the given order of precedence); one outcome per lead, in the same order. */
+export async function claimLeads(db: Database, leads: readonly LeadToStore[]): Promise<ClaimOutcome[]> {
+  if (leads.length === 0) return [];
+  return db.transaction(async (tx) => {
+    const sql = claimStatements(tx);
+    const candidates: Candidate[] = leads.map((lead) => ({ lead, pause: null }));
+    const alive = () => candidates.filter((c) => !c.lost);
 
-      if (campaign.rules.reidentification.acrossClientCampaigns) {
-        const wonClient = await queryRows(
-          tx,
-          sql`insert into client_lead_claims (client_id, identity_md5, last_delivered_at)
-              values (${campaign.clientId}, ${identityMd5}, ${at})
-              on conflict (client_id, identity_md5) do update set last_delivered_at = excluded.last_delivered_at
-              where ${windowPassed('client_lead_claims', lead.windowMs)}
-              returning 1 as won`,
-        );
-        if (wonClient.length === 0) throw new ClaimLost('reidentification', 'reidentified_client');
-      }
+    // 1. The campaign claims: existing rows locked, then the new ones inserted.
+    await takeClaims(
+      alive(),
+      (c) => [c.lead.campaign.id, c.lead.identityMd5],
+      (pairs) => sql.lockCampaignClaims(pairs),
+      (pairs) => sql.insertCampaignClaims(pairs),
+      (c, hold) => {
+        c.claim = hold;
+      },
+      (c) => lose(c, 'reidentification', 'already_stored'),
+    );
+    // 2. The client claims of candidates whose window spans the client's campaigns.
+    await takeClaims(
+      alive().filter((c) => c.lead.campaign.rules.reidentification.acrossClientCampaigns),
+      (c) => [c.lead.campaign.clientId, c.lead.identityMd5],
+      (pairs) => sql.lockClientClaims(pairs),
+      (pairs) => sql.insertClientClaims(pairs),
+      (c, hold) => {
+        c.clientClaim = hold;
+      },
+      (c) => lose(c, 'reidentification', 'reidentified_client'),
+    );
 
-      let pause: PauseOnRunReason | null = null;
-      // A site test's lead is not one the client bought: it takes no place in the limit and no
-      // prepaid lead (decision 0050).
-      const counts = lead.source !== 'test';
+    // 3. Limit counters and prepaid balances, locked, then spent in order of precedence. A site
+    //    test's lead is not one the client bought: it takes no place in the limit and no prepaid
+    //    lead (decision 0050).
+    const counts = (c: Candidate) => c.lead.source !== 'test';
+    const limited = alive().filter((c) => counts(c) && c.lead.campaign.rules.limit.max !== null);
+    const counters = await sql.lockCounters(
+      unique(limited.map((c) => [c.lead.campaign.id, c.lead.periodKey] as const)),
+    );
+    const prepaid = await sql.lockPrepaid([
+      ...new Set(
+        alive()
+          .filter((c) => counts(c) && c.lead.campaign.term === 'Prepaid')
+          .map((c) => c.lead.campaign.id),
+      ),
+    ]);
+    const countersUsed = new Map<string, number>();
+    const prepaidUsed = new Map<number, number>();
+    for (const c of alive().filter(counts)) {
+      const { campaign, periodKey } = c.lead;
       const { max, frequency } = campaign.rules.limit;
-      if (max !== null && counts) {
-        const [counted] = await queryRows<{ count: number }>(
-          tx,
-          sql`insert into campaign_limit_counters (campaign_id, period_key, count)
-              values (${campaign.id}, ${lead.periodKey}, 1)
-              on conflict (campaign_id, period_key) do update set count = campaign_limit_counters.count + 1
-              where campaign_limit_counters.count < ${max}
-              returning count`,
-        );
-        if (!counted) throw new ClaimLost('limit', LIMIT_REASONS[frequency], 'limit');
-        if (counted.count >= max) pause = 'limit';
+      const counterKey = `${campaign.id}:${periodKey}`;
+      const count = counters.get(counterKey) ?? 0;
+      if (max !== null && count >= max) {
+        lose(c, 'limit', LIMIT_REASONS[frequency], 'limit');
+        continue;
       }
-
-      if (campaign.term === 'Prepaid' && counts) {
-        const [left] = await queryRows<{ leads_left: number }>(
-          tx,
-          sql`update campaign_prepaid_balances set leads_left = leads_left - 1, updated_at = now()
-               where campaign_id = ${campaign.id} and leads_left > 0
-              returning leads_left`,
-        );
-        if (!left) throw new ClaimLost('billing', 'prepaid_balance_exhausted', 'balance');
+      const left = prepaid.get(campaign.id) ?? 0;
+      if (campaign.term === 'Prepaid' && left <= 0) {
+        lose(c, 'billing', 'prepaid_balance_exhausted', 'balance');
+        continue;
+      }
+      if (max !== null) {
+        counters.set(counterKey, count + 1);
+        countersUsed.set(counterKey, count + 1);
+        if (count + 1 >= max) c.pause = 'limit';
+      }
+      if (campaign.term === 'Prepaid') {
+        prepaid.set(campaign.id, left - 1);
+        prepaidUsed.set(campaign.id, left - 1);
         // The last prepaid lead: balance outranks limit in the state machine.
-        if (left.leads_left === 0) pause = 'balance';
+        if (left - 1 === 0) c.pause = 'balance';
       }
+    }
 
-      const { person, campaign: c } = lead;
-      const [stored] = await queryRows<{ id: string }>(
-        tx,
-        sql`insert into leads (campaign_id, client_id, agency_id, system_id, module, identity_md5, claimed_at,
-                   source, first_name, last_name, emails, phones, street, city, state, zip, company, page_url,
-                   keyword, client_price_micros, wholesale_micros, root_fee_micros)
-            values (${c.id}, ${c.clientId}, ${c.agencyId}, ${c.systemId}, ${c.module}, ${identityMd5}, ${at},
-                   ${lead.source}, ${person.firstName}, ${person.lastName},
-                   array(select jsonb_array_elements_text(${JSON.stringify(person.emails)}::jsonb)),
-                   array(select jsonb_array_elements_text(${JSON.stringify(person.phones)}::jsonb)),
-                   ${person.street}, ${person.city}, ${person.state}, ${person.zip},
-                   ${person.company ? JSON.stringify(person.company) : null}::jsonb, ${lead.pageUrl},
-                   ${lead.keyword}, ${c.prices.clientMicros}, ${c.prices.wholesaleMicros},
-                   ${c.prices.rootFeeMicros})
-            returning id::text as id`,
-      );
-      if (!stored) throw new Error('the lead row was not stored');
-      const targets = deliveryTargets(c);
-      if (targets.length > 0)
-        await tx.execute(
-          sql`insert into lead_deliveries (lead_id, kind, target)
-              select ${stored.id}, t->>0, t->>1 from jsonb_array_elements(${JSON.stringify(targets)}::jsonb) t`,
-        );
-      return { ok: true as const, leadId: Number.parseInt(stored.id, 10), deliveries: targets.length, pause };
+    // 4. Only now, writes: the winners' claims, counters, balances, leads and deliveries; the
+    //    claim rows inserted for candidates that lost a later step go again.
+    const winners = alive();
+    const at = (c: Candidate) => c.lead.now.toISOString();
+    await sql.updateCampaignClaims(
+      winners.filter((c) => c.claim === 'update').map((c) => [c.lead.campaign.id, c.lead.identityMd5, at(c)]),
+    );
+    await sql.updateClientClaims(
+      winners
+        .filter((c) => c.clientClaim === 'update')
+        .map((c) => [c.lead.campaign.clientId, c.lead.identityMd5, at(c)]),
+    );
+    const losers = candidates.filter((c) => c.lost);
+    await sql.deleteCampaignClaims(
+      losers.filter((c) => c.claim === 'inserted').map((c) => [c.lead.campaign.id, c.lead.identityMd5]),
+    );
+    await sql.deleteClientClaims(
+      losers
+        .filter((c) => c.clientClaim === 'inserted')
+        .map((c) => [c.lead.campaign.clientId, c.lead.identityMd5]),
+    );
+    await sql.setCounters(countersUsed);
+    await sql.setPrepaid(prepaidUsed);
+    const ids = await sql.insertLeads(winners.map((c) => c.lead));
+    const targets = winners.map((c) => deliveryTargets(c.lead.campaign));
+    await sql.insertDeliveries(
+      winners.flatMap((_c, i) =>
+        (targets[i] ?? []).map(([kind, target]) => [ids[i] as number, kind, target] as const),
+      ),
+    );
+
+    let w = 0;
+    return candidates.map((c): ClaimOutcome => {
+      if (c.lost) return c.lost;
+      const i = w++;
+      return { ok: true, leadId: ids[i] as number, deliveries: targets[i]?.length ?? 0, pause: c.pause };
     });
-  } catch (err) {
-    if (err instanceof ClaimLost) return { ok: false, step: err.step, reason: err.reason, pause: err.pause };
-    throw err;
+  });
+}
+
+/**
+ * One kind of claim for these candidates: the first candidate (in order) of each key may take it;
+ * an existing row (locked) is taken when the window has passed, a missing row by inserting it —
+ * unless another batch inserted it first, which ON CONFLICT DO NOTHING tells.
+ */
+async function takeClaims(
+  candidates: readonly Candidate[],
+  keyOf: (c: Candidate) => Pair,
+  lock: (pairs: readonly Pair[]) => Promise<Map<string, Date>>,
+  insert: (pairs: readonly (readonly [number, string, string])[]) => Promise<Set<string>>,
+  hold: (c: Candidate, how: Hold) => void,
+  lost: (c: Candidate) => void,
+): Promise<void> {
+  if (candidates.length === 0) return;
+  const existing = await lock(unique(candidates.map(keyOf)));
+  const seen = new Set<string>();
+  const toInsert: Candidate[] = [];
+  for (const c of candidates) {
+    const [owner, md5] = keyOf(c);
+    const k = key(owner, md5);
+    if (seen.has(k)) {
+      lost(c); // a repeat within the batch: the first one has the claim
+      continue;
+    }
+    seen.add(k);
+    const last = existing.get(k);
+    if (last === undefined) toInsert.push(c);
+    else if (windowPassed(last, c.lead)) hold(c, 'update');
+    else lost(c);
   }
+  const inserted = await insert(
+    toInsert.map((c) => {
+      const [owner, md5] = keyOf(c);
+      return [owner, md5, c.lead.now.toISOString()] as const;
+    }),
+  );
+  for (const c of toInsert) {
+    const [owner, md5] = keyOf(c);
+    if (inserted.has(key(owner, md5))) hold(c, 'inserted');
+    else lost(c);
+  }
+}
+
+/** Distinct pairs in key order: every batch locks rows in the same order, so none deadlock. */
+function unique<T extends readonly [number, string]>(pairs: readonly T[]): T[] {
+  const byKey = new Map(pairs.map((p) => [key(p[0], p[1]), p]));
+  return [...byKey.values()].sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
 }
 
 /** One delivery per recipient the campaign asks for: report e-mails and administrators' notifications. */

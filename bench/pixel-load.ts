@@ -1,0 +1,55 @@
+import autocannon from 'autocannon';
+import { visitorIdFor } from './pixel-load-run.js';
+
+/**
+ * Page views for the lead-engine and scale-out benchmarks, in a process of their own so the load
+ * never shares an event loop with the product it measures. Exactly AMOUNT requests (bounded), view
+ * i from visitor `visitorIdFor(PREFIX, i)` to campaign i mod the CAMPAIGNS list, so the caller can tell what
+ * every view should become. (autocannon's `idReplacement` never finishes a run with `amount` in
+ * the version we use, and functions cannot cross into its worker threads: hence a process.)
+ *
+ * Env: URL (127.0.0.1 only), AMOUNT, CONNECTIONS, CAMPAIGNS (comma-separated public ids), PREFIX.
+ * Prints one JSON line: sent, acknowledged (2xx), non2xx, errors, p50/p99 ms, requests/s.
+ */
+const url = process.env.URL ?? '';
+if (!/^http:\/\/127\.0\.0\.1[:/]/.test(url)) throw new Error(`load tests target 127.0.0.1 only, not ${url}`);
+const amount = Number.parseInt(process.env.AMOUNT ?? '0', 10);
+const campaigns = (process.env.CAMPAIGNS ?? '').split(',').filter(Boolean);
+const prefix = process.env.PREFIX ?? 'bench';
+if (!(amount > 0) || campaigns.length === 0) throw new Error('AMOUNT and CAMPAIGNS are required');
+
+let sent = 0;
+const run = await autocannon({
+  url,
+  method: 'POST',
+  connections: Number.parseInt(process.env.CONNECTIONS ?? '32', 10),
+  amount,
+  headers: { 'content-type': 'application/json' },
+  requests: [
+    {
+      setupRequest: (request) => {
+        const i = sent++;
+        return {
+          ...request,
+          body: JSON.stringify({
+            campaignId: campaigns[i % campaigns.length],
+            url: 'https://bench-site.example/page',
+            referrer: '',
+            visitorId: visitorIdFor(prefix, i),
+          }),
+        };
+      },
+    },
+  ],
+});
+console.log(
+  JSON.stringify({
+    sent,
+    acknowledged: run['2xx'],
+    non2xx: run.non2xx,
+    errors: run.errors + run.timeouts,
+    p50: run.latency.p50,
+    p99: run.latency.p99,
+    requestsPerSecond: run.requests.average,
+  }),
+);
