@@ -175,6 +175,8 @@ const splitList = (value: string) =>
 
 function siteCheckLoopback(setting: 'on' | 'off', nodeEnv: string | undefined): boolean {
   if (setting === 'on' && nodeEnv === 'production')
-    throw new Error('Invalid configuration: SITE_CHECK_LOOPBACK is for development and tests, not production');
+    throw new Error(
+      'Invalid configuration: SITE_CHECK_LOOPBACK is for development and tests, not production',
+    );
   return setting === 'on';
 }

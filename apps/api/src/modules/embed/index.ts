@@ -50,7 +50,8 @@ export async function createEmbedModule(deps: {
         deps.fetch ??
         createGuardedFetcher({
           ...SITE_CHECK_FETCH,
-          permit: (_address, kind) => kind === 'public' || (deps.allowLoopback === true && kind === 'loopback'),
+          permit: (_address, kind) =>
+            kind === 'public' || (deps.allowLoopback === true && kind === 'loopback'),
         }),
     }),
     /** Pages outside /api: the pixel script. */

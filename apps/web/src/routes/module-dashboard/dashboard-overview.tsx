@@ -36,6 +36,11 @@ export function DashboardOverview({
                 component={Link}
                 to={campaignManagementPath}
                 size="sm"
+                // The alert's own text colour, underlined: a tenant's link colour on the alert's tint
+                // can fall below 4.5:1 (axe), and the underline says "link" without colour.
+                c="inherit"
+                underline="always"
+                fw={600}
                 data-testid="dashboard-empty-link"
               >
                 {empty.linkText}
