@@ -23,6 +23,15 @@ export const DEMO = {
     administrator: { name: 'Adam Ward', email: 'admin@northwind.test' },
     /** What Northwind charges its clients per lead, in dollars (setup fee $99, platform fee $49 a month). */
     costPerLead: { local: '1.50', locator: '2.25', enhance: '0.95', b2b: '1.80' },
+    /**
+     * What the platform charges Northwind (its cost settings, Set Cost for Agency: the wholesale of
+     * every lead and fee), below its own prices so each lead and activation leaves Northwind a margin.
+     */
+    wholesale: {
+      costPerLead: { local: '0.75', locator: '1.25', enhance: '0.55', b2b: '1.10' },
+      setupFeeCents: 4_900,
+      platformFeeCents: 1_900,
+    },
     branding: {
       sidebar_bgcolor: '#0f3d3e',
       template_bgcolor: '#eef6f4',

@@ -275,9 +275,9 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
       },
     );
     await brand(northwindId, nw.branding, await logo(master.systemId, northwindId, 'northwind'));
-    await price(northwindId, nw.costPerLead, {
-      setupFeeCents: asCents(9_900),
-      platformFeeCents: asCents(4_900),
+    await price(northwindId, nw.wholesale.costPerLead, {
+      setupFeeCents: asCents(nw.wholesale.setupFeeCents),
+      platformFeeCents: asCents(nw.wholesale.platformFeeCents),
     });
     // Northwind is fully set up: a sandbox card and a completed connected account.
     await connectedSandboxAccount(tx, 'acct_sandbox_northwind', northwindId, nw.owner.email, nw.name);
