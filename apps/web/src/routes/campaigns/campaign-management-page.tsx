@@ -4,8 +4,6 @@ import {
   type CampaignModule,
   type CampaignMoveResponse,
   CLIENT_ACCOUNT_NOT_CONNECTED,
-  isModuleType,
-  LEAD_MODULES,
   type SessionUser,
 } from '@app/contracts';
 import { actorOf, groupListCompany, isAccountConnected, moduleNaming, type PolicyContext } from '@app/policy';
@@ -19,6 +17,7 @@ import { useCompanyGroups } from '../../api/company-groups';
 import { useSessionPermissions } from '../../api/roles';
 import { useCurrentRoute } from '../../app/routing/current-route';
 import { PageLoader } from '../../app/routing/page-loader';
+import { routeLeadModule } from '../../app/routing/route-lead-module';
 import { useSelectedCompanyGroup } from '../../components/company-group/selected-group';
 import { DataTable } from '../../components/data-list/data-table';
 import { nextSort, PER_PAGE } from '../../components/data-list/list-state';
@@ -34,9 +33,6 @@ import { EmbedPanel } from './embed-panel';
 import type { Option } from './wizard/campaign-step';
 import { CampaignWizard } from './wizard/campaign-wizard';
 
-const isCampaignModule = (value: string): value is CampaignModule =>
-  (LEAD_MODULES as readonly string[]).includes(value);
-
 /**
  * /{module url}/campaign-management (spec 1 §2.3, spec 2 §2): the campaigns of the module this route
  * is for (the policy's match names it from the user's slug). An agency sees its clients' campaigns
@@ -46,9 +42,9 @@ const isCampaignModule = (value: string): value is CampaignModule =>
 export function CampaignManagementPage() {
   const current = useCurrentRoute();
   const user = current?.ctx.user ?? null;
-  const module = current?.match.module ?? current?.match.route.module?.type;
-  if (!user || !current || !module) return <PageLoader label="Loading campaigns" />;
-  if (!isModuleType(module) || !isCampaignModule(module))
+  if (!user || !current) return <PageLoader label="Loading campaigns" />;
+  const module = routeLeadModule(current);
+  if (!module)
     return (
       <Alert color="yellow" role="status">
         This module has no lead campaigns.

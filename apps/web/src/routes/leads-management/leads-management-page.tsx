@@ -4,6 +4,7 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useCurrentRoute } from '../../app/routing/current-route';
 import { PageLoader } from '../../app/routing/page-loader';
+import { routeLeadModule } from '../../app/routing/route-lead-module';
 import {
   ALL_CLIENTS,
   ClientSelect,
@@ -11,7 +12,6 @@ import {
   reportCompanies,
   reportViewerOf,
 } from '../../components/lead-report';
-import { leadModuleOf } from '../module-dashboard/dashboard-model';
 
 /**
  * /{module}/leads-management (spec 1 §2.3: administrators only, in no menu; the policy's guard
@@ -21,7 +21,7 @@ import { leadModuleOf } from '../module-dashboard/dashboard-model';
 export function LeadsManagementPage() {
   const current = useCurrentRoute();
   const user = current?.ctx.user ?? null;
-  const module = leadModuleOf(current?.match.module);
+  const module = routeLeadModule(current);
   if (!user || !module) return <PageLoader label="Loading leads" />;
   return <LeadsManagement key={module} user={user} module={module} />;
 }

@@ -1,18 +1,7 @@
-import {
-  type CampaignModule,
-  campaignModuleSchema,
-  type ModuleDashboardResponse,
-  moduleEntry,
-} from '@app/contracts';
+import { type CampaignModule, type ModuleDashboardResponse, moduleEntry } from '@app/contracts';
 import { formatDollarText } from '../../components/lead-report/lead-money';
 
 type Figures = ModuleDashboardResponse['data'];
-
-/** A module page's module as a lead module (the dashboard exists only for modules that bring leads). */
-export function leadModuleOf(module: string | undefined): CampaignModule | null {
-  const parsed = campaignModuleSchema.safeParse(module);
-  return parsed.success ? parsed.data : null;
-}
 
 export interface FigureCard {
   label: string;

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useModuleDashboard } from '../../api/lead-reports';
 import { useCurrentRoute } from '../../app/routing/current-route';
 import { PageLoader } from '../../app/routing/page-loader';
+import { routeLeadModule } from '../../app/routing/route-lead-module';
 import { LoadFailure } from '../../components/data-list/load-failure';
 import {
   ALL_CLIENTS,
@@ -14,7 +15,6 @@ import {
   reportCompanies,
   reportViewerOf,
 } from '../../components/lead-report';
-import { leadModuleOf } from './dashboard-model';
 import { DashboardOverview } from './dashboard-overview';
 
 /**
@@ -26,7 +26,7 @@ import { DashboardOverview } from './dashboard-overview';
 export function ModuleDashboardPage() {
   const current = useCurrentRoute();
   const user = current?.ctx.user ?? null;
-  const module = leadModuleOf(current?.match.module);
+  const module = routeLeadModule(current);
   if (!user || !module) return <PageLoader label="Loading dashboard" />;
   return <ModuleDashboard key={module} user={user} module={module} />;
 }

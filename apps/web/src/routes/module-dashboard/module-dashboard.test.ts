@@ -2,7 +2,8 @@ import type { ModuleDashboardResponse, SessionUser } from '@app/contracts';
 import { makeUser, USERS } from '@app/policy/testing';
 import { createElement as h } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { emptyState, figureCards, leadModuleOf } from './dashboard-model';
+import { leadModuleOf } from '../../app/routing/route-lead-module';
+import { emptyState, figureCards } from './dashboard-model';
 
 const memory = new Map<string, string>();
 vi.stubGlobal('window', {
