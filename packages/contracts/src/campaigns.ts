@@ -277,6 +277,15 @@ export type UpdateLocatorCampaignInput = z.output<typeof updateLocatorCampaignRe
 // A campaign as answered
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * A locator campaign's mirror at the ad platform: `in_sync`, `pending` (a change not yet sent),
+ * `retrying` (the platform did not answer; retried on its own), `refused` (the platform refused the
+ * targeting; only an edit tries again). Empty for the modules that are not mirrored.
+ */
+export const AD_PLATFORM_SYNC_STATES = ['', 'in_sync', 'pending', 'retrying', 'refused'] as const;
+export const adPlatformSyncSchema = z.enum(AD_PLATFORM_SYNC_STATES);
+export type AdPlatformSync = z.infer<typeof adPlatformSyncSchema>;
+
 /** One row of the campaign list (and the head of a campaign's detail). */
 export const campaignListRowSchema = z.object({
   leadspeekID: z.number().int(),
@@ -298,6 +307,10 @@ export const campaignListRowSchema = z.object({
   PaymentTerm: paymentTermSchema,
   urlCode: z.string(),
   embed_status: z.string(),
+  /** Locator campaigns: whether the ad platform holds the campaign as we do ('' for other modules). */
+  ad_platform_sync: adPlatformSyncSchema,
+  /** Why the ad platform is behind, in words the viewer can act on ('' when it is not). */
+  ad_platform_note: z.string(),
   startdatecampaign: z.string(),
   enddatecampaign: z.string(),
   /** Leads stored for the campaign, all time. */

@@ -14,6 +14,7 @@ import {
   eq,
   inArray,
   isNull,
+  locatorMirrors,
   paymentCards,
   queryRows,
   sql,
@@ -33,6 +34,15 @@ export interface CampaignRecord extends CampaignRow {
   totalLeads: number;
   leadsToday: number;
   leadsLeft: number | null;
+  /** The locator mirror's bookkeeping (null: no mirror row yet, or not a locator campaign). */
+  mirror: MirrorState | null;
+}
+
+export interface MirrorState {
+  behind: boolean;
+  attempts: number;
+  parked: boolean;
+  lastError: string | null;
 }
 
 export interface ListFilter {
@@ -61,6 +71,11 @@ const recordSelect = {
   leadsToday: sql<number>`(select count(*)::int from leads l
     where l.campaign_id = ${campaigns.id} and l.created_at > now() - interval '1 day')`,
   leadsLeft: campaignPrepaidBalances.leadsLeft,
+  mirrorRevision: locatorMirrors.revision,
+  mirroredRevision: locatorMirrors.mirroredRevision,
+  mirrorAttempts: locatorMirrors.attempts,
+  mirrorNextAttemptAt: locatorMirrors.nextAttemptAt,
+  mirrorError: locatorMirrors.lastError,
 };
 
 const recordQuery = (tx: Executor) =>
@@ -69,7 +84,8 @@ const recordQuery = (tx: Executor) =>
     .from(campaigns)
     .innerJoin(companies, eq(companies.id, campaigns.clientId))
     .leftJoin(companyGroups, eq(companyGroups.id, campaigns.companyGroupId))
-    .leftJoin(campaignPrepaidBalances, eq(campaignPrepaidBalances.campaignId, campaigns.id));
+    .leftJoin(campaignPrepaidBalances, eq(campaignPrepaidBalances.campaignId, campaigns.id))
+    .leftJoin(locatorMirrors, eq(locatorMirrors.campaignId, campaigns.id));
 
 const toRecord = (r: {
   campaign: CampaignRow;
@@ -78,6 +94,11 @@ const toRecord = (r: {
   totalLeads: number;
   leadsToday: number;
   leadsLeft: number | null;
+  mirrorRevision: number | null;
+  mirroredRevision: number | null;
+  mirrorAttempts: number | null;
+  mirrorNextAttemptAt: Date | null;
+  mirrorError: string | null;
 }): CampaignRecord => ({
   ...r.campaign,
   clientName: r.clientName,
@@ -85,6 +106,15 @@ const toRecord = (r: {
   totalLeads: r.totalLeads,
   leadsToday: r.leadsToday,
   leadsLeft: r.leadsLeft,
+  mirror:
+    r.mirrorRevision === null
+      ? null
+      : {
+          behind: (r.mirroredRevision ?? 0) < r.mirrorRevision,
+          attempts: r.mirrorAttempts ?? 0,
+          parked: r.mirrorNextAttemptAt === null,
+          lastError: r.mirrorError,
+        },
 });
 
 /** Columns a list may sort by; ties go to the newest. */

@@ -28,6 +28,32 @@ const opt = <T extends string>(value: unknown, fallback: T): T =>
   typeof value === 'string' ? (value as T) : fallback;
 const list = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
+/**
+ * How far the ad platform is behind a locator campaign. A refusal's text is the platform's answer
+ * about the targeting (the viewer can fix it); an outage's text is ours to keep, so it is not shown.
+ */
+export function adPlatformSyncOf(
+  r: Pick<CampaignRecord, 'module' | 'mirror'>,
+): Pick<CampaignListRow, 'ad_platform_sync' | 'ad_platform_note'> {
+  if (r.module !== 'locator') return { ad_platform_sync: '', ad_platform_note: '' };
+  const m = r.mirror;
+  if (m === null || (m.behind && m.attempts === 0))
+    return {
+      ad_platform_sync: 'pending',
+      ad_platform_note: 'Sending the latest changes to the ad platform.',
+    };
+  if (!m.behind) return { ad_platform_sync: 'in_sync', ad_platform_note: '' };
+  if (m.parked)
+    return {
+      ad_platform_sync: 'refused',
+      ad_platform_note: `The ad platform refused the campaign: ${(m.lastError ?? 'no reason given').replace(/[.\s]+$/, '')}. Edit the campaign to try again.`,
+    };
+  return {
+    ad_platform_sync: 'retrying',
+    ad_platform_note: 'The ad platform is not answering; the changes are sent again automatically.',
+  };
+}
+
 export function listRowOf(r: CampaignRecord): CampaignListRow {
   const state = stateOf(r);
   return {
@@ -48,6 +74,7 @@ export function listRowOf(r: CampaignRecord): CampaignListRow {
     PaymentTerm: r.paymentTerm,
     urlCode: r.urlCode,
     embed_status: r.embedStatus,
+    ...adPlatformSyncOf(r),
     startdatecampaign: r.startDate ?? '',
     enddatecampaign: r.endDate ?? '',
     total_leads: r.totalLeads,

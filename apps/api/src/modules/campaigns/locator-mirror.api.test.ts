@@ -1,8 +1,12 @@
 import { campaigns, DEMO, eq, queryRows, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
-import { companyByName, PEOPLE, post, put, type Who, who } from '../../../test/kits/users.js';
-import { type AdPlatform, createSandboxAdPlatform } from '../../providers/ad-platform/index.js';
+import { companyByName, get, PEOPLE, post, put, type Who, who } from '../../../test/kits/users.js';
+import {
+  type AdPlatform,
+  AdPlatformError,
+  createSandboxAdPlatform,
+} from '../../providers/ad-platform/index.js';
 import { locatorMirrorJob } from './locator-mirror.js';
 
 /*
@@ -12,8 +16,11 @@ import { locatorMirrorJob } from './locator-mirror.js';
  * the platform once. The in-process worker is off: the test runs the retry job itself.
  */
 
-/** The sandbox behind a switch: while `down`, every call fails as an outage would. */
-const outage = { down: false, mutations: [] as string[] };
+/**
+ * The sandbox behind a switch: while `down`, every call fails as an outage would; while `refusing`,
+ * every change is refused as the platform refuses targeting it cannot serve.
+ */
+const outage = { down: false, refusing: false, mutations: [] as string[] };
 const MUTATIONS = new Set([
   'createCampaign',
   'updateCampaign',
@@ -28,6 +35,12 @@ function switchable(platform: AdPlatform): AdPlatform {
       if (typeof value !== 'function') return value;
       return async (...args: unknown[]) => {
         if (outage.down) throw new Error('ad platform unreachable (test outage)');
+        if (outage.refusing && MUTATIONS.has(String(prop)))
+          throw new AdPlatformError(
+            'invalid_request',
+            'Keyword "tooth pain" is not allowed in this category.',
+            'keywords',
+          );
         if (MUTATIONS.has(String(prop))) outage.mutations.push(String(prop));
         return value.apply(target, args);
       };
@@ -106,6 +119,13 @@ const platformOf = async (id: number) => {
   const ad = await platform.getCampaign(adId);
   if (!ad) throw new Error('unknown at the platform');
   return ad;
+};
+/** The list row's and the detail's account of the mirror, as the campaign screens read them. */
+const syncOf = async (id: number) => {
+  const res = await get(rt, `/leadspeek/getcampaign/${id}`, owner.token);
+  expect(res.statusCode, res.body).toBe(200);
+  const data = res.json().data as { ad_platform_sync: string; ad_platform_note: string };
+  return { sync: data.ad_platform_sync, note: data.ad_platform_note };
 };
 const move = (id: number, status: 'running' | 'paused' | 'stopped') =>
   put(rt, '/leadspeek/client/activepause', { leadspeekID: id, status }, owner.token);
@@ -233,6 +253,11 @@ describe('failures and repeats', () => {
     expect(behind?.mirrored_revision).toBeLessThan(behind?.revision ?? 0);
     expect(behind?.attempts).toBe(2);
     expect(behind?.last_error).toMatch(/unreachable/);
+    // The campaign says the platform is behind, without our outage's text.
+    expect(await syncOf(id)).toEqual({
+      sync: 'retrying',
+      note: 'The ad platform is not answering; the changes are sent again automatically.',
+    });
 
     // Not due yet (back-off): the job leaves it.
     await runMirrorJob();
@@ -245,6 +270,27 @@ describe('failures and repeats', () => {
     expect((await platformOf(id)).status).toBe('paused');
     expect(await mirrorRow(id)).toMatchObject({ attempts: 0, last_error: null });
     expect((await mirrorRow(id))?.mirrored_revision).toBe((await mirrorRow(id))?.revision);
+    expect(await syncOf(id)).toEqual({ sync: 'in_sync', note: '' });
+  });
+
+  it("a refusal is parked and shown with the platform's words until the campaign is edited", async () => {
+    const made = await createLocator();
+    const id = made.leadspeekID;
+    outage.refusing = true;
+    try {
+      expect((await move(id, 'running')).statusCode).toBe(200);
+    } finally {
+      outage.refusing = false;
+    }
+    expect(await syncOf(id)).toEqual({
+      sync: 'refused',
+      note: 'The ad platform refused the campaign: Keyword "tooth pain" is not allowed in this category. Edit the campaign to try again.',
+    });
+    // Parked: the retry job leaves it, since the same call would be refused again.
+    const before = outage.mutations.length;
+    await runMirrorJob();
+    expect(outage.mutations.length).toBe(before);
+    expect((await syncOf(id)).sync).toBe('refused');
   });
 
   it('a campaign created while the platform is down is mirrored by the job', async () => {

@@ -1,16 +1,18 @@
 import type { CampaignListRow, CampaignSortKey } from '@app/contracts';
-import { Badge, Stack, Text } from '@mantine/core';
+import { Badge, Stack, Text, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { type DataColumn, formatCreated } from '../../components/data-list/data-table';
-import { statusColor } from './campaign-format';
+import { AD_PLATFORM_SYNC_LABELS, adPlatformSyncColor, statusColor } from './campaign-format';
 
 /**
  * The campaign list's columns: name with its 8-digit id, client (agency staff), status (the server's
- * `status_label`), embed status (local), leads today / total, created, actions.
+ * `status_label`), embed status (local), the ad platform's copy (locator), leads today / total,
+ * created, actions.
  */
 export function campaignColumns(options: {
   showClient: boolean;
   showEmbed: boolean;
+  showAdPlatform: boolean;
   actions: (row: CampaignListRow) => ReactNode;
 }): DataColumn<CampaignListRow, CampaignSortKey>[] {
   const columns: (DataColumn<CampaignListRow, CampaignSortKey> | null)[] = [
@@ -56,6 +58,24 @@ export function campaignColumns(options: {
     },
     options.showEmbed
       ? { id: 'embed', label: 'Embed', render: (row) => row.embed_status || 'Not checked' }
+      : null,
+    options.showAdPlatform
+      ? {
+          id: 'ad-platform',
+          label: 'Ad platform',
+          render: (row) =>
+            row.ad_platform_sync === '' ? null : (
+              <Tooltip label={row.ad_platform_note} disabled={row.ad_platform_note === ''} multiline w={280}>
+                <Badge
+                  variant="light"
+                  color={adPlatformSyncColor(row.ad_platform_sync)}
+                  data-testid={`campaign-ad-platform-${row.leadspeek_api_id}`}
+                >
+                  {AD_PLATFORM_SYNC_LABELS[row.ad_platform_sync]}
+                </Badge>
+              </Tooltip>
+            ),
+        }
       : null,
     {
       id: 'leads',

@@ -1,4 +1,4 @@
-import type { ActivationChargeAnswer, CampaignListRow } from '@app/contracts';
+import type { ActivationChargeAnswer, AdPlatformSync, CampaignListRow } from '@app/contracts';
 import type { SiteCheckResult } from '../../api/campaigns';
 
 /** The badge colour of a campaign's state (the text is the server's `status_label`). */
@@ -7,6 +7,22 @@ export function statusColor(row: Pick<CampaignListRow, 'status' | 'archived'>): 
   if (row.status === 'running') return 'green';
   if (row.status === 'paused_on_run') return 'orange';
   if (row.status === 'paused') return 'yellow';
+  return 'gray';
+}
+
+/** A locator campaign's copy at the ad platform, as the list shows it (the reason is in a tooltip). */
+export const AD_PLATFORM_SYNC_LABELS: Record<AdPlatformSync, string> = {
+  '': '',
+  in_sync: 'In sync',
+  pending: 'Updating',
+  retrying: 'Retrying',
+  refused: 'Refused',
+};
+
+export function adPlatformSyncColor(sync: AdPlatformSync): string {
+  if (sync === 'in_sync') return 'green';
+  if (sync === 'refused') return 'red';
+  if (sync === 'retrying') return 'orange';
   return 'gray';
 }
 

@@ -138,6 +138,7 @@ function CampaignManagement({
   const columns = campaignColumns({
     showClient: !isClientUser,
     showEmbed: module === 'local',
+    showAdPlatform: module === 'locator',
     actions: (row) => (
       <CampaignRowActions
         row={row}
