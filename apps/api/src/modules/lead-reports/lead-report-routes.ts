@@ -39,6 +39,12 @@ const inCompany = reads('company', 'companyID');
 const DOWNLOAD_BATCH = 2_000;
 const rejectionsQuerySchema = leadFilterQuerySchema.pick({ start: true, end: true });
 
+/** The path's ids and the viewer's time zone (the web app's header): days across campaigns are theirs. */
+const pathOf = <P extends object>(request: { params: P; timeZone: string }) => ({
+  ...request.params,
+  viewerZone: request.timeZone,
+});
+
 /** The lead report (spec 2 §7 "Campaigns and reports", issue 11, decision 0048). */
 export const leadReportRoutes =
   (service: LeadReportService): FastifyPluginAsyncZod =>
@@ -54,7 +60,7 @@ export const leadReportRoutes =
           response: { 200: leadReportResponseSchema, ...errors },
         },
       },
-      async (request) => service.report(principalOf(request), request.params, request.query),
+      async (request) => service.report(principalOf(request), pathOf(request), request.query),
     );
 
     app.get(
@@ -69,7 +75,7 @@ export const leadReportRoutes =
         },
       },
       async (request, reply) => {
-        const file = await service.download(principalOf(request), request.params, request.query);
+        const file = await service.download(principalOf(request), pathOf(request), request.query);
         async function* rows() {
           for await (const { record } of inBatches(file.fetch, (row) => row.key, { size: DOWNLOAD_BATCH }))
             yield leadExportRow(record, file.viewer);
@@ -94,7 +100,7 @@ export const leadReportRoutes =
           response: { 200: leadInitDateResponseSchema, ...errors },
         },
       },
-      async (request) => service.initDate(principalOf(request), request.params),
+      async (request) => service.initDate(principalOf(request), pathOf(request)),
     );
 
     app.get(
@@ -108,7 +114,7 @@ export const leadReportRoutes =
           response: { 200: leadChartResponseSchema, ...errors },
         },
       },
-      async (request) => service.chart(principalOf(request), request.params, request.query),
+      async (request) => service.chart(principalOf(request), pathOf(request), request.query),
     );
 
     app.get(
@@ -121,7 +127,7 @@ export const leadReportRoutes =
           response: { 200: leadInvoiceResponseSchema, ...errors },
         },
       },
-      async (request) => service.invoice(principalOf(request), request.params),
+      async (request) => service.invoice(principalOf(request), pathOf(request)),
     );
 
     app.get(
@@ -148,7 +154,7 @@ export const leadReportRoutes =
           response: { 200: moduleDashboardResponseSchema, ...errors },
         },
       },
-      async (request) => service.dashboard(principalOf(request), request.params),
+      async (request) => service.dashboard(principalOf(request), pathOf(request)),
     );
 
     app.get(

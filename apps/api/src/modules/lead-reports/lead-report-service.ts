@@ -11,7 +11,7 @@ import {
   pageOf,
   type RejectionCount,
 } from '@app/contracts';
-import { rejectionLabel } from '@app/lead-engine';
+import { rejectionLabel, startOfLocalDay } from '@app/lead-engine';
 import { chargeForLeads, sumCents } from '@app/pricing';
 import { notFound } from '../../http-errors.js';
 import type { Ledger } from '../ledger/index.js';
@@ -20,7 +20,7 @@ import type { LeadFiguresRepository, PricedCount } from './lead-figures-reposito
 import type { LeadFilter } from './lead-filter-sql.js';
 import { explanationOf, reportRowOf } from './lead-report-view.js';
 import type { LeadKey, LeadRowRepository, LeadSort } from './lead-row-repository.js';
-import { ACROSS_CAMPAIGNS_ZONE, type LeadScopes, type ResolvedScope, viewerOf } from './lead-scope.js';
+import { type LeadScopes, type ResolvedScope, viewerOf } from './lead-scope.js';
 import { addDays, closedRange, daysOf, openRange, todayIn } from './report-days.js';
 
 /** The ledger read the invoice needs: what the platform earned from a campaign's activation charges. */
@@ -44,6 +44,8 @@ interface PathIds {
   companyID: number;
   clientID: number;
   campaignID?: number;
+  /** The viewer's time zone: a day across campaigns is a day where the viewer is. */
+  viewerZone: string;
 }
 
 const success = <T>(data: T) => ({ result: 'success' as const, data });
@@ -144,12 +146,13 @@ export function createLeadReportService(deps: LeadReportServiceDeps) {
     },
 
     /**
-     * Charges per campaign in a range of UTC days: the leads' frozen client prices (rounded to cents
+     * Charges per campaign in a range of the viewer's days: the leads' frozen client prices (rounded to cents
      * once per campaign) and what the ledger recorded for the campaign's activation charges.
      */
     async invoice(p: Principal, ids: PathIds & { start: string; end: string }): Promise<LeadInvoiceResponse> {
-      const resolved = await scopes.resolve(p, { companyID: ids.companyID, clientID: ids.clientID });
-      const range = closedRange(ACROSS_CAMPAIGNS_ZONE, ids.start, ids.end);
+      const resolved = await scopes.resolve(p, { ...ids, campaignID: undefined });
+      const zone = resolved.timeZone;
+      const range = closedRange(zone, ids.start, ids.end);
       const campaigns = await figures.campaigns(resolved.scope);
       const first = campaigns[0];
       if (!first) return success({ rows: [], total: '0' });
@@ -159,7 +162,7 @@ export function createLeadReportService(deps: LeadReportServiceDeps) {
             scope: resolved.scope,
             search: '',
             ...range,
-            timeZone: ACROSS_CAMPAIGNS_ZONE,
+            timeZone: zone,
             viewerIsClient: viewerOf(p) === 'client',
           },
           'client',
@@ -167,8 +170,8 @@ export function createLeadReportService(deps: LeadReportServiceDeps) {
         deps.earnedByKeyPrefix({
           systemId: first.systemId,
           prefixes: campaigns.map((c) => activationPrefix(c.id)),
-          from: new Date(`${range.start}T00:00:00Z`),
-          to: new Date(`${addDays(range.end, 1)}T00:00:00Z`),
+          from: startOfLocalDay(range.start, zone),
+          to: startOfLocalDay(addDays(range.end, 1), zone),
         }),
       ]);
       const leads = centsPerGroup(counts);
@@ -218,13 +221,14 @@ export function createLeadReportService(deps: LeadReportServiceDeps) {
       });
     },
 
-    /** A module dashboard over the last 30 UTC days: counts, the viewer's side's spend, reasons. */
+    /** A module dashboard over the viewer's last 30 days: counts, the viewer's side's spend, reasons. */
     async dashboard(
       p: Principal,
       ids: PathIds & { moduleType: CampaignModule },
     ): Promise<ModuleDashboardResponse> {
-      const resolved = await scopes.resolve(p, { companyID: ids.companyID, clientID: ids.clientID });
-      const range = closedRange(ACROSS_CAMPAIGNS_ZONE);
+      const resolved = await scopes.resolve(p, { ...ids, campaignID: undefined });
+      const zone = resolved.timeZone;
+      const range = closedRange(zone);
       const viewer = viewerOf(p);
       const [counts, running, reasons] = await Promise.all([
         figures.perDay(
@@ -233,7 +237,7 @@ export function createLeadReportService(deps: LeadReportServiceDeps) {
             module: ids.moduleType,
             search: '',
             ...range,
-            timeZone: ACROSS_CAMPAIGNS_ZONE,
+            timeZone: zone,
             viewerIsClient: viewer === 'client',
           },
           viewer === 'client' ? 'client' : 'wholesale',
@@ -241,7 +245,7 @@ export function createLeadReportService(deps: LeadReportServiceDeps) {
         figures.running(resolved.scope, ids.moduleType),
         figures.rejections(
           resolved.scope,
-          { ...range, timeZone: ACROSS_CAMPAIGNS_ZONE },
+          { ...range, timeZone: zone },
           { module: ids.moduleType, limit: TOP_REJECTIONS },
         ),
       ]);

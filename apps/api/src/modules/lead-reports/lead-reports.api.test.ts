@@ -326,6 +326,35 @@ describe('lead figures', () => {
     expect(asClient.data).toMatchObject({ leads_30_days: 5, spend_30_days: '6.25' });
   });
 
+  it('counts days across campaigns where the viewer is (the zone header), one campaign in its own zone', async () => {
+    // 03:00 UTC on 15 January is still the 14th in Chicago.
+    const zoned = await insertCampaign(rt.database.db, { name: `Zoned ${tag}`, timeZone: 'UTC' });
+    await insertLead(rt.database.db, zoned, {
+      createdAt: new Date('2026-01-15T03:00:00Z'),
+      clientPriceMicros: asMicros(2_000_000),
+    });
+    const invoiceOn15th = (zone: string) =>
+      rt.app.inject({
+        url: `/api/leadspeek/report/invoice/${harbor}/0/2026-01-15/2026-01-15`,
+        headers: { authorization: `Bearer ${client.token}`, 'x-timezone': zone },
+      });
+    const berlin = asJson<{ data: { total: string } }>(await invoiceOn15th('Europe/Berlin'));
+    const chicago = asJson<{ data: { total: string } }>(await invoiceOn15th('America/Chicago'));
+    expect(berlin.data.total).toBe('2.00');
+    expect(chicago.data.total).toBe('0');
+    // The campaign's own chart keeps the campaign's zone (UTC), whatever the viewer's.
+    const chart = asJson<{ data: { leads: { date: string; value: number }[] } }>(
+      await rt.app.inject({
+        url: `/api/leadspeek/report/chart/${harbor}/${harbor}/${zoned.id}?start=2026-01-14&end=2026-01-15`,
+        headers: { authorization: `Bearer ${client.token}`, 'x-timezone': 'America/Chicago' },
+      }),
+    );
+    expect(chart.data.leads).toEqual([
+      { date: '2026-01-14', value: 0 },
+      { date: '2026-01-15', value: 1 },
+    ]);
+  });
+
   it('explains one lead’s prices as far as the viewer may know them', async () => {
     const asClient = asJson<{ data: { explanation: string[]; phone: string; payment_term: string } }>(
       await get(rt, `/leadspeek/report/lead-detail/${firstLeadId}`, client.token),

@@ -11,12 +11,9 @@ export type Viewer = 'client' | 'agency' | 'root';
 export const viewerOf = (p: Principal): Viewer =>
   isSystemStaff(p) ? 'root' : isClient(p) ? 'client' : 'agency';
 
-/** Days across campaigns are UTC days (no viewer keeps a time zone yet, decision 0048). */
-export const ACROSS_CAMPAIGNS_ZONE = 'UTC';
-
 export interface ResolvedScope {
   scope: LeadScope;
-  /** The campaign's zone for one campaign, else UTC. */
+  /** The campaign's zone for one campaign; across campaigns, the viewer's (the web app's zone header). */
   timeZone: string;
   /** What a download's file name says: the campaign's public id, or the client's or company's id. */
   label: string;
@@ -83,19 +80,19 @@ export function createLeadScopes(db: Database) {
   return {
     async resolve(
       p: Principal,
-      ids: { companyID: number; clientID: number; campaignID?: number },
+      ids: { companyID: number; clientID: number; campaignID?: number; viewerZone: string },
     ): Promise<ResolvedScope> {
       const row = await pathRow(ids);
       if (!row) throw notFound();
       const scope = base(p, ids.companyID, ids.clientID, row);
       if (!ids.campaignID) {
         const label = scope.kind === 'client' ? `client-${scope.id}` : `company-${ids.companyID}`;
-        return { scope, timeZone: ACROSS_CAMPAIGNS_ZONE, label };
+        return { scope, timeZone: ids.viewerZone, label };
       }
       if (row.campaign_public_id === null || !campaignIn(scope, row)) throw notFound();
       return {
         scope: { kind: 'campaign', id: ids.campaignID },
-        timeZone: row.campaign_zone ?? ACROSS_CAMPAIGNS_ZONE,
+        timeZone: row.campaign_zone ?? ids.viewerZone,
         label: row.campaign_public_id,
       };
     },

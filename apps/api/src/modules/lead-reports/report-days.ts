@@ -9,7 +9,7 @@ import { badRequest } from '../../http-errors.js';
 
 /*
  * Days of a lead report. A day is a calendar day in a time zone: the campaign's when the report is
- * about one campaign, UTC across campaigns (no viewer keeps a zone of their own yet, decision 0048).
+ * about one campaign, the viewer's across campaigns (the zone the web app sends with every call).
  * The database turns a day into instants (`day::timestamp at time zone zone`), so daylight saving
  * is its business, not ours.
  */
