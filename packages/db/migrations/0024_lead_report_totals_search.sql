@@ -3,6 +3,7 @@
 -- (a generated column must be): concat_ws and array_to_string are only STABLE because they can
 -- format any type; over text they always answer the same.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+CREATE EXTENSION IF NOT EXISTS btree_gin;--> statement-breakpoint
 CREATE FUNCTION "lead_search_words"(first_name text, last_name text, city text, emails text[]) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   AS $$ SELECT lower(concat_ws(' ', first_name, last_name, city, array_to_string(emails, ' '))) $$;--> statement-breakpoint
@@ -28,7 +29,7 @@ ALTER TABLE "leads" ADD COLUMN "search_phones" text GENERATED ALWAYS AS (lead_se
 ALTER TABLE "lead_totals" ADD CONSTRAINT "lead_totals_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "lead_totals_client_idx" ON "lead_totals" USING btree ("client_id");--> statement-breakpoint
 CREATE INDEX "lead_totals_agency_idx" ON "lead_totals" USING btree ("agency_id");--> statement-breakpoint
-CREATE INDEX "leads_search_trgm_idx" ON "leads" USING gin ("search_words" gin_trgm_ops,"search_phones" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "leads_search_idx" ON "leads" USING gin ("campaign_id","client_id","agency_id","search_words" gin_trgm_ops,"search_phones" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "leads_campaign_created_idx" ON "leads" USING btree ("campaign_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "leads_client_created_idx" ON "leads" USING btree ("client_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "leads_agency_created_idx" ON "leads" USING btree ("agency_id","created_at","id");

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -40,8 +41,8 @@ const INT8_OID = 20;
  */
 const parseInt8 = (value: string) => Number(value);
 
-/** PGlite loads extensions only when asked: pg_trgm indexes the lead report's search (migration 0024). */
-const PGLITE_EXTENSIONS = { pg_trgm };
+/** PGlite loads extensions only when asked: these index the lead report's search (migration 0024). */
+const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
 
 export type DatabaseOptions =
   | { url: string }

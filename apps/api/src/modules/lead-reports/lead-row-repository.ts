@@ -113,8 +113,6 @@ export interface LeadKey {
  * far: counting every match of a common text in a campaign of 500,000 leads reads 50,000 rows (seconds).
  */
 export const SEARCH_TOTAL_CAP = 1_000;
-/** A search in a scope of at most this many leads reads the scope's range (see `LeadFilter.searchBy`). */
-export const SMALL_SEARCH_SCOPE = 20_000;
 
 export interface LeadPage {
   /** The filtered leads in all; a search's only up to `SEARCH_TOTAL_CAP` (then `totalCapped`). */
@@ -187,14 +185,10 @@ export function createLeadRowRepository(db: Database) {
         ]);
         return { total, totalCapped: false, rows };
       }
-      const searched: LeadFilter = {
-        ...f,
-        searchBy: (await storedTotal(f)) <= SMALL_SEARCH_SCOPE ? 'range' : 'index',
-      };
       const beyondCap = (o.page - 1) * o.perPage >= SEARCH_TOTAL_CAP;
       const [counted, rows] = await Promise.all([
-        countedTotal(searched, SEARCH_TOTAL_CAP),
-        beyondCap ? Promise.resolve([]) : pageRows(searched, o),
+        countedTotal(f, SEARCH_TOTAL_CAP),
+        beyondCap ? Promise.resolve([]) : pageRows(f, o),
       ]);
       return {
         total: Math.min(counted, SEARCH_TOTAL_CAP),
