@@ -1,7 +1,7 @@
 import { asMicros, type CampaignModule, type LeadReportQuery, type Micros } from '@app/contracts';
 import { type Database, queryRows, sql } from '@app/db';
 import type { SQL } from 'drizzle-orm';
-import { type LeadFilter, leadScopeSql, leadWhereSql } from './lead-filter-sql.js';
+import { type LeadFilter, leadScopeSql, leadWhereSql, searchCampaignsSql } from './lead-filter-sql.js';
 
 /** A whole number as the driver answers it (an int, or the text of a bigint): exact, never a float. */
 const whole = (value: unknown) => Number.parseInt(String(value), 10);
@@ -185,10 +185,21 @@ export function createLeadRowRepository(db: Database) {
         ]);
         return { total, totalCapped: false, rows };
       }
+      const [campaigns] = await queryRows<{ matching: number[]; hiding_phones: number[] }>(
+        db,
+        searchCampaignsSql(f),
+      );
+      const searched: LeadFilter = {
+        ...f,
+        searchCampaigns: {
+          matching: (campaigns?.matching ?? []).map(whole),
+          hidingPhones: (campaigns?.hiding_phones ?? []).map(whole),
+        },
+      };
       const beyondCap = (o.page - 1) * o.perPage >= SEARCH_TOTAL_CAP;
       const [counted, rows] = await Promise.all([
-        countedTotal(f, SEARCH_TOTAL_CAP),
-        beyondCap ? Promise.resolve([]) : pageRows(f, o),
+        countedTotal(searched, SEARCH_TOTAL_CAP),
+        beyondCap ? Promise.resolve([]) : pageRows(searched, o),
       ]);
       return {
         total: Math.min(counted, SEARCH_TOTAL_CAP),
