@@ -294,8 +294,9 @@ export const leads = pgTable(
   (t) => [
     uniqueIndex('leads_one_per_claim').on(t.campaignId, t.identityMd5, t.claimedAt),
     // Ending on the id, each scope's range is in the report's own order (created_at, id): a page
-    // deep in it is read from the index alone, without a sort (decision 0053).
-    index('leads_campaign_created_idx').on(t.campaignId, t.createdAt, t.id),
+    // deep in it is read from the index alone, without a sort (decision 0053). The campaign's,
+    // leads_campaign_created_idx (campaign_id, created_at, id) INCLUDE (search_words, search_phones),
+    // is in migration 0024 by hand: Drizzle does not model INCLUDE.
     index('leads_client_created_idx').on(t.clientId, t.createdAt, t.id),
     index('leads_agency_created_idx').on(t.agencyId, t.createdAt, t.id),
     // Trigrams of the searched text beside the scope columns (pg_trgm, btree_gin; decision 0053):
