@@ -44,6 +44,8 @@ export async function benchLeadReport(database: 'pglite' | 'postgres', databaseU
     const repo = createLeadRowRepository(api.handle.db);
     const typical = world.campaigns[Math.floor(world.campaigns.length / 2)] ?? world.large;
     const sizes = await leadCounts(api.handle, [world.large.id, typical.id]);
+    // A search for one person (the usual search): one of the large campaign's e-mails, its local part.
+    const someone = await oneEmail(api.handle, world.large.id);
 
     const url = (c: { agencyId: number; clientId: number; id: number }, query: string) =>
       `${base}/leadspeek/report/lead/${c.agencyId}/${c.clientId}/${c.id}?${query}`;
@@ -88,6 +90,13 @@ export async function benchLeadReport(database: 'pglite' | 'postgres', databaseU
         q: 'Page=100&PerPage=100',
         f: filter(world.large),
         o: page({ page: 100, perPage: 100 }),
+      },
+      {
+        name: `large search "${someone}"`,
+        c: world.large,
+        q: `searchQuery=${encodeURIComponent(someone)}`,
+        f: filter(world.large, someone),
+        o: page(),
       },
       {
         name: 'large search "chen"',
@@ -174,6 +183,14 @@ async function seedWorld(handle: DatabaseHandle) {
   const large = campaigns[0];
   if (!large) throw new Error('no campaigns seeded');
   return { campaigns, large };
+}
+
+async function oneEmail(handle: DatabaseHandle, campaignId: number) {
+  const { rows } = await handle.sql.executeSql(
+    `select split_part(emails[1], '@', 1) as local from leads where campaign_id = $1 order by id offset 12345 limit 1`,
+    [campaignId],
+  );
+  return String(rows[0]?.local ?? '');
 }
 
 async function leadCounts(handle: DatabaseHandle, ids: number[]) {

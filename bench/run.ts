@@ -48,7 +48,9 @@ for (const [name, bench] of Object.entries(benches)) {
     try {
       await bench('postgres', scratch.url);
     } finally {
-      await scratch.drop();
+      // BENCH_KEEP_DB=1 keeps the scratch database to look into it afterwards (psql, EXPLAIN).
+      if (process.env.BENCH_KEEP_DB) console.log(`\n  kept scratch database: ${scratch.url}`);
+      else await scratch.drop();
     }
   }
 }

@@ -122,7 +122,7 @@ export interface SideBySideCase {
  */
 export async function apiBesideSql(cases: SideBySideCase[], rounds: number) {
   console.log(
-    `  ${'case'.padEnd(28)} ${'API p50'.padStart(9)} ${'API p99'.padStart(9)} ${'SQL p50'.padStart(9)} ${'SQL p99'.padStart(9)}  p50 ratio  p99 ratio`,
+    `  ${'case'.padEnd(34)} ${'API p50'.padStart(9)} ${'API p99'.padStart(9)} ${'SQL p50'.padStart(9)} ${'SQL p99'.padStart(9)}  p50 ratio  p99 ratio`,
   );
   let worstApiP99 = 0;
   let worstRatio = 0;
@@ -149,7 +149,7 @@ export async function apiBesideSql(cases: SideBySideCase[], rounds: number) {
     worstRatio = Math.max(worstRatio, ratio);
     const times = (v: number) => `${v.toFixed(2)}×`.padStart(9);
     console.log(
-      `  ${c.name.padEnd(28)} ${ms(median(apiMs))} ${ms(p99(apiMs))} ${ms(median(sqlMs))} ${ms(p99(sqlMs))}  ${times(median(apiMs) / median(sqlMs))}  ${times(ratio)}`,
+      `  ${c.name.padEnd(34)} ${ms(median(apiMs))} ${ms(p99(apiMs))} ${ms(median(sqlMs))} ${ms(p99(sqlMs))}  ${times(median(apiMs) / median(sqlMs))}  ${times(ratio)}`,
     );
   }
   return { worstApiP99, worstRatio };

@@ -96,7 +96,13 @@ export const leadReportRowSchema = z.object({
   prices: leadPricesSchema,
 });
 export type LeadReportRow = z.infer<typeof leadReportRowSchema>;
-export const leadReportResponseSchema = pagedResponseSchema(leadReportRowSchema);
+/**
+ * A search's total is counted up to 1,000 matches and its pages reach that far (decision 0053):
+ * `total_capped` says there are more than `total` ("1,000+").
+ */
+export const leadReportResponseSchema = pagedResponseSchema(leadReportRowSchema).extend({
+  total_capped: z.boolean(),
+});
 export type LeadReportResponse = z.infer<typeof leadReportResponseSchema>;
 
 /** `GET /leadspeek/report/initdate/{companyID}/{clientID}`: the span of days that has leads. */

@@ -1,6 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -39,6 +41,9 @@ const INT8_OID = 20;
  */
 const parseInt8 = (value: string) => Number(value);
 
+/** PGlite loads extensions only when asked: these index the lead report's search (migration 0024). */
+const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
+
 export type DatabaseOptions =
   | { url: string }
   /** A PGlite data folder; `loadFrom` fills a new folder from a dump (tests copy their template so). */
@@ -52,6 +57,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return wrapPglite(
     await PGlite.create(options.dataDir, {
       parsers: { [INT8_OID]: parseInt8 },
+      extensions: PGLITE_EXTENSIONS,
       ...(options.loadFrom ? { loadDataDir: options.loadFrom } : {}),
     }),
   );
@@ -59,7 +65,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 /** An in-memory PGlite, for tests that build and throw away a database. */
 export async function openMemoryPglite(from?: Blob): Promise<PGlite> {
-  return PGlite.create({ parsers: { [INT8_OID]: parseInt8 }, ...(from ? { loadDataDir: from } : {}) });
+  return PGlite.create({
+    parsers: { [INT8_OID]: parseInt8 },
+    extensions: PGLITE_EXTENSIONS,
+    ...(from ? { loadDataDir: from } : {}),
+  });
 }
 
 function openPostgres(url: string): DatabaseHandle {

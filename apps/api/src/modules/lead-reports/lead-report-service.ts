@@ -99,18 +99,21 @@ export function createLeadReportService(deps: LeadReportServiceDeps) {
     ) {
       const resolved = await scopes.resolve(p, ids);
       const viewer = viewerOf(p);
-      const { total, rows: page } = await rows.page(filterOf(p, resolved, q), {
+      const found = await rows.page(filterOf(p, resolved, q), {
         sort: q.sortby,
         order: q.order,
         page: q.Page,
         perPage: q.PerPage,
       });
-      return pageOf(
-        q.Page,
-        q.PerPage,
-        total,
-        page.map((r) => reportRowOf(r, viewer)),
-      );
+      return {
+        ...pageOf(
+          q.Page,
+          q.PerPage,
+          found.total,
+          found.rows.map((r) => reportRowOf(r, viewer)),
+        ),
+        total_capped: found.totalCapped,
+      };
     },
 
     /** The download's scope, viewer and batches (newest first, one batch in memory at a time). */

@@ -1,7 +1,7 @@
 import { asMicros, type CampaignModule, type LeadReportQuery, type Micros } from '@app/contracts';
 import { type Database, queryRows, sql } from '@app/db';
 import type { SQL } from 'drizzle-orm';
-import { type LeadFilter, leadWhereSql } from './lead-filter-sql.js';
+import { type LeadFilter, leadScopeSql, leadWhereSql, searchCampaignsSql } from './lead-filter-sql.js';
 
 /** A whole number as the driver answers it (an int, or the text of a bigint): exact, never a float. */
 const whole = (value: unknown) => Number.parseInt(String(value), 10);
@@ -108,34 +108,104 @@ export interface LeadKey {
   id: number;
 }
 
+/**
+ * A search's total is counted up to this many matches (more is "1,000+"), and its pages reach that
+ * far: counting every match of a common text in a campaign of 500,000 leads reads 50,000 rows (seconds).
+ */
+export const SEARCH_TOTAL_CAP = 1_000;
+
+export interface LeadPage {
+  /** The filtered leads in all; a search's only up to `SEARCH_TOTAL_CAP` (then `totalCapped`). */
+  total: number;
+  totalCapped: boolean;
+  rows: LeadRecord[];
+}
+
 export function createLeadRowRepository(db: Database) {
+  /** The scope's leads (of one module, if given) from lead_totals: a few rows, not a count of the leads. */
+  const storedTotal = async (f: LeadFilter) => {
+    const module = f.module ? sql` and l.module = ${f.module}` : sql``;
+    const [row] = await queryRows<{ n: unknown }>(
+      db,
+      sql`select coalesce(sum(l.leads), 0) as n from lead_totals l where ${leadScopeSql(f.scope)}${module}`,
+    );
+    return whole(row?.n ?? 0);
+  };
+
+  /** How many leads match, counted by the leads themselves (a day range; a search up to the cap). */
+  const countedTotal = async (f: LeadFilter, cap?: number) => {
+    const where = leadWhereSql(f);
+    const [row] = await queryRows<{ n: unknown }>(
+      db,
+      cap === undefined
+        ? sql`select count(*) as n from leads l where ${where}`
+        : sql`select count(*) as n from (select 1 from leads l where ${where} limit ${cap + 1}) capped`,
+    );
+    return whole(row?.n ?? 0);
+  };
+
+  const pageRows = async (
+    f: LeadFilter,
+    o: { sort: LeadSort; order: 'asc' | 'desc'; page: number; perPage: number },
+  ) => {
+    const direction = sql.raw(o.order);
+    const orderBy = sql.join(
+      [...SORTS[o.sort], sql`l.id`].map((e) => sql`${e} ${direction}`),
+      sql`, `,
+    );
+    // The page's ids first, from the leads alone (the campaign only when sorting by its name),
+    // then the names for those rows only.
+    const sortJoin = o.sort === 'campaign_name' ? sql`join campaigns k on k.id = l.campaign_id` : sql``;
+    const rows = await queryRows<RawLead>(
+      db,
+      sql`with page as (
+          select l.id from leads l ${sortJoin} where ${leadWhereSql(f)}
+           order by ${orderBy} limit ${o.perPage} offset ${(o.page - 1) * o.perPage})
+        select ${COLUMNS} from page join leads l on l.id = page.id ${JOINS}
+         order by ${orderBy}`,
+    );
+    return rows.map(toRecord);
+  };
+
   return {
-    /** One page of the filtered leads in the asked order, and how many there are in all. */
+    /**
+     * One page of the filtered leads in the asked order, and how many there are in all. Without a
+     * search or days the total is lead_totals' (exact, kept by the database); with days it is
+     * counted over the index; a search counts up to `SEARCH_TOTAL_CAP` and lists no page beyond it.
+     * The total and the page are read at the same time.
+     */
     async page(
       f: LeadFilter,
       o: { sort: LeadSort; order: 'asc' | 'desc'; page: number; perPage: number },
-    ): Promise<{ total: number; rows: LeadRecord[] }> {
-      const where = leadWhereSql(f);
-      const direction = sql.raw(o.order);
-      const orderBy = sql.join(
-        [...SORTS[o.sort], sql`l.id`].map((e) => sql`${e} ${direction}`),
-        sql`, `,
+    ): Promise<LeadPage> {
+      if (f.search === '') {
+        const [total, rows] = await Promise.all([
+          f.start || f.end ? countedTotal(f) : storedTotal(f),
+          pageRows(f, o),
+        ]);
+        return { total, totalCapped: false, rows };
+      }
+      const [campaigns] = await queryRows<{ matching: number[]; hiding_phones: number[] }>(
+        db,
+        searchCampaignsSql(f),
       );
-      // The page's ids first, from the leads alone (the campaign only when sorting by its name),
-      // then the names for those rows only.
-      const sortJoin = o.sort === 'campaign_name' ? sql`join campaigns k on k.id = l.campaign_id` : sql``;
+      const searched: LeadFilter = {
+        ...f,
+        searchCampaigns: {
+          matching: (campaigns?.matching ?? []).map(whole),
+          hidingPhones: (campaigns?.hiding_phones ?? []).map(whole),
+        },
+      };
+      const beyondCap = (o.page - 1) * o.perPage >= SEARCH_TOTAL_CAP;
       const [counted, rows] = await Promise.all([
-        queryRows<{ n: number }>(db, sql`select count(*)::int as n from leads l where ${where}`),
-        queryRows<RawLead>(
-          db,
-          sql`with page as (
-              select l.id from leads l ${sortJoin} where ${where}
-               order by ${orderBy} limit ${o.perPage} offset ${(o.page - 1) * o.perPage})
-            select ${COLUMNS} from page join leads l on l.id = page.id ${JOINS}
-             order by ${orderBy}`,
-        ),
+        countedTotal(searched, SEARCH_TOTAL_CAP),
+        beyondCap ? Promise.resolve([]) : pageRows(searched, o),
       ]);
-      return { total: whole(counted[0]?.n ?? 0), rows: rows.map(toRecord) };
+      return {
+        total: Math.min(counted, SEARCH_TOTAL_CAP),
+        totalCapped: counted > SEARCH_TOTAL_CAP,
+        rows: rows.slice(0, Math.max(0, SEARCH_TOTAL_CAP - (o.page - 1) * o.perPage)),
+      };
     },
 
     /**

@@ -53,6 +53,9 @@ describe('list state', () => {
   it('says which entries are shown', () => {
     expect(showingText({ from: 11, to: 20, total: 42 })).toBe('Showing 11 to 20 of 42 entries');
     expect(showingText({ from: null, to: null, total: 0 })).toBe('Showing 0 to 0 of 0 entries');
+    expect(showingText({ from: 1, to: 10, total: 1000, total_capped: true })).toBe(
+      'Showing 1 to 10 of 1,000+ entries',
+    );
   });
 
   it('moves a page past the end to the last page, and leaves others alone', () => {

@@ -19,6 +19,8 @@ export interface PageInfo {
   from: number | null;
   to: number | null;
   total: number;
+  /** There are more than `total` (a lead report search counts up to a cap): shown as "1,000+". */
+  total_capped?: boolean;
 }
 
 /** Spec 2 §9: lists show 10 per page with 5 page links. */
@@ -69,8 +71,9 @@ export function nextSort<K extends string>(current: SortState<K> | null, key: K)
 }
 
 /** 'Showing X to Y of Z entries' (spec 2 §2); an empty page shows 0 to 0. */
-export function showingText(page: Pick<PageInfo, 'from' | 'to' | 'total'>): string {
-  return `Showing ${page.from ?? 0} to ${page.to ?? 0} of ${page.total} entries`;
+export function showingText(page: Pick<PageInfo, 'from' | 'to' | 'total' | 'total_capped'>): string {
+  const total = page.total_capped ? `${page.total.toLocaleString('en-US')}+` : page.total;
+  return `Showing ${page.from ?? 0} to ${page.to ?? 0} of ${total} entries`;
 }
 
 /** The page numbers linked around the current page: at most `size`, as centred as the ends allow. */

@@ -51,6 +51,7 @@ const page = (rows: LeadReportRow[], total = rows.length) => ({
   from: rows.length ? 1 : null,
   to: rows.length ? rows.length : null,
   data: rows,
+  total_capped: false,
 });
 
 const init = {

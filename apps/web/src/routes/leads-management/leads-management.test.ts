@@ -26,7 +26,16 @@ describe('leads management', { timeout: 60_000 }, () => {
     const html = renderScreen(user, h(LeadsManagement, { user, module: 'enhance' }), http as never, [
       [
         leadReportKeys.report(scope, filters, leadPageRequest(1, null)),
-        { current_page: 1, per_page: 10, total: 0, last_page: 1, from: null, to: null, data: [] },
+        {
+          current_page: 1,
+          per_page: 10,
+          total: 0,
+          last_page: 1,
+          from: null,
+          to: null,
+          data: [],
+          total_capped: false,
+        },
       ],
     ]);
     expect(html).toContain('Enhance ID Leads Management');
