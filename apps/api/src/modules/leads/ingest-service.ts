@@ -8,17 +8,19 @@ import {
   runPipeline,
 } from '@app/lead-engine';
 import { testLeadPrices } from '@app/pricing';
-import { z } from 'zod';
 import {
   type Identity,
   IdentityRequestError,
   type IdentityResolver,
+  MAX_VISITORS_PER_CALL,
+  type VisitorAnswer,
+  type VisitorInput,
 } from '../../providers/identities/index.js';
 import { type IngestCampaign, loadIngestCampaigns } from './ingest-campaigns.js';
 import type { IntakeRepository, IntakeRow } from './intake-repository.js';
 import { claimLeads, type LeadToStore } from './lead-claim.js';
 import { type FactsRequest, readBatchFacts } from './pipeline-facts.js';
-import { identitySchema, storedAdVisitSchema, storedPageViewSchema } from './schemas.js';
+import { storedAdVisitSchema, storedIdentitySchema, storedPageViewSchema } from './schemas.js';
 
 /** Moves a campaign as the system (pause on run); the campaigns module owns the one move path. */
 export type MoveBySystem = (campaignId: number, event: CampaignEvent) => Promise<unknown>;
@@ -79,54 +81,50 @@ export function createIngestService(deps: {
     const done: number[] = [];
     const retry: number[] = [];
     let unresolved = 0;
-    await eachLimited(rows, 16, async (row) => {
+    const drop = (row: IntakeRow, err: unknown) => {
+      deps.log('lead intake row dropped', { id: row.id, error: String(err) });
+      done.push(row.id);
+    };
+    // Page views (the pixel's, and the visitors an ad brought, decision 0051) go to the resolver;
+    // vendors' identities are taken as given.
+    const visits: { row: IntakeRow; campaign: IngestCampaign; input: VisitorInput; keyword: string }[] = [];
+    for (const row of rows) {
       const campaign = campaigns.get(row.campaignId);
       if (!campaign) {
         done.push(row.id); // the campaign left (simplifi, removed from the table): nothing to do
-        return;
+        continue;
       }
       try {
         if (row.source === 'pixel') {
           const view = storedPageViewSchema.parse(row.payload);
-          const answer = await resolver.resolveVisitor({
-            visitorKey: view.vid,
-            ip: view.ip,
-            userAgent: view.ua,
-            pageUrl: view.url,
-            campaignId: campaign.publicId,
-          });
-          if (answer.status === 'unknown') {
-            unresolved += 1;
-            done.push(row.id);
-            return;
-          }
-          prepared.push({ row, campaign, identity: answer.identity, pageUrl: view.url, keyword: '' });
-        } else if (row.source === 'ad_platform') {
-          // A visitor an ad brought (decision 0051): resolved like a pixel's page view.
-          const visit = storedAdVisitSchema.parse(row.payload);
-          const answer = await resolver.resolveVisitor({
-            visitorKey: visit.visitorKey,
-            ip: visit.ip,
-            userAgent: visit.userAgent,
-            pageUrl: visit.pageUrl,
-            campaignId: campaign.publicId,
-          });
-          if (answer.status === 'unknown') {
-            unresolved += 1;
-            done.push(row.id);
-            return;
-          }
-          prepared.push({
+          visits.push({
             row,
             campaign,
-            identity: answer.identity,
-            pageUrl: visit.pageUrl,
+            keyword: '',
+            input: {
+              visitorKey: view.vid,
+              ip: view.ip,
+              userAgent: view.ua,
+              pageUrl: view.url,
+              campaignId: campaign.publicId,
+            },
+          });
+        } else if (row.source === 'ad_platform') {
+          const visit = storedAdVisitSchema.parse(row.payload);
+          visits.push({
+            row,
+            campaign,
             keyword: visit.keyword,
+            input: {
+              visitorKey: visit.visitorKey,
+              ip: visit.ip,
+              userAgent: visit.userAgent,
+              pageUrl: visit.pageUrl,
+              campaignId: campaign.publicId,
+            },
           });
         } else {
-          const { keyword, ...identity } = identitySchema
-            .extend({ keyword: z.string().optional() })
-            .parse(row.payload);
+          const { keyword, ...identity } = storedIdentitySchema.parse(row.payload);
           prepared.push({
             row,
             campaign,
@@ -136,16 +134,35 @@ export function createIngestService(deps: {
           });
         }
       } catch (err) {
-        if (
-          err instanceof IdentityRequestError ||
-          err instanceof z.ZodError ||
-          row.attempts >= MAX_ATTEMPTS
-        ) {
-          deps.log('lead intake row dropped', { id: row.id, error: String(err) });
-          done.push(row.id);
-        } else retry.push(row.id);
+        drop(row, err); // a payload that is not what the intake stores: retrying will not help
       }
-    });
+    }
+
+    // The whole batch's page views in as few resolver calls as the port allows, no transaction open.
+    for (let from = 0; from < visits.length; from += MAX_VISITORS_PER_CALL) {
+      const chunk = visits.slice(from, from + MAX_VISITORS_PER_CALL);
+      let answers: VisitorAnswer[];
+      try {
+        answers = await resolver.resolveVisitors(chunk.map((v) => v.input));
+      } catch (err) {
+        // An outage: every view of the call is tried again at its next lease, up to MAX_ATTEMPTS.
+        for (const { row } of chunk)
+          if (err instanceof IdentityRequestError || row.attempts >= MAX_ATTEMPTS) drop(row, err);
+          else retry.push(row.id);
+        continue;
+      }
+      chunk.forEach(({ row, campaign, input, keyword }, i) => {
+        const answer = answers[i];
+        if (!answer) retry.push(row.id);
+        else if (answer.status === 'refused') drop(row, answer.error);
+        else if (answer.status === 'unknown') {
+          unresolved += 1; // unknown visitors leave no trace
+          done.push(row.id);
+        } else prepared.push({ row, campaign, identity: answer.identity, pageUrl: input.pageUrl, keyword });
+      });
+    }
+    // Intake order is the order of precedence among candidates (the oldest row claims first).
+    prepared.sort((a, b) => a.row.id - b.row.id);
     return { prepared, done, retry, unresolved };
   }
 
@@ -293,16 +310,4 @@ async function storeRejections(db: Database, rejections: readonly Rejection[]): 
             })),
           )}::json) as x(campaign_id int, identity_md5 text, source text, step text, reason text)`,
   );
-}
-
-/** Runs `work` over `items`, at most `limit` at a time. */
-async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const lanes = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
-    while (next < items.length) {
-      const item = items[next++] as T;
-      await work(item);
-    }
-  });
-  await Promise.all(lanes);
 }
