@@ -1,4 +1,4 @@
-import { type Database, queryRows, sql } from '@app/db';
+import type { Database } from '@app/db';
 import {
   type CampaignEvent,
   type Candidate,
@@ -18,7 +18,7 @@ import {
 } from '../../providers/identities/index.js';
 import { type IngestCampaign, loadIngestCampaigns } from './ingest-campaigns.js';
 import type { IntakeRepository, IntakeRow } from './intake-repository.js';
-import { claimLeads, type LeadToStore } from './lead-claim.js';
+import { claimLeads, type LeadToStore, type Rejection } from './lead-claim.js';
 import { type FactsRequest, readBatchFacts } from './pipeline-facts.js';
 import { storedAdVisitSchema, storedIdentitySchema, storedPageViewSchema } from './schemas.js';
 
@@ -29,8 +29,9 @@ export type MoveBySystem = (campaignId: number, event: CampaignEvent) => Promise
  * The ingest worker's batch (issue 11 "The pipeline", decision 0037 §1, decision 0046): intake rows
  * → identities (the resolver for page views; vendors' identities as given) → candidates → the
  * batch's facts in four reads → `runPipeline` → the accepted candidates claimed in one transaction
- * (decision 0052) → rejections stored in one insert → campaigns the
- * limit or the balance stopped are paused on run. The resolver is called with no transaction open.
+ * (decision 0052) that also stores the rejections and deletes the processed intake rows (decision
+ * 0055) → campaigns the limit or the balance stopped are paused on run. The resolver is called
+ * once per batch (decision 0055), with no transaction open.
  */
 
 export interface BatchOutcome {
@@ -49,14 +50,6 @@ interface Prepared {
   identity: Identity;
   pageUrl: string;
   keyword: string;
-}
-
-interface Rejection {
-  campaignId: number;
-  identityMd5: string | null;
-  source: string;
-  step: string;
-  reason: string;
 }
 
 /** Rows that failed this many times are dropped (logged), so one poison row cannot loop for ever. */
@@ -253,38 +246,31 @@ export function createIngestService(deps: {
         });
       }
 
-      // Every accepted candidate of the batch in one claim transaction (decision 0052).
+      // Every accepted candidate of the batch in one claim transaction (decision 0052), which also
+      // stores the rejections and deletes the batch's processed intake rows (decision 0055).
       let leads = 0;
       let deliveries = 0;
-      const outcomes = await claimLeads(db, toClaim);
+      let rejected = rejections.length;
+      const outcomes = await claimLeads(db, toClaim, { rejections, processed: done });
       outcomes.forEach((outcome, i) => {
         const lead = toClaim[i] as LeadToStore;
         if (outcome.ok) {
           leads += 1;
           deliveries += outcome.deliveries;
-        } else
-          rejections.push({
-            campaignId: lead.campaign.id,
-            identityMd5: lead.identityMd5,
-            source: lead.source,
-            step: outcome.step,
-            reason: outcome.reason,
-          });
+        } else rejected += 1;
         pauseFor(lead.campaign.id, outcome.pause);
       });
 
-      await storeRejections(db, rejections);
       // The state machine decides (a campaign already paused for this reason or stronger stays).
       for (const [campaignId, reason] of pauses)
         await deps.moveBySystem(campaignId, { type: 'pause_on_run', reason });
-      await intake.remove(done);
       if (deliveries > 0) deps.onDeliveriesQueued();
       deps.onBatchDone?.();
       return {
         rows: rows.length,
         unresolved,
         leads,
-        rejected: rejections.length,
+        rejected,
         retried: retry.length,
         deliveries,
       };
@@ -293,21 +279,3 @@ export function createIngestService(deps: {
 }
 
 export type IngestService = ReturnType<typeof createIngestService>;
-
-async function storeRejections(db: Database, rejections: readonly Rejection[]): Promise<void> {
-  if (rejections.length === 0) return;
-  await queryRows(
-    db,
-    sql`insert into lead_rejections (campaign_id, identity_md5, source, step, reason)
-        select x.campaign_id, x.identity_md5, x.source, x.step, x.reason
-          from json_to_recordset(${JSON.stringify(
-            rejections.map((r) => ({
-              campaign_id: r.campaignId,
-              identity_md5: r.identityMd5,
-              source: r.source,
-              step: r.step,
-              reason: r.reason,
-            })),
-          )}::json) as x(campaign_id int, identity_md5 text, source text, step text, reason text)`,
-  );
-}
