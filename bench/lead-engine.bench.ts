@@ -1,24 +1,28 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type DatabaseHandle, openDatabase, queryRows, sql } from '@app/db';
 import autocannon from 'autocannon';
 import { loadConfig } from '../apps/api/src/config.js';
 import { ingestLeadsJob } from '../apps/api/src/modules/leads/index.js';
+import { type IdentityResolver, MAX_VISITORS_PER_CALL } from '../apps/api/src/providers/identities/index.js';
 import { startRuntime } from '../apps/api/src/runtime.js';
 import { insertCampaign } from '../apps/api/test/kits/campaigns.js';
 import { median } from './lib/load.js';
 import { freePort, startServer, stopServer } from './lib/processes.js';
-import { runPixelLoad } from './pixel-load-run.js';
+import { runPixelLoad, visitorIdFor } from './pixel-load-run.js';
 
 const VIEWS = Number.parseInt(process.env.BENCH_LEAD_VIEWS ?? '20000', 10);
 const IDENTITIES = Number.parseInt(process.env.BENCH_LEAD_IDENTITIES ?? '20000', 10);
-const CAMPAIGNS = 50;
+/** 10 for the mixed traffic, 10 for the resolvable visitors, 40 for the pipeline alone. */
+const CAMPAIGNS = 60;
 const ROUNDS = Number.parseInt(process.env.BENCH_ROUNDS ?? '3', 10);
 const SECONDS = Number.parseInt(process.env.BENCH_SECONDS ?? '5', 10);
 const CONNECTIONS = 32;
+/** Linux's USER_HZ: /proc times are in hundredths of a second. */
+const CLOCK_TICKS = 100;
 /** The machine's load average, printed with every figure (the 2 cores are shared). */
 const load = () =>
   `load average ${loadavg()
@@ -28,11 +32,14 @@ const load = () =>
 /**
  * The lead engine end to end (decision 0046), the product in this process with its worker, the
  * load from its own process (pixel-load.ts):
- *  1. pixel page views over HTTP (unique visitors over 50 local campaigns) → intake → resolver →
+ *  1. pixel page views over HTTP (unique visitors over 10 local campaigns) → intake → resolver →
  *     pipeline → claim → lead + delivery row: acknowledged (204) vs stored intake rows (must be
- *     equal), p99 acknowledgement latency, leads and rejections, leads/s until the intake is empty;
+ *     equal), p99 acknowledgement latency, leads and rejections, leads/s until the intake is empty,
+ *     this process's CPU per lead — twice: the mixed traffic (the sandbox resolves about 40 % of
+ *     visitors, so most views yield no lead), then only visitors the sandbox resolves, each to a
+ *     person new to its campaign (10 other campaigns), so each view can become a lead;
  *  2. the pipeline alone: vendor identities (all resolvable) written to the intake in bulk, leads/s
- *     until stored;
+ *     until stored (40 other campaigns);
  *  3. `POST /api/px/v` requests/s beside a bare Fastify POST route (bare-server.ts), same body, in
  *     alternating rounds.
  * Figures are printed, never asserted.
@@ -85,37 +92,69 @@ export async function benchLeadEngine(database: 'pglite' | 'postgres', databaseU
         }),
       );
 
-    // 1. End to end over HTTP.
-    const before = await counts(db);
-    const started = performance.now();
-    const run = await runPixelLoad({
-      url: pixelUrl,
-      amount: VIEWS,
-      connections: CONNECTIONS,
-      campaignPublicIds: local.slice(0, 10).map((c) => c.publicId),
-      prefix: `bench-visitor-${database}`,
-    });
-    const acknowledged = run.acknowledged;
-    await rt.services.leads.flushIntake();
-    await untilIntakeEmpty(db);
-    const seconds = (performance.now() - started) / 1000;
-    const after = await counts(db);
-    const stored = after.intakeRows - before.intakeRows;
-    const leads = after.leads - before.leads;
-    const rejected = after.rejections - before.rejections;
-    console.log(
-      `  end to end (${VIEWS} page views, ${CONNECTIONS} connections, 10 campaigns): acknowledged ${acknowledged}, stored ${stored} (${acknowledged === stored ? 'equal' : 'NOT EQUAL'}), non-2xx ${run.non2xx}, errors ${run.errors}`,
+    /** Page views over HTTP until every one is through the pipeline; what was stored and when. */
+    const endToEnd = async (
+      label: string,
+      campaigns: readonly { id: number; publicId: string }[],
+      visitors: { prefix: string; visitorIds?: readonly string[] },
+    ) => {
+      const before = await counts(db);
+      const cpu = process.cpuUsage();
+      const pgCpu = await postgresCpu(db);
+      const started = performance.now();
+      const run = await runPixelLoad({
+        url: pixelUrl,
+        amount: VIEWS,
+        connections: CONNECTIONS,
+        campaignPublicIds: campaigns.map((c) => c.publicId),
+        ...visitors,
+      });
+      const acknowledged = run.acknowledged;
+      await rt.services.leads.flushIntake();
+      await untilIntakeEmpty(db);
+      const seconds = (performance.now() - started) / 1000;
+      const after = await counts(db);
+      const pgPerLead = await postgresCpuPer(db, pgCpu, after.leads - before.leads);
+      const stored = after.intakeRows - before.intakeRows;
+      const leads = after.leads - before.leads;
+      const rejected = after.rejections - before.rejections;
+      console.log(
+        `  ${label} (${VIEWS} page views, ${CONNECTIONS} connections, ${campaigns.length} campaigns): acknowledged ${acknowledged}, stored ${stored} (${acknowledged === stored ? 'equal' : 'NOT EQUAL'}), non-2xx ${run.non2xx}, errors ${run.errors}`,
+      );
+      console.log(
+        `    ack p50 ${run.p50} ms, p99 ${run.p99} ms; ${Math.round(run.requestsPerSecond)} views/s acknowledged`,
+      );
+      console.log(
+        `    leads ${leads}, rejections ${rejected}, unresolved ${stored - leads - rejected}; until all stored ${seconds.toFixed(1)} s: ${Math.round(stored / seconds)} views/s, ${Math.round(leads / seconds)} leads/s; delivery rows queued ${after.deliveries - before.deliveries}; ${cpuPer(cpu, leads)} ms CPU of this process (product, worker) and ${pgPerLead} ms of PostgreSQL per lead; ${load()}`,
+      );
+      console.log(`    ${await exactlyOnce(db, campaigns)}`);
+      return { leads };
+    };
+
+    // 1. End to end over HTTP: the mixed traffic (about 60 % of visitors unknown to the sandbox).
+    await endToEnd('end to end, mixed traffic', local.slice(0, 10), { prefix: `bench-visitor-${database}` });
+
+    // 1b. End to end, every view from a visitor the sandbox resolves, each to a person new to its
+    //     campaign: each view can become a lead. Chosen before the run by asking the resolver.
+    const resolvable = await resolvableVisitors(
+      rt.services.identityResolver,
+      `bench-resolvable-${database}`,
+      local.slice(10, 20),
+    );
+    const { leads: resolvedLeads } = await endToEnd(
+      'end to end, resolvable visitors only (each view can become a lead)',
+      local.slice(10, 20),
+      { prefix: `bench-resolvable-${database}`, visitorIds: resolvable },
     );
     console.log(
-      `    ack p50 ${run.p50} ms, p99 ${run.p99} ms; ${Math.round(run.requestsPerSecond)} views/s acknowledged`,
-    );
-    console.log(
-      `    leads ${leads}, rejections ${rejected}, unresolved ${stored - leads - rejected}; until all stored ${seconds.toFixed(1)} s: ${Math.round(stored / seconds)} views/s, ${Math.round(leads / seconds)} leads/s; delivery rows queued ${after.deliveries - before.deliveries}; ${load()}`,
+      `    every view became a lead: ${resolvedLeads === VIEWS ? 'yes' : `NO (${resolvedLeads} of ${VIEWS})`}`,
     );
 
     // 2. The pipeline alone: identities every one of which can become a lead.
     const pipeBefore = await counts(db);
-    const targets = local.slice(10);
+    const pipeCpu = process.cpuUsage();
+    const pipePgCpu = await postgresCpu(db);
+    const targets = local.slice(20);
     const pipeStart = performance.now();
     for (let from = 0; from < IDENTITIES; from += 1000) {
       const rows = [];
@@ -142,8 +181,9 @@ export async function benchLeadEngine(database: 'pglite' | 'postgres', databaseU
     const pipeSeconds = (performance.now() - pipeStart) / 1000;
     const pipeAfter = await counts(db);
     const pipeLeads = pipeAfter.leads - pipeBefore.leads;
+    const pipePgPerLead = await postgresCpuPer(db, pipePgCpu, pipeLeads);
     console.log(
-      `  pipeline alone (${IDENTITIES} identities over ${targets.length} campaigns): ${pipeLeads} leads, ${pipeAfter.rejections - pipeBefore.rejections} rejections in ${pipeSeconds.toFixed(1)} s: ${Math.round(pipeLeads / pipeSeconds)} leads/s; ${load()}`,
+      `  pipeline alone (${IDENTITIES} identities over ${targets.length} campaigns): ${pipeLeads} leads, ${pipeAfter.rejections - pipeBefore.rejections} rejections in ${pipeSeconds.toFixed(1)} s: ${Math.round(pipeLeads / pipeSeconds)} leads/s; delivery rows queued ${pipeAfter.deliveries - pipeBefore.deliveries}; ${cpuPer(pipeCpu, pipeLeads)} ms CPU of this process and ${pipePgPerLead} ms of PostgreSQL per lead; ${load()}`,
     );
 
     // 3. Requests/s beside bare Fastify, same body and content type.
@@ -221,4 +261,103 @@ async function untilIntakeEmpty(db: DatabaseHandle['db']) {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('the intake was not drained within 10 minutes');
+}
+
+/**
+ * The exactly-once property over these campaigns' leads: each (campaign, person) stored once, each
+ * lead billed once (its frozen prices are on its one row), one delivery row per recipient (the
+ * bench's campaigns have one report address): printed as OK or with what broke.
+ */
+async function exactlyOnce(db: DatabaseHandle['db'], campaigns: readonly { id: number }[]) {
+  const ids = JSON.stringify(campaigns.map((c) => c.id));
+  const [row] = await queryRows<{ leads: number; people: number; off: number }>(
+    db,
+    sql`select count(*)::int as leads,
+               count(distinct (l.campaign_id, l.identity_md5))::int as people,
+               count(*) filter (where (select count(*) from lead_deliveries d where d.lead_id = l.id) <> 1)::int as off
+          from leads l
+         where l.campaign_id in (select value::int from json_array_elements_text(${ids}::json))`,
+  );
+  const { leads = 0, people = 0, off = 0 } = row ?? {};
+  return leads === people && off === 0
+    ? `exactly once: OK (${leads} leads, ${people} distinct campaign + person, one delivery row each)`
+    : `exactly once: FAILED (${leads} leads for ${people} distinct campaign + person; ${off} leads without exactly one delivery row)`;
+}
+
+/**
+ * CPU seconds (user + system, from /proc) used so far by each PostgreSQL backend connected to this
+ * database, by process id; empty on PGlite (it runs inside this process) or without /proc.
+ */
+async function postgresCpu(db: DatabaseHandle['db']): Promise<Map<number, number>> {
+  const found = new Map<number, number>();
+  const backends = await queryRows<{ pid: number }>(
+    db,
+    sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+  ).catch(() => []);
+  for (const { pid } of backends) {
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      // After the command name (which may hold spaces): utime and stime are fields 14 and 15.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      found.set(pid, (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS);
+    } catch {
+      // not a local process (PGlite, or PostgreSQL elsewhere)
+    }
+  }
+  return found;
+}
+
+/**
+ * PostgreSQL's CPU milliseconds per item since `before`: the backends alive now, each from its first
+ * reading (all of its time when it connected meanwhile). A backend the pool closed in between is
+ * missed, so this is a lower bound; 'n/a' when no backend could be read (PGlite).
+ */
+async function postgresCpuPer(db: DatabaseHandle['db'], before: Map<number, number>, items: number) {
+  const after = await postgresCpu(db);
+  if (after.size === 0) return 'n/a';
+  let seconds = 0;
+  for (const [pid, used] of after) seconds += used - (before.get(pid) ?? 0);
+  return ((seconds * 1000) / Math.max(1, items)).toFixed(3);
+}
+
+/** Milliseconds of this process's CPU (user + system) since `since`, per item. */
+function cpuPer(since: NodeJS.CpuUsage, items: number): string {
+  const used = process.cpuUsage(since);
+  return ((used.user + used.system) / 1000 / Math.max(1, items)).toFixed(3);
+}
+
+/**
+ * VIEWS visitor ids the sandbox resolves, in the order the load sends them (view i to campaign i
+ * mod the list), skipping a visitor whose person already came to that campaign: every view can
+ * become a lead. The resolver is asked as the ingest job asks it (its answer is a pure function of
+ * the seed and the visitor, decision 0038).
+ */
+async function resolvableVisitors(
+  resolver: IdentityResolver,
+  prefix: string,
+  campaigns: readonly { publicId: string }[],
+): Promise<string[]> {
+  const chosen: string[] = [];
+  const taken = new Set<string>();
+  for (let from = 0; chosen.length < VIEWS; from += MAX_VISITORS_PER_CALL) {
+    if (from > VIEWS * 20) throw new Error('the sandbox resolves too few visitors for this bench');
+    const keys = Array.from({ length: MAX_VISITORS_PER_CALL }, (_, k) => visitorIdFor(prefix, from + k));
+    const answers = await resolver.resolveVisitors(
+      keys.map((visitorKey, k) => ({
+        visitorKey,
+        ip: '127.0.0.1',
+        userAgent: 'autocannon',
+        pageUrl: 'https://bench-site.example/page',
+        campaignId: (campaigns[(chosen.length + k) % campaigns.length] as { publicId: string }).publicId,
+      })),
+    );
+    answers.forEach((answer, k) => {
+      if (answer.status !== 'resolved' || chosen.length >= VIEWS) return;
+      const person = `${chosen.length % campaigns.length}:${answer.identity.emailMd5}`;
+      if (taken.has(person)) return;
+      taken.add(person);
+      chosen.push(keys[k] as string);
+    });
+  }
+  return chosen;
 }

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 
 /** Visitor i of a run: the pixel contract wants 16 to 64 letters, digits, - or _. */
 export const visitorIdFor = (prefix: string, i: number) => `${prefix}-visitor-${String(i).padStart(8, '0')}`;
@@ -21,7 +23,29 @@ export async function runPixelLoad(options: {
   connections: number;
   campaignPublicIds: readonly string[];
   prefix: string;
+  /** View i from visitor `visitorIds[i]` (instead of `visitorIdFor(prefix, i)`). */
+  visitorIds?: readonly string[];
 }): Promise<PixelLoadResult> {
+  const dir = options.visitorIds ? await mkdtemp(join(tmpdir(), 'pixel-load-')) : null;
+  try {
+    const visitorsFile = dir ? join(dir, 'visitors.txt') : '';
+    if (dir) await writeFile(visitorsFile, `${options.visitorIds?.join('\n')}\n`);
+    return await runLoadProcess(options, visitorsFile);
+  } finally {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function runLoadProcess(
+  options: {
+    url: string;
+    amount: number;
+    connections: number;
+    campaignPublicIds: readonly string[];
+    prefix: string;
+  },
+  visitorsFile: string,
+): Promise<PixelLoadResult> {
   const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'pixel-load.ts')], {
     env: {
       ...process.env,
@@ -30,6 +54,7 @@ export async function runPixelLoad(options: {
       CONNECTIONS: String(options.connections),
       CAMPAIGNS: options.campaignPublicIds.join(','),
       PREFIX: options.prefix,
+      VISITORS_FILE: visitorsFile,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

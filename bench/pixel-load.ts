@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { visitorIdFor } from './pixel-load-run.js';
 
@@ -8,7 +9,8 @@ import { visitorIdFor } from './pixel-load-run.js';
  * every view should become. (autocannon's `idReplacement` never finishes a run with `amount` in
  * the version we use, and functions cannot cross into its worker threads: hence a process.)
  *
- * Env: URL (127.0.0.1 only), AMOUNT, CONNECTIONS, CAMPAIGNS (comma-separated public ids), PREFIX.
+ * Env: URL (127.0.0.1 only), AMOUNT, CONNECTIONS, CAMPAIGNS (comma-separated public ids), PREFIX,
+ * and VISITORS_FILE (optional: one visitor id a line, view i from line i instead of `visitorIdFor`).
  * Prints one JSON line: sent, acknowledged (2xx), non2xx, errors, p50/p99 ms, requests/s.
  */
 const url = process.env.URL ?? '';
@@ -17,6 +19,11 @@ const amount = Number.parseInt(process.env.AMOUNT ?? '0', 10);
 const campaigns = (process.env.CAMPAIGNS ?? '').split(',').filter(Boolean);
 const prefix = process.env.PREFIX ?? 'bench';
 if (!(amount > 0) || campaigns.length === 0) throw new Error('AMOUNT and CAMPAIGNS are required');
+const visitors = process.env.VISITORS_FILE
+  ? readFileSync(process.env.VISITORS_FILE, 'utf8').split('\n').filter(Boolean)
+  : null;
+if (visitors && visitors.length < amount)
+  throw new Error(`VISITORS_FILE holds fewer than ${amount} visitors`);
 
 let sent = 0;
 const run = await autocannon({
@@ -35,7 +42,7 @@ const run = await autocannon({
             campaignId: campaigns[i % campaigns.length],
             url: 'https://bench-site.example/page',
             referrer: '',
-            visitorId: visitorIdFor(prefix, i),
+            visitorId: visitors ? visitors[i] : visitorIdFor(prefix, i),
           }),
         };
       },

@@ -154,6 +154,50 @@ describe('one batch, one claim transaction (decision 0052)', () => {
   });
 });
 
+describe('one batch, one outcome (decision 0055)', () => {
+  it('stores nothing of a batch whose transaction fails, and everything once when its rows come back', async () => {
+    const campaign = await insertCampaign(rt.database.db, { reidentification: '30' });
+    const listed = person('atomic-listed@example.com');
+    await rt.database.db.execute(
+      sql`insert into suppression_entries (scope, owner_id, md5) values ('campaign', ${campaign.id}, ${listed.emailMd5})`,
+    );
+    await feed(campaign.id, [listed, person('atomic-a@example.com'), person('atomic-b@example.com')]);
+    // A database error as the rejections are written, after the leads were claimed (a trigger
+    // stands in for any failure; before, the leads were committed by then and came back later as
+    // repeats).
+    await rt.database.db.execute(
+      sql.raw(`create function fail_rejection_insert() returns trigger language plpgsql as $$
+                 begin raise exception 'rejection insert failed'; end $$`),
+    );
+    await rt.database.db.execute(
+      sql.raw(`create trigger fail_rejection_insert before insert on lead_rejections for each row
+                 when (new.campaign_id = ${campaign.id}) execute function fail_rejection_insert()`),
+    );
+    await expect(rt.services.leads.ingest.processNextBatch(50)).rejects.toThrow();
+    // Nothing of the batch: no lead, no claim, not even the pipeline's rejection; the rows stay.
+    expect(await outcomes(rt.database.db, campaign.id)).toEqual({ leads: [], rejections: [] });
+    const [left] = await queryRows<{ n: number; claims: number }>(
+      rt.database.db,
+      sql`select (select count(*)::int from lead_intake where campaign_id = ${campaign.id}) as n,
+                 (select count(*)::int from lead_claims where campaign_id = ${campaign.id}) as claims`,
+    );
+    expect(left).toEqual({ n: 3, claims: 0 });
+
+    await rt.database.db.execute(sql.raw('drop trigger fail_rejection_insert on lead_rejections'));
+    await rt.database.db.execute(sql.raw('drop function fail_rejection_insert()'));
+    // The lease runs out (made so here rather than waited for): the same rows, stored once.
+    await rt.database.db.execute(
+      sql`update lead_intake set lease_until = now() - interval '1 second' where campaign_id = ${campaign.id}`,
+    );
+    await drain(1, 50);
+    const { leads, rejections } = await outcomes(rt.database.db, campaign.id);
+    expect(leads).toHaveLength(2);
+    expect(rejections).toEqual([
+      { step: 'suppression', reason: 'suppressed_campaign', identity_md5: listed.emailMd5 },
+    ]);
+  });
+});
+
 describe('prepaid balance', () => {
   it('never goes below zero under concurrency and pauses the campaign on run (balance)', async () => {
     const campaign = await insertCampaign(rt.database.db, { paymentTerm: 'Prepaid', prepaidLeads: 7 });

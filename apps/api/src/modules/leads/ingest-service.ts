@@ -1,4 +1,4 @@
-import { type Database, queryRows, sql } from '@app/db';
+import type { Database } from '@app/db';
 import {
   type CampaignEvent,
   type Candidate,
@@ -8,17 +8,19 @@ import {
   runPipeline,
 } from '@app/lead-engine';
 import { testLeadPrices } from '@app/pricing';
-import { z } from 'zod';
 import {
   type Identity,
   IdentityRequestError,
   type IdentityResolver,
+  MAX_VISITORS_PER_CALL,
+  type VisitorAnswer,
+  type VisitorInput,
 } from '../../providers/identities/index.js';
 import { type IngestCampaign, loadIngestCampaigns } from './ingest-campaigns.js';
 import type { IntakeRepository, IntakeRow } from './intake-repository.js';
-import { claimLeads, type LeadToStore } from './lead-claim.js';
+import { claimLeads, type LeadToStore, type Rejection } from './lead-claim.js';
 import { type FactsRequest, readBatchFacts } from './pipeline-facts.js';
-import { identitySchema, storedAdVisitSchema, storedPageViewSchema } from './schemas.js';
+import { storedAdVisitSchema, storedIdentitySchema, storedPageViewSchema } from './schemas.js';
 
 /** Moves a campaign as the system (pause on run); the campaigns module owns the one move path. */
 export type MoveBySystem = (campaignId: number, event: CampaignEvent) => Promise<unknown>;
@@ -27,8 +29,9 @@ export type MoveBySystem = (campaignId: number, event: CampaignEvent) => Promise
  * The ingest worker's batch (issue 11 "The pipeline", decision 0037 §1, decision 0046): intake rows
  * → identities (the resolver for page views; vendors' identities as given) → candidates → the
  * batch's facts in four reads → `runPipeline` → the accepted candidates claimed in one transaction
- * (decision 0052) → rejections stored in one insert → campaigns the
- * limit or the balance stopped are paused on run. The resolver is called with no transaction open.
+ * (decision 0052) that also stores the rejections and deletes the processed intake rows (decision
+ * 0055) → campaigns the limit or the balance stopped are paused on run. The resolver is called
+ * once per batch (decision 0055), with no transaction open.
  */
 
 export interface BatchOutcome {
@@ -47,14 +50,6 @@ interface Prepared {
   identity: Identity;
   pageUrl: string;
   keyword: string;
-}
-
-interface Rejection {
-  campaignId: number;
-  identityMd5: string | null;
-  source: string;
-  step: string;
-  reason: string;
 }
 
 /** Rows that failed this many times are dropped (logged), so one poison row cannot loop for ever. */
@@ -79,54 +74,50 @@ export function createIngestService(deps: {
     const done: number[] = [];
     const retry: number[] = [];
     let unresolved = 0;
-    await eachLimited(rows, 16, async (row) => {
+    const drop = (row: IntakeRow, err: unknown) => {
+      deps.log('lead intake row dropped', { id: row.id, error: String(err) });
+      done.push(row.id);
+    };
+    // Page views (the pixel's, and the visitors an ad brought, decision 0051) go to the resolver;
+    // vendors' identities are taken as given.
+    const visits: { row: IntakeRow; campaign: IngestCampaign; input: VisitorInput; keyword: string }[] = [];
+    for (const row of rows) {
       const campaign = campaigns.get(row.campaignId);
       if (!campaign) {
         done.push(row.id); // the campaign left (simplifi, removed from the table): nothing to do
-        return;
+        continue;
       }
       try {
         if (row.source === 'pixel') {
           const view = storedPageViewSchema.parse(row.payload);
-          const answer = await resolver.resolveVisitor({
-            visitorKey: view.vid,
-            ip: view.ip,
-            userAgent: view.ua,
-            pageUrl: view.url,
-            campaignId: campaign.publicId,
-          });
-          if (answer.status === 'unknown') {
-            unresolved += 1;
-            done.push(row.id);
-            return;
-          }
-          prepared.push({ row, campaign, identity: answer.identity, pageUrl: view.url, keyword: '' });
-        } else if (row.source === 'ad_platform') {
-          // A visitor an ad brought (decision 0051): resolved like a pixel's page view.
-          const visit = storedAdVisitSchema.parse(row.payload);
-          const answer = await resolver.resolveVisitor({
-            visitorKey: visit.visitorKey,
-            ip: visit.ip,
-            userAgent: visit.userAgent,
-            pageUrl: visit.pageUrl,
-            campaignId: campaign.publicId,
-          });
-          if (answer.status === 'unknown') {
-            unresolved += 1;
-            done.push(row.id);
-            return;
-          }
-          prepared.push({
+          visits.push({
             row,
             campaign,
-            identity: answer.identity,
-            pageUrl: visit.pageUrl,
+            keyword: '',
+            input: {
+              visitorKey: view.vid,
+              ip: view.ip,
+              userAgent: view.ua,
+              pageUrl: view.url,
+              campaignId: campaign.publicId,
+            },
+          });
+        } else if (row.source === 'ad_platform') {
+          const visit = storedAdVisitSchema.parse(row.payload);
+          visits.push({
+            row,
+            campaign,
             keyword: visit.keyword,
+            input: {
+              visitorKey: visit.visitorKey,
+              ip: visit.ip,
+              userAgent: visit.userAgent,
+              pageUrl: visit.pageUrl,
+              campaignId: campaign.publicId,
+            },
           });
         } else {
-          const { keyword, ...identity } = identitySchema
-            .extend({ keyword: z.string().optional() })
-            .parse(row.payload);
+          const { keyword, ...identity } = storedIdentitySchema.parse(row.payload);
           prepared.push({
             row,
             campaign,
@@ -136,16 +127,35 @@ export function createIngestService(deps: {
           });
         }
       } catch (err) {
-        if (
-          err instanceof IdentityRequestError ||
-          err instanceof z.ZodError ||
-          row.attempts >= MAX_ATTEMPTS
-        ) {
-          deps.log('lead intake row dropped', { id: row.id, error: String(err) });
-          done.push(row.id);
-        } else retry.push(row.id);
+        drop(row, err); // a payload that is not what the intake stores: retrying will not help
       }
-    });
+    }
+
+    // The whole batch's page views in as few resolver calls as the port allows, no transaction open.
+    for (let from = 0; from < visits.length; from += MAX_VISITORS_PER_CALL) {
+      const chunk = visits.slice(from, from + MAX_VISITORS_PER_CALL);
+      let answers: VisitorAnswer[];
+      try {
+        answers = await resolver.resolveVisitors(chunk.map((v) => v.input));
+      } catch (err) {
+        // An outage: every view of the call is tried again at its next lease, up to MAX_ATTEMPTS.
+        for (const { row } of chunk)
+          if (err instanceof IdentityRequestError || row.attempts >= MAX_ATTEMPTS) drop(row, err);
+          else retry.push(row.id);
+        continue;
+      }
+      chunk.forEach(({ row, campaign, input, keyword }, i) => {
+        const answer = answers[i];
+        if (!answer) retry.push(row.id);
+        else if (answer.status === 'refused') drop(row, answer.error);
+        else if (answer.status === 'unknown') {
+          unresolved += 1; // unknown visitors leave no trace
+          done.push(row.id);
+        } else prepared.push({ row, campaign, identity: answer.identity, pageUrl: input.pageUrl, keyword });
+      });
+    }
+    // Intake order is the order of precedence among candidates (the oldest row claims first).
+    prepared.sort((a, b) => a.row.id - b.row.id);
     return { prepared, done, retry, unresolved };
   }
 
@@ -236,38 +246,31 @@ export function createIngestService(deps: {
         });
       }
 
-      // Every accepted candidate of the batch in one claim transaction (decision 0052).
+      // Every accepted candidate of the batch in one claim transaction (decision 0052), which also
+      // stores the rejections and deletes the batch's processed intake rows (decision 0055).
       let leads = 0;
       let deliveries = 0;
-      const outcomes = await claimLeads(db, toClaim);
+      let rejected = rejections.length;
+      const outcomes = await claimLeads(db, toClaim, { rejections, processed: done });
       outcomes.forEach((outcome, i) => {
         const lead = toClaim[i] as LeadToStore;
         if (outcome.ok) {
           leads += 1;
           deliveries += outcome.deliveries;
-        } else
-          rejections.push({
-            campaignId: lead.campaign.id,
-            identityMd5: lead.identityMd5,
-            source: lead.source,
-            step: outcome.step,
-            reason: outcome.reason,
-          });
+        } else rejected += 1;
         pauseFor(lead.campaign.id, outcome.pause);
       });
 
-      await storeRejections(db, rejections);
       // The state machine decides (a campaign already paused for this reason or stronger stays).
       for (const [campaignId, reason] of pauses)
         await deps.moveBySystem(campaignId, { type: 'pause_on_run', reason });
-      await intake.remove(done);
       if (deliveries > 0) deps.onDeliveriesQueued();
       deps.onBatchDone?.();
       return {
         rows: rows.length,
         unresolved,
         leads,
-        rejected: rejections.length,
+        rejected,
         retried: retry.length,
         deliveries,
       };
@@ -276,33 +279,3 @@ export function createIngestService(deps: {
 }
 
 export type IngestService = ReturnType<typeof createIngestService>;
-
-async function storeRejections(db: Database, rejections: readonly Rejection[]): Promise<void> {
-  if (rejections.length === 0) return;
-  await queryRows(
-    db,
-    sql`insert into lead_rejections (campaign_id, identity_md5, source, step, reason)
-        select x.campaign_id, x.identity_md5, x.source, x.step, x.reason
-          from json_to_recordset(${JSON.stringify(
-            rejections.map((r) => ({
-              campaign_id: r.campaignId,
-              identity_md5: r.identityMd5,
-              source: r.source,
-              step: r.step,
-              reason: r.reason,
-            })),
-          )}::json) as x(campaign_id int, identity_md5 text, source text, step text, reason text)`,
-  );
-}
-
-/** Runs `work` over `items`, at most `limit` at a time. */
-async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const lanes = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
-    while (next < items.length) {
-      const item = items[next++] as T;
-      await work(item);
-    }
-  });
-  await Promise.all(lanes);
-}

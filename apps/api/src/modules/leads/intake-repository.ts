@@ -1,11 +1,12 @@
 import { type Database, type Executor, queryRows, sql } from '@app/db';
 import type { SQL } from 'drizzle-orm';
-import { intArray, textArray } from './sql-arrays.js';
+import { textArray } from './sql-arrays.js';
 
 /*
  * The intake table (decision 0046): rows are written in multi-row inserts, leased in batches by
- * the ingest job (FOR UPDATE SKIP LOCKED, so workers never take the same row), and deleted once
- * their outcome is stored. A lease that runs out (a crashed worker) frees the row again.
+ * the ingest job (FOR UPDATE SKIP LOCKED, so workers never take the same row), and deleted in the
+ * transaction that stores their outcome (lead-claim.ts). A lease that runs out (a crashed worker)
+ * frees the row again.
  */
 
 /** `test`: a site test's synthetic identity (decision 0050): priced at 0, outside the limit and balance. */
@@ -93,12 +94,6 @@ export function createIntakeRepository(db: Database) {
           attempts: r.attempts,
         }))
         .sort((a, b) => a.id - b.id);
-    },
-
-    /** Done with these rows (their lead or rejection is stored, or they were dropped). */
-    async remove(ids: readonly number[]): Promise<void> {
-      if (ids.length === 0) return;
-      await db.execute(sql`delete from lead_intake where id = any(${intArray(ids)}::bigint[])`);
     },
 
     /** Rows waiting now (due, not leased): the job goes on while there are some. */

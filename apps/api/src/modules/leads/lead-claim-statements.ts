@@ -1,14 +1,47 @@
 import { type Database, queryRows, sql } from '@app/db';
-import type { LeadToStore } from './lead-claim.js';
+import type { SQL } from 'drizzle-orm';
+import type { LeadToStore, Rejection } from './lead-claim.js';
+import { intArray } from './sql-arrays.js';
 
 /*
- * The statements of the batch claim (lead-claim.ts), each one round trip for the whole batch. The
- * rows to lock are sorted by the database (`order by` before the lock or the insert, md5 in the C
- * collation), so every batch takes them in the same order.
+ * The statements of the batch claim (lead-claim.ts), each one round trip for the whole batch: the
+ * locks one kind of row at a time, then every write in one statement. The rows to lock are sorted
+ * by the database (`order by` before the lock or the insert, md5 in the C collation), so every
+ * batch takes them in the same order.
  */
 
 export type Pair = readonly [owner: number, md5: string];
 type Stamped = readonly [owner: number, md5: string, at: string];
+
+/** Everything a batch writes once its candidates are decided (`writeBatch`). */
+export interface BatchWrites {
+  /** Existing claim rows the winners re-claim (window passed): their new last delivery. */
+  campaignClaims: readonly Stamped[];
+  clientClaims: readonly Stamped[];
+  /** Claim rows this transaction inserted for candidates that lost a later step. */
+  dropCampaignClaims: readonly Pair[];
+  dropClientClaims: readonly Pair[];
+  /** `campaign:period` → the new count. */
+  counters: ReadonlyMap<string, number>;
+  /** campaign → the new `leads_left`. */
+  prepaid: ReadonlyMap<number, number>;
+  leads: readonly { lead: LeadToStore; deliveries: readonly (readonly [kind: string, target: string])[] }[];
+  rejections: readonly Rejection[];
+  /** Intake rows done with. */
+  processed: readonly number[];
+}
+
+export const EMPTY_WRITES: BatchWrites = {
+  campaignClaims: [],
+  clientClaims: [],
+  dropCampaignClaims: [],
+  dropClientClaims: [],
+  counters: new Map(),
+  prepaid: new Map(),
+  leads: [],
+  rejections: [],
+  processed: [],
+};
 
 const json = (value: unknown) => JSON.stringify(value);
 const pairKey = (owner: number, md5: string) => `${owner}:${md5}`;
@@ -52,40 +85,11 @@ export function claimStatements(tx: Database) {
     for (const r of back) inserted.add(pairKey(r.owner, r.md5));
     return inserted;
   };
-  const updateClaims = async (
-    table: 'lead_claims' | 'client_lead_claims',
-    owner: string,
-    rows: readonly Stamped[],
-  ) => {
-    if (rows.length === 0) return;
-    await tx.execute(
-      sql`update ${sql.raw(table)} t set last_delivered_at = k.at::timestamptz
-            from json_to_recordset(${json(rows.map(([o, m, at]) => ({ o, m, at })))}::json) as k(o int, m text, at text)
-           where t.${sql.raw(owner)} = k.o and t.identity_md5 = k.m`,
-    );
-  };
-  const deleteClaims = async (
-    table: 'lead_claims' | 'client_lead_claims',
-    owner: string,
-    pairs: readonly Pair[],
-  ) => {
-    if (pairs.length === 0) return;
-    await tx.execute(
-      sql`delete from ${sql.raw(table)} t
-           using json_to_recordset(${json(pairs.map(([o, m]) => ({ o, m })))}::json) as k(o int, m text)
-           where t.${sql.raw(owner)} = k.o and t.identity_md5 = k.m`,
-    );
-  };
-
   return {
     lockCampaignClaims: (pairs: readonly Pair[]) => lockClaims('lead_claims', 'campaign_id', pairs),
     lockClientClaims: (pairs: readonly Pair[]) => lockClaims('client_lead_claims', 'client_id', pairs),
     insertCampaignClaims: (rows: readonly Stamped[]) => insertClaims('lead_claims', 'campaign_id', rows),
     insertClientClaims: (rows: readonly Stamped[]) => insertClaims('client_lead_claims', 'client_id', rows),
-    updateCampaignClaims: (rows: readonly Stamped[]) => updateClaims('lead_claims', 'campaign_id', rows),
-    updateClientClaims: (rows: readonly Stamped[]) => updateClaims('client_lead_claims', 'client_id', rows),
-    deleteCampaignClaims: (pairs: readonly Pair[]) => deleteClaims('lead_claims', 'campaign_id', pairs),
-    deleteClientClaims: (pairs: readonly Pair[]) => deleteClaims('client_lead_claims', 'client_id', pairs),
 
     /** The limit counters of these (campaign, period) keys, created at 0 when missing, locked. */
     async lockCounters(keys: readonly (readonly [number, string])[]): Promise<Map<string, number>> {
@@ -117,92 +121,168 @@ export function claimStatements(tx: Database) {
       for (const r of rows) found.set(r.campaign_id, r.leads_left);
       return found;
     },
-    async setCounters(counts: ReadonlyMap<string, number>): Promise<void> {
-      if (counts.size === 0) return;
-      const rows = [...counts].map(([k, n]) => {
-        const at = k.indexOf(':');
-        return { c: Number.parseInt(k.slice(0, at), 10), p: k.slice(at + 1), n };
-      });
-      await tx.execute(
-        sql`update campaign_limit_counters t set count = k.n
-              from json_to_recordset(${json(rows)}::json) as k(c int, p text, n int)
-             where t.campaign_id = k.c and t.period_key = k.p`,
-      );
-    },
-    async setPrepaid(left: ReadonlyMap<number, number>): Promise<void> {
-      if (left.size === 0) return;
-      await tx.execute(
-        sql`update campaign_prepaid_balances t set leads_left = k.n, updated_at = now()
-              from json_to_recordset(${json([...left].map(([c, n]) => ({ c, n })))}::json) as k(c int, n int)
-             where t.campaign_id = k.c`,
-      );
-    },
-
-    /** The leads with their frozen prices, one INSERT; their ids in the given order. */
-    async insertLeads(leads: readonly LeadToStore[]): Promise<number[]> {
-      if (leads.length === 0) return [];
-      const records = leads.map((lead, i) => {
-        const { campaign: c, person } = lead;
-        return {
-          i,
-          campaign_id: c.id,
-          client_id: c.clientId,
-          agency_id: c.agencyId,
-          system_id: c.systemId,
-          module: c.module,
-          identity_md5: lead.identityMd5,
-          claimed_at: lead.now.toISOString(),
-          source: lead.source,
-          first_name: person.firstName,
-          last_name: person.lastName,
-          emails: person.emails,
-          phones: person.phones,
-          street: person.street,
-          city: person.city,
-          state: person.state,
-          zip: person.zip,
-          company: person.company,
-          page_url: lead.pageUrl,
-          keyword: lead.keyword,
-          client_price_micros: c.prices.clientMicros,
-          wholesale_micros: c.prices.wholesaleMicros,
-          root_fee_micros: c.prices.rootFeeMicros,
-        };
-      });
+    /**
+     * Every write of the batch in ONE statement (data-modifying CTEs, each present only when it has
+     * rows): claim rows updated or deleted, counters and balances set, the leads inserted with their
+     * frozen prices and, from their new ids, their delivery rows, the rejections inserted, the intake
+     * rows deleted. The parts touch disjoint rows, so the one snapshot they share changes nothing.
+     * The new leads' ids, in the order of `writes.leads`.
+     */
+    async writeBatch(writes: BatchWrites): Promise<number[]> {
+      const parts: SQL[] = [];
+      const part = (name: string, statement: SQL) => parts.push(sql`${sql.raw(name)} as (${statement})`);
+      const stamped = (rows: readonly Stamped[]) => json(rows.map(([o, m, at]) => ({ o, m, at })));
+      const pairs = (rows: readonly Pair[]) => json(rows.map(([o, m]) => ({ o, m })));
+      if (writes.campaignClaims.length > 0)
+        part(
+          'campaign_claims',
+          sql`update lead_claims t set last_delivered_at = k.at::timestamptz
+                from json_to_recordset(${stamped(writes.campaignClaims)}::json) as k(o int, m text, at text)
+               where t.campaign_id = k.o and t.identity_md5 = k.m`,
+        );
+      if (writes.clientClaims.length > 0)
+        part(
+          'client_claims',
+          sql`update client_lead_claims t set last_delivered_at = k.at::timestamptz
+                from json_to_recordset(${stamped(writes.clientClaims)}::json) as k(o int, m text, at text)
+               where t.client_id = k.o and t.identity_md5 = k.m`,
+        );
+      if (writes.dropCampaignClaims.length > 0)
+        part(
+          'dropped_campaign_claims',
+          sql`delete from lead_claims t
+               using json_to_recordset(${pairs(writes.dropCampaignClaims)}::json) as k(o int, m text)
+               where t.campaign_id = k.o and t.identity_md5 = k.m`,
+        );
+      if (writes.dropClientClaims.length > 0)
+        part(
+          'dropped_client_claims',
+          sql`delete from client_lead_claims t
+               using json_to_recordset(${pairs(writes.dropClientClaims)}::json) as k(o int, m text)
+               where t.client_id = k.o and t.identity_md5 = k.m`,
+        );
+      if (writes.counters.size > 0)
+        part(
+          'counters',
+          sql`update campaign_limit_counters t set count = k.n
+                from json_to_recordset(${json(
+                  [...writes.counters].map(([k, n]) => {
+                    const at = k.indexOf(':');
+                    return { c: Number.parseInt(k.slice(0, at), 10), p: k.slice(at + 1), n };
+                  }),
+                )}::json) as k(c int, p text, n int)
+               where t.campaign_id = k.c and t.period_key = k.p`,
+        );
+      if (writes.prepaid.size > 0)
+        part(
+          'balances',
+          sql`update campaign_prepaid_balances t set leads_left = k.n, updated_at = now()
+                from json_to_recordset(${json([...writes.prepaid].map(([c, n]) => ({ c, n })))}::json) as k(c int, n int)
+               where t.campaign_id = k.c`,
+        );
+      const withLeads = writes.leads.length > 0;
+      if (withLeads) {
+        part('stored', insertLeadsStatement(writes.leads.map((l) => l.lead)));
+        // n keeps the rows in the order given (lead by lead, recipients in the campaign's order).
+        const deliveries = writes.leads
+          .flatMap(({ lead, deliveries: targets }) =>
+            targets.map(([k, t]) => ({ c: lead.campaign.id, m: lead.identityMd5, k, t })),
+          )
+          .map((d, n) => ({ ...d, n }));
+        if (deliveries.length > 0)
+          part(
+            'deliveries',
+            sql`insert into lead_deliveries (lead_id, kind, target)
+                select s.id, d.k, d.t
+                  from stored s
+                  join json_to_recordset(${json(deliveries)}::json) as d(n int, c int, m text, k text, t text)
+                    on d.c = s.campaign_id and d.m = s.identity_md5
+                 order by d.n`,
+          );
+      }
+      if (writes.rejections.length > 0)
+        part(
+          'rejections',
+          sql`insert into lead_rejections (campaign_id, identity_md5, source, step, reason)
+              select x.campaign_id, x.identity_md5, x.source, x.step, x.reason
+                from json_to_recordset(${json(
+                  writes.rejections.map((r) => ({
+                    campaign_id: r.campaignId,
+                    identity_md5: r.identityMd5,
+                    source: r.source,
+                    step: r.step,
+                    reason: r.reason,
+                  })),
+                )}::json) as x(campaign_id int, identity_md5 text, source text, step text, reason text)`,
+        );
+      if (writes.processed.length > 0)
+        part(
+          'processed',
+          sql`delete from lead_intake where id = any(${intArray(writes.processed)}::bigint[])`,
+        );
+      if (parts.length === 0) return [];
+      const result = withLeads
+        ? sql`select id::text as id, campaign_id, identity_md5 from stored`
+        : sql`select null::text as id, 0 as campaign_id, '' as identity_md5 where false`;
       const rows = await queryRows<{ id: string; campaign_id: number; identity_md5: string }>(
         tx,
-        sql`insert into leads (campaign_id, client_id, agency_id, system_id, module, identity_md5, claimed_at,
-                   source, first_name, last_name, emails, phones, street, city, state, zip, company, page_url,
-                   keyword, client_price_micros, wholesale_micros, root_fee_micros)
-            select x.campaign_id, x.client_id, x.agency_id, x.system_id, x.module::module_type, x.identity_md5,
-                   x.claimed_at::timestamptz, x.source, x.first_name, x.last_name, x.emails, x.phones,
-                   x.street, x.city, x.state, x.zip, x.company, x.page_url, x.keyword,
-                   x.client_price_micros, x.wholesale_micros, x.root_fee_micros
-              from json_to_recordset(${json(records)}::json) as x(i int, campaign_id int, client_id int,
-                   agency_id int, system_id int, module text, identity_md5 text, claimed_at text, source text,
-                   first_name text, last_name text, emails text[], phones text[], street text, city text,
-                   state text, zip text, company jsonb, page_url text, keyword text, client_price_micros bigint,
-                   wholesale_micros bigint, root_fee_micros bigint)
-             order by x.i
-            returning id::text as id, campaign_id, identity_md5`,
+        sql`with ${sql.join(parts, sql`, `)} ${result}`,
       );
       // Winners are distinct per (campaign, identity), so that pair finds each lead's id.
       const ids = new Map(
         rows.map((r) => [pairKey(r.campaign_id, r.identity_md5), Number.parseInt(r.id, 10)]),
       );
-      return leads.map((lead) => {
+      return writes.leads.map(({ lead }) => {
         const id = ids.get(pairKey(lead.campaign.id, lead.identityMd5));
         if (id === undefined) throw new Error('a lead row was not stored');
         return id;
       });
     },
-    async insertDeliveries(rows: readonly (readonly [leadId: number, kind: string, target: string])[]) {
-      if (rows.length === 0) return;
-      await tx.execute(
-        sql`insert into lead_deliveries (lead_id, kind, target)
-            select x.l, x.k, x.t from json_to_recordset(${json(rows.map(([l, k, t]) => ({ l, k, t })))}::json)
-              as x(l bigint, k text, t text)`,
-      );
-    },
   };
+}
+
+/** The leads with their frozen prices: an INSERT … RETURNING their ids and keys. */
+function insertLeadsStatement(leads: readonly LeadToStore[]): SQL {
+  const records = leads.map((lead, i) => {
+    const { campaign: c, person } = lead;
+    return {
+      i,
+      campaign_id: c.id,
+      client_id: c.clientId,
+      agency_id: c.agencyId,
+      system_id: c.systemId,
+      module: c.module,
+      identity_md5: lead.identityMd5,
+      claimed_at: lead.now.toISOString(),
+      source: lead.source,
+      first_name: person.firstName,
+      last_name: person.lastName,
+      emails: person.emails,
+      phones: person.phones,
+      street: person.street,
+      city: person.city,
+      state: person.state,
+      zip: person.zip,
+      company: person.company,
+      page_url: lead.pageUrl,
+      keyword: lead.keyword,
+      client_price_micros: c.prices.clientMicros,
+      wholesale_micros: c.prices.wholesaleMicros,
+      root_fee_micros: c.prices.rootFeeMicros,
+    };
+  });
+  return sql`insert into leads (campaign_id, client_id, agency_id, system_id, module, identity_md5, claimed_at,
+                 source, first_name, last_name, emails, phones, street, city, state, zip, company, page_url,
+                 keyword, client_price_micros, wholesale_micros, root_fee_micros)
+          select x.campaign_id, x.client_id, x.agency_id, x.system_id, x.module::module_type, x.identity_md5,
+                 x.claimed_at::timestamptz, x.source, x.first_name, x.last_name, x.emails, x.phones,
+                 x.street, x.city, x.state, x.zip, x.company, x.page_url, x.keyword,
+                 x.client_price_micros, x.wholesale_micros, x.root_fee_micros
+            from json_to_recordset(${json(records)}::json) as x(i int, campaign_id int, client_id int,
+                 agency_id int, system_id int, module text, identity_md5 text, claimed_at text, source text,
+                 first_name text, last_name text, emails text[], phones text[], street text, city text,
+                 state text, zip text, company jsonb, page_url text, keyword text, client_price_micros bigint,
+                 wholesale_micros bigint, root_fee_micros bigint)
+           order by x.i
+          returning id, campaign_id, identity_md5`;
 }

@@ -2,7 +2,7 @@ import type { Database } from '@app/db';
 import type { PauseOnRunReason, PipelineStep, RejectionReason } from '@app/lead-engine';
 import type { IngestCampaign } from './ingest-campaigns.js';
 import type { IntakeSource } from './intake-repository.js';
-import { claimStatements, type Pair } from './lead-claim-statements.js';
+import { claimStatements, EMPTY_WRITES, type Pair } from './lead-claim-statements.js';
 
 /*
  * The claim of decision 0037 §1 for a whole batch in ONE short transaction that calls nothing
@@ -74,9 +74,41 @@ const lose = (
   c.lost = { ok: false, step, reason, pause };
 };
 
-/** Claims the leads (in the given order of precedence); one outcome per lead, in the same order. */
-export async function claimLeads(db: Database, leads: readonly LeadToStore[]): Promise<ClaimOutcome[]> {
-  if (leads.length === 0) return [];
+/** A candidate the pipeline or the claim refused, stored with its step and reason. */
+export interface Rejection {
+  campaignId: number;
+  identityMd5: string | null;
+  source: string;
+  step: string;
+  reason: string;
+}
+
+/** What the batch settles beside its leads: the pipeline's rejections and the intake rows it is done with. */
+export interface BatchEnd {
+  rejections: readonly Rejection[];
+  /** Intake rows whose outcome this batch stores (deleted in the same transaction). */
+  processed: readonly number[];
+}
+
+/**
+ * Claims the leads (in the given order of precedence) and stores the batch's outcome: the leads
+ * with their delivery rows, every rejection (the pipeline's and the claim's losers), and the
+ * intake rows deleted, all committed together. One outcome per lead, in the same order.
+ */
+export async function claimLeads(
+  db: Database,
+  leads: readonly LeadToStore[],
+  end: BatchEnd,
+): Promise<ClaimOutcome[]> {
+  // Nothing to claim: the rejections and the intake rows in one statement (atomic by itself).
+  if (leads.length === 0) {
+    await claimStatements(db).writeBatch({
+      ...EMPTY_WRITES,
+      rejections: end.rejections,
+      processed: end.processed,
+    });
+    return [];
+  }
   return db.transaction(async (tx) => {
     const sql = claimStatements(tx);
     const candidates: Candidate[] = leads.map((lead) => ({ lead, pause: null }));
@@ -149,36 +181,43 @@ export async function claimLeads(db: Database, leads: readonly LeadToStore[]): P
       }
     }
 
-    // 4. Only now, writes: the winners' claims, counters, balances, leads and deliveries; the
-    //    claim rows inserted for candidates that lost a later step go again.
+    // 4. Only now, writes, in one statement: the winners' claims, counters, balances, leads and
+    //    delivery rows; the claim rows inserted for candidates that lost a later step go again;
+    //    every rejection is stored and the batch's intake rows are deleted.
     const winners = alive();
-    const at = (c: Candidate) => c.lead.now.toISOString();
-    await sql.updateCampaignClaims(
-      winners.filter((c) => c.claim === 'update').map((c) => [c.lead.campaign.id, c.lead.identityMd5, at(c)]),
+    const losers = candidates.filter(
+      (c): c is Candidate & { lost: NonNullable<Candidate['lost']> } => !!c.lost,
     );
-    await sql.updateClientClaims(
-      winners
+    const at = (c: Candidate) => c.lead.now.toISOString();
+    const targets = winners.map((c) => deliveryTargets(c.lead.campaign));
+    const ids = await sql.writeBatch({
+      campaignClaims: winners
+        .filter((c) => c.claim === 'update')
+        .map((c) => [c.lead.campaign.id, c.lead.identityMd5, at(c)]),
+      clientClaims: winners
         .filter((c) => c.clientClaim === 'update')
         .map((c) => [c.lead.campaign.clientId, c.lead.identityMd5, at(c)]),
-    );
-    const losers = candidates.filter((c) => c.lost);
-    await sql.deleteCampaignClaims(
-      losers.filter((c) => c.claim === 'inserted').map((c) => [c.lead.campaign.id, c.lead.identityMd5]),
-    );
-    await sql.deleteClientClaims(
-      losers
+      dropCampaignClaims: losers
+        .filter((c) => c.claim === 'inserted')
+        .map((c) => [c.lead.campaign.id, c.lead.identityMd5]),
+      dropClientClaims: losers
         .filter((c) => c.clientClaim === 'inserted')
         .map((c) => [c.lead.campaign.clientId, c.lead.identityMd5]),
-    );
-    await sql.setCounters(countersUsed);
-    await sql.setPrepaid(prepaidUsed);
-    const ids = await sql.insertLeads(winners.map((c) => c.lead));
-    const targets = winners.map((c) => deliveryTargets(c.lead.campaign));
-    await sql.insertDeliveries(
-      winners.flatMap((_c, i) =>
-        (targets[i] ?? []).map(([kind, target]) => [ids[i] as number, kind, target] as const),
-      ),
-    );
+      counters: countersUsed,
+      prepaid: prepaidUsed,
+      leads: winners.map((c, i) => ({ lead: c.lead, deliveries: targets[i] ?? [] })),
+      rejections: [
+        ...end.rejections,
+        ...losers.map((c) => ({
+          campaignId: c.lead.campaign.id,
+          identityMd5: c.lead.identityMd5,
+          source: c.lead.source,
+          step: c.lost.step,
+          reason: c.lost.reason,
+        })),
+      ],
+      processed: end.processed,
+    });
 
     let w = 0;
     return candidates.map((c): ClaimOutcome => {

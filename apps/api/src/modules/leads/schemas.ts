@@ -48,6 +48,13 @@ export const identitySchema = z.strictObject({
     .default(null),
 });
 
+/**
+ * A vendor's identity as the intake holds it: a daily list's rows carry the keyword they matched.
+ * Built once here: a zod schema compiles itself on first use, so one made per row costs more than
+ * the row's whole pipeline.
+ */
+export const storedIdentitySchema = identitySchema.extend({ keyword: z.string().optional() });
+
 /** `POST /api/leads/vendor-callback`: identities a vendor pushes for one campaign. */
 export const vendorCallbackSchema = z.strictObject({
   campaignId: z.string().regex(/^[0-9]{8}$/, 'must be the campaign’s 8-digit id'),

@@ -3,7 +3,9 @@
  * plays one). Two questions, object inputs, typed results:
  *
  * - `resolveVisitor`: a page view reported by our first-party pixel (local campaigns) → the person
- *   behind it, or `unknown`. Only what a first-party pixel can know goes in.
+ *   behind it, or `unknown`. Only what a first-party pixel can know goes in. `resolveVisitors`
+ *   asks the same of many page views in one call (the ingest job's batch: one request to the
+ *   vendor instead of one per visitor).
  * - `lookupList`: the daily list of an enhance / b2b campaign → people matching its keywords and
  *   geography, at most `limit` in all, one page at a time.
  *
@@ -16,6 +18,12 @@ import type { VendorListModule } from '@app/contracts';
 export interface IdentityResolver {
   readonly name: ResolverName;
   resolveVisitor(visit: VisitorInput): Promise<VisitorResolution>;
+  /**
+   * Up to `MAX_VISITORS_PER_CALL` page views at once: one answer per visit, in the same order. A
+   * visit the resolver refuses is answered `refused` in its place and does not fail the others;
+   * an outage throws for the whole call (the caller retries every visit of it).
+   */
+  resolveVisitors(visits: readonly VisitorInput[]): Promise<VisitorAnswer[]>;
   lookupList(request: ListRequest): Promise<ListPage>;
 }
 
@@ -35,6 +43,12 @@ export interface VisitorInput {
 }
 
 export type VisitorResolution = { status: 'resolved'; identity: Identity } | { status: 'unknown' };
+
+/** One answer of `resolveVisitors`: a resolution, or the visit refused as given (retrying will not help). */
+export type VisitorAnswer = VisitorResolution | { status: 'refused'; error: IdentityRequestError };
+
+/** The most page views one `resolveVisitors` call takes (a vendor's bulk request has a size limit). */
+export const MAX_VISITORS_PER_CALL = 1_000;
 
 export interface IdentityAddress {
   street: string | null;

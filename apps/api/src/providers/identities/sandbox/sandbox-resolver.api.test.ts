@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import { queryRows, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloneTestDatabase } from '../../../../test/test-database.js';
-import { type Identity, IdentityRequestError, type IdentityResolver, type ListRequest } from '../index.js';
+import {
+  type Identity,
+  IdentityRequestError,
+  type IdentityResolver,
+  type ListRequest,
+  MAX_VISITORS_PER_CALL,
+} from '../index.js';
 import { createSandboxResolver } from './sandbox-resolver.js';
 import { syntheticPerson } from './synthetic-people.js';
 
@@ -98,18 +104,48 @@ describe('sandbox resolver: visitors', () => {
   it('resolves about the match rate of 10,000 visitors, with repeats among them', async () => {
     const seen = new Map<string, number>();
     let resolved = 0;
-    for (let i = 0; i < 10_000; i++) {
-      const answer = await resolver.resolveVisitor(visit(`v${i}-${(i * 7919) % 104_729}`));
-      if (answer.status === 'unknown') continue;
-      resolved++;
-      seen.set(answer.identity.id, (seen.get(answer.identity.id) ?? 0) + 1);
-    }
+    const visits = Array.from({ length: 10_000 }, (_, i) => visit(`v${i}-${(i * 7919) % 104_729}`));
+    for (let from = 0; from < visits.length; from += MAX_VISITORS_PER_CALL)
+      for (const answer of await resolver.resolveVisitors(visits.slice(from, from + MAX_VISITORS_PER_CALL))) {
+        if (answer.status === 'unknown') continue;
+        if (answer.status !== 'resolved') throw new Error(`unexpected ${answer.status}`);
+        resolved++;
+        seen.set(answer.identity.id, (seen.get(answer.identity.id) ?? 0) + 1);
+      }
     // 4,000 expected; a binomial(10,000, 0.4) stays within ±3.5 % of n with overwhelming odds.
     expect(resolved).toBeGreaterThan(3_650);
     expect(resolved).toBeLessThan(4_350);
     expect([...seen.values()].some((n) => n > 1)).toBe(true);
-    // 4,000 reads of one row each: slow on a busy 2-core machine, hence the longer timeout.
-  }, 180_000);
+  });
+
+  it('answers a batch of visits in order, as one by one, with a refused visit in its place', async () => {
+    const visits = [
+      ...Array.from({ length: 60 }, (_, i) => visit(`batch-${i}`)),
+      { ...visit('batch-bad-ip'), ip: 'not an address' },
+      visit('batch-0'), // a repeat in the same call gets the same answer
+    ];
+    const answers = await resolver.resolveVisitors(visits);
+    expect(answers).toHaveLength(visits.length);
+    for (const [i, v] of visits.entries()) {
+      if (i === 60) continue;
+      expect(answers[i]).toEqual(await resolver.resolveVisitor(v));
+    }
+    expect(answers[60]).toMatchObject({
+      status: 'refused',
+      error: { name: 'IdentityRequestError', param: 'ip' },
+    });
+    expect(answers.filter((a) => a.status === 'resolved').length).toBeGreaterThan(0);
+    expect(answers.filter((a) => a.status === 'unknown').length).toBeGreaterThan(0);
+    expect(await resolver.resolveVisitors([])).toEqual([]);
+  });
+
+  it('refuses a call of more than the port allows, as a whole', async () => {
+    const visits = Array.from({ length: MAX_VISITORS_PER_CALL + 1 }, (_, i) => visit(`over-${i}`));
+    await expect(resolver.resolveVisitors(visits)).rejects.toMatchObject({
+      name: 'IdentityRequestError',
+      param: 'visits',
+    });
+  });
 
   it('honours another match rate: none and all', async () => {
     const none = createSandboxResolver({ db: database.db, seed: SEED, people: PEOPLE, matchRate: 0 });

@@ -6,6 +6,8 @@ import {
   type IdentityResolver,
   type ListPage,
   type ListRequest,
+  MAX_VISITORS_PER_CALL,
+  type VisitorAnswer,
   type VisitorInput,
   type VisitorResolution,
 } from '../resolver.js';
@@ -14,7 +16,7 @@ import {
   ensurePeople,
   matchingPeople,
   type PersonRow,
-  personByOrdinal,
+  peopleByOrdinals,
   type SeedOutcome,
 } from './sandbox-people.js';
 
@@ -66,6 +68,42 @@ export function createSandboxResolver(options: SandboxResolverOptions): SandboxI
     return seeding;
   };
 
+  /** The person a visitor lands on (an ordinal), or null when the visitor does not resolve. */
+  const personOf = (visitorKey: string): number | null =>
+    hash32(`${seed}|match|${visitorKey}`) % BASIS >= threshold
+      ? null
+      : (hash32(`${seed}|person|${visitorKey}`) % people) + 1;
+
+  /** Every visit checked on its own; the people of all the resolved ones read in one query. */
+  async function resolveVisitors(visits: readonly VisitorInput[]): Promise<VisitorAnswer[]> {
+    if (visits.length > MAX_VISITORS_PER_CALL)
+      throw new IdentityRequestError(
+        `At most ${MAX_VISITORS_PER_CALL.toLocaleString('en-US')} visits per call.`,
+        'visits',
+      );
+    const fates = visits.map((visit): number | null | IdentityRequestError => {
+      try {
+        return personOf(checkVisitor(visit).visitorKey);
+      } catch (err) {
+        if (err instanceof IdentityRequestError) return err;
+        throw err;
+      }
+    });
+    const ordinals = [...new Set(fates.filter((f): f is number => typeof f === 'number'))];
+    const found = new Map<number, PersonRow>();
+    if (ordinals.length > 0) {
+      await ensureSeeded();
+      for (const row of await peopleByOrdinals(db, ordinals)) found.set(row.id, row);
+    }
+    return fates.map((fate): VisitorAnswer => {
+      if (fate === null) return { status: 'unknown' };
+      if (fate instanceof IdentityRequestError) return { status: 'refused', error: fate };
+      const row = found.get(fate);
+      if (!row) throw new Error('sandbox identities are missing a person: the set is incomplete');
+      return { status: 'resolved', identity: identityOf(row) };
+    });
+  }
+
   return {
     name: 'sandbox',
     seed,
@@ -74,13 +112,13 @@ export function createSandboxResolver(options: SandboxResolverOptions): SandboxI
     ensureSeeded,
 
     async resolveVisitor(visit: VisitorInput): Promise<VisitorResolution> {
-      const { visitorKey } = checkVisitor(visit);
-      if (hash32(`${seed}|match|${visitorKey}`) % BASIS >= threshold) return { status: 'unknown' };
-      await ensureSeeded();
-      const row = await personByOrdinal(db, (hash32(`${seed}|person|${visitorKey}`) % people) + 1);
-      if (!row) throw new Error('sandbox identities are missing a person: the set is incomplete');
-      return { status: 'resolved', identity: identityOf(row) };
+      const [answer] = await resolveVisitors([visit]);
+      if (!answer) throw new Error('the sandbox resolver gave no answer');
+      if (answer.status === 'refused') throw answer.error;
+      return answer;
     },
+
+    resolveVisitors,
 
     async lookupList(request: ListRequest): Promise<ListPage> {
       const checked = checkListRequest(request);
