@@ -70,8 +70,14 @@ export function createLeadsModule(deps: {
   const writer = createIntakeWriter({ repo: intake, onStored: ingestWaker.wake });
 
   const campaignCache = new TtlCache<number | null>(CAMPAIGN_CACHE_MS, 20_000);
-  const runningCampaign = (publicId: string, modules: readonly LeadModule[]) =>
-    campaignCache.get(`${modules.join(',')}:${publicId}`, () => intake.runningCampaignId(publicId, modules));
+  /** The running campaign of one of `modules` by public id: the cached answer at once, else a promise. */
+  const runningCampaignOf = (modules: readonly LeadModule[]) => {
+    const prefix = `${modules.join(',')}:`;
+    return (publicId: string) =>
+      campaignCache.valueOrLoad(prefix + publicId, () => intake.runningCampaignId(publicId, modules));
+  };
+
+  const runningLeadCampaign = runningCampaignOf(LEAD_MODULES);
 
   const testLeads = createTestLeads({ db, intake, wake: ingestWaker.wake });
   const ingest = createIngestService({
@@ -105,12 +111,12 @@ export function createLeadsModule(deps: {
       pixelRoutes({
         writer,
         allow: rateLimit.allow,
-        runningLocalCampaign: (publicId) => runningCampaign(publicId, PIXEL_MODULES),
+        runningLocalCampaign: runningCampaignOf(PIXEL_MODULES),
       }),
       vendorCallbackRoutes({
         db,
         secret: deps.vendorSecret,
-        runningCampaign: (publicId) => runningCampaign(publicId, LEAD_MODULES),
+        runningCampaign: async (publicId) => runningLeadCampaign(publicId),
         onStored: ingestWaker.wake,
       }),
     ],
