@@ -243,6 +243,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   const leads = createLeadsModule({
     moveBySystem: campaigns.moveBySystem,
     db,
+    sql: database.sql,
     queue,
     resolver: identityResolver,
     adPlatform,

@@ -20,6 +20,16 @@ export type Executor = Database;
 /** Plain SQL access for libraries that bring their own SQL (pg-boss). */
 export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /**
+   * A hot statement whose text never changes, parsed and planned once per connection: a named
+   * prepared statement on PostgreSQL (each later run sends only its values), an ordinary query on
+   * PGlite. `name` must stand for this one text everywhere.
+   */
+  executePrepared(
+    name: string,
+    text: string,
+    values: unknown[],
+  ): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
 export interface DatabaseHandle {
@@ -94,6 +104,10 @@ function openPostgres(url: string): DatabaseHandle {
         const result = await pool.query(text, values as unknown[]);
         return { rows: result.rows };
       },
+      async executePrepared(name, text, values) {
+        const result = await pool.query({ name, text, values });
+        return { rows: result.rows };
+      },
     },
     migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => pool.end(),
@@ -113,6 +127,10 @@ function wrapPglite(client: PGlite): DatabaseHandle {
           const withRows = results.filter((r) => r.fields.length > 0).at(-1);
           return { rows: (withRows?.rows ?? []) as Record<string, unknown>[] };
         }
+        const result = await client.query<Record<string, unknown>>(text, values);
+        return { rows: result.rows };
+      },
+      async executePrepared(_name, text, values) {
         const result = await client.query<Record<string, unknown>>(text, values);
         return { rows: result.rows };
       },

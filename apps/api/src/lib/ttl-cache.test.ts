@@ -30,4 +30,23 @@ describe('TtlCache', () => {
     await expect(cache.get('x', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await cache.get('x', async () => 'ok')).toBe('ok');
   });
+
+  it('gives a fresh value (null too) at once, and a promise of the load otherwise', async () => {
+    let now = 0;
+    const cache = new TtlCache<number | null>(1000, 10, () => now);
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return null;
+    };
+    const first = cache.valueOrLoad('gone', load);
+    expect(first).toBeInstanceOf(Promise);
+    expect(await first).toBeNull();
+    // A cached null is an answer, not a miss: no second load, no promise.
+    expect(cache.valueOrLoad('gone', load)).toBeNull();
+    expect(loads).toBe(1);
+    now = 1000;
+    expect(cache.valueOrLoad('gone', load)).toBeInstanceOf(Promise);
+    expect(loads).toBe(2);
+  });
 });

@@ -33,6 +33,15 @@ export class TtlCache<V> {
     return promise;
   }
 
+  /**
+   * The fresh value at once, else the shared load's promise: a hot path that mostly hits (the
+   * pixel's campaign lookup) takes no promise and no microtask hop for a hit.
+   */
+  valueOrLoad(key: string, load: () => Promise<V>): V | Promise<V> {
+    const hit = this.entries.get(key);
+    return hit && hit.expiresAt > this.now() ? hit.value : this.get(key, load);
+  }
+
   /** Forgets one key (its value changed); a load under way still lands. */
   delete(key: string): void {
     this.entries.delete(key);

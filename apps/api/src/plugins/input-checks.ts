@@ -29,6 +29,26 @@ export const validatorCompiler: FastifySchemaCompiler<z.core.$ZodType> = (route)
   };
 };
 
+/**
+ * The route validator with a route's own plain check of its body in front (decision 0056): for a
+ * body schema plain-strings.ts cannot read (a strict object, a refinement, a union), the route
+ * writes the same rules out. What `accept` returns is the value, exactly as Zod would return it;
+ * what it declines (undefined) goes to the validator above, so every refusal and its text are
+ * Zod's. Other parts of the request are validated as usual.
+ */
+export const validatorWithPlainBody =
+  // Typed for any route's schema, as Fastify types a route's own compiler; called per part with
+  // that part's Zod schema, like the app's.
+    <S>(accept: (data: unknown) => unknown): FastifySchemaCompiler<S> =>
+    (route) => {
+      const validate = validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]);
+      if (route.httpPart !== 'body') return validate;
+      return (data) => {
+        const value = accept(data);
+        return value !== undefined ? { value } : validate(data);
+      };
+    };
+
 /** RFC 2046: a multipart boundary has 1 to 70 characters (quoted or not). */
 const BOUNDARY = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))\s*(?:;|$)/i;
 

@@ -30,15 +30,21 @@ describe('what a request pays (decision 0023)', () => {
     expect(hooksOf('GET', '/api/domainsubdomain/:domainorsub/:hostID')).toEqual([]);
   });
 
-  it('runs the envelope and the view-mode audit on a write route, the access hooks on a signed-in one', () => {
+  it('runs the envelope on a write route, the access hooks and the view-mode audit on a signed-in one', () => {
     const login = hooksOf('POST', '/api/login').join(' ');
     expect(login).toContain('(preValidation) ["openBody()"]');
-    // Only the view-mode audit: @fastify/multipart's cleanup hook stays with the form routes.
-    expect(login).toContain('(onResponse) ["audited()"]');
+    // A public route has no caller, so no view-mode write to log (decision 0056); and
+    // @fastify/multipart's cleanup hook stays with the form routes.
+    expect(login).not.toContain('(onResponse)');
     const update = hooksOf('PUT', '/api/configuration/setting').join(' ');
     expect(update).toMatch(
       /\(onRequest\).*\(preValidation\) \["openBody\(\)".*\(preHandler\).*\(onResponse\).*audited/,
     );
+  });
+
+  it('runs only the CORS header hook on the pixel endpoint (decision 0056)', () => {
+    // Printed with its preflight route, which shares the hook.
+    expect(hooksOf('OPTIONS, POST', '/api/px/v')).toEqual(['(onRequest) ["allowAnyOrigin()"]']);
   });
 
   it('parses multipart forms only on the routes that take them, with their boundary guard', () => {

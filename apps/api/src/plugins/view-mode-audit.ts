@@ -10,8 +10,11 @@ import { BODY_METHODS, hookList, takesBody } from './route-hooks.js';
 export const viewModeAuditPlugin = fp<{ audit: AuditLog }>(async (app, { audit }) => {
   // Only routes with a write method get the hook (reads run no onResponse chain at all), and it is a
   // callback hook: a response that is not a view-mode write passes synchronously.
+  // A route declared public has no caller (the access plugin signs no one in for it), so it never
+  // has a view-mode write to log: it gets no hook either (the pixel's page views, decision 0056).
   app.addHook('onRoute', (route) => {
-    if (takesBody(route)) route.onResponse = [...hookList(route.onResponse), audited];
+    if (takesBody(route) && route.config?.access?.kind !== 'public')
+      route.onResponse = [...hookList(route.onResponse), audited];
   });
   const audited: onResponseHookHandler = (request, reply, done) => {
     const p = request.principal;

@@ -1,5 +1,5 @@
 import { LEAD_MODULES, type LeadModule, moduleEntry } from '@app/contracts';
-import type { Database } from '@app/db';
+import type { Database, SqlExecutor } from '@app/db';
 import type { JobHandler } from '../../jobs/define-job.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { vendorListJob, vendorListSweepJob } from '../../jobs/vendor-list.js';
@@ -10,7 +10,7 @@ import type { MailService } from '../mail/index.js';
 import { adConversionsHandler, adConversionsJob, createAdConversions } from './ad-conversions.js';
 import { createVendorLists } from './daily-list.js';
 import { createIngestService, type MoveBySystem } from './ingest-service.js';
-import { createIntakeRepository } from './intake-repository.js';
+import { createIntakeRepository, createPageViewInsert } from './intake-repository.js';
 import { createIntakeWriter } from './intake-writer.js';
 import { createLeadDelivery } from './lead-delivery.js';
 import {
@@ -47,6 +47,8 @@ const PIXEL_MODULES = LEAD_MODULES.filter((module) => moduleEntry(module).leadSo
  */
 export function createLeadsModule(deps: {
   db: Database;
+  /** The same database's plain SQL access: the page views' prepared INSERT. */
+  sql: Pick<SqlExecutor, 'executePrepared'>;
   queue: Pick<JobQueue, 'trigger' | 'enqueue'>;
   resolver: IdentityResolver;
   /** The ad platform locator campaigns are mirrored to: their visitors are polled from it. */
@@ -67,11 +69,17 @@ export function createLeadsModule(deps: {
   const onError = (err: unknown) => deps.log('could not queue a lead job', String(err));
   const ingestWaker = createWaker(() => queue.trigger(ingestLeadsJob, {}), 100, onError);
   const deliveryWaker = createWaker(() => queue.trigger(deliverLeadsJob, {}), 250, onError);
-  const writer = createIntakeWriter({ repo: intake, onStored: ingestWaker.wake });
+  const writer = createIntakeWriter({ insert: createPageViewInsert(deps.sql), onStored: ingestWaker.wake });
 
   const campaignCache = new TtlCache<number | null>(CAMPAIGN_CACHE_MS, 20_000);
-  const runningCampaign = (publicId: string, modules: readonly LeadModule[]) =>
-    campaignCache.get(`${modules.join(',')}:${publicId}`, () => intake.runningCampaignId(publicId, modules));
+  /** The running campaign of one of `modules` by public id: the cached answer at once, else a promise. */
+  const runningCampaignOf = (modules: readonly LeadModule[]) => {
+    const prefix = `${modules.join(',')}:`;
+    return (publicId: string) =>
+      campaignCache.valueOrLoad(prefix + publicId, () => intake.runningCampaignId(publicId, modules));
+  };
+
+  const runningLeadCampaign = runningCampaignOf(LEAD_MODULES);
 
   const testLeads = createTestLeads({ db, intake, wake: ingestWaker.wake });
   const ingest = createIngestService({
@@ -105,12 +113,12 @@ export function createLeadsModule(deps: {
       pixelRoutes({
         writer,
         allow: rateLimit.allow,
-        runningLocalCampaign: (publicId) => runningCampaign(publicId, PIXEL_MODULES),
+        runningLocalCampaign: runningCampaignOf(PIXEL_MODULES),
       }),
       vendorCallbackRoutes({
         db,
         secret: deps.vendorSecret,
-        runningCampaign: (publicId) => runningCampaign(publicId, LEAD_MODULES),
+        runningCampaign: async (publicId) => runningLeadCampaign(publicId),
         onStored: ingestWaker.wake,
       }),
     ],

@@ -1,5 +1,4 @@
-import { type Database, type Executor, queryRows, sql } from '@app/db';
-import type { SQL } from 'drizzle-orm';
+import { type Database, type Executor, queryRows, type SqlExecutor, sql } from '@app/db';
 import { textArray } from './sql-arrays.js';
 
 /*
@@ -51,20 +50,6 @@ export function createIntakeRepository(db: Database) {
       await tx.execute(insertStatement(rows));
     },
 
-    /**
-     * One INSERT for the whole list, committed without waiting for the WAL flush (decision 0052):
-     * for page views, whose sender (a beacon) never reads the answer nor retries. Visible to the
-     * ingest job at once; a database crash within a fraction of a second can lose such views as
-     * the network can; any later durable commit (a lead's claim) flushes them first.
-     */
-    async insertPageViews(rows: readonly IntakeInsert[]): Promise<void> {
-      if (rows.length === 0) return;
-      // One round trip: the setting is local to the statement's own transaction, read at its commit.
-      await db.execute(
-        insertStatement(rows, sql`(select set_config('synchronous_commit', 'off', true)) = 'off'`),
-      );
-    },
-
     /** Leases up to `limit` due rows, oldest first. */
     async lease(limit: number): Promise<IntakeRow[]> {
       const rows = await queryRows<{
@@ -110,16 +95,47 @@ export function createIntakeRepository(db: Database) {
 
 export type IntakeRepository = ReturnType<typeof createIntakeRepository>;
 
-function insertStatement(rows: readonly IntakeInsert[], condition: SQL = sql`true`) {
-  const records = rows.map((r) => ({
-    campaign_id: r.campaignId,
-    source: r.source,
-    payload: r.payload,
-    available_at: (r.availableAt ?? null)?.toISOString() ?? null,
-  }));
+/** The rows as one JSON text: the single parameter of either INSERT below. */
+function recordsJson(rows: readonly IntakeInsert[]): string {
+  return JSON.stringify(
+    rows.map((r) => ({
+      campaign_id: r.campaignId,
+      source: r.source,
+      payload: r.payload,
+      available_at: (r.availableAt ?? null)?.toISOString() ?? null,
+    })),
+  );
+}
+
+function insertStatement(rows: readonly IntakeInsert[]) {
   return sql`insert into lead_intake (campaign_id, source, payload, available_at)
              select x.campaign_id, x.source, x.payload, coalesce(x.available_at, now())
-               from json_to_recordset(${JSON.stringify(records)}::json)
-                 as x(campaign_id int, source text, payload jsonb, available_at timestamptz)
-              where ${condition}`;
+               from json_to_recordset(${recordsJson(rows)}::json)
+                 as x(campaign_id int, source text, payload jsonb, available_at timestamptz)`;
+}
+
+/**
+ * The same INSERT for the pixel's page views, committed without waiting for the WAL flush (decision
+ * 0052): their sender (a beacon) never reads the answer nor retries. Visible to the ingest job at
+ * once; a database crash within a fraction of a second can lose such views as the network can; any
+ * later durable commit (a lead's claim) flushes them first. The setting is local to the statement's
+ * own transaction and read at its commit, so it costs no extra round trip.
+ */
+const PAGE_VIEWS_INSERT = `insert into lead_intake (campaign_id, source, payload, available_at)
+  select x.campaign_id, x.source, x.payload, coalesce(x.available_at, now())
+    from json_to_recordset($1::json)
+      as x(campaign_id int, source text, payload jsonb, available_at timestamptz)
+   where (select set_config('synchronous_commit', 'off', true)) = 'off'`;
+
+/**
+ * The group commit's INSERT (intake-writer.ts) as a prepared statement (decision 0056): the text
+ * never changes, so PostgreSQL parses and plans it once per connection instead of once per batch
+ * (about 8 µs of the server's time per view at the pixel's usual 15-row batches), and no query
+ * builder walks it per batch.
+ */
+export function createPageViewInsert(sql: Pick<SqlExecutor, 'executePrepared'>) {
+  return async (rows: readonly IntakeInsert[]): Promise<void> => {
+    if (rows.length === 0) return;
+    await sql.executePrepared('lead_intake_page_views', PAGE_VIEWS_INSERT, [recordsJson(rows)]);
+  };
 }

@@ -1,4 +1,4 @@
-import type { IntakeInsert, IntakeRepository } from './intake-repository.js';
+import type { IntakeInsert } from './intake-repository.js';
 
 /*
  * Group commit for the pixel endpoint (decision 0046): concurrent page views wait together for one
@@ -23,7 +23,8 @@ interface Waiting {
 }
 
 export function createIntakeWriter(deps: {
-  repo: Pick<IntakeRepository, 'insertPageViews'>;
+  /** One INSERT of the rows (intake-repository.ts `createPageViewInsert`). */
+  insert: (rows: readonly IntakeInsert[]) => Promise<void>;
   /** Called after each stored batch (wakes the ingest job). */
   onStored: () => void;
   /** Rows per INSERT at most. */
@@ -38,7 +39,7 @@ export function createIntakeWriter(deps: {
       const batch = waiting.slice(0, maxBatch);
       waiting = waiting.slice(batch.length);
       try {
-        await deps.repo.insertPageViews(batch.map((w) => w.row));
+        await deps.insert(batch.map((w) => w.row));
         for (const w of batch) w.resolve();
       } catch (err) {
         for (const w of batch) w.reject(err);

@@ -1,3 +1,4 @@
+import { CONTROL_CHARACTER_TEXT, ERROR_CODES } from '@app/contracts';
 import { queryRows, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
@@ -71,6 +72,8 @@ describe('malformed input', () => {
     ['a visitor id of 65 characters', () => view({ visitorId: 'v'.repeat(65) })],
     ['a visitor id with markup', () => view({ visitorId: '<script>' })],
     ['an unknown field', () => view({ extra: 1 })],
+    ['a URL with a tab (the URL parser would drop it)', () => view({ url: 'https://a.example/\tpage' })],
+    ['a referrer with a line break', () => view({ referrer: 'https://search.example/\n' })],
     [
       'a body over 4 KB',
       () => view({ referrer: 'r'.repeat(2048), url: `https://a.example/${'x'.repeat(2048 - 18)}` }),
@@ -89,7 +92,31 @@ describe('malformed input', () => {
     expect(answer.statusCode).toBeGreaterThanOrEqual(400);
     expect(answer.statusCode).toBeLessThan(500);
     expect(answer.json()).toHaveProperty('error.message');
+    // Open to every origin, refusals too (the header is set when the request arrives).
+    expect(answer.headers['access-control-allow-origin']).toBe('*');
     expect(await intakeCount()).toBe(before);
+  });
+
+  it("answers a refused view with the schema's own texts (the plain check leaves refusals to Zod)", async () => {
+    const visitor = (await post(view({ visitorId: 'a b' }))).json();
+    expect(visitor.error).toMatchObject({
+      code: ERROR_CODES.validation,
+      message: 'The visitor id must be 16 to 64 letters, digits, - or _.',
+      fields: { visitorId: 'The visitor id must be 16 to 64 letters, digits, - or _.' },
+    });
+    const tab = (await post(view({ url: 'https://a.example/\tpage' }))).json();
+    expect(tab.error.fields).toEqual({ url: CONTROL_CHARACTER_TEXT });
+    const ftp = (await post(view({ referrer: 'ftp://a.example/' }))).json();
+    expect(ftp.error.fields.referrer).toBeDefined();
+    const cid = (await post(view({ campaignId: '1234567' }))).json();
+    expect(cid.error.message).toBe('The campaign id must be 8 digits.');
+  });
+
+  it('answers a campaign nobody runs with its text, to any origin', async () => {
+    const unknown = await post(view({ campaignId: '99999999' }));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe('No running local campaign has this id.');
+    expect(unknown.headers['access-control-allow-origin']).toBe('*');
   });
 
   it('answers 404 for a campaign that is paused or not local', async () => {
@@ -111,6 +138,7 @@ describe('a valid page view', () => {
     for (const answer of answers) {
       expect(answer.statusCode).toBe(204);
       expect(answer.body).toBe('');
+      expect(answer.headers['content-type']).toBeUndefined();
       expect(answer.headers['access-control-allow-origin']).toBe('*');
     }
     // Acknowledged means stored: every 204 has its row.
@@ -153,6 +181,12 @@ describe('rate limit', () => {
       codes.push((await post(view({ visitorId: `rate-limit-0000-${i}` }), undefined, from)).statusCode);
     expect(codes.slice(0, PER_MINUTE).every((c) => c === 204)).toBe(true);
     expect(codes[PER_MINUTE]).toBe(429);
+    const limited = await post(view({ visitorId: 'rate-limit-0000-x' }), undefined, from);
+    expect(limited.json().error).toMatchObject({
+      code: 'rate_limited',
+      message: 'Too many page views from this address. Please slow down.',
+    });
+    expect(limited.headers['access-control-allow-origin']).toBe('*');
     expect(
       (await post(view({ visitorId: 'rate-limit-other-01' }), undefined, '203.0.113.51')).statusCode,
     ).toBe(204);

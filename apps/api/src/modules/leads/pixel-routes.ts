@@ -3,11 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError, notFound } from '../../http-errors.js';
 import { PUBLIC } from '../../plugins/access.js';
+import { validatorWithPlainBody } from '../../plugins/input-checks.js';
 import type { IntakeWriter } from './intake-writer.js';
+import { plainPageView } from './pixel-view-check.js';
 
 export interface PixelRouteDeps {
-  /** The running local campaign with this public id (cached briefly), or null. */
-  runningLocalCampaign(publicId: string): Promise<number | null>;
+  /**
+   * The running local campaign with this public id, or null: the cached answer at once (no promise
+   * on the hot path), else a promise of the lookup.
+   */
+  runningLocalCampaign(publicId: string): number | null | Promise<number | null>;
   allow(ip: string, publicId: string): boolean;
   writer: IntakeWriter;
 }
@@ -34,8 +39,12 @@ export const pixelRoutes =
         }
       },
     );
-    app.addHook('onSend', async (_request, reply) => {
+    // Set when the request arrives, so every answer carries it (a 4xx too: Fastify's error path
+    // keeps the headers set so far). A synchronous hook: no promise per request, as an async
+    // `onSend` hook had.
+    app.addHook('onRequest', function allowAnyOrigin(_request, reply, done) {
       reply.header('access-control-allow-origin', '*');
+      done();
     });
     app.options('/px/v', { config: { access: PUBLIC }, schema: { hide: true } }, async (_request, reply) =>
       reply
@@ -50,12 +59,14 @@ export const pixelRoutes =
       {
         config: { access: PUBLIC, envelope: false },
         bodyLimit: PIXEL_BODY_LIMIT,
+        // The page view's rules written out in front of Zod (pixel-view-check.ts, decision 0056).
+        validatorCompiler: validatorWithPlainBody(plainPageView),
         schema: {
           tags: ['leads'],
           summary: 'A page view reported by the first-party pixel of a local campaign',
           body: pixelPageViewSchema,
           response: {
-            204: z.null().describe('Stored for the lead engine'),
+            204: z.undefined().describe('Stored for the lead engine (no body)'),
             400: apiErrorSchema,
             404: apiErrorSchema,
             413: apiErrorSchema,
@@ -65,13 +76,15 @@ export const pixelRoutes =
       },
       async (request, reply) => {
         const view = request.body;
-        if (!deps.allow(request.ip, view.campaignId))
+        const ip = request.ip;
+        if (!deps.allow(ip, view.campaignId))
           throw new HttpError(
             429,
             'rate_limited',
             'Too many page views from this address. Please slow down.',
           );
-        const campaignId = await deps.runningLocalCampaign(view.campaignId);
+        const found = deps.runningLocalCampaign(view.campaignId);
+        const campaignId = found instanceof Promise ? await found : found;
         if (campaignId === null) throw notFound('No running local campaign has this id.');
         await deps.writer.add({
           campaignId,
@@ -80,11 +93,12 @@ export const pixelRoutes =
             vid: view.visitorId,
             url: view.url,
             ...(view.referrer !== '' ? { ref: view.referrer } : {}),
-            ip: request.ip,
+            ip,
             ua: (request.headers['user-agent'] ?? '').slice(0, 1024),
           },
         });
-        return reply.status(204).send(null);
+        // No payload: nothing to serialise (a null body went through the serializer, then was dropped).
+        return reply.status(204).send();
       },
     );
   };
