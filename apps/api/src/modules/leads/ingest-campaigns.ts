@@ -35,19 +35,25 @@ export async function loadIngestCampaigns(
 ): Promise<Map<number, IngestCampaign>> {
   const found = new Map<number, IngestCampaign>();
   if (ids.length === 0) return found;
-  // The typed builder: money columns come back as numbers on both databases.
-  const rows = await db
-    .select({ campaign: campaigns, rootCompanyId: systems.rootCompanyId, isMaster: systems.isMaster })
-    .from(campaigns)
-    .innerJoin(systems, eq(systems.id, campaigns.systemId))
-    .where(and(inArray(campaigns.id, [...ids]), ne(campaigns.module, 'simplifi')));
+  // The typed builder: money columns come back as numbers on both databases. The master system's
+  // company is asked at the same time, so all the price sheets come in one more read.
+  const [rows, masterRoot] = await Promise.all([
+    db
+      .select({ campaign: campaigns, rootCompanyId: systems.rootCompanyId, isMaster: systems.isMaster })
+      .from(campaigns)
+      .innerJoin(systems, eq(systems.id, campaigns.systemId))
+      .where(and(inArray(campaigns.id, [...ids]), ne(campaigns.module, 'simplifi'))),
+    masterCompany(db),
+  ]);
   if (rows.length === 0) return found;
   const sheets = await priceSheets(db, [
-    ...new Set(
-      rows.flatMap((r) => [r.campaign.agencyId, ...(r.rootCompanyId === null ? [] : [r.rootCompanyId])]),
-    ),
+    ...new Set([
+      ...rows.flatMap((r) => [r.campaign.agencyId, ...(r.rootCompanyId === null ? [] : [r.rootCompanyId])]),
+      ...(masterRoot === null ? [] : [masterRoot]),
+    ]),
   ]);
-  const master = await masterSheet(db, sheets);
+  // The master system's own cost settings: the root fee of every non-master system.
+  const master = (masterRoot !== null && sheets.get(masterRoot)) || [];
   for (const { campaign: row, rootCompanyId, isMaster } of rows) {
     const module = row.module as CostModule;
     const term = row.paymentTerm;
@@ -119,12 +125,11 @@ async function priceSheets(db: Database, companyIds: number[]): Promise<Map<numb
   return sheets;
 }
 
-/** The master system's own cost settings: the root fee of every non-master system. */
-async function masterSheet(db: Database, known: Map<number, PriceSheet>): Promise<PriceSheet> {
+/** The company of the master system (whose cost settings give every other system's root fee), if any. */
+async function masterCompany(db: Database): Promise<number | null> {
   const [master] = await db
     .select({ root: systems.rootCompanyId })
     .from(systems)
     .where(eq(systems.isMaster, true));
-  if (!master?.root) return [];
-  return known.get(master.root) ?? (await priceSheets(db, [master.root])).get(master.root) ?? [];
+  return master?.root ?? null;
 }

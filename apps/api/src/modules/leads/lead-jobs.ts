@@ -11,11 +11,19 @@ import type { LeadDelivery } from './lead-delivery.js';
  * The lead engine's jobs. Ingest and delivery are recurring (every minute, a safety net) and woken
  * by the code that writes their rows; pg-boss's stately queues keep one queued and one running at
  * a time, and a run works until its table is empty (or its time slice ends, then it queues the
- * next run), so a burst is drained by one run, not by thousands of jobs (decision 0046).
+ * next run), so a burst is drained by one run, not by thousands of jobs (decision 0046). An ingest
+ * run keeps all its lanes working while rows keep arriving (decision 0055): a lane that finds the
+ * intake empty waits a moment and looks again, and the run ends when no lane found rows for a second.
  */
 
 /** One run's time slice: long enough to drain bursts, short enough to stop promptly. */
 const SLICE_MS = 20_000;
+/** An ingest run ends once its lanes found nothing due for this long. */
+const IDLE_MS = 1_000;
+/** How long a lane that caught up with the intake waits before it leases again. */
+const GATHER_MS = 50;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const ingestLeadsJob = defineJob({
   name: 'leads.ingest',
@@ -45,8 +53,18 @@ export function ingestLeadsHandler(deps: {
     spec: ingestLeadsJob,
     async handle() {
       const until = Date.now() + SLICE_MS;
+      // When any lane last found rows: the run ends once none has for IDLE_MS.
+      let lastWork = Date.now();
       const lane = async () => {
-        while (Date.now() < until && (await deps.ingest.processNextBatch(deps.batchSize))) {}
+        while (Date.now() < until) {
+          const outcome = await deps.ingest.processNextBatch(deps.batchSize);
+          if (outcome) lastWork = Date.now();
+          else if (Date.now() - lastWork >= IDLE_MS) return;
+          // A full batch: more is waiting, lease again at once. A partial or empty one: the lane
+          // has caught up with the arrivals (a stream of page views); it waits a moment for the
+          // next ones to gather instead of leaving the run, which a new job would have to restart.
+          if (!outcome || outcome.rows < deps.batchSize) await sleep(GATHER_MS);
+        }
       };
       await Promise.all(Array.from({ length: deps.lanes }, lane));
       if (await deps.intake.hasDue()) await deps.queue.trigger(ingestLeadsJob, {});
