@@ -7,19 +7,25 @@
 export function createPixelRateLimit(options: { perMinute: number; now?: () => number }) {
   const now = options.now ?? Date.now;
   let windowStart = now();
-  let hits = new Map<string, number>();
+  // Counts by campaign, then by address: two lookups of strings the request already holds, where
+  // one `${ip}|${campaign}` key built and hashed anew on every view cost twice as much (decision 0056).
+  let hits = new Map<string, Map<string, number>>();
   return {
     /** True when this hit is within the limit. */
     allow(ip: string, campaignId: string): boolean {
       const at = now();
       if (at - windowStart >= 60_000) {
-        // A new window forgets every key: the map never outgrows one minute of traffic.
+        // A new window forgets every key: the maps never outgrow one minute of traffic.
         windowStart = at;
         hits = new Map();
       }
-      const key = `${ip}|${campaignId}`;
-      const count = (hits.get(key) ?? 0) + 1;
-      hits.set(key, count);
+      let byAddress = hits.get(campaignId);
+      if (!byAddress) {
+        byAddress = new Map();
+        hits.set(campaignId, byAddress);
+      }
+      const count = (byAddress.get(ip) ?? 0) + 1;
+      byAddress.set(ip, count);
       return count <= options.perMinute;
     },
   };
