@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+
+/** A process's resident set in bytes, from /proc (Linux); this process's own without a pid. */
+export function rssOf(pid?: number): number {
+  if (pid === undefined) return process.memoryUsage.rss();
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
+  if (kb === undefined) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(kb) * 1024;
+}
+
+/**
+ * Samples a process's RSS every `everyMs` until `stop`, which answers the RSS at the start and the
+ * highest sample. Sampling, not VmHWM: the high-water mark would keep the server's start-up peak.
+ */
+export function sampleRss(pid: number | undefined, everyMs = 20) {
+  const before = rssOf(pid);
+  let peak = before;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssOf(pid));
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      peak = Math.max(peak, rssOf(pid));
+      return { before, peak };
+    },
+  };
+}
