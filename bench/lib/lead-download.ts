@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { signInOverHttp } from './api-bench.js';
@@ -6,9 +7,15 @@ import { sampleRss } from './process-memory.js';
 import { freePort, startServer, stopServer } from './processes.js';
 
 const API_MAIN = resolve(import.meta.dirname, '../../apps/api/src/main.ts');
+/**
+ * Another build's `apps/api/src/main.ts` (e.g. an export of the commit before a change, beside this
+ * repository's node_modules): its API runs beside this one and the downloads alternate between
+ * the two, on the same data and the same load.
+ */
+const API_MAIN_BEFORE = process.env.BENCH_API_MAIN_BEFORE;
 /** Rounds of the download cases, alternating (BENCH_LEAD_EXPORT_ROUNDS). */
 const ROUNDS = Number(process.env.BENCH_LEAD_EXPORT_ROUNDS ?? 1);
-/** A folder for the API process's CPU profile (node --cpu-prof), written when it stops. */
+/** A folder for the API processes' CPU profiles (node --cpu-prof), written when they stop. */
 const CPU_PROFILE_DIR = process.env.BENCH_API_CPU_PROF;
 
 export interface DownloadCase {
@@ -23,17 +30,21 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
-/**
- * Lead downloads from the API in its own process (as in production: `apps/api/src/main.ts`, no
- * worker), read over HTTP on 127.0.0.1 by this process as fast as it can. The server's RSS is
- * sampled from /proc and printed apart from the reader's, so "flat memory" is the server's alone:
- * its peak over its RSS before the download, for each size.
- */
-export async function benchLeadDownloads(databaseUrl: string, email: string, cases: DownloadCase[]) {
-  const dataDir = await mkdtemp(join(tmpdir(), 'bench-download-'));
+interface Api {
+  label: string;
+  child: ChildProcess;
+  pid: number;
+  base: string;
+  token: string;
+}
+
+async function startApi(label: string, main: string, databaseUrl: string, parentDir: string, email: string) {
+  // Each process its own data folder (files, keys): two APIs side by side must not share one.
+  const dataDir = join(parentDir, label || 'api');
+  await mkdir(dataDir, { recursive: true });
   const port = await freePort();
-  const api = await startServer(
-    API_MAIN,
+  const child = await startServer(
+    main,
     {
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
@@ -46,29 +57,47 @@ export async function benchLeadDownloads(databaseUrl: string, email: string, cas
     `http://127.0.0.1:${port}/healthz`,
     CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : [],
   );
+  if (child.pid === undefined) throw new Error('the API process has no pid');
+  const base = `http://127.0.0.1:${port}/api`;
+  const api: Api = { label, child, pid: child.pid, base, token: '' };
   try {
-    const base = `http://127.0.0.1:${port}/api`;
-    const token = await signInOverHttp(base, email);
-    const pid = api.pid;
-    if (pid === undefined) throw new Error('the API process has no pid');
+    api.token = await signInOverHttp(base, email);
+  } catch (error) {
+    await stopServer(child);
+    throw error;
+  }
+  return api;
+}
+
+/**
+ * Lead downloads from the API in its own process (as in production: `apps/api/src/main.ts`, no
+ * worker), read over HTTP on 127.0.0.1 by this process as fast as it can. The server's RSS is
+ * sampled from /proc and printed apart from the reader's, so "flat memory" is the server's alone:
+ * its peak over its RSS before the download, for each size.
+ */
+export async function benchLeadDownloads(databaseUrl: string, email: string, cases: DownloadCase[]) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-download-'));
+  const apis: Api[] = [];
+  try {
+    if (API_MAIN_BEFORE) apis.push(await startApi('before', API_MAIN_BEFORE, databaseUrl, dataDir, email));
+    apis.push(await startApi(API_MAIN_BEFORE ? 'after' : '', API_MAIN, databaseUrl, dataDir, email));
     console.log(
-      '  CSV download (API in its own process)     rows     MB      s    rows/s   server RSS MB before → peak   reader RSS MB before → peak   load',
+      `  CSV download (API in its own process)  ${'rows'.padStart(9)} ${'MB'.padStart(6)} ${'s'.padStart(6)} ${'rows/s'.padStart(9)}   ${'server RSS MB before → peak'.padStart(27)}   ${'reader RSS MB before → peak'.padStart(27)}   load`,
     );
     for (let round = 0; round < ROUNDS; round++)
-      for (const c of cases) {
-        const figures = await download(`${base}${c.path}`, token, pid);
-        console.log(
-          `  ${c.name.padEnd(38)} ${figures.rows.toLocaleString('en-US').padStart(9)} ${mb(figures.bytes).padStart(6)} ${figures.seconds.toFixed(1).padStart(6)} ${Math.round(
-            figures.rows / figures.seconds,
-          )
-            .toLocaleString('en-US')
-            .padStart(
-              9,
-            )}   ${`${mb(figures.server.before)} → ${mb(figures.server.peak)}`.padStart(27)}   ${`${mb(figures.reader.before)} → ${mb(figures.reader.peak)}`.padStart(27)}   ${load()}`,
-        );
-      }
+      for (const c of cases)
+        for (const api of apis) {
+          const f = await download(`${api.base}${c.path}`, api.token, api.pid);
+          const name = api.label ? `${api.label}: ${c.name}` : c.name;
+          const rate = Math.round(f.rows / f.seconds).toLocaleString('en-US');
+          const server = `${mb(f.server.before)} → ${mb(f.server.peak)}`;
+          const reader = `${mb(f.reader.before)} → ${mb(f.reader.peak)}`;
+          console.log(
+            `  ${name.padEnd(38)} ${f.rows.toLocaleString('en-US').padStart(9)} ${mb(f.bytes).padStart(6)} ${f.seconds.toFixed(1).padStart(6)} ${rate.padStart(9)}   ${server.padStart(27)}   ${reader.padStart(27)}   ${load()}`,
+          );
+        }
   } finally {
-    await stopServer(api);
+    for (const api of apis) await stopServer(api.child);
     await rm(dataDir, { recursive: true, force: true });
   }
 }
