@@ -102,12 +102,6 @@ function toRecord(r: RawLead): LeadRecord {
   };
 }
 
-/** Where an export stopped: the last row's time (as the database wrote it, microseconds kept) and id. */
-export interface LeadKey {
-  at: string;
-  id: number;
-}
-
 export function createLeadRowRepository(db: Database) {
   return {
     /** One page of the filtered leads in the asked order, and how many there are in all. */
@@ -136,24 +130,6 @@ export function createLeadRowRepository(db: Database) {
         ),
       ]);
       return { total: whole(counted[0]?.n ?? 0), rows: rows.map(toRecord) };
-    },
-
-    /**
-     * The filtered leads newest first, `size` after `after`: one batch of a download. The time bound
-     * is an index condition (`created_at <= at`), so each batch starts where the last one ended.
-     */
-    async batch(f: LeadFilter, after: LeadKey | undefined, size: number) {
-      const keyset = after
-        ? sql`and l.created_at <= ${after.at}::timestamptz
-            and (l.created_at < ${after.at}::timestamptz or l.id < ${after.id})`
-        : sql``;
-      const rows = await queryRows<RawLead>(
-        db,
-        sql`select ${COLUMNS}, l.created_at::text as at_key from leads l ${JOINS}
-           where ${leadWhereSql(f)} ${keyset}
-           order by l.created_at desc, l.id desc limit ${size}`,
-      );
-      return rows.map((r) => ({ record: toRecord(r), key: { at: text(r.at_key), id: whole(r.id) } }));
     },
 
     /** One lead by id (the scope check has passed), or null. */
