@@ -17,12 +17,16 @@ export function sampleRss(pid: number | undefined, everyMs = 20) {
   const before = rssOf(pid);
   let peak = before;
   const timer = setInterval(() => {
-    peak = Math.max(peak, rssOf(pid));
+    try {
+      peak = Math.max(peak, rssOf(pid));
+    } catch {
+      // The process ended: the download that needs it fails on its own, with its own error.
+      clearInterval(timer);
+    }
   }, everyMs);
   return {
     stop() {
       clearInterval(timer);
-      peak = Math.max(peak, rssOf(pid));
       return { before, peak };
     },
   };
