@@ -13,14 +13,16 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts a TypeScript server file in its own Node process (no npm/npx wrapper, so signals reach
- * it) and waits until `readyUrl` answers 200 (bounded wait).
+ * it) and waits until `readyUrl` answers 200 (bounded wait). `nodeArgs` go to Node before the file
+ * (e.g. `--cpu-prof`, which NODE_OPTIONS does not accept).
  */
 export async function startServer(
   file: string,
   env: Record<string, string>,
   readyUrl: string,
+  nodeArgs: readonly string[] = [],
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', file], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', file], {
     // No demo visitors beside a benchmark's load (decision 0050); a caller may still set it.
     env: { ...process.env, DEMO_VISITORS: 'off', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -29,3 +29,16 @@ export async function* leadLikeRows(count: number): AsyncGenerator<ExportRow> {
     ];
   }
 }
+
+/** The same rows in batches of `size`, as a database reader hands them over. */
+export async function* leadLikeBatches(count: number, size: number): AsyncGenerator<ExportRow[]> {
+  let batch: ExportRow[] = [];
+  for await (const row of leadLikeRows(count)) {
+    batch.push(row);
+    if (batch.length === size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}

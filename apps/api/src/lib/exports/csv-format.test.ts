@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvRecord } from './csv-format.js';
+import { csvCell, csvRecord, csvText } from './csv-format.js';
 
 describe('csv', () => {
   it('quotes per RFC 4180', () => {
@@ -38,5 +38,56 @@ describe('csv', () => {
     expect(csvCell('\u00a0+1')).toBe("'\u00a0+1");
     expect(csvCell('\n-1+1')).toBe(`"'\n-1+1"`);
     expect(csvCell(' plain')).toBe(' plain');
+  });
+
+  it('lets a cell through untouched only when neither rule applies (the one-test fast path)', () => {
+    // The two rules written out separately, as they read in the module's comment.
+    const formula = (t: string) => /^[\t\r]/.test(t) || /^\s*[=+\-@]/.test(t);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+    const quoted = (t: string) => /[",;\u0000-\u001f\u007f]/.test(t);
+    const expected = (t: string) => {
+      const safe = formula(t) ? `'${t}` : t;
+      return quoted(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+    };
+    // Every character of the ASCII and Latin-1 ranges, the Unicode spaces \s knows, and a few more,
+    // alone, first, behind spaces and inside plain text.
+    const spaces = [
+      '\u00a0',
+      '\u1680',
+      '\u2000',
+      '\u200a',
+      '\u2028',
+      '\u2029',
+      '\u202f',
+      '\u205f',
+      '\u3000',
+      '\ufeff',
+    ];
+    const characters = [
+      ...Array.from({ length: 256 }, (_, i) => String.fromCharCode(i)),
+      ...spaces,
+      '\u200b',
+      '東',
+      '😀',
+    ];
+    let checked = 0;
+    for (const c of characters)
+      for (const text of [
+        c,
+        `${c}1`,
+        `${c}=1`,
+        ` ${c}`,
+        `  ${c}x`,
+        `a${c}b`,
+        `${spaces[0]}${c}`,
+        `abc${c}`,
+      ]) {
+        expect(csvText(text), JSON.stringify(text)).toBe(expected(text));
+        checked++;
+      }
+    expect(checked).toBeGreaterThan(2000);
+    expect(csvText('')).toBe('');
+    expect(csvText('2026-03-01T10:00:00.000Z')).toBe('2026-03-01T10:00:00.000Z');
+    expect(csvText('0.50')).toBe('0.50');
   });
 });

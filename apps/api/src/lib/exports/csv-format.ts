@@ -11,11 +11,22 @@
 const FORMULA_START = /^[\t\r]|^\s*[=+\-@]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
 const NEEDS_QUOTES = /[",;\u0000-\u001f\u007f]/;
+/**
+ * Either of the two (a leading tab or CR is a control character): most cells match neither, and
+ * one test lets them through as they are — an export writes millions of cells.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+const NEEDS_ANYTHING = /^\s*[=+\-@]|[",;\u0000-\u001f\u007f]/;
+
+/** A text cell, formula-safe and quoted when it must be. */
+export function csvText(text: string): string {
+  if (!NEEDS_ANYTHING.test(text)) return text;
+  const safe = FORMULA_START.test(text) ? `'${text}` : text;
+  return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
 
 export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return csvText(value === null || value === undefined ? '' : String(value));
 }
 
 export function csvRecord(values: readonly unknown[]): string {

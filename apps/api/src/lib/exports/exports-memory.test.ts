@@ -3,8 +3,8 @@ import { pipeline } from 'node:stream/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { LEAD_LIKE_COLUMNS, leadLikeRows } from '../../../test/export-rows.js';
-import { csvStream, xlsxStream } from './index.js';
+import { LEAD_LIKE_COLUMNS, leadLikeBatches, leadLikeRows } from '../../../test/export-rows.js';
+import { csvStream, oneByOne, rowBatches, xlsxStream } from './index.js';
 
 const ROWS = 200_000;
 /**
@@ -58,8 +58,9 @@ async function measure(stream: NodeJS.ReadableStream) {
 
 describe('exports at flat memory', () => {
   it.each([
-    ['CSV', () => csvStream(LEAD_LIKE_COLUMNS, leadLikeRows(ROWS))],
-    ['Excel', () => xlsxStream('Leads', LEAD_LIKE_COLUMNS, leadLikeRows(ROWS))],
+    ['CSV', () => csvStream(LEAD_LIKE_COLUMNS, oneByOne(leadLikeRows(ROWS)))],
+    ['CSV in batches of 5,000', () => csvStream(LEAD_LIKE_COLUMNS, rowBatches(leadLikeBatches(ROWS, 5_000)))],
+    ['Excel', () => xlsxStream('Leads', LEAD_LIKE_COLUMNS, oneByOne(leadLikeRows(ROWS)))],
   ])(
     '%s: 200,000 rows stream out with small heap growth',
     async (format, open) => {

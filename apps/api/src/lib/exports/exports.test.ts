@@ -3,7 +3,16 @@ import { asCents } from '@app/contracts';
 import ExcelJS from 'exceljs';
 import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { attachment, csvStream, type ExportRow, inBatches, sendExport, xlsxStream } from './index.js';
+import {
+  attachment,
+  csvStream,
+  type ExportRow,
+  keysetBatches,
+  oneByOne,
+  rowBatches,
+  sendExport,
+  xlsxStream,
+} from './index.js';
 import { sheetName, xlsxValue } from './xlsx-writer.js';
 
 async function bytesOf(stream: Readable): Promise<Buffer> {
@@ -43,12 +52,24 @@ describe('csvStream', () => {
       await bytesOf(
         csvStream(
           [{ title: 'Name' }, { title: 'Note' }, { title: 'Amount' }, { title: 'When' }],
-          from<ExportRow>([
-            ['Zoë', '=HYPERLINK("http://x")', { cents: asCents(123456) }, new Date('2026-03-01T10:00:00Z')],
-            ['a,b', '+1', { cents: asCents(-5) }, null],
-            ['two\nlines', '@SUM(A1)', 0, undefined],
-            ['\tTab', '-2', true, ''],
-          ]),
+          // Two batches: a batch's rows are written one after the other, batches in order.
+          rowBatches(
+            from<ExportRow[]>([
+              [
+                [
+                  'Zoë',
+                  '=HYPERLINK("http://x")',
+                  { cents: asCents(123456) },
+                  new Date('2026-03-01T10:00:00Z'),
+                ],
+                ['a,b', '+1', { cents: asCents(-5) }, null],
+              ],
+              [
+                ['two\nlines', '@SUM(A1)', 0, undefined],
+                ['\tTab', '-2', true, ''],
+              ],
+            ]),
+          ),
         ),
       )
     ).toString('utf8');
@@ -62,14 +83,35 @@ describe('csvStream', () => {
     ]);
   });
 
+  it("writes an item's own CSV record when the source has one, and its cells otherwise", async () => {
+    const people = [
+      { name: 'Zoë', note: '=1+1' },
+      { name: 'a,b', note: 'plain' },
+    ];
+    const cells = vi.fn((p: (typeof people)[number]): ExportRow => [p.name, p.note]);
+    const direct = await bytesOf(
+      csvStream([{ title: 'Name' }, { title: 'Note' }], {
+        batches: from([people]),
+        cells,
+        csvRecord: (p) => `${p.name.length};${p.note.length}\r\n`,
+      }),
+    );
+    expect(direct.toString('utf8')).toBe('\uFEFFName,Note\r\n3;4\r\n3;5\r\n');
+    expect(cells).not.toHaveBeenCalled();
+    const fromCells = await bytesOf(
+      csvStream([{ title: 'Name' }, { title: 'Note' }], { batches: from([people]), cells }),
+    );
+    expect(fromCells.toString('utf8')).toBe(`\uFEFFName,Note\r\nZoë,'=1+1\r\n"a,b",plain\r\n`);
+  });
+
   it('fails the stream when a row has the wrong number of cells', async () => {
-    const stream = csvStream(COLUMNS, from<ExportRow>([['a', 'b', 'c'], ['short']]));
+    const stream = csvStream(COLUMNS, rowBatches(from<ExportRow[]>([[['a', 'b', 'c']], [['short']]])));
     await expect(bytesOf(stream)).rejects.toThrow('Export row 2 has 1 cells for 3 columns');
   });
 
   it('pulls rows only as fast as the reader takes bytes, and closes the source when the reader leaves', async () => {
     const { state, rows } = counted(1_000_000);
-    const stream = csvStream(COLUMNS, rows);
+    const stream = csvStream(COLUMNS, oneByOne(rows));
     stream.once('readable', () => {}); // start, but never read
     await turns(50);
     // About one 64 KB chunk buffered (≈ 100 characters a row), nowhere near the million.
@@ -87,11 +129,15 @@ describe('xlsxStream', () => {
       xlsxStream(
         'Leads: March/2026',
         [{ title: 'Name', width: 20 }, { title: 'Note' }, { title: 'Amount' }, { title: 'When' }],
-        from<ExportRow>([
-          ['Zoë', '=1+1', { cents: asCents(123456) }, new Date('2026-03-01T10:00:00Z')],
-          ['a\u0001b', '@SUM(A1)', 7, null],
-          ['x'.repeat(40_000), '', true, undefined],
-        ]),
+        rowBatches(
+          from<ExportRow[]>([
+            [
+              ['Zoë', '=1+1', { cents: asCents(123456) }, new Date('2026-03-01T10:00:00Z')],
+              ['a\u0001b', '@SUM(A1)', 7, null],
+            ],
+            [['x'.repeat(40_000), '', true, undefined]],
+          ]),
+        ),
       ),
     );
     const book = new ExcelJS.Workbook();
@@ -116,13 +162,13 @@ describe('xlsxStream', () => {
   });
 
   it('fails the stream when a row has the wrong number of cells', async () => {
-    const stream = xlsxStream('S', COLUMNS, from<ExportRow>([['a', 'b']]));
+    const stream = xlsxStream('S', COLUMNS, rowBatches(from<ExportRow[]>([[['a', 'b']]])));
     await expect(bytesOf(stream)).rejects.toThrow('Export row 1 has 2 cells for 3 columns');
   });
 
   it('waits for the reader before pulling more rows, and closes the source when the reader leaves', async () => {
     const { state, rows } = counted(1_000_000);
-    const stream = xlsxStream('S', COLUMNS, rows);
+    const stream = xlsxStream('S', COLUMNS, oneByOne(rows));
     await turns(200);
     const early = state.pulled;
     await turns(200);
@@ -152,42 +198,92 @@ describe('xlsxStream', () => {
   });
 });
 
-describe('inBatches', () => {
+describe('keysetBatches', () => {
   const table = Array.from({ length: 25 }, (_, i) => ({ id: i + 1 }));
   const fetcher = (calls: (number | undefined)[]) => async (after: number | undefined, size: number) => {
     calls.push(after);
     return table.filter((r) => r.id > (after ?? 0)).slice(0, size);
   };
+  const ids = (batch: readonly { id: number }[]) => batch.map((r) => r.id);
 
   it('reads every row by key, a batch at a time, and stops on a short batch', async () => {
     const calls: (number | undefined)[] = [];
-    const rows = [];
-    for await (const row of inBatches(fetcher(calls), (r) => r.id, { size: 10 })) rows.push(row.id);
-    expect(rows).toEqual(table.map((r) => r.id));
+    const batches = [];
+    for await (const batch of keysetBatches(fetcher(calls), (r) => r.id, { size: 10 }))
+      batches.push(ids(batch));
+    expect(batches.flat()).toEqual(table.map((r) => r.id));
+    expect(batches.map((b) => b.length)).toEqual([10, 10, 5]);
     expect(calls).toEqual([undefined, 10, 20]);
   });
 
-  it('asks for the next batch only when the last one is consumed, and honours the limit', async () => {
+  it('reads one batch ahead, not more, and honours the limit', async () => {
     const calls: (number | undefined)[] = [];
-    const source = inBatches(fetcher(calls), (r) => r.id, { size: 10, limit: 12 });
-    await source.next();
-    expect(calls).toEqual([undefined]);
-    const rest = [];
-    for await (const row of source) rest.push(row.id);
-    expect(rest).toHaveLength(11);
+    const sizes: number[] = [];
+    const source = keysetBatches(
+      async (after: number | undefined, size: number) => {
+        sizes.push(size);
+        return fetcher(calls)(after, size);
+      },
+      (r) => r.id,
+      { size: 10, limit: 12 },
+    );
+    const first = await source.next();
+    expect(ids(first.value ?? [])).toHaveLength(10);
+    // The second batch was asked for when the first arrived, before anyone took the first.
     expect(calls).toEqual([undefined, 10]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls).toEqual([undefined, 10]);
+    const rest = [];
+    for await (const batch of source) rest.push(...ids(batch));
+    expect(rest).toEqual([11, 12]);
+    expect(sizes).toEqual([10, 2]);
   });
 
   it('stops at an exact multiple with one empty read', async () => {
     const calls: (number | undefined)[] = [];
     let n = 0;
-    for await (const _ of inBatches(fetcher(calls), (r) => r.id, { size: 5 })) n++;
+    for await (const batch of keysetBatches(fetcher(calls), (r) => r.id, { size: 5 })) n += batch.length;
     expect(n).toBe(25);
     expect(calls).toEqual([undefined, 5, 10, 15, 20, 25]);
   });
 
+  it('lets a read ahead that fails after the reader left go unnoticed', async () => {
+    let reads = 0;
+    const source = keysetBatches(
+      async (after: number | undefined) => {
+        reads++;
+        if (after !== undefined) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          throw new Error('connection lost');
+        }
+        return table.slice(0, 10);
+      },
+      (r) => r.id,
+      { size: 10 },
+    );
+    await source.next();
+    expect(reads).toBe(2);
+    // The reader leaves while the second batch is on its way; its failure must not become an
+    // unhandled rejection (vitest fails the run on one).
+    await source.return(undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+
+  it('fails with the batch that failed when someone is waiting for it', async () => {
+    const source = keysetBatches(
+      async (after: number | undefined) => {
+        if (after !== undefined) throw new Error('connection lost');
+        return table.slice(0, 10);
+      },
+      (r) => r.id,
+      { size: 10 },
+    );
+    await source.next();
+    await expect(source.next()).rejects.toThrow('connection lost');
+  });
+
   it('refuses a batch size that is not positive', async () => {
-    await expect(inBatches(fetcher([]), (r) => r.id, { size: 0 }).next()).rejects.toThrow(RangeError);
+    await expect(keysetBatches(fetcher([]), (r) => r.id, { size: 0 }).next()).rejects.toThrow(RangeError);
   });
 });
 

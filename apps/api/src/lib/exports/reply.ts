@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { csvStream } from './csv-writer.js';
-import type { ExportColumn, ExportRow } from './export-cells.js';
+import { type ExportColumn, type ExportItems, type ExportRow, oneByOne } from './export-cells.js';
 import { xlsxStream } from './xlsx-writer.js';
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -10,18 +10,24 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-export interface ExportFile {
+interface ExportFileBase {
   format: ExportFormat;
   /** The file's name without extension; the writer adds `.csv` or `.xlsx`. */
   baseName: string;
   /** The Excel sheet's name (default: the base name). */
   sheet?: string;
   columns: readonly ExportColumn[];
-  /** The rows, pulled as the reader takes the bytes: batches from the database, never a whole table. */
-  rows: AsyncIterable<ExportRow>;
   /** Extra headers (row counts, a truncation flag). */
   headers?: Record<string, string>;
 }
+
+/**
+ * The rows are pulled as the reader takes the bytes, never a whole table: one at a time (`rows`),
+ * or as the database answers them (`items`), which the writers turn into bytes without a pause
+ * between rows — the way for long files.
+ */
+export type ExportFile<T = ExportRow> = ExportFileBase &
+  ({ rows: AsyncIterable<ExportRow> } | { items: ExportItems<T> });
 
 /**
  * `content-disposition` for a download: a plain-ASCII `filename` for old clients (anything else
@@ -32,17 +38,20 @@ export function attachment(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
+function writerFor<T>(file: ExportFileBase, items: ExportItems<T>) {
+  return file.format === 'csv'
+    ? csvStream(file.columns, items)
+    : xlsxStream(file.sheet ?? file.baseName, file.columns, items);
+}
+
 /**
  * Sends an export: the content type and file name of its format, no caching, and the body as a
  * stream Fastify pipes to the socket, so the socket's pace sets how fast rows are read. A failure
  * after the first bytes can only cut the download short (the status has gone); it is logged.
  */
-export function sendExport(reply: FastifyReply, file: ExportFile) {
+export function sendExport<T>(reply: FastifyReply, file: ExportFile<T>) {
   const fileName = `${file.baseName}.${file.format}`;
-  const body =
-    file.format === 'csv'
-      ? csvStream(file.columns, file.rows)
-      : xlsxStream(file.sheet ?? file.baseName, file.columns, file.rows);
+  const body = 'items' in file ? writerFor(file, file.items) : writerFor(file, oneByOne(file.rows));
   body.on('error', (error) => reply.log.error({ err: error, fileName }, 'export stream failed'));
   reply
     .header('content-type', EXPORT_CONTENT_TYPES[file.format])

@@ -1,7 +1,7 @@
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { centsToSpreadsheetNumber } from '@app/contracts';
 import ExcelJS from 'exceljs';
-import { checkWidth, type ExportCell, type ExportColumn, type ExportRow, isMoney } from './export-cells.js';
+import { checkWidth, type ExportCell, type ExportColumn, type ExportItems, isMoney } from './export-cells.js';
 
 /** Excel's limits: rows per sheet (the header takes one) and characters per cell. */
 export const XLSX_MAX_DATA_ROWS = 1_048_575;
@@ -107,15 +107,15 @@ async function caughtUp(sheet: ExcelJS.Worksheet, out: PassThrough): Promise<voi
 /**
  * An .xlsx file as a byte stream, written by exceljs's streaming WorkbookWriter: inline strings (no
  * shared-string table, which would hold every text in memory), each row committed as soon as it is
- * written, and rows pulled from `rows` only while the reader keeps up — every few hundred rows the
- * writer waits for the reader to drain — so memory stays flat whatever the file's length. Past
+ * written, and batches pulled from `items` only while the reader keeps up — every few hundred rows
+ * the writer waits for the reader to drain — so memory stays flat whatever the file's length. Past
  * Excel's row limit the rows go on in a second sheet ("Name (2)") with the header again. A reader
- * that goes away stops the pull, which closes `rows`; a failing `rows` fails the stream.
+ * that goes away stops the pull, which closes the batches; a failing source fails the stream.
  */
-export function xlsxStream(
+export function xlsxStream<T>(
   name: string,
   columns: readonly ExportColumn[],
-  rows: AsyncIterable<ExportRow>,
+  items: ExportItems<T>,
 ): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -142,23 +142,25 @@ export function xlsxStream(
     let sheet = addSheet(part);
     let inSheet = 0;
     let index = 0;
-    for await (const values of rows) {
-      if (out.destroyed) return; // the reader left: `for await` closes `rows` on the way out
-      checkWidth(values, columns.length, index++);
-      if (inSheet === XLSX_MAX_DATA_ROWS) {
-        sheet.commit();
-        sheet = addSheet(++part);
-        inSheet = 0;
+    for await (const batch of items.batches)
+      for (const item of batch) {
+        if (out.destroyed) return; // the reader left: `for await` closes the batches on the way out
+        const values = items.cells(item);
+        checkWidth(values, columns.length, index++);
+        if (inSheet === XLSX_MAX_DATA_ROWS) {
+          sheet.commit();
+          sheet = addSheet(++part);
+          inSheet = 0;
+        }
+        const row = sheet.addRow(values.map(xlsxValue));
+        values.forEach((cell, i) => {
+          if (cell instanceof Date) row.getCell(i + 1).numFmt = DATE_FORMAT;
+          else if (isMoney(cell)) row.getCell(i + 1).numFmt = MONEY_FORMAT;
+        });
+        row.commit();
+        inSheet++;
+        if (index % ROWS_PER_CHECK === 0) await caughtUp(sheet, out);
       }
-      const row = sheet.addRow(values.map(xlsxValue));
-      values.forEach((cell, i) => {
-        if (cell instanceof Date) row.getCell(i + 1).numFmt = DATE_FORMAT;
-        else if (isMoney(cell)) row.getCell(i + 1).numFmt = MONEY_FORMAT;
-      });
-      row.commit();
-      inSheet++;
-      if (index % ROWS_PER_CHECK === 0) await caughtUp(sheet, out);
-    }
     sheet.commit();
     await workbook.commit();
   }

@@ -1,4 +1,5 @@
 import type { Database } from '@app/db';
+import { createLeadExportRepository } from './lead-export-repository.js';
 import { createLeadFiguresRepository } from './lead-figures-repository.js';
 import { leadReportRoutes } from './lead-report-routes.js';
 import { createLeadReportService, type EarnedByKeyPrefix } from './lead-report-service.js';
@@ -20,6 +21,7 @@ export function createLeadReportsModule(deps: {
 }) {
   const service = createLeadReportService({
     rows: createLeadRowRepository(deps.db),
+    exportRows: createLeadExportRepository(deps.db),
     figures: createLeadFiguresRepository(deps.db),
     scopes: createLeadScopes(deps.db),
     earnedByKeyPrefix: deps.ledger.earnedByKeyPrefix,

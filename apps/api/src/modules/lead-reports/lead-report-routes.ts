@@ -18,9 +18,9 @@ import {
   moduleDashboardResponseSchema,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { inBatches, sendExport } from '../../lib/exports/index.js';
+import { sendExport } from '../../lib/exports/index.js';
 import { type AccessRule, principalOf, type ScopedId, type TenantResource } from '../../plugins/access.js';
-import { leadExportColumns, leadExportRow } from './lead-export.js';
+import { leadExportColumns } from './lead-export.js';
 import type { LeadReportService } from './lead-report-service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -36,7 +36,6 @@ const reads = (resource: TenantResource, field: string): AccessRule => ({
   scope: [{ in: 'params', field, resource } satisfies ScopedId],
 });
 const inCompany = reads('company', 'companyID');
-const DOWNLOAD_BATCH = 2_000;
 const rejectionsQuerySchema = leadFilterQuerySchema.pick({ start: true, end: true });
 
 /** The path's ids and the viewer's time zone (the web app's header): days across campaigns are theirs. */
@@ -76,16 +75,12 @@ export const leadReportRoutes =
       },
       async (request, reply) => {
         const file = await service.download(principalOf(request), pathOf(request), request.query);
-        async function* rows() {
-          for await (const { record } of inBatches(file.fetch, (row) => row.key, { size: DOWNLOAD_BATCH }))
-            yield leadExportRow(record, file.viewer);
-        }
         return sendExport(reply, {
           format: request.query.format,
           baseName: file.baseName,
           sheet: 'Leads',
           columns: leadExportColumns(file.viewer),
-          rows: rows(),
+          items: file.items,
         });
       },
     );

@@ -16,10 +16,12 @@ import { chargeForLeads, sumCents } from '@app/pricing';
 import { notFound } from '../../http-errors.js';
 import type { Ledger } from '../ledger/index.js';
 import type { Principal } from '../tenancy/index.js';
+import { leadExportItems } from './lead-export.js';
+import type { LeadExportRepository } from './lead-export-repository.js';
 import type { LeadFiguresRepository, PricedCount } from './lead-figures-repository.js';
 import type { LeadFilter } from './lead-filter-sql.js';
 import { explanationOf, reportRowOf } from './lead-report-view.js';
-import type { LeadKey, LeadRowRepository, LeadSort } from './lead-row-repository.js';
+import type { LeadRowRepository, LeadSort } from './lead-row-repository.js';
 import { type LeadScopes, type ResolvedScope, viewerOf } from './lead-scope.js';
 import { addDays, closedRange, daysOf, openRange, todayIn } from './report-days.js';
 
@@ -28,6 +30,8 @@ export type EarnedByKeyPrefix = Ledger['earnedByKeyPrefix'];
 
 export interface LeadReportServiceDeps {
   rows: LeadRowRepository;
+  /** The download's own reading (decision 0054). */
+  exportRows: LeadExportRepository;
   figures: LeadFiguresRepository;
   scopes: LeadScopes;
   earnedByKeyPrefix: EarnedByKeyPrefix;
@@ -116,14 +120,14 @@ export function createLeadReportService(deps: LeadReportServiceDeps) {
       };
     },
 
-    /** The download's scope, viewer and batches (newest first, one batch in memory at a time). */
+    /** The download's viewer, file name and rows (newest first, a database batch at a time). */
     async download(p: Principal, ids: PathIds, q: FilterQuery) {
       const resolved = await scopes.resolve(p, ids);
-      const filter = filterOf(p, resolved, q);
+      const viewer = viewerOf(p);
       return {
-        viewer: viewerOf(p),
+        viewer,
         baseName: `leads-${resolved.label}-${todayIn(resolved.timeZone)}`,
-        fetch: (after: LeadKey | undefined, size: number) => rows.batch(filter, after, size),
+        items: leadExportItems(deps.exportRows, filterOf(p, resolved, q), viewer),
       };
     },
 

@@ -7,9 +7,13 @@ import type { Viewer } from './lead-scope.js';
  * phones from it, no phone; the agency also its wholesale; the system's staff the root fee too.
  */
 
-export const phoneHidden = (r: LeadRecord, viewer: Viewer) => r.hidePhone && viewer === 'client';
+export const phoneHidden = (r: Pick<LeadRecord, 'hidePhone'>, viewer: Viewer) =>
+  r.hidePhone && viewer === 'client';
 
-export function pricesFor(r: LeadRecord, viewer: Viewer): LeadPrices {
+export function pricesFor(
+  r: Pick<LeadRecord, 'clientPrice' | 'wholesale' | 'rootFee'>,
+  viewer: Viewer,
+): LeadPrices {
   return {
     client_price: microsToDollars(r.clientPrice),
     wholesale: viewer === 'client' ? null : microsToDollars(r.wholesale),

@@ -102,12 +102,6 @@ function toRecord(r: RawLead): LeadRecord {
   };
 }
 
-/** Where an export stopped: the last row's time (as the database wrote it, microseconds kept) and id. */
-export interface LeadKey {
-  at: string;
-  id: number;
-}
-
 /**
  * A search's total is counted up to this many matches (more is "1,000+"), and its pages reach that
  * far: counting every match of a common text in a campaign of 500,000 leads reads 50,000 rows (seconds).
@@ -206,24 +200,6 @@ export function createLeadRowRepository(db: Database) {
         totalCapped: counted > SEARCH_TOTAL_CAP,
         rows: rows.slice(0, Math.max(0, SEARCH_TOTAL_CAP - (o.page - 1) * o.perPage)),
       };
-    },
-
-    /**
-     * The filtered leads newest first, `size` after `after`: one batch of a download. The time bound
-     * is an index condition (`created_at <= at`), so each batch starts where the last one ended.
-     */
-    async batch(f: LeadFilter, after: LeadKey | undefined, size: number) {
-      const keyset = after
-        ? sql`and l.created_at <= ${after.at}::timestamptz
-            and (l.created_at < ${after.at}::timestamptz or l.id < ${after.id})`
-        : sql``;
-      const rows = await queryRows<RawLead>(
-        db,
-        sql`select ${COLUMNS}, l.created_at::text as at_key from leads l ${JOINS}
-           where ${leadWhereSql(f)} ${keyset}
-           order by l.created_at desc, l.id desc limit ${size}`,
-      );
-      return rows.map((r) => ({ record: toRecord(r), key: { at: text(r.at_key), id: whole(r.id) } }));
     },
 
     /** One lead by id (the scope check has passed), or null. */
