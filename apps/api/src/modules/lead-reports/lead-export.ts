@@ -105,8 +105,8 @@ export function createLeadNames(reader: LeadExportRepository) {
 
 export type LeadNames = ReturnType<typeof createLeadNames>;
 
-/** Micro-dollars as either driver answers them; exact (every price is far below 2^53). */
-const micros = (value: Int8) => asMicros(Number(value));
+/** Micro-dollars as either driver answers them (a number, or a bigint's text): whole, never a float. */
+const micros = (value: Int8) => asMicros(Number.parseInt(String(value), 10));
 
 const pricesOf = (r: LeadExportRecord, viewer: Viewer): LeadPrices =>
   pricesFor(
