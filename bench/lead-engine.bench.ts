@@ -125,7 +125,7 @@ export async function benchLeadEngine(database: 'pglite' | 'postgres', databaseU
         `    ack p50 ${run.p50} ms, p99 ${run.p99} ms; ${Math.round(run.requestsPerSecond)} views/s acknowledged`,
       );
       console.log(
-        `    leads ${leads}, rejections ${rejected}, unresolved ${stored - leads - rejected}; until all stored ${seconds.toFixed(1)} s: ${Math.round(stored / seconds)} views/s, ${Math.round(leads / seconds)} leads/s; delivery rows queued ${after.deliveries - before.deliveries}; ${cpuPer(cpu, leads)} ms CPU of this process (product, worker) and ${pgPerLead} ms of PostgreSQL per lead; ${load()}`,
+        `    leads ${leads}, rejections ${rejected}, unresolved ${stored - leads - rejected}; until all stored ${seconds.toFixed(1)} s: ${Math.round(stored / seconds)} views/s, ${Math.round(leads / seconds)} leads/s; delivery rows queued ${after.deliveries - before.deliveries} (the delivery job handed ${after.delivered - before.delivered} rows to the mail outbox meanwhile); ${cpuPer(cpu, leads)} ms CPU of this process (product, worker) and ${pgPerLead} ms of PostgreSQL per lead; ${load()}`,
       );
       console.log(`    ${await exactlyOnce(db, campaigns)}`);
       return { leads };
@@ -226,12 +226,19 @@ export async function benchLeadEngine(database: 'pglite' | 'postgres', databaseU
 }
 
 async function counts(db: DatabaseHandle['db']) {
-  const [row] = await queryRows<{ intake: string; leads: number; rejections: number; deliveries: number }>(
+  const [row] = await queryRows<{
+    intake: string;
+    leads: number;
+    rejections: number;
+    deliveries: number;
+    delivered: number;
+  }>(
     db,
     sql`select (select coalesce(max(id), 0) from lead_intake)::text as intake,
                (select count(*)::int from leads) as leads,
                (select count(*)::int from lead_rejections) as rejections,
-               (select count(*)::int from lead_deliveries) as deliveries`,
+               (select count(*)::int from lead_deliveries) as deliveries,
+               (select count(*)::int from lead_deliveries where status = 'delivered') as delivered`,
   );
   // The intake's identity counts every row ever stored (rows are deleted once processed).
   const [seq] = await queryRows<{ last: string }>(
@@ -243,6 +250,7 @@ async function counts(db: DatabaseHandle['db']) {
     leads: row?.leads ?? 0,
     rejections: row?.rejections ?? 0,
     deliveries: row?.deliveries ?? 0,
+    delivered: row?.delivered ?? 0,
   };
 }
 

@@ -4,6 +4,7 @@ import { agencyPrices, and, eq, leads, queryRows, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { campaignState, insertCampaign, outcomes } from '../../../test/kits/campaigns.js';
+import { ingestLeadsHandler } from './lead-jobs.js';
 
 /*
  * The claim of decision 0037 §1 under concurrency, through the ingest service on the real database
@@ -98,6 +99,47 @@ describe('at most once per campaign + identity', () => {
     expect(lead.wholesaleMicros).toBe(wholesale?.costPerLeadMicros ?? 0);
     expect(lead.clientPriceMicros).toBe(Math.max(1_250_000, lead.wholesaleMicros));
     expect(lead.rootFeeMicros).toBe(0); // an agency of the master system owes no root fee
+  });
+});
+
+describe('the ingest job’s lanes while rows keep arriving (decision 0055)', () => {
+  it('stores each identity once, with one delivery row, from a stream of repeats worked by four lanes', async () => {
+    const campaign = await insertCampaign(rt.database.db, {
+      reidentification: '30',
+      reportSentTo: ['lanes@harbor.test'],
+    });
+    const people = Array.from({ length: 60 }, (_, i) => person(`lanes-${i}@example.com`));
+    const handler = ingestLeadsHandler({
+      ingest: rt.services.leads.ingest,
+      intake: rt.services.leads.intake,
+      queue: { trigger: async () => null },
+      lanes: 4,
+      batchSize: 15,
+    });
+    // Every person three times, in rounds fed while the run works.
+    const feeding = (async () => {
+      for (let round = 0; round < 6; round++) {
+        await feed(
+          campaign.id,
+          [...people.slice(round * 10, round * 10 + 10), ...people.slice(0, 20)].slice(0, 30),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 40));
+      }
+    })();
+    await Promise.all([handler.handle({}, { retryCount: 0, isLastAttempt: true }), feeding]);
+    while (await rt.services.leads.ingest.processNextBatch(50)) {} // anything fed after the run ended
+
+    const { leads, rejections } = await outcomes(rt.database.db, campaign.id);
+    expect(leads).toHaveLength(60);
+    expect(new Set(leads.map((l) => l.identity_md5)).size).toBe(60);
+    expect(rejections).toHaveLength(6 * 30 - 60);
+    for (const r of rejections) expect(['already_stored', 'reidentified_campaign']).toContain(r.reason);
+    const [deliveries] = await queryRows<{ n: number; leads: number }>(
+      rt.database.db,
+      sql`select count(*)::int as n, count(distinct d.lead_id)::int as leads
+            from lead_deliveries d join leads l on l.id = d.lead_id where l.campaign_id = ${campaign.id}`,
+    );
+    expect(deliveries).toEqual({ n: 60, leads: 60 });
   });
 });
 

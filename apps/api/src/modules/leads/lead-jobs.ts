@@ -21,7 +21,7 @@ const SLICE_MS = 20_000;
 /** An ingest run ends once its lanes found nothing due for this long. */
 const IDLE_MS = 1_000;
 /** How long a lane that caught up with the intake waits before it leases again. */
-const GATHER_MS = 50;
+const GATHER_MS = 100;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
