@@ -201,8 +201,9 @@ export async function benchLeadEngine(database: 'pglite' | 'postgres', databaseU
     // A round ends on time: the answers still in flight then are dropped by the load tool
     // (at most one per connection), so stored may exceed acknowledged by that much, never less.
     const inFlight = storedApiOnly - ack;
+    const mostInFlight = CONNECTIONS * (ROUNDS + 1);
     console.log(
-      `  POST /api/px/v, API-only runtime (no worker in the process; the views drained afterwards): ${apiOnlyDuel.summary}; acknowledged ${ack}, stored ${storedApiOnly} (${inFlight >= 0 && inFlight <= CONNECTIONS * ROUNDS ? `${inFlight} answers in flight when rounds ended, at most ${CONNECTIONS} a round: OK` : 'NOT EQUAL'}), drained in ${drainSeconds.toFixed(1)} s; ${load()}`,
+      `  POST /api/px/v, API-only runtime (no worker in the process; the views drained afterwards): ${apiOnlyDuel.summary}; acknowledged ${ack}, stored ${storedApiOnly} (${inFlight >= 0 && inFlight <= mostInFlight ? `${inFlight} answers in flight when rounds ended, at most ${CONNECTIONS} a round, warm-up included: OK` : 'NOT EQUAL'}), drained in ${drainSeconds.toFixed(1)} s; ${load()}`,
     );
     console.log(
       `    server main thread CPU per request: ${apiOnlyDuel.cpu}${database === 'pglite' ? ' (PGlite runs in the product’s thread)' : ''}`,
@@ -258,28 +259,31 @@ async function untilIntakeEmpty(db: DatabaseHandle['db']) {
 
 /**
  * `POST /api/px/v` at `url` beside bare Fastify's POST route (bare-server.ts, its own process),
- * the same body, alternating rounds of SECONDS at CONNECTIONS; medians. Also each server's main
+ * the same body, alternating rounds of SECONDS at CONNECTIONS after a 2 s warm-up of the product;
+ * medians. Also each server's main
  * thread CPU time per request (Linux /proc; 0 elsewhere), a figure the other load on a shared
  * machine moves less than requests/s.
  */
 async function pixelBesideBare(url: string, bare: { url: string; pid: number }, body: string) {
-  const shoot = (target: string) =>
+  const shoot = (target: string, seconds = SECONDS) =>
     autocannon({
       url: target,
       method: 'POST',
       workers: 1,
       connections: CONNECTIONS,
-      duration: SECONDS,
+      duration: seconds,
       headers: { 'content-type': 'application/json' },
       body,
     });
+  // A short round first, not measured: a runtime started for this section has a cold JIT.
+  const warmUp = await shoot(url, 2);
   const product: number[] = [];
   const baseline: number[] = [];
   const productP99: number[] = [];
   const productCpu: number[] = [];
   const baselineCpu: number[] = [];
-  let acknowledged = 0;
-  let refused = 0;
+  let acknowledged = warmUp['2xx'];
+  let refused = warmUp.non2xx + warmUp.errors;
   for (let round = 0; round < ROUNDS; round++) {
     const cpuBefore = mainThreadCpu(process.pid);
     const p = await shoot(url);
