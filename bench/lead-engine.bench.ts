@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -41,7 +42,9 @@ const load = () =>
  *  2. the pipeline alone: vendor identities (all resolvable) written to the intake in bulk, leads/s
  *     until stored (40 other campaigns);
  *  3. `POST /api/px/v` requests/s beside a bare Fastify POST route (bare-server.ts), same body, in
- *     alternating rounds.
+ *     alternating rounds: first beside the worker in this process (it drains the views meanwhile),
+ *     then on an API-only runtime (production's shape, decision 0046: the worker is another
+ *     process), the views drained by a runtime with the worker afterwards.
  * Figures are printed, never asserted.
  */
 export async function benchLeadEngine(database: 'pglite' | 'postgres', databaseUrl?: string) {
@@ -65,6 +68,8 @@ export async function benchLeadEngine(database: 'pglite' | 'postgres', databaseU
     pollingIntervalSeconds: 0.5,
     demoVisitors: false,
   });
+  /** Section 3 closes it early, to measure the endpoint without the worker in the process. */
+  let runtimeOpen = true;
   const barePort = await freePort();
   const bare = await startServer(
     resolve(import.meta.dirname, 'bare-server.ts'),
@@ -186,40 +191,69 @@ export async function benchLeadEngine(database: 'pglite' | 'postgres', databaseU
       `  pipeline alone (${IDENTITIES} identities over ${targets.length} campaigns): ${pipeLeads} leads, ${pipeAfter.rejections - pipeBefore.rejections} rejections in ${pipeSeconds.toFixed(1)} s: ${Math.round(pipeLeads / pipeSeconds)} leads/s; delivery rows queued ${pipeAfter.deliveries - pipeBefore.deliveries}; ${cpuPer(pipeCpu, pipeLeads)} ms CPU of this process and ${pipePgPerLead} ms of PostgreSQL per lead; ${load()}`,
     );
 
-    // 3. Requests/s beside bare Fastify, same body and content type.
+    // 3. Requests/s beside bare Fastify, same body and content type: the endpoint on a runtime
+    // without the worker (production's API process), then beside the worker as it was measured before.
     const body = JSON.stringify({
       campaignId: local[0]?.publicId,
       url: 'https://bench-site.example/page',
       referrer: '',
       visitorId: 'bench-same-visitor',
     });
-    const shoot = (url: string) =>
-      autocannon({
-        url,
-        method: 'POST',
-        workers: 1,
-        connections: CONNECTIONS,
-        duration: SECONDS,
-        headers: { 'content-type': 'application/json' },
-        body,
-      });
-    const product: number[] = [];
-    const baseline: number[] = [];
-    const productP99: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const p = await shoot(pixelUrl);
-      product.push(p.requests.average);
-      productP99.push(p.latency.p99);
-      baseline.push((await shoot(`http://127.0.0.1:${barePort}/bare-post`)).requests.average);
-    }
+    const bareRoute = { url: `http://127.0.0.1:${barePort}/bare-post`, pid: bare.pid ?? 0 };
+    // Beside the worker first (the figure of earlier runs): the worker drains the views meanwhile.
     await untilIntakeEmpty(db);
-    const ratio = median(product) / median(baseline);
+    const withWorker = await pixelBesideBare(pixelUrl, bareRoute, body);
+    await untilIntakeEmpty(db);
+    // The worker stops with this runtime; an API-only runtime on the same database answers the rounds.
+    await rt.close();
+    runtimeOpen = false;
+    const apiOnly = await startRuntime(
+      { ...config, inProcessWorker: false },
+      { database: handle, logger: false, demoVisitors: false },
+    );
+    let apiOnlyDuel: Awaited<ReturnType<typeof pixelBesideBare>>;
+    let storedApiOnly: number;
+    try {
+      await apiOnly.app.listen({ host: '127.0.0.1', port: 0 });
+      const apiOnlyUrl = `http://127.0.0.1:${(apiOnly.app.server.address() as { port: number }).port}/api/px/v`;
+      const intakeBefore = (await counts(db)).intakeRows;
+      apiOnlyDuel = await pixelBesideBare(apiOnlyUrl, bareRoute, body);
+      await apiOnly.services.leads.flushIntake();
+      storedApiOnly = (await counts(db)).intakeRows - intakeBefore;
+    } finally {
+      await apiOnly.close();
+    }
+    // Then a runtime with the worker drains what the rounds stored.
+    const drainStarted = performance.now();
+    const drainer = await startRuntime(config, {
+      database: handle,
+      logger: false,
+      pollingIntervalSeconds: 0.5,
+      demoVisitors: false,
+    });
+    try {
+      await untilIntakeEmpty(db);
+    } finally {
+      await drainer.close();
+    }
+    const drainSeconds = (performance.now() - drainStarted) / 1000;
+    const ack = apiOnlyDuel.acknowledged;
+    // A round ends on time: the answers still in flight then are dropped by the load tool
+    // (at most one per connection), so stored may exceed acknowledged by that much, never less.
+    const inFlight = storedApiOnly - ack;
+    const mostInFlight = CONNECTIONS * (ROUNDS + 1);
     console.log(
-      `  POST /api/px/v ${Math.round(median(product))} req/s (p99 ${median(productP99)} ms) vs bare Fastify POST ${Math.round(median(baseline))} req/s: ${ratio.toFixed(2)}x (target >= 0.5; ${ROUNDS} rounds x ${SECONDS} s, medians; the product's worker drains the views meanwhile); ${load()}`,
+      `  POST /api/px/v, API-only runtime (no worker in the process; the views drained afterwards): ${apiOnlyDuel.summary}; acknowledged ${ack}, stored ${storedApiOnly} (${inFlight >= 0 && inFlight <= mostInFlight ? `${inFlight} answers in flight when rounds ended, at most ${CONNECTIONS} a round, warm-up included: OK` : 'NOT EQUAL'}), drained in ${drainSeconds.toFixed(1)} s; ${load()}`,
+    );
+    console.log(
+      `    server main thread CPU per request: ${apiOnlyDuel.cpu}${database === 'pglite' ? ' (PGlite runs in the product’s thread)' : ''}`,
+    );
+    console.log(
+      `  POST /api/px/v beside the worker in the same process (it drains the views meanwhile): ${withWorker.summary}; ${load()}`,
     );
   } finally {
     await stopServer(bare);
-    await rt.close();
+    if (runtimeOpen) await rt.close();
     await handle.close();
     await rm(dataDir, { recursive: true, force: true });
   }
@@ -368,4 +402,65 @@ async function resolvableVisitors(
     });
   }
   return chosen;
+}
+
+/**
+ * `POST /api/px/v` at `url` beside bare Fastify's POST route (bare-server.ts, its own process),
+ * the same body, alternating rounds of SECONDS at CONNECTIONS after a 2 s warm-up of the product;
+ * medians. Also each server's main
+ * thread CPU time per request (Linux /proc; 0 elsewhere), a figure the other load on a shared
+ * machine moves less than requests/s.
+ */
+async function pixelBesideBare(url: string, bare: { url: string; pid: number }, body: string) {
+  const shoot = (target: string, seconds = SECONDS) =>
+    autocannon({
+      url: target,
+      method: 'POST',
+      workers: 1,
+      connections: CONNECTIONS,
+      duration: seconds,
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+  // A short round first, not measured: a runtime started for this section has a cold JIT.
+  const warmUp = await shoot(url, 2);
+  const product: number[] = [];
+  const baseline: number[] = [];
+  const productP99: number[] = [];
+  const productCpu: number[] = [];
+  const baselineCpu: number[] = [];
+  let acknowledged = warmUp['2xx'];
+  let refused = warmUp.non2xx + warmUp.errors;
+  for (let round = 0; round < ROUNDS; round++) {
+    const cpuBefore = mainThreadCpu(process.pid);
+    const p = await shoot(url);
+    productCpu.push((mainThreadCpu(process.pid) - cpuBefore) / Math.max(1, p.requests.total));
+    product.push(p.requests.average);
+    productP99.push(p.latency.p99);
+    acknowledged += p['2xx'];
+    refused += p.non2xx + p.errors;
+    const bareBefore = mainThreadCpu(bare.pid);
+    const b = await shoot(bare.url);
+    baselineCpu.push((mainThreadCpu(bare.pid) - bareBefore) / Math.max(1, b.requests.total));
+    baseline.push(b.requests.average);
+  }
+  const ratio = median(product) / median(baseline);
+  const us = (seconds: number) => `${Math.round(seconds * 1e6)} µs`;
+  return {
+    acknowledged,
+    summary: `${Math.round(median(product))} req/s (p99 ${median(productP99)} ms${refused ? `, ${refused} not 2xx` : ''}) vs bare Fastify POST ${Math.round(median(baseline))} req/s: ${ratio.toFixed(2)}x (target >= 0.5; ${ROUNDS} rounds x ${SECONDS} s, medians; rounds ${product.map(Math.round).join('/')} vs ${baseline.map(Math.round).join('/')})`,
+    cpu: `product ${us(median(productCpu))}, bare ${us(median(baselineCpu))} (medians of the rounds)`,
+  };
+}
+
+/** CPU seconds (user + system) of a process's main thread so far: /proc/<pid>/task/<pid>/stat. */
+function mainThreadCpu(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime is field 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
 }
