@@ -11,6 +11,7 @@ import { ingestLeadsJob } from '../apps/api/src/modules/leads/index.js';
 import { type IdentityResolver, MAX_VISITORS_PER_CALL } from '../apps/api/src/providers/identities/index.js';
 import { startRuntime } from '../apps/api/src/runtime.js';
 import { insertCampaign } from '../apps/api/test/kits/campaigns.js';
+import { cpuProfiled } from './lib/cpu-profile.js';
 import { median } from './lib/load.js';
 import { freePort, startServer, stopServer } from './lib/processes.js';
 import { runPixelLoad, visitorIdFor } from './pixel-load-run.js';
@@ -217,7 +218,10 @@ export async function benchLeadEngine(database: 'pglite' | 'postgres', databaseU
       await apiOnly.app.listen({ host: '127.0.0.1', port: 0 });
       const apiOnlyUrl = `http://127.0.0.1:${(apiOnly.app.server.address() as { port: number }).port}/api/px/v`;
       const intakeBefore = (await counts(db)).intakeRows;
-      apiOnlyDuel = await pixelBesideBare(apiOnlyUrl, bareRoute, body);
+      // BENCH_PIXEL_CPU_PROF=dir writes this section's CPU profile (the product's main thread).
+      apiOnlyDuel = await cpuProfiled(process.env.BENCH_PIXEL_CPU_PROF, 'pixel-api-only', () =>
+        pixelBesideBare(apiOnlyUrl, bareRoute, body),
+      );
       await apiOnly.services.leads.flushIntake();
       storedApiOnly = (await counts(db)).intakeRows - intakeBefore;
     } finally {

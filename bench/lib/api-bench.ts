@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { Agent, get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importEnvelopeKey, sealEnvelope } from '@app/contracts';
@@ -91,8 +92,33 @@ export async function postSealed(
 }
 
 /** GETs JSON with a bearer token; throws with the answer when it is not 2xx. */
-export async function getJson(url: string, token: string): Promise<unknown> {
-  return answer(await fetch(url, { headers: { authorization: `Bearer ${token}` } }), url);
+/** One kept-alive connection for the timed GETs, as a browser keeps one to its API. */
+const timedAgent = new Agent({ keepAlive: true, maxSockets: 1 });
+
+/**
+ * A signed-in GET of JSON, through node:http. The client runs in the same process and on the same
+ * cores as the API it times; fetch's web streams cost it about 0.8 ms a call on this machine (measured
+ * side by side on the lead report), which a browser on another machine never adds to the API's time.
+ */
+export function getJson(url: string, token: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent: timedAgent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        try {
+          const json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          const status = res.statusCode ?? 0;
+          if (status < 200 || status > 299)
+            reject(new Error(`${url} answered ${status}: ${JSON.stringify(json)}`));
+          else resolve(json);
+        } catch (error) {
+          reject(error);
+        }
+      });
+    }).on('error', reject);
+  });
 }
 
 async function answer(res: Response, what: string) {

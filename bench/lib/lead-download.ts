@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { get, type IncomingMessage } from 'node:http';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { get, type IncomingMessage } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';

@@ -92,6 +92,28 @@ export function describeAxeProblems(problems: AxeProblem[]): string {
     .join('\n');
 }
 
+/** A finding's identity across two runs: its rule and the elements it names. */
+const findingKey = (p: AxeProblem) => `${p.rule} ${p.targets.join(' | ')}`;
+
+/**
+ * The serious and critical findings that are still there on a second look. On a busy machine a
+ * screen can be checked while an answer is still arriving (a screen that polls is given up on after
+ * a few seconds) and a finding can belong to that moment; so a screen with findings is checked once
+ * more after the network has been idle, and only what both runs found counts. What the first run
+ * alone found is kept as an `axe-transient` annotation, so it stays visible in the report.
+ */
+async function confirmedViolations(page: Page, screen: string): Promise<AxeProblem[]> {
+  const first = await seriousAxeViolations(page, screen);
+  if (first.length === 0) return first;
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
+  const again = new Set((await seriousAxeViolations(page, screen)).map(findingKey));
+  const confirmed = first.filter((p) => again.has(findingKey(p)));
+  const transient = first.filter((p) => !again.has(findingKey(p)));
+  if (transient.length > 0)
+    test.info().annotations.push({ type: 'axe-transient', description: describeAxeProblems(transient) });
+  return confirmed;
+}
+
 /**
  * Checks screen after screen and fails once, at the end, listing every serious or critical violation
  * of the whole walk (a failure on the first screen would hide the rest). Each screen's element count
@@ -101,7 +123,7 @@ export function axeWalk() {
   const problems: AxeProblem[] = [];
   return {
     async check(page: Page, screen: string): Promise<void> {
-      const found = await seriousAxeViolations(page, screen);
+      const found = await confirmedViolations(page, screen);
       const elements = found.reduce((sum, problem) => sum + problem.targets.length, 0);
       test.info().annotations.push({ type: 'axe', description: `${screen}: ${elements}` });
       problems.push(...found);
