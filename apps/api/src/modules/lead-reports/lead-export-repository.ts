@@ -1,5 +1,6 @@
 import { type Database, queryRows, sql } from '@app/db';
 import { type LeadFilter, leadWhereSql } from './lead-filter-sql.js';
+import type { LeadRecord } from './lead-row-repository.js';
 
 /** An int8 as the drivers answer it: a number from PGlite, its text from node-postgres under drizzle. */
 export type Int8 = number | string;
@@ -11,7 +12,22 @@ export type Int8 = number | string;
  * The campaign's and the client's names are not repeated on every lead: `campaigns` and
  * `companies` read them once.
  */
-export interface LeadExportRecord {
+export interface LeadExportRecord
+  extends Pick<
+    LeadRecord,
+    | 'campaignId'
+    | 'firstName'
+    | 'lastName'
+    | 'email'
+    | 'phone'
+    | 'street'
+    | 'city'
+    | 'state'
+    | 'zip'
+    | 'pageUrl'
+    | 'keyword'
+    | 'source'
+  > {
   id: Int8;
   /**
    * When it was stored, in UTC, ISO 8601 with the microseconds the database keeps and no zone
@@ -19,21 +35,9 @@ export interface LeadExportRecord {
    * millisecond) and, cut to milliseconds, the Date cell.
    */
   at: string;
-  campaignId: number;
   clientId: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  street: string;
-  city: string;
-  state: string;
-  zip: string;
   companyName: string;
   jobTitle: string;
-  pageUrl: string;
-  keyword: string;
-  source: string;
   /** Micro-dollars. */
   clientPrice: Int8;
   wholesale: Int8;

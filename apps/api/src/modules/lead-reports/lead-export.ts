@@ -6,6 +6,7 @@ import {
   type ExportRow,
   keysetBatches,
 } from '../../lib/exports/index.js';
+import { whole } from './driver-numbers.js';
 import {
   type CampaignNames,
   type Int8,
@@ -106,7 +107,7 @@ export function createLeadNames(reader: LeadExportRepository) {
 export type LeadNames = ReturnType<typeof createLeadNames>;
 
 /** Micro-dollars as either driver answers them (a number, or a bigint's text): whole, never a float. */
-const micros = (value: Int8) => asMicros(Number.parseInt(String(value), 10));
+const micros = (value: Int8) => asMicros(whole(value));
 
 const pricesOf = (r: LeadExportRecord, viewer: Viewer): LeadPrices =>
   pricesFor(

@@ -1,5 +1,6 @@
 import { asMicros, type CampaignModule, type Micros } from '@app/contracts';
 import { type Database, queryRows, sql } from '@app/db';
+import { whole } from './driver-numbers.js';
 import {
   campaignScopeSql,
   dayAfter,
@@ -8,9 +9,6 @@ import {
   type LeadScope,
   leadWhereSql,
 } from './lead-filter-sql.js';
-
-/** A whole number as the driver answers it (an int, or the text of a bigint): exact, never a float. */
-const whole = (value: unknown) => Number.parseInt(String(value), 10);
 
 /** Which frozen price a sum reads: what the client paid, or what the agency paid the platform. */
 export type PriceColumn = 'client' | 'wholesale';

@@ -1,12 +1,10 @@
 import { asMicros, type CampaignModule, type LeadReportQuery, type Micros } from '@app/contracts';
 import { type Database, queryRows, sql } from '@app/db';
 import type { SQL } from 'drizzle-orm';
+import { whole } from './driver-numbers.js';
 import { type LeadFilter, leadScopeSql, leadWhereSql, searchCampaignsSql } from './lead-filter-sql.js';
 
-/** A whole number as the driver answers it (an int, or the text of a bigint): exact, never a float. */
-const whole = (value: unknown) => Number.parseInt(String(value), 10);
-
-/** A stored lead with its campaign's and client's names, as the report and its download read it. */
+/** A stored lead with its campaign's and client's names, as the report reads it. */
 export interface LeadRecord {
   id: number;
   campaignId: number;
