@@ -5,6 +5,8 @@ import type { JobHandler, JobSpec } from './define-job.js';
 
 export interface JobQueue {
   enqueue<S extends z.ZodType>(job: JobSpec<S>, payload: z.infer<S>): Promise<string>;
+  /** Queues one job per payload in a single statement. */
+  enqueueMany<S extends z.ZodType>(job: JobSpec<S>, payloads: readonly z.infer<S>[]): Promise<void>;
   /** Queues a recurring job now, unless a run is already queued (then null). */
   trigger<S extends z.ZodType>(job: JobSpec<S>, payload: z.infer<S>): Promise<string | null>;
   /** Starts consuming jobs with these handlers (the worker role). */
@@ -56,6 +58,14 @@ export async function startJobQueue(
       const id = await boss.send(job.name, data);
       if (!id) throw new Error(`job ${job.name} was not queued`);
       return id;
+    },
+    async enqueueMany(job, payloads) {
+      if (!known.has(job.name)) throw new Error(`job ${job.name} is not registered`);
+      if (!payloads.length) return;
+      // insert() takes the queue's retry policy, as send() does.
+      await boss.insert(
+        payloads.map((payload) => ({ name: job.name, data: job.payload.parse(payload) as object })),
+      );
     },
     async trigger(job, payload) {
       if (!known.has(job.name) || !job.recurring) throw new Error(`job ${job.name} is not a recurring job`);

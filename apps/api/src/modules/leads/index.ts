@@ -53,7 +53,7 @@ export function createLeadsModule(deps: {
   resolver: IdentityResolver;
   /** The ad platform locator campaigns are mirrored to: their visitors are polled from it. */
   adPlatform: AdPlatform;
-  mail: Pick<MailService, 'queueEmail'>;
+  mail: Pick<MailService, 'queueEmails'>;
   vendorSecret: string;
   pixelPerMinute: number;
   /** Batches at once (each claims in one transaction): 1 on PGlite (one connection). */

@@ -56,15 +56,52 @@ describe('lead delivery', () => {
     ]);
     while ((await rt.services.leads.delivery.deliverDue()).delivered > 0) {}
     expect((await deliveriesOf(campaign.id)).map((d) => d.status)).toEqual(['delivered', 'delivered']);
-    const mails = await queryRows<{ to_address: string; subject: string; text_body: string }>(
+    const mails = await queryRows<{ to_address: string; subject: string; text_body: string; jobs: number }>(
       rt.database.db,
-      sql`select to_address, subject, text_body from email_messages
-           where to_address in ('reports@harbor.test', 'admin@harbor.test') order by id`,
+      sql`select m.to_address, m.subject, m.text_body,
+                 (select count(*)::int from pgboss.job j
+                   where j.name = 'email.deliver' and (j.data->>'messageId')::int = m.id) as jobs
+            from email_messages m
+           where m.to_address in ('reports@harbor.test', 'admin@harbor.test') order by m.id`,
     );
     expect(mails.map((m) => m.to_address)).toEqual(['reports@harbor.test', 'admin@harbor.test']);
+    // Each stored mail has its one delivery job.
+    expect(mails.map((m) => m.jobs)).toEqual([1, 1]);
     expect(mails[0]?.text_body).toContain('first.lead@example.com');
     // The campaign hides phones in reports.
     expect(mails[0]?.text_body).not.toContain('555-0142');
+  });
+
+  it('delivers the rest of a batch when one of its rows fails, keeping that row for a retry', async () => {
+    const campaign = await insertCampaign(rt.database.db, {
+      reportSentTo: ['ok.one@harbor.test', 'refused@harbor.test', 'ok.two@harbor.test'],
+    });
+    const batches: string[][] = [];
+    const picky = createLeadDelivery({
+      db: rt.database.db,
+      mail: {
+        queueEmails: async (requests) => {
+          batches.push(requests.map((r) => r.to));
+          if (requests.some((r) => r.to === 'refused@harbor.test')) throw new Error('address refused');
+          return requests.map((_, i) => i + 1);
+        },
+      },
+      retryDelaySeconds: () => 3600,
+    });
+    await ingest(campaign.id, ['batch.lead@example.com']);
+    expect(await picky.deliverDue()).toEqual({ delivered: 2, retried: 1, failed: 0 });
+    // The whole batch once, then each row alone.
+    expect(batches).toEqual([
+      ['ok.one@harbor.test', 'refused@harbor.test', 'ok.two@harbor.test'],
+      ['ok.one@harbor.test'],
+      ['refused@harbor.test'],
+      ['ok.two@harbor.test'],
+    ]);
+    expect((await deliveriesOf(campaign.id)).map((d) => [d.target, d.status, d.error])).toEqual([
+      ['ok.one@harbor.test', 'delivered', null],
+      ['refused@harbor.test', 'queued', 'address refused'],
+      ['ok.two@harbor.test', 'delivered', null],
+    ]);
   });
 
   it('retries a failing delivery, marks it failed after the last attempt, and never holds up ingestion', async () => {
@@ -73,7 +110,7 @@ describe('lead delivery', () => {
     const failing = createLeadDelivery({
       db: rt.database.db,
       mail: {
-        queueEmail: async () => {
+        queueEmails: async () => {
           calls += 1;
           throw new Error('mail store unavailable');
         },
@@ -112,7 +149,7 @@ describe('lead delivery', () => {
     const slow = createLeadDelivery({
       db: rt.database.db,
       mail: {
-        queueEmail: async () => {
+        queueEmails: async () => {
           throw new Error('try later');
         },
       },

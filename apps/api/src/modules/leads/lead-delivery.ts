@@ -1,13 +1,14 @@
 import { type Database, queryRows, sql } from '@app/db';
-import type { MailService } from '../mail/index.js';
+import type { EmailRequest, MailService } from '../mail/index.js';
+import { intArray } from './sql-arrays.js';
 
 /*
  * Delivery of stored leads (issue 11 "deliver"): each `lead_deliveries` row is one report e-mail or
  * notification the campaign asks for, written in the lead's claim transaction (the row is the
  * queued work: a transactional outbox, decision 0046). The delivery job takes due rows (SKIP
- * LOCKED, with a lease), hands each to the mail module's outbox, and marks it delivered, or
- * retries it later with a growing delay, or marks it failed after the last attempt. Ingestion
- * never waits on any of this.
+ * LOCKED, with a lease), hands them to the mail module's outbox in one batch and marks them
+ * delivered; a row that fails is retried later with a growing delay, and marked failed after the
+ * last attempt. Ingestion never waits on any of this.
  */
 
 export const MAX_DELIVERY_ATTEMPTS = 5;
@@ -40,7 +41,7 @@ export interface DeliveryOutcome {
 
 export function createLeadDelivery(deps: {
   db: Database;
-  mail: Pick<MailService, 'queueEmail'>;
+  mail: Pick<MailService, 'queueEmails'>;
   /** Seconds before attempt n + 1 after n failed (default 30 s × n²). */
   retryDelaySeconds?: (attempts: number) => number;
 }) {
@@ -64,28 +65,36 @@ export function createLeadDelivery(deps: {
                     l.state, l.module, c.hide_phone, l.phones`,
     );
 
+  function emailOf(row: DueRow): EmailRequest {
+    const name = [row.first_name, row.last_name].filter(Boolean).join(' ') || 'A new lead';
+    const lines = [
+      `${name} — campaign ${row.campaign_name} (#${row.public_id}, ${row.module}).`,
+      row.emails.length ? `E-mail: ${row.emails.join(', ')}` : '',
+      !row.hide_phone && row.phones.length ? `Phone: ${row.phones.join(', ')}` : '',
+      row.city || row.state ? `Location: ${[row.city, row.state].filter(Boolean).join(', ')}` : '',
+    ].filter(Boolean);
+    return {
+      systemId: row.system_id,
+      companyId: row.client_id,
+      to: row.target,
+      subject:
+        row.kind === 'notification'
+          ? `New lead for campaign ${row.campaign_name}`
+          : `Lead report: ${name} (${row.campaign_name})`,
+      text: lines.join('\n'),
+    };
+  }
+
+  const markDelivered = (ids: number[]) =>
+    db.execute(
+      sql`update lead_deliveries set status = 'delivered', delivered_at = now(), error = null
+           where id = any(${intArray(ids)})`,
+    );
+
   async function deliverOne(row: DueRow): Promise<'delivered' | 'retried' | 'failed'> {
     try {
-      const name = [row.first_name, row.last_name].filter(Boolean).join(' ') || 'A new lead';
-      const lines = [
-        `${name} — campaign ${row.campaign_name} (#${row.public_id}, ${row.module}).`,
-        row.emails.length ? `E-mail: ${row.emails.join(', ')}` : '',
-        !row.hide_phone && row.phones.length ? `Phone: ${row.phones.join(', ')}` : '',
-        row.city || row.state ? `Location: ${[row.city, row.state].filter(Boolean).join(', ')}` : '',
-      ].filter(Boolean);
-      await deps.mail.queueEmail({
-        systemId: row.system_id,
-        companyId: row.client_id,
-        to: row.target,
-        subject:
-          row.kind === 'notification'
-            ? `New lead for campaign ${row.campaign_name}`
-            : `Lead report: ${name} (${row.campaign_name})`,
-        text: lines.join('\n'),
-      });
-      await db.execute(
-        sql`update lead_deliveries set status = 'delivered', delivered_at = now(), error = null where id = ${row.id}`,
-      );
+      await deps.mail.queueEmails([emailOf(row)]);
+      await markDelivered([row.id]);
       return 'delivered';
     } catch (err) {
       const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
@@ -101,11 +110,28 @@ export function createLeadDelivery(deps: {
     }
   }
 
+  /** The whole batch in three statements; false when any of it failed. */
+  async function deliverAll(rows: DueRow[]): Promise<boolean> {
+    try {
+      await deps.mail.queueEmails(rows.map(emailOf));
+      await markDelivered(rows.map((row) => row.id));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   return {
     /** Delivers one batch of due rows; an empty outcome means nothing was due. */
     async deliverDue(limit = 100): Promise<DeliveryOutcome> {
+      const rows = await lease(limit);
+      if (rows.length > 1 && (await deliverAll(rows)))
+        return { delivered: rows.length, retried: 0, failed: 0 };
+      // One at a time when the batch failed, so that one row's fault cannot hold back the others
+      // and each row's own error is kept (a batch that stored its mails but failed after that
+      // sends them again: delivery is at least once).
       const outcome: DeliveryOutcome = { delivered: 0, retried: 0, failed: 0 };
-      for (const row of await lease(limit)) outcome[await deliverOne(row)] += 1;
+      for (const row of rows) outcome[await deliverOne(row)] += 1;
       return outcome;
     },
   };

@@ -12,7 +12,7 @@ export type { EmailRequest, MailService } from './mail-service.js';
 /** Outgoing mail: stored first, delivered by a job (agency SMTP, system SMTP, or kept in the outbox). */
 export function createMailModule(deps: {
   db: Database;
-  queue: Pick<JobQueue, 'enqueue'>;
+  queue: Pick<JobQueue, 'enqueueMany'>;
   smtp: DeliverEmailDependencies['smtp'];
   decryptSecret: DeliverEmailDependencies['decryptSecret'];
 }) {

@@ -1,15 +1,4 @@
-import {
-  and,
-  companies,
-  companySmtp,
-  type Database,
-  desc,
-  emailMessages,
-  eq,
-  firstRow,
-  sql,
-  systems,
-} from '@app/db';
+import { and, companies, companySmtp, type Database, desc, emailMessages, eq, sql, systems } from '@app/db';
 
 export type NewEmail = typeof emailMessages.$inferInsert;
 export type StoredEmail = typeof emailMessages.$inferSelect;
@@ -40,8 +29,14 @@ export function createMailRepository(db: Database) {
         )
         .orderBy(desc(emailMessages.id))
         .limit(options.limit),
-    async insert(message: NewEmail): Promise<StoredEmail> {
-      return firstRow(await db.insert(emailMessages).values(message).returning(), 'email message');
+    /** Stores messages in one statement and answers their ids. */
+    async insertMany(messages: readonly NewEmail[]): Promise<number[]> {
+      if (!messages.length) return [];
+      const rows = await db
+        .insert(emailMessages)
+        .values([...messages])
+        .returning({ id: emailMessages.id });
+      return rows.map((row) => row.id);
     },
 
     async get(id: number): Promise<StoredEmail | undefined> {

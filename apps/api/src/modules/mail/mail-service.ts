@@ -12,29 +12,69 @@ export interface EmailRequest {
   html?: string;
 }
 
+interface Sender {
+  fromAddress: string;
+  fromName: string;
+  replyTo: string;
+}
+
 /**
- * Queues an e-mail: the message is stored first (so it is never lost and operators can read it),
- * then a delivery job is enqueued. Delivery never happens inside a request.
+ * Queues e-mails: the messages are stored first (so they are never lost and operators can read
+ * them), then their delivery jobs are enqueued. Delivery never happens inside a request.
  */
-export function createMailService(repo: MailRepository, queue: Pick<JobQueue, 'enqueue'>) {
+export function createMailService(repo: MailRepository, queue: Pick<JobQueue, 'enqueueMany'>) {
+  async function senderOf(systemId: number, companyId: number | null): Promise<Sender> {
+    const smtp = await repo.findSmtp(systemId, companyId);
+    const domain = (await repo.systemDomain(systemId)) ?? 'localhost';
+    return {
+      fromAddress: smtp?.fromAddress ?? `no-reply@${domain}`,
+      fromName: smtp?.fromName ?? '',
+      replyTo: smtp?.replyTo ?? '',
+    };
+  }
+
+  /**
+   * A batch costs one sender lookup per company, one insert and one enqueue, whatever its size:
+   * the lead delivery job sends hundreds at a time, and on PGlite's single connection a few
+   * statements per mail held up ingestion.
+   */
+  async function queueEmails(requests: readonly EmailRequest[]): Promise<number[]> {
+    if (!requests.length) return [];
+    const senders = new Map<string, Promise<Sender>>();
+    const messages = await Promise.all(
+      requests.map(async (request) => {
+        const companyId = request.companyId ?? null;
+        const key = `${request.systemId}:${companyId}`;
+        let sender = senders.get(key);
+        if (!sender) {
+          sender = senderOf(request.systemId, companyId);
+          senders.set(key, sender);
+        }
+        return {
+          systemId: request.systemId,
+          companyId,
+          toAddress: request.to.toLowerCase(),
+          ...(await sender),
+          subject: request.subject,
+          textBody: request.text,
+          htmlBody: request.html ?? null,
+        };
+      }),
+    );
+    const ids = await repo.insertMany(messages);
+    await queue.enqueueMany(
+      deliverEmailJob,
+      ids.map((messageId) => ({ messageId })),
+    );
+    return ids;
+  }
+
   return {
+    queueEmails,
     async queueEmail(request: EmailRequest): Promise<number> {
-      const companyId = request.companyId ?? null;
-      const smtp = await repo.findSmtp(request.systemId, companyId);
-      const domain = (await repo.systemDomain(request.systemId)) ?? 'localhost';
-      const message = await repo.insert({
-        systemId: request.systemId,
-        companyId,
-        toAddress: request.to.toLowerCase(),
-        fromAddress: smtp?.fromAddress ?? `no-reply@${domain}`,
-        fromName: smtp?.fromName ?? '',
-        replyTo: smtp?.replyTo ?? '',
-        subject: request.subject,
-        textBody: request.text,
-        htmlBody: request.html ?? null,
-      });
-      await queue.enqueue(deliverEmailJob, { messageId: message.id });
-      return message.id;
+      const [id] = await queueEmails([request]);
+      if (id === undefined) throw new Error('the e-mail was not stored');
+      return id;
     },
   };
 }
