@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 
@@ -22,6 +22,7 @@ export async function cpuProfiled<T>(
   } finally {
     const { profile } = await session.post('Profiler.stop');
     session.disconnect();
+    await mkdir(dir, { recursive: true });
     const file = join(dir, `${name}-${Date.now()}.cpuprofile`);
     await writeFile(file, JSON.stringify(profile));
     console.log(`    CPU profile: ${file}`);
