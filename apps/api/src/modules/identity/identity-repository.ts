@@ -30,6 +30,36 @@ const parentRevoked = () =>
 
 /** SQL of sign-in and sessions. Every statement that must happen once is one atomic UPDATE. */
 export function createIdentityRepository(db: Database) {
+  // Every signed-in request runs this first, so it is built once and prepared on each connection
+  // (PostgreSQL parses and plans it once, not per request).
+  const sessionStateQuery = db
+    .select({
+      family: tokenFamilies,
+      // Only what a principal needs.
+      user: {
+        id: users.id,
+        systemId: users.systemId,
+        companyId: users.companyId,
+        userType: users.userType,
+        status: users.status,
+        deletedAt: users.deletedAt,
+        isSystemUser: users.isSystemUser,
+        isAccExecutive: users.isAccExecutive,
+        roleId: users.roleId,
+      },
+      companyKind: companies.kind,
+      companyParentId: companies.parentId,
+      rootCompanyId: companies.rootId,
+      companyDeletedAt: companies.deletedAt,
+      // A view-mode session whose parent ended is refused, even if ending it was missed.
+      parentRevoked: parentRevoked(),
+    })
+    .from(tokenFamilies)
+    .innerJoin(users, eq(users.id, tokenFamilies.userId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(tokenFamilies.id, sql.placeholder('familyId')))
+    .prepare('identity_session_state');
+
   return {
     async findUserByEmail(systemId: number, email: string): Promise<UserRow | undefined> {
       const [row] = await db
@@ -185,32 +215,7 @@ export function createIdentityRepository(db: Database) {
 
     /** What an access token needs per request: its session is live and its user active. */
     async sessionState(familyId: string) {
-      const [row] = await db
-        .select({
-          family: tokenFamilies,
-          // Only what a principal needs: this runs on every authenticated request.
-          user: {
-            id: users.id,
-            systemId: users.systemId,
-            companyId: users.companyId,
-            userType: users.userType,
-            status: users.status,
-            deletedAt: users.deletedAt,
-            isSystemUser: users.isSystemUser,
-            isAccExecutive: users.isAccExecutive,
-            roleId: users.roleId,
-          },
-          companyKind: companies.kind,
-          companyParentId: companies.parentId,
-          rootCompanyId: companies.rootId,
-          companyDeletedAt: companies.deletedAt,
-          // A view-mode session whose parent ended is refused, even if ending it was missed.
-          parentRevoked: parentRevoked(),
-        })
-        .from(tokenFamilies)
-        .innerJoin(users, eq(users.id, tokenFamilies.userId))
-        .innerJoin(companies, eq(companies.id, users.companyId))
-        .where(eq(tokenFamilies.id, familyId));
+      const [row] = await sessionStateQuery.execute({ familyId });
       return row;
     },
 

@@ -1,4 +1,4 @@
-import { type Database, queryRows, sql } from '@app/db';
+import { type Database, sql } from '@app/db';
 import { isClient, isSystemStaff } from '@app/policy';
 import { notFound } from '../../http-errors.js';
 import type { Principal } from '../tenancy/index.js';
@@ -19,38 +19,45 @@ export interface ResolvedScope {
   label: string;
 }
 
-interface PathRow {
-  owner_kind: string;
-  owner_system: number;
-  client_kind: string | null;
-  client_parent: number | null;
-  client_system: number | null;
-  campaign_public_id: string | null;
-  campaign_zone: string | null;
-  campaign_client: number | null;
-  campaign_agency: number | null;
-  campaign_system: number | null;
-}
+/** The path's company, client and campaign rows, read in one statement. */
+const pathFields = {
+  owner_kind: sql<string>`o.kind`.as('owner_kind'),
+  owner_system: sql<number>`o.system_id`.as('owner_system'),
+  client_kind: sql<string | null>`c.kind`.as('client_kind'),
+  client_parent: sql<number | null>`c.parent_id`.as('client_parent'),
+  client_system: sql<number | null>`c.system_id`.as('client_system'),
+  campaign_public_id: sql<string | null>`k.public_id`.as('campaign_public_id'),
+  campaign_zone: sql<string | null>`k.time_zone`.as('campaign_zone'),
+  campaign_client: sql<number | null>`k.client_id`.as('campaign_client'),
+  campaign_agency: sql<number | null>`k.agency_id`.as('campaign_agency'),
+  campaign_system: sql<number | null>`k.system_id`.as('campaign_system'),
+};
+type PathRow = { [K in keyof typeof pathFields]: (typeof pathFields)[K]['_']['type'] };
 
 /**
  * The ids of a report path resolved to one scope of leads. The access rule has already checked
  * `companyID` against the caller's scope; here the client must hang under that company (or be it),
  * and the campaign under that client or company. Anything else is 404, as another tenant's id is.
- * One query reads the three rows (a report page is a few milliseconds of SQL; round trips count).
+ * One prepared statement reads the three rows (a report page is a few milliseconds of SQL; round
+ * trips and planning count).
  */
 export function createLeadScopes(db: Database) {
+  const pathQuery = db
+    .select(pathFields)
+    .from(
+      sql`companies o
+          left join companies c on c.id = ${sql.placeholder('clientID')} and c.deleted_at is null
+          left join campaigns k on k.id = ${sql.placeholder('campaignID')}`,
+    )
+    .where(sql`o.id = ${sql.placeholder('companyID')} and o.deleted_at is null`)
+    .prepare('lead_report_path');
+
   async function pathRow(ids: { companyID: number; clientID: number; campaignID?: number }) {
-    const [row] = await queryRows<PathRow>(
-      db,
-      sql`select o.kind as owner_kind, o.system_id as owner_system,
-            c.kind as client_kind, c.parent_id as client_parent, c.system_id as client_system,
-            k.public_id as campaign_public_id, k.time_zone as campaign_zone, k.client_id as campaign_client,
-            k.agency_id as campaign_agency, k.system_id as campaign_system
-          from companies o
-          left join companies c on c.id = ${ids.clientID} and c.deleted_at is null
-          left join campaigns k on k.id = ${ids.campaignID ?? 0}
-          where o.id = ${ids.companyID} and o.deleted_at is null`,
-    );
+    const [row] = await pathQuery.execute({
+      companyID: ids.companyID,
+      clientID: ids.clientID,
+      campaignID: ids.campaignID ?? 0,
+    });
     return row ?? null;
   }
 
