@@ -110,7 +110,10 @@ export function createLeadDelivery(deps: {
     }
   }
 
-  /** The whole batch in three statements; false when any of it failed. */
+  /**
+   * The whole batch at once (its mails in one insert, their jobs in one, the rows in one update);
+   * false when any of it failed.
+   */
   async function deliverAll(rows: DueRow[]): Promise<boolean> {
     try {
       await deps.mail.queueEmails(rows.map(emailOf));

@@ -35,7 +35,7 @@ export function createMailService(repo: MailRepository, queue: Pick<JobQueue, 'e
 
   /**
    * A batch costs one sender lookup per company, one insert and one enqueue, whatever its size:
-   * the lead delivery job sends hundreds at a time, and on PGlite's single connection a few
+   * the lead delivery job sends up to a hundred at a time, and on PGlite's single connection a few
    * statements per mail held up ingestion.
    */
   async function queueEmails(requests: readonly EmailRequest[]): Promise<number[]> {
