@@ -137,6 +137,8 @@ describe('passwords', () => {
     const here = await signIn(rt, email);
     const elsewhere = await signIn(rt, email, { ip: '203.0.113.5' });
     const user = (await me(here.access_token)).json();
+    // Used once before the change, so its signature's verdict is kept (decision 0059): the session's end must still count.
+    expect((await me(elsewhere.access_token)).statusCode).toBe(200);
     const wrong = await send(
       rt,
       '/api/user/resetpassword',
