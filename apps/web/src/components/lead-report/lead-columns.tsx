@@ -39,6 +39,8 @@ export function leadColumns(
           component="button"
           type="button"
           size="sm"
+          // A button centres its text; a name that wraps should line up with the other cells.
+          ta="left"
           onClick={(event) => {
             // The row's own click opens the same lead; one opening is enough.
             event.stopPropagation();
