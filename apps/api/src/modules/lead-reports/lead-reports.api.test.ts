@@ -7,6 +7,7 @@ import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { insertCampaign, insertLead } from '../../../test/kits/campaigns.js';
 import { companyByName, get, PEOPLE, type Who, who } from '../../../test/kits/users.js';
 import { DEFAULT_TIMEZONE } from '../../plugins/request-context.js';
+import { todayIn } from './report-days.js';
 
 let rt: TestRuntime;
 let client: Who;
@@ -25,7 +26,7 @@ const DAY = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
 const dayText = (d: Date) => d.toISOString().slice(0, 10);
 /** The day `d` falls on where the caller is: a request without a time zone header is in the default's. */
-const callerDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TIMEZONE }).format(d);
+const callerDay = (d: Date) => todayIn(DEFAULT_TIMEZONE, d);
 const tag = Math.random().toString(36).slice(2, 7);
 
 beforeAll(async () => {
