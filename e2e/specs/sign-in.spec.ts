@@ -142,6 +142,46 @@ test('an expired access token is refreshed silently mid-session', async ({ page,
   expect(after).not.toBe(before);
 });
 
+test('a reload while a refresh is on its way keeps the user signed in', async ({ page, baseURL }) => {
+  // The server rotates the refresh token, but the page that asked is gone before the answer arrives:
+  // the reloaded page still holds the token the server has just marked used.
+  test.setTimeout(60_000);
+  await signInThroughForm(page, DEMO.master.rootUser.email);
+  await expect(page).toHaveURL(/agency-list/);
+  const before = await page.evaluate(() => localStorage.getItem('refresh_token'));
+  await expect
+    .poll(
+      async () => {
+        const token = await page.evaluate(() => localStorage.getItem('access_token'));
+        const answer = await fetch(`${baseURL}/api/user`, { headers: { authorization: `Bearer ${token}` } });
+        return answer.status;
+      },
+      { timeout: 30_000, intervals: [1_000] },
+    )
+    .toBe(401);
+  let rotatedOnServer!: (status: number) => void;
+  const rotated = new Promise<number>((resolve) => {
+    rotatedOnServer = resolve;
+  });
+  // Once: the request reaches the server, its answer never reaches the page.
+  await page.route(
+    '**/api/auth/refresh-token',
+    async (route) => rotatedOnServer((await route.fetch()).status()),
+    { times: 1 },
+  );
+  await page.reload();
+  expect(await rotated).toBe(200);
+  expect(await page.evaluate(() => localStorage.getItem('refresh_token'))).toBe(before);
+
+  const refreshed = page.waitForResponse((r) => r.url().includes('/api/auth/refresh-token'));
+  await page.reload();
+  expect((await refreshed).status()).toBe(200);
+  await expect(page).toHaveURL(/agency-list/);
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeAttached();
+  await expect(page.getByTestId('session-ended')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('refresh_token'))).not.toBe(before);
+});
+
 test("a failed refresh shows 'Session Ended' and returns to the sign-in page", async ({ page }) => {
   await signInThroughForm(page, DEMO.master.rootUser.email);
   await expect(page).toHaveURL(/agency-list/);

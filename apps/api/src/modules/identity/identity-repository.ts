@@ -122,8 +122,12 @@ export function createIdentityRepository(db: Database) {
       return firstRow(await db.insert(tokenFamilies).values(values).returning(), 'token family');
     },
 
+    /** A rotation retried within the grace window inserts the same successor again: kept once. */
     async insertRefreshToken(familyId: string, tokenHash: string, expiresAt: Date): Promise<void> {
-      await db.insert(refreshTokens).values({ familyId, tokenHash, expiresAt });
+      await db
+        .insert(refreshTokens)
+        .values({ familyId, tokenHash, expiresAt })
+        .onConflictDoNothing({ target: refreshTokens.tokenHash });
     },
 
     /** Marks an unused, unexpired refresh token used; only one caller can win. */

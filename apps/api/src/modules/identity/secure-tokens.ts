@@ -3,6 +3,14 @@ import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 
 /** An unguessable token for a browser to hold (256 bits, base64url); only its hash is stored. */
 export const newOpaqueToken = (): string => randomBytes(32).toString('base64url');
 
+/**
+ * The refresh token that replaces `token` when it is rotated: derived, not drawn, so that a second
+ * rotation of the same token (its first answer never reached the browser) hands out the same successor
+ * instead of a second branch of the session. Unguessable without the server's key.
+ */
+export const successorToken = (key: Uint8Array, token: string): string =>
+  createHmac('sha256', key).update(`refresh-successor:${token}`).digest('base64url');
+
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
 /** Six random digits for an e-mailed sign-in code. */

@@ -48,22 +48,61 @@ describe('refresh tokens', () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => refresh(first.refresh_token)));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
   });
+});
 
-  it('keeps a tab racing within the grace window signed in (no revocation)', async () => {
-    const graceful = await startTestRuntime({ tokenSettings: { reuseGraceSeconds: 30 } });
-    try {
-      const tokens = await signIn(graceful, DEMO.northwind.owner.email);
-      const winner = (
-        await send(graceful, '/api/auth/refresh-token', { refresh_token: tokens.refresh_token })
-      ).json();
-      const loser = await send(graceful, '/api/auth/refresh-token', { refresh_token: tokens.refresh_token });
-      expect(loser.statusCode).toBe(401);
-      expect(loser.json().error.code).toBe('refresh_token_used');
-      const check = await graceful.app.inject({ url: '/api/user', headers: bearer(winner.access_token) });
-      expect(check.statusCode).toBe(200);
-    } finally {
-      await graceful.close();
-    }
+describe('a refresh token used again within the grace window', () => {
+  let graceful: TestRuntime;
+  beforeAll(async () => {
+    graceful = await startTestRuntime({ tokenSettings: { reuseGraceSeconds: 30 } });
+  });
+  afterAll(() => graceful?.close());
+  const rotate = (refresh_token: string) => send(graceful, '/api/auth/refresh-token', { refresh_token });
+  const user = (token: string) => graceful.app.inject({ url: '/api/user', headers: bearer(token) });
+
+  it('gets the same successor when the first answer was lost (a page reloaded mid-refresh)', async () => {
+    const tokens = await signIn(graceful, DEMO.northwind.owner.email);
+    const lost = (await rotate(tokens.refresh_token)).json();
+    const retried = await rotate(tokens.refresh_token);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json().refresh_token).toBe(lost.refresh_token);
+    expect((await user(retried.json().access_token)).statusCode).toBe(200);
+    // The successor still works once, and the session goes on from it.
+    const next = await rotate(retried.json().refresh_token);
+    expect(next.statusCode).toBe(200);
+    expect((await user(next.json().access_token)).statusCode).toBe(200);
+  });
+
+  it('never forks: ten tabs refreshing one token at once all get one successor', async () => {
+    const tokens = await signIn(graceful, DEMO.northwind.administrator.email);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => rotate(tokens.refresh_token)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    const successors = new Set(answers.map((a) => a.json().refresh_token));
+    expect(successors.size).toBe(1);
+    const [successor] = [...successors];
+    expect((await rotate(successor!)).statusCode).toBe(200);
+  });
+
+  it('is refused, without ending the session, once the successor has been used', async () => {
+    const tokens = await signIn(graceful, DEMO.northwind.clients[0].contact.email);
+    const second = (await rotate(tokens.refresh_token)).json();
+    const third = (await rotate(second.refresh_token)).json();
+    const late = await rotate(tokens.refresh_token);
+    expect(late.statusCode).toBe(401);
+    expect(late.json().error.code).toBe('refresh_token_used');
+    expect((await user(third.access_token)).statusCode).toBe(200);
+  });
+
+  it('is refused after logout', async () => {
+    const tokens = await signIn(graceful, DEMO.northwind.clients[1].contact.email);
+    const rotated = (await rotate(tokens.refresh_token)).json();
+    const out = await graceful.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: bearer(rotated.access_token),
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await rotate(tokens.refresh_token)).statusCode).toBe(401);
+    expect((await rotate(rotated.refresh_token)).statusCode).toBe(401);
   });
 });
 

@@ -3,7 +3,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { HttpError } from '../../http-errors.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import type { IdentityRepository } from './identity-repository.js';
-import { newOpaqueToken, sha256 } from './secure-tokens.js';
+import { newOpaqueToken, sha256, successorToken } from './secure-tokens.js';
 
 const ISSUER = 'leadorbit';
 export const audienceOf = (systemId: number) => `system:${systemId}`;
@@ -14,8 +14,9 @@ export interface TokenSettings {
   accessTtlSeconds?: number;
   refreshTtlDays?: number;
   /**
-   * Two tabs may refresh with the same token at once; the loser gets a 401 telling it to re-read the
-   * tokens the winner stored, instead of a revocation. After this window a reuse revokes the family.
+   * A refresh token used again within this window (two tabs refreshing at once, or a page reloaded
+   * before the first answer arrived) gets the same successor as its first use; after the window a
+   * reuse revokes the family.
    */
   reuseGraceSeconds?: number;
 }
@@ -38,7 +39,7 @@ interface VerifiedToken {
 export function createTokenService(repo: IdentityRepository, settings: TokenSettings) {
   const accessTtl = settings.accessTtlSeconds ?? 900;
   const refreshTtlMs = (settings.refreshTtlDays ?? 30) * 86_400_000;
-  const graceMs = (settings.reuseGraceSeconds ?? 10) * 1000;
+  const graceMs = (settings.reuseGraceSeconds ?? 30) * 1000;
   // Imported once: handing jose the raw bytes makes it import a key on every sign and verify.
   const jwtKey = crypto.subtle.importKey(
     'raw',
@@ -85,8 +86,8 @@ export function createTokenService(repo: IdentityRepository, settings: TokenSett
     userId: number,
     systemId: number,
     actorUserId: number | null,
+    refresh = newOpaqueToken(),
   ): Promise<TokenResponse> {
-    const refresh = newOpaqueToken();
     await repo.insertRefreshToken(familyId, sha256(refresh), new Date(Date.now() + refreshTtlMs));
     const jwt = new SignJWT({ fam: familyId, ...(actorUserId ? { act: actorUserId } : {}) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -101,6 +102,19 @@ export function createTokenService(repo: IdentityRepository, settings: TokenSett
       expires_in: accessTtl,
       token_type: 'Bearer',
     };
+  }
+
+  /** The family of a refresh token presented again, when that may go on; otherwise a 401. */
+  async function retriedRotation(hash: string, successor: string): Promise<string> {
+    const known = await repo.findRefreshToken(hash);
+    if (!known?.usedAt) throw unauthenticated();
+    if (Date.now() - known.usedAt.getTime() > graceMs) {
+      await repo.revokeFamily(known.familyId, 'refresh token reused');
+      throw unauthenticated('refresh_token_used');
+    }
+    // The session has moved past the successor already: whoever holds it now is the one to go on.
+    if ((await repo.findRefreshToken(sha256(successor)))?.usedAt) throw unauthenticated('refresh_token_used');
+    return known.familyId;
   }
 
   return {
@@ -132,20 +146,19 @@ export function createTokenService(repo: IdentityRepository, settings: TokenSett
       return tokensFor(family.id, family.userId, family.systemId, family.actorUserId);
     },
 
-    /** Exchanges a refresh token for a new pair; a token works once. */
+    /**
+     * Exchanges a refresh token for a new pair. A token rotates once: used again within the grace
+     * window it gets the same successor (still unused) rather than a second one, so a session never
+     * forks; used again later, it is taken for a stolen copy and ends the session.
+     */
     async rotate(refreshToken: string): Promise<TokenResponse> {
       const hash = sha256(refreshToken);
-      const used = await repo.useRefreshToken(hash);
-      if (!used) {
-        const known = await repo.findRefreshToken(hash);
-        if (known?.usedAt && Date.now() - known.usedAt.getTime() > graceMs) {
-          await repo.revokeFamily(known.familyId, 'refresh token reused');
-        }
-        throw unauthenticated(known?.usedAt ? 'refresh_token_used' : 'unauthenticated');
-      }
-      const family = await repo.getFamily(used.familyId);
+      const successor = successorToken(settings.jwtKey, refreshToken);
+      const familyId =
+        (await repo.useRefreshToken(hash))?.familyId ?? (await retriedRotation(hash, successor));
+      const family = await repo.getFamily(familyId);
       if (!family || family.revokedAt || family.parentRevoked) throw unauthenticated();
-      return tokensFor(family.id, family.userId, family.systemId, family.actorUserId);
+      return tokensFor(family.id, family.userId, family.systemId, family.actorUserId, successor);
     },
 
     /** Checks signature, algorithm, issuer and expiry; the caller checks the session is live. */
