@@ -56,6 +56,8 @@ const settle = (page: Page) => page.waitForLoadState('networkidle', { timeout: 5
 async function checkBothSchemes(page: Page, axe: AxeWalk, screen: string) {
   const html = page.locator('html');
   const toggle = page.getByRole('button', { name: 'Toggle color scheme' }).first();
+  // Said plainly, rather than as a toggle the dialog's overlay keeps out of reach.
+  await expect(page.getByTestId('session-ended'), `${screen}: the session ended`).toHaveCount(0);
   for (const scheme of ['light', 'dark'] as const) {
     if ((await html.getAttribute('data-mantine-color-scheme')) !== scheme) await toggle.click();
     await expect(html).toHaveAttribute('data-mantine-color-scheme', scheme);
