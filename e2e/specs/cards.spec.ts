@@ -165,6 +165,8 @@ test('a client of an agency with a connected account adds its card in Profile Se
 });
 
 test('a system user creates and disables a coupon on the Coupons screen', async ({ page }) => {
+  // A sign-in, an axe run and four saves: 20 s in a CI run on a slow day, two thirds of the default.
+  test.setTimeout(60_000);
   await signIn(page, DEMO.master.rootUser.email);
   await expect(page).toHaveURL(/\/configuration\/agency-list$/);
   await page.goto('/configuration/coupons');
