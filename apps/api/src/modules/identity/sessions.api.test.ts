@@ -19,6 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => rt?.close());
 
+const logout = (runtime: TestRuntime, token: string) =>
+  runtime.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) });
 const me = (token: string) => rt.app.inject({ url: '/api/user', headers: bearer(token) });
 const refresh = (refresh_token: string, ip?: string) =>
   send(rt, '/api/auth/refresh-token', { refresh_token }, { ip });
@@ -95,12 +97,7 @@ describe('a refresh token used again within the grace window', () => {
   it('is refused after logout', async () => {
     const tokens = await signIn(graceful, DEMO.northwind.clients[1].contact.email);
     const rotated = (await rotate(tokens.refresh_token)).json();
-    const out = await graceful.app.inject({
-      method: 'POST',
-      url: '/api/logout',
-      headers: bearer(rotated.access_token),
-    });
-    expect(out.statusCode).toBe(200);
+    expect((await logout(graceful, rotated.access_token)).statusCode).toBe(200);
     expect((await rotate(tokens.refresh_token)).statusCode).toBe(401);
     expect((await rotate(rotated.refresh_token)).statusCode).toBe(401);
   });
@@ -159,12 +156,7 @@ describe('access tokens', () => {
 
   it('ends the session on logout', async () => {
     const tokens = await signIn(rt, DEMO.summit.owner.email);
-    const out = await rt.app.inject({
-      method: 'POST',
-      url: '/api/logout',
-      headers: bearer(tokens.access_token),
-    });
-    expect(out.statusCode).toBe(200);
+    expect((await logout(rt, tokens.access_token)).statusCode).toBe(200);
     expect((await me(tokens.access_token)).statusCode).toBe(401);
     expect((await refresh(tokens.refresh_token)).statusCode).toBe(401);
   });
