@@ -114,8 +114,14 @@ test('signs in with an authenticator (TOTP) code', async ({ page, baseURL }) => 
   await expect(page).toHaveURL(/\/siteid\/dashboard$/);
 });
 
-/** Until the server refuses the stored access token (the e2e server's live 10 s): asked, not slept for. */
-async function untilAccessTokenExpired(page: Page, baseURL: string) {
+/**
+ * Signs the system user in and waits until the server refuses the stored access token (the e2e
+ * server's live 10 s), asking it rather than sleeping for a guess. Answers the refresh token held then.
+ */
+async function signedInWithExpiredAccessToken(page: Page, baseURL: string): Promise<string | null> {
+  await signInThroughForm(page, DEMO.master.rootUser.email);
+  await expect(page).toHaveURL(/agency-list/);
+  const refreshToken = await page.evaluate(() => localStorage.getItem('refresh_token'));
   await expect
     .poll(
       async () => {
@@ -126,15 +132,13 @@ async function untilAccessTokenExpired(page: Page, baseURL: string) {
       { timeout: 30_000, intervals: [1_000] },
     )
     .toBe(401);
+  return refreshToken;
 }
 
 test('an expired access token is refreshed silently mid-session', async ({ page, baseURL }) => {
-  // The access token has to expire first (the e2e server's live 10 s), then a reload refreshes it.
+  // The access token has to expire first, then a reload refreshes it.
   test.setTimeout(60_000);
-  await signInThroughForm(page, DEMO.master.rootUser.email);
-  await expect(page).toHaveURL(/agency-list/);
-  const before = await page.evaluate(() => localStorage.getItem('refresh_token'));
-  await untilAccessTokenExpired(page, baseURL!);
+  const before = await signedInWithExpiredAccessToken(page, baseURL!);
   const refreshed = page.waitForResponse((r) => r.url().includes('/api/auth/refresh-token') && r.ok());
   const userReloaded = page.waitForResponse((r) => r.url().endsWith('/api/user') && r.ok());
   await page.reload();
@@ -150,10 +154,7 @@ test('a reload while a refresh is on its way keeps the user signed in', async ({
   // The server rotates the refresh token, but the page that asked is gone before the answer arrives:
   // the reloaded page still holds the token the server has just marked used.
   test.setTimeout(60_000);
-  await signInThroughForm(page, DEMO.master.rootUser.email);
-  await expect(page).toHaveURL(/agency-list/);
-  const before = await page.evaluate(() => localStorage.getItem('refresh_token'));
-  await untilAccessTokenExpired(page, baseURL!);
+  const before = await signedInWithExpiredAccessToken(page, baseURL!);
   let rotatedOnServer!: (status: number) => void;
   const rotated = new Promise<number>((resolve) => {
     rotatedOnServer = resolve;
