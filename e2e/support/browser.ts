@@ -41,3 +41,15 @@ export async function nextAnswer(page: Page, method: string, path: string | RegE
   expect(response.ok(), `${method} ${response.url()} answered ${response.status()}`).toBe(true);
   return response;
 }
+
+/**
+ * Waits for the notice saying `text` and closes it as a person would. A notice stays 5 s, so a second
+ * save within that time shows the same text twice: closing the first makes the next check see the
+ * second notice, not the one still on screen from before.
+ */
+export async function dismissNotice(page: Page, text: string): Promise<void> {
+  const notice = page.getByRole('alert').filter({ hasText: text });
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: 'Close notification' }).click();
+  await expect(notice).toBeHidden();
+}
