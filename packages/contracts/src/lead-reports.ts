@@ -105,15 +105,19 @@ export const leadReportResponseSchema = pagedResponseSchema(leadReportRowSchema)
 });
 export type LeadReportResponse = z.infer<typeof leadReportResponseSchema>;
 
-/** `GET /leadspeek/report/initdate/{companyID}/{clientID}`: the span of days that has leads. */
+/**
+ * `GET /leadspeek/report/initdate/{companyID}/{clientID}`: the span of days that has leads. With
+ * `?campaignID=` it is that campaign's span, in its own time zone, as its report and chart count days.
+ */
 export const leadInitDateParamsSchema = z.object({ companyID: idParamSchema, clientID: idOrZeroParamSchema });
+export const leadInitDateQuerySchema = z.object({ campaignID: idParamSchema.optional() });
 export const leadInitDateResponseSchema = z.object({
   result: z.literal('success'),
   data: z.object({
     /** yyyy-MM-dd of the first and the newest lead; null when there is none. */
     first_date: z.string().nullable(),
     last_date: z.string().nullable(),
-    /** Today in the viewer's time zone, the default end of a range. */
+    /** Today in the viewer's time zone (the campaign's, for one campaign), the default end of a range. */
     today: z.string(),
   }),
 });

@@ -106,8 +106,8 @@ export const leadReportKeys = {
   all: ['lead-reports'] as const,
   report: (scope: LeadScope, filters: LeadFilters, page: LeadPageRequest) =>
     [...leadReportKeys.all, 'lead', scope, filterQuery(filters), page] as const,
-  initDate: (companyID: number, clientID: number) =>
-    [...leadReportKeys.all, 'initdate', companyID, clientID] as const,
+  initDate: (companyID: number, clientID: number, campaignID: number) =>
+    [...leadReportKeys.all, 'initdate', companyID, clientID, campaignID] as const,
   chart: (scope: LeadScope, filters: LeadFilters) =>
     [...leadReportKeys.all, 'chart', scope, filterQuery(filters)] as const,
   invoice: (companyID: number, clientID: number, range: DayRange) =>
@@ -152,13 +152,25 @@ export function useLeadReport(scope: LeadScope | null, filters: LeadFilters, pag
   });
 }
 
-/** `GET /leadspeek/report/initdate/{companyID}/{clientID}`: the days that have leads, and today. */
-export function useLeadInitDate(companyID: number, clientID: number, enabled = true) {
+/**
+ * `GET /leadspeek/report/initdate/{companyID}/{clientID}`: the days that have leads, and today. For one
+ * campaign (`scope.campaignID` > 0) the days are the campaign's, counted in its time zone as its report
+ * counts them, so the date fields and the rows agree.
+ */
+export function useLeadInitDate(scope: LeadScope, enabled = true) {
   const http = useHttp();
+  const { companyID, clientID, campaignID } = scope;
   return useQuery({
-    queryKey: leadReportKeys.initDate(companyID, clientID),
+    queryKey: leadReportKeys.initDate(companyID, clientID, campaignID),
     queryFn: ({ signal }) =>
-      http.request({ path: leadInitDatePath(companyID, clientID), signal }, leadInitDateResponseSchema),
+      http.request(
+        {
+          path: leadInitDatePath(companyID, clientID),
+          query: campaignID > 0 ? { campaignID } : {},
+          signal,
+        },
+        leadInitDateResponseSchema,
+      ),
     enabled: enabled && companyID > 0,
   });
 }

@@ -6,6 +6,7 @@ import {
   leadDownloadQuerySchema,
   leadFilterQuerySchema,
   leadInitDateParamsSchema,
+  leadInitDateQuerySchema,
   leadInitDateResponseSchema,
   leadInvoiceParamsSchema,
   leadInvoiceResponseSchema,
@@ -92,10 +93,12 @@ export const leadReportRoutes =
         schema: {
           tags,
           params: leadInitDateParamsSchema,
+          querystring: leadInitDateQuerySchema,
           response: { 200: leadInitDateResponseSchema, ...errors },
         },
       },
-      async (request) => service.initDate(principalOf(request), pathOf(request)),
+      async (request) =>
+        service.initDate(principalOf(request), { ...pathOf(request), campaignID: request.query.campaignID }),
     );
 
     app.get(

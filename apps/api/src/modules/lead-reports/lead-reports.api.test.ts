@@ -229,6 +229,31 @@ describe('lead figures', () => {
     });
   });
 
+  it('gives one campaign’s span in the campaign’s zone, and 404 for a campaign out of scope', async () => {
+    const zoned = await insertCampaign(rt.database.db, {
+      name: `Span ${tag}`,
+      timeZone: 'Pacific/Kiritimati',
+    });
+    // 11:00 UTC on 3 March is already the 4th at UTC+14, whatever zone the viewer is in.
+    await insertLead(rt.database.db, zoned, { createdAt: new Date('2026-03-03T11:00:00Z') });
+    const span = asJson<{ data: { first_date: string; last_date: string; today: string } }>(
+      await rt.app.inject({
+        url: `/api/leadspeek/report/initdate/${harbor}/${harbor}?campaignID=${zoned.id}`,
+        headers: { authorization: `Bearer ${client.token}`, 'x-timezone': 'America/Chicago' },
+      }),
+    );
+    expect(span.data).toEqual({
+      first_date: '2026-03-04',
+      last_date: '2026-03-04',
+      today: todayIn('Pacific/Kiritimati'),
+    });
+    const initdate = (campaignID: number | string, by: Who = client) =>
+      get(rt, `/leadspeek/report/initdate/${by.company}/0?campaignID=${campaignID}`, by.token);
+    expect((await initdate(otherClientCampaign.id)).statusCode).toBe(404);
+    expect((await initdate(zoned.id, otherAgency)).statusCode).toBe(404);
+    expect((await initdate('x')).statusCode).toBe(400);
+  });
+
   it('charts leads and the client’s spend per day, every day present', async () => {
     const res = asJson<{
       data: {

@@ -87,8 +87,8 @@ export function LeadReportPanel(props: LeadReportPanelProps) {
     [onDialogChange],
   );
   const [tab, setTab] = useState<string | null>('leads');
-  const init = useLeadInitDate(props.companyId, props.clientId);
   const { scope, filters } = panelRequest(props, search, range);
+  const init = useLeadInitDate(scope);
   const file = useFileDownload('lead-report-download');
   const onOpen = useCallback((row: LeadReportRow) => openDetail(row.lead_id), [openDetail]);
 

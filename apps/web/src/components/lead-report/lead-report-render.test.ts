@@ -69,7 +69,7 @@ async function renderPanel(rows: LeadReportRow[], props: Record<string, unknown>
   const { scope, filters } = panelRequest(panelProps, '', { start: '', end: '' });
   return renderScreen(makeUser(), h(LeadReportPanel, panelProps), http() as never, [
     [leadReportKeys.report(scope, filters, leadPageRequest(1, null)), page(rows, total)],
-    [leadReportKeys.initDate(panelProps.companyId, panelProps.clientId), init],
+    [leadReportKeys.initDate(scope.companyID, scope.clientID, scope.campaignID), init],
   ]);
 }
 
@@ -112,7 +112,7 @@ describe('lead report panel renders', { timeout: 60_000 }, () => {
     expect(html).not.toContain('data-testid="lead-tab-rejections"');
   });
 
-  it('for one campaign leaves out its campaign column and offers the Rejections tab', async () => {
+  it("for one campaign leaves out its campaign column, offers the Rejections tab and shows the campaign's days", async () => {
     const campaign = {
       leadspeekID: 7,
       leadspeek_api_id: '40010001',
@@ -122,6 +122,8 @@ describe('lead report panel renders', { timeout: 60_000 }, () => {
     const html = await renderPanel([lead()], { campaign, clientId: 120 });
     expect(html).toContain('data-testid="lead-tab-rejections"');
     expect(html).not.toContain('Austin dentists (40010001)');
+    // The init dates were answered under the campaign's key: the date fields show them.
+    expect(html).toMatch(/value="2026-02-01"/);
   });
 
   it('tells a newcomer what to do when there are no leads', async () => {
