@@ -335,7 +335,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     agreements,
     createReferenceModule(),
     createReportsModule({ db, ledger }),
-    createLeadReportsModule({ db, ledger }),
+    createLeadReportsModule({ db, charges: payments.charges }),
     settings,
     createRegistrationModule({
       db,

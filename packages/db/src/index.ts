@@ -19,7 +19,7 @@ export {
 export * from './client.js';
 export { insertCompany, type NewCompany } from './companies.js';
 export { emailHolder } from './people.js';
-export { firstRow, queryRows } from './rows.js';
+export { firstRow, likeLiteral, queryRows } from './rows.js';
 export * from './schema/index.js';
 export { DEMO_CAMPAIGNS } from './seed/campaigns.js';
 export { DEMO, DEMO_PASSWORD } from './seed/demo-data.js';

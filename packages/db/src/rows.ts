@@ -16,3 +16,9 @@ export async function queryRows<T = Record<string, unknown>>(db: Database, query
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * Text for a LIKE pattern taken literally: `%`, `_` and `\` escaped (PostgreSQL's default escape
+ * character), so a search for "50%" finds "50%" and a key prefix cannot widen itself.
+ */
+export const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -14,6 +14,7 @@ import {
   eq,
   inArray,
   isNull,
+  likeLiteral,
   locatorMirrors,
   paymentCards,
   queryRows,
@@ -285,7 +286,7 @@ export function createCampaignRepository(db: Database) {
       else if (f.status === 'inactive') where.push(sql`${campaigns.status} <> 'running'`);
       else if (f.status !== 'all') where.push(eq(campaigns.status, f.status));
       if (f.search !== '') {
-        const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const like = `%${likeLiteral(f.search)}%`;
         where.push(
           sql`(${campaigns.name} ilike ${like} or ${campaigns.publicId} like ${like} or ${companies.name} ilike ${like})`,
         );

@@ -5,7 +5,13 @@ import {
   MODULE_NOT_ENABLED,
 } from '@app/contracts';
 import { and, campaignMoves, campaigns, companies, DEMO, eq, isNull, paymentCards, sql } from '@app/db';
-import { CAMPAIGN_EVENT_TYPES, type CampaignEvent, type CampaignState, transition } from '@app/lead-engine';
+import {
+  addDays,
+  CAMPAIGN_EVENT_TYPES,
+  type CampaignEvent,
+  type CampaignState,
+  transition,
+} from '@app/lead-engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { cardForm } from '../../../test/kits/cards.js';
@@ -449,6 +455,15 @@ describe('campaigns: client prices and the activation charge', () => {
     const postings = await postingsWithKey(rt.database.db, key);
     expect(postings.length).toBe((charges[0]?.fee ?? 0) > 0 ? 1 : 0);
     expect((await movesOf(made.leadspeekID)).filter((m) => m.event === 'activate')).toHaveLength(1);
+    // The client's invoice shows what it paid, not the platform's share the ledger holds.
+    const today = new Date().toISOString().slice(0, 10);
+    const days = `${addDays(today, -1)}/${addDays(today, 1)}`;
+    const invoice = await get(rt, `/leadspeek/report/invoice/${harbor}/0/${days}`, client.token);
+    expect(invoice.statusCode, invoice.body).toBe(200);
+    const row = invoice
+      .json()
+      .data.rows.find((r: { leadspeekID: number }) => r.leadspeekID === made.leadspeekID);
+    expect(row).toMatchObject({ leads: 0, charges_amount: '148.00', total: '148.00' });
   });
 
   it('a declined card leaves the campaign stopped, marks the client payment failed, and needs a card first', async () => {

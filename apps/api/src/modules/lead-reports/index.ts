@@ -2,7 +2,7 @@ import type { Database } from '@app/db';
 import { createLeadExportRepository } from './lead-export-repository.js';
 import { createLeadFiguresRepository } from './lead-figures-repository.js';
 import { leadReportRoutes } from './lead-report-routes.js';
-import { createLeadReportService, type EarnedByKeyPrefix } from './lead-report-service.js';
+import { type ChargedByKeyPrefix, createLeadReportService } from './lead-report-service.js';
 import { createLeadRowRepository } from './lead-row-repository.js';
 import { createLeadScopes } from './lead-scope.js';
 
@@ -12,19 +12,19 @@ export type { LeadReportService } from './lead-report-service.js';
  * Lead reports (issue 11 "Reports and exports", decision 0048): the leads a campaign, client or
  * agency stored with what each party paid as far as the viewer may know it, their download (CSV,
  * Excel), the chart, the invoice per campaign, rejection reasons, module dashboards and one lead's
- * detail. Reads only: leads are written by the leads module, charges by campaigns and the ledger.
+ * detail. Reads only: leads are written by the leads module, charges by campaigns through payments.
  */
 export function createLeadReportsModule(deps: {
   db: Database;
-  /** The ledger's read of what the platform earned from charges, by business-key prefix. */
-  ledger: { earnedByKeyPrefix: EarnedByKeyPrefix };
+  /** The payments module's read of what was charged, by business-key prefix. */
+  charges: { succeededByKeyPrefix: ChargedByKeyPrefix };
 }) {
   const service = createLeadReportService({
     rows: createLeadRowRepository(deps.db),
     exportRows: createLeadExportRepository(deps.db),
     figures: createLeadFiguresRepository(deps.db),
     scopes: createLeadScopes(deps.db),
-    earnedByKeyPrefix: deps.ledger.earnedByKeyPrefix,
+    chargedByKeyPrefix: deps.charges.succeededByKeyPrefix,
   });
   return { service, routes: [leadReportRoutes(service)] };
 }

@@ -1,5 +1,5 @@
 import type { CampaignModule } from '@app/contracts';
-import { sql } from '@app/db';
+import { likeLiteral, sql } from '@app/db';
 import type { SQL } from 'drizzle-orm';
 
 /*
@@ -59,7 +59,7 @@ export const campaignScopeSql = (scope: LeadScope, alias: string): SQL =>
   sql`${sql.raw(alias)}.${sql.raw(CAMPAIGN_COLUMN[scope.kind])} = ${scope.id}`;
 
 /** A LIKE pattern matching the text anywhere, its own wildcards taken literally. */
-export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containing = (text: string) => `%${likeLiteral(text)}%`;
 
 /** The start of a day in a zone, as an instant. */
 export const dayStart = (day: string, timeZone: string): SQL =>

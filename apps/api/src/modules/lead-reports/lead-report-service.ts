@@ -14,7 +14,6 @@ import {
 import { rejectionLabel, startOfLocalDay } from '@app/lead-engine';
 import { chargeForLeads, sumCents } from '@app/pricing';
 import { notFound } from '../../http-errors.js';
-import type { Ledger } from '../ledger/index.js';
 import type { Principal } from '../tenancy/index.js';
 import { leadExportItems } from './lead-export.js';
 import type { LeadExportRepository } from './lead-export-repository.js';
@@ -25,8 +24,15 @@ import type { LeadRowRepository, LeadSort } from './lead-row-repository.js';
 import { type LeadScopes, type ResolvedScope, viewerOf } from './lead-scope.js';
 import { addDays, closedRange, daysOf, openRange, todayIn } from './report-days.js';
 
-/** The ledger read the invoice needs: what the platform earned from a campaign's activation charges. */
-export type EarnedByKeyPrefix = Ledger['earnedByKeyPrefix'];
+/**
+ * The payments read the invoice needs: the charges that went through under business keys starting
+ * with the given prefixes, settled in [from, to), each with the whole amount charged.
+ */
+export type ChargedByKeyPrefix = (
+  systemId: number,
+  prefixes: readonly string[],
+  range: { from: Date; to: Date },
+) => Promise<{ businessKey: string; amount: Cents }[]>;
 
 export interface LeadReportServiceDeps {
   rows: LeadRowRepository;
@@ -34,7 +40,7 @@ export interface LeadReportServiceDeps {
   exportRows: LeadExportRepository;
   figures: LeadFiguresRepository;
   scopes: LeadScopes;
-  earnedByKeyPrefix: EarnedByKeyPrefix;
+  chargedByKeyPrefix: ChargedByKeyPrefix;
 }
 
 interface FilterQuery {
@@ -154,7 +160,9 @@ export function createLeadReportService(deps: LeadReportServiceDeps) {
 
     /**
      * Charges per campaign in a range of the viewer's days: the leads' frozen client prices (rounded to cents
-     * once per campaign) and what the ledger recorded for the campaign's activation charges.
+     * once per campaign) and the campaign's activation charges as the payer paid them. A client's
+     * activation is a direct charge on its agency's account, of which the ledger holds only the
+     * platform's fee: the amount comes from the payment operations, whole.
      */
     async invoice(p: Principal, ids: PathIds & { start: string; end: string }): Promise<LeadInvoiceResponse> {
       const resolved = await scopes.resolve(p, { ...ids, campaignID: undefined });
@@ -163,7 +171,7 @@ export function createLeadReportService(deps: LeadReportServiceDeps) {
       const campaigns = await figures.campaigns(resolved.scope);
       const first = campaigns[0];
       if (!first) return success({ rows: [], total: '0' });
-      const [counts, earned] = await Promise.all([
+      const [counts, charged] = await Promise.all([
         figures.perCampaign(
           {
             scope: resolved.scope,
@@ -174,18 +182,17 @@ export function createLeadReportService(deps: LeadReportServiceDeps) {
           },
           'client',
         ),
-        deps.earnedByKeyPrefix({
-          systemId: first.systemId,
-          prefixes: campaigns.map((c) => activationPrefix(c.id)),
-          from: startOfLocalDay(range.start, zone),
-          to: startOfLocalDay(addDays(range.end, 1), zone),
-        }),
+        deps.chargedByKeyPrefix(
+          first.systemId,
+          campaigns.map((c) => activationPrefix(c.id)),
+          { from: startOfLocalDay(range.start, zone), to: startOfLocalDay(addDays(range.end, 1), zone) },
+        ),
       ]);
       const leads = centsPerGroup(counts);
       const rowsOut = campaigns.flatMap((c) => {
         const own = leads.get(String(c.id));
         const charges = sumCents(
-          earned.filter((e) => e.businessKey.startsWith(activationPrefix(c.id))).map((e) => e.earned),
+          charged.filter((e) => e.businessKey.startsWith(activationPrefix(c.id))).map((e) => e.amount),
         );
         if (!own && charges === 0) return [];
         const leadsAmount = own?.cents ?? sumCents([]);

@@ -1,5 +1,5 @@
 import { asCents, asMicros, type LeadReportResponse } from '@app/contracts';
-import { DEMO, leadRejections } from '@app/db';
+import { DEMO, leadRejections, paymentOperations } from '@app/db';
 import { rejectionLabel } from '@app/lead-engine';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -287,26 +287,29 @@ describe('lead figures', () => {
     expect(older.data.total).toBe(5);
   });
 
-  it('sums the invoice per campaign from frozen prices and the ledger’s activation charges', async () => {
-    const system = { type: 'system' } as const;
-    const ledger = rt.services.ledger;
-    const [clearing, revenue] = await Promise.all([
-      ledger.accountFor({ systemId: alpha.systemId, kind: 'gateway_clearing', owner: system }),
-      ledger.accountFor({ systemId: alpha.systemId, kind: 'revenue', owner: system }),
-    ]);
-    await ledger.post({
+  it('sums the invoice per campaign from frozen prices and the activation charges as paid', async () => {
+    // Alpha's activation: a direct charge on the agency's account, of which the platform kept $3.00
+    // (all the ledger knows); the client paid $15.00. A declined retry and a charge still under way
+    // were not paid.
+    const operation = (key: string, status: 'succeeded' | 'failed' | 'pending') => ({
       systemId: alpha.systemId,
-      cause: {
-        kind: 'charge',
-        description: 'Campaign activation',
-        businessKey: `campaign-activation:${alpha.id}:1`,
-        companyId: harbor,
-      },
-      lines: [
-        { accountId: clearing.id, amount: asCents(1500) },
-        { accountId: revenue.id, amount: asCents(-1500) },
-      ],
+      businessKey: `campaign-activation:${alpha.id}:${key}`,
+      causeKind: 'charge',
+      description: 'Campaign activation',
+      companyId: harbor,
+      gateway: 'sandbox',
+      customerId: 'cus_test',
+      amount: asCents(1500),
+      connectedAccountId: 'acct_test',
+      applicationFee: asCents(300),
+      status,
+      chargeId: status === 'succeeded' ? `ch_${key}` : null,
+      failureCode: status === 'failed' ? 'card_declined' : null,
+      settledAt: status === 'pending' ? null : new Date(),
     });
+    await rt.database.db
+      .insert(paymentOperations)
+      .values([operation('1', 'succeeded'), operation('2', 'failed'), operation('3', 'pending')]);
     const start = dayText(daysAgo(40));
     const end = dayText(new Date());
     const res = asJson<{ data: { rows: Record<string, unknown>[]; total: string } }>(

@@ -122,30 +122,6 @@ export function createOverviewRepository(db: Executor) {
     },
 
     /**
-     * What the system earned (its revenue and application-fee lines) per posting whose business key
-     * starts with one of `prefixes`, posted in [from, to). Postings are few beside lines; the keys
-     * narrow them before any line is read.
-     */
-    async earnedByKeyPrefix(systemId: number, prefixes: readonly string[], range: LineRange) {
-      if (prefixes.length === 0) return [];
-      const patterns = prefixes.map((p) => `${p.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      const rows = await queryRows<{ business_key: string; total: unknown }>(
-        db,
-        sql`select p.business_key, sum(l.amount)::bigint as total
-              from ledger_postings p
-              join ledger_lines l on l.posting_id = p.id
-              join ledger_accounts a on a.id = l.account_id
-               and a.kind in ('revenue', 'application_fees') and a.company_id is null and a.user_id is null
-             where p.system_id = ${systemId}
-               and p.created_at >= ${range.from}::timestamptz and p.created_at < ${range.to}::timestamptz
-               and p.business_key like any (array(select jsonb_array_elements_text(${JSON.stringify(patterns)}::jsonb)))
-             group by p.business_key
-             order by p.business_key`,
-      );
-      return rows.map((r) => ({ businessKey: r.business_key, sumOfLines: exactInteger(r.total) }));
-    },
-
-    /**
      * The system's own revenue, application-fee and refund lines, summed per UTC day and kind over
      * [from, to). Three accounts at most, each read as one index range: cheap at any ledger size.
      */

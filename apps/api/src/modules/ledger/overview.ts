@@ -177,25 +177,6 @@ export function createLedgerOverview({ db }: { db: Database }) {
       }
       return [...days.values()];
     },
-
-    /**
-     * What the system earned from the charges whose business keys start with the given prefixes
-     * (a campaign's activation charges: `campaign-activation:<id>:`), per posting, in [from, to):
-     * its revenue and application-fee credits, on their normal side. A direct charge on an agency's
-     * connected account posts only the platform's fee (decision 0045), so that is what is earned.
-     */
-    async earnedByKeyPrefix(input: {
-      systemId: number;
-      prefixes: readonly string[];
-      from: Date;
-      to: Date;
-    }): Promise<{ businessKey: string; earned: Cents }[]> {
-      const rows = await createOverviewRepository(db).earnedByKeyPrefix(input.systemId, input.prefixes, {
-        from: input.from.toISOString(),
-        to: input.to.toISOString(),
-      });
-      return rows.map((r) => ({ businessKey: r.businessKey, earned: asCents(-r.sumOfLines) }));
-    },
   };
 }
 

@@ -48,12 +48,8 @@ export function createPaymentsModule(deps: {
     processPaymentEventHandler({ repo, gateways }),
     sandboxWebhookHandler(gateways.sandbox.deliveries),
   ];
-  const chargeOnce = createChargeOnce({
-    db: deps.db,
-    gateways,
-    ledger: deps.ledger,
-    operations: createPaymentOperationRepository(deps.db),
-  });
+  const operations = createPaymentOperationRepository(deps.db);
+  const chargeOnce = createChargeOnce({ db: deps.db, gateways, ledger: deps.ledger, operations });
   const connect = createConnectService({
     repo: createConnectRepository(deps.db),
     gateways,
@@ -72,6 +68,11 @@ export function createPaymentsModule(deps: {
     chargeOnce,
     keys,
     accounts: { get: repo.account },
+    /**
+     * What was charged under business keys (a campaign's activations, for its invoice): the whole
+     * amount, also of a direct charge on a connected account, where the ledger holds only the fee.
+     */
+    charges: { succeededByKeyPrefix: operations.succeededByKeyPrefix },
     handlers,
     routes: [
       webhookRoutes({

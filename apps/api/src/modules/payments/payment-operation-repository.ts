@@ -1,5 +1,16 @@
 import type { Cents } from '@app/contracts';
-import { and, asc, type Database, type Executor, eq, lt, paymentOperations } from '@app/db';
+import {
+  and,
+  asc,
+  type Database,
+  type Executor,
+  eq,
+  gte,
+  likeLiteral,
+  lt,
+  paymentOperations,
+  sql,
+} from '@app/db';
 
 export type PaymentOperationRow = typeof paymentOperations.$inferSelect;
 export type NewPaymentOperation = Omit<
@@ -60,6 +71,32 @@ export function createPaymentOperationRepository(db: Database) {
           .where(and(eq(paymentOperations.id, id), eq(paymentOperations.status, 'pending')))
           .returning(),
       );
+    },
+
+    /**
+     * The system's charges that went through, settled in [from, to), whose business key starts with
+     * one of `prefixes`: one row per operation (a key is one operation), with the whole amount charged.
+     */
+    async succeededByKeyPrefix(
+      systemId: number,
+      prefixes: readonly string[],
+      range: { from: Date; to: Date },
+    ): Promise<{ businessKey: string; amount: Cents }[]> {
+      if (prefixes.length === 0) return [];
+      const patterns = JSON.stringify(prefixes.map((p) => `${likeLiteral(p)}%`));
+      return db
+        .select({ businessKey: paymentOperations.businessKey, amount: paymentOperations.amount })
+        .from(paymentOperations)
+        .where(
+          and(
+            eq(paymentOperations.systemId, systemId),
+            eq(paymentOperations.status, 'succeeded'),
+            gte(paymentOperations.settledAt, range.from),
+            lt(paymentOperations.settledAt, range.to),
+            sql`${paymentOperations.businessKey} like any (array(select jsonb_array_elements_text(${patterns}::jsonb)))`,
+          ),
+        )
+        .orderBy(asc(paymentOperations.businessKey));
     },
 
     /** Operations still pending that were claimed before `cutoff`, oldest first. */

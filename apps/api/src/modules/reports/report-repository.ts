@@ -1,5 +1,5 @@
 import type { AccountStatus, CompanyKind, UserType } from '@app/contracts';
-import { type Database, queryRows, sql } from '@app/db';
+import { type Database, likeLiteral, queryRows, sql } from '@app/db';
 import type { SQL } from 'drizzle-orm';
 import type { ReportRange } from './report-range.js';
 
@@ -191,7 +191,7 @@ export function createReportRepository(db: Database) {
         sql`c.deleted_at is null`,
       ];
       if (q.search) {
-        const like = `%${q.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+        const like = `%${likeLiteral(q.search)}%`;
         where.push(sql`(c.name ilike ${like} or u.name ilike ${like} or u.email ilike ${like})`);
       }
       const hasCard = sql`coalesce(u.customer_card_id, '') <> ''`;

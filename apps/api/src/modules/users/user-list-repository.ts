@@ -1,5 +1,5 @@
 import type { UserType } from '@app/contracts';
-import { type Database, queryRows, sql } from '@app/db';
+import { type Database, likeLiteral, queryRows, sql } from '@app/db';
 import type { SQL } from 'drizzle-orm';
 
 export interface UserListQuery {
@@ -91,7 +91,7 @@ const STAFF_SORT: Record<Exclude<UserListQuery['sortBy'], 'none'>, SQL> = {
   created_at: sql`u.created_at`,
 };
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+const like = (text: string) => `%${likeLiteral(text)}%`;
 
 /**
  * The agency, client, administrator and sales lists: searched, filtered, sorted and paged in SQL,
