@@ -26,7 +26,7 @@ import { addDays, closedRange, daysOf, openRange, todayIn } from './report-days.
 
 /**
  * The payments read the invoice needs: the charges that went through under business keys starting
- * with the given prefixes, settled in [from, to), each with the whole amount charged.
+ * with the given prefixes, made in [from, to), each with the whole amount charged.
  */
 export type ChargedByKeyPrefix = (
   systemId: number,

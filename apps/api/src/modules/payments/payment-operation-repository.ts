@@ -74,8 +74,10 @@ export function createPaymentOperationRepository(db: Database) {
     },
 
     /**
-     * The system's charges that went through, settled in [from, to), whose business key starts with
-     * one of `prefixes`: one row per operation (a key is one operation), with the whole amount charged.
+     * The system's charges that went through, made in [from, to), whose business key starts with one
+     * of `prefixes`: one row per operation (a key is one operation), with the whole amount charged.
+     * "Made" is when the operation was claimed, just before the gateway call (a charge the janitor
+     * settles later still happened then); the (status, created_at) index bounds the read.
      */
     async succeededByKeyPrefix(
       systemId: number,
@@ -91,8 +93,8 @@ export function createPaymentOperationRepository(db: Database) {
           and(
             eq(paymentOperations.systemId, systemId),
             eq(paymentOperations.status, 'succeeded'),
-            gte(paymentOperations.settledAt, range.from),
-            lt(paymentOperations.settledAt, range.to),
+            gte(paymentOperations.createdAt, range.from),
+            lt(paymentOperations.createdAt, range.to),
             sql`${paymentOperations.businessKey} like any (array(select jsonb_array_elements_text(${patterns}::jsonb)))`,
           ),
         )
