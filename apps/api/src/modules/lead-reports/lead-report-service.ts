@@ -107,23 +107,14 @@ export function createLeadReportService(deps: LeadReportServiceDeps) {
       ids: PathIds,
       q: FilterQuery & { Page: number; PerPage: number; sortby: LeadSort; order: 'asc' | 'desc' },
     ) {
+      const resolved = await scopes.resolve(p, ids);
       const viewer = viewerOf(p);
-      const paging = { sort: q.sortby, order: q.order, page: q.Page, perPage: q.PerPage };
-      const resolving = scopes.resolve(p, ids);
-      // One campaign's leads without dates need nothing the scope's check finds but the campaign's
-      // id (its zone only counts days), so the page is asked for beside the check, one round trip
-      // less on the report's most common call, and answered only once the check has passed.
-      const early =
-        ids.campaignID && q.start === undefined && q.end === undefined
-          ? rows.page(
-              filterOf(p, { scope: { kind: 'campaign', id: ids.campaignID }, timeZone: 'UTC', label: '' }, q),
-              paging,
-            )
-          : null;
-      // A refused check throws the early page away unread; its own failure is awaited below.
-      early?.catch(() => {});
-      const resolved = await resolving;
-      const found = await (early ?? rows.page(filterOf(p, resolved, q), paging));
+      const found = await rows.page(filterOf(p, resolved, q), {
+        sort: q.sortby,
+        order: q.order,
+        page: q.Page,
+        perPage: q.PerPage,
+      });
       return {
         ...pageOf(
           q.Page,
