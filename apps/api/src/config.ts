@@ -41,6 +41,12 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   /** Another Stripe API endpoint (stripe-mock, a local fake in tests); Stripe's own when empty. */
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Sign-in attempts one client address may make in 5 minutes, whatever the accounts (60 by default):
+   * an office behind one address, or a test suite whose every person is 127.0.0.1, may need more.
+   * The limit per account and address (10 in 15 minutes) stays as it is.
+   */
+  LOGIN_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(60),
   /** Page views one client address may report to one campaign per minute (pixel endpoint, per process). */
   PIXEL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(600),
   /**
@@ -84,6 +90,7 @@ export type Config = {
   altcha: { maxNumber: number; cost: number };
   accessTokenTtlSeconds: number;
   pixelRateLimitPerMinute: number;
+  loginAttemptsPerIp: number;
   /** The site check may fetch loopback addresses (never in production). */
   siteCheckLoopback: boolean;
   vendorCallbackSecret: string | undefined;
@@ -129,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     altcha: { maxNumber: e.ALTCHA_MAX_NUMBER, cost: e.ALTCHA_COST },
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     pixelRateLimitPerMinute: e.PIXEL_RATE_LIMIT_PER_MINUTE,
+    loginAttemptsPerIp: e.LOGIN_ATTEMPTS_PER_IP,
     siteCheckLoopback: siteCheckLoopback(e.SITE_CHECK_LOOPBACK, env.NODE_ENV),
     vendorCallbackSecret: e.VENDOR_CALLBACK_SECRET,
     demoVisitors: e.DEMO_VISITORS === 'on',

@@ -173,6 +173,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     companyOf: domains.companyOf,
     systemName: async (systemId) => (await domains.systemOf(systemId))?.name,
     tokenSettings: { accessTtlSeconds: config.accessTokenTtlSeconds, ...options.tokenSettings },
+    loginAttemptsPerIp: config.loginAttemptsPerIp,
   });
   // The sandbox posts its events through the app itself (decision 0030), once the app is built.
   const webhookInbox: { app?: { inject: Awaited<ReturnType<typeof buildApp>>['inject'] } } = {};

@@ -42,6 +42,8 @@ export interface IdentityModuleDependencies {
   /** The system's name: the issuer authenticator apps show. */
   systemName(systemId: number): Promise<string | undefined>;
   tokenSettings?: Omit<TokenSettings, 'jwtKey'>;
+  /** Sign-in attempts one client address may make in 5 minutes (default `LIMITS.loginPerIp`). */
+  loginAttemptsPerIp?: number;
 }
 
 /**
@@ -75,6 +77,7 @@ export async function createIdentityModule(deps: IdentityModuleDependencies) {
     repo,
     tokens,
     limiter,
+    loginAttemptsPerIp: deps.loginAttemptsPerIp,
     codeKey,
     decryptSecret: deps.secrets.open,
     audit,

@@ -23,6 +23,8 @@ export interface LoginDependencies {
   repo: IdentityRepository;
   tokens: TokenService;
   limiter: RateLimiter;
+  /** Sign-in attempts one client address may make in `LIMITS.loginPerIp`'s window, if not its limit. */
+  loginAttemptsPerIp?: number;
   /** HMAC key for stored e-mail codes. */
   codeKey: string;
   decryptSecret(sealed: string): Promise<string>;
@@ -50,6 +52,7 @@ async function spendLikeAVerify(password: string): Promise<false> {
 
 /** Password sign-in with optional second factor (e-mail code or authenticator), scoped to one system. */
 export function createLoginService(deps: LoginDependencies) {
+  const loginPerIp = { ...LIMITS.loginPerIp, limit: deps.loginAttemptsPerIp ?? LIMITS.loginPerIp.limit };
   async function limit(key: string, rule: { limit: number; windowSeconds: number }) {
     const result = await deps.limiter.hit(key, rule);
     if (!result.allowed) throw tooMany(result.retryAfterSeconds);
@@ -75,7 +78,7 @@ export function createLoginService(deps: LoginDependencies) {
       password: string;
       ip: string;
     }): Promise<LoginResponse> {
-      await limit(`login:ip:${input.ip}`, LIMITS.loginPerIp);
+      await limit(`login:ip:${input.ip}`, loginPerIp);
       const accountKey = `login:acct:${input.systemId}:${input.email}:${input.ip}`;
       await limit(accountKey, LIMITS.loginPerAccountIp);
 

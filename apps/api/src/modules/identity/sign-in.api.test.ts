@@ -182,4 +182,19 @@ describe('throttling', () => {
     // The attacker stays locked out even with the right password.
     expect((await login(rt, owner, { ip: attacker })).statusCode).toBe(429);
   }, 120_000);
+
+  it('limits one address to LOGIN_ATTEMPTS_PER_IP sign-ins in 5 minutes, across accounts (60 unless set)', async () => {
+    expect(rt.config.loginAttemptsPerIp).toBe(60);
+    const strict = await startTestRuntime({}, { LOGIN_ATTEMPTS_PER_IP: '3' });
+    try {
+      const office = '198.51.100.77';
+      for (let i = 0; i < 3; i++)
+        expect((await login(strict, `nobody-${i}@northwind.test`, { ip: office })).statusCode).toBe(401);
+      // The fourth from that address is refused, right password or not; another address signs in.
+      expect((await login(strict, owner, { ip: office })).statusCode).toBe(429);
+      expect((await login(strict, owner, { ip: '203.0.113.11' })).statusCode).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  }, 120_000);
 });
