@@ -42,8 +42,8 @@ export interface IdentityModuleDependencies {
   /** The system's name: the issuer authenticator apps show. */
   systemName(systemId: number): Promise<string | undefined>;
   tokenSettings?: Omit<TokenSettings, 'jwtKey'>;
-  /** Sign-in attempts one client address may make in 5 minutes (default `LIMITS.loginPerIp`). */
-  loginAttemptsPerIp?: number;
+  /** Sign-in attempts one client address may make in 5 minutes (`LOGIN_ATTEMPTS_PER_IP`). */
+  loginAttemptsPerIp: number;
 }
 
 /**

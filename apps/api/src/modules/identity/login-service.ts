@@ -11,9 +11,12 @@ import { matchTotpStep } from './totp.js';
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
 
-/** Limits of spec'd abuse cases, by client IP and by account + IP (so nobody can lock a user out from elsewhere). */
+/**
+ * Limits of spec'd abuse cases, by client IP and by account + IP (so nobody can lock a user out from
+ * elsewhere). Sign-ins per IP are a setting (`LOGIN_ATTEMPTS_PER_IP`, 60 by default) in this window.
+ */
+const LOGIN_PER_IP_WINDOW_SECONDS = 300;
 export const LIMITS = {
-  loginPerIp: { limit: 60, windowSeconds: 300 },
   loginPerAccountIp: { limit: 10, windowSeconds: 900 },
   codePerIp: { limit: 30, windowSeconds: 300 },
   resendPerAccountIp: { limit: 5, windowSeconds: 900 },
@@ -23,8 +26,8 @@ export interface LoginDependencies {
   repo: IdentityRepository;
   tokens: TokenService;
   limiter: RateLimiter;
-  /** Sign-in attempts one client address may make in `LIMITS.loginPerIp`'s window, if not its limit. */
-  loginAttemptsPerIp?: number;
+  /** Sign-in attempts one client address may make in 5 minutes, whatever the accounts. */
+  loginAttemptsPerIp: number;
   /** HMAC key for stored e-mail codes. */
   codeKey: string;
   decryptSecret(sealed: string): Promise<string>;
@@ -52,7 +55,7 @@ async function spendLikeAVerify(password: string): Promise<false> {
 
 /** Password sign-in with optional second factor (e-mail code or authenticator), scoped to one system. */
 export function createLoginService(deps: LoginDependencies) {
-  const loginPerIp = { ...LIMITS.loginPerIp, limit: deps.loginAttemptsPerIp ?? LIMITS.loginPerIp.limit };
+  const loginPerIp = { limit: deps.loginAttemptsPerIp, windowSeconds: LOGIN_PER_IP_WINDOW_SECONDS };
   async function limit(key: string, rule: { limit: number; windowSeconds: number }) {
     const result = await deps.limiter.hit(key, rule);
     if (!result.allowed) throw tooMany(result.retryAfterSeconds);

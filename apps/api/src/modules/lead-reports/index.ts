@@ -1,8 +1,9 @@
 import type { Database } from '@app/db';
+import type { SucceededByKeyPrefix } from '../payments/index.js';
 import { createLeadExportRepository } from './lead-export-repository.js';
 import { createLeadFiguresRepository } from './lead-figures-repository.js';
 import { leadReportRoutes } from './lead-report-routes.js';
-import { type ChargedByKeyPrefix, createLeadReportService } from './lead-report-service.js';
+import { createLeadReportService } from './lead-report-service.js';
 import { createLeadRowRepository } from './lead-row-repository.js';
 import { createLeadScopes } from './lead-scope.js';
 
@@ -17,7 +18,7 @@ export type { LeadReportService } from './lead-report-service.js';
 export function createLeadReportsModule(deps: {
   db: Database;
   /** The payments module's read of what was charged, by business-key prefix. */
-  charges: { succeededByKeyPrefix: ChargedByKeyPrefix };
+  charges: { succeededByKeyPrefix: SucceededByKeyPrefix };
 }) {
   const service = createLeadReportService({
     rows: createLeadRowRepository(deps.db),

@@ -14,6 +14,7 @@ import {
 import { rejectionLabel, startOfLocalDay } from '@app/lead-engine';
 import { chargeForLeads, sumCents } from '@app/pricing';
 import { notFound } from '../../http-errors.js';
+import type { SucceededByKeyPrefix } from '../payments/index.js';
 import type { Principal } from '../tenancy/index.js';
 import { leadExportItems } from './lead-export.js';
 import type { LeadExportRepository } from './lead-export-repository.js';
@@ -24,23 +25,14 @@ import type { LeadRowRepository, LeadSort } from './lead-row-repository.js';
 import { type LeadScopes, type ResolvedScope, viewerOf } from './lead-scope.js';
 import { addDays, closedRange, daysOf, openRange, todayIn } from './report-days.js';
 
-/**
- * The payments read the invoice needs: the charges that went through under business keys starting
- * with the given prefixes, made in [from, to), each with the whole amount charged.
- */
-export type ChargedByKeyPrefix = (
-  systemId: number,
-  prefixes: readonly string[],
-  range: { from: Date; to: Date },
-) => Promise<{ businessKey: string; amount: Cents }[]>;
-
 export interface LeadReportServiceDeps {
   rows: LeadRowRepository;
   /** The download's own reading (decision 0054). */
   exportRows: LeadExportRepository;
   figures: LeadFiguresRepository;
   scopes: LeadScopes;
-  chargedByKeyPrefix: ChargedByKeyPrefix;
+  /** The payments module's read of the charges that went through, whole (a campaign's activations). */
+  chargedByKeyPrefix: SucceededByKeyPrefix;
 }
 
 interface FilterQuery {

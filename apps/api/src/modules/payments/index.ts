@@ -22,6 +22,7 @@ export type { ChargeOnce, ChargeOutcome, ChargeRequest } from './charge-once.js'
 export type { ConnectService } from './connect-service.js';
 export { createGatewayKeysRepository } from './gateway-keys-repository.js';
 export { processPaymentEventJob, sandboxWebhookJob } from './payment-jobs.js';
+export type { SucceededByKeyPrefix } from './payment-operation-repository.js';
 
 /**
  * Payments as far as built: the webhook endpoint and the processing of its events (connected-account

@@ -13,6 +13,8 @@ import {
 } from '@app/db';
 
 export type PaymentOperationRow = typeof paymentOperations.$inferSelect;
+/** The charges that went through under business-key prefixes, whole (the lead report's invoice). */
+export type SucceededByKeyPrefix = PaymentOperationRepository['succeededByKeyPrefix'];
 export type NewPaymentOperation = Omit<
   typeof paymentOperations.$inferInsert,
   'id' | 'status' | 'chargeId' | 'postingId' | 'failureCode' | 'failureMessage' | 'createdAt' | 'settledAt'
