@@ -30,13 +30,7 @@ export function EmbedPanel({ row, onClose }: { row: CampaignListRow; onClose: ()
   const embedStatus = result?.outcome ?? resource.data?.data.embed_status ?? row.embed_status;
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={`Embed Code — ${row.campaignName}`}
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <Modal opened onClose={onClose} title={`Embed Code — ${row.campaignName}`} size="lg">
       <Stack gap="sm" data-testid="embed-panel">
         <Text size="sm">
           Paste this code into every page of {row.urlCode || 'the site'} (before &lt;/body&gt; or in
