@@ -142,7 +142,8 @@ test('the Northwind owner creates a Search ID campaign for a client with its pri
   await expect(wizard).toContainText(TARGETING_REQUIRED);
   await expect(page.getByTestId('campaign-keywords')).toBeVisible();
   // The lead fields it may require read as words, not as their stored keys.
-  await page.getByTestId('campaign-require').click();
+  // The pills box around the MultiSelect's (read-only) input takes the click that opens it.
+  await page.locator('.mantine-MultiSelect-input', { has: page.getByTestId('campaign-require') }).click();
   await page.getByRole('option', { name: 'First name', exact: true }).click();
   await expect(page.getByRole('option', { name: 'FirstName' })).toHaveCount(0);
   await page.getByTestId('campaign-keywords').fill('roof repair');

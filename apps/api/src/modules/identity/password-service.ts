@@ -14,6 +14,11 @@ import { newOpaqueToken, sha256 } from './secure-tokens.js';
 import type { TokenService } from './token-service.js';
 
 const RESET_TTL_MS = 60 * 60_000;
+/** What a refused link is called in its reason (an invited person never had a password to reset). */
+const LINK_WORDS: Record<PasswordLinkPurpose, string> = {
+  reset: 'password reset link',
+  invitation: 'invitation link',
+};
 const LIMITS = {
   forgotPerIp: { limit: 20, windowSeconds: 900 },
   forgotPerAccount: { limit: 5, windowSeconds: 900 },
@@ -67,8 +72,9 @@ export function createPasswordService(deps: PasswordDependencies) {
     const row = await deps.repo.findOneTimeToken(['password_reset', 'invitation'], sha256(token));
     const found = row ? await deps.repo.findUser(row.userId) : undefined;
     const user = found?.email === email ? found : undefined;
-    const purpose: PasswordLinkPurpose = row?.purpose === 'invitation' ? 'invitation' : 'reset';
-    const link = purpose === 'invitation' ? 'invitation link' : 'password reset link';
+    // Only a link that matches its account tells what kind it is.
+    const purpose: PasswordLinkPurpose = user && row?.purpose === 'invitation' ? 'invitation' : 'reset';
+    const link = LINK_WORDS[purpose];
     if (!row || !user) return { valid: false as const, purpose, reason: `This ${link} is not valid.` };
     if (row.usedAt) return { valid: false as const, purpose, reason: `This ${link} has already been used.` };
     if (row.expiresAt.getTime() <= Date.now())
@@ -139,7 +145,11 @@ export function createPasswordService(deps: PasswordDependencies) {
       const result = await liveResetToken(input.token, input.email);
       if (!result.valid) throw new HttpError(400, 'invalid_reset_token', result.reason);
       if (!(await deps.repo.useOneTimeToken(result.row.id))) {
-        throw new HttpError(400, 'invalid_reset_token', 'This password reset link has already been used.');
+        throw new HttpError(
+          400,
+          'invalid_reset_token',
+          `This ${LINK_WORDS[result.purpose]} has already been used.`,
+        );
       }
       await deps.repo.setPasswordHash(result.user.id, await hashPassword(input.password));
       await deps.tokens.revokeUser(result.user.id, 'password reset');

@@ -47,7 +47,7 @@ export interface WizardProps {
   backLabel?: string;
   /** The step to open on (a resumed wizard); the first when absent. */
   startAt?: number;
-  /** Told the id of every step shown after the first, so the page can keep it (in its address). */
+  /** Told the id of the step shown whenever it changes, so the page can keep it (in its address). */
   onStepShown?: (id: string) => void;
 }
 
