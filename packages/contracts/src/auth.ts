@@ -90,7 +90,20 @@ export const verifyResetTokenRequestSchema = z.strictObject({
   email,
 });
 export type VerifyResetTokenRequest = z.input<typeof verifyResetTokenRequestSchema>;
-export const verifyResetTokenResponseSchema = z.object({ valid: z.boolean(), reason: z.string() });
+/**
+ * What a set-password link is for: `invitation` when its account has never had a password (someone
+ * created it and invited the person by e-mail, who now chooses a first one), `reset` otherwise. The
+ * page's words follow it: an invited person sets a password, nobody "resets" one they never had.
+ */
+export const PASSWORD_LINK_PURPOSES = ['reset', 'invitation'] as const;
+export type PasswordLinkPurpose = (typeof PASSWORD_LINK_PURPOSES)[number];
+export const verifyResetTokenResponseSchema = z.object({
+  valid: z.boolean(),
+  reason: z.string(),
+  purpose: z.enum(PASSWORD_LINK_PURPOSES),
+});
+export const PASSWORD_RESET_DONE = 'Your password has been reset. Please sign in.';
+export const PASSWORD_SET_DONE = 'Your password has been set. Please sign in.';
 
 /** Minimum password rules for new passwords, shared by reset, change and registration. */
 export const newPasswordSchema = z

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { emailAddressSchema } from './fields.js';
 import { ID_NOT_FOUND, INT32_MAX, idOrZeroSchema, idParamSchema, idSchema } from './ids.js';
-import { LEAD_MODULES, type LeadModule } from './module-catalogue.js';
+import { LEAD_MODULES, type LeadModule, moduleEntry } from './module-catalogue.js';
 import { feeDollarsSchema, perLeadDollarsSchema } from './money.js';
 import { pagedResponseSchema } from './paging.js';
+import { siteCheckOutcomeSchema } from './site-tests.js';
 import { paymentTermSchema, tfSchema } from './tenancy.js';
 import { multilineText } from './text.js';
 
@@ -62,6 +63,7 @@ export const END_BEFORE_START = 'The end date must not be before the start date.
 export const TARGETING_REQUIRED =
   'Choose national targeting, or at least one zip code, state or city to target.';
 export const KEYWORDS_REQUIRED = 'Enter at least one keyword.';
+export const REQUIRED_FIELDS_INVALID = 'Choose the required lead fields from the list.';
 
 export const campaignNameSchema = z
   .string()
@@ -129,6 +131,44 @@ export const citySchema = shortText(120).min(1, 'A city must not be empty.');
 const recipientsSchema = z.array(emailAddressSchema).max(20, 'At most 20 e-mail addresses.');
 
 /**
+ * The lead fields a locator campaign may require: `locatorrequire` stores the keys comma-separated
+ * ('FirstName,Email'), screens show the words.
+ */
+export const REQUIRABLE_LEAD_FIELDS = {
+  FirstName: 'First name',
+  LastName: 'Last name',
+  Email: 'E-mail',
+  Phone: 'Phone',
+  Address: 'Address',
+} as const;
+export type RequirableLeadField = keyof typeof REQUIRABLE_LEAD_FIELDS;
+const isRequirableList = (text: string) =>
+  text === '' || text.split(',').every((key) => Object.hasOwn(REQUIRABLE_LEAD_FIELDS, key));
+const requiredFieldsSchema = shortText(200).refine(isRequirableList, REQUIRED_FIELDS_INVALID);
+
+/**
+ * Where a campaign of a keyword-and-geography module looks for people, checked the same way by the
+ * wizard (before Next leaves the targeting step) and by the server (create and every targeting
+ * update, on the campaign as it would be after the change): somewhere to look (national, or a zip,
+ * state or city), and for a campaign mirrored to the ad platform (Search ID) at least one keyword,
+ * since a search campaign without one buys nothing. A vendor-list campaign without keywords takes
+ * anyone in its geography. Answers the problems by field, empty when the targeting is complete.
+ */
+export function targetingProblems(
+  module: LeadModule,
+  after: { national: boolean; zips: number; states: number; cities: number; keywords: number },
+): Partial<Record<'nationaltargeting' | 'locatorkeyword', string>> {
+  const entry = moduleEntry(module);
+  if (entry.leadSource === 'pixel') return {};
+  const problems: Partial<Record<'nationaltargeting' | 'locatorkeyword', string>> = {};
+  if (entry.leadSource === 'ad_platform_mirror' && after.keywords === 0)
+    problems.locatorkeyword = KEYWORDS_REQUIRED;
+  if (!after.national && after.zips + after.states + after.cities === 0)
+    problems.nationaltargeting = TARGETING_REQUIRED;
+  return problems;
+}
+
+/**
  * Spec 2 §5: 'Zip code text area keeps only digits and newlines; commas and spaces become line
  * breaks.' The form sends the text area as is; this is the one reading of it, on both sides.
  */
@@ -191,8 +231,8 @@ const targetingFields = {
   locatorcity: z.array(citySchema).max(1000, 'At most 1,000 cities.'),
   nationaltargeting: tfSchema,
   locatordesc: multilineText(shortText(2000)),
-  /** The lead fields the campaign requires, as the locator form names them ('FirstName,LastName', …). */
-  locatorrequire: shortText(200),
+  /** The lead fields the campaign requires (`REQUIRABLE_LEAD_FIELDS` keys, comma-separated). */
+  locatorrequire: requiredFieldsSchema,
   /** Enhance: the advanced-information list; b2b: the B2B information list (ids of the options). */
   listAdvanceInformationId: z.array(shortText(50)).max(100),
   listB2BInformationId: z.array(shortText(50)).max(100),
@@ -239,7 +279,7 @@ export const createCampaignRequestSchema = z
     locatorcity: targetingFields.locatorcity.default([]),
     nationaltargeting: tfSchema.default('F'),
     locatordesc: targetingFields.locatordesc.default(''),
-    locatorrequire: shortText(200).default(''),
+    locatorrequire: requiredFieldsSchema.default(''),
     listAdvanceInformationId: targetingFields.listAdvanceInformationId.default([]),
     listB2BInformationId: targetingFields.listB2BInformationId.default([]),
     campaign_information_type: shortText(50).default(''),
@@ -306,7 +346,8 @@ export const campaignListRowSchema = z.object({
   company_group_name: z.string(),
   PaymentTerm: paymentTermSchema,
   urlCode: z.string(),
-  embed_status: z.string(),
+  /** The last site check's outcome (local campaigns; 'unchecked' for the others). */
+  embed_status: siteCheckOutcomeSchema,
   /** Locator campaigns: whether the ad platform holds the campaign as we do ('' for other modules). */
   ad_platform_sync: adPlatformSyncSchema,
   /** Why the ad platform is behind, in words the viewer can act on ('' when it is not). */
@@ -653,7 +694,7 @@ export const campaignResourceResponseSchema = z.object({
     leadspeekType: campaignModuleSchema,
     /** Local: the snippet to paste before </body>; '' for the other modules. */
     embed_code: z.string(),
-    embed_status: z.string(),
+    embed_status: siteCheckOutcomeSchema,
     ad_platform_campaign_id: z.string().nullable(),
   }),
 });

@@ -16,6 +16,17 @@ export const AGREEMENT_DOCUMENTS = [
   'default_client',
 ] as const;
 export const DOCUMENT_NAMES = [...PUBLIC_DOCUMENTS, ...AGREEMENT_DOCUMENTS] as const;
+/**
+ * The documents between a host's visitors and whoever runs that host: on an agency's white-label host
+ * they name the agency (its clients' privacy, terms, billing and services agreement are with it).
+ * The rest are agreements of an agency with the platform and always name the system's company.
+ */
+export const HOST_PARTY_DOCUMENTS = [
+  'privacy-policy',
+  'term-of-use',
+  'service-billing-agreement',
+  'default_client',
+] as const satisfies readonly (typeof DOCUMENT_NAMES)[number][];
 export const documentNameSchema = z.enum(DOCUMENT_NAMES);
 export type DocumentName = z.infer<typeof documentNameSchema>;
 

@@ -102,6 +102,8 @@ export type LeadReportRow = z.infer<typeof leadReportRowSchema>;
  */
 export const leadReportResponseSchema = pagedResponseSchema(leadReportRowSchema).extend({
   total_capped: z.boolean(),
+  /** The view's time zone (see `reportTimeZoneSchema`): the rows' times are shown in it. */
+  time_zone: z.string(),
 });
 export type LeadReportResponse = z.infer<typeof leadReportResponseSchema>;
 
@@ -119,6 +121,12 @@ export const leadInitDateResponseSchema = z.object({
     last_date: z.string().nullable(),
     /** Today in the viewer's time zone (the campaign's, for one campaign), the default end of a range. */
     today: z.string(),
+    /**
+     * The IANA zone every day and time of this view is in: one campaign's own zone, across campaigns
+     * the viewer's. The rows, the date fields and the chart use it, and the screen names it, so a
+     * lead stored late in the evening is on one day everywhere (issue 20).
+     */
+    time_zone: z.string(),
   }),
 });
 export type LeadInitDateResponse = z.infer<typeof leadInitDateResponseSchema>;
@@ -134,6 +142,8 @@ export const leadChartResponseSchema = z.object({
     spend_cents: z.array(seriesPointSchema),
     total_leads: z.number().int(),
     total_spend: z.string(),
+    /** The zone the days are counted in (as initdate's `time_zone`). */
+    time_zone: z.string(),
   }),
 });
 export type LeadChartResponse = z.infer<typeof leadChartResponseSchema>;

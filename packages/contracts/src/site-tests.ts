@@ -34,6 +34,28 @@ export const SITE_CHECK_OUTCOMES = [
 export const siteCheckOutcomeSchema = z.enum(SITE_CHECK_OUTCOMES);
 export type SiteCheckOutcomeValue = z.infer<typeof siteCheckOutcomeSchema>;
 
+/**
+ * The outcome as a person reads it, wherever a screen shows a campaign's embed status (the campaign
+ * list's column, the embed-code panel): the wire keeps the code, the words live here once.
+ */
+export const SITE_CHECK_OUTCOME_LABELS: Record<SiteCheckOutcomeValue, string> = {
+  found: 'Installed',
+  found_via_gtm: 'Installed through Google Tag Manager',
+  not_found: 'Not found on the site',
+  gtm_not_found: 'Google Tag Manager not found',
+  blocked: 'The site blocked the check',
+  unreachable: 'Site not reachable',
+  not_allowed: 'Private address, not checked',
+  invalid_url: 'Site address not valid',
+  unchecked: 'Not checked yet',
+};
+
+/** A stored embed status read back: anything that is not an outcome (an older value) counts as unchecked. */
+export function siteCheckOutcomeOf(stored: string): SiteCheckOutcomeValue {
+  const parsed = siteCheckOutcomeSchema.safeParse(stored);
+  return parsed.success ? parsed.data : 'unchecked';
+}
+
 /** The answer of both calls. An HTTP 504 from the server itself means the spec's blocked result. */
 export const siteCheckResponseSchema = z.object({
   result: z.literal('success'),

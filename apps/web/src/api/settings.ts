@@ -36,6 +36,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useHttp } from '../app/boot/boot-context';
 import { domainInfoKeys } from './domain-info';
 import type { HttpClient, ResponseSchema } from './http';
+import { sessionKeys } from './session';
 
 /*
  * General settings, prices, domains and SMTP (spec 2 §7 "Pricing, settings and domains"), with the
@@ -213,14 +214,19 @@ export function useUpdateSubdomain(companyID: number) {
   });
 }
 
-/** `PUT /configuration/cancel-subscription` {companyID}. */
+/**
+ * `PUT /configuration/cancel-subscription` {companyID}. The session user carries the cancellation,
+ * so it is read again: what follows it (no Add Client, the section's own state) changes at once.
+ */
 export function useCancelSubscription() {
   const http = useHttp();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (companyID: number) => {
       const body: CancelSubscriptionRequest = { companyID };
       return http.put('/configuration/cancel-subscription', body, cancelSubscriptionResponseSchema);
     },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.user() }),
   });
 }
 

@@ -68,12 +68,15 @@ export const loginChallenges = pgTable('login_challenges', {
   createdAt: at().defaultNow().notNull(),
 });
 
-/** Single-use tokens: password resets and single sign-on. Only a SHA-256 of each is stored. */
+/**
+ * Single-use tokens: password resets, invitations (a first password), single sign-on, e-mail
+ * changes. Only a SHA-256 of each is stored.
+ */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
     id: uuid().primaryKey().defaultRandom(),
-    purpose: text().$type<'password_reset' | 'sso' | 'email_change'>().notNull(),
+    purpose: text().$type<'password_reset' | 'invitation' | 'sso' | 'email_change'>().notNull(),
     userId: integer()
       .notNull()
       .references(() => users.id),

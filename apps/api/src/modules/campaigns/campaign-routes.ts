@@ -28,6 +28,7 @@ import {
   resendGoogleLinkRequestSchema,
   SHEET_NOT_CONNECTED,
   SPREADSHEET_RESET,
+  siteCheckOutcomeOf,
   spreadsheetCheckRequestSchema,
   spreadsheetCheckResponseSchema,
   spreadsheetHistoryParamsSchema,
@@ -264,7 +265,7 @@ export const campaignRoutes =
               r.module === 'local'
                 ? await deps.embedCode({ campaignId: r.publicId, clientCompanyId: r.clientId })
                 : '',
-            embed_status: r.embedStatus,
+            embed_status: siteCheckOutcomeOf(r.embedStatus),
             ad_platform_campaign_id: r.adPlatformCampaignId,
           },
         };

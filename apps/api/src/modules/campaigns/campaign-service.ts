@@ -15,6 +15,7 @@ import {
   LEADS_BUY_REQUIRED,
   MODULE_NOT_ENABLED,
   pageOf,
+  targetingProblems,
   type UpdateCampaignInput,
   type UpdateLocalCampaignInput,
   type UpdateLocatorCampaignInput,
@@ -181,16 +182,20 @@ export function createCampaignService(deps: CampaignServiceDeps) {
     return v;
   }
 
-  /** Locator, enhance and b2b need somewhere to look: national, or a zip, state or city (decision 0037). */
+  /** Where a campaign looks for people must be complete after the change (the contracts' one rule). */
   function checkTargeting(
     module: CampaignModule,
-    after: { national: boolean; zips: string[]; states: string[]; cities: string[] },
+    after: { national: boolean; zips: string[]; states: string[]; cities: string[]; keywords: string[] },
   ) {
-    if (module === 'local') return;
-    if (!after.national && after.zips.length + after.states.length + after.cities.length === 0)
-      throw badRequest('Choose national targeting, or at least one zip code, state or city to target.', {
-        nationaltargeting: 'Choose national targeting, or at least one zip code, state or city to target.',
-      });
+    const problems = targetingProblems(module, {
+      national: after.national,
+      zips: after.zips.length,
+      states: after.states.length,
+      cities: after.cities.length,
+      keywords: after.keywords.length,
+    });
+    const first = Object.values(problems)[0];
+    if (first) throw badRequest(first, problems);
   }
 
   async function mirror(r: CampaignRecord) {
@@ -387,13 +392,13 @@ export function createCampaignService(deps: CampaignServiceDeps) {
       }
       if (!ctx.enabledModules.includes(b.leadspeekType))
         throw badRequest(MODULE_NOT_ENABLED, { leadspeekType: MODULE_NOT_ENABLED });
-      if (b.leadspeekType !== 'local')
-        checkTargeting(b.leadspeekType, {
-          national: b.nationaltargeting === 'T',
-          zips: b.locatorzip,
-          states: b.locatorstate,
-          cities: b.locatorcity,
-        });
+      checkTargeting(b.leadspeekType, {
+        national: b.nationaltargeting === 'T',
+        zips: b.locatorzip,
+        states: b.locatorstate,
+        cities: b.locatorcity,
+        keywords: b.locatorkeyword,
+      });
       const values: NewCampaign = {
         systemId: ctx.systemId,
         agencyId: ctx.agencyId,
@@ -448,6 +453,7 @@ export function createCampaignService(deps: CampaignServiceDeps) {
           zips: values.zips ?? r.zips,
           states: values.states ?? r.states,
           cities: values.cities ?? r.cities,
+          keywords: values.keywords ?? r.keywords,
         });
       // Locator targeting, names and dates are the ad platform's too: the edit and the intent to
       // mirror it are one transaction.

@@ -4,6 +4,7 @@ import {
   type CampaignListRow,
   centsToDollars,
   microsToDollars,
+  siteCheckOutcomeOf,
   toTF,
 } from '@app/contracts';
 import { type CampaignState, describeState } from '@app/lead-engine';
@@ -73,7 +74,7 @@ export function listRowOf(r: CampaignRecord): CampaignListRow {
     company_group_name: r.groupName,
     PaymentTerm: r.paymentTerm,
     urlCode: r.urlCode,
-    embed_status: r.embedStatus,
+    embed_status: siteCheckOutcomeOf(r.embedStatus),
     ...adPlatformSyncOf(r),
     startdatecampaign: r.startDate ?? '',
     enddatecampaign: r.endDate ?? '',

@@ -130,6 +130,18 @@ describe('campaigns: create, read, update', () => {
       [{ startdatecampaign: '2026-05-02', enddatecampaign: '2026-05-01' }, 'enddatecampaign'],
       [{ timezone: 'Mars/Base' }, 'timezone'],
       [{ leadspeekType: 'locator', locatorkeyword: ['dentist'] }, 'nationaltargeting'],
+      // A Search ID campaign searches for something: no keyword, no campaign (issue 20).
+      [{ leadspeekType: 'locator', nationaltargeting: 'T' }, 'locatorkeyword'],
+      [{ leadspeekType: 'locator' }, 'locatorkeyword'],
+      [
+        {
+          leadspeekType: 'locator',
+          locatorkeyword: ['dentist'],
+          nationaltargeting: 'T',
+          locatorrequire: 'Shoe',
+        },
+        'locatorrequire',
+      ],
       [{ unexpected: 1 }, ''],
     ];
     for (const [extra, field] of cases) {
@@ -222,6 +234,16 @@ describe('campaigns: create, read, update', () => {
       client.token,
     );
     expect(emptied.statusCode).toBe(400);
+    // Nor may an edit take every keyword away; the campaign keeps the ones it had.
+    const noKeywords = await put(
+      rt,
+      '/leadspeek/client/locator/update',
+      { leadspeekID: locator.json().data.leadspeekID, locatorkeyword: [] },
+      client.token,
+    );
+    expect(noKeywords.statusCode).toBe(400);
+    expect(noKeywords.json().error.fields).toEqual({ locatorkeyword: 'Enter at least one keyword.' });
+    expect((await rowOf(locator.json().data.leadspeekID)).keywords).toEqual(['dentist']);
   });
 
   it('lists with filters, search, sort and paging done in SQL', async () => {

@@ -1,4 +1,4 @@
-import { PUBLIC_DOCUMENTS } from '@app/contracts';
+import { HOST_PARTY_DOCUMENTS, PUBLIC_DOCUMENTS } from '@app/contracts';
 import { DEMO } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
@@ -25,6 +25,27 @@ describe('GET /api/document/agreement', () => {
       url: `/api/document/agreement?name=term-of-use&host=${DEMO.brightreach.domain}`,
     });
     expect(res.json().html).toContain(DEMO.brightreach.root.legalName);
+  });
+
+  it("names the agency on its own white-label host in its clients' documents, the platform in agency agreements", async () => {
+    const on = async (name: string) =>
+      (
+        await rt.app.inject({
+          url: `/api/document/agreement?name=${name}&host=${DEMO.northwind.subdomain}.localhost`,
+        })
+      ).json().html as string;
+    for (const name of HOST_PARTY_DOCUMENTS) {
+      const html = await on(name);
+      expect(html, name).toContain(DEMO.northwind.name);
+      expect(html, name).not.toContain(DEMO.master.root.legalName);
+    }
+    // The developer agreement is the agency's with the platform, wherever it is read.
+    expect(await on('marketing-services-agreement-developer')).toContain(DEMO.master.root.legalName);
+    // Through the custom domain as well.
+    const custom = await rt.app.inject({
+      url: `/api/document/agreement?name=privacy-policy&host=${DEMO.northwind.customDomain}`,
+    });
+    expect(custom.json().html).toContain(DEMO.northwind.name);
   });
 
   it('rejects an unknown document name', async () => {

@@ -16,6 +16,11 @@ export interface ResolvedDomain {
   json: string;
   /** `json` as UTF-8 bytes: sent as it is, with no per-request encoding or length scan. */
   body: Buffer;
+  /**
+   * Who the host's visitors deal with, by legal name: the agency on its own white-label host (its
+   * clients buy from it and never see the platform's name), else the system's root company.
+   */
+  legalParty: string;
 }
 
 export interface DomainServiceOptions {
@@ -44,12 +49,13 @@ export function createDomainService(repo: DomainRepository, options: DomainServi
   async function load(host: string): Promise<ResolvedDomain> {
     const owner = (await repo.findHostOwner(host)) ?? (await repo.findMasterOwner());
     if (!owner) throw new Error('no master system: the database has not been seeded');
-    const info = domainInfoSchema.parse(await buildInfo(owner));
+    const { info: built, legalParty } = await buildInfo(owner);
+    const info = domainInfoSchema.parse(built);
     const json = JSON.stringify(info);
-    return { info, json, body: Buffer.from(json, 'utf8') };
+    return { info, json, body: Buffer.from(json, 'utf8'), legalParty };
   }
 
-  async function buildInfo(owner: HostOwner): Promise<DomainInfo> {
+  async function buildInfo(owner: HostOwner): Promise<{ info: DomainInfo; legalParty: string }> {
     const [system, masterId, ownerCompany] = await Promise.all([
       repo.getSystem(owner.systemId),
       repo.getMasterSystemId(),
@@ -85,7 +91,10 @@ export function createDomainService(repo: DomainRepository, options: DomainServi
       ? PAYMENT_TERMS.filter((t) => terms.some((r) => r.term === t))
       : PAYMENT_TERMS;
 
-    return {
+    const legalParty = owner.isAgency
+      ? ownerCompany.legalName || ownerCompany.name
+      : root.legalName || root.name;
+    const info: DomainInfo = {
       idsys: system.id,
       masteridsys: masterId,
       is_master: system.isMaster,
@@ -121,6 +130,7 @@ export function createDomainService(repo: DomainRepository, options: DomainServi
         ...brandingLookOf(branding),
       },
     };
+    return { info, legalParty };
   }
 
   const resolve = (host: string) => {

@@ -6,6 +6,7 @@ import {
   eq,
   firstRow,
   gt,
+  inArray,
   isNull,
   loginChallenges,
   oneTimeTokens,
@@ -290,11 +291,12 @@ export function createIdentityRepository(db: Database) {
       await db.insert(oneTimeTokens).values(values);
     },
 
-    async findOneTimeToken(purpose: OneTimePurpose, tokenHash: string) {
+    async findOneTimeToken(purpose: OneTimePurpose | readonly OneTimePurpose[], tokenHash: string) {
+      const purposes = typeof purpose === 'string' ? [purpose] : [...purpose];
       const [row] = await db
         .select()
         .from(oneTimeTokens)
-        .where(and(eq(oneTimeTokens.purpose, purpose), eq(oneTimeTokens.tokenHash, tokenHash)));
+        .where(and(inArray(oneTimeTokens.purpose, purposes), eq(oneTimeTokens.tokenHash, tokenHash)));
       return row;
     },
 

@@ -5,6 +5,8 @@ import {
   loginRequestSchema,
   loginResponseSchema,
   messageResponseSchema,
+  PASSWORD_RESET_DONE,
+  PASSWORD_SET_DONE,
   PASSWORD_UPDATED,
   refreshRequestSchema,
   resendCodeRequestSchema,
@@ -194,13 +196,13 @@ export const identityRoutes =
         },
       },
       async (request) => {
-        await deps.passwords.reset({
+        const purpose = await deps.passwords.reset({
           token: request.body.token,
           email: request.body.email,
           password: request.body.password,
           ip: request.ip,
         });
-        return { message: 'Your password has been reset. Please sign in.' };
+        return { message: purpose === 'invitation' ? PASSWORD_SET_DONE : PASSWORD_RESET_DONE };
       },
     );
 

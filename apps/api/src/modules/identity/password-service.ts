@@ -1,5 +1,9 @@
 import type { AuditAction } from '@app/contracts';
-import { CURRENT_PASSWORD_INVALID, CURRENT_PASSWORD_REQUIRED } from '@app/contracts';
+import {
+  CURRENT_PASSWORD_INVALID,
+  CURRENT_PASSWORD_REQUIRED,
+  type PasswordLinkPurpose,
+} from '@app/contracts';
 import { HttpError } from '../../http-errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { requireAction } from '../../plugins/access.js';
@@ -10,6 +14,11 @@ import { newOpaqueToken, sha256 } from './secure-tokens.js';
 import type { TokenService } from './token-service.js';
 
 const RESET_TTL_MS = 60 * 60_000;
+/** What a refused link is called in its reason (an invited person never had a password to reset). */
+const LINK_WORDS: Record<PasswordLinkPurpose, string> = {
+  reset: 'password reset link',
+  invitation: 'invitation link',
+};
 const LIMITS = {
   forgotPerIp: { limit: 20, windowSeconds: 900 },
   forgotPerAccount: { limit: 5, windowSeconds: 900 },
@@ -59,15 +68,25 @@ export function createPasswordService(deps: PasswordDependencies) {
   }
 
   async function liveResetToken(token: string, email: string) {
-    const row = await deps.repo.findOneTimeToken('password_reset', sha256(token));
-    const user = row ? await deps.repo.findUser(row.userId) : undefined;
-    if (!row || !user || user.email !== email)
-      return { valid: false as const, reason: 'This password reset link is not valid.' };
-    if (row.usedAt)
-      return { valid: false as const, reason: 'This password reset link has already been used.' };
+    // Invitations (users module) and forgotten passwords share the form; the link says which it is.
+    const row = await deps.repo.findOneTimeToken(['password_reset', 'invitation'], sha256(token));
+    const found = row ? await deps.repo.findUser(row.userId) : undefined;
+    const user = found?.email === email ? found : undefined;
+    // Only a link that matches its account tells what kind it is.
+    const purpose: PasswordLinkPurpose = user && row?.purpose === 'invitation' ? 'invitation' : 'reset';
+    const link = LINK_WORDS[purpose];
+    if (!row || !user) return { valid: false as const, purpose, reason: `This ${link} is not valid.` };
+    if (row.usedAt) return { valid: false as const, purpose, reason: `This ${link} has already been used.` };
     if (row.expiresAt.getTime() <= Date.now())
-      return { valid: false as const, reason: 'This password reset link has expired.' };
-    return { valid: true as const, row, user };
+      return {
+        valid: false as const,
+        purpose,
+        reason:
+          purpose === 'invitation'
+            ? 'This invitation link has expired. Ask the person who invited you to send a new one.'
+            : 'This password reset link has expired.',
+      };
+    return { valid: true as const, purpose, row, user };
   }
 
   return {
@@ -109,25 +128,41 @@ export function createPasswordService(deps: PasswordDependencies) {
     async verifyResetToken(input: { token: string; email: string; ip: string }) {
       await limit(`reset:ip:${input.ip}`, LIMITS.resetPerIp);
       const result = await liveResetToken(input.token, input.email);
-      return { valid: result.valid, reason: result.valid ? '' : result.reason };
+      return { valid: result.valid, reason: result.valid ? '' : result.reason, purpose: result.purpose };
     },
 
-    /** Sets a new password from a reset link. Two-factor still applies at the next sign-in. */
-    async reset(input: { token: string; email: string; password: string; ip: string }): Promise<void> {
+    /**
+     * Sets a new password from a reset link, or a first one from an invitation (which also makes the
+     * account active); answers which of the two it was. Two-factor still applies at the next sign-in.
+     */
+    async reset(input: {
+      token: string;
+      email: string;
+      password: string;
+      ip: string;
+    }): Promise<PasswordLinkPurpose> {
       await limit(`reset:ip:${input.ip}`, LIMITS.resetPerIp);
       const result = await liveResetToken(input.token, input.email);
       if (!result.valid) throw new HttpError(400, 'invalid_reset_token', result.reason);
       if (!(await deps.repo.useOneTimeToken(result.row.id))) {
-        throw new HttpError(400, 'invalid_reset_token', 'This password reset link has already been used.');
+        throw new HttpError(
+          400,
+          'invalid_reset_token',
+          `This ${LINK_WORDS[result.purpose]} has already been used.`,
+        );
       }
       await deps.repo.setPasswordHash(result.user.id, await hashPassword(input.password));
       await deps.tokens.revokeUser(result.user.id, 'password reset');
       await deps.audit({
         user: result.user,
         action: 'password_reset',
-        description: 'Reset the password with a link',
+        description:
+          result.purpose === 'invitation'
+            ? 'Accepted the invitation and chose a password'
+            : 'Reset the password with a link',
         ip: input.ip,
       });
+      return result.purpose;
     },
 
     /**

@@ -1,3 +1,4 @@
+import { PASSWORD_RESET_DONE } from '@app/contracts';
 import { appSecrets, companies, DEMO, eq, users } from '@app/db';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -219,12 +220,15 @@ describe('passwords', () => {
     expect((await send(rt, '/api/verify-reset-token', { token, email })).json()).toEqual({
       valid: true,
       reason: '',
+      purpose: 'reset',
     });
     expect((await send(rt, '/api/verify-reset-token', { token, email: 'x@y.test' })).json().valid).toBe(
       false,
     );
     const body = { token, email, password: 'fresh-pass-42', password_confirmation: 'fresh-pass-42' };
-    expect((await send(rt, '/api/reset-password', body)).statusCode).toBe(200);
+    const reset = await send(rt, '/api/reset-password', body);
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json().message).toBe(PASSWORD_RESET_DONE);
     const again = await send(rt, '/api/reset-password', body);
     expect(again.statusCode).toBe(400);
     expect((await send(rt, '/api/verify-reset-token', { token, email })).json()).toMatchObject({

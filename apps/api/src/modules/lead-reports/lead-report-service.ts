@@ -115,6 +115,7 @@ export function createLeadReportService(deps: LeadReportServiceDeps) {
           found.rows.map((r) => reportRowOf(r, viewer)),
         ),
         total_capped: found.totalCapped,
+        time_zone: resolved.timeZone,
       };
     },
 
@@ -132,7 +133,12 @@ export function createLeadReportService(deps: LeadReportServiceDeps) {
     async initDate(p: Principal, ids: PathIds): Promise<LeadInitDateResponse> {
       const resolved = await scopes.resolve(p, ids);
       const span = await figures.span(resolved.scope, resolved.timeZone);
-      return success({ first_date: span.first, last_date: span.last, today: todayIn(resolved.timeZone) });
+      return success({
+        first_date: span.first,
+        last_date: span.last,
+        today: todayIn(resolved.timeZone),
+        time_zone: resolved.timeZone,
+      });
     },
 
     async chart(p: Principal, ids: PathIds, q: FilterQuery): Promise<LeadChartResponse> {
@@ -147,6 +153,7 @@ export function createLeadReportService(deps: LeadReportServiceDeps) {
         spend_cents: days.map((date) => ({ date, value: perDay.get(date)?.cents ?? 0 })),
         total_leads: counts.reduce((n, c) => n + c.leads, 0),
         total_spend: centsToDollars(totalCents(counts)),
+        time_zone: resolved.timeZone,
       });
     },
 

@@ -226,6 +226,7 @@ describe('lead figures', () => {
       first_date: callerDay(daysAgo(24)),
       last_date: callerDay(new Date()),
       today: callerDay(new Date()),
+      time_zone: DEFAULT_TIMEZONE,
     });
   });
 
@@ -246,7 +247,26 @@ describe('lead figures', () => {
       first_date: '2026-03-04',
       last_date: '2026-03-04',
       today: todayIn('Pacific/Kiritimati'),
+      time_zone: 'Pacific/Kiritimati',
     });
+    // One zone for the whole view: the rows and the chart name the campaign's, not the viewer's.
+    const inChicago = (url: string) =>
+      rt.app.inject({
+        url: `/api${url}`,
+        headers: { authorization: `Bearer ${client.token}`, 'x-timezone': 'America/Chicago' },
+      });
+    const rows = (await inChicago(`/leadspeek/report/lead/${harbor}/${harbor}/${zoned.id}`)).json();
+    expect(rows.time_zone).toBe('Pacific/Kiritimati');
+    expect(rows.data).toHaveLength(1);
+    const chart = (
+      await inChicago(
+        `/leadspeek/report/chart/${harbor}/${harbor}/${zoned.id}?start=2026-03-01&end=2026-03-05`,
+      )
+    ).json();
+    expect(chart.data.time_zone).toBe('Pacific/Kiritimati');
+    expect(chart.data.leads.find((p: { value: number }) => p.value > 0)?.date).toBe('2026-03-04');
+    const across = (await inChicago(`/leadspeek/report/lead/${harbor}/${harbor}/0`)).json();
+    expect(across.time_zone).toBe('America/Chicago');
     const initdate = (campaignID: number | string, by: Who = client) =>
       get(rt, `/leadspeek/report/initdate/${by.company}/0?campaignID=${campaignID}`, by.token);
     expect((await initdate(otherClientCampaign.id)).statusCode).toBe(404);

@@ -6,6 +6,7 @@ import {
   SITE_CHECK_BLOCKED_MESSAGE,
   type SiteCheckOutcomeValue,
   type SiteCheckResponse,
+  siteCheckOutcomeOf,
   TEST_LEAD_INTERVAL_SECONDS,
   TEST_LEAD_TOO_SOON,
 } from '@app/contracts';
@@ -142,7 +143,7 @@ export function createSiteTestService(deps: {
       if (campaign.embedCheckedAt === null || campaign.embedStatus === 'unchecked')
         return answer('unchecked', 'The embed code has not been checked yet.', campaign.urlCode, null);
       return answer(
-        campaign.embedStatus as SiteCheckOutcomeValue,
+        siteCheckOutcomeOf(campaign.embedStatus),
         campaign.embedCheckMessage,
         campaign.embedCheckUrl || campaign.urlCode,
         campaign.embedCheckedAt,

@@ -1,4 +1,4 @@
-import { NOT_INVITED_MESSAGE } from '@app/contracts';
+import { NOT_INVITED_MESSAGE, PASSWORD_SET_DONE } from '@app/contracts';
 import {
   and,
   companies,
@@ -232,7 +232,8 @@ describe('POST /configuration/user/resendinvitation', () => {
     expect(token).toBeDefined();
     const ip = '10.8.7.1';
     const verified = await send(rt, '/api/verify-reset-token', { token, email: invited.email }, { ip });
-    expect(verified.json()).toEqual({ valid: true, reason: '' });
+    // An invited person chooses a first password: the link says it is an invitation.
+    expect(verified.json()).toEqual({ valid: true, reason: '', purpose: 'invitation' });
     const reset = await send(
       rt,
       '/api/reset-password',
@@ -240,6 +241,14 @@ describe('POST /configuration/user/resendinvitation', () => {
       { ip },
     );
     expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json().message).toBe(PASSWORD_SET_DONE);
+    // Opened again, it is still the invitation that was used, not a reset link.
+    const reopened = await send(rt, '/api/verify-reset-token', { token, email: invited.email }, { ip });
+    expect(reopened.json()).toEqual({
+      valid: false,
+      reason: 'This invitation link has already been used.',
+      purpose: 'invitation',
+    });
 
     expect((await userByEmail(rt, invited.email)).status).toBe('active');
     const person = await who(rt, invited.email, 'localhost', 'Accepted!pass1');

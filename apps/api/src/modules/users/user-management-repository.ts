@@ -240,11 +240,12 @@ export function createUserManagementRepository(db: Database) {
     /** Ends every unused set-password link of a person (a resent invitation kills the old one). */
     async expirePasswordLinks(userId: number) {
       await db.execute(sql`update one_time_tokens set used_at = now()
-        where user_id = ${userId} and purpose = 'password_reset' and used_at is null`);
+        where user_id = ${userId} and purpose in ('password_reset', 'invitation') and used_at is null`);
     },
 
+    /** An invitation's link: the identity module's set-password link, marked as an invitation. */
     async createPasswordLink(userId: number, tokenHash: string, expiresAt: Date) {
-      await db.insert(oneTimeTokens).values({ purpose: 'password_reset', userId, tokenHash, expiresAt });
+      await db.insert(oneTimeTokens).values({ purpose: 'invitation', userId, tokenHash, expiresAt });
     },
 
     /** Systems with their root company, the master first. */

@@ -17,6 +17,9 @@ export const BRAND_VARS = {
 /** Reads a brand variable in a style object, e.g. `{ background: brandVar('sidebarBg') }`. */
 export const brandVar = (name: keyof typeof BRAND_VARS): string => `var(${BRAND_VARS[name]})`;
 
+/** The name of every modal's and drawer's close button (its icon says nothing to a screen reader). */
+export const CLOSE_DIALOG_LABEL = 'Close';
+
 /** The part of the theme the shell and layouts need beyond Mantine's own keys. */
 export interface BrandThemeOther {
   branding: Branding;
@@ -46,6 +49,11 @@ export function buildBrandTheme(branding: Branding): MantineThemeOverride {
       Anchor: { defaultProps: { underline: 'always' } },
       // Loaders carry an aria-label naming what loads; a span may only be labelled with a role.
       Loader: { defaultProps: { role: 'status' } },
+      // A dialog's close button is an icon: every modal and drawer (the confirmations of
+      // @mantine/modals too) gets its name here, once, instead of each screen remembering it
+      // (axe button-name, critical: six modals had forgotten).
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': CLOSE_DIALOG_LABEL } } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': CLOSE_DIALOG_LABEL } } },
       // A badge is a status word: cut to "NOT CO…" in a narrow table cell it says nothing, so it
       // keeps its full width and the column (or the table's scroll) makes room instead.
       Badge: { styles: { root: { minWidth: 'max-content' } } },

@@ -6,7 +6,8 @@ import { type BillingFilter, fetchBillingCsv, type PartyRef, useBillingHistory }
 import { useHttp } from '../../app/boot/boot-context';
 import { type DataColumn, DataTable } from '../data-list/data-table';
 import { PagedList } from '../data-list/paged-list';
-import { DOWNLOAD_TEXTS, useFileDownload } from '../feedback/use-file-download';
+import { DownloadStatusText } from '../feedback/download-status';
+import { useFileDownload } from '../feedback/use-file-download';
 import {
   billingFileName,
   formatPostedAt,
@@ -127,11 +128,7 @@ export function BillingHistory({ party }: { party: PartyRef }) {
           />
         </Group>
         <Group gap="sm">
-          {csv.status !== 'idle' && (
-            <Text size="sm" fw={600} role="status" data-testid="billing-download-status">
-              {DOWNLOAD_TEXTS[csv.status]}
-            </Text>
-          )}
+          <DownloadStatusText status={csv.status} testId="billing-download-status" />
           <Button
             leftSection={<IconDownload size={16} aria-hidden />}
             loading={csv.status === 'preparing'}

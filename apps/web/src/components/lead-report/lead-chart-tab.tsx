@@ -3,6 +3,7 @@ import { type LeadFilters, type LeadScope, useLeadChart } from '../../api/lead-r
 import { TrendChart } from '../charts';
 import { LoadFailure } from '../data-list/load-failure';
 import { formatChartCents, formatDollarText } from './lead-money';
+import { zoneLabel } from './lead-rows';
 
 const points = (series: readonly { date: string; value: number }[]) =>
   series.map((p) => ({ x: p.date, value: p.value }));
@@ -23,8 +24,8 @@ export function LeadChartTab({ scope, filters }: { scope: LeadScope; filters: Le
         <Text size="sm" data-testid="lead-chart-total-spend">
           Spend: <strong>{formatDollarText(data.total_spend)}</strong>
         </Text>
-        <Text size="sm" c="dimmed">
-          {data.range.start} to {data.range.end}
+        <Text size="sm" c="dimmed" data-testid="lead-chart-range">
+          {data.range.start} to {data.range.end}, days in {zoneLabel(data.time_zone)}
         </Text>
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

@@ -20,7 +20,7 @@ type LeadColumn = DataColumn<LeadReportRow, LeadReportSortKey>;
  */
 export function leadColumns(
   rows: readonly LeadReportRow[],
-  options: { oneCampaign: boolean; onOpen: (row: LeadReportRow) => void },
+  options: { oneCampaign: boolean; onOpen: (row: LeadReportRow) => void; timeZone: string },
 ): LeadColumn[] {
   const prices = visiblePriceColumns(rows);
   const columns: (LeadColumn | false)[] = [
@@ -28,7 +28,7 @@ export function leadColumns(
       id: 'created_at',
       label: 'Date',
       sortKey: 'created_at',
-      render: (row) => formatLeadTime(row.created_at),
+      render: (row) => formatLeadTime(row.created_at, options.timeZone),
     },
     {
       id: 'name',

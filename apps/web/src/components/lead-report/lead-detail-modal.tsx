@@ -6,18 +6,22 @@ import { LoadFailure } from '../data-list/load-failure';
 import { formatPerLeadPrice } from './lead-money';
 import { addressText, formatLeadTime, leadName, NOT_GIVEN, phoneText } from './lead-rows';
 
-/** One lead: who it is, where it came from, and what each party paid for it and why. */
-export function LeadDetailModal({ leadID, onClose }: { leadID: number | null; onClose: () => void }) {
+/**
+ * One lead: who it is, where it came from, and what each party paid for it and why; its time in the
+ * report's time zone (`timeZone`), as the row it was opened from shows it.
+ */
+export function LeadDetailModal({
+  leadID,
+  timeZone,
+  onClose,
+}: {
+  leadID: number | null;
+  timeZone: string;
+  onClose: () => void;
+}) {
   return (
-    <Modal
-      opened={leadID !== null}
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      title="Lead details"
-      size="lg"
-      zIndex={400}
-    >
-      {leadID !== null && <LeadDetailContent leadID={leadID} />}
+    <Modal opened={leadID !== null} onClose={onClose} title="Lead details" size="lg" zIndex={400}>
+      {leadID !== null && <LeadDetailContent leadID={leadID} timeZone={timeZone} />}
     </Modal>
   );
 }
@@ -35,15 +39,15 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function LeadDetailContent({ leadID }: { leadID: number }) {
+export function LeadDetailContent({ leadID, timeZone }: { leadID: number; timeZone: string }) {
   const detail = useLeadDetail(leadID);
   if (detail.isError)
     return <LoadFailure error={detail.error} onRetry={detail.refetch} testId="lead-detail-error" />;
   if (!detail.data) return <Loader size="sm" aria-label="Loading lead" />;
-  return <LeadDetailView lead={detail.data.data} />;
+  return <LeadDetailView lead={detail.data.data} timeZone={timeZone} />;
 }
 
-export function LeadDetailView({ lead }: { lead: LeadDetailResponse['data'] }) {
+export function LeadDetailView({ lead, timeZone }: { lead: LeadDetailResponse['data']; timeZone: string }) {
   const company = Object.entries(lead.company);
   return (
     <Stack gap="md" data-testid="lead-detail">
@@ -54,7 +58,7 @@ export function LeadDetailView({ lead }: { lead: LeadDetailResponse['data'] }) {
         <Field label="E-mail">{lead.email || NOT_GIVEN}</Field>
         <Field label="Phone">{phoneText(lead)}</Field>
         <Field label="Address">{addressText(lead)}</Field>
-        <Field label="Stored">{formatLeadTime(lead.created_at)}</Field>
+        <Field label="Stored">{formatLeadTime(lead.created_at, timeZone)}</Field>
         <Field label="Campaign">
           {lead.campaign_name} ({lead.leadspeek_api_id})
         </Field>

@@ -18,7 +18,6 @@ export function LeadReportModal({
       opened={opened}
       onClose={onClose}
       closeOnEscape={!detailOpen}
-      closeButtonProps={{ 'aria-label': 'Close' }}
       title={title}
       size="90rem"
       zIndex={300}

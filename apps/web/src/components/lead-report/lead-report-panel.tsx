@@ -100,8 +100,16 @@ export function LeadReportPanel(props: LeadReportPanelProps) {
     );
   };
   const initDays = init.data
-    ? { first: init.data.data.first_date, last: init.data.data.last_date, today: init.data.data.today }
+    ? {
+        first: init.data.data.first_date,
+        last: init.data.data.last_date,
+        today: init.data.data.today,
+        timeZone: init.data.data.time_zone,
+        zoneOf: props.campaign ? ('campaign' as const) : ('viewer' as const),
+      }
     : null;
+  // One zone for the whole view (the server's): rows, date fields, chart and a lead's detail.
+  const viewZone = initDays?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   return (
     <Stack gap="md" data-testid="lead-report-panel">
@@ -161,7 +169,7 @@ export function LeadReportPanel(props: LeadReportPanelProps) {
           <LeadChartTab scope={scope} filters={filters} />
         </Tabs.Panel>
       </Tabs>
-      <LeadDetailModal leadID={openLead} onClose={() => openDetail(null)} />
+      <LeadDetailModal leadID={openLead} timeZone={viewZone} onClose={() => openDetail(null)} />
     </Stack>
   );
 }

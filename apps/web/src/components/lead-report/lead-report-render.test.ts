@@ -52,15 +52,26 @@ const page = (rows: LeadReportRow[], total = rows.length) => ({
   to: rows.length ? rows.length : null,
   data: rows,
   total_capped: false,
+  time_zone: 'America/Chicago',
 });
 
 const init = {
   result: 'success',
-  data: { first_date: '2026-02-01', last_date: '2026-03-02', today: '2026-03-03' },
+  data: {
+    first_date: '2026-02-01',
+    last_date: '2026-03-02',
+    today: '2026-03-03',
+    time_zone: 'America/Chicago',
+  },
 };
 
 /** The panel rendered to HTML with the first page of leads (and the init dates) already answered. */
-async function renderPanel(rows: LeadReportRow[], props: Record<string, unknown> = {}, total?: number) {
+async function renderPanel(
+  rows: LeadReportRow[],
+  props: Record<string, unknown> = {},
+  total?: number,
+  timeZone = 'America/Chicago',
+) {
   const { renderScreen } = await import('../../../test/screen-harness');
   const { leadReportKeys } = await import('../../api/lead-reports');
   const { LeadReportPanel, panelRequest } = await import('./lead-report-panel');
@@ -68,8 +79,14 @@ async function renderPanel(rows: LeadReportRow[], props: Record<string, unknown>
   const panelProps = { companyId: 100, clientId: 0, moduleType: 'local' as const, ...props };
   const { scope, filters } = panelRequest(panelProps, '', { start: '', end: '' });
   return renderScreen(makeUser(), h(LeadReportPanel, panelProps), http() as never, [
-    [leadReportKeys.report(scope, filters, leadPageRequest(1, null)), page(rows, total)],
-    [leadReportKeys.initDate(scope.companyID, scope.clientID, scope.campaignID), init],
+    [
+      leadReportKeys.report(scope, filters, leadPageRequest(1, null)),
+      { ...page(rows, total), time_zone: timeZone },
+    ],
+    [
+      leadReportKeys.initDate(scope.companyID, scope.clientID, scope.campaignID),
+      { ...init, data: { ...init.data, time_zone: timeZone } },
+    ],
   ]);
 }
 
@@ -126,6 +143,26 @@ describe('lead report panel renders', { timeout: 60_000 }, () => {
     expect(html).toMatch(/value="2026-02-01"/);
   });
 
+  it("shows one campaign's leads in the campaign's time zone and names it, whatever the browser's zone", async () => {
+    const campaign = {
+      leadspeekID: 7,
+      leadspeek_api_id: '40010001',
+      campaignName: 'Austin dentists',
+      leadspeekType: 'local',
+    };
+    // 15:04 UTC on 2 March is 05:04 on the 3rd at UTC+14: the row says the 3rd, as the chart counts it.
+    const html = await renderPanel([lead()], { campaign, clientId: 120 }, 1, 'Pacific/Kiritimati');
+    expect(html).toContain('Mar 3, 2026, 5:04 AM');
+    expect(html).not.toContain('Mar 2, 2026');
+    expect(html).toMatch(
+      /data-testid="lead-report-zone"[^>]*>Dates and times in [^<]*Pacific\/Kiritimati[^<]*, the campaign&#x27;s time zone\./,
+    );
+    // Across campaigns the zone is the viewer's, said so.
+    const across = await renderPanel([lead()], {}, 1, 'America/Chicago');
+    expect(across).toContain('Mar 2, 2026, 9:04 AM');
+    expect(across).toMatch(/Central Time \(America\/Chicago\), your time zone\./);
+  });
+
   it('tells a newcomer what to do when there are no leads', async () => {
     const html = await renderPanel([]);
     expect(html).toContain('No leads yet — create a campaign in Campaign Management.');
@@ -161,6 +198,7 @@ describe('lead report panel renders', { timeout: 60_000 }, () => {
             'Wholesale: $0.30 per lead (your price from the platform)',
           ],
         },
+        timeZone: 'America/New_York',
       }),
       http() as never,
     );
@@ -168,6 +206,8 @@ describe('lead report panel renders', { timeout: 60_000 }, () => {
     expect(html).toContain('Client price: $0.50 per lead');
     expect(html).toContain('Wholesale: $0.30 per lead');
     expect(html).not.toContain('Root fee');
+    // Stored at 15:04 UTC: 10:04 in the report's zone.
+    expect(html).toContain('Mar 2, 2026, 10:04 AM');
   });
 
   it('shows the invoice rows per campaign and the total', async () => {

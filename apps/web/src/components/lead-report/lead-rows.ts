@@ -46,10 +46,33 @@ export function leadFileName(
   return `leads-${campaignPublicId ?? 'all'}-${today}.${format}`;
 }
 
-/** When the lead was stored, as a person reads it ('Mar 2, 2026, 10:15 AM'); unreadable values as sent. */
-export function formatLeadTime(iso: string): string {
+/**
+ * When the lead was stored, as a person reads it ('Mar 2, 2026, 10:15 AM'), in the view's time zone
+ * (the server names it: the campaign's, or across campaigns the viewer's), never the browser's own
+ * unless that is the view's; unreadable values as sent.
+ */
+export function formatLeadTime(iso: string, timeZone: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  if (Number.isNaN(date.getTime())) return iso;
+  try {
+    return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone });
+  } catch {
+    // A zone this browser does not know: UTC, said so, rather than a time in an unnamed zone.
+    return `${date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+  }
+}
+
+/**
+ * A time zone as the report names it on screen: 'Central Time (America/Chicago)', the zone's
+ * generic name where the browser has one, and always its IANA name.
+ */
+export function zoneLabel(timeZone: string): string {
+  try {
+    const generic = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
+      .formatToParts(new Date())
+      .find((part) => part.type === 'timeZoneName')?.value;
+    return generic && generic !== timeZone ? `${generic} (${timeZone})` : timeZone;
+  } catch {
+    return timeZone;
+  }
 }

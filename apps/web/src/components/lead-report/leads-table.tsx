@@ -47,9 +47,11 @@ export function LeadsTable({
 }: LeadsTableProps) {
   const report = useLeadReport(scope, filters, leadPageRequest(page, sort));
   const rows = report.data?.data;
+  // The rows' times in the zone the answer names (the view's), like its date fields and chart.
+  const timeZone = report.data?.time_zone ?? 'UTC';
   const columns = useMemo(
-    () => leadColumns(rows ?? [], { oneCampaign: scope.campaignID > 0, onOpen }),
-    [rows, scope.campaignID, onOpen],
+    () => leadColumns(rows ?? [], { oneCampaign: scope.campaignID > 0, onOpen, timeZone }),
+    [rows, scope.campaignID, onOpen, timeZone],
   );
   return (
     <PagedList query={report} onPage={onPage} testIdPrefix="lead-report">

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useUserLogPage } from '../../api/user-logs';
 import { type DataColumn, DataTable } from '../data-list/data-table';
 import { PagedList } from '../data-list/paged-list';
-import { DOWNLOAD_TEXTS } from '../feedback/use-file-download';
+import { DownloadStatusText } from '../feedback/download-status';
 import { type CompanyOption, LogFilterDrawer } from './log-filter-drawer';
 import {
   activeFilterCount,
@@ -97,16 +97,7 @@ function UserLogsContent({ company, companies }: Pick<UserLogsModalProps, 'compa
           Filter
         </Button>
         <Group gap="sm">
-          {download.status !== 'idle' && (
-            <Text
-              size="sm"
-              c={download.status === 'done' ? 'green' : download.status === 'preparing' ? 'dimmed' : 'red'}
-              role="status"
-              data-testid="log-download-status"
-            >
-              {DOWNLOAD_TEXTS[download.status]}
-            </Text>
-          )}
+          <DownloadStatusText status={download.status} testId="log-download-status" />
           <Button
             leftSection={<IconDownload size={16} aria-hidden />}
             loading={download.status === 'preparing'}

@@ -1,4 +1,4 @@
-import type { CampaignListRow, CampaignSortKey } from '@app/contracts';
+import { type CampaignListRow, type CampaignSortKey, SITE_CHECK_OUTCOME_LABELS } from '@app/contracts';
 import { Badge, Stack, Text, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { type DataColumn, formatCreated } from '../../components/data-list/data-table';
@@ -57,7 +57,7 @@ export function campaignColumns(options: {
       ),
     },
     options.showEmbed
-      ? { id: 'embed', label: 'Embed', render: (row) => row.embed_status || 'Not checked' }
+      ? { id: 'embed', label: 'Embed', render: (row) => SITE_CHECK_OUTCOME_LABELS[row.embed_status] }
       : null,
     options.showAdPlatform
       ? {

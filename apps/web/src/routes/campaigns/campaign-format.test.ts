@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readCampaignFilters, writeCampaignFilters } from './campaign-filters';
-import { chargeParts, chargeText, rowMoves, statusColor } from './campaign-format';
+import { chargeParts, chargeText, rowMoves, statusColor, testLeadNotice } from './campaign-format';
 
 describe('row moves', () => {
   it('offers activate, archive and remove on a stopped campaign', () => {
@@ -100,5 +100,19 @@ describe('list filters in the URL', () => {
       status: 'all',
       client: '',
     });
+  });
+});
+
+describe('test lead notice', () => {
+  const answer = (lead_id: number | null, rejection: string | null) => ({
+    message: 'text',
+    data: { lead_id, rejection },
+  });
+
+  it('is green only for a stored lead; a refusal is red, a lead still on its way blue', () => {
+    expect(testLeadNotice(answer(7, null)).color).toBe('green');
+    expect(testLeadNotice(answer(null, 'The campaign is not running')).color).toBe('red');
+    expect(testLeadNotice(answer(null, null)).color).toBe('blue');
+    expect(testLeadNotice(answer(null, 'x')).message).toBe('text');
   });
 });

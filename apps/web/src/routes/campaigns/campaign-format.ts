@@ -1,4 +1,9 @@
-import type { ActivationChargeAnswer, AdPlatformSync, CampaignListRow } from '@app/contracts';
+import type {
+  ActivationChargeAnswer,
+  AdPlatformSync,
+  CampaignListRow,
+  SendTestLeadResponse,
+} from '@app/contracts';
 import type { SiteCheckResult } from '../../api/campaigns';
 
 /** The badge colour of a campaign's state (the text is the server's `status_label`). */
@@ -71,4 +76,18 @@ export function siteCheckText(result: SiteCheckResult): string {
   const when = new Date(result.checked_at);
   const at = Number.isNaN(when.getTime()) ? result.checked_at : when.toLocaleString();
   return `${result.message} (checked ${at})`;
+}
+
+/**
+ * How a test lead's answer is told: stored is good news (green), a refusal by the campaign's own
+ * pipeline is a failure the person must act on (red), still on its way is neither (blue). The server
+ * answers 200 for all three: the colour comes from what happened, not from the status code.
+ */
+export function testLeadNotice(answer: Pick<SendTestLeadResponse, 'message' | 'data'>): {
+  color: 'green' | 'red' | 'blue';
+  message: string;
+} {
+  if (answer.data.lead_id !== null) return { color: 'green', message: answer.message };
+  if (answer.data.rejection !== null) return { color: 'red', message: answer.message };
+  return { color: 'blue', message: answer.message };
 }

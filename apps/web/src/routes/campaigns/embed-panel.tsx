@@ -1,4 +1,4 @@
-import type { CampaignListRow } from '@app/contracts';
+import { type CampaignListRow, SITE_CHECK_OUTCOME_LABELS } from '@app/contracts';
 import { Alert, Badge, Button, Code, CopyButton, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import {
@@ -9,9 +9,10 @@ import {
   useRunSiteCheck,
   useSendTestLead,
 } from '../../api/campaigns';
-import { notifyFailure, notifySuccess } from '../../components/feedback/feedback';
+import { notifyFailure } from '../../components/feedback/feedback';
+import { showNotice } from '../../components/feedback/notice';
 import { saveFailureText } from '../../components/user-form/user-form-model';
-import { siteCheckText } from './campaign-format';
+import { siteCheckText, testLeadNotice } from './campaign-format';
 
 /**
  * A local campaign's embed code (`GET /leadspeek/getcampaignresource/…`) with a Copy button and its
@@ -25,15 +26,11 @@ export function EmbedPanel({ row, onClose }: { row: CampaignListRow; onClose: ()
   const testLead = useSendTestLead();
   const code = resource.data?.data.embed_code ?? '';
   const result: SiteCheckResult | undefined = check.data ?? last.data?.data;
+  // The newest word on the embed code: a check just run, else the stored status.
+  const embedStatus = result?.outcome ?? resource.data?.data.embed_status ?? row.embed_status;
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={`Embed Code — ${row.campaignName}`}
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <Modal opened onClose={onClose} title={`Embed Code — ${row.campaignName}`} size="lg">
       <Stack gap="sm" data-testid="embed-panel">
         <Text size="sm">
           Paste this code into every page of {row.urlCode || 'the site'} (before &lt;/body&gt; or in
@@ -57,7 +54,7 @@ export function EmbedPanel({ row, onClose }: { row: CampaignListRow; onClose: ()
           <Group gap="xs">
             <Text size="sm">Embed status:</Text>
             <Badge variant="light" data-testid="embed-status">
-              {resource.data?.data.embed_status || row.embed_status || 'Not checked'}
+              {SITE_CHECK_OUTCOME_LABELS[embedStatus]}
             </Badge>
           </Group>
           <CopyButton value={code}>
@@ -104,7 +101,7 @@ export function EmbedPanel({ row, onClose }: { row: CampaignListRow; onClose: ()
                   testLead.mutate(
                     { leadspeekID: row.leadspeekID },
                     {
-                      onSuccess: (answer) => notifySuccess(answer.message),
+                      onSuccess: (answer) => showNotice(testLeadNotice(answer)),
                       onError: (error) => notifyFailure(testLeadFailureText(error, saveFailureText)),
                     },
                   )

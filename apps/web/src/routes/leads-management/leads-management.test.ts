@@ -35,6 +35,7 @@ describe('leads management', { timeout: 60_000 }, () => {
           to: null,
           data: [],
           total_capped: false,
+          time_zone: 'America/Chicago',
         },
       ],
     ]);

@@ -32,7 +32,6 @@ export function BillingAgreementModal({
       onClose={onClose}
       title="Billing Agreement"
       size="xl"
-      closeButtonProps={{ 'aria-label': 'Close' }}
       data-testid="billing-agreement-modal"
     >
       <Stack gap="md">

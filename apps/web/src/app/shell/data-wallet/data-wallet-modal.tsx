@@ -5,8 +5,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { agreementDownloadLink, fetchDataWalletCsv, useDataWallet } from '../../../api/agreements';
 import { failureMessage } from '../../../api/http';
+import { DownloadStatusText } from '../../../components/feedback/download-status';
 import { notifyFailure } from '../../../components/feedback/feedback';
-import { DOWNLOAD_TEXTS, useFileDownload } from '../../../components/feedback/use-file-download';
+import { useFileDownload } from '../../../components/feedback/use-file-download';
 import { useHttp } from '../../boot/boot-context';
 
 /** Spec 2 §9: the history month is YYYY-MM, the current month by default. */
@@ -54,14 +55,7 @@ export function DataWalletModal({
     }
   };
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Data Wallet"
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      data-testid="data-wallet-modal"
-    >
+    <Modal opened={opened} onClose={onClose} title="Data Wallet" size="lg" data-testid="data-wallet-modal">
       <Stack gap="md">
         {wallet.isError ? (
           <Alert color="red" variant="light" role="alert">
@@ -95,11 +89,7 @@ export function DataWalletModal({
             Transaction history
           </Title>
           <Group gap="sm">
-            {csv.status !== 'idle' && (
-              <Text size="sm" fw={600} role="status" data-testid="data-wallet-download-status">
-                {DOWNLOAD_TEXTS[csv.status]}
-              </Text>
-            )}
+            <DownloadStatusText status={csv.status} testId="data-wallet-download-status" />
             <Button
               variant="light"
               size="xs"

@@ -63,14 +63,7 @@ export function CampaignWizard(props: CampaignWizardProps) {
   const small = useMediaQuery('(max-width: 48em)');
   const title = `${editing ? 'Edit' : 'New'} ${props.moduleName} Campaign`;
   return (
-    <Modal
-      opened
-      onClose={props.onClose}
-      title={title}
-      size="xl"
-      fullScreen={small}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <Modal opened onClose={props.onClose} title={title} size="xl" fullScreen={small}>
       <div data-testid="campaign-wizard">
         {editing && !detail.data ? (
           detail.isError ? (

@@ -1,4 +1,4 @@
-import type { CampaignModule } from '@app/contracts';
+import { type CampaignModule, REQUIRABLE_LEAD_FIELDS } from '@app/contracts';
 import {
   Checkbox,
   MultiSelect,
@@ -13,8 +13,8 @@ import { useStates } from '../../../api/reference';
 import type { StepProps } from './campaign-step';
 import { informationListOf, moduleFields } from './wizard-model';
 
-/** The lead fields a locator campaign may require (stored comma-separated in `locatorrequire`). */
-const REQUIRABLE_LEAD_FIELDS = ['FirstName', 'LastName', 'Email', 'Phone', 'Address'];
+/** The lead fields a locator campaign may require: the stored keys, shown in words. */
+const REQUIRABLE_OPTIONS = Object.entries(REQUIRABLE_LEAD_FIELDS).map(([value, label]) => ({ value, label }));
 
 /**
  * Step 2: what the module targets. Local (Site ID): the client's site, its thank-you page, GTM and the
@@ -176,7 +176,7 @@ export function TargetingStep({
       {has('locatorrequire') && (
         <MultiSelect
           label="Required Lead Fields"
-          data={REQUIRABLE_LEAD_FIELDS}
+          data={REQUIRABLE_OPTIONS}
           value={values.locatorrequire}
           onChange={(value) => set('locatorrequire', value)}
           error={errors.locatorrequire}

@@ -1,4 +1,10 @@
-import { CAMPAIGN_NAME_REQUIRED, type CampaignDetail, TARGETING_REQUIRED, URL_INVALID } from '@app/contracts';
+import {
+  CAMPAIGN_NAME_REQUIRED,
+  type CampaignDetail,
+  KEYWORDS_REQUIRED,
+  TARGETING_REQUIRED,
+  URL_INVALID,
+} from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../../api/http';
 import { placeServerErrors } from '../../../components/feedback/server-errors';
@@ -90,6 +96,29 @@ describe('campaign wizard: create body', () => {
 
   it('passes a complete local campaign', () => {
     expect(checkCreate(local, 'local').ok).toBe(true);
+  });
+
+  it('keeps a Search ID campaign on its targeting step without a keyword and somewhere to look', () => {
+    const bare = { ...local, urlCode: '' };
+    const checked = checkCreate(bare, 'locator');
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    expect(errorsOfStep(checked.errors, 'targeting')).toEqual({
+      locatorkeyword: KEYWORDS_REQUIRED,
+      nationaltargeting: TARGETING_REQUIRED,
+    });
+    // The same when editing, and an enhance list needs a place but no keyword.
+    const edit = checkUpdate(bare, 'locator', 31);
+    expect(edit.ok ? {} : errorsOfStep(edit.errors, 'targeting')).toHaveProperty('locatorkeyword');
+    const enhance = checkCreate(bare, 'enhance');
+    expect(enhance.ok ? {} : errorsOfStep(enhance.errors, 'targeting')).toEqual({
+      nationaltargeting: TARGETING_REQUIRED,
+    });
+    const complete = { ...bare, locatorkeyword: ['roof repair'], locatorzip: '78701, 78702' };
+    expect(checkCreate(complete, 'locator').ok).toBe(true);
+    expect(
+      checkCreate({ ...bare, locatorkeyword: ['roof repair'], nationaltargeting: true }, 'locator').ok,
+    ).toBe(true);
   });
 });
 

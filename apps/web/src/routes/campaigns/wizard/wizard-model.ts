@@ -10,12 +10,14 @@ import {
   moduleEntry,
   type REIDENTIFICATION_VALUES,
   type REPORT_TYPES,
+  targetingProblems,
   type UpdateCampaignRequest,
   type UpdateLocalCampaignRequest,
   type UpdateLocatorCampaignRequest,
   updateCampaignRequestSchema,
   updateLocalCampaignRequestSchema,
   updateLocatorCampaignRequestSchema,
+  zipLinesOf,
 } from '@app/contracts';
 import type { CampaignUpdate } from '../../../api/campaigns';
 import { inputOf } from '../../../components/feedback/server-errors';
@@ -312,6 +314,17 @@ function issuesToErrors(issues: readonly Issue[]): CampaignFormErrors {
   return errors;
 }
 
+/** The contracts' targeting rule over the form as it stands (the server applies the same one). */
+function targetingErrors(v: CampaignFormValues, module: CampaignModule): CampaignFormErrors {
+  return targetingProblems(module, {
+    national: v.nationaltargeting,
+    zips: zipLinesOf(v.locatorzip).length,
+    states: v.locatorstate.length,
+    cities: v.locatorcity.length,
+    keywords: v.locatorkeyword.length,
+  });
+}
+
 export type CheckedCampaign<R> = { ok: true; requests: R } | { ok: false; errors: CampaignFormErrors };
 
 /** The create body, checked with the contracts' schema; an agency user must pick a client first. */
@@ -321,7 +334,10 @@ export function checkCreate(
 ): CheckedCampaign<CreateCampaignRequest> {
   const request = createRequestOf(v, module);
   const checked = createCampaignRequestSchema.safeParse(request);
-  const errors = checked.success ? {} : issuesToErrors(checked.error.issues);
+  const errors = {
+    ...targetingErrors(v, module),
+    ...(checked.success ? {} : issuesToErrors(checked.error.issues)),
+  };
   if (request.clientID < 1) errors.clientID = CHOOSE_CLIENT;
   return Object.keys(errors).length === 0 ? { ok: true, requests: request } : { ok: false, errors };
 }
@@ -335,7 +351,7 @@ export function checkUpdate(
   leadspeekID: number,
 ): CheckedCampaign<CampaignUpdate[]> {
   const requests = updateRequestsOf(v, module, leadspeekID);
-  const errors: CampaignFormErrors = {};
+  const errors: CampaignFormErrors = targetingErrors(v, module);
   for (const update of requests) {
     const schema =
       update.part === 'common'

@@ -54,13 +54,7 @@ export function CouponFormModal({ opened, onClose, companyID }: CouponFormModalP
   }
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title="New coupon"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <Modal opened={opened} onClose={close} title="New coupon" centered>
       <form
         noValidate
         onSubmit={(event) => {

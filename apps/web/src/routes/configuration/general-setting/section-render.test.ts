@@ -103,9 +103,10 @@ describe('general setting parts render', { timeout: 60_000 }, () => {
       }),
     );
     expect(cancelled).toContain('data-testid="subscription-cancelled"');
-    expect(cancelled).toContain('Your subscription has been cancelled. (3/2/2026)');
-    expect(cancelled).toMatch(
-      /data-testid="subscription-cancel"[^>]*disabled|disabled[^>]*data-testid="subscription-cancel"/,
-    );
+    expect(cancelled).toContain('Your subscription has been cancelled. (Mar 2, 2026)');
+    // Nothing left to cancel: no button, not even a disabled one (issue 20).
+    expect(cancelled).not.toContain('data-testid="subscription-cancel"');
+    expect(cancelled).not.toContain('Cancel Subscription');
+    expect(open).toContain('data-testid="subscription-cancel"');
   });
 });

@@ -3,7 +3,7 @@ import { hasCard, PATHS, requiresCard } from '@app/policy';
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { failureMessage } from '../../../api/http';
 import { PageLoader } from '../../../app/routing/page-loader';
 import { CompanyFields } from '../profile-form/company-fields';
@@ -15,7 +15,10 @@ import { CardStep } from './card-step';
 import { FinishStep } from './finish-step';
 import { profileDoneButCardMissing, SETUP_NOT_COMPLETED, setupOutcome } from './setup-outcome';
 import { Wizard, type WizardStep } from './wizard/wizard';
-import { finishButtonLabel } from './wizard/wizard-state';
+import { finishButtonLabel, resumeIndex } from './wizard/wizard-state';
+
+/** Every step the setup can have, in order; which of them a person gets depends on the account. */
+const SETUP_STEP_ORDER = ['personal', 'company', 'payment', 'finish'] as const;
 
 /**
  * /user/profile-setup (and /user/profile-setup-v1, which the policy sends here unless the user may
@@ -39,6 +42,8 @@ interface ProfileSetupProps {
 
 function ProfileSetup({ user, setup, domain }: ProfileSetupProps) {
   const navigate = useNavigate();
+  // The step shown is kept in the address (?step=company), so a reload resumes there.
+  const [search, setSearch] = useSearchParams();
   const personal = usePersonalForm(user);
   const company = useCompanyForm(user, domain);
   const questionnaire = useQuestionnaire();
@@ -127,6 +132,20 @@ function ProfileSetup({ user, setup, domain }: ProfileSetupProps) {
       )}
       <Wizard
         key={steps.map((step) => step.id).join('|')}
+        startAt={resumeIndex(
+          steps.map((step) => step.id),
+          search.get('step'),
+          SETUP_STEP_ORDER,
+        )}
+        onStepShown={(id) =>
+          setSearch(
+            (params) => {
+              params.set('step', id);
+              return params;
+            },
+            { replace: true },
+          )
+        }
         title="Profile Setup"
         subtitle={startUsing(domain.branding.company_name)}
         steps={steps}

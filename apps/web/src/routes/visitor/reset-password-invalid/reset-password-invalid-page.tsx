@@ -1,14 +1,15 @@
 import { Alert, Button, Stack, Title } from '@mantine/core';
 import { IconLinkOff } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { readInvalidReason } from '../set-new-password/reset-link';
+import { PASSWORD_FORM_TEXTS, readInvalidPurpose, readInvalidReason } from '../set-new-password/reset-link';
 
 /** /reset-password-invalid: why the reset link was refused, and the way back (spec 1 §2.1, §8). */
 export function ResetPasswordInvalidPage() {
-  const reason = readInvalidReason(useLocation().state);
+  const { state } = useLocation();
+  const reason = readInvalidReason(state);
   return (
     <Stack gap="lg">
-      <Title order={2}>Invalid Reset Link</Title>
+      <Title order={2}>{PASSWORD_FORM_TEXTS[readInvalidPurpose(state)].invalidTitle}</Title>
       <Alert color="red" variant="light" icon={<IconLinkOff />} data-testid="reset-invalid-reason">
         {reason}
       </Alert>

@@ -1,3 +1,4 @@
+import type { PasswordLinkPurpose } from '@app/contracts';
 import { Alert, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -5,10 +6,14 @@ import { Link } from 'react-router';
 import { failureMessage } from '../../../api/http';
 import { useResetPasswordMutation } from '../../../api/password';
 import { hasErrors, newPasswordErrors } from '../../../components/password/password-rules';
-import type { ResetLink } from './reset-link';
+import { PASSWORD_FORM_TEXTS, type ResetLink } from './reset-link';
 
-/** `POST /reset-password` for a verified link; the server's message is shown either way. */
-export function NewPasswordForm({ link }: { link: ResetLink }) {
+/**
+ * `POST /reset-password` for a verified link; the server's message is shown either way. An
+ * invitation's link sets a first password, a reset link replaces one: the words follow the link.
+ */
+export function NewPasswordForm({ link, purpose }: { link: ResetLink; purpose: PasswordLinkPurpose }) {
+  const texts = PASSWORD_FORM_TEXTS[purpose];
   const reset = useResetPasswordMutation();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -25,7 +30,7 @@ export function NewPasswordForm({ link }: { link: ResetLink }) {
   if (reset.isSuccess) {
     return (
       <Stack gap="lg">
-        <Title order={2}>Set New Password</Title>
+        <Title order={2}>{texts.title}</Title>
         <Alert
           color="green"
           variant="light"
@@ -45,9 +50,9 @@ export function NewPasswordForm({ link }: { link: ResetLink }) {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={2}>Set New Password</Title>
+        <Title order={2}>{texts.title}</Title>
         <Text c="dimmed" size="sm">
-          Choose a new password for {link.email}.
+          {texts.intro(link.email)}
         </Text>
       </Stack>
       <form onSubmit={handleSubmit} noValidate>
@@ -82,7 +87,7 @@ export function NewPasswordForm({ link }: { link: ResetLink }) {
             onChange={(event) => setConfirmation(event.currentTarget.value)}
           />
           <Button type="submit" fullWidth size="md" loading={reset.isPending}>
-            Reset Password
+            {texts.submit}
           </Button>
         </Stack>
       </form>

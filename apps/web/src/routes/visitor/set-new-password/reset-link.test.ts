@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError, GENERIC_FAILURE_MESSAGE } from '../../../api/http';
-import { DEFAULT_INVALID_REASON, readInvalidReason, readResetLink, resetLinkOutcome } from './reset-link';
+import {
+  DEFAULT_INVALID_REASON,
+  PASSWORD_FORM_TEXTS,
+  readInvalidPurpose,
+  readInvalidReason,
+  readResetLink,
+  resetLinkOutcome,
+} from './reset-link';
 
 describe('readResetLink', () => {
   it('needs both the token and the e-mail of the query', () => {
@@ -14,15 +21,22 @@ describe('readResetLink', () => {
 });
 
 describe('resetLinkOutcome', () => {
-  it("opens the form only for a valid answer and passes the server's reason on", () => {
-    expect(resetLinkOutcome({ valid: true, reason: '' }, null)).toEqual({ kind: 'valid' });
-    expect(resetLinkOutcome({ valid: false, reason: 'The link has expired.' }, null)).toEqual({
-      kind: 'invalid',
-      reason: 'The link has expired.',
+  it("opens the form only for a valid answer and passes the server's reason and the link's purpose on", () => {
+    expect(resetLinkOutcome({ valid: true, reason: '', purpose: 'reset' }, null)).toEqual({
+      kind: 'valid',
+      purpose: 'reset',
     });
-    expect(resetLinkOutcome({ valid: false, reason: '' }, null)).toEqual({
+    expect(resetLinkOutcome({ valid: true, reason: '', purpose: 'invitation' }, null)).toEqual({
+      kind: 'valid',
+      purpose: 'invitation',
+    });
+    expect(
+      resetLinkOutcome({ valid: false, reason: 'The link has expired.', purpose: 'invitation' }, null),
+    ).toEqual({ kind: 'invalid', reason: 'The link has expired.', purpose: 'invitation' });
+    expect(resetLinkOutcome({ valid: false, reason: '', purpose: 'reset' }, null)).toEqual({
       kind: 'invalid',
       reason: DEFAULT_INVALID_REASON,
+      purpose: 'reset',
     });
   });
 
@@ -45,5 +59,17 @@ describe('readInvalidReason', () => {
     expect(readInvalidReason(null)).toBe(DEFAULT_INVALID_REASON);
     expect(readInvalidReason({ reason: 42 })).toBe(DEFAULT_INVALID_REASON);
     expect(readInvalidReason({ reason: 'x'.repeat(1000) })).toHaveLength(300);
+  });
+});
+
+describe('the words of an invitation and of a reset', () => {
+  it('an invited person sets a first password; only a reset link resets one', () => {
+    expect(PASSWORD_FORM_TEXTS.invitation.title).toBe('Set Your Password');
+    expect(PASSWORD_FORM_TEXTS.invitation.submit).toBe('Set Password');
+    expect(JSON.stringify(PASSWORD_FORM_TEXTS.invitation.intro('a@b.test'))).not.toMatch(/reset/i);
+    expect(PASSWORD_FORM_TEXTS.reset.submit).toBe('Reset Password');
+    expect(readInvalidPurpose({ reason: 'x', purpose: 'invitation' })).toBe('invitation');
+    expect(readInvalidPurpose({ purpose: 'other' })).toBe('reset');
+    expect(readInvalidPurpose(null)).toBe('reset');
   });
 });

@@ -1,3 +1,4 @@
+import type { PasswordLinkPurpose } from '@app/contracts';
 import { ApiRequestError, GENERIC_FAILURE_MESSAGE } from '../../../api/http';
 
 /** Where an invalid link sends the visitor; the reason travels in router state (never in the URL). */
@@ -21,11 +22,34 @@ export function readResetLink(token: string | undefined, search: string): ResetL
   return cleanToken && email ? { token: cleanToken, email } : null;
 }
 
+/** The set-password page's words: an invited person chooses a first password, others a new one. */
+export const PASSWORD_FORM_TEXTS: Record<
+  PasswordLinkPurpose,
+  { title: string; intro: (email: string) => string; submit: string; invalidTitle: string }
+> = {
+  reset: {
+    title: 'Set New Password',
+    intro: (email) => `Choose a new password for ${email}.`,
+    submit: 'Reset Password',
+    invalidTitle: 'Invalid Reset Link',
+  },
+  invitation: {
+    title: 'Set Your Password',
+    intro: (email) => `Welcome! Choose a password for ${email} to finish setting up your account.`,
+    submit: 'Set Password',
+    invalidTitle: 'Invalid Invitation Link',
+  },
+};
+
 export interface InvalidResetState {
   reason: string;
+  purpose?: PasswordLinkPurpose;
 }
 
-export const invalidResetState = (reason: string): InvalidResetState => ({ reason });
+export const invalidResetState = (reason: string, purpose?: PasswordLinkPurpose): InvalidResetState => ({
+  reason,
+  ...(purpose ? { purpose } : {}),
+});
 
 /** The reason the invalid-link page shows: the one passed in router state, else a general one. */
 export function readInvalidReason(state: unknown): string {
@@ -34,21 +58,26 @@ export function readInvalidReason(state: unknown): string {
   return reason.trim().slice(0, MAX_REASON_LENGTH);
 }
 
+/** Which kind of link was refused (router state; anything else reads as a reset link). */
+export function readInvalidPurpose(state: unknown): PasswordLinkPurpose {
+  return (state as Partial<InvalidResetState> | null)?.purpose === 'invitation' ? 'invitation' : 'reset';
+}
+
 export type ResetLinkOutcome =
-  | { kind: 'valid' }
-  | { kind: 'invalid'; reason: string }
+  | { kind: 'valid'; purpose: PasswordLinkPurpose }
+  | { kind: 'invalid'; reason: string; purpose?: PasswordLinkPurpose }
   /** The check itself failed (offline, server fault): offer a retry rather than call the link bad. */
   | { kind: 'unavailable' };
 
 /** Spec 1 §5: the answer of `POST /verify-reset-token` decides whether the form opens. */
 export function resetLinkOutcome(
-  answer: { valid: boolean; reason: string } | undefined,
+  answer: { valid: boolean; reason: string; purpose: PasswordLinkPurpose } | undefined,
   error: unknown,
 ): ResetLinkOutcome {
   if (answer) {
     return answer.valid
-      ? { kind: 'valid' }
-      : { kind: 'invalid', reason: answer.reason || DEFAULT_INVALID_REASON };
+      ? { kind: 'valid', purpose: answer.purpose }
+      : { kind: 'invalid', reason: answer.reason || DEFAULT_INVALID_REASON, purpose: answer.purpose };
   }
   // Rate limiting says nothing about the link either, so it counts as "try again" too.
   const final = error instanceof ApiRequestError && error.status >= 400 && error.status < 500;

@@ -28,17 +28,19 @@ export function SetNewPasswordPage() {
 
 function VerifiedLink({ link }: { link: ResetLink }) {
   const check = useResetLink(link.token, link.email, true);
-  if (check.isPending) return <PageLoader label="Checking your reset link" />;
+  if (check.isPending) return <PageLoader label="Checking your link" />;
 
   const outcome = resetLinkOutcome(check.data, check.error);
   if (outcome.kind === 'invalid') {
-    return <Navigate to={RESET_INVALID_PATH} replace state={invalidResetState(outcome.reason)} />;
+    return (
+      <Navigate to={RESET_INVALID_PATH} replace state={invalidResetState(outcome.reason, outcome.purpose)} />
+    );
   }
   if (outcome.kind === 'unavailable') {
     return (
       <Alert color="red" variant="light" icon={<IconAlertCircle />} title="Link could not be checked">
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">We could not check your reset link right now.</Text>
+          <Text size="sm">We could not check your link right now.</Text>
           <Button variant="light" color="red" loading={check.isFetching} onClick={() => void check.refetch()}>
             Try Again
           </Button>
@@ -46,7 +48,7 @@ function VerifiedLink({ link }: { link: ResetLink }) {
       </Alert>
     );
   }
-  return <NewPasswordForm link={link} />;
+  return <NewPasswordForm link={link} purpose={outcome.purpose} />;
 }
 
 export default SetNewPasswordPage;

@@ -7,6 +7,7 @@ import {
   isFirstStep,
   isLastStep,
   passes,
+  resumeIndex,
   showStep,
   stepBack,
   stepNext,
@@ -33,6 +34,22 @@ describe('wizard steps', () => {
     expect(isFirstStep(state)).toBe(true);
     expect(isLastStep(state)).toBe(false);
     expect(initialWizardState(0).checked).toEqual([true]);
+  });
+
+  it('resumes on a later step with the steps before it visited', () => {
+    expect(initialWizardState(4, 2)).toEqual({ active: 2, checked: [true, true, true, false] });
+    expect(initialWizardState(3, 9)).toEqual({ active: 2, checked: [true, true, true] });
+    expect(initialWizardState(3, -1)).toEqual({ active: 0, checked: [true, false, false] });
+  });
+
+  it('resumes at the step the address names, or the next one still offered', () => {
+    const order = ['personal', 'company', 'payment', 'finish'];
+    expect(resumeIndex(['personal', 'company', 'payment', 'finish'], 'company', order)).toBe(1);
+    // The card was saved on its step: the step is gone after the reload, the next one opens.
+    expect(resumeIndex(['personal', 'company', 'finish'], 'payment', order)).toBe(2);
+    expect(resumeIndex(['personal', 'finish'], 'company', order)).toBe(1);
+    expect(resumeIndex(['personal', 'company'], null, order)).toBe(0);
+    expect(resumeIndex(['personal', 'company'], 'nonsense', order)).toBe(0);
   });
 
   it('Next moves on only when the before-change check passes, and checks the new tab', async () => {

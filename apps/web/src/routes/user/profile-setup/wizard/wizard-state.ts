@@ -15,9 +15,33 @@ export interface WizardState {
 /** A step's check before leaving it forward; false (or a rejection) keeps the wizard where it is. */
 export type BeforeChange = () => boolean | Promise<boolean>;
 
-export function initialWizardState(stepCount: number): WizardState {
+/**
+ * The state a wizard opens in: the first step, or `start` when it resumes where the person was
+ * (every step before it was passed through its check to get there, so they count as visited).
+ */
+export function initialWizardState(stepCount: number, start = 0): WizardState {
   const count = Math.max(1, Math.floor(stepCount));
-  return { active: 0, checked: Array.from({ length: count }, (_, index) => index === 0) };
+  const active = Math.min(Math.max(Math.floor(start), 0), count - 1);
+  return { active, checked: Array.from({ length: count }, (_, index) => index <= active) };
+}
+
+/**
+ * Where a wizard resumes: the step named (the address keeps it, so a reload stays there); a step
+ * that is no longer offered (the card saved on its step) resumes at the next one offered, in the
+ * wizard's full order; nothing named, or nothing known, starts at the first.
+ */
+export function resumeIndex(
+  stepIds: readonly string[],
+  wanted: string | null,
+  fullOrder: readonly string[],
+): number {
+  if (!wanted) return 0;
+  const found = stepIds.indexOf(wanted);
+  if (found >= 0) return found;
+  const position = fullOrder.indexOf(wanted);
+  if (position < 0) return 0;
+  const next = fullOrder.slice(position + 1).find((id) => stepIds.includes(id));
+  return next === undefined ? 0 : stepIds.indexOf(next);
 }
 
 export const stepCount = (state: WizardState): number => state.checked.length;

@@ -22,6 +22,7 @@ import {
   isLastStep,
   passes,
   stepBack,
+  type WizardState,
   wizardProgress,
 } from './wizard-state';
 
@@ -44,6 +45,10 @@ export interface WizardProps {
   onFinish: () => void | Promise<void>;
   nextLabel?: string;
   backLabel?: string;
+  /** The step to open on (a resumed wizard); the first when absent. */
+  startAt?: number;
+  /** Told the id of the step shown whenever it changes, so the page can keep it (in its address). */
+  onStepShown?: (id: string) => void;
 }
 
 /**
@@ -60,8 +65,15 @@ export function Wizard({
   onFinish,
   nextLabel = 'Next',
   backLabel = 'Back',
+  startAt = 0,
+  onStepShown,
 }: WizardProps) {
-  const [state, setState] = useState(() => initialWizardState(steps.length));
+  const [state, setShownState] = useState(() => initialWizardState(steps.length, startAt));
+  const setState = (next: WizardState) => {
+    setShownState(next);
+    const id = steps[next.active]?.id;
+    if (next.active !== state.active && id) onStepShown?.(id);
+  };
   const [busy, setBusy] = useState(false);
   // Guards against a second click while a check is running (state updates are not synchronous).
   const running = useRef(false);
