@@ -11,14 +11,7 @@ import {
   userListQuerySchema,
   userListResponseSchema,
 } from '@app/contracts';
-import {
-  can,
-  isAccountExecutive,
-  isSales,
-  isSystemStaff,
-  mayReadList,
-  type NetworkList,
-} from '@app/policy';
+import { can, isAccountExecutive, isSales, isSystemStaff, mayReadList, type NetworkList } from '@app/policy';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, notFound } from '../../http-errors.js';
 import { principalOf } from '../../plugins/access.js';

@@ -281,9 +281,12 @@ describe('administrator and sales account lists', () => {
     // Issue 20: the account executive's Client Management read this list and answered "Not found".
     const clients = await list(ae.access_token, nw.id, root.system, 'client');
     expect(clients.statusCode, clients.body).toBe(200);
-    expect(clients.json().data.map((r: { company_name: string }) => r.company_name).sort()).toEqual(
-      DEMO.northwind.clients.map((c) => c.name).sort(),
-    );
+    expect(
+      clients
+        .json()
+        .data.map((r: { company_name: string }) => r.company_name)
+        .sort(),
+    ).toEqual(DEMO.northwind.clients.map((c) => c.name).sort());
     expect((await list(ae.access_token, nw.id, root.system, 'user')).statusCode).toBe(404);
     expect((await list(ae.access_token, summit.id, root.system, 'client')).statusCode).toBe(404);
     expect((await list(ae.access_token, root.company, root.system, 'userdownline')).statusCode).toBe(404);
