@@ -1,38 +1,12 @@
 import { CARD_TEXTS, COUPON_TEXTS } from '@app/contracts';
 import { DEMO } from '@app/db/demo';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
-import { apiClient } from '../support/api';
 import { nextAnswer, signIn } from '../support/browser';
+import { fillSandboxCard, NEW_PASSWORD, registerAgency } from '../support/sign-up';
 
-const PASSWORD = 'a-strong-password';
+const PASSWORD = NEW_PASSWORD;
 const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
-
-/** Registers an agency through /register and the e-mailed link; ends in Profile Setup, signed in. */
-async function registerAgency(page: Page, baseURL: string, email: string, company: string) {
-  await page.goto('/login');
-  await page.evaluate(() => localStorage.setItem('register', 'T'));
-  await page.goto('/register');
-  const form = page.getByRole('form', { name: 'Register' });
-  await form.getByLabel('Company Name').fill(company);
-  await form.getByLabel('Full Name').fill('Casey Card');
-  await form.getByLabel('E-mail').fill(email);
-  await page.getByTestId('phone-number').fill('2015550123');
-  await form.locator('input[name="password"]').fill(PASSWORD);
-  await form.locator('input[name="password_confirmation"]').fill(PASSWORD);
-  await form.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByTestId('register-check-email')).toBeVisible();
-  const api = await apiClient(baseURL);
-  await page.goto(await api.lastLinkFor(email, 'confirm-registration'));
-  await expect(page).toHaveURL(/\/user\/profile-setup$/);
-  return api;
-}
-
-async function fillSandboxCard(page: Page, number: string) {
-  await page.getByTestId('card-number').fill(number);
-  await page.getByTestId('card-expiry').fill(`12${nextYear}`);
-  await page.getByTestId('card-cvc').fill('123');
-}
 
 test('a new agency adds a sandbox card in Profile Setup: declined first, then a good card pays the onboarding fee with a coupon', async ({
   page,
@@ -41,7 +15,7 @@ test('a new agency adds a sandbox card in Profile Setup: declined first, then a 
   // Sign-up, the e-mailed link, three saved wizard steps and two card attempts on a busy machine.
   test.setTimeout(90_000);
   const email = 'casey@cardagency.test';
-  const api = await registerAgency(page, baseURL as string, email, 'Card Agency');
+  const api = await registerAgency(page, baseURL as string, { email, company: 'Card Agency' });
 
   // The system sets this agency's onboarding fee to $99.00 with coupons allowed (General Setting does
   // the same through this call).

@@ -60,5 +60,11 @@ export const registerConfirmRequestSchema = z.strictObject({ token: z.string().t
 export type RegisterConfirmRequest = z.input<typeof registerConfirmRequestSchema>;
 export const REGISTRATION_LINK_INVALID =
   'This sign-up link is not valid or has expired. Please sign up again.';
+/**
+ * A client signing up on the host of an agency that cancelled its subscription: a cancelled agency
+ * keeps its clients but takes no new ones, whoever would add them (decision 0016 §7).
+ */
+export const REGISTRATION_AGENCY_CLOSED =
+  'This agency is not taking new clients. Please contact the agency for help.';
 export const REGISTRATION_LINK_USED =
   'This sign-up link has already been used. Sign in, or choose a new password with "Forgot password".';

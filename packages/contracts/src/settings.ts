@@ -561,6 +561,7 @@ export const setPackageRequestSchema = z.strictObject({
     .max(64, 'Package id must not exceed 64 characters.')
     .regex(/^[A-Za-z0-9_-]*$/, 'Package id may contain only letters, digits, hyphens and underscores.'),
 });
+export type SetPackageRequest = z.input<typeof setPackageRequestSchema>;
 
 export const minValueSimplifiQuerySchema = z.object({ idsys: queryId });
 /** Minimums a Simplifi campaign's budget must meet, as dollar strings ('0' = none). */

@@ -24,6 +24,7 @@ const FULL_AGENCY: AgencyRowAction[] = [
   'api-status',
   'agreement-download',
   'switch-user',
+  'package',
 ];
 
 describe('agencyRowActions (spec 2 §6)', () => {

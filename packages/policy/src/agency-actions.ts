@@ -25,6 +25,9 @@ export const AGENCY_ROW_ACTIONS = [
   'api-status',
   'agreement-download',
   'switch-user',
+  // Not among the spec's icons: the package decides whether an agency counts as connected, so the
+  // platform's staff see and change it on the row (decision 0061).
+  'package',
 ] as const;
 export type AgencyRowAction = (typeof AGENCY_ROW_ACTIONS)[number];
 
@@ -57,6 +60,7 @@ export function agencyRowActions(
     'api-status': viewer.rootcomp && agency,
     'agreement-download': row.user_type !== 'sales',
     'switch-user': reaches(actor, 'viewMode.start') && !viewer.isViewMode,
+    package: reaches(actor, 'settings.package') && agency,
   };
   return AGENCY_ROW_ACTIONS.filter((action) => shown[action]);
 }

@@ -81,7 +81,8 @@ export const USERS_MATRIX_CASES: MatrixCase[] = [
     request: ({ id, home }) => ({
       url: `/api/configuration/user/${id}/all/${home.system}/client/local/none/none/-`,
     }),
-    // Sales staff use their downline, never this list (404).
+    // Sales staff use their downline (404); an account executive reads here only the clients of the
+    // agency it is executive of, and no subject's company is that agency (own: the root company).
     inScope: (p) => (isSales(p) ? [404] : PASS),
   },
   {
@@ -90,7 +91,8 @@ export const USERS_MATRIX_CASES: MatrixCase[] = [
     request: ({ id, home }) => ({
       url: `/api/configuration/user/${home.company}/all/${id}/client/local/none/none/-`,
     }),
-    inScope: (p) => (isSales(p) ? [404] : PASS),
+    // A sales person's home is Northwind: its account executive reads Northwind's clients (issue 20).
+    inScope: (p) => (p === 'sales' ? [404] : PASS),
   },
   {
     route: LIST,

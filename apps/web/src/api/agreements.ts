@@ -142,3 +142,16 @@ export const agreementDownloadLink = (http: HttpClient, userId: number, document
 export async function openAgreementLink(http: HttpClient, pkdoc: string, pwd: string): Promise<Blob> {
   return http.requestFile({ method: 'POST', path: '/docauth', body: { pwd, urldata: pkdoc } });
 }
+
+/** `POST /general/user-service-agreement-confirm`: the person accepts a document for themselves. */
+export const confirmServiceAgreement = (
+  http: HttpClient,
+  userId: number,
+  document: AcceptableDocument,
+  locationMenu: string,
+) =>
+  http.post(
+    '/general/user-service-agreement-confirm',
+    { user_id: userId, document_type: document, location_menu: locationMenu },
+    agreementAcceptedResponseSchema,
+  );

@@ -4,10 +4,11 @@ import {
   type RegisterRequest,
   type RegisterResponse,
   referralCheckResponseSchema,
+  referralCreateResponseSchema,
   registerResponseSchema,
   type TokenResponse,
 } from '@app/contracts';
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useBoot } from '../app/boot/boot-context';
 import { ApiRequestError, GENERIC_FAILURE_MESSAGE, type HttpClient } from './http';
 
@@ -20,7 +21,21 @@ export const registrationKeys = {
   all: ['registration'] as const,
   referral: (refcode: string, hostname: string) =>
     [...registrationKeys.all, 'referral', refcode, hostname] as const,
+  ownReferralLink: (userID: number) => [...registrationKeys.all, 'own-referral-link', userID] as const,
 };
+
+/**
+ * `POST /general/referralink/create {userID}`: the sales person's own referral link (its code is made
+ * from their id, so asking again answers the same link; nothing is stored).
+ */
+export function useOwnReferralLink(userID: number) {
+  const { http } = useBoot();
+  return useQuery({
+    queryKey: registrationKeys.ownReferralLink(userID),
+    queryFn: () => http.post('/general/referralink/create', { userID }, referralCreateResponseSchema),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
 
 /**
  * `POST /register` (spec 1 §7.1): agencies (`userdownline`) sign up on the platform's host, clients

@@ -10,8 +10,10 @@ import {
   type ResendInvitationRequest,
   removeUserResponseSchema,
   resendInvitationResponseSchema,
+  type SetPackageRequest,
   type SetSalesRequest,
   salesListResponseSchema,
+  savedResponseSchema,
   type UpdateUserRequest,
   updateUserResponseSchema,
 } from '@app/contracts';
@@ -90,6 +92,15 @@ export const useExcludeOnboardCharge = () =>
 export const useSetSales = () =>
   useListWrite((http, body: SetSalesRequest) =>
     http.put('/configuration/sales', body, messageResponseSchema),
+  );
+
+/**
+ * `PUT /configuration/setting/package`: an agency's package (system staff). An agency without one
+ * never counts as connected, so it cannot add clients (decision 0061).
+ */
+export const useSetAgencyPackage = () =>
+  useListWrite((http, body: SetPackageRequest) =>
+    http.put('/configuration/setting/package', body, savedResponseSchema),
   );
 
 /** `GET /configuration/sales/list/{companyID}`: the system's sales staff, for Set Sales Person. */

@@ -36,6 +36,12 @@ export const systems = pgTable(
      */
     stripeSecretKeySealed: text(),
     stripeWebhookSecretSealed: text(),
+    /**
+     * The package a new agency of this system starts with (decision 0061). Without a package an agency
+     * never counts as connected, so it could not add clients; '' makes the system's staff choose one
+     * for each new agency in the agency list.
+     */
+    defaultPackageId: text().notNull().default('standard'),
     createdAt: createdAt(),
   },
   (t) => [

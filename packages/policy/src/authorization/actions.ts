@@ -70,8 +70,8 @@ export const ACTIONS = {
   'groups.delete': { who: clientManagers, permission: settings('delete') },
 
   // The network: agencies, clients, administrators, sales staff.
-  /** Which of a company's lists is `mayReadList`. */
-  'users.list': { who: isCompanyStaff },
+  /** Which of a company's lists is `mayReadList` (account executives: their agencies' clients). */
+  'users.list': { who: clientManagers },
   /** The agency list's API Key Generated and Developer Mode Enabled filters (spec 2 §2). */
   'users.list.apiFilters': { who: isSystemStaff },
   'users.rootList': { who: isSystemStaff },

@@ -209,6 +209,17 @@ describe('mayReadList', () => {
     expect(mayReadList(SYSTEM_USER, 'sales', agency)).toBe(false);
   });
 
+  it("gives an agency's clients to its staff, the system's and its own account executive only", () => {
+    expect(mayReadList(AGENCY_ADMIN, 'clients', agency)).toBe(true);
+    expect(mayReadList(ROOT_ADMIN, 'clients', agency)).toBe(true);
+    const executiveOf = (userId: number | null) => ({ ...agency, accountExecutiveId: userId });
+    expect(mayReadList(ACCOUNT_EXECUTIVE, 'clients', executiveOf(ACCOUNT_EXECUTIVE.userId))).toBe(true);
+    expect(mayReadList(ACCOUNT_EXECUTIVE, 'clients', executiveOf(99))).toBe(false);
+    expect(mayReadList(ACCOUNT_EXECUTIVE, 'clients', agency)).toBe(false);
+    expect(mayReadList(SALES, 'clients', executiveOf(SALES.userId))).toBe(false);
+    expect(mayReadList(ACCOUNT_EXECUTIVE, 'staff', executiveOf(ACCOUNT_EXECUTIVE.userId))).toBe(false);
+  });
+
   it("gives an agency's staff list to its own staff and the system's", () => {
     expect(mayReadList(AGENCY_ADMIN, 'staff', agency)).toBe(true);
     expect(mayReadList(AGENCY_ADMIN, 'staff', { id: 12, isRoot: false })).toBe(false);

@@ -1,5 +1,12 @@
 import type { CompanyKind, UserType } from '@app/contracts';
-import { type Actor, isAgencyStaff, isClient, isCompanyStaff, isSystemStaff } from './actor.js';
+import {
+  type Actor,
+  isAccountExecutive,
+  isAgencyStaff,
+  isClient,
+  isCompanyStaff,
+  isSystemStaff,
+} from './actor.js';
 
 /** Whose billing history is asked for: a company (the root company stands for the system) or a person. */
 export type BillingParty =
@@ -71,12 +78,14 @@ export type NetworkList = 'agencies' | 'clients' | 'staff' | 'sales';
 /**
  * Whether the actor may read one of a company's lists (the company already lies in their scope).
  * A system's agencies and sales staff are its root company's, read by system staff; an agency's
- * clients by anyone who manages them; a company's staff by its own staff or the system's.
+ * clients by anyone who manages them — its staff, the system's, and its account executive (spec 2 §6:
+ * an account executive with a connected account has Client Management); a company's staff by its own
+ * staff or the system's. `accountExecutiveId` is the agency's account executive, when it has one.
  */
 export function mayReadList(
   actor: Actor,
   list: NetworkList,
-  company: { id: number; isRoot: boolean },
+  company: { id: number; isRoot: boolean; accountExecutiveId?: number | null },
 ): boolean {
   const ownRoot = company.isRoot && company.id === actor.rootCompanyId;
   switch (list) {
@@ -84,7 +93,11 @@ export function mayReadList(
     case 'sales':
       return isSystemStaff(actor) && ownRoot;
     case 'clients':
-      return isSystemStaff(actor) || isAgencyStaff(actor);
+      return (
+        isSystemStaff(actor) ||
+        isAgencyStaff(actor) ||
+        (isAccountExecutive(actor) && !company.isRoot && company.accountExecutiveId === actor.userId)
+      );
     case 'staff':
       return company.isRoot
         ? isSystemStaff(actor) && ownRoot

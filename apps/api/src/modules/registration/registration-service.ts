@@ -2,12 +2,22 @@ import {
   type DomainInfo,
   type ModuleType,
   PAYMENT_TERMS,
+  REGISTRATION_AGENCY_CLOSED,
   REGISTRATION_CHECK_EMAIL,
   REGISTRATION_LINK_INVALID,
   REGISTRATION_LINK_USED,
   startingModulesOfNewAgency,
 } from '@app/contracts';
-import { and, companySalesLinks, type Database, eq, firstRow, insertCompany, users } from '@app/db';
+import {
+  and,
+  companies,
+  companySalesLinks,
+  type Database,
+  eq,
+  firstRow,
+  insertCompany,
+  users,
+} from '@app/db';
 import { z } from 'zod';
 import { HttpError } from '../../http-errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
@@ -89,6 +99,21 @@ export function createRegistrationService(deps: {
     if (userType === 'userdownline' && info.agencyplatformroot) {
       throw invalid('userType', 'Agencies sign up on the platform’s own address.');
     }
+  }
+
+  /**
+   * A client signs up under the agency whose host it is on; an agency that cancelled its subscription
+   * (or was removed) takes no new clients, as in user management. Checked when the form is sent and
+   * again when the link is opened, since the agency may have cancelled in between.
+   */
+  async function checkAgencyTakesClients(userType: RegistrationInput['userType'], info: DomainInfo) {
+    if (userType !== 'client') return;
+    const [agency] = await deps.db
+      .select({ cancelledAt: companies.subscriptionCancelledAt, deletedAt: companies.deletedAt })
+      .from(companies)
+      .where(eq(companies.id, info.owner_company_id));
+    if (!agency || agency.cancelledAt || agency.deletedAt)
+      throw new HttpError(400, 'agency_closed', REGISTRATION_AGENCY_CLOSED);
   }
 
   async function accountOf(systemId: number, email: string) {
@@ -195,6 +220,7 @@ export function createRegistrationService(deps: {
       );
       const { info } = await deps.domains.resolve(input.host);
       checkHostFor(input.userType, info);
+      await checkAgencyTakesClients(input.userType, info);
       const systemId = info.idsys;
       const sales = input.userType === 'userdownline' ? await referrer(systemId, input.refcode) : null;
       const passwordHash = await hashPassword(input.password);
@@ -257,6 +283,7 @@ export function createRegistrationService(deps: {
       } catch {
         throw badLink(REGISTRATION_LINK_INVALID);
       }
+      await checkAgencyTakesClients(pending.userType, info);
       // Only the mailbox's owner holds the link, so saying the address is taken tells nobody else.
       if (await accountOf(info.idsys, pending.email)) throw badLink(REGISTRATION_LINK_USED);
       try {

@@ -1,5 +1,10 @@
-import { REGISTRATION_CHECK_EMAIL, REGISTRATION_LINK_INVALID, REGISTRATION_LINK_USED } from '@app/contracts';
-import { companySalesLinks, DEMO, emailMessages, eq, users } from '@app/db';
+import {
+  REGISTRATION_AGENCY_CLOSED,
+  REGISTRATION_CHECK_EMAIL,
+  REGISTRATION_LINK_INVALID,
+  REGISTRATION_LINK_USED,
+} from '@app/contracts';
+import { companies, companySalesLinks, DEMO, emailMessages, eq, users } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { bearer, gtoken, lastEmailTo, send, signIn } from '../../../test/sign-in.js';
@@ -185,5 +190,41 @@ describe('registration', () => {
       await rt.app.inject({ url: '/api/user', headers: bearer(confirmed.json().access_token) })
     ).json();
     expect(me).toMatchObject({ user_type: 'client', companyparentname: DEMO.northwind.name });
+  });
+
+  it('a cancelled agency takes no new clients through its sign-up page, nor through a link sent before', async () => {
+    const host = `${DEMO.northwind.subdomain}.localhost`;
+    const before = await send(
+      rt,
+      '/api/register',
+      await agencyForm({ email: 'late@fresh.test', userType: 'client', companyname: 'Late Client' }, host),
+    );
+    expect(before.json()).toEqual(CHECK_EMAIL);
+    const { token } = await signUpLink('late@fresh.test');
+
+    const cancel = (at: Date | null) =>
+      rt.database.db
+        .update(companies)
+        .set({ subscriptionCancelledAt: at })
+        .where(eq(companies.name, DEMO.northwind.name));
+    await cancel(new Date());
+    try {
+      const confirmed = await confirm(token);
+      expect(confirmed.statusCode).toBe(400);
+      expect(confirmed.json().error.message).toBe(REGISTRATION_AGENCY_CLOSED);
+      expect(await usersWith('late@fresh.test')).toHaveLength(0);
+
+      const mails = await mailsTo('new@fresh.test');
+      const refused = await send(
+        rt,
+        '/api/register',
+        await agencyForm({ email: 'new@fresh.test', userType: 'client', companyname: 'New Client' }, host),
+      );
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.message).toBe(REGISTRATION_AGENCY_CLOSED);
+      expect(await mailsTo('new@fresh.test')).toBe(mails);
+    } finally {
+      await cancel(null);
+    }
   });
 });

@@ -11,7 +11,7 @@ import {
   userListQuerySchema,
   userListResponseSchema,
 } from '@app/contracts';
-import { can, isSales, isSystemStaff, mayReadList, type NetworkList } from '@app/policy';
+import { can, isAccountExecutive, isSales, isSystemStaff, mayReadList, type NetworkList } from '@app/policy';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, notFound } from '../../http-errors.js';
 import { principalOf } from '../../plugins/access.js';
@@ -62,7 +62,8 @@ export const userListRoutes =
         config: {
           access: {
             kind: 'user',
-            // Sales staff use their downline (GET /configuration/sales-downline), never this list.
+            // Sales staff read their agencies through their downline (GET /configuration/sales-downline);
+            // an account executive reads here the clients of the agencies it is executive of.
             action: 'users.list',
             scope: [
               { in: 'params', field: 'companyID', resource: 'company' },
@@ -82,7 +83,12 @@ export const userListRoutes =
         const { companyID, group, userType, sortby, order, searchkey } = request.params;
         const filters = parseFilters(p, request.query.Filters);
         const list = LIST_OF[userType];
-        const company = { id: companyID, isRoot: companyID === p.rootCompanyId };
+        const isRoot = companyID === p.rootCompanyId;
+        const accountExecutiveId =
+          list === 'clients' && isAccountExecutive(p) && !isRoot
+            ? await management.accountExecutiveOf(companyID)
+            : null;
+        const company = { id: companyID, isRoot, accountExecutiveId };
         if (!mayReadList(p, list, company)) throw notFound();
         const kind = KIND_OF[list];
         const staffTypes = list === 'staff' ? staffTypesOf(company.isRoot ? 'root' : 'agency') : undefined;

@@ -270,15 +270,27 @@ describe('administrator and sales account lists', () => {
     ).toBe(0);
   });
 
-  it('answers 404 to sales staff on every kind of list (they use their downline)', async () => {
+  it("gives an account executive its agencies' clients and nothing else; other sales staff use their downline", async () => {
     const nw = (
       await rt.database.db.select().from(companies).where(eq(companies.name, DEMO.northwind.name))
     )[0]!;
+    const summit = (
+      await rt.database.db.select().from(companies).where(eq(companies.name, DEMO.summit.name))
+    )[0]!;
     const ae = await signIn(rt, DEMO.master.accountExecutive.email, { ip: '10.6.0.9' });
-    for (const userType of ['client', 'user']) {
-      expect((await list(ae.access_token, nw.id, root.system, userType)).statusCode).toBe(404);
-    }
+    // Issue 20: the account executive's Client Management read this list and answered "Not found".
+    const clients = await list(ae.access_token, nw.id, root.system, 'client');
+    expect(clients.statusCode, clients.body).toBe(200);
+    expect(
+      clients
+        .json()
+        .data.map((r: { company_name: string }) => r.company_name)
+        .sort(),
+    ).toEqual(DEMO.northwind.clients.map((c) => c.name).sort());
+    expect((await list(ae.access_token, nw.id, root.system, 'user')).statusCode).toBe(404);
+    expect((await list(ae.access_token, summit.id, root.system, 'client')).statusCode).toBe(404);
     expect((await list(ae.access_token, root.company, root.system, 'userdownline')).statusCode).toBe(404);
+    // Northwind's sales representative is linked to it, but not as its executive.
     const sales = await signIn(rt, DEMO.master.sales.email, { ip: '10.6.0.10' });
     expect((await list(sales.access_token, nw.id, root.system, 'client')).statusCode).toBe(404);
   });

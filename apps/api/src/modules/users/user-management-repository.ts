@@ -86,6 +86,17 @@ export function createUserManagementRepository(db: Database) {
       ),
 
     /** True when the sales person is linked to the agency (in that role, when given). */
+    /** The agency's account executive (a sales person linked to it as such), if any. */
+    async accountExecutiveOf(companyId: number): Promise<number | null> {
+      const [row] = await db
+        .select({ userId: companySalesLinks.salesUserId })
+        .from(companySalesLinks)
+        .where(
+          and(eq(companySalesLinks.companyId, companyId), eq(companySalesLinks.role, 'account_executive')),
+        );
+      return row?.userId ?? null;
+    },
+
     async salesLinked(companyId: number, salesUserId: number, role?: 'account_executive') {
       const [row] = await db
         .select({ companyId: companySalesLinks.companyId })

@@ -14,6 +14,7 @@ import { ShellHeader } from './shell-header';
 import { shellNotices } from './shell-notices';
 import { ShellNoticesView } from './shell-notices-view';
 import { ShellSidebar } from './shell-sidebar';
+import { SupportModal } from './support/support-modal';
 import { useShellMenus } from './use-shell-menus';
 import { ViewModeAvatar } from './view-mode-avatar';
 
@@ -38,6 +39,7 @@ export function AppShellLayout() {
   const [modal, setModal] = useState<SecurityModal | null>(null);
   const closeModal = useCallback(() => setModal(null), []);
   const dataWallet = useRef<DataWalletDialogsHandle>(null);
+  const [supportOpen, setSupportOpen] = useState(false);
 
   // Spec 1 §2.5: on small screens following a link closes the sidebar so the page is visible.
   const handleNavigate = () => {
@@ -48,6 +50,7 @@ export function AppShellLayout() {
     if (item.id === 'logout') void logout();
     else if (isSecurityModal(item.id)) setModal(item.id);
     else if (item.id === 'data-wallet') void dataWallet.current?.open();
+    else if (item.id === 'support') setSupportOpen(true);
   };
 
   return (
@@ -89,6 +92,7 @@ export function AppShellLayout() {
       </AppShell.Main>
       <SecurityModals open={modal} onClose={closeModal} user={user} />
       <DataWalletDialogs ref={dataWallet} user={user} />
+      <SupportModal opened={supportOpen} onClose={() => setSupportOpen(false)} user={user} />
     </AppShell>
   );
 }

@@ -7,9 +7,11 @@ import {
 import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { confirmServiceAgreement } from '../../api/agreements';
 import { useAppConfig } from '../../api/app-config';
 import { useOnboardingStatus, useSaveCard, useSavedCard } from '../../api/cards';
 import { ApiRequestError, failureMessage } from '../../api/http';
+import { useHttp } from '../../app/boot/boot-context';
 import { useRefreshSession } from '../../routes/user/shared/refresh-session';
 import { notifySuccess } from '../feedback/feedback';
 import type { CardEntry } from './card-entry';
@@ -26,6 +28,7 @@ import {
 import { HolderFields } from './holder-fields';
 import { OnboardingFee, usd } from './onboarding-fee';
 import { SandboxCardFields } from './sandbox-card-fields';
+import { ServiceAgreementNotice, serviceAgreementOf } from './service-agreement';
 
 const StripeCardFields = lazy(() => import('./stripe-card-fields'));
 
@@ -57,6 +60,10 @@ export function CardForm({ user, onSaved, onCancel, confirmsInline = false }: Ca
   const mode = saved.data?.card ? 'replace' : 'first';
   const save = useSaveCard();
   const refreshSession = useRefreshSession();
+  const http = useHttp();
+  const agreement = mode === 'first' ? serviceAgreementOf(user) : null;
+  // Accepted once per form: a declined card tried again does not record the agreement twice.
+  const accepted = useRef(false);
   const [values, setValues] = useState(() => initialCardValues(user, saved.data?.card));
   const [errors, setErrors] = useState<CardErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -88,6 +95,10 @@ export function CardForm({ user, onSaved, onCancel, confirmsInline = false }: Ca
         setErrors({ ...holderErrors, ...cardErrors });
         if (!token.ok && token.message) setFormError(token.message);
         return;
+      }
+      if (agreement && !accepted.current) {
+        await confirmServiceAgreement(http, user.id, agreement.document, 'card-setting');
+        accepted.current = true;
       }
       const answer = await save.mutateAsync(
         mode === 'first'
@@ -142,6 +153,7 @@ export function CardForm({ user, onSaved, onCancel, confirmsInline = false }: Ca
             disabled={busy}
           />
         )}
+        {agreement && <ServiceAgreementNotice agreement={agreement} />}
         {formError && (
           <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert" data-testid="card-error">
             {formError}

@@ -199,6 +199,18 @@ export function UserFormFields({
           )}
         </SimpleGrid>
       )}
+      {has('disableAddCampaign') && (
+        <Switch
+          label="Disable Adding Campaigns"
+          description="The client sees and runs its campaigns; only the agency creates new ones."
+          name="disabledaddcampaign"
+          disabled={disabled}
+          checked={values.disableAddCampaign}
+          error={errors.disableAddCampaign}
+          onChange={(event) => set('disableAddCampaign', event.currentTarget.checked)}
+          data-testid="client-disable-add-campaign"
+        />
+      )}
       {has('isAccExecutive') && (
         <Checkbox
           label="Account Executive"

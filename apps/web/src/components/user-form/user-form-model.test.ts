@@ -276,3 +276,34 @@ describe('server answers', () => {
     });
   });
 });
+
+describe("a client's own option (issue 20: the client form offered none)", () => {
+  const clientCtx: FormContext = {
+    kind: 'client',
+    companyID: 5,
+    idsys: 1,
+    offer: moduleOffer(defaultModuleOptions(['local']), true),
+    withPlan: false,
+  };
+
+  it('shows Disable Adding Campaigns on the client forms only', () => {
+    expect(formFields('client', 'edit').has('disableAddCampaign')).toBe(true);
+    expect(formFields('client', 'create').has('disableAddCampaign')).toBe(true);
+    expect(formFields('agency', 'edit').has('disableAddCampaign')).toBe(false);
+    expect(formFields('staff', 'edit').has('disableAddCampaign')).toBe(false);
+  });
+
+  it('reads it from the row and sends it as disabledaddcampaign, on create and on update', () => {
+    const node = makeNode({ user_type: 'client', disable_client_add_campaign: 'T' });
+    const values = valuesFromNode(node);
+    expect(values.disableAddCampaign).toBe(true);
+    const update = checkUpdate(node, { ...values, disableAddCampaign: false }, clientCtx);
+    expect(update.ok && update.request.disabledaddcampaign).toBe('F');
+    const create = checkCreate(
+      { ...validAgency, modules: ['local'], disableAddCampaign: true },
+      { ...clientCtx, companyID: 2 },
+    );
+    expect(create.ok && create.request.disabledaddcampaign).toBe('T');
+    expect(formFieldOf('disabledaddcampaign')).toBe('disableAddCampaign');
+  });
+});

@@ -49,6 +49,8 @@ export interface UserFormValues {
   roleId: number;
   staff: Record<StaffSwitch, boolean>;
   isAccExecutive: boolean;
+  /** Clients: the agency keeps campaign creation to itself (disable_client_add_campaign). */
+  disableAddCampaign: boolean;
 }
 
 export type UserFormField = keyof UserFormValues;
@@ -80,6 +82,7 @@ export const EMPTY_USER_FORM: UserFormValues = {
   roleId: 0,
   staff: NO_STAFF_SWITCHES,
   isAccExecutive: false,
+  disableAddCampaign: false,
 };
 
 /** The fields a kind of form shows (the plan select has its own rule, `showsPlanSelect`). */
@@ -98,7 +101,7 @@ export function formFields(kind: UserFormKind, mode: UserFormMode): ReadonlySet<
       'modules',
       'planMinSpendId',
     ],
-    client: ['companyName', ...person, ...password, 'modules'],
+    client: ['companyName', ...person, ...password, 'modules', 'disableAddCampaign'],
     staff: [...person, ...password, 'roleId', 'staff'],
     // Whether someone is an account executive is set when the sales person is added.
     sales: [...person, ...password, ...(mode === 'create' ? (['isAccExecutive'] as const) : [])],
@@ -124,6 +127,7 @@ export function valuesFromNode(node: ManagedNode): UserFormValues {
     roleId: node.role_id ?? 0,
     staff: { ...NO_STAFF_SWITCHES, ...node.staff_settings },
     isAccExecutive: node.is_acc_executive === 'T',
+    disableAddCampaign: node.disable_client_add_campaign === 'T',
   };
 }
 
@@ -241,7 +245,12 @@ function editableFields(values: UserFormValues, ctx: FormContext) {
         selectedmodules: modules,
       };
     case 'client':
-      return { ClientCompanyName: values.companyName, ...person, selectedmodules: modules };
+      return {
+        ClientCompanyName: values.companyName,
+        ...person,
+        selectedmodules: modules,
+        disabledaddcampaign: toTF(values.disableAddCampaign),
+      };
     case 'staff':
       return { ...person, ClientRole: values.roleId, ...staffFields(values.staff) };
     case 'sales':
@@ -296,6 +305,8 @@ const FIELD_OF: Record<string, UserFormField> = {
   ClientRole: 'roleId',
   isAccExecutive: 'isAccExecutive',
   ...Object.fromEntries(STAFF_SWITCHES.map((key) => [key, 'staff' as const])),
+  // A client's form has the one switch of its own (staff forms have no such input).
+  disabledaddcampaign: 'disableAddCampaign',
 };
 
 /** The form field a request field (or a path like `selectedterms.0.term`) belongs to. */

@@ -25,6 +25,7 @@ import { offeredFilters, readFilters, writeFilters } from './agency-filters';
 import { AgencyTable } from './agency-table';
 import { salesDownlineOf, switchTarget } from './row-actions';
 import { SetCostModal } from './set-cost-modal';
+import { SetPackageModal } from './set-package-modal';
 import { SetSalesModal } from './set-sales-modal';
 
 /**
@@ -99,12 +100,14 @@ function AgencyList({ viewer }: { viewer: SessionUser }) {
   const logCompanies = useLogCompanies(logsFor, viewer.idsys);
   const [salesFor, setSalesFor] = useState<ManagedNode | null>(null);
   const [costFor, setCostFor] = useState<ManagedNode | null>(null);
+  const [packageFor, setPackageFor] = useState<ManagedNode | null>(null);
 
   const handlers = {
     onLogs: (node: ManagedNode) =>
       setLogsFor({ id: node.company_id, name: node.company_name, isAgency: node.user_type !== 'client' }),
     onSetSales: setSalesFor,
     onSetCost: setCostFor,
+    onSetPackage: setPackageFor,
     onSwitch: (node: ManagedNode) => switchUser.mutate(switchTarget(node)),
   };
 
@@ -165,6 +168,7 @@ function AgencyList({ viewer }: { viewer: SessionUser }) {
         companies={logCompanies}
       />
       <SetSalesModal agency={salesFor} companyID={systemCompanyID} onClose={() => setSalesFor(null)} />
+      <SetPackageModal agency={packageFor} onClose={() => setPackageFor(null)} />
       {costFor && (
         <SetCostModal
           companyId={costFor.company_id}

@@ -6,6 +6,7 @@ import {
   IconCurrencyDollar,
   IconFileDownload,
   IconKey,
+  IconPackage,
   IconRocket,
   IconUserDollar,
   IconUserPlus,
@@ -54,6 +55,7 @@ export interface AgencyRowHandlers {
   onLogs: () => void;
   onSetSales: () => void;
   onSetCost: () => void;
+  onSetPackage: () => void;
   onSwitch: () => void;
 }
 
@@ -75,7 +77,7 @@ interface AgencyRowActionsProps extends AgencyRowHandlers {
  * The agency row's icons (spec 2 §2), shown by the rules of spec 2 §6 (`rowActionsFor`) and the
  * policy's actions for the viewer (list permissions, billing switches): manual bill, delete, user logs,
  * payment failed, set sales person, exclude minimum spend, onboarding charge, API status, switch to
- * user, set cost; plus inline edit and add client.
+ * user, set cost, package; plus inline edit and add client.
  */
 export function AgencyRowActions(props: AgencyRowActionsProps) {
   const { viewer, node, permissions, billingSwitches } = props;
@@ -149,6 +151,14 @@ export function AgencyRowActions(props: AgencyRowActionsProps) {
           switching={props.switching}
           busy={props.switchBusy}
           onSwitch={props.onSwitch}
+        />
+      )}
+      {actions.has('package') && (
+        <RowIcon
+          label={`Set the package of ${name}`}
+          testId={`set-package-${id}`}
+          icon={<IconPackage size={18} aria-hidden />}
+          onClick={props.onSetPackage}
         />
       )}
     </Group>

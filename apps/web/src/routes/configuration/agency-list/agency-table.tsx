@@ -1,5 +1,5 @@
 import type { SessionUser } from '@app/contracts';
-import { ActionIcon, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Group, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AgencySortKey, ManagedNode } from '../../../api/agency-list';
@@ -11,12 +11,13 @@ import { SubscriptionCancelledBadge } from '../../../components/managed-list/sub
 import { AgencyClients } from './agency-clients';
 import { AgencyEditForm } from './agency-edit-form';
 import { AgencyRowActions } from './agency-row-actions';
-import { agencyRowAccess } from './row-actions';
+import { agencyRowAccess, rowActionsFor } from './row-actions';
 
 export interface AgencyTableHandlers {
   onLogs: (node: ManagedNode) => void;
   onSetSales: (node: ManagedNode) => void;
   onSetCost: (node: ManagedNode) => void;
+  onSetPackage: (node: ManagedNode) => void;
   onSwitch: (node: ManagedNode) => void;
 }
 
@@ -97,6 +98,7 @@ export function AgencyTable(props: AgencyTableProps) {
               companyId={node.company_id}
               cancelledAt={node.subscription_cancelled_at}
             />
+            {rowActionsFor(viewer, node).has('package') && <PackageBadge node={node} />}
           </Group>
         );
       },
@@ -122,6 +124,7 @@ export function AgencyTable(props: AgencyTableProps) {
           onLogs={() => handlers.onLogs(node)}
           onSetSales={() => handlers.onSetSales(node)}
           onSetCost={() => handlers.onSetCost(node)}
+          onSetPackage={() => handlers.onSetPackage(node)}
           onSwitch={() => handlers.onSwitch(node)}
         />
       ),
@@ -176,5 +179,21 @@ export function AgencyTable(props: AgencyTableProps) {
       renderBelow={renderBelow}
       minWidth={1000}
     />
+  );
+}
+
+/** The agency's package for the platform's staff; none is shown in red, since it blocks new clients. */
+function PackageBadge({ node }: { node: ManagedNode }) {
+  const none = node.package_id.trim() === '';
+  return (
+    <Badge
+      size="sm"
+      variant="light"
+      color={none ? 'red' : 'gray'}
+      tt="none"
+      data-testid={`package-${node.company_id}`}
+    >
+      {none ? 'No package' : `Package: ${node.package_id}`}
+    </Badge>
   );
 }

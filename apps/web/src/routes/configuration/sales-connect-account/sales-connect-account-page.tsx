@@ -7,11 +7,12 @@ import { FailureAlert } from '../../../components/feedback/outcome-alerts';
 import { AccountStateView } from '../../../components/payment-account/account-state-view';
 import { useOnboardingReturn } from '../../../components/payment-account/use-onboarding-return';
 import { QueryGate } from '../general-setting/section-parts';
+import { ReferralLinkPanel } from './referral-link-panel';
 
 /**
  * /configuration/sales-connect-account (spec 2 §2: sales only, connect a payment account): the sales
- * person's own connected account, where commissions are paid (decision 0033). Sales staff are sent
- * here until it is active (spec 1 §2.4 rule 6).
+ * person's own connected account, where commissions are paid (decision 0033), and their referral
+ * link. Sales staff are sent here until the account is active (spec 1 §2.4 rule 6).
  */
 export function SalesConnectAccountPage() {
   const user = useCurrentRoute()?.ctx.user ?? null;
@@ -60,6 +61,7 @@ function SalesAccount({ userID, idsys, viewMode }: { userID: number; idsys: numb
           )}
         </QueryGate>
       </Paper>
+      <ReferralLinkPanel userID={userID} />
     </Stack>
   );
 }
