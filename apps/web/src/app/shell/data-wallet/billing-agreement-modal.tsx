@@ -1,5 +1,5 @@
 import { AGREE_BEFORE_CONTINUE } from '@app/contracts';
-import { Alert, Button, Checkbox, Group, Modal, ScrollArea, Stack } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { DocumentViewer } from '../../../routes/public/document/document-page';
 
@@ -9,15 +9,24 @@ interface BillingAgreementModalProps {
   onAccept: () => void;
   accepting: boolean;
   error: string | null;
+  /** The dialog's title: the Data Wallet's 'Billing Agreement', a beta module's own. */
+  title?: string;
+  /** Why the agreement is asked for, above its text. */
+  intro?: string;
 }
 
-/** The billing agreement a gated feature shows first (spec 2 §2): the document, 'I agree', Accept. */
+/**
+ * The billing agreement a gated feature shows first (spec 2 §2; a beta module's, spec 1 §4): the
+ * document, 'I agree', Accept.
+ */
 export function BillingAgreementModal({
   opened,
   onClose,
   onAccept,
   accepting,
   error,
+  title = 'Billing Agreement',
+  intro,
 }: BillingAgreementModalProps) {
   const [agreed, setAgreed] = useState(false);
   const [missing, setMissing] = useState(false);
@@ -30,12 +39,13 @@ export function BillingAgreementModal({
     <Modal
       opened={opened}
       onClose={onClose}
-      title="Billing Agreement"
+      title={title}
       size="xl"
       closeButtonProps={{ 'aria-label': 'Close' }}
       data-testid="billing-agreement-modal"
     >
       <Stack gap="md">
+        {intro && <Text size="sm">{intro}</Text>}
         <ScrollArea
           h={360}
           type="auto"
