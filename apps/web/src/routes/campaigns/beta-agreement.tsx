@@ -77,6 +77,7 @@ export function useBetaAgreement(
         accepting={accepting}
         error={error}
         title={`${moduleName} Beta Agreement`}
+        testId="beta-agreement-modal"
         intro={`${moduleName} is a beta module. Its campaigns are billed under this agreement: accept it once for ${user.company_name} before creating or starting them.`}
       />
     ),

@@ -13,6 +13,7 @@ interface BillingAgreementModalProps {
   title?: string;
   /** Why the agreement is asked for, above its text. */
   intro?: string;
+  testId?: string;
 }
 
 /**
@@ -27,6 +28,7 @@ export function BillingAgreementModal({
   error,
   title = 'Billing Agreement',
   intro,
+  testId = 'billing-agreement-modal',
 }: BillingAgreementModalProps) {
   const [agreed, setAgreed] = useState(false);
   const [missing, setMissing] = useState(false);
@@ -42,7 +44,7 @@ export function BillingAgreementModal({
       title={title}
       size="xl"
       closeButtonProps={{ 'aria-label': 'Close' }}
-      data-testid="billing-agreement-modal"
+      data-testid={testId}
     >
       <Stack gap="md">
         {intro && <Text size="sm">{intro}</Text>}
