@@ -3,9 +3,11 @@ import {
   type BetaStanding,
   betaAgreementMissing,
   MODULE_NOT_OPEN,
+  MODULES,
   type ModuleAccessFacts,
   type ModuleBetaSlug,
   type ModuleType,
+  moduleEntry,
   modulesOpenTo,
 } from '@app/contracts';
 import { type Database, queryRows, sql } from '@app/db';
@@ -21,8 +23,11 @@ interface FactsRow {
   beta: { slug: string; is_beta: boolean; all: boolean; tester: boolean; agreed: boolean }[] | null;
 }
 
-const isModuleBetaSlug = (slug: string): slug is ModuleBetaSlug =>
-  slug === 'b2b_module' || slug === 'simplifi_module';
+/** The beta features that gate a module (the catalogue's `beta`); the Data Wallet is none. */
+const MODULE_BETA_SLUGS: readonly string[] = MODULES.flatMap(
+  (module) => moduleEntry(module).beta?.slug ?? [],
+);
+const isModuleBetaSlug = (slug: string): slug is ModuleBetaSlug => MODULE_BETA_SLUGS.includes(slug);
 
 /** The facts of the module rule from the row the read answers. */
 function factsOf(row: FactsRow): ModuleAccessFacts {
