@@ -239,6 +239,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     embedCode: embed.embedCode,
     // Locator campaigns are mirrored to the ad platform (decision 0051).
     adPlatform,
+    moduleAccess: tenancy.moduleAccess,
     log: (message, detail) => console.warn(message, detail ?? ''),
   });
   const leads = createLeadsModule({
@@ -336,7 +337,11 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     agreements,
     createReferenceModule(),
     createReportsModule({ db, ledger }),
-    createLeadReportsModule({ db, charges: payments.charges }),
+    createLeadReportsModule({
+      db,
+      charges: payments.charges,
+      requireReadable: tenancy.moduleAccess.requireReadable,
+    }),
     settings,
     createRegistrationModule({
       db,

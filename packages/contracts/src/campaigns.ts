@@ -24,7 +24,7 @@ export type CampaignModule = z.infer<typeof campaignModuleSchema>;
 export const CAMPAIGN_STATUS_VALUES = ['running', 'paused', 'paused_on_run', 'stopped'] as const;
 export const campaignStatusSchema = z.enum(CAMPAIGN_STATUS_VALUES);
 export type CampaignStatusValue = z.infer<typeof campaignStatusSchema>;
-export const PAUSE_REASON_VALUES = ['limit', 'balance', 'payment_failed'] as const;
+export const PAUSE_REASON_VALUES = ['limit', 'module_unavailable', 'balance', 'payment_failed'] as const;
 export const pauseReasonSchema = z.enum(PAUSE_REASON_VALUES);
 
 export const REIDENTIFICATION_VALUES = ['never', '7', '30', '90', '180', '365'] as const;

@@ -98,6 +98,13 @@ export const setupCheckSchema = z.object({
       slug: z.string(),
       is_beta: z.boolean(),
       apply_to_all_agency: z.boolean(),
+      /**
+       * Not in the spec: whether the user's agency tests this feature (`isBeta` says "tests any"),
+       * and whether it accepted the feature's agreement ('T'), so the web app decides a module with
+       * the server's rule (decisions 0063, 0064). Absent: `isBeta` stands in, agreement unknown.
+       */
+      is_tester: z.boolean().optional(),
+      agreement_status: tfSchema.optional(),
     }),
   ),
   clientsidebar: z.array(z.string()),

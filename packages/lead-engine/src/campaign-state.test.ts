@@ -52,6 +52,9 @@ const LEGAL: [CampaignState, CampaignEvent, CampaignState, boolean][] = [
   [s('running'), { type: 'pause' }, s('paused'), false],
   [s('paused'), { type: 'resume' }, s('running'), false],
   [s('paused_on_run', 'limit'), { type: 'resume' }, s('running'), false],
+  // Decision 0063: a person may resume a campaign its module paused; the API lets it run only where
+  // the module is open to its client again.
+  [s('paused_on_run', 'module_unavailable'), { type: 'resume' }, s('running'), false],
   ...PAUSE_ON_RUN_REASONS.map(
     (reason) =>
       [s('running'), { type: 'pause_on_run', reason }, s('paused_on_run', reason), false] as [
@@ -63,8 +66,26 @@ const LEGAL: [CampaignState, CampaignEvent, CampaignState, boolean][] = [
   ),
   [
     s('paused_on_run', 'limit'),
+    { type: 'pause_on_run', reason: 'module_unavailable' },
+    s('paused_on_run', 'module_unavailable'),
+    false,
+  ],
+  [
+    s('paused_on_run', 'limit'),
     { type: 'pause_on_run', reason: 'balance' },
     s('paused_on_run', 'balance'),
+    false,
+  ],
+  [
+    s('paused_on_run', 'module_unavailable'),
+    { type: 'pause_on_run', reason: 'balance' },
+    s('paused_on_run', 'balance'),
+    false,
+  ],
+  [
+    s('paused_on_run', 'module_unavailable'),
+    { type: 'pause_on_run', reason: 'payment_failed' },
+    s('paused_on_run', 'payment_failed'),
     false,
   ],
   [

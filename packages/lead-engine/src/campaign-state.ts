@@ -14,12 +14,18 @@ export const STATUS_LABELS: Record<CampaignStatus, string> = {
   stopped: 'Stopped',
 };
 
-/** Why the system paused a campaign, weakest first: a stronger cause replaces a weaker one. */
-export const PAUSE_ON_RUN_REASONS = ['limit', 'balance', 'payment_failed'] as const;
+/**
+ * Why the system paused a campaign, weakest first: a stronger cause replaces a weaker one.
+ * `module_unavailable`: its client may no longer open the campaign's module (switched off, or a beta
+ * its agency no longer has), so its leads would be billed behind a page nobody there can open
+ * (decision 0063).
+ */
+export const PAUSE_ON_RUN_REASONS = ['limit', 'module_unavailable', 'balance', 'payment_failed'] as const;
 export type PauseOnRunReason = (typeof PAUSE_ON_RUN_REASONS)[number];
 
 export const PAUSE_ON_RUN_LABELS: Record<PauseOnRunReason, string> = {
   limit: 'lead limit reached',
+  module_unavailable: 'module not available to the client',
   balance: 'prepaid leads used up',
   payment_failed: 'payment failed',
 };
@@ -94,7 +100,10 @@ function moved(from: CampaignState, to: Partial<CampaignState>, logText: string,
 }
 const refused = (from: CampaignState, error: string): Transition => ({ ok: false, from, error });
 
-const RESUME_REFUSALS: Record<Exclude<PauseOnRunReason, 'limit'>, string> = {
+/** Causes a person may resume from once they have dealt with them; the API checks the module again. */
+const RESUMABLE: readonly PauseOnRunReason[] = ['limit', 'module_unavailable'];
+
+const RESUME_REFUSALS: Record<Exclude<PauseOnRunReason, 'limit' | 'module_unavailable'>, string> = {
   balance: 'This campaign used up its prepaid leads; it runs again when more leads are bought.',
   payment_failed:
     'A payment for this campaign failed; it runs again once the failed payment is settled with a new card.',
@@ -123,15 +132,16 @@ export function transition(from: CampaignState, event: CampaignEvent): Transitio
     case 'resume': {
       if (from.status === 'paused') return moved(from, { status: 'running' }, 'Campaign resumed');
       const reason = from.status === 'paused_on_run' ? from.pauseReason : null;
-      // A person may resume a campaign its limit paused (after raising the limit); money must be
-      // settled by the system first.
-      if (reason === 'limit')
+      // A person may resume a campaign its limit paused (after raising the limit), or one its module
+      // paused (the API lets it run only where the module is open again); money must be settled by
+      // the system first.
+      if (reason && RESUMABLE.includes(reason))
         return moved(
           from,
           { status: 'running', pauseReason: null },
-          'Campaign resumed (was paused on run: lead limit reached)',
+          `Campaign resumed (was paused on run: ${PAUSE_ON_RUN_LABELS[reason]})`,
         );
-      if (reason) return refused(from, RESUME_REFUSALS[reason]);
+      if (reason === 'balance' || reason === 'payment_failed') return refused(from, RESUME_REFUSALS[reason]);
       return refused(from, `Only a paused campaign can be resumed; this one is ${now}.`);
     }
     case 'pause_on_run': {

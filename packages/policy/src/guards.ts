@@ -10,7 +10,7 @@ import {
   needsProfileSetup,
 } from './account-state.js';
 import type { PolicyContext } from './context.js';
-import { availableModules, isModuleAvailable } from './module-access.js';
+import { availableModules, isModuleAvailable, roleOpensLeads } from './module-access.js';
 import { modulePath, PAGES_OF_MODULE } from './module-naming.js';
 import { matchRoute, type RouteMatch } from './route-match.js';
 import type { RouteDef, RouteRule } from './routes.js';
@@ -107,7 +107,7 @@ function clientHome(ctx: PolicyContext, user: SessionUser): string {
 
 /** "Anyone else to the local dashboard", or the first available module when local is off. */
 function agencyHome(ctx: PolicyContext, user: SessionUser): string {
-  const module = availableModules(user, ctx.setup)[0];
+  const module = roleOpensLeads(ctx) ? availableModules(user, ctx.setup)[0] : undefined;
   if (!module) return PATHS.profile;
   const page = PAGES_OF_MODULE[module].includes('dashboard') ? 'dashboard' : 'campaign-management';
   return modulePath(user, module, page);
@@ -156,7 +156,8 @@ function routeNotFound(
   const module = match.module ?? match.route.module?.type;
   // System users are redirected from module pages instead; their own modules do not gate them.
   if (rules.includes('module-available') && module && !isSystemUser(user)) {
-    if (!isModuleAvailable(user, ctx.setup, module)) return notFound('module-unavailable');
+    if (!isModuleAvailable(user, ctx.setup, module) || !roleOpensLeads(ctx))
+      return notFound('module-unavailable');
   }
   return null;
 }

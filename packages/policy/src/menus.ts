@@ -19,6 +19,7 @@ import {
   betaFeatureAvailable,
   clientModulePermissions,
   isModuleBeta,
+  roleOpensLeads,
 } from './module-access.js';
 import { moduleNaming, modulePath, PAGES_OF_MODULE } from './module-naming.js';
 import { routeById } from './routes.js';
@@ -93,7 +94,7 @@ function moduleItems(ctx: PolicyContext, user: SessionUser): MenuItem[] {
   const isClient = user.user_type === 'client';
   const leadsMenuOn = isClient
     ? clientModulePermissions(user).leadspeek.enable
-    : user.menuLeadspeek && ctx.rolePermissions?.leadspeek?.enable !== false;
+    : user.menuLeadspeek && roleOpensLeads(ctx);
   if (!leadsMenuOn || !cardSatisfied(user) || !isAccountConnected(user, ctx.setup)) return [];
   if (blockedByPaymentFailure(ctx, user)) return [];
   const creationDisabled = isClient && user.disable_client_add_campaign === 'T';

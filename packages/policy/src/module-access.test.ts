@@ -3,6 +3,7 @@ import { betaSetup, defaultModules, makeSetup, makeUser, USERS } from '@app/poli
 import { describe, expect, it } from 'vitest';
 import {
   availableModules,
+  betaAgreementPending,
   betaFeatureAvailable,
   clientModulePermissions,
   isModuleAvailable,
@@ -91,6 +92,18 @@ describe('clientModulePermissions (spec 1 §6, spec 2 §6)', () => {
   );
 });
 
+/** Beta features still beta, not for all, with per-feature fields of the setup check. */
+function betaSetupWith(
+  fields: Partial<Record<string, Partial<SetupCheck['betaFeature'][number]>>>,
+  overrides: Partial<SetupCheck> = {},
+): SetupCheck {
+  const setup = betaSetup(false, overrides);
+  return {
+    ...setup,
+    betaFeature: setup.betaFeature.map((feature) => ({ ...feature, ...fields[feature.slug] })),
+  };
+}
+
 describe('isModuleAvailable', () => {
   const agency = USERS.userdownline();
   const client = USERS.client();
@@ -114,9 +127,36 @@ describe('isModuleAvailable', () => {
     ['client has the module in leadspeek_type', client, makeSetup(), 'locator', true],
     ['client lacks the module in leadspeek_type', client, makeSetup(), 'enhance', false],
     [
-      'D-client-beta: client skips the beta gate',
+      "decision 0063: a client is gated by its agency's beta standing",
       { ...client, leadspeek_type: 'b2b' },
       betaSetup(false),
+      'b2b',
+      false,
+    ],
+    [
+      'decision 0063: the client of a beta-tester agency',
+      { ...client, leadspeek_type: 'b2b' },
+      betaSetup(false, { isBeta: true }),
+      'b2b',
+      true,
+    ],
+    [
+      'decision 0063: the tester flag is per feature',
+      agency,
+      betaSetupWith(
+        { b2b_module: { is_tester: true }, simplifi_module: { is_tester: false } },
+        { isBeta: true },
+      ),
+      'simplifi',
+      false,
+    ],
+    [
+      'decision 0063: a tester of b2b opens b2b',
+      agency,
+      betaSetupWith(
+        { b2b_module: { is_tester: true }, simplifi_module: { is_tester: false } },
+        { isBeta: true },
+      ),
       'b2b',
       true,
     ],
@@ -146,4 +186,25 @@ describe('isModuleAvailable', () => {
       'enhance',
     ]);
   });
+});
+
+describe('betaAgreementPending (spec 1 §4 Beta agreement, decision 0064)', () => {
+  const agency = USERS.userdownline();
+  const rows: [string, SetupCheck, ModuleType, boolean][] = [
+    ['a non-beta module needs none', betaSetup(true), 'local', false],
+    ['a beta module not accepted', betaSetup(true), 'b2b', true],
+    [
+      'a beta module accepted by the agency',
+      betaSetupWith({ b2b_module: { apply_to_all_agency: true, agreement_status: 'T' } }),
+      'b2b',
+      false,
+    ],
+    ['a released module opens directly', makeSetup(), 'simplifi', false],
+  ];
+  it.each(rows.map(([rule, setup, module, expected]) => ({ rule, setup, module, expected })))(
+    '$rule → $expected',
+    ({ setup, module, expected }) => {
+      expect(betaAgreementPending(agency, setup, module)).toBe(expected);
+    },
+  );
 });

@@ -89,17 +89,25 @@ describe('sidebarMenu (spec 1 §2.5, §6; spec 2 §6)', () => {
       [...MODULES.filter((id) => id !== 'module.locator'), ...AGENCY],
     ],
     ['role without LeadsPeek', USERS.admin(), { rolePermissions: { leadspeek: off } }, AGENCY],
-    ['role without Settings', USERS.administrator(), { rolePermissions: { settings: off } }, MODULES],
+    [
+      'role without Settings',
+      USERS.administrator(),
+      { rolePermissions: { settings: off, leadspeek: on } },
+      MODULES,
+    ],
+    // M2: a role's LeadsPeek `enable` gates reading campaigns and leads; a role naming no LeadsPeek
+    // switch grants none, as the server reads it.
+    ['role without a LeadsPeek switch', USERS.administrator(), { rolePermissions: { settings: off } }, []],
     [
       'D-legacy-menu: Campaign and Ads Design roles',
       agency,
-      { rolePermissions: { campaign: on, ads_design: on } },
+      { rolePermissions: { campaign: on, ads_design: on, leadspeek: on } },
       [...LEGACY, ...MODULES, ...AGENCY],
     ],
     [
       'D-legacy-menu: Ads Design role only',
       agency,
-      { rolePermissions: { ads_design: on } },
+      { rolePermissions: { ads_design: on, leadspeek: on } },
       ['banner', ...MODULES, ...AGENCY],
     ],
     ['root: configuration with Report Analytics', USERS.root(), {}, SYSTEM],
@@ -137,10 +145,18 @@ describe('sidebarMenu (spec 1 §2.5, §6; spec 2 §6)', () => {
     // Rule 4 forces a client to Card Setting even in view mode, so the module is not offered.
     ['client payment failed in view mode', USERS.viewModeClient(), failed, []],
     ['client without the leadspeek module', { ...client, menuLeadspeek: false }, {}, []],
+    // Decision 0063: a client is gated by its agency's beta standing (the setup check tells it), so
+    // nobody is billed for a beta module nobody at the client can open.
     [
-      'client beta module given by its agency',
+      'client beta module of an agency that does not test it',
       { ...client, leadspeek_type: 'b2b' },
       { setup: betaSetup(false) },
+      [],
+    ],
+    [
+      'client beta module of a beta-tester agency',
+      { ...client, leadspeek_type: 'b2b' },
+      { setup: betaSetup(false, { isBeta: true }) },
       ['module.b2b'],
     ],
     [

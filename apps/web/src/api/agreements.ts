@@ -98,6 +98,8 @@ export const acceptFeatureAgreement = (
     companyName: string;
     feature: BetaFeatureId;
     featureName: string;
+    /** Where the person accepted it (the acceptance record keeps it). */
+    locationMenu?: string;
   },
 ) =>
   http.put(
@@ -109,7 +111,7 @@ export const acceptFeatureAgreement = (
       is_marketing_services_agreement_feature: 'T',
       company_name: input.companyName,
       company_id: input.companyId,
-      location_menu: 'data-wallet',
+      location_menu: input.locationMenu ?? 'data-wallet',
     },
     agreementAcceptedResponseSchema,
   );

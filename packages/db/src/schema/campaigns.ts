@@ -149,7 +149,8 @@ export const campaigns = pgTable(
     check(
       'campaigns_pause_reason',
       sql`(${t.status} = 'paused_on_run') = (${t.pauseReason} is not null)
-        and (${t.pauseReason} is null or ${t.pauseReason} in ('limit', 'balance', 'payment_failed'))`,
+        and (${t.pauseReason} is null
+          or ${t.pauseReason} in ('limit', 'module_unavailable', 'balance', 'payment_failed'))`,
     ),
     check('campaigns_local_state_mode', sql`${t.localStateMode} in ('include', 'exclude')`),
     check(

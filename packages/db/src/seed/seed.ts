@@ -5,6 +5,7 @@ import {
   BETA_FEATURES,
   type CostModule,
   DEFAULT_BRANDING,
+  MODULE_CATALOGUE,
   MODULES,
   type ModuleType,
   PAYMENT_TERMS,
@@ -20,6 +21,7 @@ import { firstRow, queryRows } from '../rows.js';
 import {
   agencyPrices,
   betaFeatures,
+  betaTesters,
   companies,
   companyBranding,
   companySalesLinks,
@@ -286,6 +288,12 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
     await person(master.systemId, northwindId, 'administrator', nw.administrator, {
       customerCardId: SANDBOX_CARD,
     });
+    // Northwind tests the B2B module (its client Harbor Dental runs a B2B campaign, so both see the
+    // module, decision 0063); it has not accepted the B2B beta agreement yet, so its people are asked
+    // for it before they create or start a B2B campaign (decision 0064).
+    await tx
+      .insert(betaTesters)
+      .values({ featureId: MODULE_CATALOGUE.b2b.beta.featureId, companyId: northwindId });
     await tx.insert(companySalesLinks).values([
       { companyId: northwindId, role: 'sales_rep', salesUserId: salesId },
       { companyId: northwindId, role: 'account_executive', salesUserId: aeId },

@@ -153,8 +153,12 @@ export const ACTIONS = {
 
   // Campaigns (issue 11, decision 0045): a client runs its own, its agency's people run their
   // clients'; the system's staff read them (and act on them in view mode, as the person they view).
-  // Which campaign is whose is the `campaign` scope check; the role's Leadspeek switches gate writes.
-  'campaigns.read': { who: (a: Actor) => isCompanyStaff(a) || isClient(a) || isAccountExecutive(a) },
+  // Which campaign is whose is the `campaign` scope check; the role's LeadsPeek switches gate them:
+  // `enable` reads (campaign lists, lead reports and downloads), the others writes.
+  'campaigns.read': {
+    who: (a: Actor) => isCompanyStaff(a) || isClient(a) || isAccountExecutive(a),
+    permission: leadspeek('enable'),
+  },
   'campaigns.create': { who: campaignRunners, permission: leadspeek('create') },
   'campaigns.update': { who: campaignRunners, permission: leadspeek('update') },
   /** Active/pause, archive: state moves through the state machine (activation may charge). */

@@ -2,6 +2,7 @@ import {
   BETA_FEATURES,
   type BetaFeatureId,
   type BetaFeatureListResponse,
+  betaFeatureOffered,
   FEATURE_AGREEMENT_REQUIRED,
   type FeatureGate,
 } from '@app/contracts';
@@ -81,10 +82,16 @@ export function createBetaFeatureService(db: Database) {
     // The Data Wallet is the master system's prepaid balance (product guide §3), and the simplifi
     // module exists only there (spec 1 §6).
     const masterOnly = featureId !== 2;
+    const status = agreement ? 'T' : 'F';
+    // The contracts' one beta rule, the one the module rule and the web's menus apply (decision 0063).
     const available =
       (!masterOnly || agency.isMaster) &&
-      (!feature.is_beta || feature.apply_to_all_agency || tester !== undefined);
-    const status = agreement ? 'T' : 'F';
+      betaFeatureOffered({
+        isBeta: feature.is_beta,
+        applyToAllAgency: feature.apply_to_all_agency,
+        tester: tester !== undefined,
+        agreed: status === 'T',
+      });
     return {
       result: 'success',
       feature_id: featureId,

@@ -33,7 +33,7 @@ import {
 import { badRequest, HttpError, notFound } from '../../http-errors.js';
 import type { AuditLog } from '../audit/index.js';
 import type { ChargeOnce } from '../payments/index.js';
-import type { Principal } from '../tenancy/index.js';
+import type { ModuleAccess, Principal } from '../tenancy/index.js';
 import type {
   CampaignRecord,
   CampaignRepository,
@@ -57,6 +57,8 @@ export interface CampaignServiceDeps {
   chargeOnce: ChargeOnce;
   audit: AuditLog;
   adPlatform: AdPlatformMirror | null;
+  /** The module rule (decision 0063): who may open a module, and whether its campaigns may start. */
+  moduleAccess: Pick<ModuleAccess, 'requireCampaignsMayStart' | 'requireReadable'>;
 }
 
 const conflict = (message: string, code = 'illegal_move') => new HttpError(409, code, message);
@@ -302,6 +304,11 @@ export function createCampaignService(deps: CampaignServiceDeps) {
       const event = pick(from);
       const t = transition(from, event);
       if (!t.ok) throw conflict(t.error);
+      // A campaign starts taking (and billing) leads only in a module its client may open, and a
+      // beta module's only once its agreement is accepted (decisions 0063, 0064). Pausing, stopping
+      // and archiving stay open to whoever runs it.
+      if (t.to.status === 'running' && from.status !== 'running')
+        await deps.moduleAccess.requireCampaignsMayStart(r.clientId, r.module as CampaignModule);
       let charge: ActivationChargeAnswer | null = null;
       if (t.chargesActivation) {
         const ctx = await contextOf(r.clientId);
@@ -392,6 +399,7 @@ export function createCampaignService(deps: CampaignServiceDeps) {
       }
       if (!ctx.enabledModules.includes(b.leadspeekType))
         throw badRequest(MODULE_NOT_ENABLED, { leadspeekType: MODULE_NOT_ENABLED });
+      await deps.moduleAccess.requireCampaignsMayStart(ctx.clientId, b.leadspeekType);
       checkTargeting(b.leadspeekType, {
         national: b.nationaltargeting === 'T',
         zips: b.locatorzip,
@@ -473,6 +481,7 @@ export function createCampaignService(deps: CampaignServiceDeps) {
       params: CampaignListParams,
       query: { Page: number; PerPage: number; view: 'current' | 'archived' | 'all'; CampaignStatus: string },
     ) {
+      await deps.moduleAccess.requireReadable(p, params.type);
       const company = await repo.company(params.companyID);
       if (!company) throw notFound();
       let scope: { clientId: number } | { agencyId: number } | { systemId: number };

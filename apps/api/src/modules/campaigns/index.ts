@@ -2,6 +2,7 @@ import type { Database } from '@app/db';
 import type { AdPlatform } from '../../providers/ad-platform/index.js';
 import type { AuditLog } from '../audit/index.js';
 import type { ChargeOnce } from '../payments/index.js';
+import type { ModuleAccess } from '../tenancy/index.js';
 import { createCampaignRepository } from './campaign-repository.js';
 import { campaignRoutes, type EmbedCode } from './campaign-routes.js';
 import { createCampaignService } from './campaign-service.js';
@@ -26,6 +27,8 @@ export function createCampaignsModule(deps: {
   embedCode: EmbedCode;
   /** The ad platform locator campaigns are mirrored to (decision 0051). */
   adPlatform: AdPlatform;
+  /** Which modules a company's people may open (decision 0063). */
+  moduleAccess: ModuleAccess;
   log: (message: string, detail?: unknown) => void;
 }) {
   const repo = createCampaignRepository(deps.db);
@@ -39,6 +42,7 @@ export function createCampaignsModule(deps: {
     chargeOnce: deps.chargeOnce,
     audit: deps.audit,
     adPlatform: locatorMirror,
+    moduleAccess: deps.moduleAccess,
   });
   return {
     service,

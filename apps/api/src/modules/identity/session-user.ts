@@ -72,17 +72,20 @@ export function createSessionUserReader(db: Database, filesBaseUrl: string, link
     const modules = offered.map((type) => {
       const naming = row(agency?.id, type);
       const own = row(company.id, type);
+      // A module the agency switched off is off for its clients too (decision 0063).
+      const agencyOn = company.kind !== 'client' || Boolean(naming?.enabled);
       return {
         type,
         name: naming?.displayName ?? DEFAULT_MODULE_NAMES[type].name,
         url: naming?.slug ?? DEFAULT_MODULE_NAMES[type].slug,
-        // Root staff see every module; agencies and clients what is enabled for their company.
-        enabled: company.kind === 'root' ? true : Boolean(own?.enabled),
+        // Root staff see every module; agencies what is enabled for them; clients what is enabled
+        // for both them and their agency.
+        enabled: company.kind === 'root' ? true : Boolean(own?.enabled) && agencyOn,
       };
     });
-    const clientTypes = modules
-      .filter((m) => m.enabled && (m.type === 'local' || m.type === 'locator'))
-      .map((m) => m.type);
+    // Every module the client has on ('local' sets the local type, any other the locator type: spec
+    // 1 §6), so its enhance and b2b campaigns are not hidden behind a 404 (decision 0063).
+    const clientTypes = modules.filter((m) => m.enabled).map((m) => m.type);
 
     return sessionUserSchema.parse({
       id: user.id,

@@ -70,17 +70,14 @@ export function createSetupCheckReader(db: Database) {
           .from(betaTesters)
           .where(eq(betaTesters.companyId, agencyId))
       : [];
-    const [walletAgreement] = agencyId
+    // The agency's accepted feature agreements (the Data Wallet's, the beta modules', decision 0064).
+    const agreements = agencyId
       ? await db
           .select({ featureId: featureAgreements.featureId })
           .from(featureAgreements)
-          .where(
-            and(
-              eq(featureAgreements.companyId, agencyId),
-              eq(featureAgreements.featureId, DATA_WALLET_FEATURE),
-            ),
-          )
+          .where(eq(featureAgreements.companyId, agencyId))
       : [];
+    const agreed = (featureId: number) => agreements.some((a) => a.featureId === featureId);
     const clientModules =
       company.kind === 'client'
         ? await db
@@ -101,12 +98,15 @@ export function createSetupCheckReader(db: Database) {
         slug: f.slug,
         is_beta: f.isBeta,
         apply_to_all_agency: f.applyToAllAgency,
+        // Per feature, so the web decides a module with the server's rule (decision 0063).
+        is_tester: testerOf.some((t) => t.featureId === f.id),
+        agreement_status: agreed(f.id) ? ('T' as const) : ('F' as const),
       })),
       clientsidebar: clientModules.map((m) => m.module),
       paymentStatusFailed: (agency ?? company).paymentFailed,
       fcampid: [],
       finamt: 0,
-      isDataWalletAgree: Boolean(walletAgreement),
+      isDataWalletAgree: agreed(DATA_WALLET_FEATURE),
     };
   };
 }

@@ -2,7 +2,7 @@ import type { Database } from '@app/db';
 import type { SucceededByKeyPrefix } from '../payments/index.js';
 import { createLeadExportRepository } from './lead-export-repository.js';
 import { createLeadFiguresRepository } from './lead-figures-repository.js';
-import { leadReportRoutes } from './lead-report-routes.js';
+import { leadReportRoutes, type RequireReadable } from './lead-report-routes.js';
 import { createLeadReportService } from './lead-report-service.js';
 import { createLeadRowRepository } from './lead-row-repository.js';
 import { createLeadScopes } from './lead-scope.js';
@@ -19,6 +19,8 @@ export function createLeadReportsModule(deps: {
   db: Database;
   /** The payments module's read of what was charged, by business-key prefix. */
   charges: { succeededByKeyPrefix: SucceededByKeyPrefix };
+  /** The module rule's check of one module's data (tenancy's `moduleAccess`, decision 0063). */
+  requireReadable: RequireReadable;
 }) {
   const service = createLeadReportService({
     rows: createLeadRowRepository(deps.db),
@@ -27,5 +29,5 @@ export function createLeadReportsModule(deps: {
     scopes: createLeadScopes(deps.db),
     chargedByKeyPrefix: deps.charges.succeededByKeyPrefix,
   });
-  return { service, routes: [leadReportRoutes(service)] };
+  return { service, routes: [leadReportRoutes(service, deps.requireReadable)] };
 }

@@ -1,5 +1,6 @@
 import {
   apiErrorSchema,
+  type CampaignModule,
   leadChartResponseSchema,
   leadDetailParamsSchema,
   leadDetailResponseSchema,
@@ -18,9 +19,11 @@ import {
   moduleDashboardParamsSchema,
   moduleDashboardResponseSchema,
 } from '@app/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendExport } from '../../lib/exports/index.js';
 import { type AccessRule, principalOf, type ScopedId, type TenantResource } from '../../plugins/access.js';
+import type { Principal } from '../tenancy/index.js';
 import { leadExportColumns } from './lead-export.js';
 import type { LeadReportService } from './lead-report-service.js';
 
@@ -45,10 +48,18 @@ const pathOf = <P extends object>(request: { params: P; timeZone: string }) => (
   viewerZone: request.timeZone,
 });
 
+/** The module rule's check of a module page's data (decision 0063): 404 to who may not open it. */
+export type RequireReadable = (actor: Principal, module: CampaignModule) => Promise<void>;
+
 /** The lead report (spec 2 §7 "Campaigns and reports", issue 11, decision 0048). */
 export const leadReportRoutes =
-  (service: LeadReportService): FastifyPluginAsyncZod =>
+  (service: LeadReportService, requireReadable: RequireReadable): FastifyPluginAsyncZod =>
   async (app) => {
+    /** The leads of one module are that module's data; without a module the scope check decides. */
+    const readable = async (request: FastifyRequest, module: CampaignModule | undefined) => {
+      if (module) await requireReadable(principalOf(request), module);
+    };
+
     app.get(
       '/leadspeek/report/lead/:companyID/:clientID/:campaignID',
       {
@@ -60,7 +71,10 @@ export const leadReportRoutes =
           response: { 200: leadReportResponseSchema, ...errors },
         },
       },
-      async (request) => service.report(principalOf(request), pathOf(request), request.query),
+      async (request) => {
+        await readable(request, request.query.moduleType);
+        return service.report(principalOf(request), pathOf(request), request.query);
+      },
     );
 
     app.get(
@@ -75,6 +89,7 @@ export const leadReportRoutes =
         },
       },
       async (request, reply) => {
+        await readable(request, request.query.moduleType);
         const file = await service.download(principalOf(request), pathOf(request), request.query);
         return sendExport(reply, {
           format: request.query.format,
@@ -112,7 +127,10 @@ export const leadReportRoutes =
           response: { 200: leadChartResponseSchema, ...errors },
         },
       },
-      async (request) => service.chart(principalOf(request), pathOf(request), request.query),
+      async (request) => {
+        await readable(request, request.query.moduleType);
+        return service.chart(principalOf(request), pathOf(request), request.query);
+      },
     );
 
     app.get(
@@ -152,7 +170,10 @@ export const leadReportRoutes =
           response: { 200: moduleDashboardResponseSchema, ...errors },
         },
       },
-      async (request) => service.dashboard(principalOf(request), pathOf(request)),
+      async (request) => {
+        await readable(request, request.params.moduleType);
+        return service.dashboard(principalOf(request), pathOf(request));
+      },
     );
 
     app.get(

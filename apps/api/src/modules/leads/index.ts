@@ -7,6 +7,7 @@ import { TtlCache } from '../../lib/ttl-cache.js';
 import type { AdPlatform } from '../../providers/ad-platform/index.js';
 import type { IdentityResolver } from '../../providers/identities/index.js';
 import type { MailService } from '../mail/index.js';
+import { createModuleAccess } from '../tenancy/index.js';
 import { adConversionsHandler, adConversionsJob, createAdConversions } from './ad-conversions.js';
 import { createVendorLists } from './daily-list.js';
 import { createIngestService, type MoveBySystem } from './ingest-service.js';
@@ -90,6 +91,7 @@ export function createLeadsModule(deps: {
     onDeliveriesQueued: deliveryWaker.wake,
     moveBySystem: deps.moveBySystem,
     onBatchDone: testLeads.batchDone,
+    moduleAccess: createModuleAccess(db),
   });
   const delivery = createLeadDelivery({
     db,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { insertCampaign, outcomes } from '../../../test/kits/campaigns.js';
 import type { IdentityResolver, VisitorInput } from '../../providers/identities/index.js';
+import { createModuleAccess } from '../tenancy/index.js';
 import { createIngestService } from './ingest-service.js';
 
 /*
@@ -51,6 +52,7 @@ function serviceWith(resolver: IdentityResolver) {
     log: (message) => logged.push(message),
     onDeliveriesQueued: () => {},
     moveBySystem: async () => {},
+    moduleAccess: createModuleAccess(rt.database.db),
   });
   return { ingest, logged };
 }

@@ -16,9 +16,11 @@ import {
   type VisitorAnswer,
   type VisitorInput,
 } from '../../providers/identities/index.js';
+import type { ModuleAccess } from '../tenancy/index.js';
 import { type IngestCampaign, loadIngestCampaigns } from './ingest-campaigns.js';
 import type { IntakeRepository, IntakeRow } from './intake-repository.js';
 import { claimLeads, type LeadToStore, type Rejection } from './lead-claim.js';
+import { campaignsOfClosedModules } from './module-gate.js';
 import { type FactsRequest, readBatchFacts } from './pipeline-facts.js';
 import { storedAdVisitSchema, storedIdentitySchema, storedPageViewSchema } from './schemas.js';
 
@@ -66,10 +68,12 @@ export function createIngestService(deps: {
   moveBySystem: MoveBySystem;
   /** Called when a batch's outcomes are stored (a waiting site test looks again). */
   onBatchDone?: () => void;
+  /** The module rule's facts (decision 0063): leads of a module the client may not open are not billed. */
+  moduleAccess: Pick<ModuleAccess, 'factsOfCompanies'>;
 }) {
   const { db, intake, resolver } = deps;
 
-  async function resolve(rows: IntakeRow[], campaigns: Map<number, IngestCampaign>) {
+  async function resolve(rows: IntakeRow[], campaigns: Map<number, IngestCampaign>, closed: Set<number>) {
     const prepared: Prepared[] = [];
     const done: number[] = [];
     const retry: number[] = [];
@@ -85,6 +89,11 @@ export function createIngestService(deps: {
       const campaign = campaigns.get(row.campaignId);
       if (!campaign) {
         done.push(row.id); // the campaign left (simplifi, removed from the table): nothing to do
+        continue;
+      }
+      // A module its client may not open: nobody is asked who the visitor is (decision 0063).
+      if (closed.has(campaign.id) && (row.source === 'pixel' || row.source === 'ad_platform')) {
+        done.push(row.id);
         continue;
       }
       try {
@@ -165,7 +174,8 @@ export function createIngestService(deps: {
       const rows = await intake.lease(size);
       if (rows.length === 0) return null;
       const campaigns = await loadIngestCampaigns(db, [...new Set(rows.map((r) => r.campaignId))]);
-      const { prepared, done, retry, unresolved } = await resolve(rows, campaigns);
+      const closed = await campaignsOfClosedModules(deps.moduleAccess, campaigns);
+      const { prepared, done, retry, unresolved } = await resolve(rows, campaigns, closed);
 
       // One instant per batch: the facts, the pipeline and every claim of the batch use it.
       const now = new Date();
@@ -198,9 +208,25 @@ export function createIngestService(deps: {
         if (pauses.get(campaignId) !== 'balance') pauses.set(campaignId, reason);
       };
       const toClaim: LeadToStore[] = [];
+      // Campaigns in a module their client may not open stop taking leads (the system pauses them);
+      // a site test reports it without moving the campaign.
+      for (const row of rows)
+        if (closed.has(row.campaignId) && row.source !== 'test')
+          pauseFor(row.campaignId, 'module_unavailable');
       for (const { p, candidate, request } of candidates) {
         const { campaign } = p;
         const md5 = request.identityMd5;
+        if (closed.has(campaign.id)) {
+          done.push(p.row.id);
+          rejections.push({
+            campaignId: campaign.id,
+            identityMd5: md5,
+            source: p.row.source,
+            step: 'campaign',
+            reason: 'module_unavailable',
+          });
+          continue;
+        }
         const result = runPipeline(candidate, campaign.rules, {
           now,
           lists: facts.lists(campaign, request.keys),

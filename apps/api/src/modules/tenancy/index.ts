@@ -1,5 +1,6 @@
 import type { Database } from '@app/db';
 import { createCompanyReads } from './company-reads.js';
+import { createModuleAccess } from './module-access.js';
 import { createScopeService } from './scope-service.js';
 
 export {
@@ -8,12 +9,20 @@ export {
   type CompanyReads,
   inheritedColours,
 } from './company-reads.js';
+export { createModuleAccess, type ModuleAccess } from './module-access.js';
 export type { Principal } from './principal.js';
 export type { ScopeService } from './scope-service.js';
 
-/** Tenancy: the scope checks of ids a caller sends, and the shared reads of a company. */
+/**
+ * Tenancy: the scope checks of ids a caller sends, the shared reads of a company, and which modules
+ * its people may open (decision 0063).
+ */
 export function createTenancyModule(deps: { db: Database }) {
-  return { scope: createScopeService(deps.db), companyReads: createCompanyReads(deps.db) };
+  return {
+    scope: createScopeService(deps.db),
+    companyReads: createCompanyReads(deps.db),
+    moduleAccess: createModuleAccess(deps.db),
+  };
 }
 
 export { createCompanyReads };

@@ -7,7 +7,7 @@ import type { AuditLog } from '../audit/index.js';
 import type { WebOrigins } from '../domains/index.js';
 import type { EmailChangeService } from '../identity/index.js';
 import type { CompanyHosts } from '../settings/index.js';
-import type { Principal } from '../tenancy/index.js';
+import type { ModuleAccess, Principal } from '../tenancy/index.js';
 import type { Invitations } from './invitations.js';
 import { expectedCompanyId, nodeKindOf } from './node-rules.js';
 import { uniqueViolation } from './unique-violation.js';
@@ -55,6 +55,8 @@ export interface UserManagementDependencies {
    * a way into someone's account than one typed by an impostor on the profile.
    */
   emailChanges: Pick<EmailChangeService, 'request'>;
+  /** The module rule (decision 0063): an agency gives its clients only modules it may open itself. */
+  moduleAccess: Pick<ModuleAccess, 'openModules'>;
 }
 
 /** Addresses held outside the caller's scope that one person may try per hour (probing is slow). */
@@ -135,12 +137,17 @@ export function createManagementContext(deps: UserManagementDependencies) {
         repo.termsOf(parent.id),
         repo.modulesOf(parent.id),
       ]);
-      return offeredBy(
+      const offer = offeredBy(
         parent.kind,
         parentTerms.map((t) => ({ term: t.term, enabled: t.enabled })),
         parentModules.map((m) => ({ module: m.module, enabled: m.enabled })),
         isMaster,
       );
+      if (parent.kind !== 'agency') return offer;
+      // A client gets no module its agency may not open (a beta it does not test): it would see
+      // nothing and be billed for nothing there (decision 0063).
+      const open = await deps.moduleAccess.openModules(parent.id);
+      return { ...offer, modules: offer.modules.filter((module) => open.includes(module)) };
     },
 
     /**

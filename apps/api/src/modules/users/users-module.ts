@@ -3,6 +3,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { AuditLog } from '../audit/index.js';
 import type { WebOrigins } from '../domains/index.js';
 import type { MailService } from '../mail/index.js';
+import { createModuleAccess } from '../tenancy/index.js';
 import { createInvitations } from './invitations.js';
 import { createUserListRepository } from './user-list-repository.js';
 import { userListRoutes } from './user-list-routes.js';
@@ -37,6 +38,7 @@ export function createUsersModule(deps: {
     inScope: deps.inScope,
     limiter: deps.limiter,
     emailChanges: deps.emailChanges,
+    moduleAccess: createModuleAccess(deps.db),
   });
   return { routes: [userListRoutes(lists, repo), userManagementRoutes(service)] };
 }

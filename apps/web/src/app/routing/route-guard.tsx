@@ -40,8 +40,9 @@ function GuardedOutlet(): ReactNode {
       domain,
       registerFlag: session.registerFlag,
       ssoToken,
+      rolePermissions: session.rolePermissions,
     }),
-    [session.user, session.setup, session.registerFlag, domain, ssoToken],
+    [session.user, session.setup, session.rolePermissions, session.registerFlag, domain, ssoToken],
   );
   const match = useMemo(() => matchRoute(pathname, ctx.user, domain), [pathname, ctx.user, domain]);
   const decision = useMemo(() => (match ? guardRoute(ctx, match) : null), [ctx, match]);

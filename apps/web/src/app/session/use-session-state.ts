@@ -1,8 +1,11 @@
 import type { SessionUser, SetupCheck } from '@app/contracts';
+import type { RolePermissions } from '@app/policy';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiRequestError } from '../../api/http';
+import { rolePermissionsOf } from '../../api/role-permissions';
+import { roleModuleQuery } from '../../api/roles';
 import { INVALID_USER_CODE, sessionUserQuery, setupCheckQuery } from '../../api/session';
 import { useHttp } from '../boot/boot-context';
 import { sessionStore, useSession } from './session';
@@ -15,6 +18,11 @@ export interface SessionState {
   user: SessionUser | null;
   /** Null while unknown or when the check failed (the policy then fails closed / open as documented). */
   setup: SetupCheck | null;
+  /**
+   * The switches of the role the user holds (null: no role). Menus and guards read its LeadsPeek
+   * `enable` as the server does (issue 20, M2); a role's switches that could not be read grant nothing.
+   */
+  rolePermissions: RolePermissions | null;
   registerFlag: boolean;
 }
 
@@ -33,6 +41,11 @@ export function useSessionState(): SessionState {
 
   const userQuery = useQuery({ ...sessionUserQuery(http), enabled: signedIn });
   const setupQuery = useQuery({ ...setupCheckQuery(http, user?.id ?? 0), enabled: user !== null });
+  const holdsRole = Boolean(user?.role_id);
+  const roleQuery = useQuery({
+    ...roleModuleQuery(http, user?.company_id ?? 0, user?.role_id ?? 0, user?.id ?? 0),
+    enabled: user !== null && holdsRole,
+  });
 
   useEffect(() => {
     if (signedIn && userQuery.data) sessionStore.setUser(userQuery.data);
@@ -50,8 +63,13 @@ export function useSessionState(): SessionState {
   }, [signedIn, userQuery.error, queryClient, navigate]);
 
   const setup = setupQuery.data ?? null;
+  const roleModules = roleQuery.data?.modules;
+  const rolePermissions = useMemo(
+    () => (user ? rolePermissionsOf(user, roleModules) : null),
+    [user, roleModules],
+  );
   let status: SessionState['status'] = 'ready';
   if (!signedIn) status = 'anonymous';
-  else if (!user || setupQuery.isPending) status = 'loading';
-  return { status, user, setup, registerFlag: snapshot.registerFlag };
+  else if (!user || setupQuery.isPending || (holdsRole && roleQuery.isPending)) status = 'loading';
+  return { status, user, setup, rolePermissions, registerFlag: snapshot.registerFlag };
 }

@@ -33,13 +33,7 @@ export function ServiceAgreementNotice({ agreement }: { agreement: ServiceAgreem
         </Anchor>
         .
       </Text>
-      <Modal
-        opened={open}
-        onClose={() => setOpen(false)}
-        title={agreement.title}
-        size="xl"
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
+      <Modal opened={open} onClose={() => setOpen(false)} title={agreement.title} size="xl">
         <ScrollArea
           h={420}
           type="auto"

@@ -24,6 +24,7 @@ import { nextSort, PER_PAGE } from '../../components/data-list/list-state';
 import { PagedList } from '../../components/data-list/paged-list';
 import { useClampPage, useUrlListState } from '../../components/data-list/use-list-state';
 import { LeadReportModal } from '../../components/lead-report';
+import { BetaAgreementNotice, useBetaAgreement } from './beta-agreement';
 import { campaignColumns } from './campaign-columns';
 import { CampaignFilters, readCampaignFilters, writeCampaignFilters } from './campaign-filters';
 import { chargeParts, chargeText } from './campaign-format';
@@ -80,6 +81,10 @@ function CampaignManagement({
   // A client's campaigns need its agency's connected payment account (spec 1 §6); the server refuses
   // creating and starting without it, so the screen says so instead of offering the button.
   const connected = !isClientUser || isAccountConnected(user, ctx.setup);
+  // A beta module's agreement comes first (decision 0064): the agency's people are asked for it
+  // when they start a campaign; its clients wait for their agency.
+  const beta = useBetaAgreement(user, ctx, module, moduleName);
+  const openWizard = () => setOpened({ kind: 'wizard', campaignId: null });
 
   const clientList = useUserList(
     isClientUser
@@ -162,16 +167,18 @@ function CampaignManagement({
             {isClientUser ? 'Your campaigns' : "Your clients' campaigns"}
           </Text>
         </Stack>
-        {may('campaigns.create') && connected && (
+        {may('campaigns.create') && connected && !(isClientUser && beta.pending) && (
           <Button
             leftSection={<IconPlus size={16} />}
-            onClick={() => setOpened({ kind: 'wizard', campaignId: null })}
+            onClick={() => (beta.pending ? beta.ask(openWizard) : openWizard())}
             data-testid="campaign-add"
           >
             New Campaign
           </Button>
         )}
       </Group>
+      <BetaAgreementNotice agreement={beta} moduleName={moduleName} isClientUser={isClientUser} />
+      {beta.dialog}
       {!connected && (
         <Alert color="yellow" role="status" data-testid="campaign-account-not-connected">
           {CLIENT_ACCOUNT_NOT_CONNECTED}

@@ -1,5 +1,5 @@
 import { AGREE_BEFORE_CONTINUE } from '@app/contracts';
-import { Alert, Button, Checkbox, Group, Modal, ScrollArea, Stack } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { DocumentViewer } from '../../../routes/public/document/document-page';
 
@@ -9,15 +9,26 @@ interface BillingAgreementModalProps {
   onAccept: () => void;
   accepting: boolean;
   error: string | null;
+  /** The dialog's title: the Data Wallet's 'Billing Agreement', a beta module's own. */
+  title?: string;
+  /** Why the agreement is asked for, above its text. */
+  intro?: string;
+  testId?: string;
 }
 
-/** The billing agreement a gated feature shows first (spec 2 §2): the document, 'I agree', Accept. */
+/**
+ * The billing agreement a gated feature shows first (spec 2 §2; a beta module's, spec 1 §4): the
+ * document, 'I agree', Accept.
+ */
 export function BillingAgreementModal({
   opened,
   onClose,
   onAccept,
   accepting,
   error,
+  title = 'Billing Agreement',
+  intro,
+  testId = 'billing-agreement-modal',
 }: BillingAgreementModalProps) {
   const [agreed, setAgreed] = useState(false);
   const [missing, setMissing] = useState(false);
@@ -27,14 +38,9 @@ export function BillingAgreementModal({
     onAccept();
   };
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Billing Agreement"
-      size="xl"
-      data-testid="billing-agreement-modal"
-    >
+    <Modal opened={opened} onClose={onClose} title={title} size="xl" data-testid={testId}>
       <Stack gap="md">
+        {intro && <Text size="sm">{intro}</Text>}
         <ScrollArea
           h={360}
           type="auto"

@@ -19,12 +19,7 @@ export function SupportModal({
   const info = useDomainInfo();
   const platform = info.company_short_name || info.company_root_name;
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={`${platform} Support`}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <Modal opened={opened} onClose={onClose} title={`${platform} Support`}>
       <Stack gap="sm" data-testid="support-modal">
         <Text size="sm">Questions about your account, billing or campaigns? Contact {platform} support:</Text>
         {info.root_user_email && (

@@ -49,12 +49,7 @@ export function SetPackageModal({ agency, onClose }: { agency: ManagedNode | nul
   };
 
   return (
-    <Modal
-      opened={agency !== null}
-      onClose={onClose}
-      title={`Package of ${agency?.company_name ?? ''}`}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <Modal opened={agency !== null} onClose={onClose} title={`Package of ${agency?.company_name ?? ''}`}>
       <Stack gap="sm" data-testid="set-package-modal">
         {failure.message && (
           <Alert color="red" variant="light" role="alert">

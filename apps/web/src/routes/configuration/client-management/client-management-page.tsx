@@ -1,5 +1,5 @@
-import { isModuleType, type ModuleType, type SessionUser } from '@app/contracts';
-import { isSalesUser, userMayAddClients } from '@app/policy';
+import { isModuleType, type ModuleType, type SessionUser, type SetupCheck } from '@app/contracts';
+import { availableModules, isSalesUser, userMayAddClients } from '@app/policy';
 import { Alert } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { ManagedNode } from '../../../api/agency-list';
@@ -35,13 +35,17 @@ export function ClientManagementPage() {
   const ctx = useCurrentRoute()?.ctx;
   const viewer = ctx?.user ?? null;
   if (!viewer) return <PageLoader label="Loading clients" />;
-  return <ClientManagement viewer={viewer} mayAddClients={userMayAddClients(viewer, ctx?.setup ?? null)} />;
+  const setup = ctx?.setup ?? null;
+  return <ClientManagement viewer={viewer} mayAddClients={userMayAddClients(viewer, setup)} setup={setup} />;
 }
 
-/** The modules an agency may give its clients: its own enabled ones, by the names it gave them. */
-function ownModules(viewer: SessionUser): Option<ModuleType>[] {
+/**
+ * The modules an agency may give its clients: those it may open itself (the module rule, decision
+ * 0063: a beta it does not test is no module for its clients either), by the names it gave them.
+ */
+function ownModules(viewer: SessionUser, open: readonly ModuleType[]): Option<ModuleType>[] {
   return viewer.modules.flatMap((m) =>
-    m.enabled && isModuleType(m.type) ? [{ value: m.type, label: m.name }] : [],
+    isModuleType(m.type) && open.includes(m.type) ? [{ value: m.type, label: m.name }] : [],
   );
 }
 
@@ -49,7 +53,16 @@ function ownModules(viewer: SessionUser): Option<ModuleType>[] {
  * `mayAddClients`: the policy's "connect the payment account prior to adding any clients" (spec 1 §8);
  * the shell's warning says why the button is missing, and the server refuses the same.
  */
-function ClientManagement({ viewer, mayAddClients }: { viewer: SessionUser; mayAddClients: boolean }) {
+function ClientManagement({
+  viewer,
+  mayAddClients,
+  setup,
+}: {
+  viewer: SessionUser;
+  mayAddClients: boolean;
+  setup: SetupCheck | null;
+}) {
+  const openModules = useMemo(() => availableModules(viewer, setup), [viewer, setup]);
   const sales = isSalesUser(viewer);
   const salesAgencies = useSalesAgencies(viewer, sales);
   const agencyID = sales ? (salesAgencies.chosen?.company_id ?? null) : viewer.company_id;
@@ -73,9 +86,9 @@ function ClientManagement({ viewer, mayAddClients }: { viewer: SessionUser; mayA
     const chosen = salesAgencies.chosen;
     const options = chosen
       ? defaultModuleOptions(chosen.selected_modules.filter((m) => m.status).map((m) => m.type))
-      : ownModules(viewer);
+      : ownModules(viewer, openModules);
     return moduleOffer(options, master);
-  }, [salesAgencies.chosen, viewer, master]);
+  }, [salesAgencies.chosen, viewer, master, openModules]);
   const addInitial = useMemo(
     () => ({ ...EMPTY_USER_FORM, modules: newClientOffer.modules.map((m) => m.value) }),
     [newClientOffer],
