@@ -235,6 +235,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   const campaigns = createCampaignsModule({
     db,
     chargeOnce: payments.chargeOnce,
+    failures: payments.failures,
     audit: audit.audit,
     embedCode: embed.embedCode,
     // Locator campaigns are mirrored to the ad platform (decision 0051).

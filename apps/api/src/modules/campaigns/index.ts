@@ -1,7 +1,7 @@
 import type { Database } from '@app/db';
 import type { AdPlatform } from '../../providers/ad-platform/index.js';
 import type { AuditLog } from '../audit/index.js';
-import type { ChargeOnce } from '../payments/index.js';
+import type { ChargeOnce, PaymentFailureRepository } from '../payments/index.js';
 import { createCampaignRepository } from './campaign-repository.js';
 import { campaignRoutes, type EmbedCode } from './campaign-routes.js';
 import { createCampaignService } from './campaign-service.js';
@@ -21,6 +21,8 @@ export { locatorMirrorJob };
 export function createCampaignsModule(deps: {
   db: Database;
   chargeOnce: ChargeOnce;
+  /** Declined charges still owed: a removed campaign's are dropped (decision 0065). */
+  failures: Pick<PaymentFailureRepository, 'settleRemovedCampaign'>;
   audit: AuditLog;
   /** The embed module's snippet renderer (the snippet `/px.js` reads). */
   embedCode: EmbedCode;
@@ -37,6 +39,7 @@ export function createCampaignsModule(deps: {
   const service = createCampaignService({
     repo,
     chargeOnce: deps.chargeOnce,
+    failures: deps.failures,
     audit: deps.audit,
     adPlatform: locatorMirror,
   });

@@ -6,6 +6,7 @@ import { customerWithCard, key, sandboxOf } from '../../../test/payments.js';
 import type { PaymentGateway, SandboxGateway } from '../../providers/payments/index.js';
 import type { Ledger } from '../ledger/index.js';
 import { createChargeOnce } from './charge-once.js';
+import { createPaymentFailureRepository } from './payment-failure-repository.js';
 import { createPaymentOperationRepository } from './payment-operation-repository.js';
 
 let rt: TestRuntime;
@@ -40,6 +41,7 @@ function gatewayWith(fault: 'none' | 'lost-answer' | 'unreachable' = 'none') {
     gateways: { of: async () => gateway },
     ledger,
     operations: createPaymentOperationRepository(rt.database.db),
+    failures: createPaymentFailureRepository(rt.database.db),
   });
   return { service, calls };
 }
@@ -96,7 +98,7 @@ describe('one charge per business operation', () => {
   });
 
   it('settles a declined card as failed with the gateway text, posts nothing, and charges a new attempt', async () => {
-    const declined = await customerWithCard(sandbox, 'tok_chargeDeclined');
+    const declined = await customerWithCard(sandbox, 'tok_chargeCustomerFail');
     const { service, calls } = gatewayWith();
     const clearingBefore = await clearingBalance();
     const firstAttempt = key('onboarding-attempt');

@@ -1,6 +1,7 @@
 import { and, companies, companyGroups, companyModules, companyPaymentTerms, DEMO, eq } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
+import { declinedCharge } from '../../../test/kits/payment-failures.js';
 import { bearer, signIn } from '../../../test/sign-in.js';
 
 let rt: TestRuntime;
@@ -160,10 +161,8 @@ describe('agency list filters', () => {
       .update(companies)
       .set({ apiKeyGeneratedAt: new Date() })
       .where(eq(companies.id, nw.id));
-    await rt.database.db
-      .update(companies)
-      .set({ apiMode: true, paymentFailed: true })
-      .where(eq(companies.id, summit.id));
+    await rt.database.db.update(companies).set({ apiMode: true }).where(eq(companies.id, summit.id));
+    await declinedCharge(rt, summit.id);
     await rt.database.db
       .update(companyPaymentTerms)
       .set({ enabled: false })
