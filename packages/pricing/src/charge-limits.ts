@@ -26,3 +26,19 @@ export function unchargeableText(what: string, amount: Cents): string | null {
     ? `${what} would be ${formatUsdCents(amount)}: a card charge must be $0 or at least ${formatUsdCents(MIN_CHARGE_CENTS)}.`
     : `${what} would be ${formatUsdCents(amount)}: a card charge can be at most ${formatUsdCents(MAX_CHARGE_CENTS)}.`;
 }
+
+/**
+ * The first cost-settings row whose activation charge no card could carry (an agency pays its setup
+ * and period fee when its client's charge does not, decision 0065): Weekly, Monthly and One Time charge
+ * both fees at once, Prepaid the setup fee and the leads bought (checked when the leads are known).
+ */
+export function findUnchargeableCost(
+  rows: readonly { module: string; term: string; setupFeeCents: Cents; platformFeeCents: Cents }[],
+): { module: string; term: string; message: string } | null {
+  for (const row of rows) {
+    const total = asCents(row.setupFeeCents + (row.term === 'Prepaid' ? 0 : row.platformFeeCents));
+    const message = unchargeableText(`The ${row.module} ${row.term} activation at these fees`, total);
+    if (message) return { module: row.module, term: row.term, message };
+  }
+  return null;
+}

@@ -6,7 +6,13 @@
 export { type ActivationCharge, activationCharge, type PartyCharge } from './activation.js';
 export { impressionSpend, impressionsWithinBudget } from './ad-spend.js';
 export { belowCostNotice } from './below-cost.js';
-export { isChargeable, MAX_CHARGE_CENTS, MIN_CHARGE_CENTS, unchargeableText } from './charge-limits.js';
+export {
+  findUnchargeableCost,
+  isChargeable,
+  MAX_CHARGE_CENTS,
+  MIN_CHARGE_CENTS,
+  unchargeableText,
+} from './charge-limits.js';
 export {
   type ClientCostField,
   type ClientPrice,
