@@ -66,7 +66,10 @@ describe('demo cards', () => {
     for (const view of views) {
       expect(Boolean(view.session), view.email).toBe(view.card !== null);
     }
-    const holders = new Set<string>([...DEMO_CARD_HOLDERS.map((h) => h.email), DEMO.northwind.administrator.email]);
+    const holders = new Set<string>([
+      ...DEMO_CARD_HOLDERS.map((h) => h.email),
+      DEMO.northwind.administrator.email,
+    ]);
     for (const view of views.filter((v) => holders.has(v.email)))
       expect(view.card, view.email).toMatchObject({ brand: 'visa', last4: '4242' });
     // Bayview Realty, stuck at card setup before, has its card on its agency Coastal's account.

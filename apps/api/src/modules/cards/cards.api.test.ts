@@ -284,6 +284,11 @@ describe('coupons', () => {
     const agency = await freshAgency(rt);
     const res = await saveFirstCard(rt, agency, { code: free.code });
     expect(res.json().onboarding).toMatchObject({ status: 'charged', amount: '0.00', discount: '250.00' });
+    // Said as it is: the coupon covers the fee, nothing was charged (not "…has been charged").
+    expect(res.json().message).toBe(CARD_TEXTS.onboardingCovered);
+    expect((await lastEmailTo(rt, agency.email))?.textBody).toContain(
+      'covers the whole onboarding fee: nothing was charged to your card.',
+    );
     expect(await onboardingState(rt, agency.company)).toMatchObject({
       charges: [],
       postings: [],
