@@ -277,8 +277,8 @@ describe("the platform's part is paid whatever the agency charges", () => {
 
 describe('prices no card charge can carry are refused when saved', () => {
   it.each([
-    ['over $999,999.99', { PlatformFee: '999999.99', CostMonth: '49' }, /at most \$999,999\.99/],
-    ['between $0 and $0.50', { PlatformFee: '0.30', CostMonth: '0' }, /at least \$0\.50/],
+    ['above the largest card charge', { PlatformFee: '999999.99', CostMonth: '49' }, /at most \$999,999\.99/],
+    ['between nothing and the smallest card charge', { PlatformFee: '0.30', CostMonth: '0' }, /at least \$0\.50/],
   ])('a client total %s', async (_, prices, text) => {
     const campaign = await campaignPriced({});
     const res = await setPrices(campaign.leadspeekID, prices);
