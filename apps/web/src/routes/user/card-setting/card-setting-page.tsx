@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useSavedCard } from '../../../api/cards';
 import { brandVar } from '../../../app/branding/brand-theme';
 import { PageLoader } from '../../../app/routing/page-loader';
-import { CardForm } from '../../../components/card-form/card-form';
+import { CARD_STAND_IN_TEXT, CardForm } from '../../../components/card-form/card-form';
 import { SavedCardView } from '../../../components/card-form/saved-card';
 import { FailureAlert } from '../../../components/feedback/outcome-alerts';
 import { useUserRoute } from '../shared/use-user-route';
@@ -65,12 +65,16 @@ function CardSetting({ user, setup }: { user: SessionUser; setup: Parameters<typ
                   {PAYS_TEXT[saved.data.pays]}
                 </Text>
               )}
-              {status.mayChange && (
+              {status.mayChange ? (
                 <Group>
                   <Button variant="light" onClick={() => setReplacing(true)} data-testid="card-replace">
                     Replace card
                   </Button>
                 </Group>
+              ) : (
+                <Text size="sm" data-testid="card-stand-in">
+                  {CARD_STAND_IN_TEXT}
+                </Text>
               )}
             </>
           )}
