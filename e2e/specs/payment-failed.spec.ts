@@ -174,6 +174,7 @@ test('a client held for a declined activation is let in once the re-activation i
   await expect(ownerPage.getByText(`Lighthouse Dental ${tag}`).first()).toBeVisible();
   await expect(ownerPage.getByTestId(`payment-failed-${clientCompany}`)).toHaveCount(0);
   await rootPage.goto('/configuration/agency-list?filters=paymentfailed');
+  await expect(rootPage.getByText('No Data', { exact: true })).toBeVisible();
   await expect(rootPage.getByTestId(`payment-failed-${ownerMe.company_id}`)).toHaveCount(0);
 
   await api.call(
