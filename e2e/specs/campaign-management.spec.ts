@@ -87,9 +87,8 @@ test('a Northwind client runs a Site ID campaign from the wizard to the archive;
   const activated = await rowAction(page, campaign.leadspeek_api_id, 'Activate');
   const charge = (await (await activated)?.json())?.data.charge;
   expect(charge).toMatchObject({ amount: '148.00', payer: 'client', sandbox: true });
-  await expect(page.getByTestId('campaign-charge')).toContainText(
-    "Charged $148.00 to the client's card (Sandbox)",
-  );
+  // The client hears of its own card (the agency would read "the client's card").
+  await expect(page.getByTestId('campaign-charge')).toContainText('Charged $148.00 to your card (Sandbox)');
   await expect(page.getByTestId(`campaign-status-${campaign.leadspeek_api_id}`)).toHaveText('Running');
 
   await (await rowAction(page, campaign.leadspeek_api_id, 'Pause'))?.finished();

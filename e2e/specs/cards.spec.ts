@@ -2,6 +2,7 @@ import { CARD_TEXTS, COUPON_TEXTS } from '@app/contracts';
 import { DEMO } from '@app/db/demo';
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
+import { apiClient } from '../support/api';
 import { nextAnswer, signIn } from '../support/browser';
 import { fillSandboxCard, NEW_PASSWORD, registerAgency } from '../support/sign-up';
 
@@ -105,14 +106,31 @@ test('a client of an agency with a connected account adds its card in Profile Se
   page,
   baseURL,
 }) => {
-  // Bayview Realty has no card; its agency Coastal has a connected sandbox account, so the card is a
-  // customer of Coastal's account (a client's card pays its agency directly). Before issue 10 this
-  // client was stuck on Card Setting with no way to add a card.
-  const origin = (baseURL as string).replace(
-    'localhost',
-    `${DEMO.brightreach.agency.subdomain}.${DEMO.brightreach.domain}`,
+  // A new client of Coastal Leads (Bayview has the demo's card): its agency has a connected sandbox
+  // account, so the card is a customer of Coastal's account (a client's card pays its agency directly).
+  const host = `${DEMO.brightreach.agency.subdomain}.${DEMO.brightreach.domain}`;
+  const origin = (baseURL as string).replace('localhost', host);
+  const api = await apiClient(baseURL as string);
+  const coastal = await api.signIn(DEMO.brightreach.agency.owner.email, DEMO.brightreach.domain);
+  const coastalMe = await api.call('GET', '/user', undefined, coastal);
+  const email = `bea.${Date.now().toString(36)}@shorelinehomes.test`;
+  await api.call(
+    'POST',
+    '/configuration/user/create',
+    {
+      companyID: coastalMe.company_id,
+      idsys: coastalMe.idsys,
+      userType: 'client',
+      ClientCompanyName: 'Shoreline Homes',
+      ClientFullName: 'Bea Vance',
+      ClientEmail: email,
+      ClientPhone: '8135550142',
+      ClientPhoneCountryCode: 'US',
+      ClientPassword: PASSWORD,
+    },
+    coastal,
   );
-  await signIn(page, DEMO.brightreach.agency.client.contact.email, { origin });
+  await signIn(page, email, { origin, password: PASSWORD });
   await expect(page).toHaveURL(/\/user\/profile-setup$/);
   await page.getByTestId('wizard-next').click();
   await expect(page.getByTestId('wizard-tab-company')).toHaveAttribute('aria-selected', 'true');

@@ -235,6 +235,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   const campaigns = createCampaignsModule({
     db,
     chargeOnce: payments.chargeOnce,
+    failures: payments.failures,
     audit: audit.audit,
     embedCode: embed.embedCode,
     // Locator campaigns are mirrored to the ad platform (decision 0051).
@@ -371,12 +372,17 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     onRouteRegistered: options.onRouteRegistered,
   });
   webhookInbox.app = app;
-  // A newcomer's first start: the demo's cards saved (and Northwind's onboarding fee paid) through
-  // the card service, then a few months of platform fees charged to each paying agency's own
-  // customer that the card service created (sandbox only).
-  if (seeded && !config.stripe) {
-    await seedDemoCards({ db, onboarding: cards.onboarding });
-    await seedDemoMoney({ db, ledger, gateway: sandbox, customerOf: cards.customerOf });
+  // The demo's cards, saved (and Northwind's onboarding fee paid) through the card service at every
+  // start that may seed, so a first start cut short after the seed still ends with them (decision
+  // 0066); then, on the start that seeded, a few months of platform fees charged to each paying
+  // agency's own customer that the card service created (sandbox only).
+  if ((options.seed ?? true) && !config.stripe) {
+    await seedDemoCards({
+      db,
+      onboarding: cards.onboarding,
+      isSandbox: async (systemId) => (await gateways.forSystem(systemId)).name === 'sandbox',
+    });
+    if (seeded) await seedDemoMoney({ db, ledger, gateway: sandbox, customerOf: cards.customerOf });
   }
   // The demo's visitors (sandbox only): never beside a real payment gateway or identity resolver;
   // it finds the demo's campaigns by their seeded ids and names, so without the demo seed it sends nothing.

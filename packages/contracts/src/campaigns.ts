@@ -528,6 +528,7 @@ export type ActivePauseRequest = z.input<typeof activePauseRequestSchema>;
 
 /** What an activation charged (dollar strings), or null when the move charged nothing. */
 export const activationChargeSchema = z.object({
+  /** What the payer's card was charged ('0': the client pays nothing, only `agency_amount` was charged). */
   amount: z.string(),
   setup_fee: z.string(),
   period_fee: z.string(),
@@ -535,9 +536,15 @@ export const activationChargeSchema = z.object({
   leads_amount: z.string(),
   /** Who paid: the client's card (on the agency's account) or the agency's card (manual bill). */
   payer: z.enum(['client', 'agency']),
-  /** The gateway's charge id, and whether it is the sandbox's. */
-  charge_id: z.string(),
+  /** The gateway's charge id (null when `amount` is '0'), and whether it is the sandbox's. */
+  charge_id: z.string().nullable(),
   sandbox: z.boolean(),
+  /**
+   * The platform's part the client's charge could not carry (client prices below the agency's cost),
+   * charged to the agency's own card (decision 0065): '0' and null when there was none.
+   */
+  agency_amount: z.string(),
+  agency_charge_id: z.string().nullable(),
 });
 export type ActivationChargeAnswer = z.infer<typeof activationChargeSchema>;
 
@@ -566,6 +573,12 @@ export const ACTIVATION_DECLINED =
   'The payment for this campaign was declined, so the campaign was not started. Update the card and try again.';
 export const ACTIVATION_NO_CARD =
   'Complete your payment setup first to fully use the system. (Go to Profile -> Payment Setup)';
+/** 402 when the platform's part falls to the agency's card (decision 0065) and the agency has none. */
+export const PLATFORM_PART_NO_CARD =
+  "This campaign's prices are below the agency's cost, so the platform's part is charged to the agency's own card, and the agency has no card on file. Add one on Card Setting first.";
+/** 402 when that charge to the agency's card was declined (the agency is then payment failed). */
+export const PLATFORM_PART_DECLINED =
+  "The platform's part of this activation could not be charged to the agency's card, so the campaign was not started. The agency's card needs replacing on Card Setting.";
 export const CLIENT_ACCOUNT_NOT_CONNECTED =
   "Your agency's payment account is not fully set up yet, so campaigns cannot be created or started.";
 export const CLIENT_ADD_CAMPAIGN_DISABLED = 'Creating campaigns is disabled for your account.';
@@ -627,6 +640,11 @@ export const costModuleResponseSchema = z.object({
   result: z.literal('success'),
   message: z.string(),
   data: campaignCostModuleSchema,
+  /**
+   * Said to the agency when its client's prices are below its own cost (decision 0065): what the
+   * agency's card will pay at activation, and any per-lead price below its cost; null otherwise.
+   */
+  below_cost: z.string().nullable(),
 });
 export type CostModuleResponse = z.infer<typeof costModuleResponseSchema>;
 

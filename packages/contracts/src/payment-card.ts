@@ -29,6 +29,9 @@ export const CARD_TEXTS = {
   /** Another request is charging the same onboarding fee right now. */
   paymentInProgress: 'Your payment is being processed. Please wait a moment and refresh.',
   onboardingCharged: 'Your card has been saved and the onboarding fee has been charged.',
+  /** A coupon took the whole fee: the fee counts as paid and nothing was charged (decision 0066). */
+  onboardingCovered:
+    'Your card has been saved. Your coupon covers the whole onboarding fee, so nothing was charged.',
   /** The sandbox only: a card token was asked of a gateway that is not the sandbox. */
   sandboxOnly: 'Test cards can only be used with the sandbox payment gateway.',
 } as const;

@@ -108,9 +108,12 @@ export const setupCheckSchema = z.object({
     }),
   ),
   clientsidebar: z.array(z.string()),
+  /** The agency's own payment failure (a client's agency for a client): a declined charge not paid. */
   paymentStatusFailed: z.boolean(),
+  /** The campaigns (public ids) whose charges to the user's own company were declined and not paid yet. */
   fcampid: z.array(z.string()),
-  finamt: z.number(),
+  /** What those declined charges add up to, a dollar string ('0' when none; decision 0028). */
+  finamt: z.string(),
   isDataWalletAgree: z.boolean(),
 });
 export type SetupCheck = z.infer<typeof setupCheckSchema>;

@@ -522,6 +522,8 @@ export const ONBOARDING_AMOUNT_TEXTS = {
   notAboveHalf: 'Amount must be greater than 0.5 if not zero.',
   invalid: 'Please enter a valid amount.',
   negative: 'Amount cannot be negative.',
+  /** Above what one card charge can carry ($999,999.99): the fee could never be charged. */
+  tooLarge: 'Amount can not be more than 999,999.99.',
 } as const;
 
 export const onboardingSetRequestSchema = z.strictObject({

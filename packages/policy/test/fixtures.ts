@@ -139,7 +139,7 @@ export function makeSetup(overrides: Partial<SetupCheck> = {}): SetupCheck {
     clientsidebar: [],
     paymentStatusFailed: false,
     fcampid: [],
-    finamt: 0,
+    finamt: '0',
     isDataWalletAgree: false,
     ...overrides,
   };

@@ -1,15 +1,17 @@
 import { type Cents, ZERO_CENTS } from '@app/contracts';
 import type { ClientPrice } from './client-price.js';
-import { applicationFee, chargeForLeads, sumCents } from './fees.js';
+import { chargeForLeads, sumCents } from './fees.js';
 import { type LeadPriceInput, type LeadPrices, leadPrices } from './lead-prices.js';
+import { platformPart, splitPlatformPart } from './platform-part.js';
 import type { ModulePrice } from './price-layers.js';
 
 /*
  * What activating a campaign charges now (product guide §3 payment terms, issue 11): Weekly and
  * Monthly the setup fee and the first period's fee; One Time the setup fee and the one fee;
  * Prepaid the setup fee and the leads bought at the cost per lead. Computed for each party: the
- * client pays `client.totalCents`; the agency's part (the application fee of the direct charge) is
- * its wholesale, capped at the charge; the root fee is what a non-master system owes the master.
+ * client pays `client.totalCents`; the platform's part (the wholesale, at least the root fee a
+ * non-master system owes the master) is due whatever the client pays: the direct charge's application
+ * fee carries what it can, the agency's card the rest (decision 0065).
  */
 
 export interface PartyCharge {
@@ -29,8 +31,12 @@ export interface ActivationCharge {
   client: PartyCharge;
   wholesale: PartyCharge;
   root: PartyCharge;
-  /** The direct charge's application fee: the wholesale total, never above the client total. */
+  /** What the platform is owed for this activation: the wholesale total, at least the root fee. */
+  platformPartCents: Cents;
+  /** The direct charge's application fee: the platform's part as far as the client's charge carries it. */
   applicationFeeCents: Cents;
+  /** The rest of the platform's part, charged to the agency's card (0 when the client's charge carries it). */
+  agencyChargeCents: Cents;
 }
 
 function partyCharge(
@@ -65,6 +71,7 @@ export function activationCharge(input: LeadPriceInput): ActivationCharge {
   const client = partyCharge(input.client, term, leads, prices.clientMicros);
   const wholesale = partyCharge(costSettingFees(input.wholesale), term, leads, prices.wholesaleMicros);
   const root = partyCharge(costSettingFees(input.root), term, leads, prices.rootFeeMicros);
+  const part = platformPart(wholesale.totalCents, root.totalCents);
   return {
     module: input.module,
     term,
@@ -72,6 +79,7 @@ export function activationCharge(input: LeadPriceInput): ActivationCharge {
     client,
     wholesale,
     root,
-    applicationFeeCents: applicationFee(client.totalCents, wholesale.totalCents),
+    platformPartCents: part,
+    ...splitPlatformPart(client.totalCents, part),
   };
 }

@@ -1,6 +1,6 @@
 import { asCents, asMicros } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { applicationFee, applyCoupon, chargeForLeads, sumCents } from './fees.js';
+import { applyCoupon, chargeForLeads, sumCents } from './fees.js';
 
 const c = asCents;
 const m = asMicros;
@@ -86,23 +86,6 @@ describe('applyCoupon', () => {
   it('refuses a negative amount or amount off', () => {
     expect(() => applyCoupon(c(-1), { amountOff: c(1) })).toThrow(RangeError);
     expect(() => applyCoupon(c(100), { amountOff: c(-1) })).toThrow(RangeError);
-  });
-});
-
-describe('applicationFee: the wholesale amount, never more than the charge', () => {
-  it.each([
-    [c(10_000), c(7_500), 7_500],
-    [c(7_500), c(7_500), 7_500],
-    [c(5_000), c(7_500), 5_000],
-    [c(0), c(7_500), 0],
-    [c(10_000), c(0), 0],
-  ])('charge %i, wholesale %i → fee %i', (charge, wholesale, fee) => {
-    expect(applicationFee(charge, wholesale)).toBe(fee);
-  });
-
-  it('refuses negative amounts', () => {
-    expect(() => applicationFee(c(-1), c(0))).toThrow(RangeError);
-    expect(() => applicationFee(c(1), c(-1))).toThrow(RangeError);
   });
 });
 

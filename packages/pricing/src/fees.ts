@@ -45,17 +45,6 @@ export function sumCents(amounts: readonly Cents[]): Cents {
   return asCents(total);
 }
 
-/**
- * The application fee of a direct charge on an agency's connected account: the wholesale amount,
- * so the agency keeps its markup; never more than the charge itself (the gateway refuses a fee
- * above the amount, and an agency selling below wholesale keeps nothing rather than owing).
- */
-export function applicationFee(charge: Cents, wholesale: Cents): Cents {
-  requireNonNegative(charge, 'A charge');
-  requireNonNegative(wholesale, 'A wholesale amount');
-  return wholesale < charge ? wholesale : charge;
-}
-
 /** A coupon: a percentage off in basis points (1250 = 12.50 %), or an amount off in cents. */
 export type Coupon = { percentOffBasisPoints: number } | { amountOff: Cents };
 

@@ -5,6 +5,14 @@
 
 export { type ActivationCharge, activationCharge, type PartyCharge } from './activation.js';
 export { impressionSpend, impressionsWithinBudget } from './ad-spend.js';
+export { belowCostNotice } from './below-cost.js';
+export {
+  findUnchargeableCost,
+  isChargeable,
+  MAX_CHARGE_CENTS,
+  MIN_CHARGE_CENTS,
+  unchargeableText,
+} from './charge-limits.js';
 export {
   type ClientCostField,
   type ClientPrice,
@@ -14,7 +22,6 @@ export {
   type LeadInformation,
 } from './client-price.js';
 export {
-  applicationFee,
   applyCoupon,
   type Coupon,
   chargeForLeads,
@@ -43,6 +50,7 @@ export {
   onboardingAmountToCents,
   onboardingPrice,
 } from './onboarding.js';
+export { type PlatformPartSplit, platformPart, splitPlatformPart } from './platform-part.js';
 export {
   layeredPrice,
   type ModulePrice,

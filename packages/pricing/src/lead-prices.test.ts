@@ -251,7 +251,9 @@ describe('activationCharge: what activation charges now, per term', () => {
         totalCents: r.setupFeeCents + r.platformFeeCents,
       });
     }
+    expect(charge.platformPartCents).toBe(charge.wholesale.totalCents);
     expect(charge.applicationFeeCents).toBe(charge.wholesale.totalCents);
+    expect(charge.agencyChargeCents).toBe(0);
   });
 
   it('prepaid leads are charged at the floored price and rounded once per line', () => {
@@ -274,12 +276,39 @@ describe('activationCharge: what activation charges now, per term', () => {
     expect(rounding.client.leadsCents).toBe(38); // 37.5 cents, half up, once
   });
 
-  it('caps the application fee at what the client pays', () => {
+  it('caps the application fee at what the client pays and charges the rest of the part to the agency', () => {
     const charge = activationCharge(
       input('local', 'Weekly', false, { setupFeeCents: asCents(0), periodFeeCents: asCents(100) }),
     );
     expect(charge.client.totalCents).toBe(100);
     expect(charge.applicationFeeCents).toBe(100);
+    expect(charge.agencyChargeCents).toBe(charge.wholesale.totalCents - 100);
+  });
+
+  it('a client at 0 still owes the platform its part: all of it on the agency card', () => {
+    const charge = activationCharge(
+      input('local', 'Monthly', false, { setupFeeCents: asCents(0), periodFeeCents: asCents(0) }),
+    );
+    expect(charge.client.totalCents).toBe(0);
+    expect(charge.applicationFeeCents).toBe(0);
+    expect(charge.agencyChargeCents).toBe(charge.wholesale.totalCents);
+  });
+
+  it('on a non-master system the part is never below the root fee', () => {
+    const cheap: PriceSheet = systemSheet.map((r) => ({
+      ...r,
+      setupFeeCents: asCents(0),
+      platformFeeCents: asCents(0),
+    }));
+    const charge = activationCharge({
+      module: 'locator',
+      client: client('Weekly', { setupFeeCents: asCents(0), periodFeeCents: asCents(0) }),
+      wholesale: wholesalePrice({ agency: [], system: cheap }, 'locator', 'Weekly'),
+      root: rootFee({ isMaster: false }, masterSheet, 'locator', 'Weekly'),
+    });
+    expect(charge.wholesale.totalCents).toBe(0);
+    expect(charge.platformPartCents).toBe(charge.root.totalCents);
+    expect(charge.agencyChargeCents).toBe(charge.root.totalCents);
   });
 
   it.each([0, -1, 1.5])('refuses a prepaid activation buying %s leads', (leads) => {

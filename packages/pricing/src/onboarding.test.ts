@@ -13,7 +13,7 @@ describe('onboarding amount (spec 2 §5)', () => {
     ['1', 100],
     [25.5, 2550],
     ['100.10', 10010],
-    ['9999999.99', 999_999_999],
+    ['999999.99', 99_999_999],
   ])('%j is %i cents', (value, cents) => {
     expect(onboardingAmountToCents(value)).toEqual({ ok: true, cents });
   });
@@ -32,6 +32,9 @@ describe('onboarding amount (spec 2 §5)', () => {
     ['1.005', ONBOARDING_AMOUNT_TEXTS.invalid], // step 0.01
     ['1e3', ONBOARDING_AMOUNT_TEXTS.invalid],
     ['10000000', ONBOARDING_AMOUNT_TEXTS.invalid],
+    // More than one card charge can carry: it could never be charged.
+    ['1000000', ONBOARDING_AMOUNT_TEXTS.tooLarge],
+    ['9999999.99', ONBOARDING_AMOUNT_TEXTS.tooLarge],
   ])('%j is refused: %s', (value, message) => {
     expect(onboardingAmountToCents(value)).toEqual({ ok: false, message });
   });

@@ -6,8 +6,12 @@ import {
   parseDollarsToCents,
   ZERO_CENTS,
 } from '@app/contracts';
+import { MAX_CHARGE_CENTS } from './charge-limits.js';
 
-/** Spec 2 §5: an onboarding charge is 0 (none) or strictly more than $0.50. */
+/**
+ * Spec 2 §5: an onboarding charge is 0 (none) or strictly more than $0.50; and never more than one
+ * card charge can carry (decision 0066).
+ */
 export const ONBOARDING_AMOUNT_ABOVE = asCents(50);
 
 /**
@@ -33,6 +37,7 @@ export function onboardingAmountToCents(
   if (cents === null) return { ok: false, message: ONBOARDING_AMOUNT_TEXTS.invalid };
   if (cents > 0 && cents <= ONBOARDING_AMOUNT_ABOVE)
     return { ok: false, message: ONBOARDING_AMOUNT_TEXTS.notAboveHalf };
+  if (cents > MAX_CHARGE_CENTS) return { ok: false, message: ONBOARDING_AMOUNT_TEXTS.tooLarge };
   return { ok: true, cents };
 }
 

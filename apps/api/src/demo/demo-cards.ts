@@ -1,28 +1,55 @@
 import { asCents } from '@app/contracts';
-import { companies, type Database, DEMO, eq, onboardingSettings, users } from '@app/db';
+import {
+  and,
+  companies,
+  type Database,
+  DEMO,
+  eq,
+  isNull,
+  onboardingSettings,
+  paymentCards,
+  users,
+} from '@app/db';
 import type { OnboardingCharge } from '../modules/cards/index.js';
 import type { Principal } from '../modules/tenancy/index.js';
 
 /** Northwind's own onboarding fee, paid at the demo's first start with the WELCOME50 coupon. */
 const NORTHWIND_ONBOARDING_FEE = asCents(9_900);
 
-/** The demo's card holders: each saves the sandbox's Visa 4242 as a person would on Card Setting. */
-const HOLDERS = [
+/**
+ * The demo's card holders: each saves the sandbox's Visa 4242 as a person would on Card Setting. Every
+ * company the README says is set up has one, clients included (Bayview's is on Coastal's connected
+ * account); Peak Fitness has not finished its profile and adds its card in Profile Setup.
+ */
+export const DEMO_CARD_HOLDERS = [
   { email: DEMO.northwind.owner.email, holder: DEMO.northwind.owner.name, coupon: 'WELCOME50' },
   ...DEMO.northwind.clients.map((c) => ({ email: c.contact.email, holder: c.contact.name, coupon: '' })),
   { email: DEMO.summit.owner.email, holder: DEMO.summit.owner.name, coupon: '' },
   { email: DEMO.brightreach.agency.owner.email, holder: DEMO.brightreach.agency.owner.name, coupon: '' },
+  {
+    email: DEMO.brightreach.agency.client.contact.email,
+    holder: DEMO.brightreach.agency.client.contact.name,
+    coupon: '',
+  },
 ];
 
 /**
- * Demo cards (issue 10 "the demo seed has sandbox cards … an onboarding charge"): the demo's card
- * holders save a sandbox card through the same service the card routes call, so each one is a real
- * customer and card at the sandbox with its `payment_cards` row, and Northwind pays its onboarding fee
- * through `chargeOnce` (one gateway charge, one posting, the coupon counted, the receipt e-mailed).
- * Sandbox only, first start only. A holder the service refuses (a client of an agency without a
- * connected account) keeps the seed's card reference and can add a card on Card Setting.
+ * Demo cards (issue 10 "the demo seed has sandbox cards … an onboarding charge"; decision 0066): the
+ * demo's card holders save a sandbox card through the same service the card routes call, so each one
+ * is a real customer and card at the sandbox with its `payment_cards` row (the only card there is:
+ * the seed sets no card of its own), and Northwind pays its onboarding fee through `chargeOnce` (one
+ * gateway charge, one posting, the coupon counted, the receipt e-mailed). Run at every start of the
+ * product, not only the one that seeded: a holder whose company has no card yet (a first start that
+ * stopped between the seed and this step) gets it then; a holder with a card is left alone, so a
+ * card a person replaced stays theirs. Only on systems whose gateway is the sandbox. A holder the
+ * service refuses is reported and can add a card on Card Setting.
  */
-export async function seedDemoCards(deps: { db: Database; onboarding: OnboardingCharge }) {
+export async function seedDemoCards(deps: {
+  db: Database;
+  onboarding: OnboardingCharge;
+  /** Whether a system charges through the sandbox (a system with its own Stripe keys is left alone). */
+  isSandbox: (systemId: number) => Promise<boolean>;
+}) {
   const { db, onboarding } = deps;
   const [northwind] = await db
     .select({ id: companies.id })
@@ -34,7 +61,7 @@ export async function seedDemoCards(deps: { db: Database; onboarding: Onboarding
       .values({ companyId: northwind.id, amountCents: NORTHWIND_ONBOARDING_FEE, enableCoupon: true })
       .onConflictDoNothing();
 
-  for (const { email, holder, coupon } of HOLDERS) {
+  for (const { email, holder, coupon } of DEMO_CARD_HOLDERS) {
     const [person] = await db
       .select({
         userId: users.id,
@@ -49,8 +76,13 @@ export async function seedDemoCards(deps: { db: Database; onboarding: Onboarding
       })
       .from(users)
       .innerJoin(companies, eq(companies.id, users.companyId))
-      .where(eq(users.email, email));
-    if (!person) continue;
+      .where(and(eq(users.email, email), isNull(users.deletedAt)));
+    if (!person || !(await deps.isSandbox(person.systemId))) continue;
+    const [card] = await db
+      .select({ id: paymentCards.id })
+      .from(paymentCards)
+      .where(and(eq(paymentCards.companyId, person.companyId), isNull(paymentCards.replacedAt)));
+    if (card) continue;
     // The person themself, at their desk: no session behind it, nobody acting for them.
     const principal: Principal = { ...person, actorUserId: null, permissions: null, familyId: 'demo-seed' };
     try {

@@ -7,6 +7,7 @@ import {
   eq,
   insertCompany,
   onboardingSettings,
+  paymentCards,
   paymentOperations,
   sql,
   systems,
@@ -153,3 +154,26 @@ export async function onboardingState(rt: TestRuntime, companyId: number) {
 }
 
 export { sandboxOf };
+
+/**
+ * A current card row for a company, without the gateway: for tests of what lists and reports say of
+ * a company with a card (the seed gives none; the demo's cards are saved at the product's start).
+ */
+export async function cardOnFile(rt: TestRuntime, companyId: number) {
+  await rt.database.db.insert(paymentCards).values({
+    companyId,
+    gateway: 'sandbox',
+    customerId: `cus_test_${companyId}`,
+    paymentMethodId: `card_test_${companyId}`,
+    brand: 'visa',
+    last4: '4242',
+    expMonth: 12,
+    expYear: 2040,
+    holder: 'Test Holder',
+    address: '1 Test Street',
+    city: 'Chicago',
+    state: 'IL',
+    country: 'US',
+    zip: '60601',
+  });
+}

@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { campaigns } from './campaigns.js';
 import { companies, systems } from './tenancy.js';
 import { users } from './users.js';
 
@@ -266,6 +267,13 @@ export const paymentOperations = pgTable(
     connectedAccountId: text(),
     /** The platform's part of a direct charge (decision 0045); null for the platform's own charges. */
     applicationFee: amount().$type<Cents>(),
+    /**
+     * What this charge pays, shared by every attempt at it (`campaign-activation:42:1` for the key
+     * `campaign-activation:42:1:attempt-2`): a declined attempt leaves the payer owing it (a
+     * `payment_failures` row), a charged one settles that (decision 0065). Null: a charge whose
+     * decline owes nothing (the card is simply not saved, as at onboarding).
+     */
+    obligationKey: text(),
     status: text().$type<PaymentOperationStatus>().notNull().default('pending'),
     chargeId: text(),
     postingId: bigint({ mode: 'number' }),
@@ -277,6 +285,7 @@ export const paymentOperations = pgTable(
   (t) => [
     uniqueIndex().on(t.businessKey),
     index().on(t.status, t.createdAt),
+    index('payment_operations_obligation_idx').on(t.obligationKey).where(sql`${t.obligationKey} is not null`),
     check('payment_operations_amount_positive', sql`${t.amount} > 0`),
     check(
       'payment_operations_application_fee',
@@ -291,3 +300,60 @@ export const paymentOperations = pgTable(
 );
 
 export type PaymentOperationStatus = 'pending' | 'succeeded' | 'failed';
+
+/**
+ * What a payer owes because a charge was declined (decision 0065): one row per obligation (the
+ * business operation the charge was for, every attempt's common key), open until a charge for it
+ * goes through. A payer with an open row is payment-failed (a client is held on Card Setting, an
+ * agency too); its agency's and the system's lists show it. The settlement of the money issue (retry
+ * of the failed total, reminders) settles rows here too.
+ */
+export type PaymentFailureSettlement = 'paid' | 'campaign_removed';
+
+export const paymentFailures = pgTable(
+  'payment_failures',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    systemId: integer()
+      .notNull()
+      .references(() => systems.id),
+    /** Whose card was declined. */
+    payerCompanyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    /** The payer's agency (itself for an agency): the agency's and the system's lists read by it. */
+    agencyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    /** The campaign the charge was for, if any. */
+    campaignId: integer().references(() => campaigns.id),
+    obligationKey: text().notNull(),
+    /** The amount of the last declined attempt. */
+    amount: amount().$type<Cents>().notNull(),
+    /** The gateway's words for the last decline. */
+    reason: text().notNull(),
+    lastOperationId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => paymentOperations.id),
+    failedAt: timestamp({ withTimezone: true }).notNull(),
+    settledAt: timestamp({ withTimezone: true }),
+    /**
+     * How it ended: `paid` (a charge for the obligation went through: `settledByOperationId`) or
+     * `campaign_removed` (the campaign it would have started is gone, so nothing is owed for it).
+     */
+    settlement: text().$type<PaymentFailureSettlement>(),
+    settledByOperationId: bigint({ mode: 'number' }).references(() => paymentOperations.id),
+  },
+  (t) => [
+    uniqueIndex().on(t.obligationKey),
+    index('payment_failures_open_payer_idx').on(t.payerCompanyId).where(sql`${t.settledAt} is null`),
+    index('payment_failures_open_agency_idx').on(t.agencyId).where(sql`${t.settledAt} is null`),
+    check('payment_failures_amount_positive', sql`${t.amount} > 0`),
+    check(
+      'payment_failures_settled',
+      sql`(${t.settledAt} is null) = (${t.settlement} is null)
+        and coalesce(${t.settlement} = 'paid', false) = (${t.settledByOperationId} is not null)
+        and (${t.settlement} is null or ${t.settlement} in ('paid', 'campaign_removed'))`,
+    ),
+  ],
+);

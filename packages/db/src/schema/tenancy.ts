@@ -91,7 +91,6 @@ export const companies = pgTable(
     isWhitelabeling: boolean().notNull().default(false),
     apiMode: boolean().notNull().default(false),
     manualBill: boolean().notNull().default(false),
-    paymentFailed: boolean().notNull().default(false),
     excludeMinimumSpend: boolean().notNull().default(false),
     excludeOnboardCharge: boolean().notNull().default(false),
     isOnboardCharged: boolean().notNull().default(false),

@@ -89,7 +89,6 @@ export const users = pgTable(
     staffSettings: jsonb().$type<Record<string, boolean>>().notNull().default({}),
     /** Onboarding questionnaire answers (profile setup). */
     questionnaireAnswers: jsonb().$type<Record<string, unknown>>(),
-    customerCardId: text(),
     lastLoginIp: text(),
     lastLoginAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).defaultNow().notNull(),

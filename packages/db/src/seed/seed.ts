@@ -35,9 +35,6 @@ import {
 } from '../schema/index.js';
 import { DEMO, DEMO_PASSWORD } from './demo-data.js';
 
-/** A sandbox card reference (cards themselves arrive with billing and its sandbox gateway). */
-const SANDBOX_CARD = 'card_sandbox_visa_4242';
-
 import { DEFAULT_DOCUMENTS } from './documents.js';
 
 /**
@@ -281,13 +278,12 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
       setupFeeCents: asCents(nw.wholesale.setupFeeCents),
       platformFeeCents: asCents(nw.wholesale.platformFeeCents),
     });
-    // Northwind is fully set up: a sandbox card and a completed connected account.
+    // Northwind is fully set up: a completed connected account (its sandbox card is saved at the first
+    // start, through the card service: apps/api/src/demo/demo-cards.ts).
     await connectedSandboxAccount(tx, 'acct_sandbox_northwind', northwindId, nw.owner.email, nw.name);
     await tx.update(companies).set({ packageId: 'sandbox_agency_pro' }).where(eq(companies.id, northwindId));
-    await person(master.systemId, northwindId, 'userdownline', nw.owner, { customerCardId: SANDBOX_CARD });
-    await person(master.systemId, northwindId, 'administrator', nw.administrator, {
-      customerCardId: SANDBOX_CARD,
-    });
+    await person(master.systemId, northwindId, 'userdownline', nw.owner);
+    await person(master.systemId, northwindId, 'administrator', nw.administrator);
     // Northwind tests the B2B module (its client Harbor Dental runs a B2B campaign, so both see the
     // module, decision 0063); it has not accepted the B2B beta agreement yet, so its people are asked
     // for it before they create or start a B2B campaign (decision 0064).
@@ -315,7 +311,7 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
           email: client.contact.email,
         },
       );
-      await person(master.systemId, id, 'client', client.contact, { customerCardId: SANDBOX_CARD });
+      await person(master.systemId, id, 'client', client.contact);
     }
 
     const summitId = await createCompany(
@@ -329,11 +325,9 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
         email: DEMO.summit.owner.email,
       },
     );
-    // Summit has a card and a package but has not connected its payment account yet.
+    // Summit has a package (and, from the first start, a card) but has not connected its payment account yet.
     await tx.update(companies).set({ packageId: 'sandbox_agency_pro' }).where(eq(companies.id, summitId));
-    await person(master.systemId, summitId, 'userdownline', DEMO.summit.owner, {
-      customerCardId: SANDBOX_CARD,
-    });
+    await person(master.systemId, summitId, 'userdownline', DEMO.summit.owner);
     for (const client of DEMO.summit.clients) {
       const id = await createCompany(
         master.systemId,
@@ -367,7 +361,7 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
       },
     );
     await price(bright.rootId, DEMO.master.wholesaleCostPerLead);
-    // Coastal is set up (card and connected account), so its module pages open.
+    // Coastal is set up (connected account; its card and Bayview's are saved at the first start).
     await connectedSandboxAccount(
       tx,
       'acct_sandbox_coastal',
@@ -376,9 +370,7 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
       br.agency.name,
     );
     await tx.update(companies).set({ packageId: 'sandbox_agency_pro' }).where(eq(companies.id, coastalId));
-    await person(bright.systemId, coastalId, 'userdownline', br.agency.owner, {
-      customerCardId: SANDBOX_CARD,
-    });
+    await person(bright.systemId, coastalId, 'userdownline', br.agency.owner);
     const bayviewId = await createCompany(
       bright.systemId,
       bright.rootId,

@@ -111,7 +111,9 @@ export const ACTIONS = {
 
   // Cards (a company's own card; reading also for the staff above it) and coupons (issue 10).
   'cards.read': { who: (a: Actor) => !isSales(a) },
-  'cards.update': { who: (a: Actor) => isAgencyStaff(a) || isClient(a) },
+  // Saving a card charges what is due on it (the onboarding fee) and binds its holder: only the
+  // company's own people, never someone acting for them in view mode or single sign-on (decision 0066).
+  'cards.update': { who: (a: Actor) => isAgencyStaff(a) || isClient(a), notWhileActingAsOther: true },
   'coupons.check': { who: (a: Actor) => isAgencyStaff(a) || isSystemStaff(a) },
   'coupons.read': { who: isSystemStaff },
   'coupons.create': { who: isSystemStaff, permission: settings('create') },

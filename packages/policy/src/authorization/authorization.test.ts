@@ -108,6 +108,19 @@ describe('authorize', () => {
     expect(authorize({ ...SYSTEM_USER, actorUserId: 99 }, 'sso.create')).toMatchObject({ status: 403 });
   });
 
+  it("keeps a company's card to its own people: no stand-in saves one (view mode, single sign-on)", () => {
+    for (const own of [AGENCY_OWNER, CLIENT]) {
+      expect(can(own, 'cards.update')).toBe(true);
+      expect(authorize({ ...own, actorUserId: 99 }, 'cards.update')).toEqual({
+        allowed: false,
+        status: 403,
+        reason: 'acting_as_other',
+      });
+      // Reading which card pays stays open to a stand-in (support).
+      expect(can({ ...own, actorUserId: 99 }, 'cards.read')).toBe(true);
+    }
+  });
+
   it('keeps the platform’s prices and reports to the platform', () => {
     expect(can(AGENCY_OWNER, 'settings.platformPrices')).toBe(false);
     expect(can(ROOT_ADMIN, 'settings.platformPrices')).toBe(true);

@@ -205,6 +205,8 @@ export function createCampaignRepository(db: Database) {
       userId: number | null;
       activated: boolean;
       prepaidLeads: number;
+      /** More to commit with the move (what a removal ends). */
+      onMoved?: (tx: Executor) => Promise<unknown>;
     }): Promise<boolean> {
       const { from, to } = input;
       return db.transaction(async (tx) => {
@@ -252,6 +254,7 @@ export function createCampaignRepository(db: Database) {
                 updatedAt: new Date(),
               },
             });
+        await input.onMoved?.(tx);
         return true;
       });
     },
@@ -261,16 +264,6 @@ export function createCampaignRepository(db: Database) {
       const [row] = await queryRows<{ n: number }>(
         db,
         sql`select count(*)::int as n from campaign_moves where campaign_id = ${campaignId} and event = 'activate'`,
-      );
-      return row?.n ?? 0;
-    },
-
-    /** Failed charges already made under a key (the first attempt, then `:attempt-<n>`). */
-    async failedAttempts(baseKey: string): Promise<number> {
-      const [row] = await queryRows<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from payment_operations
-          where (business_key = ${baseKey} or business_key like ${`${baseKey}:attempt-%`}) and status = 'failed'`,
       );
       return row?.n ?? 0;
     },
@@ -448,11 +441,6 @@ export function createCampaignRepository(db: Database) {
         .from(paymentCards)
         .where(and(eq(paymentCards.companyId, companyId), isNull(paymentCards.replacedAt)));
       return row ?? null;
-    },
-
-    /** A declined activation marks the payer payment failed (spec 2 §4: the red card icon). */
-    async markPaymentFailed(companyId: number): Promise<void> {
-      await db.update(companies).set({ paymentFailed: true }).where(eq(companies.id, companyId));
     },
 
     /** Sheet deliveries of the campaign's leads (kind google_sheet), newest first. */

@@ -1,18 +1,13 @@
 import {
-  ACTIVATION_DECLINED,
-  ACTIVATION_NO_CARD,
   type ActivationChargeAnswer,
   CAMPAIGN_ADDED,
   CAMPAIGN_UPDATED,
-  CARD_PROVIDER_GATEWAY,
   type CampaignListParams,
   type CampaignModule,
   CLIENT_ACCOUNT_NOT_CONNECTED,
   CLIENT_ADD_CAMPAIGN_DISABLED,
   type CostModuleInput,
   type CreateCampaignInput,
-  centsToDollars,
-  LEADS_BUY_REQUIRED,
   MODULE_NOT_ENABLED,
   pageOf,
   targetingProblems,
@@ -21,19 +16,15 @@ import {
   type UpdateLocatorCampaignInput,
   wholeNumberOf,
 } from '@app/contracts';
+import type { Executor } from '@app/db';
 import { type CampaignEvent, type CampaignState, transition } from '@app/lead-engine';
-import { isClient, isSystemStaff, paymentAccountConnected } from '@app/policy';
-import {
-  activationCharge,
-  type ClientPrice,
-  findClientFloorViolation,
-  rootFee,
-  wholesalePrice,
-} from '@app/pricing';
+import { isClient, isSystemStaff } from '@app/policy';
+import { belowCostNotice, type ClientPrice, findClientFloorViolation } from '@app/pricing';
 import { badRequest, HttpError, notFound } from '../../http-errors.js';
 import type { AuditLog } from '../audit/index.js';
-import type { ChargeOnce } from '../payments/index.js';
+import type { ChargeOnce, PaymentFailureRepository } from '../payments/index.js';
 import type { ModuleAccess, Principal } from '../tenancy/index.js';
+import { agencyConnected, createActivationCharge } from './activation-charge.js';
 import type {
   CampaignRecord,
   CampaignRepository,
@@ -54,7 +45,9 @@ export interface AdPlatformMirror {
 
 export interface CampaignServiceDeps {
   repo: CampaignRepository;
-  chargeOnce: ChargeOnce;
+  chargeOnce: Pick<ChargeOnce, 'chargeObligation'>;
+  /** A removed campaign's declined activations are owed no more (decision 0065). */
+  failures: Pick<PaymentFailureRepository, 'settleRemovedCampaign'>;
   audit: AuditLog;
   adPlatform: AdPlatformMirror | null;
   /** The module rule (decision 0063): who may open a module, and whether its campaigns may start. */
@@ -65,6 +58,14 @@ const conflict = (message: string, code = 'illegal_move') => new HttpError(409, 
 const tf = (value: 'T' | 'F') => value === 'T';
 const orNull = (day: string) => (day === '' ? null : day);
 
+/** The user log's line for what an activation charged. */
+function chargeLogText(charge: ActivationChargeAnswer): string {
+  const parts = charge.amount === '0' ? [] : [`$${charge.amount} to the ${charge.payer}'s card`];
+  if (charge.agency_amount !== '0')
+    parts.push(`$${charge.agency_amount} to the agency's card (the platform's part)`);
+  return `Activation charged ${parts.join(' and ')}`;
+}
+
 /** The event a person's "status" asks for, from the campaign's state. */
 function eventFor(asked: 'running' | 'paused' | 'stopped', state: CampaignState): CampaignEvent {
   if (asked === 'paused') return { type: 'pause' };
@@ -74,19 +75,9 @@ function eventFor(asked: 'running' | 'paused' | 'stopped', state: CampaignState)
     : { type: 'activate' };
 }
 
-/** The stored columns of a client price: the pricing package's terms. */
-const clientPriceOf = (r: CampaignRecord): ClientPrice => ({
-  term: r.paymentTerm,
-  setupFeeCents: r.setupFeeCents,
-  periodFeeCents: r.periodFeeCents,
-  costPerLeadMicros: r.costPerLeadMicros,
-  costPerLeadAdvancedMicros: r.costPerLeadAdvancedMicros,
-  costPerLeadB2bMicros: r.costPerLeadB2bMicros,
-  leadsBought: r.prepaidLeadsPerBlock,
-});
-
 export function createCampaignService(deps: CampaignServiceDeps) {
   const { repo, audit } = deps;
+  const activation = createActivationCharge({ repo, chargeOnce: deps.chargeOnce });
 
   async function found(id: number): Promise<CampaignRecord> {
     const row = await repo.record(id);
@@ -101,14 +92,6 @@ export function createCampaignService(deps: CampaignServiceDeps) {
       throw badRequest('Campaigns belong to a client.', { clientID: 'Choose a client.' });
     return ctx;
   }
-
-  const agencyConnected = (ctx: ClientContext) =>
-    paymentAccountConnected({
-      accountconnected: (ctx.agencyAccount?.status ?? '') as '',
-      package_id: ctx.agencyPackageId,
-      paymentgateway: CARD_PROVIDER_GATEWAY,
-      manual_bill: ctx.agencyManualBill ? 'T' : 'F',
-    });
 
   const log = (
     p: Principal,
@@ -204,94 +187,6 @@ export function createCampaignService(deps: CampaignServiceDeps) {
     if (r.module === 'locator' && deps.adPlatform) await deps.adPlatform.sync(r.id);
   }
 
-  /** The activation charge: what the term says is due now, on whose card, once per activation. */
-  async function chargeActivation(
-    r: CampaignRecord,
-    ctx: ClientContext,
-  ): Promise<ActivationChargeAnswer | null> {
-    const sheets = await repo.priceSheets(ctx.agencyId, ctx.rootCompanyId);
-    const module = r.module as CampaignModule;
-    const term = r.paymentTerm;
-    if (term === 'Prepaid' && r.prepaidLeadsPerBlock < 1)
-      throw badRequest(LEADS_BUY_REQUIRED, { leadsbuy: LEADS_BUY_REQUIRED });
-    const due = activationCharge({
-      module,
-      client: clientPriceOf(r),
-      wholesale: wholesalePrice(sheets, module, term),
-      root: rootFee({ isMaster: ctx.isMasterSystem }, sheets.master, module, term),
-    });
-    // Manual bill: the agency's card pays the wholesale; otherwise the client's card pays its price,
-    // a direct charge on the agency's connected account whose application fee is the wholesale.
-    const manual = ctx.agencyManualBill;
-    const payerId = manual ? ctx.agencyId : ctx.clientId;
-    const party = manual ? due.wholesale : due.client;
-    const amount = party.totalCents;
-    if (amount === 0) return null;
-    if (!manual && !agencyConnected(ctx))
-      throw conflict(CLIENT_ACCOUNT_NOT_CONNECTED, 'account_not_connected');
-    const card = await repo.currentCard(payerId);
-    const accountId = ctx.agencyAccount?.accountId ?? null;
-    if (!card || (!manual && card.connectedAccountId !== accountId))
-      throw new HttpError(402, 'card_missing', ACTIVATION_NO_CARD);
-
-    const base = `campaign-activation:${r.id}:${(await repo.activations(r.id)) + 1}`;
-    const failed = await repo.failedAttempts(base);
-    const businessKey = failed === 0 ? base : `${base}:attempt-${failed + 1}`;
-    let outcome: Awaited<ReturnType<ChargeOnce['charge']>>;
-    try {
-      outcome = await deps.chargeOnce.charge({
-        systemId: ctx.systemId,
-        businessKey,
-        cause: {
-          kind: 'charge',
-          description: `Activation of campaign #${r.publicId} ${r.name} (${term}) — ${manual ? ctx.agencyName : ctx.clientName}`,
-          companyId: payerId,
-        },
-        gateway: card.gateway,
-        customerId: card.customerId,
-        amount,
-        ...(manual
-          ? {}
-          : { direct: { connectedAccountId: accountId as string, applicationFee: due.applicationFeeCents } }),
-      });
-    } catch (error) {
-      if (error instanceof Error && /exists with another/.test(error.message))
-        throw conflict(
-          'The activation payment is being processed; try again in a moment.',
-          'payment_in_progress',
-        );
-      throw new HttpError(
-        503,
-        'gateway_unavailable',
-        'The payment service did not answer; try again in a moment.',
-      );
-    }
-    if (outcome.status === 'pending')
-      throw conflict(
-        'The activation payment is being processed; try again in a moment.',
-        'payment_in_progress',
-      );
-    if (outcome.status === 'failed') {
-      await repo.markPaymentFailed(payerId);
-      throw Object.assign(
-        new HttpError(402, 'card_declined', `${ACTIVATION_DECLINED} ${outcome.message}`.trim()),
-        {
-          declined: { payerId },
-        },
-      );
-    }
-    return {
-      amount: centsToDollars(amount),
-      setup_fee: centsToDollars(party.setupFeeCents),
-      period_fee: centsToDollars(party.periodFeeCents),
-      leads: party.leads,
-      leads_amount: centsToDollars(party.leadsCents),
-      payer: manual ? 'agency' : 'client',
-      charge_id: outcome.chargeId,
-      sandbox: ctx.agencyAccount?.gateway === 'sandbox' || outcome.chargeId.startsWith('ch_sandbox'),
-    };
-  }
-
   /**
    * One state move through the machine, persisted only if the campaign is still where it was read
    * (so of racing moves one wins); a loser reads again and asks the machine again, which refuses
@@ -315,7 +210,7 @@ export function createCampaignService(deps: CampaignServiceDeps) {
         if (isClient(p) && !ctx.agencyManualBill && !agencyConnected(ctx))
           throw conflict(CLIENT_ACCOUNT_NOT_CONNECTED, 'account_not_connected');
         try {
-          charge = await chargeActivation(r, ctx);
+          charge = await activation.charge(r, ctx);
         } catch (error) {
           if (error instanceof HttpError && error.code === 'card_declined')
             await log(
@@ -337,10 +232,14 @@ export function createCampaignService(deps: CampaignServiceDeps) {
         userId: p.userId,
         activated: event.type === 'activate',
         prepaidLeads: t.chargesActivation && r.paymentTerm === 'Prepaid' ? r.prepaidLeadsPerBlock : 0,
+        // A removed campaign never starts: what its declined activations left owing goes with it.
+        ...(t.to.removed && !from.removed
+          ? { onMoved: (tx: Executor) => deps.failures.settleRemovedCampaign(r.id, tx) }
+          : {}),
       });
       if (!moved) continue;
       await log(p, r, 'campaign_moved', t.logText, ip);
-      if (charge) await log(p, r, 'campaign_activation_charged', `Activation charged $${charge.amount}`, ip);
+      if (charge) await log(p, r, 'campaign_activation_charged', chargeLogText(charge), ip);
       await mirror(r);
       return {
         result: 'success' as const,
@@ -559,7 +458,6 @@ export function createCampaignService(deps: CampaignServiceDeps) {
       if (r.removedAt) throw conflict('This campaign was removed; it can no longer be changed.');
       const ctx = await contextOf(r.clientId);
       const module = r.module as CampaignModule;
-      const sheets = await repo.priceSheets(ctx.agencyId, ctx.rootCompanyId);
       const price: ClientPrice = {
         term: b.PaymentTerm,
         setupFeeCents: b.PlatformFee,
@@ -569,12 +467,12 @@ export function createCampaignService(deps: CampaignServiceDeps) {
         costPerLeadB2bMicros: b.CostSetB2b,
         leadsBought: b.PaymentTerm === 'Prepaid' ? b.leadsbuy : 0,
       };
-      const violation = findClientFloorViolation(
-        module,
-        price,
-        wholesalePrice(sheets, module, b.PaymentTerm),
-      );
+      const { due, wholesale } = await activation.priced(r, ctx, price);
+      const violation = findClientFloorViolation(module, price, wholesale);
       if (violation) throw badRequest(violation.message, { [violation.field]: violation.message });
+      // A price no card charge can carry is refused now, not found out as a "decline" at activation.
+      const refused = activation.unchargeable(due, ctx.agencyManualBill);
+      if (refused) throw badRequest(refused.message, { [refused.field]: refused.message });
       await repo.update(r.id, {
         paymentTerm: b.PaymentTerm,
         setupFeeCents: b.PlatformFee,
@@ -597,6 +495,8 @@ export function createCampaignService(deps: CampaignServiceDeps) {
         result: 'success' as const,
         message: 'Setting has been saved.',
         data: detailOf(after).costmodule,
+        // Under manual bill the agency pays the platform's part itself whatever the client's price.
+        below_cost: ctx.agencyManualBill ? null : belowCostNotice(due),
       };
     },
 

@@ -493,7 +493,7 @@ describe('campaigns: client prices and the activation charge', () => {
     expect((await setPrices(made.leadspeekID, { PaymentTerm: 'Prepaid', leadsbuy: 100 })).statusCode).toBe(
       200,
     );
-    await saveClientCard('tok_chargeDeclined');
+    await saveClientCard('tok_chargeCustomerFail');
     const declined = await put(
       rt,
       '/leadspeek/client/activepause',
@@ -504,8 +504,8 @@ describe('campaigns: client prices and the activation charge', () => {
     expect(declined.json().error.code).toBe('card_declined');
     expect((await rowOf(made.leadspeekID)).status).toBe('stopped');
     expect((await movesOf(made.leadspeekID)).length).toBe(0);
-    const [company] = await rt.database.db.select().from(companies).where(eq(companies.id, harbor));
-    expect(company?.paymentFailed).toBe(true);
+    const failed = (await get(rt, `/user/checksetupcomplete/${client.id}`, client.token)).json();
+    expect(failed).toMatchObject({ accessmodule: 'paymentfailed', fcampid: [made.leadspeek_api_id] });
     // A new card: the next attempt is a new key, charged, and the prepaid leads are bought.
     await saveClientCard('tok_mastercard');
     const ok = await put(
@@ -523,7 +523,9 @@ describe('campaigns: client prices and the activation charge', () => {
     });
     const read = (await get(rt, `/leadspeek/getcampaign/${made.leadspeekID}`, client.token)).json();
     expect(read.data.costmodule.leads_left).toBe(100);
-    await rt.database.db.update(companies).set({ paymentFailed: false }).where(eq(companies.id, harbor));
+    // The charge that went through paid what the decline left owing.
+    const cleared = (await get(rt, `/user/checksetupcomplete/${client.id}`, client.token)).json();
+    expect(cleared).toMatchObject({ accessmodule: '', fcampid: [], finamt: '0' });
 
     // Cedar Home Services has no card: activation is refused with the spec's text.
     const cedar = await companyByName(rt, DEMO.northwind.clients[1].name);

@@ -1,7 +1,7 @@
 import type { Database } from '@app/db';
 import type { AdPlatform } from '../../providers/ad-platform/index.js';
 import type { AuditLog } from '../audit/index.js';
-import type { ChargeOnce } from '../payments/index.js';
+import type { ChargeOnce, PaymentFailureRepository } from '../payments/index.js';
 import type { ModuleAccess } from '../tenancy/index.js';
 import { createCampaignRepository } from './campaign-repository.js';
 import { campaignRoutes, type EmbedCode } from './campaign-routes.js';
@@ -22,6 +22,8 @@ export { locatorMirrorJob };
 export function createCampaignsModule(deps: {
   db: Database;
   chargeOnce: ChargeOnce;
+  /** Declined charges still owed: a removed campaign's are dropped (decision 0065). */
+  failures: Pick<PaymentFailureRepository, 'settleRemovedCampaign'>;
   audit: AuditLog;
   /** The embed module's snippet renderer (the snippet `/px.js` reads). */
   embedCode: EmbedCode;
@@ -40,6 +42,7 @@ export function createCampaignsModule(deps: {
   const service = createCampaignService({
     repo,
     chargeOnce: deps.chargeOnce,
+    failures: deps.failures,
     audit: deps.audit,
     adPlatform: locatorMirror,
     moduleAccess: deps.moduleAccess,

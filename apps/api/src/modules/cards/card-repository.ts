@@ -111,10 +111,7 @@ export function createCardRepository(db: Database) {
       return saved;
     },
 
-    /**
-     * Makes `card` the company's current card: the previous one is kept as history (replaced_at),
-     * and the saver's `customer_card_id` points at the new payment method (the user lists read it).
-     */
+    /** Makes `card` the company's current card: the previous one is kept as history (replaced_at). */
     async replaceCard(card: NewCard): Promise<CardRow> {
       return db.transaction(async (tx) => {
         // Serialises concurrent saves for one company: the partial unique index allows one current card.
@@ -129,11 +126,6 @@ export function createCardRepository(db: Database) {
           .where(and(eq(paymentCards.companyId, card.companyId), isNull(paymentCards.replacedAt)));
         const [row] = await tx.insert(paymentCards).values(card).returning();
         if (!row) throw new Error('card not stored');
-        if (card.userId)
-          await tx
-            .update(users)
-            .set({ customerCardId: card.paymentMethodId })
-            .where(eq(users.id, card.userId));
         return row;
       });
     },

@@ -89,10 +89,11 @@ export function createOnboardingCharge(deps: OnboardingDeps) {
     });
     if (!marked) return;
     const payer = await deps.cards.ownerOf(input.companyId);
+    // No operation under the key: a coupon took the whole fee and nothing was charged.
     const amount = await deps.cards.operationAmount(input.businessKey);
     const redemption = await deps.coupons.redemptionOf(input.businessKey);
     const coupon = redemption ? ` (coupon ${redemption.code})` : '';
-    const paid = amount === null ? '' : ` ${formatUsdCents(amount)}`;
+    const company = payer?.companyName ?? `company ${input.companyId}`;
     await deps.audit.record({
       systemId: input.systemId,
       companyId: input.companyId,
@@ -100,7 +101,10 @@ export function createOnboardingCharge(deps: OnboardingDeps) {
       actorUserId: input.actorUserId ?? input.userId,
       action: 'onboarding_charged',
       category: 'settings',
-      description: `Charged the onboarding fee${paid}${coupon} of ${payer?.companyName ?? `company ${input.companyId}`}`,
+      description:
+        amount === null
+          ? `The onboarding fee of ${company} is covered by its coupon${coupon}: nothing was charged`
+          : `Charged the onboarding fee ${formatUsdCents(amount)}${coupon} of ${company}`,
       ip: input.ip,
     });
     if (payer)
@@ -112,7 +116,9 @@ export function createOnboardingCharge(deps: OnboardingDeps) {
         text: [
           `Hello ${payer.name},`,
           '',
-          `We charged the onboarding fee of${paid || ' $0.00'} to your card${coupon}.`,
+          amount === null
+            ? `Your coupon${coupon} covers the whole onboarding fee: nothing was charged to your card.`
+            : `We charged the onboarding fee of ${formatUsdCents(amount)} to your card${coupon}.`,
           `Company: ${payer.companyName}`,
           `Reference: ${input.businessKey}`,
           '',
@@ -198,7 +204,7 @@ export function createOnboardingCharge(deps: OnboardingDeps) {
         discount: wireDollars(price.discount),
         coupon_code: price.code,
       });
-      const finish = async () => {
+      const finish = async (message: string) => {
         await complete({
           companyId: payer.companyId,
           businessKey: key,
@@ -211,14 +217,14 @@ export function createOnboardingCharge(deps: OnboardingDeps) {
           status: 200 as const,
           body: {
             result: 'success' as const,
-            message: CARD_TEXTS.onboardingCharged,
+            message,
             card: await store(),
             onboarding: outcomeOf('charged'),
           },
         };
       };
       // A coupon that takes the whole fee: nothing to charge, the fee counts as paid.
-      if (price.amount === 0) return finish();
+      if (price.amount === 0) return finish(CARD_TEXTS.onboardingCovered);
 
       let charged: Awaited<ReturnType<ChargeOnce['charge']>>;
       try {
@@ -241,7 +247,7 @@ export function createOnboardingCharge(deps: OnboardingDeps) {
         // An outage or a lost answer: the operation stays pending for the janitor, nothing is saved.
         throw new HttpError(503, 'gateway_unavailable', CARD_TEXTS.gatewayUnavailable);
       }
-      if (charged.status === 'succeeded') return finish();
+      if (charged.status === 'succeeded') return finish(CARD_TEXTS.onboardingCharged);
       if (charged.status === 'pending')
         return {
           status: 202,

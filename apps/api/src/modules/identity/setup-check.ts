@@ -1,4 +1,4 @@
-import { CARD_PROVIDER_GATEWAY, type SetupCheck } from '@app/contracts';
+import { CARD_PROVIDER_GATEWAY, centsToDollars, type SetupCheck } from '@app/contracts';
 import {
   and,
   betaFeatures,
@@ -14,6 +14,7 @@ import {
   systemBetaFeatures,
   users,
 } from '@app/db';
+import { createPaymentFailureRepository } from '../payments/index.js';
 
 const DATA_WALLET_FEATURE = 1;
 
@@ -22,6 +23,7 @@ const DATA_WALLET_FEATURE = 1;
  * connected payment account of the agency the user works under, and the beta features.
  */
 export function createSetupCheckReader(db: Database) {
+  const failures = createPaymentFailureRepository(db);
   return async function readSetupCheck(userId: number): Promise<SetupCheck | null> {
     const [row] = await db
       .select({ user: users, company: companies })
@@ -86,9 +88,17 @@ export function createSetupCheckReader(db: Database) {
             .where(and(eq(companyModules.companyId, company.id), eq(companyModules.enabled, true)))
         : [];
 
+    // Payment failure (decision 0065): a declined charge not paid yet. A client is held on Card
+    // Setting by its own (accessmodule); `paymentStatusFailed` is the agency's own; the failed
+    // campaigns and the total are what the user's own company owes, whose card must change.
+    const own = await failures.openOf(company.id);
+    const agencyFailed =
+      agency === undefined || agency.id === company.id
+        ? own.count > 0
+        : await failures.isPaymentFailed(agency.id);
     return {
       setupcomplete: user.profileSetupCompleted ? 'T' : 'F',
-      accessmodule: company.kind === 'client' && company.paymentFailed ? 'paymentfailed' : '',
+      accessmodule: company.kind === 'client' && own.count > 0 ? 'paymentfailed' : '',
       ...storedAccountState(account),
       package_id: agency?.packageId ?? '',
       isBeta: testerOf.length > 0,
@@ -103,9 +113,9 @@ export function createSetupCheckReader(db: Database) {
         agreement_status: agreed(f.id) ? ('T' as const) : ('F' as const),
       })),
       clientsidebar: clientModules.map((m) => m.module),
-      paymentStatusFailed: (agency ?? company).paymentFailed,
-      fcampid: [],
-      finamt: 0,
+      paymentStatusFailed: agencyFailed,
+      fcampid: own.campaignPublicIds,
+      finamt: centsToDollars(own.total),
       isDataWalletAgree: agreed(DATA_WALLET_FEATURE),
     };
   };

@@ -6,6 +6,7 @@ import { customerWithCard, key, sandboxOf } from '../../../test/payments.js';
 import type { PaymentGateway, SandboxGateway } from '../../providers/payments/index.js';
 import type { Ledger } from '../ledger/index.js';
 import { createChargeOnce } from './charge-once.js';
+import { createPaymentFailureRepository } from './payment-failure-repository.js';
 import { createPaymentOperationRepository } from './payment-operation-repository.js';
 
 let rt: TestRuntime;
@@ -40,6 +41,7 @@ function gatewayWith(fault: 'none' | 'lost-answer' | 'unreachable' = 'none') {
     gateways: { of: async () => gateway },
     ledger,
     operations: createPaymentOperationRepository(rt.database.db),
+    failures: createPaymentFailureRepository(rt.database.db),
   });
   return { service, calls };
 }
@@ -56,6 +58,15 @@ const receivableLines = async () => {
   });
   return (await ledger.statement({ systemId, accountId: account.id, page: 1, pageSize: 100 })).totalLines;
 };
+/** A charge that pays an obligation (its attempts' keys come from it). */
+const owed = (obligation: { key: string; campaignId: null }, customerId: string, amount: number) => ({
+  systemId,
+  cause: { kind: 'charge' as const, description: 'Activation', companyId: agencyId },
+  customerId,
+  gateway: 'sandbox',
+  amount: asCents(amount),
+  obligation,
+});
 const onboarding = (businessKey: string, customerId: string, amount = 49_900) => ({
   systemId,
   businessKey,
@@ -96,7 +107,7 @@ describe('one charge per business operation', () => {
   });
 
   it('settles a declined card as failed with the gateway text, posts nothing, and charges a new attempt', async () => {
-    const declined = await customerWithCard(sandbox, 'tok_chargeDeclined');
+    const declined = await customerWithCard(sandbox, 'tok_chargeCustomerFail');
     const { service, calls } = gatewayWith();
     const clearingBefore = await clearingBalance();
     const firstAttempt = key('onboarding-attempt');
@@ -171,6 +182,45 @@ describe('the janitor makes the ledger equal the gateway after a crash', () => {
     });
     expect(await sandbox.findChargeByIdempotencyKey({ idempotencyKey: businessKey })).toBeNull();
     expect(await clearingBalance()).toBe(clearingBefore);
+  });
+
+  it('a declined obligation stays owed until a charge for it is recorded, also by the janitor after a lost answer', async () => {
+    const failures = createPaymentFailureRepository(rt.database.db);
+    const obligation = { key: key('obligation'), campaignId: null };
+    const charge = (customerId: string) => owed(obligation, customerId, 6_000);
+    const declining = await customerWithCard(sandbox, 'tok_chargeCustomerFail');
+    const declined = await gatewayWith().service.chargeObligation(charge(declining.id));
+    expect(declined).toMatchObject({ status: 'failed', businessKey: obligation.key });
+    expect(await failures.openOf(agencyId)).toMatchObject({ count: 1, total: 6_000 });
+
+    // The next attempt is charged but its answer is lost: still owed until the janitor records it.
+    const good = await customerWithCard(sandbox, 'tok_visa');
+    await expect(gatewayWith('lost-answer').service.chargeObligation(charge(good.id))).rejects.toThrow(
+      /socket hang up/,
+    );
+    expect((await failures.openOf(agencyId)).count).toBe(1);
+    const { service } = gatewayWith();
+    await service.settlePending({ olderThan: everythingPending() });
+    expect(await failures.openOf(agencyId)).toMatchObject({ count: 0, total: 0 });
+    // Paid: asked again, the obligation answers its charge without a gateway call.
+    const { service: again, calls } = gatewayWith();
+    expect(await again.chargeObligation(charge(good.id))).toMatchObject({
+      status: 'succeeded',
+      businessKey: `${obligation.key}:attempt-2`,
+    });
+    expect(calls.createCharge).toBe(0);
+  });
+
+  it('a refused request (not the card) fails the attempt and leaves nothing owed', async () => {
+    const failures = createPaymentFailureRepository(rt.database.db);
+    const before = (await failures.openOf(agencyId)).count;
+    const customer = await customerWithCard(sandbox, 'tok_visa');
+    // 30 cents: under the processor's minimum, an invalid request.
+    const outcome = await gatewayWith().service.chargeObligation(
+      owed({ key: key('obligation'), campaignId: null }, customer.id, 30),
+    );
+    expect(outcome).toMatchObject({ status: 'failed', code: 'invalid_request' });
+    expect((await failures.openOf(agencyId)).count).toBe(before);
   });
 
   it('leaves alone an operation younger than the grace period (its request may still be running)', async () => {

@@ -6,7 +6,19 @@ import {
   GatewayNotConfiguredError,
 } from '../../providers/payments/gateway-directory.js';
 import type { Ledger, LedgerCauseKind, PostingLineInput } from '../ledger/index.js';
+import type { PaymentFailureRepository } from './payment-failure-repository.js';
 import type { PaymentOperationRepository, PaymentOperationRow } from './payment-operation-repository.js';
+
+/**
+ * What a charge pays, when a decline must leave its payer owing it (decision 0065): every attempt at
+ * it shares the key (`campaign-activation:42:1`), a declined attempt records the payer as payment
+ * failed for it, and the charge that goes through settles it.
+ */
+export interface Obligation {
+  key: string;
+  /** The campaign the charge is for, shown with the failure. */
+  campaignId: number | null;
+}
 
 /** A charge of a customer of the platform's own gateway account, named by its business operation. */
 export interface ChargeRequest {
@@ -24,6 +36,7 @@ export interface ChargeRequest {
    * lives on that account and the platform keeps `applicationFee` (the wholesale, at most `amount`).
    */
   direct?: { connectedAccountId: string; applicationFee: Cents };
+  obligation?: Obligation;
 }
 
 export type ChargeOutcome =
@@ -31,6 +44,11 @@ export type ChargeOutcome =
   | { status: 'succeeded'; chargeId: string; postingId: number | null; operationId: number }
   /** Another request holds the operation and has not settled it yet (or a crash left it to the janitor). */
   | { status: 'pending'; operationId: number }
+  /**
+   * `code` is the gateway's: `card_declined` / a decline code / `authentication_required` (the card
+   * refused: a payment failure when the charge pays an obligation), `invalid_request` (the request was
+   * wrong, not the card: nothing is owed), or `not_charged` (the janitor found it never reached the gateway).
+   */
   | { status: 'failed'; code: string; message: string; operationId: number };
 
 const outcomeOf = (row: PaymentOperationRow): ChargeOutcome =>
@@ -59,8 +77,9 @@ export function createChargeOnce(deps: {
   gateways: Pick<GatewayDirectory, 'of'>;
   ledger: Ledger;
   operations: PaymentOperationRepository;
+  failures: PaymentFailureRepository;
 }) {
-  const { db, gateways, ledger, operations } = deps;
+  const { db, gateways, ledger, operations, failures } = deps;
 
   /**
    * Charged, then collected: the company's receivable shows both; the clearing account holds the money.
@@ -105,6 +124,8 @@ export function createChargeOnce(deps: {
       );
     const lines = await postingLines(row);
     const settled = await db.transaction(async (tx) => {
+      // What the charge paid is no longer owed, in the same commit as the charge's record.
+      if (row.obligationKey) await failures.settlePaid(row.obligationKey, row.id, tx);
       if (lines.length === 0)
         return operations.markSucceeded(row.id, { chargeId: charge.id, postingId: null }, tx);
       const posted = await ledger.post(
@@ -138,11 +159,13 @@ export function createChargeOnce(deps: {
       amount: request.amount,
       connectedAccountId: request.direct?.connectedAccountId ?? null,
       applicationFee: request.direct?.applicationFee ?? null,
+      obligationKey: request.obligation?.key ?? null,
     });
     if (!created) {
       if (
         row.systemId !== request.systemId ||
         row.amount !== request.amount ||
+        row.obligationKey !== (request.obligation?.key ?? null) ||
         row.customerId !== request.customerId ||
         row.connectedAccountId !== (request.direct?.connectedAccountId ?? null) ||
         row.applicationFee !== (request.direct?.applicationFee ?? null) ||
@@ -176,13 +199,47 @@ export function createChargeOnce(deps: {
       // A refusal on purpose means no money moved: settle it as failed. Anything else (an outage, a
       // lost answer) may have charged: leave it pending for the janitor to ask the gateway.
       if (!(error instanceof GatewayError)) throw error;
-      const failed = await operations.markFailed(row.id, {
-        code: error.declineCode ?? error.code,
-        message: error.message,
+      const failure = { code: error.declineCode ?? error.code, message: error.message };
+      // The card refused: the payer owes what the charge was for until a charge for it goes through.
+      // A refused request (invalid_request) or a mismatch is our mistake, not the card's: no failure.
+      const cardRefused = error.code === 'card_declined' || error.code === 'authentication_required';
+      const obligation = request.obligation;
+      const failed = await db.transaction(async (tx) => {
+        const marked = await operations.markFailed(row.id, failure, tx);
+        if (marked && cardRefused && obligation && row.companyId !== null)
+          await failures.recordDecline(
+            {
+              systemId: row.systemId,
+              payerCompanyId: row.companyId,
+              campaignId: obligation.campaignId,
+              obligationKey: obligation.key,
+              amount: row.amount,
+              reason: error.message,
+              operationId: row.id,
+            },
+            tx,
+          );
+        return marked;
       });
       return outcomeOf(failed ?? (await operations.byKey(row.businessKey)) ?? row);
     }
     return record(row, made);
+  }
+
+  /**
+   * Charges what an obligation is owed: the first attempt is keyed by the obligation itself, each
+   * attempt after a declined one by `<obligation>:attempt-<n>` (the gateway replays a declined key);
+   * an obligation already paid answers that charge without a gateway call, whatever it would cost today.
+   */
+  async function chargeObligation(
+    request: Omit<ChargeRequest, 'businessKey' | 'obligation'> & { obligation: Obligation },
+  ): Promise<ChargeOutcome & { businessKey: string }> {
+    const key = request.obligation.key;
+    const paid = await operations.paidFor(key);
+    if (paid) return { ...outcomeOf(paid), businessKey: paid.businessKey };
+    const failed = await operations.failedAttemptsOf(key);
+    const businessKey = failed === 0 ? key : `${key}:attempt-${failed + 1}`;
+    return { ...(await charge({ ...request, businessKey })), businessKey };
   }
 
   /**
@@ -222,7 +279,7 @@ export function createChargeOnce(deps: {
     return settled;
   }
 
-  return { charge, settlePending };
+  return { charge, chargeObligation, settlePending };
 }
 
 export type ChargeOnce = ReturnType<typeof createChargeOnce>;

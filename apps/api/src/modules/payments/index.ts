@@ -13,14 +13,21 @@ import { createGatewayKeysRepository } from './gateway-keys-repository.js';
 import { gatewayKeysRoutes } from './gateway-keys-routes.js';
 import { createGatewayKeysService } from './gateway-keys-service.js';
 import { createPaymentEventRepository } from './payment-event-repository.js';
+import { createPaymentFailureRepository } from './payment-failure-repository.js';
 import { processPaymentEventHandler, sandboxWebhookHandler } from './payment-jobs.js';
 import { createPaymentOperationRepository } from './payment-operation-repository.js';
 import { sandboxOnboardingPage } from './sandbox-onboarding-page.js';
 import { type WebhookSystems, webhookRoutes } from './webhook-routes.js';
 
-export type { ChargeOnce, ChargeOutcome, ChargeRequest } from './charge-once.js';
+export type { ChargeOnce, ChargeOutcome, ChargeRequest, Obligation } from './charge-once.js';
 export type { ConnectService } from './connect-service.js';
 export { createGatewayKeysRepository } from './gateway-keys-repository.js';
+export {
+  createPaymentFailureRepository,
+  type OpenFailures,
+  type PaymentFailureRepository,
+} from './payment-failure-repository.js';
+export { paymentFailedSql, paymentFailedUnderAgencySql } from './payment-failure-sql.js';
 export { processPaymentEventJob, sandboxWebhookJob } from './payment-jobs.js';
 export type { SucceededByKeyPrefix } from './payment-operation-repository.js';
 
@@ -50,7 +57,8 @@ export function createPaymentsModule(deps: {
     sandboxWebhookHandler(gateways.sandbox.deliveries),
   ];
   const operations = createPaymentOperationRepository(deps.db);
-  const chargeOnce = createChargeOnce({ db: deps.db, gateways, ledger: deps.ledger, operations });
+  const failures = createPaymentFailureRepository(deps.db);
+  const chargeOnce = createChargeOnce({ db: deps.db, gateways, ledger: deps.ledger, operations, failures });
   const connect = createConnectService({
     repo: createConnectRepository(deps.db),
     gateways,
@@ -67,6 +75,8 @@ export function createPaymentsModule(deps: {
     gateways,
     connect,
     chargeOnce,
+    /** Declined charges still owed (decision 0065): what a payer owes, and dropping a removed campaign's. */
+    failures,
     keys,
     accounts: { get: repo.account },
     /**

@@ -2,6 +2,7 @@ import type { Cents } from '@app/contracts';
 import {
   and,
   asc,
+  count,
   type Database,
   type Executor,
   eq,
@@ -60,9 +61,10 @@ export function createPaymentOperationRepository(db: Database) {
     async markFailed(
       id: number,
       failure: { code: string; message: string },
+      tx: Executor = db,
     ): Promise<PaymentOperationRow | null> {
       return first(
-        await db
+        await tx
           .update(paymentOperations)
           .set({
             status: 'failed',
@@ -73,6 +75,34 @@ export function createPaymentOperationRepository(db: Database) {
           .where(and(eq(paymentOperations.id, id), eq(paymentOperations.status, 'pending')))
           .returning(),
       );
+    },
+
+    /** The attempt that paid an obligation, if one did (at most one can: a paid obligation is not charged again). */
+    async paidFor(obligationKey: string): Promise<PaymentOperationRow | null> {
+      return first(
+        await db
+          .select()
+          .from(paymentOperations)
+          .where(
+            and(
+              eq(paymentOperations.obligationKey, obligationKey),
+              eq(paymentOperations.status, 'succeeded'),
+            ),
+          )
+          .orderBy(asc(paymentOperations.id))
+          .limit(1),
+      );
+    },
+
+    /** How many attempts at an obligation failed (the next attempt needs a new key). */
+    async failedAttemptsOf(obligationKey: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(paymentOperations)
+        .where(
+          and(eq(paymentOperations.obligationKey, obligationKey), eq(paymentOperations.status, 'failed')),
+        );
+      return row?.n ?? 0;
     },
 
     /**

@@ -8,6 +8,7 @@ import { and, companies, DEMO, DEMO_PASSWORD, desc, drawLogoPng, eq, userLogs, u
 import { NOT_WHILE_ACTING } from '@app/policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
+import { cardForm } from '../../../test/kits/cards.js';
 import { multipart } from '../../../test/multipart.js';
 import { bearer, lastEmailTo, login, send, signIn } from '../../../test/sign-in.js';
 
@@ -162,10 +163,18 @@ describe('profile', () => {
 
   it('answers the onboarding status: next steps until the account is complete', async () => {
     const summit = await session(DEMO.summit.owner.email);
-    const status = await rt.app.inject({
-      url: `/api/user/onboarding-status/${summit.me.id}`,
-      headers: bearer(summit.token),
-    });
+    const statusOf = () =>
+      rt.app.inject({
+        url: `/api/user/onboarding-status/${summit.me.id}`,
+        headers: bearer(summit.token),
+      });
+    expect((await statusOf()).json()).toMatchObject({ card_added: false, next_step: 'card' });
+    const saveCard = async (p: typeof summit) =>
+      expect(
+        (await send(rt, '/api/payment/customer', cardForm(p.me.id), { token: p.token })).statusCode,
+      ).toBe(200);
+    await saveCard(summit);
+    const status = await statusOf();
     expect(status.json()).toEqual({
       profile_setup_completed: true,
       card_added: true,
@@ -175,6 +184,7 @@ describe('profile', () => {
       onboarding_coupon: false,
     });
     const northwind = await session(DEMO.northwind.owner.email);
+    await saveCard(northwind);
     const done = await rt.app.inject({
       url: `/api/user/onboarding-status/${northwind.me.id}`,
       headers: bearer(northwind.token),

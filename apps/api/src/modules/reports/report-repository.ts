@@ -1,6 +1,7 @@
 import type { AccountStatus, CompanyKind, UserType } from '@app/contracts';
 import { type Database, likeLiteral, queryRows, sql } from '@app/db';
 import type { SQL } from 'drizzle-orm';
+import { paymentFailedUnderAgencySql } from '../payments/index.js';
 import type { ReportRange } from './report-range.js';
 
 /** Log actions that are a completed sign-in (password, code or single sign-on). */
@@ -194,7 +195,8 @@ export function createReportRepository(db: Database) {
         const like = `%${likeLiteral(q.search)}%`;
         where.push(sql`(c.name ilike ${like} or u.name ilike ${like} or u.email ilike ${like})`);
       }
-      const hasCard = sql`coalesce(u.customer_card_id, '') <> ''`;
+      // The agency has a card when its company has a current card (decision 0032).
+      const hasCard = sql`exists (select 1 from payment_cards pc where pc.company_id = c.id and pc.replaced_at is null)`;
       if (q.card === 'with') where.push(hasCard);
       if (q.card === 'without') where.push(sql`not (${hasCard})`);
       if (q.api === 'enabled') where.push(sql`c.api_mode`);
@@ -231,7 +233,7 @@ export function createReportRepository(db: Database) {
                    (select max(w.last_login_at) from users w where w.deleted_at is null and w.company_id in ${agencyTree}) as last_login,
                    ${hasCard} as card_on_file,
                    coalesce(ca.status, 'none') as account_status,
-                   c.manual_bill, c.payment_failed, c.api_mode, c.api_key_generated_at is not null as api_key_generated
+                   c.manual_bill, ${paymentFailedUnderAgencySql(sql`c.id`)} as payment_failed, c.api_mode, c.api_key_generated_at is not null as api_key_generated
               from ${from} where ${condition}) r
           order by ${orderBy}
           limit ${q.perPage} offset ${(q.page - 1) * q.perPage}`,

@@ -2,6 +2,7 @@ import { asCents, REPORT_DATE_INVALID, REPORT_DATE_ORDER, REPORT_RANGE_TOO_LONG 
 import { agencyPrices, companies, DEMO, eq, onboardingSettings, sql, userLogs, users } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
+import { cardOnFile } from '../../../test/kits/cards.js';
 import { bearer, send, signIn } from '../../../test/sign-in.js';
 import { NO_REPORT_PERMISSION } from './report-service.js';
 
@@ -49,6 +50,9 @@ beforeAll(async () => {
   rootId = people.root!.companyId;
   northwind = people.owner!.companyId;
   const systemId = people.root!.systemId;
+  // Northwind and Summit have their cards (as the demo's first start saves them).
+  await cardOnFile(rt, northwind);
+  await cardOnFile(rt, people.summit!.companyId);
 
   // Two agencies joined on 10 March (one excluded from the onboarding charge, one with its own price),
   // three clients of Northwind on 10 and 11 March.

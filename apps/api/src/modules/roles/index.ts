@@ -1,5 +1,6 @@
 import type { Database } from '@app/db';
 import type { AuditLog } from '../audit/index.js';
+import { createPaymentFailureRepository } from '../payments/index.js';
 import { roleAdminRoutes } from './role-admin-routes.js';
 import { roleModuleRoutes } from './role-module-routes.js';
 import { createRoleRepository } from './role-repository.js';
@@ -9,6 +10,9 @@ import { createRoleService } from './role-service.js';
 export function createRolesModule(deps: { db: Database; audit: AuditLog }) {
   const repo = createRoleRepository(deps.db);
   return {
-    routes: [roleModuleRoutes(repo), roleAdminRoutes(createRoleService({ repo, audit: deps.audit }))],
+    routes: [
+      roleModuleRoutes(repo, createPaymentFailureRepository(deps.db)),
+      roleAdminRoutes(createRoleService({ repo, audit: deps.audit })),
+    ],
   };
 }

@@ -17,6 +17,7 @@ import { onboardingPrice } from '@app/pricing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http-errors.js';
+import type { PaymentFailureRepository } from '../payments/index.js';
 import type { RoleRepository } from './role-repository.js';
 
 /**
@@ -24,7 +25,10 @@ import type { RoleRepository } from './role-repository.js';
  * by the access rule; a role id must belong to the company.
  */
 export const roleModuleRoutes =
-  (repo: RoleRepository): FastifyPluginAsyncZod =>
+  (
+    repo: RoleRepository,
+    failures: Pick<PaymentFailureRepository, 'isPaymentFailed'>,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/configuration/role-module/:getType/:companyID/:roleID/:usrID',
@@ -122,7 +126,9 @@ export const roleModuleRoutes =
             term,
             status: rootTerms.length === 0 || rootTerms.some((t) => t.term === term && t.enabled),
           })),
-          accessmodule_agency: company.paymentFailed ? ('paymentfailed' as const) : ('' as const),
+          accessmodule_agency: (await failures.isPaymentFailed(company.id))
+            ? ('paymentfailed' as const)
+            : ('' as const),
         };
       },
     );

@@ -17,6 +17,7 @@ import {
   type updateAnySettingRequestSchema,
 } from '@app/contracts';
 import { can } from '@app/policy';
+import { findUnchargeableCost } from '@app/pricing';
 import type { z } from 'zod';
 import { badRequest, forbidden } from '../../http-errors.js';
 import { type AuditLog, changeDescription, fieldChanges } from '../audit/index.js';
@@ -193,6 +194,12 @@ export function createGeneralSettingsService(deps: GeneralSettingsDeps) {
         const parent = await parentOf(company);
         const violation = parent ? floorViolationOf(rows, await repo.prices(parent.id)) : null;
         if (violation) throw badRequest(violation.message, { [violation.field]: violation.message });
+        // Fees no card charge could carry are refused now, not found out as a "decline" later.
+        const unchargeable = findUnchargeableCost(rows);
+        if (unchargeable) {
+          const field = `comsetval.${unchargeable.module}.${unchargeable.term}.PlatformFee`;
+          throw badRequest(unchargeable.message, { [field]: unchargeable.message });
+        }
         const before = priceFields(await repo.prices(company.id));
         await repo.savePrices(company.id, rows);
         await event(

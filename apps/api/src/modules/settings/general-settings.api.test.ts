@@ -168,6 +168,15 @@ describe('costagency', () => {
     [{ locator: { Weekly: term('$5', '0', '0') } }, FEE_AMOUNT_INVALID],
     [{ locator: { Weekly: term('1e3', '0', '0') } }, FEE_AMOUNT_INVALID],
     [{ locator: { Weekly: term('10000000', '0', '0') } }, 'The amount must be less than $10,000,000.'],
+    // Fees no card charge could carry (an agency's card pays them when its client's charge cannot).
+    [
+      { locator: { Weekly: term('0.30', '0', '0') } },
+      'The locator Weekly activation at these fees would be $0.30: a card charge must be $0 or at least $0.50.',
+    ],
+    [
+      { locator: { Monthly: term('999999.99', '1', '0') } },
+      'The locator Monthly activation at these fees would be $1,000,000.99: a card charge can be at most $999,999.99.',
+    ],
   ])('refuses %j with a clear text', async (value, message) => {
     const res = await saveCost(ids.northwind, value);
     expect(res.statusCode).toBe(400);

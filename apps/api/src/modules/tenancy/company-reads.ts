@@ -7,13 +7,11 @@ import {
   companyPaymentTerms,
   type Database,
   eq,
-  isNotNull,
   isNull,
   onboardingSettings,
   paymentAccounts,
   paymentCards,
   systems,
-  users,
 } from '@app/db';
 
 /**
@@ -59,42 +57,24 @@ export function createCompanyReads(db: Database) {
           .from(paymentAccounts)
           .where(and(eq(paymentAccounts.userId, userId), isNull(paymentAccounts.detachedAt))),
       ),
-    /**
-     * The card that pays for a person's company: their own, else the one on file for their company
-     * (its owner's). An administrator an agency adds works on the agency's card; asking each of them
-     * for a card of their own would make them pay for the agency.
-     */
     inheritedBranding,
     /** The branding row a company shows today: its own, else the one it inherits. */
     shownBranding: async (company: TreePlace) =>
       (await branding(company.id)) ?? (await inheritedBranding(company)),
-    async paymentCard(person: { companyId: number; customerCardId: string | null }) {
-      // The company's current card (decision 0032) is the truth; the person's own pointer and the
-      // company's main user's are for cards stored before the card table (the demo's).
+    /**
+     * The card that pays for a person's company: its current card (decision 0032), whoever of the
+     * company saved it. An administrator an agency adds works on the agency's card; asking each of
+     * them for a card of their own would make them pay for the agency. No card row, no card: the
+     * guards, Card Setting and the lists all read this one fact (decision 0066).
+     */
+    async paymentCard(person: { companyId: number }) {
       const current = await one(
         db
           .select({ id: paymentCards.paymentMethodId })
           .from(paymentCards)
           .where(and(eq(paymentCards.companyId, person.companyId), isNull(paymentCards.replacedAt))),
       );
-      if (current) return current.id;
-      if (person.customerCardId) return person.customerCardId;
-      const payer = await one(
-        db
-          .select({ card: users.customerCardId })
-          .from(users)
-          .where(
-            and(
-              eq(users.companyId, person.companyId),
-              isNull(users.deletedAt),
-              isNotNull(users.customerCardId),
-            ),
-          )
-          // The company's main user (the earliest) before any other.
-          .orderBy(users.id)
-          .limit(1),
-      );
-      return payer?.card ?? null;
+      return current?.id ?? null;
     },
   };
 }

@@ -6,12 +6,15 @@ import {
   SUBSCRIPTION_CANCELLED_NO_NEW_CLIENTS,
 } from '@app/contracts';
 import {
+  and,
   companies,
   companyModules,
   companyPaymentTerms,
   DEMO,
   eq,
+  isNull,
   oneTimeTokens,
+  paymentCards,
   rolePermissions,
   roles,
   userLogs,
@@ -19,6 +22,7 @@ import {
 } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
+import { cardForm } from '../../../test/kits/cards.js';
 import {
   agencyPayload,
   clientPayload,
@@ -401,13 +405,21 @@ describe('a new administrator of an agency', () => {
     const signedIn = await login(rt, email, { password: 'Strong!pass1' });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     const token = signedIn.json().access_token as string;
-    const me = await rt.app.inject({ url: '/api/user', headers: bearer(token) });
-    const [owner] = await rt.database.db
+    // The owner saves the agency's card; the administrator's session then has it, with none of its own.
+    const saved = await rt.app.inject({
+      method: 'POST',
+      url: '/api/payment/customer',
+      headers: bearer(northwind.token),
+      payload: { dt: await rt.seal(cardForm(northwind.id)) },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [card] = await rt.database.db
       .select()
-      .from(users)
-      .where(eq(users.email, DEMO.northwind.owner.email));
-    expect(owner?.customerCardId).toBeTruthy();
-    expect(me.json().customer_card_id).toBe(owner?.customerCardId);
+      .from(paymentCards)
+      .where(and(eq(paymentCards.companyId, northwindId), isNull(paymentCards.replacedAt)));
+    const me = await rt.app.inject({ url: '/api/user', headers: bearer(token) });
+    expect(card?.paymentMethodId).toBeTruthy();
+    expect(me.json().customer_card_id).toBe(card?.paymentMethodId);
     const status = await rt.app.inject({
       url: `/api/user/onboarding-status/${me.json().id}`,
       headers: bearer(token),

@@ -1,6 +1,7 @@
 import type { UserType } from '@app/contracts';
 import { type Database, likeLiteral, queryRows, sql } from '@app/db';
 import type { SQL } from 'drizzle-orm';
+import { paymentFailedSql, paymentFailedUnderAgencySql } from '../payments/index.js';
 
 export interface UserListQuery {
   systemId: number;
@@ -14,6 +15,11 @@ export interface UserListQuery {
   search: string | null;
   sortBy: 'company_name' | 'full_name' | 'email' | 'created_at' | 'none';
   order: 'asc' | 'desc' | 'none';
+  /**
+   * Only companies with a declined charge not paid yet; for agencies, also those whose clients have
+   * one (the system's "Payment Failed" filter finds the agency whose client failed, decision 0065),
+   * as their rows' red card icon says.
+   */
   paymentFailedOnly: boolean;
   /** Developer mode enabled (companies.api_mode). */
   apiModeOnly: boolean;
@@ -48,6 +54,7 @@ export interface UserListRow {
   role_id: number | null;
   is_acc_executive: boolean;
   staff_settings: Record<string, boolean> | null;
+  /** The payment method of the company's current card (decision 0032), null without one. */
   customer_card_id: string | null;
   subdomain: string | null;
   system_domain: string;
@@ -99,6 +106,10 @@ const like = (text: string) => `%${likeLiteral(text)}%`;
  * reached through `companies_parent_idx`, their main user through `users_company_idx`.
  */
 export function createUserListRepository(db: Database) {
+  /** A row's payment failure: its own, and for an agency also its clients' (decision 0065). */
+  const paymentFailed = (q: UserListQuery) =>
+    q.kind === 'agency' ? paymentFailedUnderAgencySql(sql`c.id`) : paymentFailedSql(sql`c.id`);
+
   function shape(q: UserListQuery) {
     const companyList = q.kind === 'agency' || q.kind === 'client';
     const conditions: SQL[] = [sql`c.system_id = ${q.systemId}`, sql`c.deleted_at is null`];
@@ -140,7 +151,7 @@ export function createUserListRepository(db: Database) {
       const text = like(q.search);
       userConditions.push(sql`(c.name ilike ${text} or u.name ilike ${text} or u.email ilike ${text})`);
     }
-    if (q.paymentFailedOnly) conditions.push(sql`c.payment_failed`);
+    if (q.paymentFailedOnly) conditions.push(paymentFailed(q));
     if (q.apiModeOnly) conditions.push(sql`c.api_mode`);
     if (q.apiKeyOnly) conditions.push(sql`c.api_key_generated_at is not null`);
     if (q.directPaymentOnly)
@@ -196,13 +207,15 @@ export function createUserListRepository(db: Database) {
         select u.id as user_id, c.id as company_id, c.kind as company_kind, c.name as company_name,
                u.name, u.email, u.phonenum, u.phone_country_code, u.phone_country_calling_code,
                u.user_type, u.status, u.password_hash is not null as has_password, u.role_id,
-               u.is_acc_executive, u.staff_settings, u.customer_card_id,
+               u.is_acc_executive, u.staff_settings,
+               (select pc.payment_method_id from payment_cards pc
+                 where pc.company_id = c.id and pc.replaced_at is null) as customer_card_id,
                c.subdomain, s.domain as system_domain, s.is_master, c.custom_domain, c.package_id,
                c.external_organization_id, c.manual_bill, c.api_mode,
                c.api_key_generated_at is not null as api_key_generated, c.is_whitelabeling,
                c.is_marketing_services_agreement_developer, c.exclude_minimum_spend,
                c.exclude_onboard_charge, c.is_onboard_charged, c.disable_client_add_campaign,
-               c.payment_failed, c.plan_min_spend_id, c.subscription_cancelled_at,
+               ${paymentFailed(q)} as payment_failed, c.plan_min_spend_id, c.subscription_cancelled_at,
                u.profile_setup_completed,
                (select json_object_agg(l.role, json_build_object('id', su.id, 'name', su.name))
                   from company_sales_links l join users su on su.id = l.sales_user_id

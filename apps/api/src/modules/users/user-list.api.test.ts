@@ -1,6 +1,8 @@
 import { and, companies, companyGroups, companyModules, companyPaymentTerms, DEMO, eq } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
+import { cardOnFile } from '../../../test/kits/cards.js';
+import { declinedCharge } from '../../../test/kits/payment-failures.js';
 import { bearer, signIn } from '../../../test/sign-in.js';
 
 let rt: TestRuntime;
@@ -77,6 +79,9 @@ describe('agency list', () => {
 
 describe('agency and client nodes (spec 2 §3)', () => {
   it('answers every node field our data has', async () => {
+    const [nw] = await rt.database.db.select().from(companies).where(eq(companies.name, DEMO.northwind.name));
+    // The card on file is the company's current card (none in the seed: one is saved here).
+    await cardOnFile(rt, nw!.id);
     const res = await agencies(root.token, root.company, root.system, 'company_name/asc/-');
     const northwind = res.json().data[0];
     expect(northwind).toMatchObject({
@@ -94,6 +99,7 @@ describe('agency and client nodes (spec 2 §3)', () => {
       exclude_onboard_charge: 0,
       is_onboard_charged: 'F',
       has_card: true,
+      customer_payment_id: `card_test_${nw!.id}`,
       status_acc: 'active',
       role_id: null,
       salesrep: DEMO.master.sales.name,
@@ -160,10 +166,8 @@ describe('agency list filters', () => {
       .update(companies)
       .set({ apiKeyGeneratedAt: new Date() })
       .where(eq(companies.id, nw.id));
-    await rt.database.db
-      .update(companies)
-      .set({ apiMode: true, paymentFailed: true })
-      .where(eq(companies.id, summit.id));
+    await rt.database.db.update(companies).set({ apiMode: true }).where(eq(companies.id, summit.id));
+    await declinedCharge(rt, summit.id);
     await rt.database.db
       .update(companyPaymentTerms)
       .set({ enabled: false })

@@ -4,6 +4,7 @@ import {
   type GetCouponResponse,
   type SessionUser,
 } from '@app/contracts';
+import { actorOf, can } from '@app/policy';
 import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
@@ -51,7 +52,22 @@ export interface CardFormProps {
  * card, is one click; each try asks for a fresh single-use token. After a save the session user is
  * fetched again, so the guards and warnings follow the card at once.
  */
-export function CardForm({ user, onSaved, onCancel, confirmsInline = false }: CardFormProps) {
+export function CardForm(props: CardFormProps) {
+  // Saving a card charges what is due on it: never done for someone by a stand-in (decision 0066).
+  if (!can(actorOf(props.user, null), 'cards.update'))
+    return (
+      <Alert color="gray" variant="light" role="status" data-testid="card-stand-in">
+        {CARD_STAND_IN_TEXT}
+      </Alert>
+    );
+  return <CardFormFields {...props} />;
+}
+
+/** What a stand-in (view mode, single sign-on) is told where the card form would be. */
+export const CARD_STAND_IN_TEXT =
+  "Only the account's own people can save its card: you are acting as this user, so the card is shown, not changed.";
+
+function CardFormFields({ user, onSaved, onCancel, confirmsInline = false }: CardFormProps) {
   const { stripePublishableKey } = useAppConfig();
   const onboarding = useOnboardingStatus(user.id);
   const saved = useSavedCard(user.id);

@@ -7,6 +7,14 @@ export function notifySuccess(message: string): void {
   showNotice({ color: 'green', message });
 }
 
+/**
+ * Something done that the person should know the cost of (prices below the agency's own cost) as a
+ * yellow notice that stays until closed: it is read, not glanced at.
+ */
+export function notifyWarning(title: string, message: string): void {
+  showNotice({ color: 'yellow', title, message, autoClose: false });
+}
+
 /** A failure the person should see (spec 2 §8 texts, or the server's message) as a red notice. */
 export function notifyFailure(message: string): void {
   showNotice({ color: 'red', message });

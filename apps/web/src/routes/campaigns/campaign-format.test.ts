@@ -61,14 +61,35 @@ describe('activation charge', () => {
     payer: 'client' as const,
     charge_id: 'ch_sandbox_1',
     sandbox: true,
+    agency_amount: '0',
+    agency_charge_id: null,
   };
 
-  it('says what was charged to whom, labelled Sandbox', () => {
-    expect(chargeText(charge)).toBe("Charged $148.00 to the client's card (Sandbox).");
-    expect(chargeText({ ...charge, payer: 'agency', sandbox: false })).toBe(
-      "Charged $148.00 to the agency's card.",
+  it('says what was charged to whom, each reader hearing of its own card as "your card"', () => {
+    expect(chargeText(charge, 'agency')).toBe("Charged $148.00 to the client's card (Sandbox).");
+    expect(chargeText(charge, 'client')).toBe('Charged $148.00 to your card (Sandbox).');
+    const manual = { ...charge, payer: 'agency' as const, sandbox: false };
+    expect(chargeText(manual, 'agency')).toBe('Charged $148.00 to your card.');
+    expect(chargeText(manual, 'staff')).toBe("Charged $148.00 to the agency's card.");
+    expect(chargeText(null, 'agency')).toBeNull();
+  });
+
+  it('never tells a client what its agency pays the platform', () => {
+    const below = { ...charge, amount: '20.00', agency_amount: '48.00', agency_charge_id: 'ch_2' };
+    expect(chargeText(below, 'client')).toBe('Charged $20.00 to your card (Sandbox).');
+    expect(chargeText(below, 'agency')).toBe(
+      "Charged $20.00 to the client's card and $48.00 to your card for the platform's part (Sandbox).",
     );
-    expect(chargeText(null)).toBeNull();
+    const free = {
+      ...charge,
+      amount: '0',
+      charge_id: null,
+      agency_amount: '68.00',
+      agency_charge_id: 'ch_3',
+    };
+    expect(chargeText(free, 'client')).toBeNull();
+    expect(chargeText(free, 'agency')).toBe("Charged $68.00 to your card for the platform's part (Sandbox).");
+    expect(chargeText({ ...charge, payer: 'agency' as const }, 'client')).toBeNull();
   });
 
   it('lists the parts, leads only for prepaid blocks', () => {
@@ -76,6 +97,7 @@ describe('activation charge', () => {
     expect(chargeParts({ ...charge, leads: 100, leads_amount: '95.00' })).toBe(
       'setup fee $99.00, platform fee $49.00, 100 leads $95.00',
     );
+    expect(chargeParts({ ...charge, amount: '0' })).toBe('');
   });
 });
 

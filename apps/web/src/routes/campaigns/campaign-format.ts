@@ -56,15 +56,33 @@ export function rowMoves(row: Pick<CampaignListRow, 'status' | 'archived'>): Row
   };
 }
 
-/** 'Charged $148.00 to the client's card (Sandbox)' after an activation; null when nothing was due. */
-export function chargeText(charge: ActivationChargeAnswer | null): string | null {
+/** Who reads an activation's charge: the client itself, its agency, or the platform's staff. */
+export type ChargeViewer = 'client' | 'agency' | 'staff';
+
+/**
+ * What an activation charged, said to the person who reads it: a client hears only of its own card
+ * ('Charged $148.00 to your card (Sandbox).'), never of what its agency pays the platform; the agency
+ * hears of both cards, its own as "your card"; null when nothing this reader should hear of was charged.
+ */
+export function chargeText(charge: ActivationChargeAnswer | null, viewer: ChargeViewer): string | null {
   if (!charge) return null;
-  const payer = charge.payer === 'client' ? "the client's card" : "the agency's card";
-  return `Charged $${charge.amount} to ${payer}${charge.sandbox ? ' (Sandbox)' : ''}.`;
+  const sandbox = charge.sandbox ? ' (Sandbox)' : '';
+  const card = (whose: 'client' | 'agency') =>
+    viewer === whose ? 'your card' : whose === 'client' ? "the client's card" : "the agency's card";
+  if (viewer === 'client')
+    return charge.payer === 'client' && charge.amount !== '0'
+      ? `Charged $${charge.amount} to your card${sandbox}.`
+      : null;
+  const parts: string[] = [];
+  if (charge.amount !== '0') parts.push(`$${charge.amount} to ${card(charge.payer)}`);
+  if (charge.agency_amount !== '0')
+    parts.push(`$${charge.agency_amount} to ${card('agency')} for the platform's part`);
+  return parts.length === 0 ? null : `Charged ${parts.join(' and ')}${sandbox}.`;
 }
 
-/** The parts of what was charged, for the line under the total. */
+/** The parts of the payer's charge, for the line under the total ('' when it charged nothing). */
 export function chargeParts(charge: ActivationChargeAnswer): string {
+  if (charge.amount === '0') return '';
   const parts = [`setup fee $${charge.setup_fee}`, `platform fee $${charge.period_fee}`];
   if (charge.leads > 0) parts.push(`${charge.leads} leads $${charge.leads_amount}`);
   return parts.join(', ');

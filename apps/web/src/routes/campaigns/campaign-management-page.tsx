@@ -6,7 +6,14 @@ import {
   CLIENT_ACCOUNT_NOT_CONNECTED,
   type SessionUser,
 } from '@app/contracts';
-import { actorOf, groupListCompany, isAccountConnected, moduleNaming, type PolicyContext } from '@app/policy';
+import {
+  actorOf,
+  groupListCompany,
+  isAccountConnected,
+  isAgencyUser,
+  moduleNaming,
+  type PolicyContext,
+} from '@app/policy';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -156,7 +163,11 @@ function CampaignManagement({
       />
     ),
   });
-  const charge = chargeText(moved?.data.charge ?? null);
+  const charge = chargeText(
+    moved?.data.charge ?? null,
+    isClientUser ? 'client' : isAgencyUser(user) ? 'agency' : 'staff',
+  );
+  const parts = moved?.data.charge ? chargeParts(moved.data.charge) : '';
 
   return (
     <Stack gap="md">
@@ -197,9 +208,10 @@ function CampaignManagement({
           <Text size="sm">
             {moved.message}: {moved.data.status_label} (#{moved.data.leadspeek_api_id}).
           </Text>
-          {charge && moved.data.charge && (
+          {charge && (
             <Text size="sm" data-testid="campaign-charge">
-              {charge} ({chargeParts(moved.data.charge)})
+              {charge}
+              {parts && ` (${parts})`}
             </Text>
           )}
         </Alert>

@@ -79,9 +79,36 @@ describe('test cards', () => {
     ],
     ['4000 0000 0000 9995', { code: 'card_declined', declineCode: 'insufficient_funds' }],
     ['4000 0000 0000 0069', { code: 'card_declined', declineCode: 'expired_card' }],
+  ] as const)(
+    'card %s is declined when saved, as on Stripe: no card, no charge',
+    async (number, expected) => {
+      const token = await sandbox.createCardToken({
+        number,
+        expMonth: 12,
+        expYear: 2040,
+        holderName: 'Test',
+      });
+      const customer = await sandbox.createCustomer({
+        idempotencyKey: key('customer'),
+        email: 'payer@example.com',
+        name: 'Payer',
+      });
+      await expectGatewayError(
+        sandbox.attachCard({ idempotencyKey: key('card'), customerId: customer.id, cardToken: token }),
+        expected,
+      );
+      expect(await sandbox.getCard({ customerId: customer.id })).toBeNull();
+    },
+  );
+
+  it.each([
+    [
+      '4000 0000 0000 0341',
+      { code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
+    ],
     ['4000 0025 0000 3155', { code: 'authentication_required', declineCode: null }],
   ] as const)(
-    'card %s fails its charge as Stripe test mode does, and nothing is charged',
+    'card %s saves and then fails its charge as Stripe test mode does, and nothing is charged',
     async (number, expected) => {
       const token = await sandbox.createCardToken({
         number,
@@ -100,9 +127,13 @@ describe('test cards', () => {
     ['tok_chargeDeclined', 'generic_decline'],
     ['tok_chargeDeclinedInsufficientFunds', 'insufficient_funds'],
     ['tok_chargeDeclinedExpiredCard', 'expired_card'],
-  ] as const)('the named token %s declines with %s', async (token, declineCode) => {
-    const customer = await customerWithCard(sandbox, token);
-    await expectGatewayError(charge(customer.id), { code: 'card_declined', declineCode });
+  ] as const)('the named token %s is declined with %s when saved', async (token, declineCode) => {
+    await expectGatewayError(customerWithCard(sandbox, token), { code: 'card_declined', declineCode });
+  });
+
+  it('the named token tok_chargeCustomerFail saves, then declines its charges', async () => {
+    const customer = await customerWithCard(sandbox, 'tok_chargeCustomerFail');
+    await expectGatewayError(charge(customer.id), { code: 'card_declined', declineCode: 'generic_decline' });
   });
 
   it('refuses numbers that are not test cards, and past expiry dates', async () => {
@@ -191,7 +222,7 @@ describe('idempotency', () => {
   });
 
   it('replays a decline for its key instead of trying the card again', async () => {
-    const customer = await customerWithCard(sandbox, 'tok_chargeDeclined');
+    const customer = await customerWithCard(sandbox, 'tok_chargeCustomerFail');
     const idempotencyKey = key('declined');
     await expectGatewayError(charge(customer.id, 700, idempotencyKey), { declineCode: 'generic_decline' });
     await expectGatewayError(charge(customer.id, 700, idempotencyKey), { declineCode: 'generic_decline' });

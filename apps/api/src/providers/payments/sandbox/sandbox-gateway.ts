@@ -1,4 +1,4 @@
-import { asCents, type Cents, centsFromBigInt, formatUsdCents } from '@app/contracts';
+import { asCents, type Cents, centsFromBigInt, DECLINED_WHEN_SAVED, formatUsdCents } from '@app/contracts';
 import {
   and,
   type Database,
@@ -198,6 +198,8 @@ export function createSandboxGateway(deps: {
       const id = await mutate('card.attach', input, async (tx) => {
         const customer = await customerRow(tx, input.customerId, input.connectedAccountId);
         const card = await cardFromToken(tx, input.cardToken);
+        // As on Stripe, a declining test card is refused when attached (its token is still used up).
+        if (DECLINED_WHEN_SAVED.includes(card.behaviour)) failLikeTheTestCard(card.behaviour);
         const id = newId('card');
         await tx.insert(sandboxCards).values({ id, customerId: customer.id, ...card });
         await tx
@@ -585,6 +587,7 @@ function failLikeTheTestCard(behaviour: CardBehaviour): void {
     case 'succeeds':
       return;
     case 'generic_decline':
+    case 'charge_declined_after_save':
       throw new GatewayError('card_declined', 'Your card was declined.', 'generic_decline');
     case 'insufficient_funds':
       throw new GatewayError('card_declined', 'Your card has insufficient funds.', 'insufficient_funds');

@@ -2,8 +2,8 @@ import { SANDBOX_TEST_CARDS, type SandboxCardBehaviour } from '@app/contracts';
 
 /**
  * The sandbox's test cards, modelled on Stripe's test mode: card numbers typed into the sandbox card
- * form and ready-made tokens, each with what charging it does. Any other number is refused, so a real
- * card number never ends up in the sandbox.
+ * form and ready-made tokens, each with what saving and charging it does. Any other number is refused,
+ * so a real card number never ends up in the sandbox.
  */
 export type CardBehaviour = SandboxCardBehaviour;
 
@@ -18,6 +18,7 @@ export const TEST_TOKENS: Readonly<Record<string, string>> = {
   tok_chargeDeclined: '4000000000000002',
   tok_chargeDeclinedInsufficientFunds: '4000000000009995',
   tok_chargeDeclinedExpiredCard: '4000000000000069',
+  tok_chargeCustomerFail: '4000000000000341',
   tok_authenticationRequired: '4000002500003155',
 };
 

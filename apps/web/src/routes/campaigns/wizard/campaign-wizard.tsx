@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useCampaign, useCreateCampaign, useSaveCostModule, useUpdateCampaign } from '../../../api/campaigns';
-import { notifySuccess } from '../../../components/feedback/feedback';
+import { notifySuccess, notifyWarning } from '../../../components/feedback/feedback';
 import { placeServerErrors } from '../../../components/feedback/server-errors';
 import { saveFailureText } from '../../../components/user-form/user-form-model';
 import { CampaignStep, type Option } from './campaign-step';
@@ -147,11 +147,12 @@ function WizardBody({
     if (first) setActive(steps.indexOf(first));
   }
 
-  async function savePrices(id: number): Promise<boolean> {
-    if (!agency) return true;
+  /** Saves the client's prices; answers false on failure, else the server's below-cost notice (or null). */
+  async function savePrices(id: number): Promise<false | { belowCost: string | null }> {
+    if (!agency) return { belowCost: null };
     try {
-      await costModule.mutateAsync(costModuleRequestOf(prices, id));
-      return true;
+      const saved = await costModule.mutateAsync(costModuleRequestOf(prices, id));
+      return { belowCost: saved.below_cost };
     } catch (error) {
       showFailure(error, 'prices');
       return false;
@@ -191,8 +192,12 @@ function WizardBody({
       showFailure(error, 'campaign');
       return;
     }
-    if (!saved || !(await savePrices(saved.id))) return;
+    if (!saved) return;
+    const priced = await savePrices(saved.id);
+    if (!priced) return;
     notifySuccess(saved.message);
+    // The platform's part is due whatever the client pays: the agency hears what that costs it.
+    if (priced.belowCost) notifyWarning('Below your cost', priced.belowCost);
     onClose();
   }
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useSavedCard } from '../../../api/cards';
 import { brandVar } from '../../../app/branding/brand-theme';
 import { PageLoader } from '../../../app/routing/page-loader';
-import { CardForm } from '../../../components/card-form/card-form';
+import { CARD_STAND_IN_TEXT, CardForm } from '../../../components/card-form/card-form';
 import { SavedCardView } from '../../../components/card-form/saved-card';
 import { FailureAlert } from '../../../components/feedback/outcome-alerts';
 import { useUserRoute } from '../shared/use-user-route';
@@ -34,8 +34,15 @@ function CardSetting({ user, setup }: { user: SessionUser; setup: Parameters<typ
     <Stack gap="lg" maw={720}>
       <Title order={2}>Card Setting</Title>
       {status.paymentFailed && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle />} title="Payment failed" role="alert">
-          Your last payment did not go through. Access opens again once a payment succeeds.
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle />}
+          title="Payment failed"
+          role="alert"
+          data-testid="card-payment-failed"
+        >
+          {status.failedText}
         </Alert>
       )}
       <Paper withBorder radius="md" p="lg" style={{ background: brandVar('boxBg') }}>
@@ -58,25 +65,33 @@ function CardSetting({ user, setup }: { user: SessionUser; setup: Parameters<typ
                   {PAYS_TEXT[saved.data.pays]}
                 </Text>
               )}
-              <Group>
-                <Button variant="light" onClick={() => setReplacing(true)} data-testid="card-replace">
-                  Replace card
-                </Button>
-              </Group>
+              {status.mayChange ? (
+                <Group>
+                  <Button variant="light" onClick={() => setReplacing(true)} data-testid="card-replace">
+                    Replace card
+                  </Button>
+                </Group>
+              ) : (
+                <Text size="sm" data-testid="card-stand-in">
+                  {CARD_STAND_IN_TEXT}
+                </Text>
+              )}
             </>
           )}
-          <Group gap="xs">
-            <Text size="sm" c="dimmed">
-              Manual billing:
-            </Text>
-            <Badge
-              variant="light"
-              color={status.manualBill ? 'blue' : 'gray'}
-              data-testid="manual-bill-status"
-            >
-              {status.manualBill ? 'On' : 'Off'}
-            </Badge>
-          </Group>
+          {status.showsManualBill && (
+            <Group gap="xs">
+              <Text size="sm" c="dimmed">
+                Manual billing:
+              </Text>
+              <Badge
+                variant="light"
+                color={status.manualBill ? 'blue' : 'gray'}
+                data-testid="manual-bill-status"
+              >
+                {status.manualBill ? 'On' : 'Off'}
+              </Badge>
+            </Group>
+          )}
         </Stack>
       </Paper>
       {showForm && (

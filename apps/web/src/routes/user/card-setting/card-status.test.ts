@@ -26,9 +26,31 @@ describe('card status', () => {
     expect(cardStatus(USERS.salesRep(), null).headline).toMatch(/not charged/);
   });
 
-  it('flags a failed payment from the setup check', () => {
+  it('flags a failed payment from the setup check, saying what failed and what opens access again', () => {
     const client = USERS.client();
-    expect(cardStatus(client, makeSetup({ accessmodule: 'paymentfailed' })).paymentFailed).toBe(true);
-    expect(cardStatus(client, makeSetup()).paymentFailed).toBe(false);
+    const failed = makeSetup({ accessmodule: 'paymentfailed', fcampid: ['40010005'], finamt: '1080.00' });
+    expect(cardStatus(client, failed)).toMatchObject({
+      paymentFailed: true,
+      failedText:
+        'A payment of $1,080.00 for campaign 40010005 was declined. Replace the card below; your agency then starts the campaign again, and access opens as soon as that payment goes through.',
+    });
+    expect(cardStatus(client, makeSetup())).toMatchObject({ paymentFailed: false, failedText: null });
+    const agency = cardStatus(
+      USERS.userdownline(),
+      makeSetup({ paymentStatusFailed: true, finamt: '38.00' }),
+    );
+    expect(agency.failedText).toBe(
+      'A payment of $38.00 was declined. Replace the card below, then start the campaign again: access opens as soon as that payment goes through.',
+    );
+  });
+
+  it("shows the manual-bill switch to the agency's people only", () => {
+    expect(cardStatus(USERS.client(), makeSetup()).showsManualBill).toBe(false);
+    expect(cardStatus(USERS.userdownline(), makeSetup()).showsManualBill).toBe(true);
+  });
+
+  it('lets the account’s own people change the card, not a stand-in', () => {
+    expect(cardStatus(USERS.client(), makeSetup()).mayChange).toBe(true);
+    expect(cardStatus({ ...USERS.client(), actor_user_id: 1 }, makeSetup()).mayChange).toBe(false);
   });
 });

@@ -1,5 +1,13 @@
-import type { SessionUser, SetupCheck } from '@app/contracts';
-import { hasCard, isPaymentFailed, isSystemUser, requiresCard } from '@app/policy';
+import { centsFromWire, formatUsdCents, type SessionUser, type SetupCheck, ZERO_CENTS } from '@app/contracts';
+import {
+  actorOf,
+  can,
+  hasCard,
+  isAgencyUser,
+  isPaymentFailed,
+  isSystemUser,
+  requiresCard,
+} from '@app/policy';
 
 export interface CardStatus {
   hasCard: boolean;
@@ -9,6 +17,12 @@ export interface CardStatus {
   required: boolean;
   /** Rules 4 and 5 of spec 1 §2.4: this is why the guard forces Card Setting. */
   paymentFailed: boolean;
+  /** What failed and what opens access again, when `paymentFailed` (decision 0065). */
+  failedText: string | null;
+  /** The manual-bill switch is the agency's: only its people are shown it. */
+  showsManualBill: boolean;
+  /** A stand-in (view mode, single sign-on) sees the card but does not change it (decision 0066). */
+  mayChange: boolean;
   /** The one line that says where the account stands. */
   headline: string;
 }
@@ -23,6 +37,7 @@ export function cardStatus(user: SessionUser, setup: SetupCheck | null): CardSta
   const manualBill = user.manual_bill === 'T';
   const required = requiresCard(user);
   const paymentFailed = isPaymentFailed(user, setup);
+  const failedText = paymentFailed ? paymentFailedText(user, setup) : null;
   let headline: string;
   if (card) headline = 'A payment card is on file for your account.';
   else if (required) headline = CARD_MISSING;
@@ -31,7 +46,35 @@ export function cardStatus(user: SessionUser, setup: SetupCheck | null): CardSta
   else if (isSystemUser(user) || user.user_type === 'sales')
     headline = 'Your account is not charged, so no card is needed.';
   else headline = 'No payment card is on file.';
-  return { hasCard: card, manualBill, required, paymentFailed, headline };
+  return {
+    hasCard: card,
+    manualBill,
+    required,
+    paymentFailed,
+    failedText,
+    showsManualBill: isAgencyUser(user),
+    mayChange: can(actorOf(user, null), 'cards.update'),
+    headline,
+  };
+}
+
+/**
+ * What failed (the setup check's failed campaigns and total) and what opens access again: a charge
+ * for it that goes through. A client's campaign is started again by its agency; an agency starts its
+ * own again.
+ */
+function paymentFailedText(user: SessionUser, setup: SetupCheck | null): string {
+  const cents = centsFromWire(setup?.finamt ?? '0') ?? ZERO_CENTS;
+  const campaigns = setup?.fcampid ?? [];
+  const what =
+    cents > 0
+      ? `A payment of ${formatUsdCents(cents)}${campaigns.length > 0 ? ` for campaign ${campaigns.join(', ')}` : ''} was declined.`
+      : 'Your last payment did not go through.';
+  const next =
+    user.user_type === 'client'
+      ? 'Replace the card below; your agency then starts the campaign again, and access opens as soon as that payment goes through.'
+      : 'Replace the card below, then start the campaign again: access opens as soon as that payment goes through.';
+  return `${what} ${next}`;
 }
 
 /** Who the saved card pays (`GET /payment/card` answers it): the platform, or the client's agency. */

@@ -1,0 +1,99 @@
+import { companies, DEMO, eq, paymentCards, sql } from '@app/db';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestRuntime, type TestRuntime } from '../../test/harness.js';
+import { get, type Who, who } from '../../test/kits/users.js';
+import { DEMO_CARD_HOLDERS, seedDemoCards } from './demo-cards.js';
+
+/*
+ * Decision 0066: a demo user's Card Setting shows what a customer would see. The card a session
+ * says it has (`customer_card_id`, which the guards read) is the card `GET /payment/card` shows, for
+ * every demo user of the README, and every company the README calls set up has a real sandbox card.
+ */
+
+const master = DEMO.master.domain;
+const br = DEMO.brightreach.domain;
+const EVERY_DEMO_USER: [email: string, host: string][] = [
+  [DEMO.master.rootUser.email, master],
+  [DEMO.master.sales.email, master],
+  [DEMO.master.accountExecutive.email, master],
+  [DEMO.northwind.owner.email, master],
+  [DEMO.northwind.administrator.email, master],
+  ...DEMO.northwind.clients.map((c): [string, string] => [c.contact.email, master]),
+  [DEMO.summit.owner.email, master],
+  ...DEMO.summit.clients.map((c): [string, string] => [c.contact.email, master]),
+  [DEMO.brightreach.rootUser.email, br],
+  [DEMO.brightreach.agency.owner.email, br],
+  [DEMO.brightreach.agency.client.contact.email, br],
+];
+
+/** What a person's session says of their card, and what Card Setting reads, side by side. */
+async function cardViews(rt: TestRuntime) {
+  const views: { email: string; session: string | null; card: { brand: string; last4: string } | null }[] =
+    [];
+  for (const [email, host] of EVERY_DEMO_USER) {
+    const p: Who = await who(rt, email, host);
+    const session = (await get(rt, '/user', p.token)).json().customer_card_id as string | null;
+    const read = await get(rt, `/payment/card/${p.id}`, p.token);
+    // Sales staff have no Card Setting (the route refuses them): their session must say "no card".
+    const card = read.statusCode === 200 ? read.json().card : null;
+    views.push({ email, session, card });
+  }
+  return views;
+}
+
+const sandboxCharges = async (rt: TestRuntime) =>
+  (
+    (await rt.database.db.execute(sql`select count(*)::int as n from sandbox_charges`)) as unknown as {
+      rows: { n: number }[];
+    }
+  ).rows[0]?.n;
+
+describe('demo cards', () => {
+  let rt: TestRuntime;
+  afterAll(() => rt?.close());
+
+  it('the seed alone claims no card that does not exist', async () => {
+    rt = await startTestRuntime();
+    for (const view of await cardViews(rt)) {
+      expect(view, view.email).toMatchObject({ session: null, card: null });
+    }
+  });
+
+  it('saves a real sandbox card for every holder; sessions and Card Setting agree; once only', async () => {
+    const isSandbox = async () => true;
+    await seedDemoCards({ db: rt.database.db, onboarding: rt.services.onboarding, isSandbox });
+    const views = await cardViews(rt);
+    for (const view of views) {
+      expect(Boolean(view.session), view.email).toBe(view.card !== null);
+    }
+    const holders = new Set<string>([
+      ...DEMO_CARD_HOLDERS.map((h) => h.email),
+      DEMO.northwind.administrator.email,
+    ]);
+    for (const view of views.filter((v) => holders.has(v.email)))
+      expect(view.card, view.email).toMatchObject({ brand: 'visa', last4: '4242' });
+    // Bayview Realty, stuck at card setup before, has its card on its agency Coastal's account.
+    expect(views.find((v) => v.email === DEMO.brightreach.agency.client.contact.email)?.card).not.toBeNull();
+
+    const cards = (await rt.database.db.select().from(paymentCards)).length;
+    const charges = await sandboxCharges(rt);
+    await seedDemoCards({ db: rt.database.db, onboarding: rt.services.onboarding, isSandbox });
+    expect((await rt.database.db.select().from(paymentCards)).length).toBe(cards);
+    expect(await sandboxCharges(rt)).toBe(charges);
+  });
+});
+
+describe('a start after the seed', () => {
+  let rt: TestRuntime;
+  afterAll(() => rt?.close());
+
+  it('still saves the demo cards a first start cut short did not (the product seeds, the data was there)', async () => {
+    rt = await startTestRuntime({ seed: true });
+    const [bayview] = await rt.database.db
+      .select({ id: paymentCards.id })
+      .from(paymentCards)
+      .innerJoin(companies, eq(companies.id, paymentCards.companyId))
+      .where(eq(companies.name, DEMO.brightreach.agency.client.name));
+    expect(bayview).toBeDefined();
+  });
+});

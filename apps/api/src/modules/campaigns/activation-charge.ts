@@ -1,0 +1,242 @@
+import {
+  ACTIVATION_DECLINED,
+  ACTIVATION_NO_CARD,
+  type ActivationChargeAnswer,
+  CARD_PROVIDER_GATEWAY,
+  type CampaignModule,
+  type Cents,
+  CLIENT_ACCOUNT_NOT_CONNECTED,
+  centsToDollars,
+  LEADS_BUY_REQUIRED,
+  PLATFORM_PART_DECLINED,
+  PLATFORM_PART_NO_CARD,
+  ZERO_CENTS,
+} from '@app/contracts';
+import { paymentAccountConnected } from '@app/policy';
+import {
+  type ActivationCharge,
+  activationCharge,
+  type ClientPrice,
+  rootFee,
+  unchargeableText,
+  wholesalePrice,
+} from '@app/pricing';
+import { badRequest, HttpError } from '../../http-errors.js';
+import type { ChargeOnce, ChargeOutcome } from '../payments/index.js';
+import type { CampaignRecord, CampaignRepository, CardOnFile, ClientContext } from './campaign-repository.js';
+
+const conflict = (message: string, code: string) => new HttpError(409, code, message);
+const inProgress = () =>
+  conflict('The activation payment is being processed; try again in a moment.', 'payment_in_progress');
+
+/** The stored columns of a client price: the pricing package's terms. */
+export const clientPriceOf = (r: CampaignRecord): ClientPrice => ({
+  term: r.paymentTerm,
+  setupFeeCents: r.setupFeeCents,
+  periodFeeCents: r.periodFeeCents,
+  costPerLeadMicros: r.costPerLeadMicros,
+  costPerLeadAdvancedMicros: r.costPerLeadAdvancedMicros,
+  costPerLeadB2bMicros: r.costPerLeadB2bMicros,
+  leadsBought: r.prepaidLeadsPerBlock,
+});
+
+export const agencyConnected = (ctx: ClientContext) =>
+  paymentAccountConnected({
+    accountconnected: (ctx.agencyAccount?.status ?? '') as '',
+    package_id: ctx.agencyPackageId,
+    paymentgateway: CARD_PROVIDER_GATEWAY,
+    manual_bill: ctx.agencyManualBill ? 'T' : 'F',
+  });
+
+/** One card charge an activation makes: whose card, how much, and what it pays. */
+interface PlannedCharge {
+  role: 'payer' | 'platform_part';
+  companyId: number;
+  companyName: string;
+  amount: Cents;
+  /** A direct charge on the agency's connected account (the client's card), with the platform's fee. */
+  direct: { connectedAccountId: string; applicationFee: Cents } | null;
+  obligationKey: string;
+}
+
+/**
+ * The activation charge (decisions 0045, 0065): what the term says is due now, on whose card, once
+ * per activation. Card billing: the client's card pays its price by a direct charge on the agency's
+ * connected account, whose application fee carries the platform's part as far as it can; the rest of
+ * that part (a client priced below the agency's cost) is charged to the agency's own card on the
+ * platform. Manual bill: the agency's card pays the platform's part. Each charge pays an obligation
+ * keyed by the campaign and its activation number, so a retry after a decline, a crash or a lost
+ * answer never charges anything twice, and a decline leaves its payer payment failed until paid.
+ */
+export function createActivationCharge(deps: {
+  repo: Pick<CampaignRepository, 'priceSheets' | 'currentCard' | 'activations'>;
+  chargeOnce: Pick<ChargeOnce, 'chargeObligation'>;
+}) {
+  const { repo } = deps;
+
+  /** What activating the campaign would charge each party at today's prices, and the wholesale it layers. */
+  async function priced(r: CampaignRecord, ctx: ClientContext, client = clientPriceOf(r)) {
+    if (client.term === 'Prepaid' && client.leadsBought < 1)
+      throw badRequest(LEADS_BUY_REQUIRED, { leadsbuy: LEADS_BUY_REQUIRED });
+    const sheets = await repo.priceSheets(ctx.agencyId, ctx.rootCompanyId);
+    const module = r.module as CampaignModule;
+    const wholesale = wholesalePrice(sheets, module, client.term);
+    const root = rootFee({ isMaster: ctx.isMasterSystem }, sheets.master, module, client.term);
+    return { due: activationCharge({ module, client, wholesale, root }), wholesale };
+  }
+
+  /**
+   * A price that would make a charge the card processor refuses, as the agency's billing method
+   * would charge it (a total over $999,999.99, or between $0 and $0.50): refused with the field it
+   * comes from, when saved and again at activation, never found out as a "decline".
+   */
+  function unchargeable(
+    due: ActivationCharge,
+    manualBill: boolean,
+  ): { field: string; message: string } | null {
+    const field = due.term === 'Prepaid' ? 'leadsbuy' : 'PlatformFee';
+    const checks: [string, Cents][] = manualBill
+      ? [["The agency's charge at activation (the platform's part)", due.platformPartCents]]
+      : [
+          ["The client's charge at activation", due.client.totalCents],
+          ["The agency's charge at activation (the platform's part)", due.agencyChargeCents],
+        ];
+    for (const [what, amount] of checks) {
+      const message = unchargeableText(what, amount);
+      if (message) return { field, message };
+    }
+    return null;
+  }
+
+  function plan(r: CampaignRecord, ctx: ClientContext, due: ActivationCharge, n: number): PlannedCharge[] {
+    const activation = `campaign-activation:${r.id}:${n}`;
+    const agency = { companyId: ctx.agencyId, companyName: ctx.agencyName };
+    if (ctx.agencyManualBill)
+      return [
+        { role: 'payer', ...agency, amount: due.platformPartCents, direct: null, obligationKey: activation },
+      ];
+    const charges: PlannedCharge[] = [];
+    if (due.client.totalCents > 0)
+      charges.push({
+        role: 'payer',
+        companyId: ctx.clientId,
+        companyName: ctx.clientName,
+        amount: due.client.totalCents,
+        direct: {
+          connectedAccountId: ctx.agencyAccount?.accountId ?? '',
+          applicationFee: due.applicationFeeCents,
+        },
+        obligationKey: activation,
+      });
+    if (due.agencyChargeCents > 0)
+      charges.push({
+        role: 'platform_part',
+        ...agency,
+        amount: due.agencyChargeCents,
+        direct: null,
+        obligationKey: `campaign-platform-part:${r.id}:${n}`,
+      });
+    return charges.filter((c) => c.amount > 0);
+  }
+
+  /** The card each charge is made on, all checked before any is made. */
+  async function cardsFor(charges: PlannedCharge[], ctx: ClientContext): Promise<CardOnFile[]> {
+    const cards: CardOnFile[] = [];
+    for (const c of charges) {
+      if (c.direct && !agencyConnected(ctx))
+        throw conflict(CLIENT_ACCOUNT_NOT_CONNECTED, 'account_not_connected');
+      const card = await repo.currentCard(c.companyId);
+      // A client's card lives on its agency's connected account; an agency's on the platform.
+      const usable = card && card.connectedAccountId === (c.direct ? c.direct.connectedAccountId : null);
+      if (!usable)
+        throw new HttpError(
+          402,
+          'card_missing',
+          c.role === 'payer' ? ACTIVATION_NO_CARD : PLATFORM_PART_NO_CARD,
+        );
+      cards.push(card);
+    }
+    return cards;
+  }
+
+  async function chargeOne(
+    r: CampaignRecord,
+    ctx: ClientContext,
+    c: PlannedCharge,
+    card: CardOnFile,
+  ): Promise<Extract<ChargeOutcome, { status: 'succeeded' }>> {
+    const what = c.role === 'payer' ? 'Activation' : "Platform's part of the activation";
+    let outcome: ChargeOutcome;
+    try {
+      outcome = await deps.chargeOnce.chargeObligation({
+        systemId: ctx.systemId,
+        obligation: { key: c.obligationKey, campaignId: r.id },
+        cause: {
+          kind: 'charge',
+          description: `${what} of campaign #${r.publicId} ${r.name} (${r.paymentTerm}) — ${c.companyName}`,
+          companyId: c.companyId,
+        },
+        gateway: card.gateway,
+        customerId: card.customerId,
+        amount: c.amount,
+        ...(c.direct ? { direct: c.direct } : {}),
+      });
+    } catch (error) {
+      // Another request holds this attempt with other terms (a price changed under it): it goes on.
+      if (error instanceof Error && /exists with another/.test(error.message)) throw inProgress();
+      throw new HttpError(
+        503,
+        'gateway_unavailable',
+        'The payment service did not answer; try again in a moment.',
+      );
+    }
+    if (outcome.status === 'pending') throw inProgress();
+    if (outcome.status === 'failed') {
+      // The processor refused the request itself (not the card): a 400 with its words, nobody owes anything.
+      if (outcome.code === 'invalid_request') throw badRequest(outcome.message);
+      const text = c.role === 'payer' ? ACTIVATION_DECLINED : PLATFORM_PART_DECLINED;
+      throw new HttpError(402, 'card_declined', `${text} ${outcome.message}`.trim());
+    }
+    return outcome;
+  }
+
+  return {
+    priced,
+    unchargeable,
+
+    /** Charges the activation; null when nothing is due (every price 0). */
+    async charge(r: CampaignRecord, ctx: ClientContext): Promise<ActivationChargeAnswer | null> {
+      const { due } = await priced(r, ctx);
+      const refused = unchargeable(due, ctx.agencyManualBill);
+      if (refused) throw badRequest(refused.message, { [refused.field]: refused.message });
+      const charges = plan(r, ctx, due, (await repo.activations(r.id)) + 1);
+      if (charges.length === 0) return null;
+      const cards = await cardsFor(charges, ctx);
+      // The payer's charge first: if the agency's card then declines, a retry of this activation finds
+      // the client's charge paid and charges only the agency's part.
+      const made = [];
+      for (const [i, c] of charges.entries()) made.push(await chargeOne(r, ctx, c, cards[i] as CardOnFile));
+      const payerIndex = charges.findIndex((c) => c.role === 'payer');
+      const partIndex = charges.findIndex((c) => c.role === 'platform_part');
+      // Manual bill: the agency pays the platform's part, the wholesale (or the root fee when higher).
+      const agencyParty = due.root.totalCents > due.wholesale.totalCents ? due.root : due.wholesale;
+      const party = ctx.agencyManualBill ? agencyParty : due.client;
+      return {
+        amount: centsToDollars(payerIndex < 0 ? ZERO_CENTS : (charges[payerIndex] as PlannedCharge).amount),
+        setup_fee: centsToDollars(party.setupFeeCents),
+        period_fee: centsToDollars(party.periodFeeCents),
+        leads: party.leads,
+        leads_amount: centsToDollars(party.leadsCents),
+        payer: ctx.agencyManualBill ? 'agency' : 'client',
+        charge_id: payerIndex < 0 ? null : (made[payerIndex]?.chargeId ?? null),
+        sandbox: cards.some((card) => card.gateway === 'sandbox'),
+        agency_amount: centsToDollars(
+          partIndex < 0 ? ZERO_CENTS : (charges[partIndex] as PlannedCharge).amount,
+        ),
+        agency_charge_id: partIndex < 0 ? null : (made[partIndex]?.chargeId ?? null),
+      };
+    },
+  };
+}
+
+export type ActivationChargeService = ReturnType<typeof createActivationCharge>;
