@@ -295,7 +295,8 @@ describe('GET /billing/history-download/…', () => {
     const res = await get('harbor', `/billing/history-download/company/${clientId}`);
     expect(res.statusCode).toBe(200);
     const row = res.body.slice(1).split('\r\n')[1]!;
-    expect(row).toContain(`,"'=HYPERLINK(""http://evil.test"",""click""), @SUM(A1)",`);
+    // Defused at the start and after the comma inside it (a reader ignoring the quotes splits there).
+    expect(row).toContain(`,"'=HYPERLINK(""http://evil.test"",""click""),' @SUM(A1)",`);
     expect(row.endsWith(',0.01,0.01')).toBe(true);
   });
 
