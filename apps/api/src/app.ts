@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import type { AuditLog } from './modules/audit/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { type AccessOptions, accessPlugin } from './plugins/access.js';
+import { answerClientError } from './plugins/client-errors.js';
 import { corsPlugin } from './plugins/cors.js';
 import { envelopePlugin } from './plugins/envelope.js';
 import { answerFrameworkError, errorsPlugin } from './plugins/errors.js';
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDependencies) {
     // Room for a full DNS host name (253 characters) in a path segment such as the domain lookup's.
     routerOptions: { maxParamLength: 300 },
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -278,18 +278,6 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     ...payments.handlers,
     ...cards.handlers,
   ];
-  if (config.inProcessWorker) {
-    await queue.work(handlers);
-    // The janitor once at start (then every minute): what a crash left pending is settled now.
-    await queue.trigger(settlePendingJob, {});
-    // Locator mirrors are brought up to date at start, not at the next minute. On a demo's first start
-    // today's enhance / b2b lists are asked for at once (dripped through the day), so a newcomer sees
-    // them arrive; later starts leave it to the ten-minute sweep (asking a list makes the sandbox
-    // vendor generate its people, which no test start should pay for).
-    await queue.trigger(locatorMirrorJob, {});
-    if (seeded) await queue.trigger(vendorListSweepJob, {});
-  }
-
   // Every module, in one list: what the product answers under /api.
   const modules = [
     createAppConfigModule(
@@ -383,6 +371,22 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       isSandbox: async (systemId) => (await gateways.forSystem(systemId)).name === 'sandbox',
     });
     if (seeded) await seedDemoMoney({ db, ledger, gateway: sandbox, customerOf: cards.customerOf });
+  }
+  // The worker starts only now, with every plugin loaded: on PGlite its jobs share this process's one
+  // thread and one connection, and a first start's jobs are heavy (the demo's vendor lists make the
+  // sandbox generate 50,000 people). Started before, they starved the plugins' own file reads until
+  // Fastify's 10 s plugin deadline crashed a first start on a busy machine (decision 0068).
+  await app.ready();
+  if (config.inProcessWorker) {
+    await queue.work(handlers);
+    // The janitor once at start (then every minute): what a crash left pending is settled now.
+    await queue.trigger(settlePendingJob, {});
+    // Locator mirrors are brought up to date at start, not at the next minute. On a demo's first start
+    // today's enhance / b2b lists are asked for at once (dripped through the day), so a newcomer sees
+    // them arrive; later starts leave it to the ten-minute sweep (asking a list makes the sandbox
+    // vendor generate its people, which no test start should pay for).
+    await queue.trigger(locatorMirrorJob, {});
+    if (seeded) await queue.trigger(vendorListSweepJob, {});
   }
   // The demo's visitors (sandbox only): never beside a real payment gateway or identity resolver;
   // it finds the demo's campaigns by their seeded ids and names, so without the demo seed it sends nothing.

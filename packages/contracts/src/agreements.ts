@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarMonthSchema } from './calendar.js';
 import { AGREEMENT_DOCUMENTS } from './documents.js';
 import { idParamSchema, idSchema } from './ids.js';
 import { BETA_FEATURES, tfSchema } from './tenancy.js';
@@ -171,10 +172,7 @@ export type FeatureGate = z.infer<typeof featureGateResponseSchema>;
 // GET /data-wallet/{company_id}?month=YYYY-MM: what is real of the wallet today (decision 0034).
 export const dataWalletParamsSchema = z.object({ company_id: idParamSchema });
 export const dataWalletQuerySchema = z.object({
-  month: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'The month must be YYYY-MM.')
-    .optional(),
+  month: calendarMonthSchema.optional(),
 });
 export const dataWalletResponseSchema = z.object({
   result: z.literal('success'),

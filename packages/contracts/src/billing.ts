@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarMonthSchema } from './calendar.js';
 
 /**
  * Billing history (issue 10 "Seeing the money", decision 0035): a party's ledger accounts and one
@@ -35,15 +36,9 @@ export const BILLING_PAGE_SIZE = 10;
 /** Lines at most in one CSV download. */
 export const BILLING_CSV_MAX_LINES = 50_000;
 
-export const BILLING_MONTH_INVALID = 'Choose a month as YYYY-MM.';
 export const BILLING_PAGE_INVALID = 'The page must be a whole number from 1.';
 export const BILLING_ACCOUNT_INVALID = 'This account does not exist for this party.';
 export const BILLING_REFERENCE_INVALID = 'An account reference is at most 100 visible characters.';
-
-export const billingMonthSchema = z
-  .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, BILLING_MONTH_INVALID)
-  .describe('YYYY-MM (UTC)');
 
 /** The query of a history page: the account (its kind and reference), the month, the page. */
 export const billingHistoryQuerySchema = z.strictObject({
@@ -52,7 +47,8 @@ export const billingHistoryQuerySchema = z.strictObject({
     .string()
     .regex(/^[\x21-\x7e]{0,100}$/, BILLING_REFERENCE_INVALID)
     .optional(),
-  month: billingMonthSchema.optional(),
+  /** A UTC month. */
+  month: calendarMonthSchema.optional(),
   page: z.coerce
     .number({ message: BILLING_PAGE_INVALID })
     .int(BILLING_PAGE_INVALID)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalCalendarDaySchema } from './calendar.js';
 import { emailAddressSchema } from './fields.js';
 import { ID_NOT_FOUND, INT32_MAX, idOrZeroSchema, idParamSchema, idSchema } from './ids.js';
 import { LEAD_MODULES, type LeadModule, moduleEntry } from './module-catalogue.js';
@@ -54,7 +55,6 @@ export const localStateModeSchema = z.enum(LOCAL_STATE_MODES);
 
 export const CAMPAIGN_NAME_REQUIRED = 'Campaign name is required.';
 export const CAMPAIGN_NAME_TOO_LONG = 'Campaign name must not exceed 255 characters.';
-export const DATE_INVALID = 'Enter a date as YYYY-MM-DD.';
 export const TIMEZONE_INVALID = 'Choose a valid time zone.';
 export const URL_INVALID = 'Enter the full address of the site, starting with http:// or https://.';
 export const ZIP_INVALID = 'A zip code has 5 digits.';
@@ -70,17 +70,6 @@ export const campaignNameSchema = z
   .trim()
   .min(1, CAMPAIGN_NAME_REQUIRED)
   .max(255, CAMPAIGN_NAME_TOO_LONG);
-
-const isCalendarDate = (text: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
-};
-/** A calendar date 'YYYY-MM-DD', or '' for none (the forms send empty fields as ''). */
-export const optionalDateSchema = z
-  .string()
-  .trim()
-  .refine((text) => text === '' || isCalendarDate(text), DATE_INVALID);
 
 const isTimeZone = (zone: string) => {
   try {
@@ -202,8 +191,8 @@ const commonFields = {
   clientOrganizationID: shortText(100),
   clientCampaignID: shortText(100),
   clientHidePhone: tfSchema,
-  startdatecampaign: optionalDateSchema,
-  enddatecampaign: optionalDateSchema,
+  startdatecampaign: optionalCalendarDaySchema,
+  enddatecampaign: optionalCalendarDaySchema,
   timezone: timeZoneSchema,
   phoneenabled: tfSchema,
   homeaddressenabled: tfSchema,
@@ -259,8 +248,8 @@ export const createCampaignRequestSchema = z
     clientOrganizationID: shortText(100).default(''),
     clientCampaignID: shortText(100).default(''),
     clientHidePhone: tfSchema.default('F'),
-    startdatecampaign: optionalDateSchema.default(''),
-    enddatecampaign: optionalDateSchema.default(''),
+    startdatecampaign: optionalCalendarDaySchema.default(''),
+    enddatecampaign: optionalCalendarDaySchema.default(''),
     timezone: timeZoneSchema.default(DEFAULT_CAMPAIGN_TIME_ZONE),
     phoneenabled: tfSchema.default('F'),
     homeaddressenabled: tfSchema.default('F'),
@@ -620,8 +609,8 @@ export const costModuleRequestSchema = z
       .min(0, LIMIT_LEAD_INVALID)
       .max(1_000_000, LIMIT_LEAD_INVALID),
     LimitLeadFreq: limitFrequencySchema,
-    LimitLeadStart: optionalDateSchema.default(''),
-    LimitLeadEnd: optionalDateSchema.default(''),
+    LimitLeadStart: optionalCalendarDaySchema.default(''),
+    LimitLeadEnd: optionalCalendarDaySchema.default(''),
     contiDurationSelection: tfSchema.default('T'),
     topupoptions: z.enum(['continual', 'onetime']).default('onetime'),
     leadsbuy: z.number().int().min(0).max(1_000_000).default(0),

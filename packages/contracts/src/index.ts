@@ -5,6 +5,7 @@ export * from './audit-actions.js';
 export * from './auth.js';
 export * from './billing.js';
 export * from './branding.js';
+export * from './calendar.js';
 export * from './campaigns.js';
 export * from './documents.js';
 export * from './domain-info.js';

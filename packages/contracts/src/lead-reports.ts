@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDaySchema } from './calendar.js';
 import { campaignModuleSchema } from './campaigns.js';
 import { idOrZeroParamSchema, idParamSchema } from './ids.js';
 import { pagedResponseSchema } from './paging.js';
@@ -30,10 +31,7 @@ export const leadReportParamsSchema = z.object({
 });
 export type LeadReportParams = z.infer<typeof leadReportParamsSchema>;
 
-const dayText = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be real days written yyyy-MM-dd.')
-  .optional();
+const dayText = calendarDaySchema.optional();
 
 /** The filters the report, its download and the chart share. */
 export const leadFilterQuerySchema = z.object({
@@ -152,8 +150,8 @@ export type LeadChartResponse = z.infer<typeof leadChartResponseSchema>;
 export const leadInvoiceParamsSchema = z.object({
   companyID: idParamSchema,
   clientID: idOrZeroParamSchema,
-  start: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be real days written yyyy-MM-dd.'),
-  end: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be real days written yyyy-MM-dd.'),
+  start: calendarDaySchema,
+  end: calendarDaySchema,
 });
 export const leadInvoiceRowSchema = z.object({
   leadspeekID: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDaySchema } from './calendar.js';
 import { idParamSchema, idSchema } from './ids.js';
 import { tfSchema } from './tenancy.js';
 
@@ -251,11 +252,7 @@ export const couponListResponseSchema = z.object({
   data: z.array(couponSchema),
 });
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD.')
-  .nullable()
-  .optional();
+const isoDate = calendarDaySchema.nullable().optional();
 
 /** `POST /configuration/coupon/create`: percent in percent (up to 2 decimals), amount in dollars. */
 export const createCouponRequestSchema = z.strictObject({

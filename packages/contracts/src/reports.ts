@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarMonthSchema, DATE_INVALID, isCalendarDay } from './calendar.js';
 import { idOrZeroParamSchema, idParamSchema } from './ids.js';
 import { pagedResponseSchema } from './paging.js';
 import { ACCOUNT_STATUSES, paymentTermSchema } from './tenancy.js';
@@ -11,7 +12,6 @@ import { ACCOUNT_STATUSES, paymentTermSchema } from './tenancy.js';
  */
 
 export const REPORT_MAX_DAYS = 366;
-export const REPORT_DATE_INVALID = 'Dates must be real days written yyyy-MM-dd.';
 export const REPORT_DATE_ORDER = 'The end date must not be before the start date.';
 export const REPORT_RANGE_TOO_LONG = `The date range must not exceed ${REPORT_MAX_DAYS} days.`;
 
@@ -27,11 +27,20 @@ const countBy = <K extends z.ZodType>(key: K) => z.array(z.object({ key, value: 
  * the last 30 days to today). The company is the root company (whole system) or one of its
  * agencies (that agency and its clients); campaign 0 is all campaigns (none exist yet).
  */
+/** A report's day in the path: a calendar day, or 0 (both 0: the default range). */
+const reportDayParamSchema = z.string().refine((text) => text === '0' || isCalendarDay(text), DATE_INVALID);
+
 export const reportAnalyticsParamsSchema = z.object({
-  start: z.string().max(10),
-  end: z.string().max(10),
+  start: reportDayParamSchema,
+  end: reportDayParamSchema,
   companyid: idParamSchema,
   campaignid: idOrZeroParamSchema.default(0),
+});
+/** `/configuration/report-analytics/0/0/{companyrootid}` (or days): the whole system. */
+export const reportAnalyticsRootParamsSchema = z.object({
+  start: reportDayParamSchema,
+  end: reportDayParamSchema,
+  companyrootid: z.coerce.number().int(),
 });
 export const reportAnalyticsResponseSchema = z.object({
   range: z.object({ start: z.string(), end: z.string(), days: z.number().int() }),
@@ -69,8 +78,8 @@ export type ReportAnalyticsResponse = z.infer<typeof reportAnalyticsResponseSche
 
 /** `GET /configuration/root-revenue/{startDate}/{endDate}` (root company only). */
 export const rootRevenueParamsSchema = z.object({
-  startDate: z.string().max(10),
-  endDate: z.string().max(10),
+  startDate: reportDayParamSchema,
+  endDate: reportDayParamSchema,
 });
 /** Amounts per day, as dollar strings (the wire convention of money, decision 0028). */
 const amountSeries = z.array(z.object({ date: z.string(), amount: z.string() }));
@@ -150,10 +159,7 @@ export const agenciesReportQuerySchema = z.object({
   /** No campaigns exist yet: `active` finds none, `inactive` every agency. */
   CampaignStatus: z.enum(['all', 'active', 'inactive', '']).default('all'),
   /** yyyy-MM: the month for the new-client and sign-in columns (default: the current month). */
-  SelectedDate: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'SelectedDate must look like yyyy-MM.')
-    .optional(),
+  SelectedDate: calendarMonthSchema.optional(),
   /** enabled: developer mode on; generated: API key generated; disabled: developer mode off. */
   OpenApiStatus: z.enum(['all', 'enabled', 'generated', 'disabled', '']).default('all'),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay } from './calendar.js';
 import { idOrZeroSchema, idSchema } from './ids.js';
 import { pagedResponseSchema } from './paging.js';
 
@@ -64,14 +65,6 @@ export const LOG_DATE_RANGE_ORDER = 'The end date must not be before the start d
 export const LOG_PER_PAGE = 10;
 /** Most rows one download holds; a narrower filter gets the rest. */
 export const LOG_DOWNLOAD_MAX_ROWS = 50_000;
-
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** True when `day` is a real calendar day written yyyy-MM-dd. */
-export function isCalendarDay(day: string): boolean {
-  if (!ISO_DAY.test(day)) return false;
-  const date = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
-}
 
 /**
  * Parses a log date range: 'yyyy-MM-dd - yyyy-MM-dd' (also with ' to ', '_' or '~' between the
@@ -193,7 +186,7 @@ export const logDownloadParamsSchema = z.object({
   userType: z.string().max(20),
   user: z.string().regex(/^(\d{1,10}|all)$/, 'Unknown user.'),
   category: z.string().max(50),
-  dateRange: z.string().max(40),
+  dateRange: logDateRangeSchema,
   campaign: z.string().max(50),
 });
 

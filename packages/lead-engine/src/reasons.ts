@@ -2,7 +2,9 @@
  * Why a candidate lead was not taken: one code per cause, stored on the rejection row, and a label
  * a person reads in reports ("top rejection reasons") and support answers. The pipeline's pure
  * steps return the first group; the API's database steps (the at-most-once claim, the prepaid
- * balance) return the last two, so every rejection a campaign can show is named here once.
+ * balance) return the next two, and its intake the last three (a page view or identity that was
+ * acknowledged but cannot become a candidate), so every rejection a campaign can show is named here
+ * once.
  */
 export const REJECTION_LABELS = {
   campaign_not_running: 'The campaign was not running',
@@ -26,6 +28,9 @@ export const REJECTION_LABELS = {
   limit_reached_lifetime: 'The campaign’s lead limit was reached',
   already_stored: 'Already stored for this campaign (a repeated delivery)',
   prepaid_balance_exhausted: 'No prepaid leads were left',
+  visit_refused: 'The identity provider refused the page view as it was sent',
+  resolver_unavailable: 'The identity provider did not answer, after several attempts',
+  intake_unreadable: 'The stored page view or identity could not be read',
 } as const;
 
 export type RejectionReason = keyof typeof REJECTION_LABELS;

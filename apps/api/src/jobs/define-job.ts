@@ -14,6 +14,13 @@ export interface JobSpec<S extends z.ZodType = z.ZodType> {
    * one active at a time (the queue's `stately` policy), however many workers or schedules there are.
    */
   recurring?: { cron: string };
+  /**
+   * How long a run may stay active before the queue takes it for dead (its worker killed) and fails
+   * it, so another run may start: a stately queue starts no run while one is active. pg-boss's
+   * default, 15 minutes, when absent. A run still working at this age is failed as well (its work
+   * goes on; a second run may start beside it), so it must exceed the longest live run.
+   */
+  expireInSeconds?: number;
 }
 
 export interface JobContext {

@@ -14,6 +14,15 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
+/**
+ * How often the queue's maintenance runs (one instance per interval, cluster-wide): it fails the
+ * active runs older than their `expireInSeconds`, so a killed worker's stately run is given up
+ * at most this long after it expired (pg-boss's default is 120 s).
+ */
+export const MAINTENANCE_INTERVAL_SECONDS = 20;
+/** How often an idle worker asks for a job, unless a start says otherwise (tests poll faster). */
+export const DEFAULT_POLLING_SECONDS = 2;
+
 export interface JobQueueOptions {
   pollingIntervalSeconds?: number;
   onError?: (err: unknown) => void;
@@ -30,8 +39,17 @@ export async function startJobQueue(
 ): Promise<JobQueue> {
   const boss =
     database.kind === 'postgres'
-      ? new PgBoss({ connectionString: database.url, schema: 'pgboss', max: 4 })
-      : new PgBoss({ db: database.sql as PgBoss.Db, schema: 'pgboss' });
+      ? new PgBoss({
+          connectionString: database.url,
+          schema: 'pgboss',
+          max: 4,
+          maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
+        })
+      : new PgBoss({
+          db: database.sql as PgBoss.Db,
+          schema: 'pgboss',
+          maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
+        });
   // pg-boss reports background failures (maintenance, polling) as events; never drop them silently.
   boss.on(
     'error',
@@ -39,13 +57,18 @@ export async function startJobQueue(
   );
   await boss.start();
   for (const job of specs) {
-    await boss.createQueue(job.name, {
+    const settings = {
       name: job.name,
       retryLimit: job.retryLimit,
       retryDelay: job.retryDelaySeconds,
       retryBackoff: true,
-      ...(job.recurring ? { policy: 'stately' as const } : {}),
-    });
+      policy: job.recurring ? ('stately' as const) : ('standard' as const),
+      ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
+    };
+    // Created once; an existing queue keeps its stored settings unless they are written again, so a
+    // changed spec (a new expiry) reaches databases made before it.
+    await boss.createQueue(job.name, settings);
+    await boss.updateQueue(job.name, settings);
     // Stored in pg-boss's schedule table (an upsert): every instance's clock queues it, once a minute at most.
     if (job.recurring) await boss.schedule(job.name, job.recurring.cron, {}, { tz: 'UTC' });
   }
@@ -76,7 +99,10 @@ export async function startJobQueue(
         if (!known.has(spec.name)) throw new Error(`job ${spec.name} is not registered`);
         await boss.work<object>(
           spec.name,
-          { includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+          {
+            includeMetadata: true,
+            pollingIntervalSeconds: options.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS,
+          },
           async ([item]) => {
             if (!item) return;
             const payload = spec.payload.parse(item.data);

@@ -134,25 +134,26 @@ describe('every route declares its access rule', () => {
   });
 
   it('refuses to start when a route has no rule', async () => {
-    const other = await startTestRuntime();
-    other.app.get('/api/test/forgotten', async () => ({ ok: true }));
-    await expect(other.app.ready()).rejects.toThrow('GET /api/test/forgotten declares no access rule');
-    await other.close();
+    // A second app on the runtime's services: the runtime's own has loaded its plugins already.
+    const app = await rt.buildAppWith({});
+    app.get('/api/test/forgotten', async () => ({ ok: true }));
+    await expect(app.ready()).rejects.toThrow('GET /api/test/forgotten declares no access rule');
+    await app.close();
   });
 
   it('answers 401 with the one error shape on a user route without a session', async () => {
-    const other = await startTestRuntime();
-    other.app.get(
+    const app = await rt.buildAppWith({});
+    app.get(
       '/api/test/private',
       { config: { access: { kind: 'user', action: 'session.read' } } },
       async () => ({
         secret: true,
       }),
     );
-    const res = await other.app.inject({ url: '/api/test/private' });
+    const res = await app.inject({ url: '/api/test/private' });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: { code: 'unauthenticated', message: 'Unauthenticated.' } });
-    await other.close();
+    await app.close();
   });
 });
 
@@ -179,16 +180,16 @@ describe('unknown routes and ids', () => {
   });
 
   it('never leaks internals on an unexpected failure', async () => {
-    const other = await startTestRuntime();
-    other.app.get('/api/test/boom', { config: { access: { kind: 'public' } } }, async () => {
+    const app = await rt.buildAppWith({});
+    app.get('/api/test/boom', { config: { access: { kind: 'public' } } }, async () => {
       throw new Error('database password is hunter2');
     });
-    const res = await other.app.inject({ url: '/api/test/boom' });
+    const res = await app.inject({ url: '/api/test/boom' });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({
       error: { code: 'internal_error', message: 'Something went wrong. Please try again later.' },
     });
-    await other.close();
+    await app.close();
   });
 });
 

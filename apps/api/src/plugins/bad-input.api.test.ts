@@ -1,4 +1,5 @@
-import { ERROR_CODES, SMTP_NOT_CONFIGURED } from '@app/contracts';
+import { connect } from 'node:net';
+import { apiErrorSchema, ERROR_CODES, SMTP_NOT_CONFIGURED } from '@app/contracts';
 import { companies, DEMO, eq, users } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../test/harness.js';
@@ -255,5 +256,59 @@ describe('requests the parsers refuse answer 400 (413 when too large) in our err
       JSON.stringify({ dt: 'x'.repeat(1_100_000) }),
     );
     expectError(res, 413, ERROR_CODES.badRequest);
+  });
+});
+
+describe('requests the HTTP parser refuses answer in our shape and say the connection closes', () => {
+  /** Sends raw bytes and reads until the server closes the connection. */
+  function exchange(port: number, request: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      const chunks: Buffer[] = [];
+      socket.setTimeout(10_000, () => reject(new Error('the server kept the connection open')));
+      socket.on('data', (chunk) => chunks.push(chunk));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
+      socket.write(request);
+    });
+  }
+
+  it.each([
+    [
+      'headers beyond the limit',
+      `GET /api/app-config HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      431,
+      'The request headers are too large.',
+    ],
+    [
+      'a URL beyond the limit',
+      `GET /api/${'a'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
+      414,
+      'The URL is too long.',
+    ],
+    ['bytes that are not HTTP', 'HELLO THERE\r\n\r\n', 400, 'The request is not valid HTTP.'],
+  ])('%s', async (_name, request, status, message) => {
+    const app = await rt.buildAppWith({});
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as { port: number };
+      const answer = await exchange(port, request);
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      const [statusLine, ...headers] = head.split('\r\n');
+      expect(statusLine).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+      const header = (name: string) =>
+        headers
+          .find((h) => h.toLowerCase().startsWith(`${name}:`))
+          ?.slice(name.length + 1)
+          .trim();
+      expect(header('connection')).toBe('close');
+      expect(header('content-type')).toBe('application/json; charset=utf-8');
+      expect(Number(header('content-length'))).toBe(Buffer.byteLength(body));
+      expect(apiErrorSchema.strict().parse(JSON.parse(body))).toEqual({
+        error: { code: ERROR_CODES.badRequest, message },
+      });
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -5,10 +5,13 @@ import { startTestRuntime, type TestRuntime } from '../../test/harness.js';
 import { PUBLIC } from './access.js';
 
 let rt: TestRuntime;
+/** An app on the runtime's services with a test route (the runtime's own has loaded its plugins). */
+let app: Awaited<ReturnType<TestRuntime['buildAppWith']>>;
 beforeAll(async () => {
   rt = await startTestRuntime();
+  app = await rt.buildAppWith({});
   // A route with a body schema, as every write route of the product has one.
-  rt.app.post(
+  app.post(
     '/api/test/echo',
     {
       config: { access: PUBLIC },
@@ -19,10 +22,13 @@ beforeAll(async () => {
     async (request) => ({ received: request.body }),
   );
 });
-afterAll(() => rt?.close());
+afterAll(async () => {
+  await app?.close();
+  await rt?.close();
+});
 
 const post = (payload: unknown, contentType = 'application/json') =>
-  rt.app.inject({
+  app.inject({
     method: 'POST',
     url: '/api/test/echo',
     headers: { 'content-type': contentType },

@@ -1,10 +1,10 @@
 import {
   asCents,
   BILLING_ACCOUNT_INVALID,
-  BILLING_MONTH_INVALID,
   BILLING_PAGE_INVALID,
   type BillingHistoryResponse,
   centsToDollars,
+  MONTH_INVALID,
 } from '@app/contracts';
 import { DEMO, queryRows, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -196,7 +196,7 @@ describe('GET /billing/history/company/{companyID}', () => {
   it('refuses bad filters with a clear 400 and an account the party lacks with 404', async () => {
     const bad = await get('owner', `${northwind()}?month=2026-13`);
     expect(bad.statusCode).toBe(400);
-    expect(bad.body).toContain(BILLING_MONTH_INVALID);
+    expect(bad.body).toContain(MONTH_INVALID);
     const page = await get('owner', `${northwind()}?page=0`);
     expect(page.statusCode).toBe(400);
     expect(page.body).toContain(BILLING_PAGE_INVALID);
@@ -295,7 +295,8 @@ describe('GET /billing/history-download/…', () => {
     const res = await get('harbor', `/billing/history-download/company/${clientId}`);
     expect(res.statusCode).toBe(200);
     const row = res.body.slice(1).split('\r\n')[1]!;
-    expect(row).toContain(`,"'=HYPERLINK(""http://evil.test"",""click""), @SUM(A1)",`);
+    // Defused at the start and after the comma inside it (a reader ignoring the quotes splits there).
+    expect(row).toContain(`,"'=HYPERLINK(""http://evil.test"",""click""),' @SUM(A1)",`);
     expect(row.endsWith(',0.01,0.01')).toBe(true);
   });
 

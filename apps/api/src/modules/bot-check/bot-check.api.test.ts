@@ -27,6 +27,7 @@ function buildBotCheck(): BotCheck {
   });
 }
 let botCheck: BotCheck;
+let app: Awaited<ReturnType<TestRuntime['buildAppWith']>>;
 
 beforeAll(async () => {
   fake = await startFakeSiteverify((form, res) =>
@@ -39,16 +40,19 @@ beforeAll(async () => {
   hmacKey = await loadOrCreateSecret(rt.database.db, 'altcha_hmac_key');
   botCheck = buildBotCheck();
   const resolveSystemId = async (host: string) => (await rt.services.domains.resolve(host)).info.idsys;
-  // Under its own prefix: the runtime may already mount the product's instance at /api.
-  await rt.app.register(botCheckRoutes(botCheck, resolveSystemId), { prefix: PREFIX });
+  // On an app of its own (the runtime's has loaded its plugins), under its own prefix: the product's
+  // instance is mounted at /api.
+  app = await rt.buildAppWith({});
+  await app.register(botCheckRoutes(botCheck, resolveSystemId), { prefix: PREFIX });
 });
 afterAll(async () => {
+  await app?.close();
   await rt?.close();
   await fake?.close();
 });
 
 const getChallenge = (host?: string) =>
-  rt.app.inject({ url: `${PREFIX}/altcha/challenge`, query: host === undefined ? {} : { host } });
+  app.inject({ url: `${PREFIX}/altcha/challenge`, query: host === undefined ? {} : { host } });
 
 async function systemId(domain: string) {
   const [row] = await rt.database.db.select().from(systems).where(eq(systems.domain, domain));
@@ -120,7 +124,7 @@ describe('GET /altcha/challenge', () => {
   });
 
   it('is described in the OpenAPI document', async () => {
-    const res = await rt.app.inject({ url: '/api/docs/json' });
+    const res = await app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const operation = res.json().paths[`${PREFIX}/altcha/challenge`]?.get;
     expect(operation?.parameters?.map((p: { name: string }) => p.name)).toEqual(['host']);

@@ -40,6 +40,7 @@ const AWKWARD = [
   '\t-1',
   ' @SUM(A1)',
   'a;b',
+  'a;=1+1',
   'Zoë Ångström (東京) 😀',
   '',
   '+1 555 0100',
@@ -117,7 +118,11 @@ describe('lead download reading', () => {
       // The campaign hides phones from its client only.
       if (viewer === 'client') expect(phones.every((p) => p === '')).toBe(true);
       else expect(phones).toContain('+1 555 0100');
-      expect(rows.map((r) => r.csv).join('')).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+      const csv = rows.map((r) => r.csv).join('');
+      expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+      // Whatever separator a spreadsheet splits on, or if it ignores the quotes: no formula starts.
+      expect(csv).toContain(`"a;'=1+1"`);
+      expect(csv).not.toMatch(/[,;|\t\r\n]\s*[=+\-@]/);
     },
   );
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineJob, type JobHandler } from '../../jobs/define-job.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { type AdPlatform, MAX_CONVERSION_RANGE_MS } from '../../providers/ad-platform/index.js';
+import { USER_AGENT_MAX_LENGTH } from '../../providers/identities/index.js';
 import type { IntakeRepository } from './intake-repository.js';
 import { ingestLeadsJob } from './lead-jobs.js';
 import type { StoredAdVisit } from './schemas.js';
@@ -75,7 +76,7 @@ export function createAdConversions(deps: {
         visit: v.id,
         visitorKey: v.visitor.visitorKey,
         ip: v.visitor.ip,
-        userAgent: v.visitor.userAgent,
+        userAgent: v.visitor.userAgent.slice(0, USER_AGENT_MAX_LENGTH),
         pageUrl: v.visitor.pageUrl,
         keyword: keywordOf(v.visitor.pageUrl),
       };

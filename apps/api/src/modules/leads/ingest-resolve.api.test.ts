@@ -8,7 +8,7 @@ import { createIngestService } from './ingest-service.js';
 
 /*
  * The ingest batch asks the identity resolver about all its page views in one call (decision
- * 0055): a visit the resolver refuses is dropped alone, an outage leaves every view of the call for
+ * 0055): a visit the resolver refuses is rejected alone, with its reason, an outage leaves every view of the call for
  * its next lease, and the views that resolve become leads as before. The service is built here
  * around the runtime's sandbox resolver, wrapped to count calls and to fail on demand.
  */
@@ -95,7 +95,7 @@ async function expectedPeople(publicId: string, views: ReturnType<typeof view>[]
 }
 
 describe('page views resolved per batch', () => {
-  it('asks the resolver once for the batch, drops only the refused view, and stores the resolved people', async () => {
+  it('asks the resolver once for the batch, rejects only the refused view, and stores the resolved people', async () => {
     const campaign = await insertCampaign(rt.database.db, { module: 'local', reidentification: '30' });
     const views = Array.from({ length: 40 }, (_, i) =>
       view(`resolve-batch-visitor-${String(i).padStart(4, '0')}`),
@@ -107,7 +107,7 @@ describe('page views resolved per batch', () => {
 
     const outcome = await ingest.processNextBatch(100);
     expect(calls).toEqual([41]);
-    expect(logged).toEqual(['lead intake row dropped']);
+    expect(logged).toEqual(['lead intake row rejected']);
     expect(await intakeOf(campaign.id)).toEqual([]);
     const people = await expectedPeople(campaign.publicId, views);
     expect(people.size).toBeGreaterThan(0);
@@ -115,6 +115,11 @@ describe('page views resolved per batch', () => {
     expect(new Set(leads.map((l) => l.identity_md5))).toEqual(people);
     expect(leads).toHaveLength(people.size);
     expect(outcome).toMatchObject({ rows: 41, leads: people.size, retried: 0 });
+    // The refused view is on record with its reason, not gone without a trace.
+    const { rejections } = await outcomes(rt.database.db, campaign.id);
+    expect(rejections.filter((r) => r.step === 'intake')).toEqual([
+      { step: 'intake', reason: 'visit_refused', identity_md5: null },
+    ]);
   });
 
   it('leaves every view of a failed call for its next lease, then stores them once', async () => {

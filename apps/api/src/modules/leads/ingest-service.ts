@@ -5,6 +5,7 @@ import {
   candidateKeys,
   limitPeriod,
   type PauseOnRunReason,
+  type RejectionReason,
   runPipeline,
 } from '@app/lead-engine';
 import { testLeadPrices } from '@app/pricing';
@@ -54,8 +55,14 @@ interface Prepared {
   keyword: string;
 }
 
-/** Rows that failed this many times are dropped (logged), so one poison row cannot loop for ever. */
+/** Rows that failed this many times are rejected, so one poison row cannot loop for ever. */
 const MAX_ATTEMPTS = 5;
+
+/** Why an intake row never became a candidate. */
+type IntakeRejectionReason = Extract<
+  RejectionReason,
+  'visit_refused' | 'resolver_unavailable' | 'intake_unreadable'
+>;
 
 export function createIngestService(deps: {
   db: Database;
@@ -78,8 +85,18 @@ export function createIngestService(deps: {
     const done: number[] = [];
     const retry: number[] = [];
     let unresolved = 0;
-    const drop = (row: IntakeRow, err: unknown) => {
-      deps.log('lead intake row dropped', { id: row.id, error: String(err) });
+    // What was acknowledged and cannot become a candidate is rejected with its reason, stored with
+    // the batch's other rejections: never dropped without a trace.
+    const dropped: Rejection[] = [];
+    const drop = (row: IntakeRow, err: unknown, reason: IntakeRejectionReason) => {
+      deps.log('lead intake row rejected', { id: row.id, reason, error: String(err) });
+      dropped.push({
+        campaignId: row.campaignId,
+        identityMd5: null,
+        source: row.source,
+        step: 'intake',
+        reason,
+      });
       done.push(row.id);
     };
     // Page views (the pixel's, and the visitors an ad brought, decision 0051) go to the resolver;
@@ -91,8 +108,16 @@ export function createIngestService(deps: {
         done.push(row.id); // the campaign left (simplifi, removed from the table): nothing to do
         continue;
       }
-      // A module its client may not open: nobody is asked who the visitor is (decision 0063).
+      // A module its client may not open: nobody is asked who the visitor is (decision 0063), and
+      // the acknowledged view is rejected with that reason like any other.
       if (closed.has(campaign.id) && (row.source === 'pixel' || row.source === 'ad_platform')) {
+        dropped.push({
+          campaignId: campaign.id,
+          identityMd5: null,
+          source: row.source,
+          step: 'campaign',
+          reason: 'module_unavailable',
+        });
         done.push(row.id);
         continue;
       }
@@ -136,7 +161,7 @@ export function createIngestService(deps: {
           });
         }
       } catch (err) {
-        drop(row, err); // a payload that is not what the intake stores: retrying will not help
+        drop(row, err, 'intake_unreadable'); // not what the intake stores: retrying will not help
       }
     }
 
@@ -149,14 +174,15 @@ export function createIngestService(deps: {
       } catch (err) {
         // An outage: every view of the call is tried again at its next lease, up to MAX_ATTEMPTS.
         for (const { row } of chunk)
-          if (err instanceof IdentityRequestError || row.attempts >= MAX_ATTEMPTS) drop(row, err);
+          if (err instanceof IdentityRequestError) drop(row, err, 'visit_refused');
+          else if (row.attempts >= MAX_ATTEMPTS) drop(row, err, 'resolver_unavailable');
           else retry.push(row.id);
         continue;
       }
       chunk.forEach(({ row, campaign, input, keyword }, i) => {
         const answer = answers[i];
         if (!answer) retry.push(row.id);
-        else if (answer.status === 'refused') drop(row, answer.error);
+        else if (answer.status === 'refused') drop(row, answer.error, 'visit_refused');
         else if (answer.status === 'unknown') {
           unresolved += 1; // unknown visitors leave no trace
           done.push(row.id);
@@ -165,7 +191,7 @@ export function createIngestService(deps: {
     }
     // Intake order is the order of precedence among candidates (the oldest row claims first).
     prepared.sort((a, b) => a.row.id - b.row.id);
-    return { prepared, done, retry, unresolved };
+    return { prepared, done, retry, unresolved, dropped };
   }
 
   return {
@@ -175,7 +201,7 @@ export function createIngestService(deps: {
       if (rows.length === 0) return null;
       const campaigns = await loadIngestCampaigns(db, [...new Set(rows.map((r) => r.campaignId))]);
       const closed = await campaignsOfClosedModules(deps.moduleAccess, campaigns);
-      const { prepared, done, retry, unresolved } = await resolve(rows, campaigns, closed);
+      const { prepared, done, retry, unresolved, dropped } = await resolve(rows, campaigns, closed);
 
       // One instant per batch: the facts, the pipeline and every claim of the batch use it.
       const now = new Date();
@@ -200,7 +226,7 @@ export function createIngestService(deps: {
         candidates.map((c) => c.request),
       );
 
-      const rejections: Rejection[] = [];
+      const rejections: Rejection[] = [...dropped];
       const pauses = new Map<number, PauseOnRunReason>();
       const pauseFor = (campaignId: number, reason: PauseOnRunReason | null) => {
         if (!reason) return;

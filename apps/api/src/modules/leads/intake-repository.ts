@@ -29,7 +29,7 @@ export interface IntakeRow {
 }
 
 /** How long a worker keeps a leased batch before another may take it. */
-const LEASE_SECONDS = 120;
+export const INTAKE_LEASE_SECONDS = 120;
 
 export function createIntakeRepository(db: Database) {
   return {
@@ -61,7 +61,7 @@ export function createIntakeRepository(db: Database) {
         attempts: number;
       }>(
         db,
-        sql`update lead_intake set lease_until = now() + make_interval(secs => ${LEASE_SECONDS}),
+        sql`update lead_intake set lease_until = now() + make_interval(secs => ${INTAKE_LEASE_SECONDS}),
                    attempts = attempts + 1
              where id in (select id from lead_intake
                            where available_at <= now() and (lease_until is null or lease_until < now())

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_POLLING_SECONDS, MAINTENANCE_INTERVAL_SECONDS } from '../../jobs/job-queue.js';
 import type { BatchOutcome, IngestService } from './ingest-service.js';
-import type { IntakeRepository } from './intake-repository.js';
-import { ingestLeadsHandler } from './lead-jobs.js';
+import { INTAKE_LEASE_SECONDS, type IntakeRepository } from './intake-repository.js';
+import { deliverLeadsJob, ingestLeadsHandler, ingestLeadsJob, RUN_EXPIRES_SECONDS } from './lead-jobs.js';
 
 /*
  * The ingest run's lanes (decision 0055), over an in-memory intake: rows that keep arriving while
@@ -66,5 +67,18 @@ describe('the ingest run', () => {
     // Done with everything: no successor queued; the run lasted the stream plus the idle second.
     expect(triggers).toEqual([]);
     expect(took).toBeGreaterThanOrEqual(600 + 1_000);
+  });
+});
+
+describe("a killed worker's run (decision 0068)", () => {
+  it("is given up in time for a successor to start within the intake rows' lease", () => {
+    for (const job of [ingestLeadsJob, deliverLeadsJob])
+      expect(job.expireInSeconds).toBe(RUN_EXPIRES_SECONDS);
+    // Expired, found by the next maintenance, the queued successor fetched at the next poll.
+    expect(RUN_EXPIRES_SECONDS + MAINTENANCE_INTERVAL_SECONDS + DEFAULT_POLLING_SECONDS).toBeLessThan(
+      INTAKE_LEASE_SECONDS,
+    );
+    // A live run (a 20 s slice and its last batch) is never taken for dead.
+    expect(RUN_EXPIRES_SECONDS).toBeGreaterThanOrEqual(3 * 20);
   });
 });

@@ -18,6 +18,15 @@ import type { LeadDelivery } from './lead-delivery.js';
 
 /** One run's time slice: long enough to drain bursts, short enough to stop promptly. */
 const SLICE_MS = 20_000;
+/**
+ * A run older than this is taken for dead (decision 0068): its worker was killed, and the stately
+ * queue would start no other run until pg-boss's default 15 minutes had passed, while the pixel
+ * kept storing page views nobody ingested. Three slices: room for the slice's last batch on a busy
+ * machine. With the queue's maintenance interval and its polling, a successor can start within the
+ * intake rows' lease (lead-jobs.test.ts checks the sum): page views keep being ingested meanwhile,
+ * and the rows the dead run had leased are due again, for the next run, when their lease ends.
+ */
+export const RUN_EXPIRES_SECONDS = 60;
 /** An ingest run ends once its lanes found nothing due for this long. */
 const IDLE_MS = 1_000;
 /** How long a lane that caught up with the intake waits before it leases again. */
@@ -31,6 +40,7 @@ export const ingestLeadsJob = defineJob({
   retryLimit: 0,
   retryDelaySeconds: 5,
   recurring: { cron: '* * * * *' },
+  expireInSeconds: RUN_EXPIRES_SECONDS,
 });
 
 export const deliverLeadsJob = defineJob({
@@ -39,6 +49,7 @@ export const deliverLeadsJob = defineJob({
   retryLimit: 0,
   retryDelaySeconds: 5,
   recurring: { cron: '* * * * *' },
+  expireInSeconds: RUN_EXPIRES_SECONDS,
 });
 
 export function ingestLeadsHandler(deps: {

@@ -3,6 +3,7 @@ import { queryRows, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { insertCampaign, outcomes } from '../../../test/kits/campaigns.js';
+import { createIntakeRepository } from './intake-repository.js';
 
 /*
  * `POST /api/px/v` (decision 0046): malformed input is a 4xx that stores nothing, never a 5xx; a
@@ -170,6 +171,83 @@ describe('a valid page view', () => {
     expect(answer.headers['access-control-allow-origin']).toBe('*');
     expect(answer.headers['access-control-allow-methods']).toBe('POST');
     expect(answer.headers['access-control-allow-headers']).toBe('content-type');
+  });
+});
+
+/** Runs the intake dry; every row a batch took must come out as one of its outcomes. */
+async function ingestAll() {
+  const total = { rows: 0, accounted: 0 };
+  for (;;) {
+    const outcome = await rt.services.leads.ingest.processNextBatch(100);
+    if (!outcome) return total;
+    total.rows += outcome.rows;
+    total.accounted += outcome.unresolved + outcome.leads + outcome.rejected + outcome.retried;
+  }
+}
+
+describe('what is acknowledged is processed, or rejected with its reason', () => {
+  it('a user agent of any length: cut to what the resolver takes, never refused for it', async () => {
+    await ingestAll(); // what earlier tests left
+    const lengths = [1_000, 1_001, 1_010, 1_024, 4_000];
+    for (const length of lengths) {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          rt.app.inject({
+            method: 'POST',
+            url: '/api/px/v',
+            headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': 'M'.repeat(length) },
+            payload: view({
+              visitorId: `long-agent-${length}-visitor-${i}`,
+              url: `https://client-site.example/ua-${length}`,
+            }),
+            remoteAddress: nextAddress(),
+          }),
+        ),
+      );
+      for (const answer of answers) expect(answer.statusCode).toBe(204);
+    }
+    const total = await ingestAll();
+    expect(total.rows).toBe(lengths.length * 10);
+    expect(total.accounted).toBe(total.rows);
+    expect(await intakeCount()).toBe(0);
+    const { rejections } = await outcomes(rt.database.db, campaign.id);
+    expect(rejections.filter((r) => r.step === 'intake')).toEqual([]);
+    // Resolved visitors with the longest agents became leads like any other.
+    const stored = await queryRows<{ page_url: string }>(
+      rt.database.db,
+      sql`select distinct page_url from leads where campaign_id = ${campaign.id} and page_url like '%/ua-%'`,
+    );
+    expect(stored.map((r) => r.page_url).sort()).toEqual(
+      lengths.map((length) => `https://client-site.example/ua-${length}`).sort(),
+    );
+  });
+
+  it('a visit the resolver refuses, or a row that cannot be read, is rejected with its reason', async () => {
+    const intake = createIntakeRepository(rt.database.db);
+    await intake.insert([
+      {
+        campaignId: campaign.id,
+        source: 'pixel',
+        // Stored by an older build or by hand: an address the resolver does not take.
+        payload: {
+          vid: 'refused-visitor-0001',
+          url: 'https://client-site.example/',
+          ip: 'not-an-address',
+          ua: 'UA',
+        },
+      },
+      { campaignId: campaign.id, source: 'pixel', payload: { garbage: true } },
+    ]);
+    const total = await ingestAll();
+    expect(total).toEqual({ rows: 2, accounted: 2 });
+    expect(await intakeCount()).toBe(0);
+    const { rejections } = await outcomes(rt.database.db, campaign.id);
+    expect(
+      rejections.filter((r) => r.step === 'intake').sort((a, b) => a.reason.localeCompare(b.reason)),
+    ).toEqual([
+      { step: 'intake', reason: 'intake_unreadable', identity_md5: null },
+      { step: 'intake', reason: 'visit_refused', identity_md5: null },
+    ]);
   });
 });
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { badRequest, HttpError, notFound } from '../../http-errors.js';
 import { PUBLIC } from '../../plugins/access.js';
 import { validatorWithPlainBody } from '../../plugins/input-checks.js';
+import { USER_AGENT_MAX_LENGTH } from '../../providers/identities/index.js';
 import type { IntakeWriter } from './intake-writer.js';
 import { plainPageView } from './pixel-view-check.js';
 
@@ -94,7 +95,8 @@ export const pixelRoutes =
             url: view.url,
             ...(view.referrer !== '' ? { ref: view.referrer } : {}),
             ip,
-            ua: (request.headers['user-agent'] ?? '').slice(0, 1024),
+            // Cut to what the resolver takes: acknowledged, so it must be processable.
+            ua: (request.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX_LENGTH),
           },
         });
         // No payload: nothing to serialise (a null body went through the serializer, then was dropped).

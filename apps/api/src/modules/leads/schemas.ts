@@ -1,11 +1,21 @@
 import { PIXEL_URL_MAX_LENGTH, pixelPageViewSchema } from '@app/contracts';
 import { z } from 'zod';
+import { USER_AGENT_MAX_LENGTH } from '../../providers/identities/index.js';
 
 /*
  * What the intake table holds, checked again when the ingest job reads it (payloads are data from
  * outside, stored as JSON): a page view as the endpoint stored it, or an identity in the shape of
  * the resolver port's `Identity`.
  */
+
+/**
+ * A user agent as the intake holds it: the writers cut it to what the resolver takes; rows an
+ * earlier build stored kept up to 1,024 characters, and are cut here.
+ */
+const storedUserAgent = z
+  .string()
+  .max(1024)
+  .transform((ua) => ua.slice(0, USER_AGENT_MAX_LENGTH));
 
 /** A page view as the endpoint stored it: the contract's fields under short names, plus the connection's. */
 export const storedPageViewSchema = z.strictObject({
@@ -14,7 +24,7 @@ export const storedPageViewSchema = z.strictObject({
   ref: z.string().max(PIXEL_URL_MAX_LENGTH).optional(),
   /** The connection's address as the server saw it. */
   ip: z.string().min(1).max(64),
-  ua: z.string().max(1024),
+  ua: storedUserAgent,
 });
 export type StoredPageView = z.infer<typeof storedPageViewSchema>;
 
@@ -68,7 +78,7 @@ export const storedAdVisitSchema = z.strictObject({
   visit: z.string().min(1).max(200),
   visitorKey: z.string().min(1).max(200),
   ip: z.string().min(1).max(64),
-  userAgent: z.string().max(1024),
+  userAgent: storedUserAgent,
   pageUrl: z.string().min(1).max(PIXEL_URL_MAX_LENGTH),
   /** The search keyword the ad was shown for, when the platform says. */
   keyword: z.string().max(200).default(''),

@@ -1,4 +1,4 @@
-import { REPORT_DATE_INVALID, REPORT_DATE_ORDER, REPORT_RANGE_TOO_LONG } from '@app/contracts';
+import { DATE_INVALID, REPORT_DATE_ORDER, REPORT_RANGE_TOO_LONG } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { monthRange, reportRange } from './report-range.js';
 
@@ -31,9 +31,9 @@ describe('reportRange', () => {
   });
 
   it('refuses bad days, a reversed range and ranges over 366 days', () => {
-    expect(messageOf(() => reportRange('2026-02-30', '2026-03-01'))).toBe(REPORT_DATE_INVALID);
-    expect(messageOf(() => reportRange('2026-1-1', '2026-03-01'))).toBe(REPORT_DATE_INVALID);
-    expect(messageOf(() => reportRange('0', '2026-03-01'))).toBe(REPORT_DATE_INVALID);
+    expect(messageOf(() => reportRange('2026-02-30', '2026-03-01'))).toBe(DATE_INVALID);
+    expect(messageOf(() => reportRange('2026-1-1', '2026-03-01'))).toBe(DATE_INVALID);
+    expect(messageOf(() => reportRange('0', '2026-03-01'))).toBe(DATE_INVALID);
     expect(messageOf(() => reportRange('2026-03-02', '2026-03-01'))).toBe(REPORT_DATE_ORDER);
     expect(messageOf(() => reportRange('2025-01-01', '2026-01-02'))).toBe(REPORT_RANGE_TOO_LONG);
   });

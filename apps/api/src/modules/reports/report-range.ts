@@ -1,6 +1,6 @@
 import {
+  DATE_INVALID,
   isCalendarDay,
-  REPORT_DATE_INVALID,
   REPORT_DATE_ORDER,
   REPORT_MAX_DAYS,
   REPORT_RANGE_TOO_LONG,
@@ -31,7 +31,7 @@ export function reportRange(start: string, end: string, now: Date = new Date()):
     };
   }
   if (!isCalendarDay(start) || !isCalendarDay(end)) {
-    throw badRequest(REPORT_DATE_INVALID, { [isCalendarDay(start) ? 'end' : 'start']: REPORT_DATE_INVALID });
+    throw badRequest(DATE_INVALID, { [isCalendarDay(start) ? 'end' : 'start']: DATE_INVALID });
   }
   if (end < start) throw badRequest(REPORT_DATE_ORDER, { end: REPORT_DATE_ORDER });
   const days = Math.round((Date.parse(end) - Date.parse(start)) / DAY_MS) + 1;

@@ -5,11 +5,11 @@ import {
   apiErrorSchema,
   reportAnalyticsParamsSchema,
   reportAnalyticsResponseSchema,
+  reportAnalyticsRootParamsSchema,
   rootRevenueParamsSchema,
   rootRevenueResponseSchema,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { type AccessRule, principalOf } from '../../plugins/access.js';
 import type { ReportService } from './report-service.js';
 import type { RevenueService } from './revenue-service.js';
@@ -50,11 +50,7 @@ export const reportRoutes =
         config: { access: analyticsRule('companyrootid') },
         schema: {
           tags: ['reports'],
-          params: z.object({
-            start: z.string().max(10),
-            end: z.string().max(10),
-            companyrootid: z.coerce.number().int(),
-          }),
+          params: reportAnalyticsRootParamsSchema,
           response: { 200: reportAnalyticsResponseSchema, ...errors },
         },
       },

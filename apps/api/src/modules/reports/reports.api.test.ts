@@ -1,4 +1,4 @@
-import { asCents, REPORT_DATE_INVALID, REPORT_DATE_ORDER, REPORT_RANGE_TOO_LONG } from '@app/contracts';
+import { asCents, DATE_INVALID, REPORT_DATE_ORDER, REPORT_RANGE_TOO_LONG } from '@app/contracts';
 import { agencyPrices, companies, DEMO, eq, onboardingSettings, sql, userLogs, users } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
@@ -199,7 +199,7 @@ describe('GET /configuration/report-analytics', () => {
     expect(short.json().series.actions).toHaveLength(30);
 
     for (const [path, message] of [
-      ['2024-02-30/2024-03-31', REPORT_DATE_INVALID],
+      ['2024-02-30/2024-03-31', DATE_INVALID],
       ['2024-03-31/2024-03-01', REPORT_DATE_ORDER],
       ['2023-01-01/2024-03-01', REPORT_RANGE_TOO_LONG],
     ]) {

@@ -1,4 +1,10 @@
-export { checkListRequest, checkVisitor, MAX_LIST_LIMIT, MAX_PAGE_SIZE } from './requests.js';
+export {
+  checkListRequest,
+  checkVisitor,
+  MAX_LIST_LIMIT,
+  MAX_PAGE_SIZE,
+  USER_AGENT_MAX_LENGTH,
+} from './requests.js';
 export * from './resolver.js';
 export type { SeedOutcome } from './sandbox/sandbox-people.js';
 export {

@@ -10,6 +10,11 @@ import { IdentityRequestError, type ListRequest, type VisitorInput } from './res
  */
 
 export const MAX_LIST_LIMIT = 10_000;
+/**
+ * The longest user agent a visit may carry. The product's writers (the pixel, the ad platform's
+ * visits) cut longer ones to this before storing, so no visit they acknowledged is refused for it.
+ */
+export const USER_AGENT_MAX_LENGTH = 1_000;
 export const MAX_PAGE_SIZE = 1_000;
 const MAX_KEYWORDS = 200;
 const MAX_PLACES = 2_000;
@@ -29,8 +34,11 @@ export function checkVisitor(visit: VisitorInput): VisitorInput {
     fail('visitorKey', 'The visitor key must be 1 to 200 visible characters.');
   if (typeof visit.ip !== 'string' || isIP(visit.ip) === 0)
     fail('ip', 'The visitor IP address must be an IPv4 or IPv6 address.');
-  if (typeof visit.userAgent !== 'string' || visit.userAgent.length > 1_000)
-    fail('userAgent', 'The user agent must be text of at most 1,000 characters.');
+  if (typeof visit.userAgent !== 'string' || visit.userAgent.length > USER_AGENT_MAX_LENGTH)
+    fail(
+      'userAgent',
+      `The user agent must be text of at most ${USER_AGENT_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+    );
   let page: URL | null = null;
   try {
     page =

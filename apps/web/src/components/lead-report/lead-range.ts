@@ -1,4 +1,4 @@
-import { DATE_INVALID, END_BEFORE_START } from '@app/contracts';
+import { DATE_INVALID, END_BEFORE_START, isCalendarDay } from '@app/contracts';
 
 /** A range of days as yyyy-MM-dd; '' is an open bound (the server's default). */
 export interface DayRangeDraft {
@@ -13,18 +13,10 @@ export function formatDay(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** True for a real calendar day written yyyy-MM-dd (not 2026-02-30). */
-export function isDay(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const check = new Date(Date.UTC(year, month - 1, day));
-  return check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day;
-}
-
 /** Why a range cannot be asked for, in the campaign form's words; null when it can (open bounds are fine). */
 export function rangeError(range: DayRangeDraft): string | null {
-  if ((range.start && !isDay(range.start)) || (range.end && !isDay(range.end))) return DATE_INVALID;
+  if ((range.start && !isCalendarDay(range.start)) || (range.end && !isCalendarDay(range.end)))
+    return DATE_INVALID;
   // yyyy-MM-dd strings sort as the days they name.
   if (range.start && range.end && range.end < range.start) return END_BEFORE_START;
   return null;

@@ -1,4 +1,4 @@
-import { REPORT_DATE_INVALID, REPORT_DATE_ORDER, REPORT_RANGE_TOO_LONG } from '@app/contracts';
+import { DATE_INVALID, REPORT_DATE_ORDER, REPORT_RANGE_TOO_LONG } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { dayNumber, defaultRange, formatDay, formatMonth, lastDays, rangeError } from './report-range';
 
@@ -32,7 +32,7 @@ describe('date range', () => {
   it('gives the server texts for bad ranges', () => {
     expect(rangeError({ start: '2026-03-01', end: '2026-03-15' })).toBeNull();
     expect(rangeError({ start: '2026-03-15', end: '2026-03-15' })).toBeNull();
-    expect(rangeError({ start: '', end: '2026-03-15' })).toBe(REPORT_DATE_INVALID);
+    expect(rangeError({ start: '', end: '2026-03-15' })).toBe(DATE_INVALID);
     expect(rangeError({ start: '2026-03-16', end: '2026-03-15' })).toBe(REPORT_DATE_ORDER);
     expect(rangeError({ start: '2025-01-01', end: '2026-03-15' })).toBe(REPORT_RANGE_TOO_LONG);
     // 366 days inclusive is the limit.

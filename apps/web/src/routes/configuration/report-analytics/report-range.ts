@@ -1,5 +1,6 @@
 import {
-  REPORT_DATE_INVALID,
+  DATE_INVALID,
+  isCalendarDay,
   REPORT_DATE_ORDER,
   REPORT_MAX_DAYS,
   REPORT_RANGE_TOO_LONG,
@@ -21,14 +22,9 @@ export function formatDay(date: Date): string {
 
 /** yyyy-MM-dd → days since the epoch, or null for anything that is not a real day. */
 export function dayNumber(text: string): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const time = Date.UTC(year, month - 1, day);
-  const check = new Date(time);
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day)
-    return null;
-  return Math.round(time / DAY_MS);
+  // The server's own rule: real days within the years it takes.
+  if (!isCalendarDay(text)) return null;
+  return Math.round(Date.parse(`${text}T00:00:00Z`) / DAY_MS);
 }
 
 /** The last `days` days up to and including today. */
@@ -50,7 +46,7 @@ export const RANGE_PRESETS = [
 export function rangeError(range: DateRange): string | null {
   const start = dayNumber(range.start);
   const end = dayNumber(range.end);
-  if (start === null || end === null) return REPORT_DATE_INVALID;
+  if (start === null || end === null) return DATE_INVALID;
   if (end < start) return REPORT_DATE_ORDER;
   if (end - start + 1 > REPORT_MAX_DAYS) return REPORT_RANGE_TOO_LONG;
   return null;
