@@ -1,6 +1,7 @@
 import { DEMO } from '@app/db/demo';
 import { expect, test } from '@playwright/test';
 import { nextAnswer, signIn } from '../support/browser';
+import { addSettingsOnlyAdministrator } from '../support/roles';
 
 test('the Northwind owner creates, renames and deletes a company group; a role without the switches sees no buttons', async ({
   page,
@@ -53,23 +54,13 @@ test('the Northwind owner creates, renames and deletes a company group; a role w
   await expect(list).toContainText(kept);
 
   // A role that opens the settings but may not create, update or delete anything…
-  await page.goto('/configuration/role-list');
-  await page.getByTestId('role-add').click();
-  await page.getByTestId('role-name').fill(roleName);
-  await page.getByTestId('role-perm-settings-enable').check();
-  await page.getByTestId('role-save').click();
-  await expect(page.getByTestId('role-list')).toContainText(roleName);
-  await page.goto('/configuration/administrator-list');
-  await page.getByRole('button', { name: 'Add Administrator' }).click();
-  const form = page.getByTestId('add-admin-form');
-  await form.getByLabel('Full Name').fill('Gus Groups');
-  await form.getByRole('textbox', { name: 'E-mail' }).fill(email);
-  await form.getByTestId('phone-number').fill('2025550178');
-  await form.getByLabel('Password').first().fill(password);
-  await form.getByTestId('role-select').click();
-  await page.getByRole('option', { name: roleName }).click();
-  await form.getByTestId('user-form-save').click();
-  await expect(page.getByText('Data has been added successfully')).toBeVisible();
+  await addSettingsOnlyAdministrator(page, {
+    roleName,
+    fullName: 'Gus Groups',
+    email,
+    phone: '2025550178',
+    password,
+  });
 
   // …lists the groups without a single button to change them.
   const readerContext = await browser.newContext({ baseURL });

@@ -4,6 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
 import { nextAnswer, signIn } from '../support/browser';
 import { rowAction } from '../support/campaigns';
+import { addSettingsOnlyAdministrator } from '../support/roles';
 
 /*
  * Issue 20, items 2 and 5 and M2. One rule decides "may this person open module M" for the menus,
@@ -127,23 +128,13 @@ test('a role without the LeadsPeek switch has no module in the menu and no modul
   const password = `NoLeads!${stamp}9`;
 
   await signIn(page, DEMO.northwind.owner.email);
-  await page.goto('/configuration/role-list');
-  await page.getByTestId('role-add').click();
-  await page.getByTestId('role-name').fill(roleName);
-  await page.getByTestId('role-perm-settings-enable').check();
-  await page.getByTestId('role-save').click();
-  await expect(page.getByTestId('role-list')).toContainText(roleName);
-  await page.goto('/configuration/administrator-list');
-  await page.getByRole('button', { name: 'Add Administrator' }).click();
-  const form = page.getByTestId('add-admin-form');
-  await form.getByLabel('Full Name').fill('Nolan Leads');
-  await form.getByRole('textbox', { name: 'E-mail' }).fill(email);
-  await form.getByTestId('phone-number').fill('2025550178');
-  await form.getByLabel('Password').first().fill(password);
-  await form.getByTestId('role-select').click();
-  await page.getByRole('option', { name: roleName }).click();
-  await form.getByTestId('user-form-save').click();
-  await expect(page.getByText('Data has been added successfully')).toBeVisible();
+  await addSettingsOnlyAdministrator(page, {
+    roleName,
+    fullName: 'Nolan Leads',
+    email,
+    phone: '2025550178',
+    password,
+  });
 
   const context = await browser.newContext({ baseURL });
   const admin = await context.newPage();

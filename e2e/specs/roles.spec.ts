@@ -2,6 +2,7 @@ import { DEMO } from '@app/db/demo';
 import { expect, test } from '@playwright/test';
 import { apiClient } from '../support/api';
 import { nextAnswer, signIn } from '../support/browser';
+import { addAdministrator } from '../support/roles';
 
 test('a role without Settings update keeps an administrator from saving, in the browser and on the server', async ({
   page,
@@ -30,17 +31,13 @@ test('a role without Settings update keeps an administrator from saving, in the 
   await expect(page.getByTestId('branding-save')).toBeEnabled();
 
   // …and gives it to a new administrator.
-  await page.goto('/configuration/administrator-list');
-  await page.getByRole('button', { name: 'Add Administrator' }).click();
-  const form = page.getByTestId('add-admin-form');
-  await form.getByLabel('Full Name').fill('Rita Reader');
-  await form.getByRole('textbox', { name: 'E-mail' }).fill(email);
-  await form.getByTestId('phone-number').fill('2025550177');
-  await form.getByLabel('Password').first().fill(password);
-  await form.getByTestId('role-select').click();
-  await page.getByRole('option', { name: roleName }).click();
-  await form.getByTestId('user-form-save').click();
-  await expect(page.getByText('Data has been added successfully')).toBeVisible();
+  await addAdministrator(page, {
+    roleName,
+    fullName: 'Rita Reader',
+    email,
+    phone: '2025550177',
+    password,
+  });
 
   // The administrator sees the settings with Save switched off…
   const readerContext = await browser.newContext({ baseURL });

@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { testDbKind } from './test-run.js';
 
 /*
  * What the killed-process tests share (onboarding-crash, ingest-takeover): a database a child
- * process can open and the test can open again after killing it, and the child's output lines.
+ * process can open and the test can open again after killing it, the child itself, and its output lines.
  */
 
 export type Clone = DatabaseHandle & { dispose(): Promise<void> };
@@ -71,4 +71,21 @@ export function lineFrom(child: ChildProcess, pattern: RegExp, timeoutMs: number
       reject(new Error(`the child exited (${code ?? signal}) before ${pattern}: ${seen}`));
     });
   });
+}
+
+/**
+ * Starts one of the test children (`test/<script>`) on the crashable database, without the web build;
+ * `children` collects it so the file's afterAll kills it whatever happened.
+ */
+export function spawnTestChild(
+  script: string,
+  env: Record<string, string>,
+  children: ChildProcess[],
+): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, script)], {
+    env: { ...process.env, ...env, WEB_DIST: join(currentRun().dir, 'no-web') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  return child;
 }

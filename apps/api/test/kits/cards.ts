@@ -1,11 +1,13 @@
 import { asCents, type Cents } from '@app/contracts';
 import {
+  and,
   companies,
   couponRedemptions,
   coupons,
   DEMO,
   eq,
   insertCompany,
+  isNull,
   onboardingSettings,
   paymentCards,
   paymentOperations,
@@ -154,6 +156,23 @@ export async function onboardingState(rt: TestRuntime, companyId: number) {
 }
 
 export { sandboxOf };
+
+/**
+ * Saves a card for the person's company as the card form does: the first through POST
+ * /payment/customer (its onboarding step), every later one replacing the current card with PUT
+ * /payment/card. `tokenid` is a named sandbox token (tok_visa) or a fresh one of a test number.
+ */
+export async function saveCard(rt: TestRuntime, person: Who, tokenid: string) {
+  const [current] = await rt.database.db
+    .select({ id: paymentCards.id })
+    .from(paymentCards)
+    .where(and(eq(paymentCards.companyId, person.company), isNull(paymentCards.replacedAt)));
+  const form = cardForm(person.id, tokenid);
+  const res = current
+    ? await put(rt, '/payment/card', form, person.token)
+    : await post(rt, '/payment/customer', form, person.token);
+  if (res.statusCode !== 200) throw new Error(`saving a card answered ${res.statusCode}: ${res.body}`);
+}
 
 /**
  * A current card row for a company, without the gateway: for tests of what lists and reports say of

@@ -2,7 +2,7 @@ import { PLATFORM_PART_DECLINED, PLATFORM_PART_NO_CARD } from '@app/contracts';
 import { and, DEMO, eq, isNull, paymentCards, paymentFailures, sandboxAccounts, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
-import { cardForm } from '../../../test/kits/cards.js';
+import { saveCard as saveCardOf } from '../../../test/kits/cards.js';
 import { postingsWithKey } from '../../../test/kits/ledger-rows.js';
 import { companyByName, get, PEOPLE, post, put, type Who, who } from '../../../test/kits/users.js';
 import { sandboxOf } from '../../../test/payments.js';
@@ -38,18 +38,8 @@ afterAll(() => rt?.close());
 const tokenOf = (number: string) =>
   sandboxOf(rt).createCardToken({ number, expMonth: 12, expYear: 2040, holderName: 'Test Holder' });
 
-/** Saves a card for the person's company: the first through POST /payment/customer, later ones replace it. */
-async function saveCard(p: Who, number: string) {
-  const [current] = await rt.database.db
-    .select()
-    .from(paymentCards)
-    .where(and(eq(paymentCards.companyId, p.company), isNull(paymentCards.replacedAt)));
-  const form = cardForm(p.id, await tokenOf(number));
-  const res = current
-    ? await put(rt, '/payment/card', form, p.token)
-    : await post(rt, '/payment/customer', form, p.token);
-  expect(res.statusCode, res.body).toBe(200);
-}
+/** Saves a card of a test number for the person's company (the kit's way: first, then replacing). */
+const saveCard = async (p: Who, number: string) => saveCardOf(rt, p, await tokenOf(number));
 
 async function campaignPriced(prices: Record<string, unknown>) {
   const made = await post(

@@ -4,7 +4,7 @@ import {
   CLIENT_ADD_CAMPAIGN_DISABLED,
   MODULE_NOT_ENABLED,
 } from '@app/contracts';
-import { and, campaignMoves, campaigns, companies, DEMO, eq, isNull, paymentCards, sql } from '@app/db';
+import { campaignMoves, campaigns, companies, DEMO, eq, sql } from '@app/db';
 import {
   addDays,
   CAMPAIGN_EVENT_TYPES,
@@ -14,7 +14,7 @@ import {
 } from '@app/lead-engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
-import { cardForm } from '../../../test/kits/cards.js';
+import { saveCard } from '../../../test/kits/cards.js';
 import { postingsWithKey } from '../../../test/kits/ledger-rows.js';
 import {
   companyByName,
@@ -76,17 +76,7 @@ async function force(id: number, s: CampaignState) {
     .where(eq(campaigns.id, id));
 }
 
-async function saveClientCard(tokenid: string) {
-  // The first card through the onboarding call, every later one replaces the current card.
-  const [current] = await rt.database.db
-    .select()
-    .from(paymentCards)
-    .where(and(eq(paymentCards.companyId, harbor), isNull(paymentCards.replacedAt)));
-  const res = current
-    ? await put(rt, '/payment/card', cardForm(client.id, tokenid), client.token)
-    : await post(rt, '/payment/customer', cardForm(client.id, tokenid), client.token);
-  expect(res.statusCode, res.body).toBe(200);
-}
+const saveClientCard = (tokenid: string) => saveCard(rt, client, tokenid);
 
 async function setPrices(id: number, extra: Record<string, unknown> = {}) {
   return put(

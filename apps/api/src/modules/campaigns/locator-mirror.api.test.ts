@@ -1,6 +1,7 @@
 import { campaigns, DEMO, eq, queryRows, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
+import { saveCard } from '../../../test/kits/cards.js';
 import { companyByName, get, PEOPLE, post, put, type Who, who } from '../../../test/kits/users.js';
 import {
   type AdPlatform,
@@ -65,6 +66,9 @@ beforeAll(async () => {
   );
   owner = await who(rt, PEOPLE.northwind);
   harbor = (await companyByName(rt, DEMO.northwind.clients[0].name)).id;
+  // The campaigns here are priced at 0: activating one charges the platform's part to the agency's
+  // own card (decision 0065), so Northwind has one, as the demo's first start gives it.
+  await saveCard(rt, owner, 'tok_visa');
 });
 afterAll(() => rt?.close());
 

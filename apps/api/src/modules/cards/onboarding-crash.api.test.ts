@@ -1,11 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { crashableDatabase, lineFrom } from '../../../test/crashable-database.js';
+import { crashableDatabase, lineFrom, spawnTestChild } from '../../../test/crashable-database.js';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { cardForm, freshAgency, onboardingState, setOnboarding } from '../../../test/kits/cards.js';
 import { PEOPLE, who } from '../../../test/kits/users.js';
-import { currentRun } from '../../../test/test-database.js';
 import { testDbKind } from '../../../test/test-run.js';
 import { settlePendingHandler } from './settle-job.js';
 
@@ -40,21 +38,11 @@ describe('a process killed between the gateway charge and our record', () => {
     }
 
     // 2. The child charges and pauses; we kill it there.
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(import.meta.dirname, '../../../test/crash-child.ts')],
-      {
-        env: {
-          ...process.env,
-          ...database.env,
-          WEB_DIST: join(currentRun().dir, 'no-web'),
-          CRASH_TOKEN: agency.token,
-          CRASH_PAYLOAD: payload,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
+    const child = spawnTestChild(
+      'crash-child.ts',
+      { ...database.env, CRASH_TOKEN: agency.token, CRASH_PAYLOAD: payload },
+      children,
     );
-    children.push(child);
     const charged = await lineFrom(child, /^charged ch_/, 150_000);
     const chargeId = charged.split(' ')[1];
     const exited = new Promise((resolve) => child.once('exit', (_code, signal) => resolve(signal)));

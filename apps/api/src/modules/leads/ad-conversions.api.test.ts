@@ -2,6 +2,7 @@ import { campaigns, DEMO, eq, queryRows, sql } from '@app/db';
 import { addDays, localDate } from '@app/lead-engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
+import { saveCard } from '../../../test/kits/cards.js';
 import { companyByName, PEOPLE, post, put, who } from '../../../test/kits/users.js';
 import { createSandboxAdPlatform } from '../../providers/ad-platform/index.js';
 import { adConversionsJob } from './ad-conversions.js';
@@ -23,6 +24,9 @@ beforeAll(async () => {
     },
     { IN_PROCESS_WORKER: 'false' },
   );
+  // The campaign is priced at 0: activating it charges the platform's part to the agency's own card
+  // (decision 0065), so Northwind has one, as the demo's first start gives it.
+  await saveCard(rt, await who(rt, PEOPLE.northwind), 'tok_visa');
 });
 afterAll(() => rt?.close());
 

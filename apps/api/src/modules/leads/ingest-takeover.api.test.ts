@@ -1,10 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { DEMO_CAMPAIGNS, queryRows, sql } from '@app/db';
 import { afterAll, describe, expect, it } from 'vitest';
-import { crashableDatabase, lineFrom } from '../../../test/crashable-database.js';
+import { crashableDatabase, lineFrom, spawnTestChild } from '../../../test/crashable-database.js';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
-import { currentRun } from '../../../test/test-database.js';
 import { testDbKind } from '../../../test/test-run.js';
 import { INTAKE_LEASE_SECONDS } from './intake-repository.js';
 
@@ -34,21 +32,11 @@ describe('a process killed while its ingest run is active', () => {
     const prepared = await database.open();
     if (testDbKind() === 'pglite') await prepared.dispose();
 
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(import.meta.dirname, '../../../test/ingest-crash-child.ts')],
-      {
-        env: {
-          ...process.env,
-          ...database.env,
-          WEB_DIST: join(currentRun().dir, 'no-web'),
-          CRASH_PEOPLE: String(identities.people),
-          CRASH_SEED: identities.seed,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
+    const child = spawnTestChild(
+      'ingest-crash-child.ts',
+      { ...database.env, CRASH_PEOPLE: String(identities.people), CRASH_SEED: identities.seed },
+      children,
     );
-    children.push(child);
     const active = await lineFrom(child, /^ingest active \S+/, 150_000);
     const deadRun = active.split(' ')[2];
     const exited = new Promise((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
