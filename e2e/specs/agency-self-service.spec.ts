@@ -2,6 +2,7 @@ import { AGREEMENT_DOWNLOAD_FAILED, PAYMENT_ACCOUNT_REQUIRED_FOR_CLIENTS } from 
 import { DEMO, DEMO_PASSWORD } from '@app/db/demo';
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
+import { apiClient } from '../support/api';
 import { dismissNotice, nextAnswer, signIn } from '../support/browser';
 import { fillCardHolder, fillSandboxCard, registerAgency, walkToPaymentStep } from '../support/sign-up';
 
@@ -118,19 +119,45 @@ test('a self-registered agency connects its account, adds a client, and the clie
 
 test("the platform owner sees the new agency's package, changes it, and downloads the agreement it accepted", async ({
   page,
+  baseURL,
 }) => {
   test.setTimeout(90_000);
   await signIn(page, DEMO.master.rootUser.email);
   await expect(page).toHaveURL(/\/configuration\/agency-list\/?$/);
 
-  // An agency that accepted nothing: the spec's text, not silence.
-  await page.getByTestId('agency-search').fill(DEMO.northwind.name);
+  // An agency that accepted nothing yet (added in the agency list, no card saved; the demo's agencies
+  // accepted theirs with their first card): the spec's text, not silence.
+  const api = await apiClient(baseURL as string);
+  const rootToken = await api.signIn(DEMO.master.rootUser.email);
+  const rootMe = await api.call('GET', '/user', undefined, rootToken);
+  const unsigned = `Unsigned Agency ${stamp}`;
+  await api.call(
+    'POST',
+    '/configuration/user/create',
+    {
+      companyID: rootMe.company_id,
+      idsys: rootMe.idsys,
+      userType: 'userdownline',
+      ClientCompanyName: unsigned,
+      ClientFullName: 'Una Signed',
+      ClientEmail: `una.${stamp}@unsigned-agency.test`,
+      ClientPhone: '3125550123',
+      ClientPhoneCountryCode: 'US',
+      ClientPhoneCountryCallingCode: '+1',
+      ClientWhiteLabeling: 'F',
+      ApiMode: 'F',
+      DownlineSubDomain: `unsigned-${stamp}`,
+      selectedterms: [{ term: 'Monthly', status: true }],
+    },
+    rootToken,
+  );
+  await page.getByTestId('agency-search').fill(unsigned);
   const rows = page.locator('[data-testid^="agency-row-"]');
-  const northwind = rows.filter({ hasText: DEMO.northwind.name });
+  const unsignedRow = rows.filter({ hasText: unsigned });
   await expect(rows).toHaveCount(1);
-  await expect(northwind).toHaveCount(1);
-  const northwindId = (await northwind.getAttribute('data-testid'))!.replace('agency-row-', '');
-  await page.getByTestId(`agreement-download-${northwindId}`).click();
+  await expect(unsignedRow).toHaveCount(1);
+  const unsignedId = (await unsignedRow.getAttribute('data-testid'))!.replace('agency-row-', '');
+  await page.getByTestId(`agreement-download-${unsignedId}`).click();
   await expect(page.getByRole('alert').filter({ hasText: AGREEMENT_DOWNLOAD_FAILED })).toBeVisible();
 
   await page.getByTestId('agency-search').fill(agency.company);

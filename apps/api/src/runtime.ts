@@ -368,6 +368,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     await seedDemoCards({
       db,
       onboarding: cards.onboarding,
+      agreements: agreements.agreements,
       isSandbox: async (systemId) => (await gateways.forSystem(systemId)).name === 'sandbox',
     });
     if (seeded) await seedDemoMoney({ db, ledger, gateway: sandbox, customerOf: cards.customerOf });

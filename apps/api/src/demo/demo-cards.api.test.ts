@@ -1,7 +1,7 @@
 import { companies, DEMO, eq, paymentCards, sql } from '@app/db';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../test/harness.js';
-import { get, type Who, who } from '../../test/kits/users.js';
+import { get, PEOPLE, post, type Who, who } from '../../test/kits/users.js';
 import { DEMO_CARD_HOLDERS, seedDemoCards } from './demo-cards.js';
 
 /*
@@ -61,7 +61,13 @@ describe('demo cards', () => {
 
   it('saves a real sandbox card for every holder; sessions and Card Setting agree; once only', async () => {
     const isSandbox = async () => true;
-    await seedDemoCards({ db: rt.database.db, onboarding: rt.services.onboarding, isSandbox });
+    const demo = {
+      db: rt.database.db,
+      onboarding: rt.services.onboarding,
+      agreements: rt.services.agreements.agreements,
+      isSandbox,
+    };
+    await seedDemoCards(demo);
     const views = await cardViews(rt);
     for (const view of views) {
       expect(Boolean(view.session), view.email).toBe(view.card !== null);
@@ -77,9 +83,17 @@ describe('demo cards', () => {
 
     const cards = (await rt.database.db.select().from(paymentCards)).length;
     const charges = await sandboxCharges(rt);
-    await seedDemoCards({ db: rt.database.db, onboarding: rt.services.onboarding, isSandbox });
+    await seedDemoCards(demo);
     expect((await rt.database.db.select().from(paymentCards)).length).toBe(cards);
     expect(await sandboxCharges(rt)).toBe(charges);
+  });
+
+  it("each holder accepted its services agreement with its first card: the agency list's download has a file", async () => {
+    const root = await who(rt, PEOPLE.root);
+    const owner = await who(rt, DEMO.northwind.owner.email);
+    const res = await post(rt, `/general/user-service-agreement-download/${owner.id}`, {}, root.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ result: 'success', url: expect.stringContaining('/download-auth/') });
   });
 });
 

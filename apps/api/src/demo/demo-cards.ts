@@ -10,6 +10,7 @@ import {
   paymentCards,
   users,
 } from '@app/db';
+import type { AgreementService } from '../modules/agreements/index.js';
 import type { OnboardingCharge } from '../modules/cards/index.js';
 import type { Principal } from '../modules/tenancy/index.js';
 
@@ -42,11 +43,14 @@ export const DEMO_CARD_HOLDERS = [
  * product, not only the one that seeded: a holder whose company has no card yet (a first start that
  * stopped between the seed and this step) gets it then; a holder with a card is left alone, so a
  * card a person replaced stays theirs. Only on systems whose gateway is the sandbox. A holder the
- * service refuses is reported and can add a card on Card Setting.
+ * service refuses is reported and can add a card on Card Setting. As the card form has each payer do
+ * with its first card, the holder accepts its services agreement first (decision 0062), so the agency
+ * list's agreement download has the file to give.
  */
 export async function seedDemoCards(deps: {
   db: Database;
   onboarding: OnboardingCharge;
+  agreements: Pick<AgreementService, 'accept'>;
   /** Whether a system charges through the sandbox (a system with its own Stripe keys is left alone). */
   isSandbox: (systemId: number) => Promise<boolean>;
 }) {
@@ -86,6 +90,13 @@ export async function seedDemoCards(deps: {
     // The person themself, at their desk: no session behind it, nobody acting for them.
     const principal: Principal = { ...person, actorUserId: null, permissions: null, familyId: 'demo-seed' };
     try {
+      await deps.agreements.accept({
+        principal,
+        userId: person.userId,
+        document: person.companyKind === 'client' ? 'default_client' : 'default_agency',
+        locationMenu: 'card-setting',
+        ip: '127.0.0.1',
+      });
       await onboarding.saveCard(
         principal,
         {
