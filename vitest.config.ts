@@ -6,6 +6,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Two files at a time, each API file on its own database clone: on a 2-core machine Vitest's default
+    // (one worker fewer than the cores) runs them one by one. A root option: projects cannot set it.
+    maxWorkers: 2,
+    minWorkers: 1,
     projects: [
       {
         test: {
@@ -23,9 +27,6 @@ export default defineConfig({
           globalSetup: ['apps/api/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file gets its own database clone; two at a time suits a 2-core machine.
-          maxWorkers: 2,
-          minWorkers: 1,
         },
       },
     ],

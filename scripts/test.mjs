@@ -12,9 +12,17 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const summary = [];
 let stageFailed = false;
 
+/** Each stage's wall time, printed in the summary: CI has a budget (README), and this shows where it goes. */
+const minutes = new Map();
+const began = Date.now();
+const since = (start) => `${((Date.now() - start) / 60_000).toFixed(1)} min`;
+
 function run(name, command, args, env = {}) {
   console.log(`\n━━ ${name} ━━`);
+  const start = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  minutes.set(name, since(start));
+  console.log(`━━ ${name}: ${minutes.get(name)}`);
   const ok = result.status === 0;
   if (!ok) stageFailed = true;
   return ok;
@@ -38,16 +46,16 @@ function vitest(name, project, env = {}) {
   record(name, ok, counts);
 }
 
-function record(name, ok, counts) {
+function record(name, ok, counts, time = minutes.get(name)) {
   for (const k of Object.keys(totals)) totals[k] += counts[k];
   summary.push(
-    `${ok ? 'ok  ' : 'FAIL'} ${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`,
+    `${ok ? 'ok  ' : 'FAIL'} ${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (${time})`,
   );
 }
 
 function stage(name, command, args) {
   const ok = run(name, command, args);
-  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
+  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${minutes.get(name)})`);
 }
 
 stage('lint (biome)', 'npx', ['biome', 'check', '.']);
@@ -66,15 +74,11 @@ const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 if (existsSync(chromium)) {
   if (run('web build', 'npm', ['run', 'build', '-w', '@app/web'])) {
     const file = join(reports, 'browser.json');
-    const ok = run(
-      'browser tests (Playwright, Chromium)',
-      'npx',
-      ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
-      {
-        CHROMIUM_PATH: chromium,
-        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-      },
-    );
+    const stageName = 'browser tests (Playwright, Chromium)';
+    const ok = run(stageName, 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+      CHROMIUM_PATH: chromium,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+    });
     const counts = { passed: 0, failed: ok ? 0 : 1, skipped: 0 };
     if (existsSync(file)) {
       const { stats } = JSON.parse(readFileSync(file, 'utf8'));
@@ -84,7 +88,7 @@ if (existsSync(chromium)) {
         skipped: stats.skipped,
       });
     }
-    record('browser tests', ok, counts);
+    record('browser tests', ok, counts, minutes.get(stageName));
   } else {
     summary.push('FAIL web build');
   }
@@ -100,5 +104,7 @@ if (existsSync(chromium)) {
 }
 
 console.log(`\n━━ summary ━━\n${summary.join('\n')}`);
-console.log(`\ntotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+console.log(
+  `\ntotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped in ${since(began)}`,
+);
 process.exit(stageFailed || totals.failed > 0 ? 1 : 0);
