@@ -29,8 +29,9 @@ export default defineConfig({
           hookTimeout: 60_000,
           // A worker keeps the modules it has loaded from one file to the next: every file starts its own
           // runtime on its own database, and no API test replaces a module (vi.mock), so nothing a file
-          // does reaches the next, and loading the whole API once per file was most of the stage
-          // (PGlite 622 s isolated against 295 s shared, PostgreSQL 535 s against 228 s, both on 2 workers).
+          // does reaches the next, and loading the whole API once per file was most of the stage. PGlite:
+          // 808 s a file at a time, 622 s two at a time, 295 s two at a time sharing modules; PostgreSQL:
+          // 535 s a file at a time, 228 s two at a time sharing modules.
           isolate: false,
         },
       },
