@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { CROSS_OWNER_USES, TABLE_OWNERS } from '../../test/table-owners.js';
 
 /**
  * Modules talk to each other through their public face (`modules/<m>/index.ts`) only: an import
@@ -40,23 +41,74 @@ export function deepImports(): string[] {
   return found;
 }
 
+const ROOT = resolve(SRC, '../../..');
+const PACKAGES = join(ROOT, 'packages');
+const SCHEMA = join(PACKAGES, 'db/src/schema');
+
+/** The schema's tables: Drizzle name → SQL name, read from the `pgTable('…')` declarations. */
+export function schemaTables(): Map<string, string> {
+  const tables = new Map<string, string>();
+  for (const file of sourceFiles(SCHEMA))
+    for (const [, drizzleName, sqlName] of readFileSync(file, 'utf8').matchAll(
+      /export const (\w+) = pgTable\(\s*'(\w+)'/g,
+    ))
+      tables.set(drizzleName as string, sqlName as string);
+  return tables;
+}
+
+/** Who a source file speaks for: `modules/<m>`, `providers/<p>`, another folder of the API, or `packages/<p>`. */
+function userOf(file: string): string {
+  const inApi = relative(SRC, file);
+  if (!inApi.startsWith('..')) {
+    const parts = inApi.split(sep);
+    return parts[0] === 'modules' || parts[0] === 'providers'
+      ? `${parts[0]}/${parts[1]}`
+      : (parts[0] as string);
+  }
+  return `packages/${relative(PACKAGES, file).split(sep)[0]}`;
+}
+
+/** The tables a file names: imported by their Drizzle name, or written in a `sql` template by their SQL name. */
+function tablesNamedIn(text: string, tables: Map<string, string>): Set<string> {
+  const named = new Set<string>();
+  for (const [, list] of text.matchAll(
+    /import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'(?:@app\/db(?:\/schema)?|\.{1,2}\/schema\/index\.js)'/g,
+  ))
+    for (const item of (list as string).split(',')) {
+      const name = item
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)[0] as string;
+      const sqlName = tables.get(name);
+      if (sqlName) named.add(sqlName);
+    }
+  const sqlNames = new Set(tables.values());
+  for (const [, body] of text.matchAll(/sql(?:\.raw\()?`([^`]*)`/g))
+    for (const [, word] of (body as string).matchAll(/\b(?:from|join|into|update|table)\s+"?(\w+)"?/gi))
+      if (sqlNames.has(word as string)) named.add(word as string);
+  return named;
+}
+
 /**
- * Money rows have one writer: the ledger module (decision 0029). Its tables are exported by
- * `@app/db` like every table, so this lists any source file outside the module (and outside the
- * schema that defines them) that names them, by Drizzle name or SQL name.
+ * Every use of a table outside its owner (`test/table-owners.ts`), as `user → tables`, sorted. Tests
+ * are left out (they read tables to check what the product did), and so is the schema itself.
  */
-export function ledgerTableUsers(): string[] {
-  const packages = resolve(SRC, '../../../packages');
-  const allowed = new Set([join(MODULES, 'ledger'), join(packages, 'db/src/schema/ledger.ts')]);
-  const files = [SRC, ...readdirSync(packages).map((p) => join(packages, p, 'src'))].flatMap(sourceFiles);
-  return files
-    .filter((file) => ![...allowed].some((path) => file === path || file.startsWith(`${path}${sep}`)))
-    .filter((file) =>
-      /\bledger(Accounts|Postings|Lines)\b|\bledger_(accounts|postings|lines)\b/.test(
-        readFileSync(file, 'utf8'),
-      ),
-    )
-    .map((file) => relative(resolve(SRC, '../../..'), file));
+export function crossOwnerUses(): Record<string, string[]> {
+  const tables = schemaTables();
+  const files = [SRC, ...readdirSync(PACKAGES).map((p) => join(PACKAGES, p, 'src'))]
+    .flatMap(sourceFiles)
+    .filter((file) => !/\.test\.ts$/.test(file) && !file.startsWith(`${SCHEMA}${sep}`));
+  const uses = new Map<string, Set<string>>();
+  for (const file of files) {
+    const user = userOf(file);
+    for (const table of tablesNamedIn(readFileSync(file, 'utf8'), tables)) {
+      if (TABLE_OWNERS[table] === user) continue;
+      uses.set(user, (uses.get(user) ?? new Set()).add(table));
+    }
+  }
+  return Object.fromEntries(
+    [...uses.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([user, t]) => [user, [...t].sort()]),
+  );
 }
 
 describe('module boundaries', () => {
@@ -64,7 +116,21 @@ describe('module boundaries', () => {
     expect(deepImports()).toEqual([]);
   });
 
-  it("only the ledger module reads or writes the ledger's tables", () => {
-    expect(ledgerTableUsers()).toEqual([]);
+  it('every table of the schema has one owner, and every owner exists', () => {
+    expect([...schemaTables().values()].filter((table) => !TABLE_OWNERS[table])).toEqual([]);
+    expect(
+      Object.keys(TABLE_OWNERS).filter((table) => ![...schemaTables().values()].includes(table)),
+    ).toEqual([]);
+    const owners = new Set(Object.values(TABLE_OWNERS));
+    expect([...owners].filter((owner) => !existsSync(join(SRC, owner)))).toEqual([]);
+  });
+
+  it('no table is used outside its owner, except the uses still listed (a list that only shrinks)', () => {
+    expect(crossOwnerUses()).toEqual(CROSS_OWNER_USES);
+  });
+
+  it("only the ledger module reads or writes the ledger's tables (decision 0029)", () => {
+    const ledger = (tables: string[]) => tables.filter((table) => TABLE_OWNERS[table] === 'modules/ledger');
+    expect(Object.values(CROSS_OWNER_USES).flatMap(ledger)).toEqual([]);
   });
 });
