@@ -82,6 +82,12 @@ function tablesNamedIn(text: string, tables: Map<string, string>): Set<string> {
       const sqlName = tables.get(name);
       if (sqlName) named.add(sqlName);
     }
+  // A namespace import (`import * as db from '@app/db'`) names its tables as `db.campaigns`.
+  for (const [, alias] of text.matchAll(/import\s*\*\s*as\s+(\w+)\s+from\s*'@app\/db(?:\/schema)?'/g))
+    for (const [, name] of text.matchAll(new RegExp(`\\b${alias}\\.(\\w+)`, 'g'))) {
+      const sqlName = tables.get(name as string);
+      if (sqlName) named.add(sqlName);
+    }
   const sqlNames = new Set(tables.values());
   for (const [, body] of text.matchAll(/sql(?:\.raw\()?`([^`]*)`/g))
     for (const [, word] of (body as string).matchAll(/\b(?:from|join|into|update|table)\s+"?(\w+)"?/gi))
