@@ -322,7 +322,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     cards,
     campaigns,
     siteTests,
-    createBillingModule({ db, ledger, inScope: scope.inScope }),
+    createBillingModule({ db, ledger, audit: audit.audit, inScope: scope.inScope }),
     agreements,
     createReferenceModule(),
     createReportsModule({ db, ledger }),

@@ -32,8 +32,6 @@ export const TABLE_OWNERS: Record<string, string> = {
   agency_prices: 'modules/settings',
   campaign_minimums: 'modules/settings',
   onboarding_settings: 'modules/settings',
-  minimum_spend_plans: 'modules/settings',
-  minimum_spend_settings: 'modules/settings',
   // agreements and beta features
   agreement_acceptances: 'modules/agreements',
   agreement_download_links: 'modules/agreements',
@@ -42,6 +40,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   beta_testers: 'modules/agreements',
   feature_agreements: 'modules/agreements',
   // money
+  minimum_spend_plans: 'modules/billing',
+  minimum_spend_settings: 'modules/billing',
   ledger_accounts: 'modules/ledger',
   ledger_postings: 'modules/ledger',
   ledger_lines: 'modules/ledger',
@@ -103,7 +103,7 @@ export const CROSS_OWNER_USES: Record<string, string[]> = {
   demo: ['campaigns', 'companies', 'leads', 'onboarding_settings', 'payment_cards', 'systems', 'users'],
   'modules/agreements': ['companies', 'documents', 'minimum_spend_plans', 'systems', 'users'],
   'modules/audit': ['companies', 'systems', 'users'],
-  'modules/billing': ['companies', 'users'],
+  'modules/billing': ['companies', 'systems', 'users'],
   'modules/campaigns': [
     'agency_prices',
     'companies',

@@ -19,9 +19,6 @@ import { createDomainSettingsRepository } from './domain-settings-repository.js'
 import { domainSettingsRoutes } from './domain-settings-routes.js';
 import { createDomainSettingsService } from './domain-settings-service.js';
 import { createGeneralSettingsService } from './general-settings-service.js';
-import { createMinimumSpendRepository } from './minimum-spend-repository.js';
-import { minimumSpendRoutes } from './minimum-spend-routes.js';
-import { createMinimumSpendService } from './minimum-spend-service.js';
 import { createSettingsRepository } from './settings-repository.js';
 import { settingsRoutes } from './settings-routes.js';
 import { createSmtpTestService } from './smtp-test-service.js';
@@ -43,7 +40,7 @@ export interface SettingsModuleDependencies {
 }
 
 /**
- * General settings, prices and terms, domains, SMTP and minimum spend (issue 4), with what other
+ * General settings, prices and terms, domains and SMTP (issue 4), with what other
  * modules share: the guarded SMTP factory (the e-mail delivery job uses it), the certificate job's
  * handler, and the agency host rules user management and the profile apply (`hosts`).
  */
@@ -100,15 +97,9 @@ export function createSettingsModule(deps: SettingsModuleDependencies) {
       invalidateDomains,
       resolver,
     });
-    const minimumSpend = createMinimumSpendService({
-      repo: createMinimumSpendRepository(db),
-      company: repo.company,
-      audit: deps.audit,
-    });
     return async (app) => {
       await app.register(settingsRoutes({ general, images, smtpTests, account, inScope: deps.inScope }));
       await app.register(domainSettingsRoutes(domains));
-      await app.register(minimumSpendRoutes(minimumSpend));
     };
   }
 

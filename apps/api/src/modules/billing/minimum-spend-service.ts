@@ -8,10 +8,8 @@ import {
 } from '@app/contracts';
 import { badRequest, notFound } from '../../http-errors.js';
 import type { AuditLog } from '../audit/index.js';
-import type { Principal } from '../tenancy/index.js';
+import type { CompanyReads, Principal } from '../tenancy/index.js';
 import type { MinimumSpendRepository, PlanRow, PlanValues } from './minimum-spend-repository.js';
-import { loadCompany, requireKind, settingsEvent } from './settings-access.js';
-import type { CompanyRow } from './settings-repository.js';
 
 const toPlan = (row: PlanRow): MinimumSpendPlan => ({
   idMinimumSpend: row.id,
@@ -29,7 +27,7 @@ const toPlan = (row: PlanRow): MinimumSpendPlan => ({
  */
 export function createMinimumSpendService(deps: {
   repo: MinimumSpendRepository;
-  company: (id: number) => Promise<CompanyRow | undefined>;
+  company: CompanyReads['company'];
   audit: AuditLog;
 }) {
   const { repo } = deps;
@@ -46,7 +44,17 @@ export function createMinimumSpendService(deps: {
   }
 
   const record = (p: Principal, action: AuditAction, description: string, ip: string) =>
-    deps.audit.record(settingsEvent(p, p.rootCompanyId, action, description, ip));
+    // Logged with the settings, where the platform's staff look for plan changes.
+    deps.audit.record({
+      systemId: p.systemId,
+      companyId: p.rootCompanyId,
+      userId: p.userId,
+      actorUserId: p.actorUserId,
+      action,
+      category: 'settings',
+      description,
+      ip,
+    });
 
   const describe = (v: PlanValues) =>
     `${v.name}: ${v.months} months, $${centsToDollars(v.flatMonthCents)} a month`;
@@ -149,8 +157,9 @@ export function createMinimumSpendService(deps: {
 
     /** The plan that applies to an agency: its own, else the system's default, else none (0). */
     async planOf(companyId: number) {
-      const company = await loadCompany(deps.company, companyId);
-      requireKind(company, ['agency'], 'Minimum spend plans apply to agencies.');
+      const company = await deps.company(companyId);
+      if (!company || company.deletedAt) throw notFound();
+      if (company.kind !== 'agency') throw badRequest('Minimum spend plans apply to agencies.');
       const own = company.planMinSpendId
         ? await repo.get(company.systemId, company.planMinSpendId)
         : undefined;

@@ -17,13 +17,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AccessRule, principalOf } from '../../plugins/access.js';
 import type { MinimumSpendService } from './minimum-spend-service.js';
-import { settingsRule } from './settings-access.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 /** Root-only calls (spec 2 §6): root-company staff; the service also requires the master system. */
-const rootRule = (action: 'read.plans' | 'create' | 'update' | 'delete' = 'read.plans'): AccessRule =>
-  settingsRule([], `minimumSpend.${action}`);
+const rootRule = (action: 'read.plans' | 'create' | 'update' | 'delete' = 'read.plans'): AccessRule => ({
+  kind: 'user',
+  action: `minimumSpend.${action}`,
+  scope: [],
+});
 
 const planValues = (b: { planName: string; months: number; flatMonth: Cents }) => ({
   name: b.planName,
@@ -137,10 +139,11 @@ export const minimumSpendRoutes =
       '/general/minimum-spend-user',
       {
         config: {
-          access: settingsRule(
-            [{ in: 'query', field: 'company_id', resource: 'company' }],
-            'minimumSpend.read',
-          ),
+          access: {
+            kind: 'user',
+            action: 'minimumSpend.read',
+            scope: [{ in: 'query', field: 'company_id', resource: 'company' }],
+          },
         },
         schema: {
           tags: ['minimum spend'],
