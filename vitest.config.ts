@@ -2,7 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Two projects: `unit` (pure code, no database) and `api` (the HTTP app on a real database:
- * PGlite by default, PostgreSQL when TEST_DB=postgres). scripts/test.mjs runs them in turn.
+ * PGlite by default, PostgreSQL when TEST_DB=postgres). scripts/test.mjs runs them in turn, the
+ * API tests with `--isolate=false` (see there): Vitest 3 takes isolation for the whole run, not
+ * from a project's own options.
  */
 export default defineConfig({
   test: {
@@ -27,12 +29,6 @@ export default defineConfig({
           globalSetup: ['apps/api/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // A worker keeps the modules it has loaded from one file to the next: every file starts its own
-          // runtime on its own database, and no API test replaces a module (vi.mock), so nothing a file
-          // does reaches the next, and loading the whole API once per file was most of the stage. PGlite:
-          // 808 s a file at a time, 622 s two at a time, 295 s two at a time sharing modules; PostgreSQL:
-          // 535 s a file at a time, 228 s two at a time sharing modules.
-          isolate: false,
         },
       },
     ],
