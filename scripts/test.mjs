@@ -12,7 +12,7 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const summary = [];
 let stageFailed = false;
 
-/** Each stage's wall time, printed in the summary: CI has a budget (README), and this shows where it goes. */
+/** Each stage's wall time, printed as it ends and in the summary: CI must stay under 40 minutes on 2 cores. */
 const minutes = new Map();
 const began = Date.now();
 const since = (start) => `${((Date.now() - start) / 60_000).toFixed(1)} min`;
