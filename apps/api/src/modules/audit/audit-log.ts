@@ -18,6 +18,34 @@ export interface AuditEvent {
   campaignId?: number | null;
 }
 
+/** Who did it, as a request's principal says. */
+interface Doer {
+  systemId: number;
+  userId: number;
+  actorUserId: number | null;
+}
+
+/**
+ * A settings entry (settings, minimum spend, payment accounts and keys) for a write by `p` on
+ * `companyId`, with the IP the server saw.
+ */
+export const settingsEvent = (
+  p: Doer,
+  companyId: number | null,
+  action: AuditAction,
+  description: string,
+  ip: string,
+): AuditEvent => ({
+  systemId: p.systemId,
+  companyId,
+  userId: p.userId,
+  actorUserId: p.actorUserId,
+  action,
+  category: 'settings',
+  description,
+  ip,
+});
+
 /** An entry the web app writes itself (spec 1 §7.4): its action id is free text. */
 export type WebAppAuditEvent = Omit<AuditEvent, 'action'> & { action: string };
 

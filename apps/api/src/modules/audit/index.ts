@@ -8,7 +8,7 @@ import { createUserLogRepository } from './user-log-repository.js';
 import { userLogRoutes } from './user-log-routes.js';
 import { createUserLogService } from './user-log-service.js';
 
-export type { AuditEvent, AuditLog } from './audit-log.js';
+export { type AuditEvent, type AuditLog, settingsEvent } from './audit-log.js';
 export { changeDescription, type FieldChange, fieldChanges } from './field-changes.js';
 
 /** The user logs: every module writes through `audit`; the routes read them (filters, pages, CSV). */

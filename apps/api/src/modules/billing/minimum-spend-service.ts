@@ -7,7 +7,7 @@ import {
   ZERO_CENTS,
 } from '@app/contracts';
 import { badRequest, notFound } from '../../http-errors.js';
-import type { AuditLog } from '../audit/index.js';
+import { type AuditLog, settingsEvent } from '../audit/index.js';
 import type { CompanyReads, Principal } from '../tenancy/index.js';
 import type { MinimumSpendRepository, PlanRow, PlanValues } from './minimum-spend-repository.js';
 
@@ -45,16 +45,7 @@ export function createMinimumSpendService(deps: {
 
   const record = (p: Principal, action: AuditAction, description: string, ip: string) =>
     // Logged with the settings, where the platform's staff look for plan changes.
-    deps.audit.record({
-      systemId: p.systemId,
-      companyId: p.rootCompanyId,
-      userId: p.userId,
-      actorUserId: p.actorUserId,
-      action,
-      category: 'settings',
-      description,
-      ip,
-    });
+    deps.audit.record(settingsEvent(p, p.rootCompanyId, action, description, ip));
 
   const describe = (v: PlanValues) =>
     `${v.name}: ${v.months} months, $${centsToDollars(v.flatMonthCents)} a month`;

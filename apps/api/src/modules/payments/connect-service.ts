@@ -13,7 +13,7 @@ import { paymentAccountConnected } from '@app/policy';
 import { badRequest, HttpError, notFound } from '../../http-errors.js';
 import { GatewayError, type PaymentGateway } from '../../providers/payments/gateway.js';
 import type { GatewayDirectory } from '../../providers/payments/gateway-directory.js';
-import type { AuditLog } from '../audit/index.js';
+import { type AuditLog, settingsEvent } from '../audit/index.js';
 import type { Principal } from '../tenancy/index.js';
 import type { AccountOwner, ConnectRepository, PaymentAccountRow } from './connect-repository.js';
 
@@ -129,16 +129,7 @@ export function createConnectService(deps: {
     description: string,
     ip: string,
   ) {
-    await deps.audit.record({
-      systemId: p.systemId,
-      companyId,
-      userId: p.userId,
-      actorUserId: p.actorUserId,
-      action,
-      category: 'settings',
-      description,
-      ip,
-    });
+    await deps.audit.record(settingsEvent(p, companyId, action, description, ip));
   }
 
   return {

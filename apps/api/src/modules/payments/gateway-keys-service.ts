@@ -7,7 +7,7 @@ import {
 } from '@app/contracts';
 import { badRequest } from '../../http-errors.js';
 import type { GatewayDirectory } from '../../providers/payments/gateway-directory.js';
-import type { AuditLog } from '../audit/index.js';
+import { type AuditLog, settingsEvent } from '../audit/index.js';
 import type { Principal } from '../tenancy/index.js';
 import type { GatewayKeysRepository } from './gateway-keys-repository.js';
 
@@ -58,16 +58,7 @@ export function createGatewayKeysService(deps: {
     description: string,
     ip: string,
   ) {
-    await deps.audit.record({
-      systemId: p.systemId,
-      companyId: p.companyId,
-      userId: p.userId,
-      actorUserId: p.actorUserId,
-      action,
-      category: 'settings',
-      description,
-      ip,
-    });
+    await deps.audit.record(settingsEvent(p, p.companyId, action, description, ip));
   }
 
   return {

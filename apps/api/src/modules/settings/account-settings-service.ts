@@ -7,10 +7,10 @@ import {
 } from '@app/contracts';
 import { onboardingAmountToCents } from '@app/pricing';
 import { badRequest, notFound } from '../../http-errors.js';
-import type { AuditLog } from '../audit/index.js';
+import { type AuditLog, settingsEvent } from '../audit/index.js';
 import type { Principal } from '../tenancy/index.js';
 import { describeCampaignMinimums } from './campaign-minimums.js';
-import { loadCompany, requireKind, settingsEvent } from './settings-access.js';
+import { loadCompany, requireKind } from './settings-access.js';
 import type { SettingsRepository } from './settings-repository.js';
 
 /**

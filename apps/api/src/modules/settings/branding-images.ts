@@ -3,10 +3,10 @@ import type { BrandingImageKind } from '@app/contracts';
 import { badRequest } from '../../http-errors.js';
 import { detectImageType, MAX_IMAGE_BYTES } from '../../lib/image-type.js';
 import type { FileStorage } from '../../providers/files/file-storage.js';
-import type { AuditLog } from '../audit/index.js';
+import { type AuditLog, settingsEvent } from '../audit/index.js';
 import type { Principal } from '../tenancy/index.js';
 import { inheritedColours } from '../tenancy/index.js';
-import { loadCompany, requireKind, settingsEvent } from './settings-access.js';
+import { loadCompany, requireKind } from './settings-access.js';
 import type { SettingsRepository } from './settings-repository.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

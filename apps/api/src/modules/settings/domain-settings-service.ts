@@ -8,11 +8,11 @@ import {
 } from '@app/contracts';
 import { badRequest } from '../../http-errors.js';
 import type { HostResolver } from '../../providers/outbound/safe-resolve.js';
-import type { AuditLog } from '../audit/index.js';
+import { type AuditLog, settingsEvent } from '../audit/index.js';
 import type { Principal } from '../tenancy/index.js';
 import type { CompanyHosts } from './company-hosts.js';
 import type { DomainSettingsRepository } from './domain-settings-repository.js';
-import { loadCompany, requireKind, settingsEvent } from './settings-access.js';
+import { loadCompany, requireKind } from './settings-access.js';
 import type { CompanyRow } from './settings-repository.js';
 
 export const AGENCIES_ONLY_DOMAINS = 'Only agencies have their own subdomain and custom domain.';

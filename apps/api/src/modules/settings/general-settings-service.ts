@@ -20,13 +20,13 @@ import { can } from '@app/policy';
 import { findUnchargeableCost } from '@app/pricing';
 import type { z } from 'zod';
 import { badRequest, forbidden } from '../../http-errors.js';
-import { type AuditLog, changeDescription, fieldChanges } from '../audit/index.js';
+import { type AuditLog, changeDescription, fieldChanges, settingsEvent } from '../audit/index.js';
 import type { Principal } from '../tenancy/index.js';
 import { brandingLookOf, inheritedColours } from '../tenancy/index.js';
 import { describeCampaignMinimums } from './campaign-minimums.js';
 import { floorViolationOf, priceFields, rowsFromInput, toAgencyCost } from './cost-settings.js';
 import { applyNaming, currentNaming } from './module-names.js';
-import { loadCompany, requireKind, settingsEvent } from './settings-access.js';
+import { loadCompany, requireKind } from './settings-access.js';
 import type { CompanyRow, SettingsRepository } from './settings-repository.js';
 
 type UpdateSetting = z.output<typeof updateAnySettingRequestSchema>;

@@ -1,9 +1,7 @@
-import type { AuditAction, CompanyKind } from '@app/contracts';
+import type { CompanyKind } from '@app/contracts';
 import type { Action } from '@app/policy';
 import { badRequest, notFound } from '../../http-errors.js';
 import type { AccessRule, ScopedId } from '../../plugins/access.js';
-import type { AuditEvent } from '../audit/index.js';
-import type { Principal } from '../tenancy/index.js';
 import type { CompanyRow } from './settings-repository.js';
 
 /**
@@ -33,21 +31,3 @@ export async function loadCompany(
 export function requireKind(company: CompanyRow, kinds: readonly CompanyKind[], message = NOT_FOR_CLIENTS) {
   if (!kinds.includes(company.kind)) throw badRequest(message);
 }
-
-/** A settings user-log entry for a write by `p` on `companyId`, with the IP the server saw. */
-export const settingsEvent = (
-  p: Principal,
-  companyId: number,
-  action: AuditAction,
-  description: string,
-  ip: string,
-): AuditEvent => ({
-  systemId: p.systemId,
-  companyId,
-  userId: p.userId,
-  actorUserId: p.actorUserId,
-  action,
-  category: 'settings',
-  description,
-  ip,
-});

@@ -3,9 +3,9 @@ import { badRequest, HttpError, notFound } from '../../http-errors.js';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.js';
 import type { GuardedSmtpFactory } from '../../providers/outbound/guarded-smtp.js';
 import { OutboundRefusedError } from '../../providers/outbound/safe-resolve.js';
-import type { AuditLog } from '../audit/index.js';
+import { type AuditLog, settingsEvent } from '../audit/index.js';
 import type { Principal } from '../tenancy/index.js';
-import { loadCompany, requireKind, settingsEvent } from './settings-access.js';
+import { loadCompany, requireKind } from './settings-access.js';
 import type { SettingsRepository } from './settings-repository.js';
 
 export interface TestMessage {
