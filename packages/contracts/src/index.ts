@@ -37,3 +37,4 @@ export * from './tenancy.js';
 export * from './text.js';
 export * from './user-logs.js';
 export * from './user-management.js';
+export * from './zoned-time.js';

@@ -1,6 +1,6 @@
+import { instantAtLocalTime, localDate } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { DRIP_BUSINESS_HOURS, type DripPlanInput, planDrip } from './drip-plan.js';
-import { instantAtLocalTime, localDate } from './zoned-time.js';
 
 const items = (n: number) => Array.from({ length: n }, (_, i) => `identity-${i + 1}`);
 const base: DripPlanInput<string> = {

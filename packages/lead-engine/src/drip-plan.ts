@@ -1,10 +1,4 @@
-import {
-  addDays,
-  instantAtLocalTime,
-  type LocalDate,
-  parseLocalDate,
-  startOfLocalDay,
-} from './zoned-time.js';
+import { addDays, instantAtLocalTime, type LocalDate, parseLocalDate, startOfLocalDay } from '@app/contracts';
 
 /*
  * The enhance / b2b daily drip (decision 0044): the day's list from the data vendor is not delivered

@@ -4,6 +4,17 @@
  * database around them.
  */
 
+// The zoned-time helpers moved to @app/contracts (pricing needs them too); re-exported for existing importers.
+export {
+  addDays,
+  firstOfNextMonth,
+  instantAtLocalTime,
+  isTimeZone,
+  type LocalDate,
+  localDate,
+  parseLocalDate,
+  startOfLocalDay,
+} from '@app/contracts';
 export {
   acceptsLeads,
   CAMPAIGN_EVENT_TYPES,
@@ -86,13 +97,3 @@ export {
   suppressionKeyOf,
 } from './suppression.js';
 export { US_STATES } from './us-states.js';
-export {
-  addDays,
-  firstOfNextMonth,
-  instantAtLocalTime,
-  isTimeZone,
-  type LocalDate,
-  localDate,
-  parseLocalDate,
-  startOfLocalDay,
-} from './zoned-time.js';

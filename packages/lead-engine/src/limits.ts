@@ -1,4 +1,3 @@
-import { ACCEPT, type RejectionReason, reject, type StepResult } from './reasons.js';
 import {
   addDays,
   firstOfNextMonth,
@@ -6,7 +5,8 @@ import {
   localDate,
   parseLocalDate,
   startOfLocalDay,
-} from './zoned-time.js';
+} from '@app/contracts';
+import { ACCEPT, type RejectionReason, reject, type StepResult } from './reasons.js';
 
 /*
  * Step 6: the campaign's dates and its lead limit (spec 2 §3 LimitLead, LimitLeadFreq,

@@ -7,6 +7,14 @@ export { type ActivationCharge, activationCharge, type PartyCharge } from './act
 export { impressionSpend, impressionsWithinBudget } from './ad-spend.js';
 export { belowCostNotice } from './below-cost.js';
 export {
+  type BilledTerm,
+  type BillingPeriod,
+  billingPeriod,
+  monthlyAnniversary,
+  periodAt,
+  periodsEndedBy,
+} from './billing-periods.js';
+export {
   findUnchargeableCost,
   isChargeable,
   MAX_CHARGE_CENTS,
