@@ -10,15 +10,16 @@ import type { JobHandler } from './jobs/define-job.js';
 import { type JobQueue, startJobQueue } from './jobs/job-queue.js';
 import { JOB_SPECS } from './jobs/registry.js';
 import { loadOrCreateSecret } from './lib/app-secrets.js';
+import { type Clock, systemClock } from './lib/clock.js';
 import { createRateLimiter } from './lib/rate-limiter.js';
 import { createSecretBox } from './lib/secret-box.js';
 import { createAgreementsModule } from './modules/agreements/index.js';
 import { createAppConfigModule } from './modules/app-config/index.js';
 import { createAuditModule } from './modules/audit/index.js';
-import { createBillingModule } from './modules/billing/index.js';
+import { createBillingModule, settlePendingJob } from './modules/billing/index.js';
 import { createBotCheckModule } from './modules/bot-check/index.js';
 import { createCampaignsModule, locatorMirrorJob } from './modules/campaigns/index.js';
-import { createCardsModule, settlePendingJob } from './modules/cards/index.js';
+import { createCardsModule } from './modules/cards/index.js';
 import { createDocumentsModule } from './modules/documents/index.js';
 import { createDomainsModule } from './modules/domains/index.js';
 import { createEmbedModule } from './modules/embed/index.js';
@@ -83,6 +84,8 @@ export interface RuntimeOptions {
   demoVisitors?: DemoVisitorSettings | false;
   /** Tests only: the ad platform (e.g. a sandbox on a test clock, behind a switch that fails its calls). */
   adPlatform?: (db: Database) => AdPlatform;
+  /** The time money runs on (decision 0072): tests pass a settable clock and move it. */
+  clock?: Clock;
 }
 
 /**
@@ -178,7 +181,23 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   // The sandbox posts its events through the app itself (decision 0030), once the app is built.
   const webhookInbox: { app?: { inject: Awaited<ReturnType<typeof buildApp>>['inject'] } } = {};
   // Money rows have this one writer (decision 0029); the billing modules take it as a dependency.
-  const ledger = createLedger({ db });
+  const clock = options.clock ?? systemClock;
+  const ledger = createLedger({ db, clock });
+  const agreements = createAgreementsModule({
+    db,
+    audit: audit.audit,
+    reauthenticate: identity.passwords.reauthenticate,
+  });
+  // Money over time (decision 0072): prepaid lots and billing schedules, which the lead engine and
+  // campaigns use; its jobs that charge join once payments exist (`withPayments`).
+  const billing = createBillingModule({
+    db,
+    ledger,
+    clock,
+    audit: audit.audit,
+    beta: agreements.beta,
+    inScope: scope.inScope,
+  });
   // The sandbox is always there (every system without Stripe keys uses it, and rows made on it stay
   // readable); a system's own Stripe keys, else the deployment's, make Stripe its gateway (decision 0039).
   const sandbox = createSandbox({
@@ -222,13 +241,11 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     chargeOnce: payments.chargeOnce,
     audit: audit.audit,
     mail: mail.mail,
-    settleGraceSeconds: 60,
   });
-  const agreements = createAgreementsModule({
-    db,
-    ledger,
-    audit: audit.audit,
-    reauthenticate: identity.passwords.reauthenticate,
+  const billingJobs = billing.withPayments({
+    chargeOnce: payments.chargeOnce,
+    onboarding: cards.onboarding,
+    settleGraceSeconds: 60,
   });
   // The lead engine's ingestion (decision 0046). The sandbox resolver generates its people on the
   // first page view it resolves (decision 0038), not at start.
@@ -241,10 +258,13 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     // Locator campaigns are mirrored to the ad platform (decision 0051).
     adPlatform,
     moduleAccess: tenancy.moduleAccess,
+    billing: { prepaid: billing.prepaid, schedules: billing.schedules },
+    followUps: payments.followUps,
     log: (message, detail) => console.warn(message, detail ?? ''),
   });
   const leads = createLeadsModule({
     moveBySystem: campaigns.moveBySystem,
+    prepaid: billing.prepaid,
     db,
     sql: database.sql,
     queue,
@@ -276,7 +296,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     ...settings.handlers,
     ...identity.handlers,
     ...payments.handlers,
-    ...cards.handlers,
+    ...billingJobs.handlers,
   ];
   // Every module, in one list: what the product answers under /api.
   const modules = [
@@ -322,7 +342,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     cards,
     campaigns,
     siteTests,
-    createBillingModule({ db, ledger, audit: audit.audit, inScope: scope.inScope }),
+    billing,
     agreements,
     createReferenceModule(),
     createReportsModule({ db, ledger }),
@@ -437,6 +457,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       audit: audit.audit,
       scope,
       ledger,
+      billing: { prepaid: billing.prepaid, schedules: billing.schedules },
+      clock,
       agreements: { agreements: agreements.agreements, beta: agreements.beta },
       identityResolver,
       vendorCallbackNonces,

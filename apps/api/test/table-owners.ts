@@ -40,6 +40,11 @@ export const TABLE_OWNERS: Record<string, string> = {
   beta_testers: 'modules/agreements',
   feature_agreements: 'modules/agreements',
   // money
+  billing_lots: 'modules/billing',
+  billing_schedules: 'modules/billing',
+  invoices: 'modules/billing',
+  invoice_lines: 'modules/billing',
+  invoice_numbers: 'modules/billing',
   minimum_spend_plans: 'modules/billing',
   minimum_spend_settings: 'modules/billing',
   ledger_accounts: 'modules/ledger',
@@ -56,7 +61,6 @@ export const TABLE_OWNERS: Record<string, string> = {
   // campaigns and the lead engine
   campaigns: 'modules/campaigns',
   campaign_moves: 'modules/campaigns',
-  campaign_prepaid_balances: 'modules/campaigns',
   locator_mirrors: 'modules/campaigns',
   ad_platform_organizations: 'modules/campaigns',
   leads: 'modules/leads',
@@ -131,7 +135,7 @@ export const CROSS_OWNER_USES: Record<string, string[]> = {
     'users',
   ],
   'modules/lead-reports': ['campaigns', 'companies', 'lead_rejections', 'leads'],
-  'modules/leads': ['agency_prices', 'campaign_prepaid_balances', 'campaigns', 'locator_mirrors', 'systems'],
+  'modules/leads': ['agency_prices', 'campaigns', 'locator_mirrors', 'systems'],
   'modules/ledger': ['companies', 'users'],
   'modules/mail': ['companies', 'company_smtp', 'systems'],
   'modules/payments': ['campaigns', 'companies', 'systems', 'users'],

@@ -7,11 +7,13 @@ import { calendarMonthSchema } from './calendar.js';
  * Amounts are dollar strings (decision 0028); a negative amount starts with '-'.
  */
 
-/** The purposes an account can have (the ledger's catalogue), in the order a party's tabs show them. */
+/**
+ * The money accounts a party can have (the ledger's catalogue), in the order a party's tabs show them.
+ * Leads-counting accounts (a client's prepaid block) are not money: the campaign shows them.
+ */
 export const BILLING_ACCOUNT_KINDS = [
   'receivable',
   'wallet',
-  'prepaid',
   'commission_payable',
   'revenue',
   'application_fees',
@@ -23,7 +25,6 @@ export type BillingAccountKind = (typeof BILLING_ACCOUNT_KINDS)[number];
 export const BILLING_ACCOUNT_LABELS: Record<BillingAccountKind, string> = {
   receivable: 'Charges and payments',
   wallet: 'Data Wallet',
-  prepaid: 'Prepaid leads',
   commission_payable: 'Commission',
   revenue: 'Revenue',
   application_fees: 'Application fees',

@@ -1,5 +1,5 @@
+import { settlePendingJob } from '../modules/billing/index.js';
 import { locatorMirrorJob } from '../modules/campaigns/index.js';
-import { settlePendingJob } from '../modules/cards/index.js';
 import { passwordResetLinkJob } from '../modules/identity/index.js';
 import {
   adConversionsJob,

@@ -1,21 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { asMicros } from '@app/contracts';
-import {
-  campaignPrepaidBalances,
-  campaigns,
-  companies,
-  type Database,
-  DEMO,
-  eq,
-  leads,
-  queryRows,
-  sql,
-} from '@app/db';
+import { campaigns, companies, type Database, DEMO, eq, leads, queryRows, sql } from '@app/db';
+import { systemClock } from '../../src/lib/clock.js';
+import { createPrepaidLots } from '../../src/modules/billing/index.js';
+import { createLedger } from '../../src/modules/ledger/index.js';
 
 /*
  * Campaign rows for lead-engine tests, inserted directly (the campaigns module's routes are built
- * elsewhere): a running campaign of a demo client with the given fields, and its prepaid balance
- * when asked. Each call gets a fresh public id.
+ * elsewhere): a running campaign of a demo client with the given fields, and a prepaid block
+ * (a ledger lot) when asked. Each call gets a fresh public id.
  */
 
 let counter = 0;
@@ -53,8 +46,18 @@ export async function insertCampaign(
     })
     .returning();
   if (!row) throw new Error('campaign not stored');
-  if (prepaidLeads !== undefined)
-    await db.insert(campaignPrepaidBalances).values({ campaignId: row.id, leadsLeft: prepaidLeads });
+  // A block of prepaid leads is a ledger lot, opened the way an activation opens one (decision 0072).
+  if (prepaidLeads)
+    await createPrepaidLots({ db, ledger: createLedger({ db }), clock: systemClock }).open({
+      systemId: row.systemId,
+      clientId: row.clientId,
+      campaignId: row.id,
+      leads: prepaidLeads,
+      clientPriceMicros: row.costPerLeadMicros,
+      wholesaleMicros: asMicros(0),
+      sourceKey: `test-block:${row.id}`,
+      description: `${prepaidLeads} prepaid leads (test)`,
+    });
   return row;
 }
 

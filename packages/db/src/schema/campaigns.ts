@@ -231,19 +231,6 @@ export const campaignLimitCounters = pgTable(
   ],
 );
 
-/** Prepaid leads a campaign still has (bought at activation or top-up; each stored lead takes one). */
-export const campaignPrepaidBalances = pgTable(
-  'campaign_prepaid_balances',
-  {
-    campaignId: integer()
-      .primaryKey()
-      .references(() => campaigns.id),
-    leadsLeft: integer().notNull(),
-    updatedAt: createdAt(),
-  },
-  (t) => [check('campaign_prepaid_balances_never_negative', sql`${t.leadsLeft} >= 0`)],
-);
-
 /**
  * A stored lead: the person as the source disclosed them and the three prices frozen on it
  * (micro-dollars: the client's price, the agency's wholesale, the root's fee). `claimedAt` is the

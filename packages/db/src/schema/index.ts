@@ -1,5 +1,6 @@
 export * from './ad-platform.js';
 export * from './agreements.js';
+export * from './billing.js';
 export * from './campaigns.js';
 export * from './cards.js';
 export * from './enums.js';

@@ -39,6 +39,11 @@ export const ledgerAccounts = pgTable(
     companyId: integer().references(() => companies.id),
     userId: integer().references(() => users.id),
     reference: text().notNull().default(''),
+    /**
+     * What its amounts count: US cents (money) or leads (a client's prepaid block, decision 0072).
+     * Set from the kind by the ledger's catalogue; a posting never mixes units (checked at commit).
+     */
+    unit: text().notNull().default('usd_cents'),
     createdAt: timestamp({ withTimezone: true }).defaultNow().notNull(),
   },
   (t) => [
@@ -47,6 +52,7 @@ export const ledgerAccounts = pgTable(
       .nullsNotDistinct(),
     check('ledger_accounts_kind_format', isIdentifier(t.kind)),
     check('ledger_accounts_one_owner', sql`num_nonnulls(${t.companyId}, ${t.userId}) <= 1`),
+    check('ledger_accounts_unit', sql`${t.unit} in ('usd_cents', 'leads')`),
   ],
 );
 

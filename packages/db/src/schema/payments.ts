@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns.js';
+import { ledgerAccounts } from './ledger.js';
 import { companies, systems } from './tenancy.js';
 import { users } from './users.js';
 
@@ -274,6 +275,18 @@ export const paymentOperations = pgTable(
      * decline owes nothing (the card is simply not saved, as at onboarding).
      */
     obligationKey: text(),
+    /**
+     * Where the collected money is credited when it is not the system's revenue: an agency's Data
+     * Wallet account, for a top-up (decision 0072). Null: revenue (or application fees, for a direct charge).
+     */
+    creditAccountId: bigint({ mode: 'number' }).references(() => ledgerAccounts.id),
+    /**
+     * What the charge was for, done in the same transaction that records it (activate campaign 42,
+     * open a prepaid block, …; decision 0072); `followUpDoneAt` says it ran. A crash between the
+     * gateway and the record leaves both to the janitor, which records the charge and runs it.
+     */
+    followUp: jsonb().$type<PaymentFollowUp>(),
+    followUpDoneAt: timestamp({ withTimezone: true }),
     status: text().$type<PaymentOperationStatus>().notNull().default('pending'),
     chargeId: text(),
     postingId: bigint({ mode: 'number' }),
@@ -293,6 +306,13 @@ export const paymentOperations = pgTable(
     ),
     check('payment_operations_status', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     check(
+      'payment_operations_follow_up_done',
+      sql`${t.followUpDoneAt} is null or (${t.followUp} is not null and ${t.status} = 'succeeded')`,
+    ),
+    index('payment_operations_follow_up_due_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'succeeded' and ${t.followUp} is not null and ${t.followUpDoneAt} is null`),
+    check(
       'payment_operations_settled',
       sql`(${t.status} = 'pending') = (${t.settledAt} is null) and (${t.status} = 'succeeded') = (${t.chargeId} is not null)`,
     ),
@@ -300,6 +320,12 @@ export const paymentOperations = pgTable(
 );
 
 export type PaymentOperationStatus = 'pending' | 'succeeded' | 'failed';
+
+/** A payment operation's follow-up: a kind its registry knows and that kind's own fields (JSON). */
+export interface PaymentFollowUp {
+  kind: string;
+  [field: string]: unknown;
+}
 
 /**
  * What a payer owes because a charge was declined (decision 0065): one row per obligation (the

@@ -3,28 +3,20 @@ import {
   type BetaFeatureId,
   betaFeatureListResponseSchema,
   betaFeatureParamsSchema,
-  dataWalletParamsSchema,
-  dataWalletQuerySchema,
-  dataWalletResponseSchema,
   featureGateResponseSchema,
   SETTING_SAVED,
   savedResponseSchema,
   updateBetaFeatureRequestSchema,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendCsv } from '../../lib/csv-reply.js';
 import { principalOf } from '../../plugins/access.js';
 import type { BetaFeatureService } from './beta-feature-service.js';
-import type { DataWalletService } from './data-wallet-service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
-/**
- * Beta features of a system (system staff), the gate of a feature for the caller (spec 2 §4) and the
- * Data Wallet view behind that gate.
- */
+/** Beta features of a system (system staff) and the gate of a feature for the caller (spec 2 §4). */
 export const betaFeatureRoutes =
-  (beta: BetaFeatureService, wallet: DataWalletService): FastifyPluginAsyncZod =>
+  (beta: BetaFeatureService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/configuration/beta-features',
@@ -72,47 +64,5 @@ export const betaFeatureRoutes =
       },
       async (request) =>
         beta.gateOf(principalOf(request).companyId, request.params.feature_id as BetaFeatureId),
-    );
-
-    app.get(
-      '/data-wallet/:company_id',
-      {
-        config: {
-          access: {
-            kind: 'user',
-            action: 'dataWallet.read',
-            scope: [{ in: 'params', field: 'company_id', resource: 'company' }],
-          },
-        },
-        schema: {
-          tags: ['data wallet'],
-          params: dataWalletParamsSchema,
-          querystring: dataWalletQuerySchema,
-          response: { 200: dataWalletResponseSchema, ...errors },
-        },
-      },
-      async (request) => wallet.read(request.params.company_id, request.query.month),
-    );
-
-    app.get(
-      '/data-wallet-download/:company_id',
-      {
-        config: {
-          access: {
-            kind: 'user',
-            action: 'dataWallet.read',
-            scope: [{ in: 'params', field: 'company_id', resource: 'company' }],
-          },
-        },
-        schema: {
-          tags: ['data wallet'],
-          description: "The month's wallet history as CSV (the modal's download)",
-          params: dataWalletParamsSchema,
-          querystring: dataWalletQuerySchema,
-          response: errors,
-        },
-      },
-      async (request, reply) =>
-        sendCsv(reply, await wallet.download(request.params.company_id, request.query.month)),
     );
   };

@@ -1,11 +1,9 @@
 import type { Database } from '@app/db';
 import type { AuditLog } from '../audit/index.js';
-import type { Ledger } from '../ledger/index.js';
 import { agreementRoutes } from './agreement-routes.js';
 import { type AgreementDependencies, createAgreementService } from './agreement-service.js';
 import { betaFeatureRoutes } from './beta-feature-routes.js';
 import { createBetaFeatureService } from './beta-feature-service.js';
-import { createDataWalletService } from './data-wallet-service.js';
 
 export { renderAgreementPdf } from './agreement-pdf.js';
 export type { AgreementService } from './agreement-service.js';
@@ -18,7 +16,6 @@ export { type BetaFeatureService, DATA_WALLET } from './beta-feature-service.js'
  */
 export function createAgreementsModule(deps: {
   db: Database;
-  ledger: Ledger;
   audit: AuditLog;
   reauthenticate: AgreementDependencies['reauthenticate'];
 }) {
@@ -29,10 +26,9 @@ export function createAgreementsModule(deps: {
     audit: deps.audit,
     reauthenticate: deps.reauthenticate,
   });
-  const wallet = createDataWalletService({ ledger: deps.ledger, beta });
   return {
     agreements,
     beta,
-    routes: [agreementRoutes(deps.db, agreements), betaFeatureRoutes(beta, wallet)],
+    routes: [agreementRoutes(deps.db, agreements), betaFeatureRoutes(beta)],
   };
 }

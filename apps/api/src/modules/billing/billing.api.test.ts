@@ -379,7 +379,7 @@ describe('a long history downloads as a stream', () => {
     });
     const other = await ledger.accountFor({
       systemId: world.master.systemId,
-      kind: 'prepaid',
+      kind: 'wallet',
       owner: { type: 'company', companyId: summit!.id },
       reference: 'bulk-stream-test',
     });

@@ -1,37 +1,83 @@
 import type { Database } from '@app/db';
+import type { Clock } from '../../lib/clock.js';
 import type { TenantResource } from '../../plugins/access.js';
+import type { BetaFeatureService } from '../agreements/index.js';
 import type { AuditLog } from '../audit/index.js';
+import type { OnboardingCharge } from '../cards/index.js';
 import type { Ledger } from '../ledger/index.js';
+import type { ChargeOnce } from '../payments/index.js';
 import { createCompanyReads, type Principal } from '../tenancy/index.js';
-import { createBillingRepository } from './billing-repository.js';
-import { billingRoutes } from './billing-routes.js';
-import { createBillingService } from './billing-service.js';
-import { createMinimumSpendRepository } from './minimum-spend-repository.js';
-import { minimumSpendRoutes } from './minimum-spend-routes.js';
-import { createMinimumSpendService } from './minimum-spend-service.js';
+import { createBillingRepository } from './history/billing-repository.js';
+import { billingRoutes } from './history/billing-routes.js';
+import { createBillingService } from './history/billing-service.js';
+import { createPrepaidLots } from './lots/prepaid-lots.js';
+import { createMinimumSpendRepository } from './minimum-spend/minimum-spend-repository.js';
+import { minimumSpendRoutes } from './minimum-spend/minimum-spend-routes.js';
+import { createMinimumSpendService } from './minimum-spend/minimum-spend-service.js';
+import { settlePendingHandler } from './payments-janitor.js';
+import { createBillingSchedules } from './schedules/billing-schedules.js';
+import { dataWalletRoutes } from './wallet/data-wallet-routes.js';
+import { createDataWalletService } from './wallet/data-wallet-service.js';
 
-export type { BillingService, PartyRef } from './billing-service.js';
+export type { BillingService, PartyRef } from './history/billing-service.js';
+export { createPrepaidLots, type PrepaidLots, type PrepaidUse } from './lots/prepaid-lots.js';
+export { settlePendingHandler, settlePendingJob } from './payments-janitor.js';
+export type { BillingSchedules } from './schedules/billing-schedules.js';
 
 /**
- * Money over time, the module issue 21 grows: billing history (issue 10 "Seeing the money", decision
- * 0035: every party's ledger accounts, statements a page at a time and as CSV, read through the
- * ledger's public face only) and minimum-spend plans (spec 2 §3, §6).
+ * Money over time (decision 0072): the one module that owns invoices, the Data Wallet, prepaid lots,
+ * minimum spend, billing schedules, the payments janitor and the history reads (decision 0035). Its
+ * balances are ledger sums; every rule and job reads the time from the runtime's `clock`.
+ *
+ * Built in two steps, because the lead engine and campaigns need its lots and schedules before the
+ * modules that charge exist: `createBillingModule` now, `withPayments` once `chargeOnce` does.
  */
 export function createBillingModule(deps: {
   db: Database;
   ledger: Ledger;
+  clock: Clock;
   audit: AuditLog;
+  beta: BetaFeatureService;
   inScope: (principal: Principal, resource: TenantResource, id: number) => Promise<boolean>;
 }) {
-  const billing = createBillingService({
-    repo: createBillingRepository(deps.db),
-    ledger: deps.ledger,
+  const { db, ledger, clock } = deps;
+  const history = createBillingService({
+    repo: createBillingRepository(db),
+    ledger,
     inScope: deps.inScope,
   });
   const minimumSpend = createMinimumSpendService({
-    repo: createMinimumSpendRepository(deps.db),
-    company: createCompanyReads(deps.db).company,
+    repo: createMinimumSpendRepository(db),
+    company: createCompanyReads(db).company,
     audit: deps.audit,
   });
-  return { billing, routes: [billingRoutes(billing), minimumSpendRoutes(minimumSpend)] };
+  const wallet = createDataWalletService({ ledger, beta: deps.beta, clock });
+  return {
+    history,
+    prepaid: createPrepaidLots({ db, ledger, clock }),
+    schedules: createBillingSchedules({ db, clock }),
+    routes: [billingRoutes(history), minimumSpendRoutes(minimumSpend), dataWalletRoutes(wallet)],
+
+    /** The jobs that charge: the janitor (what a crash interrupted is finished). */
+    withPayments(payments: {
+      chargeOnce: ChargeOnce;
+      onboarding: Pick<OnboardingCharge, 'sweep'>;
+      /** How long an operation stays pending before the janitor asks the gateway (Stripe's search lags). */
+      settleGraceSeconds: number;
+    }) {
+      return {
+        handlers: [
+          settlePendingHandler({
+            chargeOnce: payments.chargeOnce,
+            onboarding: payments.onboarding,
+            graceSeconds: payments.settleGraceSeconds,
+            clock,
+            log: (message) => console.info(message),
+          }),
+        ],
+      };
+    },
+  };
 }
+
+export type BillingModule = ReturnType<typeof createBillingModule>;

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { defineJob, type JobHandler } from '../../jobs/define-job.js';
+import type { Clock } from '../../lib/clock.js';
+import type { OnboardingCharge } from '../cards/index.js';
 import type { ChargeOnce } from '../payments/index.js';
-import type { OnboardingCharge } from './onboarding-charge.js';
 
 /**
- * The payments janitor (decision 0031), every minute and once at start: operations a crash or an
- * outage left pending longer than the grace period are settled by asking the gateway, then the
- * onboarding charges it recorded are finished (charged flag, coupon, receipt, log).
+ * The payments janitor (decisions 0031, 0072), every minute and once at start: operations a crash or
+ * an outage left pending longer than the grace period are settled by asking the gateway (recording
+ * a charge runs its follow-up in the same transaction); charged operations whose follow-up never ran
+ * are finished; then the onboarding charges it recorded are finished (charged flag, coupon, receipt, log).
  */
 export const settlePendingJob = defineJob({
   name: 'payments.settle-pending',
@@ -17,23 +19,22 @@ export const settlePendingJob = defineJob({
 });
 
 export function settlePendingHandler(deps: {
-  chargeOnce: ChargeOnce;
+  chargeOnce: Pick<ChargeOnce, 'settlePending' | 'finishFollowUps'>;
   onboarding: Pick<OnboardingCharge, 'sweep'>;
   graceSeconds: number;
-  now?: () => Date;
+  clock: Clock;
   log?: (message: string) => void;
 }): JobHandler<typeof settlePendingJob.payload> {
-  const now = deps.now ?? (() => new Date());
   return {
     spec: settlePendingJob,
     async handle() {
-      const settled = await deps.chargeOnce.settlePending({
-        olderThan: new Date(now().getTime() - deps.graceSeconds * 1000),
-      });
+      const olderThan = new Date(deps.clock.now().getTime() - deps.graceSeconds * 1000);
+      const settled = await deps.chargeOnce.settlePending({ olderThan });
+      const finished = await deps.chargeOnce.finishFollowUps({ olderThan });
       const swept = await deps.onboarding.sweep();
-      if (settled.recorded + settled.failed + swept.completed + swept.released > 0)
+      if (settled.recorded + settled.failed + finished + swept.completed + swept.released > 0)
         deps.log?.(
-          `payments janitor: ${settled.recorded} recorded, ${settled.failed} not charged, ${swept.completed} onboarding finished, ${swept.released} coupon holds released`,
+          `payments janitor: ${settled.recorded} recorded, ${settled.failed} not charged, ${finished} follow-ups finished, ${swept.completed} onboarding finished, ${swept.released} coupon holds released`,
         );
     },
   };

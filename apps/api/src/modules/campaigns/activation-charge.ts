@@ -8,6 +8,7 @@ import {
   CLIENT_ACCOUNT_NOT_CONNECTED,
   centsToDollars,
   LEADS_BUY_REQUIRED,
+  type Micros,
   PLATFORM_PART_DECLINED,
   PLATFORM_PART_NO_CARD,
   ZERO_CENTS,
@@ -24,6 +25,9 @@ import {
 import { badRequest, HttpError } from '../../http-errors.js';
 import type { ChargeOnce, ChargeOutcome } from '../payments/index.js';
 import type { CampaignRecord, CampaignRepository, CardOnFile, ClientContext } from './campaign-repository.js';
+
+/** The payment follow-up that completes an activation (registered by the campaigns module). */
+export const ACTIVATION_FOLLOW_UP = 'campaign.activate';
 
 const conflict = (message: string, code: string) => new HttpError(409, code, message);
 const inProgress = () =>
@@ -47,6 +51,39 @@ export const agencyConnected = (ctx: ClientContext) =>
     paymentgateway: CARD_PROVIDER_GATEWAY,
     manual_bill: ctx.agencyManualBill ? 'T' : 'F',
   });
+
+/** The prepaid block an activation buys, at the prices its charge was computed with. */
+export interface PrepaidBlock {
+  leads: number;
+  clientPriceMicros: Micros;
+  wholesaleMicros: Micros;
+}
+
+/**
+ * What finishing activation `activation` of a campaign takes (decision 0072): carried by its last
+ * charge as the payment operation's follow-up, so the move happens in the charge's own record
+ * transaction, or later by the janitor, never not at all.
+ */
+export interface ActivationDone {
+  campaignId: number;
+  activation: number;
+  userId: number | null;
+  prepaid: PrepaidBlock | null;
+}
+
+/** The follow-up's JSON read back: refused loudly when it is not one this module wrote. */
+export function activationDoneOf(followUp: { kind: string; [field: string]: unknown }): ActivationDone {
+  const { campaignId, activation, userId, prepaid } = followUp as Partial<ActivationDone>;
+  const id = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+  if (followUp.kind !== ACTIVATION_FOLLOW_UP || !id(campaignId) || !id(activation))
+    throw new Error(`not an activation follow-up: ${JSON.stringify(followUp)}`);
+  return {
+    campaignId: campaignId as number,
+    activation: activation as number,
+    userId: id(userId) ? (userId as number) : null,
+    prepaid: prepaid ?? null,
+  };
+}
 
 /** One card charge an activation makes: whose card, how much, and what it pays. */
 interface PlannedCharge {
@@ -164,6 +201,7 @@ export function createActivationCharge(deps: {
     ctx: ClientContext,
     c: PlannedCharge,
     card: CardOnFile,
+    done: ActivationDone | null,
   ): Promise<Extract<ChargeOutcome, { status: 'succeeded' }>> {
     const what = c.role === 'payer' ? 'Activation' : "Platform's part of the activation";
     let outcome: ChargeOutcome;
@@ -180,6 +218,7 @@ export function createActivationCharge(deps: {
         customerId: card.customerId,
         amount: c.amount,
         ...(c.direct ? { direct: c.direct } : {}),
+        ...(done ? { followUp: { kind: ACTIVATION_FOLLOW_UP, ...done } } : {}),
       });
     } catch (error) {
       // Another request holds this attempt with other terms (a price changed under it): it goes on.
@@ -204,24 +243,46 @@ export function createActivationCharge(deps: {
     priced,
     unchargeable,
 
-    /** Charges the activation; null when nothing is due (every price 0). */
-    async charge(r: CampaignRecord, ctx: ClientContext): Promise<ActivationChargeAnswer | null> {
+    /**
+     * Charges activation `n`; `answer` is null when nothing is due (every price 0). The last charge
+     * carries `done` as its follow-up: the activation completes when the charges it needs are paid.
+     */
+    async charge(
+      r: CampaignRecord,
+      ctx: ClientContext,
+      n: number,
+      userId: number | null,
+    ): Promise<{ answer: ActivationChargeAnswer | null; done: ActivationDone }> {
       const { due } = await priced(r, ctx);
       const refused = unchargeable(due, ctx.agencyManualBill);
       if (refused) throw badRequest(refused.message, { [refused.field]: refused.message });
-      const charges = plan(r, ctx, due, (await repo.activations(r.id)) + 1);
-      if (charges.length === 0) return null;
+      const done: ActivationDone = {
+        campaignId: r.id,
+        activation: n,
+        userId,
+        prepaid:
+          due.term === 'Prepaid'
+            ? {
+                leads: due.client.leads,
+                clientPriceMicros: due.prices.clientMicros,
+                wholesaleMicros: due.prices.wholesaleMicros,
+              }
+            : null,
+      };
+      const charges = plan(r, ctx, due, n);
+      if (charges.length === 0) return { answer: null, done };
       const cards = await cardsFor(charges, ctx);
       // The payer's charge first: if the agency's card then declines, a retry of this activation finds
-      // the client's charge paid and charges only the agency's part.
+      // the client's charge paid and charges only the agency's part. The last one finishes the activation.
       const made = [];
-      for (const [i, c] of charges.entries()) made.push(await chargeOne(r, ctx, c, cards[i] as CardOnFile));
+      for (const [i, c] of charges.entries())
+        made.push(await chargeOne(r, ctx, c, cards[i] as CardOnFile, i === charges.length - 1 ? done : null));
       const payerIndex = charges.findIndex((c) => c.role === 'payer');
       const partIndex = charges.findIndex((c) => c.role === 'platform_part');
       // Manual bill: the agency pays the platform's part, the wholesale (or the root fee when higher).
       const agencyParty = due.root.totalCents > due.wholesale.totalCents ? due.root : due.wholesale;
       const party = ctx.agencyManualBill ? agencyParty : due.client;
-      return {
+      const answer: ActivationChargeAnswer = {
         amount: centsToDollars(payerIndex < 0 ? ZERO_CENTS : (charges[payerIndex] as PlannedCharge).amount),
         setup_fee: centsToDollars(party.setupFeeCents),
         period_fee: centsToDollars(party.periodFeeCents),
@@ -235,6 +296,7 @@ export function createActivationCharge(deps: {
         ),
         agency_charge_id: partIndex < 0 ? null : (made[partIndex]?.chargeId ?? null),
       };
+      return { answer, done };
     },
   };
 }

@@ -4,7 +4,6 @@ import {
   agencyPrices,
   and,
   campaignMoves,
-  campaignPrepaidBalances,
   campaigns,
   companies,
   companyGroups,
@@ -34,6 +33,7 @@ export interface CampaignRecord extends CampaignRow {
   groupName: string;
   totalLeads: number;
   leadsToday: number;
+  /** Prepaid leads left: null from the repository, read from the billing module's lots by the service. */
   leadsLeft: number | null;
   /** The locator mirror's bookkeeping (null: no mirror row yet, or not a locator campaign). */
   mirror: MirrorState | null;
@@ -71,7 +71,6 @@ const recordSelect = {
   totalLeads: sql<number>`(select count(*)::int from leads l where l.campaign_id = ${campaigns.id})`,
   leadsToday: sql<number>`(select count(*)::int from leads l
     where l.campaign_id = ${campaigns.id} and l.created_at > now() - interval '1 day')`,
-  leadsLeft: campaignPrepaidBalances.leadsLeft,
   mirrorRevision: locatorMirrors.revision,
   mirroredRevision: locatorMirrors.mirroredRevision,
   mirrorAttempts: locatorMirrors.attempts,
@@ -85,7 +84,6 @@ const recordQuery = (tx: Executor) =>
     .from(campaigns)
     .innerJoin(companies, eq(companies.id, campaigns.clientId))
     .leftJoin(companyGroups, eq(companyGroups.id, campaigns.companyGroupId))
-    .leftJoin(campaignPrepaidBalances, eq(campaignPrepaidBalances.campaignId, campaigns.id))
     .leftJoin(locatorMirrors, eq(locatorMirrors.campaignId, campaigns.id));
 
 const toRecord = (r: {
@@ -94,7 +92,6 @@ const toRecord = (r: {
   groupName: string;
   totalLeads: number;
   leadsToday: number;
-  leadsLeft: number | null;
   mirrorRevision: number | null;
   mirroredRevision: number | null;
   mirrorAttempts: number | null;
@@ -106,7 +103,7 @@ const toRecord = (r: {
   groupName: r.groupName,
   totalLeads: r.totalLeads,
   leadsToday: r.leadsToday,
-  leadsLeft: r.leadsLeft,
+  leadsLeft: null,
   mirror:
     r.mirrorRevision === null
       ? null
@@ -163,6 +160,9 @@ export function createCampaignRepository(db: Database) {
   return {
     record,
 
+    /** A unit of work over several of the repository's writes (an activation completing). */
+    transaction: <T>(work: (tx: Executor) => Promise<T>): Promise<T> => db.transaction(work),
+
     /** Inserts with a fresh random public id, drawing again on a collision (the unique index decides). */
     async insert(values: NewCampaign): Promise<CampaignRow> {
       for (let attempt = 0; attempt < 20; attempt++) {
@@ -191,25 +191,33 @@ export function createCampaignRepository(db: Database) {
       });
     },
 
+    /** The campaign, its row locked until the caller's transaction ends (an activation completing). */
+    async lockedRecord(id: number, tx: Executor): Promise<CampaignRecord | null> {
+      const [row] = await recordQuery(tx).where(eq(campaigns.id, id)).for('update', { of: campaigns });
+      return row ? toRecord(row) : null;
+    },
+
     /**
      * Moves a campaign from `from` to `to` only if it is still in `from` (the WHERE holds the whole
      * state, so of two racing moves exactly one finds its row), and records the move in the same
-     * transaction. `prepaidLeads` adds bought leads to the balance with the activation.
+     * transaction (the caller's, when given).
      */
-    async move(input: {
-      campaignId: number;
-      from: CampaignState;
-      to: CampaignState;
-      event: string;
-      reason: string | null;
-      userId: number | null;
-      activated: boolean;
-      prepaidLeads: number;
-      /** More to commit with the move (what a removal ends). */
-      onMoved?: (tx: Executor) => Promise<unknown>;
-    }): Promise<boolean> {
+    async move(
+      input: {
+        campaignId: number;
+        from: CampaignState;
+        to: CampaignState;
+        event: string;
+        reason: string | null;
+        userId: number | null;
+        activated: boolean;
+        /** More to commit with the move (what a removal ends, what an activation opens). */
+        onMoved?: (tx: Executor) => Promise<unknown>;
+      },
+      within?: Executor,
+    ): Promise<boolean> {
       const { from, to } = input;
-      return db.transaction(async (tx) => {
+      const run = async (tx: Executor) => {
         const moved = await tx
           .update(campaigns)
           .set({
@@ -243,26 +251,16 @@ export function createCampaignRepository(db: Database) {
         });
         // Every move of a locator campaign is the ad platform's to mirror (decision 0051).
         await recordMirrorIntent(tx, input.campaignId);
-        if (input.prepaidLeads > 0)
-          await tx
-            .insert(campaignPrepaidBalances)
-            .values({ campaignId: input.campaignId, leadsLeft: input.prepaidLeads })
-            .onConflictDoUpdate({
-              target: campaignPrepaidBalances.campaignId,
-              set: {
-                leadsLeft: sql`${campaignPrepaidBalances.leadsLeft} + ${input.prepaidLeads}`,
-                updatedAt: new Date(),
-              },
-            });
         await input.onMoved?.(tx);
         return true;
-      });
+      };
+      return within ? run(within) : db.transaction(run);
     },
 
     /** How many times the campaign was activated: the n-th activation's charge key counts from it. */
-    async activations(campaignId: number): Promise<number> {
+    async activations(campaignId: number, tx: Executor = db): Promise<number> {
       const [row] = await queryRows<{ n: number }>(
-        db,
+        tx,
         sql`select count(*)::int as n from campaign_moves where campaign_id = ${campaignId} and event = 'activate'`,
       );
       return row?.n ?? 0;

@@ -22,9 +22,11 @@ import { isClient, isSystemStaff } from '@app/policy';
 import { belowCostNotice, type ClientPrice, findClientFloorViolation } from '@app/pricing';
 import { badRequest, HttpError, notFound } from '../../http-errors.js';
 import type { AuditLog } from '../audit/index.js';
+import type { BillingSchedules, PrepaidLots } from '../billing/index.js';
 import type { ChargeOnce, PaymentFailureRepository } from '../payments/index.js';
 import type { ModuleAccess, Principal } from '../tenancy/index.js';
-import { agencyConnected, createActivationCharge } from './activation-charge.js';
+import { type ActivationDone, agencyConnected, createActivationCharge } from './activation-charge.js';
+import type { CompleteActivation } from './activation-completion.js';
 import type {
   CampaignRecord,
   CampaignRepository,
@@ -52,6 +54,10 @@ export interface CampaignServiceDeps {
   adPlatform: AdPlatformMirror | null;
   /** The module rule (decision 0063): who may open a module, and whether its campaigns may start. */
   moduleAccess: Pick<ModuleAccess, 'requireCampaignsMayStart' | 'requireReadable'>;
+  /** Finishes an activation whose charges are paid (decision 0072): the move and what it bought. */
+  completeActivation: CompleteActivation;
+  /** The billing module's reads and ends: prepaid leads left, a stopped campaign's schedule. */
+  billing: { prepaid: Pick<PrepaidLots, 'left'>; schedules: Pick<BillingSchedules, 'end'> };
 }
 
 const conflict = (message: string, code = 'illegal_move') => new HttpError(409, code, message);
@@ -82,8 +88,12 @@ export function createCampaignService(deps: CampaignServiceDeps) {
   async function found(id: number): Promise<CampaignRecord> {
     const row = await repo.record(id);
     if (!row) throw notFound();
-    return row;
+    return { ...row, leadsLeft: (await deps.billing.prepaid.left([id])).get(id) ?? null };
   }
+
+  /** What a move ends beside the campaign's state: a stopped or removed campaign's billing schedule. */
+  const endsBilling = (from: CampaignState, to: CampaignState) =>
+    (to.status === 'stopped' && from.status !== 'stopped') || (to.removed && !from.removed);
 
   async function contextOf(clientId: number): Promise<ClientContext> {
     const ctx = await repo.clientContext(clientId);
@@ -205,12 +215,15 @@ export function createCampaignService(deps: CampaignServiceDeps) {
       if (t.to.status === 'running' && from.status !== 'running')
         await deps.moduleAccess.requireCampaignsMayStart(r.clientId, r.module as CampaignModule);
       let charge: ActivationChargeAnswer | null = null;
+      let moved: boolean;
       if (t.chargesActivation) {
         const ctx = await contextOf(r.clientId);
         if (isClient(p) && !ctx.agencyManualBill && !agencyConnected(ctx))
           throw conflict(CLIENT_ACCOUNT_NOT_CONNECTED, 'account_not_connected');
+        const n = (await repo.activations(r.id)) + 1;
+        let done: ActivationDone;
         try {
-          charge = await activation.charge(r, ctx);
+          ({ answer: charge, done } = await activation.charge(r, ctx, n, p.userId));
         } catch (error) {
           if (error instanceof HttpError && error.code === 'card_declined')
             await log(
@@ -222,21 +235,25 @@ export function createCampaignService(deps: CampaignServiceDeps) {
             );
           throw error;
         }
+        // The last charge's record has completed the activation already (its follow-up); this
+        // completes one with nothing to charge, and finds a completed one `already` done.
+        moved = (await repo.transaction((tx) => deps.completeActivation(done, tx))) !== 'refused';
+      } else {
+        moved = await repo.move({
+          campaignId: r.id,
+          from,
+          to: t.to,
+          event: event.type,
+          reason: 'reason' in event ? event.reason : null,
+          userId: p.userId,
+          activated: false,
+          onMoved: async (tx: Executor) => {
+            // A removed campaign never starts: what its declined activations left owing goes with it.
+            if (t.to.removed && !from.removed) await deps.failures.settleRemovedCampaign(r.id, tx);
+            if (endsBilling(from, t.to)) await deps.billing.schedules.end(r.id, tx);
+          },
+        });
       }
-      const moved = await repo.move({
-        campaignId: r.id,
-        from,
-        to: t.to,
-        event: event.type,
-        reason: 'reason' in event ? event.reason : null,
-        userId: p.userId,
-        activated: event.type === 'activate',
-        prepaidLeads: t.chargesActivation && r.paymentTerm === 'Prepaid' ? r.prepaidLeadsPerBlock : 0,
-        // A removed campaign never starts: what its declined activations left owing goes with it.
-        ...(t.to.removed && !from.removed
-          ? { onMoved: (tx: Executor) => deps.failures.settleRemovedCampaign(r.id, tx) }
-          : {}),
-      });
       if (!moved) continue;
       await log(p, r, 'campaign_moved', t.logText, ip);
       if (charge) await log(p, r, 'campaign_activation_charged', chargeLogText(charge), ip);
@@ -279,7 +296,9 @@ export function createCampaignService(deps: CampaignServiceDeps) {
         reason: 'reason' in event ? event.reason : null,
         userId: null,
         activated: false,
-        prepaidLeads: 0,
+        onMoved: async (tx: Executor) => {
+          if (endsBilling(from, t.to)) await deps.billing.schedules.end(campaignId, tx);
+        },
       });
       // A locator campaign's mirror intent is recorded with the move; the mirror job calls the ad
       // platform within a minute, so ingestion (which pauses on run) never waits on a provider.

@@ -1,8 +1,11 @@
 import type { Database } from '@app/db';
 import type { AdPlatform } from '../../providers/ad-platform/index.js';
 import type { AuditLog } from '../audit/index.js';
-import type { ChargeOnce, PaymentFailureRepository } from '../payments/index.js';
+import type { BillingSchedules, PrepaidLots } from '../billing/index.js';
+import type { ChargeOnce, FollowUps, PaymentFailureRepository } from '../payments/index.js';
 import type { ModuleAccess } from '../tenancy/index.js';
+import { ACTIVATION_FOLLOW_UP, activationDoneOf } from './activation-charge.js';
+import { createActivationCompletion } from './activation-completion.js';
 import { createCampaignRepository } from './campaign-repository.js';
 import { campaignRoutes, type EmbedCode } from './campaign-routes.js';
 import { createCampaignService } from './campaign-service.js';
@@ -31,9 +34,21 @@ export function createCampaignsModule(deps: {
   adPlatform: AdPlatform;
   /** Which modules a company's people may open (decision 0063). */
   moduleAccess: ModuleAccess;
+  /** What an activation buys and a stop ends (decision 0072): prepaid lots, billing schedules. */
+  billing: { prepaid: Pick<PrepaidLots, 'open' | 'left'>; schedules: Pick<BillingSchedules, 'open' | 'end'> };
+  /** The payments module's follow-up registry: an activation completes in its last charge's record. */
+  followUps: Pick<FollowUps, 'register'>;
   log: (message: string, detail?: unknown) => void;
 }) {
   const repo = createCampaignRepository(deps.db);
+  const completeActivation = createActivationCompletion({
+    repo,
+    prepaid: deps.billing.prepaid,
+    schedules: deps.billing.schedules,
+  });
+  deps.followUps.register(ACTIVATION_FOLLOW_UP, (followUp, _operation, tx) =>
+    completeActivation(activationDoneOf(followUp), tx).then(() => undefined),
+  );
   const locatorMirror = createLocatorMirror({
     repo: createLocatorMirrorRepository(deps.db),
     platform: deps.adPlatform,
@@ -46,6 +61,8 @@ export function createCampaignsModule(deps: {
     audit: deps.audit,
     adPlatform: locatorMirror,
     moduleAccess: deps.moduleAccess,
+    completeActivation,
+    billing: deps.billing,
   });
   return {
     service,

@@ -12,14 +12,13 @@ import { couponRoutes } from './coupon-routes.js';
 import { createCouponService } from './coupon-service.js';
 import { createOnboardingCharge } from './onboarding-charge.js';
 import { createOnboardingRepository } from './onboarding-repository.js';
-import { settlePendingHandler } from './settle-job.js';
 
 export type { OnboardingCharge } from './onboarding-charge.js';
-export { settlePendingJob } from './settle-job.js';
 
 /**
- * Cards and who pays whom, coupons, the onboarding charge and the payments janitor's schedule
- * (issue 10, decision 0032). Charging goes through the payments module's `chargeOnce`.
+ * Cards and who pays whom, coupons and the onboarding charge (issue 10, decision 0032); the payments
+ * janitor that finishes what a crash interrupted is the billing module's (decision 0072). Charging
+ * goes through the payments module's `chargeOnce`.
  */
 export function createCardsModule(deps: {
   db: Database;
@@ -27,8 +26,6 @@ export function createCardsModule(deps: {
   chargeOnce: ChargeOnce;
   audit: AuditLog;
   mail: MailService;
-  /** How long an operation stays pending before the janitor asks the gateway (Stripe's search lags). */
-  settleGraceSeconds: number;
   now?: () => Date;
 }) {
   const cards = createCardRepository(deps.db);
@@ -59,15 +56,6 @@ export function createCardsModule(deps: {
         ? { gateway: row.gateway, customerId: row.customerId, connectedAccountId: row.connectedAccountId }
         : null;
     },
-    handlers: [
-      settlePendingHandler({
-        chargeOnce: deps.chargeOnce,
-        onboarding,
-        graceSeconds: deps.settleGraceSeconds,
-        now: deps.now,
-        log: (message) => console.info(message),
-      }),
-    ],
     routes: [
       cardRoutes({ cards, cardService, onboarding, gateways: deps.gateways, audit: deps.audit }),
       couponRoutes(couponService),

@@ -11,7 +11,7 @@ import {
 } from '../../../test/kits/cards.js';
 import { PEOPLE, who } from '../../../test/kits/users.js';
 import { sandboxOf } from '../../../test/payments.js';
-import { settlePendingHandler } from './settle-job.js';
+import { settlePendingHandler } from '../billing/index.js';
 
 let rt: TestRuntime;
 /** The sandbox's knob: when set, the answer of a stored charge is lost (the process "dies" there). */
@@ -91,6 +91,7 @@ describe('the onboarding charge under load and faults', () => {
       chargeOnce: rt.services.payments.chargeOnce,
       onboarding: rt.services.onboarding,
       graceSeconds: 0,
+      clock: rt.services.clock,
     });
     await janitor.handle({}, { retryCount: 0, isLastAttempt: true });
     await janitor.handle({}, { retryCount: 0, isLastAttempt: true }); // a second run changes nothing

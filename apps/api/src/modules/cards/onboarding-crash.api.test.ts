@@ -5,7 +5,7 @@ import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { cardForm, freshAgency, onboardingState, setOnboarding } from '../../../test/kits/cards.js';
 import { PEOPLE, who } from '../../../test/kits/users.js';
 import { testDbKind } from '../../../test/test-run.js';
-import { settlePendingHandler } from './settle-job.js';
+import { settlePendingHandler } from '../billing/index.js';
 
 /**
  * The killed-process test (issue 10, decision 0031): a real process starts the runtime, asks for the
@@ -65,6 +65,7 @@ describe('a process killed between the gateway charge and our record', () => {
       chargeOnce: rt.services.payments.chargeOnce,
       onboarding: rt.services.onboarding,
       graceSeconds: 0,
+      clock: rt.services.clock,
     });
     await janitor.handle({}, { retryCount: 0, isLastAttempt: true });
     state = await onboardingState(rt, companyId);

@@ -10,6 +10,7 @@ import {
 } from '@app/lead-engine';
 import { dueVendorListRun, type VendorListRun, type vendorListJob } from '../../jobs/vendor-list.js';
 import type { Identity, IdentityResolver, ListGeography } from '../../providers/identities/index.js';
+import type { PrepaidLots } from '../billing/index.js';
 import type { IntakeRepository } from './intake-repository.js';
 import { textArray } from './sql-arrays.js';
 
@@ -46,7 +47,6 @@ interface ListCampaign {
   limit_start_date: string | null;
   limit_end_date: string | null;
   time_zone: string;
-  leads_left: number | null;
 }
 
 /** The campaign's lists in the resolver's terms: state codes, cities with their state, 5-digit zips. */
@@ -77,11 +77,12 @@ export function createVendorLists(deps: {
   db: Database;
   intake: IntakeRepository;
   resolver: IdentityResolver;
+  prepaid: Pick<PrepaidLots, 'left'>;
 }) {
   const { db } = deps;
 
   /** How many leads the campaign may still take today: its limit less the period's count, its prepaid leads. */
-  async function quotaOf(c: ListCampaign, now: Date): Promise<number> {
+  async function quotaOf(c: ListCampaign, leadsLeft: number | null, now: Date): Promise<number> {
     let quota = DEFAULT_DAILY_LIST_SIZE;
     if (c.lead_limit !== null) {
       const period = limitPeriod(
@@ -103,7 +104,7 @@ export function createVendorLists(deps: {
       // A daily limit is the day's list; a month or lifetime limit is drawn at most a day's size a day.
       quota = c.lead_limit_frequency === 'day' ? left : Math.min(left, DEFAULT_DAILY_LIST_SIZE);
     }
-    if (c.leads_left !== null) quota = Math.min(quota, c.leads_left);
+    if (leadsLeft !== null) quota = Math.min(quota, leadsLeft);
     return Math.min(quota, MAX_LIST);
   }
 
@@ -200,20 +201,22 @@ export function createVendorLists(deps: {
         db,
         sql`select k.id, k.module, k.keywords, k.national, k.states, k.cities, k.zips, k.lead_limit,
                    k.lead_limit_frequency, k.limit_start_date::text as limit_start_date,
-                   k.limit_end_date::text as limit_end_date, k.time_zone, b.leads_left
-              from campaigns k left join campaign_prepaid_balances b on b.campaign_id = k.id
+                   k.limit_end_date::text as limit_end_date, k.time_zone
+              from campaigns k
              where k.id = ${campaignId} and k.status = 'running' and not k.archived and k.removed_at is null`,
       );
       if (!campaign || !isVendorListModule(campaign.module)) {
         await release(campaignId, day);
         return { status: 'not_running' };
       }
+      // Prepaid leads left cap the day's list (a campaign that never bought a block has no cap).
+      const leadsLeft = (await deps.prepaid.left([campaignId])).get(campaignId) ?? null;
       let identities: Identity[] = [];
       let quota = 0;
       // A day already over (a run retried past midnight) plans nothing and is written empty.
       if (day >= localDate(now, campaign.time_zone)) {
         try {
-          quota = await quotaOf(campaign, now);
+          quota = await quotaOf(campaign, leadsLeft, now);
           if (quota > 0) identities = await fetchList(campaign, day, quota);
         } catch (error) {
           await release(campaignId, day); // the job's retry asks again

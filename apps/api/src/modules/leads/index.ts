@@ -6,6 +6,7 @@ import { vendorListJob, vendorListSweepJob } from '../../jobs/vendor-list.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import type { AdPlatform } from '../../providers/ad-platform/index.js';
 import type { IdentityResolver } from '../../providers/identities/index.js';
+import type { PrepaidLots } from '../billing/index.js';
 import type { MailService } from '../mail/index.js';
 import { createModuleAccess } from '../tenancy/index.js';
 import { adConversionsHandler, adConversionsJob, createAdConversions } from './ad-conversions.js';
@@ -64,6 +65,8 @@ export function createLeadsModule(deps: {
   deliveryRetryDelaySeconds?: (attempts: number) => number;
   /** The campaigns module's move by the system: pausing on run goes through the one move path. */
   moveBySystem: MoveBySystem;
+  /** Prepaid leads as ledger lots (the billing module's): spent in the claim, capping daily lists. */
+  prepaid: Pick<PrepaidLots, 'lockLeft' | 'use' | 'left'>;
 }) {
   const { db, queue } = deps;
   const intake = createIntakeRepository(db);
@@ -92,13 +95,14 @@ export function createLeadsModule(deps: {
     moveBySystem: deps.moveBySystem,
     onBatchDone: testLeads.batchDone,
     moduleAccess: createModuleAccess(db),
+    prepaid: deps.prepaid,
   });
   const delivery = createLeadDelivery({
     db,
     mail: deps.mail,
     retryDelaySeconds: deps.deliveryRetryDelaySeconds,
   });
-  const vendorLists = createVendorLists({ db, intake, resolver: deps.resolver });
+  const vendorLists = createVendorLists({ db, intake, resolver: deps.resolver, prepaid: deps.prepaid });
   const adConversions = createAdConversions({ db, intake, platform: deps.adPlatform, log: deps.log });
   const rateLimit = createPixelRateLimit({ perMinute: deps.pixelPerMinute });
 

@@ -260,11 +260,14 @@ describe('prepaid balance', () => {
     expect(
       rejections.some((r) => r.reason === 'prepaid_balance_exhausted' || r.reason === 'campaign_not_running'),
     ).toBe(true);
-    const [balance] = await queryRows<{ leads_left: number }>(
+    // What is left is a ledger sum (decision 0072): the block's 7 leads, less one use per lead stored.
+    expect((await rt.services.billing.prepaid.left([campaign.id])).get(campaign.id)).toBe(0);
+    const uses = await queryRows<{ leads: number }>(
       rt.database.db,
-      sql`select leads_left from campaign_prepaid_balances where campaign_id = ${campaign.id}`,
+      sql`select sum(l.amount)::int as leads from ledger_lines l join ledger_postings p on p.id = l.posting_id
+           where p.cause_kind = 'prepaid_use' and p.business_key like ${`prepaid-use:${campaign.id}:%`} and l.amount > 0`,
     );
-    expect(balance?.leads_left).toBe(0);
+    expect(uses[0]?.leads).toBe(7);
     expect(await campaignState(rt.database.db, campaign.id)).toMatchObject({
       status: 'paused_on_run',
       pause_reason: 'balance',

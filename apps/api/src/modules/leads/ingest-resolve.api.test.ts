@@ -53,6 +53,7 @@ function serviceWith(resolver: IdentityResolver) {
     onDeliveriesQueued: () => {},
     moveBySystem: async () => {},
     moduleAccess: createModuleAccess(rt.database.db),
+    prepaid: rt.services.billing.prepaid,
   });
   return { ingest, logged };
 }

@@ -17,6 +17,7 @@ import {
   type VisitorAnswer,
   type VisitorInput,
 } from '../../providers/identities/index.js';
+import type { PrepaidLots } from '../billing/index.js';
 import type { ModuleAccess } from '../tenancy/index.js';
 import { type IngestCampaign, loadIngestCampaigns } from './ingest-campaigns.js';
 import type { IntakeRepository, IntakeRow } from './intake-repository.js';
@@ -77,6 +78,8 @@ export function createIngestService(deps: {
   onBatchDone?: () => void;
   /** The module rule's facts (decision 0063): leads of a module the client may not open are not billed. */
   moduleAccess: Pick<ModuleAccess, 'factsOfCompanies'>;
+  /** The billing module's prepaid lots: the claim locks, reads and uses them in its transaction. */
+  prepaid: Pick<PrepaidLots, 'lockLeft' | 'use'>;
 }) {
   const { db, intake, resolver } = deps;
 
@@ -303,7 +306,7 @@ export function createIngestService(deps: {
       let leads = 0;
       let deliveries = 0;
       let rejected = rejections.length;
-      const outcomes = await claimLeads(db, toClaim, { rejections, processed: done });
+      const outcomes = await claimLeads(db, deps.prepaid, toClaim, { rejections, processed: done });
       outcomes.forEach((outcome, i) => {
         const lead = toClaim[i] as LeadToStore;
         if (outcome.ok) {

@@ -23,8 +23,6 @@ export interface BatchWrites {
   dropClientClaims: readonly Pair[];
   /** `campaign:period` → the new count. */
   counters: ReadonlyMap<string, number>;
-  /** campaign → the new `leads_left`. */
-  prepaid: ReadonlyMap<number, number>;
   leads: readonly { lead: LeadToStore; deliveries: readonly (readonly [kind: string, target: string])[] }[];
   rejections: readonly Rejection[];
   /** Intake rows done with. */
@@ -37,7 +35,6 @@ export const EMPTY_WRITES: BatchWrites = {
   dropCampaignClaims: [],
   dropClientClaims: [],
   counters: new Map(),
-  prepaid: new Map(),
   leads: [],
   rejections: [],
   processed: [],
@@ -107,23 +104,9 @@ export function claimStatements(tx: Database) {
       for (const r of rows) found.set(`${r.campaign_id}:${r.period_key}`, r.count);
       return found;
     },
-    /** The prepaid balances of these campaigns, locked (a campaign without a row has none). */
-    async lockPrepaid(campaignIds: readonly number[]): Promise<Map<number, number>> {
-      const found = new Map<number, number>();
-      if (campaignIds.length === 0) return found;
-      const rows = await queryRows<{ campaign_id: number; leads_left: number }>(
-        tx,
-        sql`select campaign_id, leads_left from campaign_prepaid_balances
-             where campaign_id in (select value::int from json_array_elements_text(${json(campaignIds)}::json))
-             order by campaign_id
-               for update`,
-      );
-      for (const r of rows) found.set(r.campaign_id, r.leads_left);
-      return found;
-    },
     /**
      * Every write of the batch in ONE statement (data-modifying CTEs, each present only when it has
-     * rows): claim rows updated or deleted, counters and balances set, the leads inserted with their
+     * rows): claim rows updated or deleted, counters set, the leads inserted with their
      * frozen prices and, from their new ids, their delivery rows, the rejections inserted, the intake
      * rows deleted. The parts touch disjoint rows, so the one snapshot they share changes nothing.
      * The new leads' ids, in the order of `writes.leads`.
@@ -172,13 +155,6 @@ export function claimStatements(tx: Database) {
                   }),
                 )}::json) as k(c int, p text, n int)
                where t.campaign_id = k.c and t.period_key = k.p`,
-        );
-      if (writes.prepaid.size > 0)
-        part(
-          'balances',
-          sql`update campaign_prepaid_balances t set leads_left = k.n, updated_at = now()
-                from json_to_recordset(${json([...writes.prepaid].map(([c, n]) => ({ c, n })))}::json) as k(c int, n int)
-               where t.campaign_id = k.c`,
         );
       const withLeads = writes.leads.length > 0;
       if (withLeads) {

@@ -1,5 +1,6 @@
 import type { Database } from '@app/db';
 import type { PauseOnRunReason, PipelineStep, RejectionReason } from '@app/lead-engine';
+import type { PrepaidLots } from '../billing/index.js';
 import type { IngestCampaign } from './ingest-campaigns.js';
 import type { IntakeSource } from './intake-repository.js';
 import { claimStatements, EMPTY_WRITES, type Pair } from './lead-claim-statements.js';
@@ -97,6 +98,7 @@ export interface BatchEnd {
  */
 export async function claimLeads(
   db: Database,
+  prepaidLots: Pick<PrepaidLots, 'lockLeft' | 'use'>,
   leads: readonly LeadToStore[],
   end: BatchEnd,
 ): Promise<ClaimOutcome[]> {
@@ -145,15 +147,18 @@ export async function claimLeads(
     const counters = await sql.lockCounters(
       unique(limited.map((c) => [c.lead.campaign.id, c.lead.periodKey] as const)),
     );
-    const prepaid = await sql.lockPrepaid([
-      ...new Set(
-        alive()
-          .filter((c) => counts(c) && c.lead.campaign.term === 'Prepaid')
-          .map((c) => c.lead.campaign.id),
-      ),
-    ]);
+    const prepaid = await prepaidLots.lockLeft(
+      [
+        ...new Set(
+          alive()
+            .filter((c) => counts(c) && c.lead.campaign.term === 'Prepaid')
+            .map((c) => c.lead.campaign.id),
+        ),
+      ].sort((a, b) => a - b),
+      tx,
+    );
     const countersUsed = new Map<string, number>();
-    const prepaidUsed = new Map<number, number>();
+    const prepaidUsed = new Set<Candidate>();
     for (const c of alive().filter(counts)) {
       const { campaign, periodKey } = c.lead;
       const { max, frequency } = campaign.rules.limit;
@@ -175,7 +180,7 @@ export async function claimLeads(
       }
       if (campaign.term === 'Prepaid') {
         prepaid.set(campaign.id, left - 1);
-        prepaidUsed.set(campaign.id, left - 1);
+        prepaidUsed.add(c);
         // The last prepaid lead: balance outranks limit in the state machine.
         if (left - 1 === 0) c.pause = 'balance';
       }
@@ -204,7 +209,6 @@ export async function claimLeads(
         .filter((c) => c.clientClaim === 'inserted')
         .map((c) => [c.lead.campaign.clientId, c.lead.identityMd5]),
       counters: countersUsed,
-      prepaid: prepaidUsed,
       leads: winners.map((c, i) => ({ lead: c.lead, deliveries: targets[i] ?? [] })),
       rejections: [
         ...end.rejections,
@@ -218,6 +222,23 @@ export async function claimLeads(
       ],
       processed: end.processed,
     });
+
+    // 5. The prepaid leads the winners took, posted to the ledger in this transaction: one posting
+    //    per campaign, named by its first lead (decision 0072).
+    const uses = new Map<number, { leads: number; firstLeadId: number }>();
+    winners.forEach((c, i) => {
+      if (!prepaidUsed.has(c)) return;
+      const id = ids[i] as number;
+      const use = uses.get(c.lead.campaign.id);
+      if (use) {
+        use.leads += 1;
+        use.firstLeadId = Math.min(use.firstLeadId, id);
+      } else uses.set(c.lead.campaign.id, { leads: 1, firstLeadId: id });
+    });
+    await prepaidLots.use(
+      [...uses].map(([campaignId, use]) => ({ campaignId, ...use })),
+      tx,
+    );
 
     let w = 0;
     return candidates.map((c): ClaimOutcome => {

@@ -21,5 +21,11 @@ export {
   type LedgerPosting,
 } from './ledger-service.js';
 export type { AccountWithBalance, CollectedDay, StatementExport } from './overview.js';
-export { MAX_POSTING_LINES, type PostingInput, type PostingLineInput } from './posting-rules.js';
+export {
+  asLeads,
+  type Leads,
+  MAX_POSTING_LINES,
+  type PostingInput,
+  type PostingLineInput,
+} from './posting-rules.js';
 export type { Statement, StatementLine, StatementQuery } from './statement.js';

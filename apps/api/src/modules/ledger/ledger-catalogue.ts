@@ -11,10 +11,13 @@
 /** Whose account it is: the system (tenant) itself, one of its companies, or one of its people. */
 export type LedgerOwnerType = 'system' | 'company' | 'user';
 export type NormalSide = 'debit' | 'credit';
+/** What an account's amounts count: US cents, or leads (a prepaid block, decision 0072). */
+export type LedgerUnit = 'usd_cents' | 'leads';
 
 interface AccountKindRule {
   owner: LedgerOwnerType;
   normalSide: NormalSide;
+  unit: LedgerUnit;
   meaning: string;
 }
 
@@ -22,41 +25,56 @@ export const LEDGER_ACCOUNT_KINDS = {
   gateway_clearing: {
     owner: 'system',
     normalSide: 'debit',
+    unit: 'usd_cents',
     meaning: 'Money the payment gateway holds for the system: collected, not yet paid out.',
   },
   revenue: {
     owner: 'system',
     normalSide: 'credit',
+    unit: 'usd_cents',
     meaning: 'What the system has earned: onboarding, wholesale, minimum spend.',
   },
   application_fees: {
     owner: 'system',
     normalSide: 'credit',
+    unit: 'usd_cents',
     meaning: "Application fees the system takes on direct charges made on an agency's connected account.",
   },
   refunds: {
     owner: 'system',
     normalSide: 'debit',
+    unit: 'usd_cents',
     meaning: 'Money the system has given back (set against revenue).',
   },
   receivable: {
     owner: 'company',
     normalSide: 'debit',
+    unit: 'usd_cents',
     meaning: 'What a company owes the system: charged or invoiced, not yet collected.',
   },
   wallet: {
     owner: 'company',
     normalSide: 'credit',
+    unit: 'usd_cents',
     meaning: "An agency's prepaid Data Wallet: money the system holds for it until spent.",
   },
   prepaid: {
     owner: 'company',
     normalSide: 'credit',
-    meaning: "A client's prepaid lead balance (the account's reference names the campaign).",
+    unit: 'leads',
+    meaning:
+      "Leads a client has bought ahead and not yet received (the account's reference names the campaign).",
+  },
+  prepaid_outstanding: {
+    owner: 'system',
+    normalSide: 'debit',
+    unit: 'leads',
+    meaning: 'Prepaid leads the system owes its clients, all campaigns together.',
   },
   commission_payable: {
     owner: 'user',
     normalSide: 'credit',
+    unit: 'usd_cents',
     meaning: 'Sales commission earned by a sales person and not yet paid out.',
   },
 } as const satisfies Record<string, AccountKindRule>;
@@ -70,6 +88,10 @@ export const LEDGER_CAUSE_KINDS = [
   'refund',
   'wallet_topup',
   'wallet_spend',
+  'wallet_expiry',
+  'prepaid_block',
+  'prepaid_use',
+  'prepaid_refund',
   'transfer',
   'commission',
   'correction',

@@ -113,6 +113,24 @@ describe('the database refuses a posting that is not whole at commit', () => {
     expect(await ledgerSize()).toEqual(before);
   });
 
+  it('a posting that trades leads for cents (decision 0072)', async () => {
+    const leadsAccount = await createLedger({ db: database.db }).accountFor({
+      systemId: world.master.systemId,
+      kind: 'prepaid_outstanding',
+      owner: { type: 'system' },
+    });
+    const before = await ledgerSize();
+    const message = await refusal(
+      inTransaction(async (tx) => {
+        const id = await newPosting(tx, 'raw-sql:mixed-units', 2);
+        await addLine(tx, id, leadsAccount.id, 1000);
+        await addLine(tx, id, revenue.id, -1000);
+      }),
+    );
+    expect(message).toMatch(/ledger posting \d+ mixes units \(cents and leads\)/);
+    expect(await ledgerSize()).toEqual(before);
+  });
+
   it('a posting with no lines, and one with a single line', async () => {
     expect(await refusal(inTransaction((tx) => newPosting(tx, 'raw-sql:empty', 2)))).toMatch(
       /ledger posting \d+ has 0 lines, not the 2 it was posted with/,

@@ -17,7 +17,7 @@ import type { LedgerCauseKind } from './ledger-catalogue.js';
 
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
 export type PostingRow = typeof ledgerPostings.$inferSelect;
-export type NewPosting = Omit<typeof ledgerPostings.$inferInsert, 'id' | 'createdAt'>;
+export type NewPosting = Omit<typeof ledgerPostings.$inferInsert, 'id'>;
 export interface AccountKey {
   systemId: number;
   kind: string;
@@ -95,7 +95,7 @@ export function createLedgerRepository(db: Executor) {
     },
 
     /** The new account, or undefined when a concurrent call created it first (the unique key decides). */
-    async insertAccount(key: AccountKey): Promise<AccountRow | undefined> {
+    async insertAccount(key: AccountKey & { unit: string }): Promise<AccountRow | undefined> {
       const [row] = await db.insert(ledgerAccounts).values(key).onConflictDoNothing().returning();
       return row;
     },
@@ -108,13 +108,62 @@ export function createLedgerRepository(db: Executor) {
       return row;
     },
 
-    /** How many of these account ids belong to the system. */
-    async countAccountsInSystem(systemId: number, accountIds: readonly number[]): Promise<number> {
-      const rows = await db
-        .select({ id: ledgerAccounts.id })
+    /** The system and unit of each of these accounts that exists. */
+    accountsByIds: (accountIds: readonly number[]) =>
+      db
+        .select({ id: ledgerAccounts.id, systemId: ledgerAccounts.systemId, unit: ledgerAccounts.unit })
         .from(ledgerAccounts)
-        .where(and(eq(ledgerAccounts.systemId, systemId), inArray(ledgerAccounts.id, [...accountIds])));
-      return rows.length;
+        .where(inArray(ledgerAccounts.id, [...accountIds])),
+
+    /** The system of each of these companies that exists. */
+    companiesByIds: (companyIds: readonly number[]) =>
+      db
+        .select({ id: companies.id, systemId: companies.systemId })
+        .from(companies)
+        .where(inArray(companies.id, [...companyIds])),
+
+    /**
+     * Many new postings and their lines in ONE statement (the lead claim's batch): the business keys
+     * that were new, so the caller can tell a key posted before. Lines are dated with their posting.
+     */
+    async insertPostingsWithLines(
+      postings: readonly (Omit<NewPosting, 'createdAt'> & { createdAt: Date })[],
+      lines: readonly { businessKey: string; accountId: number; amount: number }[],
+    ): Promise<Set<string>> {
+      const heads = postings.map((p, i) => ({
+        i,
+        s: p.systemId,
+        c: p.causeKind,
+        d: p.description,
+        k: p.businessKey,
+        o: p.companyId ?? null,
+        g: p.gateway ?? null,
+        go: p.gatewayObjectId ?? null,
+        n: p.lineCount,
+        t: p.createdAt.toISOString(),
+      }));
+      const rows = lines.map((l, n) => ({ k: l.businessKey, n, a: l.accountId, m: l.amount }));
+      const inserted = await queryRows<{ business_key: string }>(
+        db,
+        sql`with p as (
+              insert into ledger_postings (system_id, cause_kind, description, business_key, company_id,
+                                           gateway, gateway_object_id, line_count, created_at)
+              select x.s, x.c, x.d, x.k, x.o, x.g, x.go, x.n, x.t::timestamptz
+                from json_to_recordset(${JSON.stringify(heads)}::json)
+                  as x(i int, s int, c text, d text, k text, o int, g text, go text, n int, t text)
+               order by x.i
+              on conflict (business_key) do nothing
+              returning id, business_key, created_at
+            ), l as (
+              insert into ledger_lines (posting_id, account_id, amount, posted_at)
+              select p.id, y.a, y.m, p.created_at
+                from p join json_to_recordset(${JSON.stringify(rows)}::json) as y(k text, n int, a bigint, m bigint)
+                  on y.k = p.business_key
+               order by y.n
+            )
+            select business_key from p`,
+      );
+      return new Set(inserted.map((r) => r.business_key));
     },
 
     async companyInSystem(systemId: number, companyId: number): Promise<boolean> {
@@ -178,6 +227,16 @@ export function createLedgerRepository(db: Executor) {
         sql`select coalesce(sum(amount), 0)::bigint as total from ledger_lines where account_id = ${accountId}`,
       );
       return exactInteger(firstRow(rows, 'ledger balance').total);
+    },
+
+    /** The sums of several accounts' lines at once (index-only), debit positive; absent: no lines. */
+    async sumsOfLines(accountIds: readonly number[]): Promise<Map<number, number>> {
+      const rows = await queryRows<{ account_id: unknown; total: unknown }>(
+        db,
+        sql`select account_id, sum(amount)::bigint as total from ledger_lines
+             where account_id = any(${`{${accountIds.join(',')}}`}::bigint[]) group by account_id`,
+      );
+      return new Map(rows.map((r) => [exactInteger(r.account_id), exactInteger(r.total)]));
     },
 
     /** One page of the account's lines in the range, in posting order, with their postings. */

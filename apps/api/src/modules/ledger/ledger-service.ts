@@ -1,5 +1,6 @@
 import { asCents, type Cents } from '@app/contracts';
 import type { Database, Executor } from '@app/db';
+import { type Clock, systemClock } from '../../lib/clock.js';
 import {
   isLedgerAccountKind,
   LEDGER_ACCOUNT_KINDS,
@@ -94,8 +95,33 @@ const operationOf = (p: {
  * system; an account, company or person of another system is refused as if it did not exist.
  * A caller's transaction may be passed so a posting commits with the business change it records.
  */
-export function createLedger({ db }: { db: Database }) {
+export function createLedger({ db, clock = systemClock }: { db: Database; clock?: Clock }) {
   const repoOf = (tx?: Executor) => createLedgerRepository(tx ?? db);
+
+  /** Every account of the lines in the system, all counting one unit; refused otherwise. */
+  async function checkAccounts(repo: LedgerRepository, postings: readonly PostingInput[]) {
+    const ids = [...new Set(postings.flatMap((p) => p.lines.map((l) => l.accountId)))];
+    const accounts = new Map((await repo.accountsByIds(ids)).map((a) => [a.id, a]));
+    for (const { systemId, lines } of postings) {
+      const units = new Set<string>();
+      for (const line of lines) {
+        const account = accounts.get(line.accountId);
+        if (!account || account.systemId !== systemId)
+          throw new LedgerError('not_in_system', `A line's account is not in system ${systemId}.`);
+        units.add(account.unit);
+      }
+      if (units.size > 1)
+        throw new LedgerError('invalid_posting', 'A posting counts one unit: its lines mix cents and leads.');
+    }
+    const companyIds = [
+      ...new Set(postings.flatMap((p) => (p.cause.companyId === null ? [] : [p.cause.companyId]))),
+    ];
+    if (companyIds.length === 0) return;
+    const companies = new Map((await repo.companiesByIds(companyIds)).map((c) => [c.id, c.systemId]));
+    for (const { systemId, cause } of postings)
+      if (cause.companyId !== null && companies.get(cause.companyId) !== systemId)
+        throw new LedgerError('not_in_system', `Company ${cause.companyId} is not in system ${systemId}.`);
+  }
 
   async function ownerInSystem(repo: LedgerRepository, systemId: number, owner: LedgerOwner) {
     if (owner.type === 'company') return repo.companyInSystem(systemId, owner.companyId);
@@ -134,6 +160,7 @@ export function createLedger({ db }: { db: Database }) {
       const repo = repoOf(tx);
       if (!(await ownerInSystem(repo, systemId, owner)))
         throw new LedgerError('not_in_system', `The ${owner.type} is not in system ${systemId}.`);
+      const unit = LEDGER_ACCOUNT_KINDS[kind].unit;
       const key = {
         systemId,
         kind,
@@ -142,7 +169,9 @@ export function createLedger({ db }: { db: Database }) {
         reference,
       };
       const row =
-        (await repo.findAccount(key)) ?? (await repo.insertAccount(key)) ?? (await repo.findAccount(key));
+        (await repo.findAccount(key)) ??
+        (await repo.insertAccount({ ...key, unit })) ??
+        (await repo.findAccount(key));
       if (!row) throw new Error('ledger account vanished after its insert conflicted');
       return toAccount(row);
     },
@@ -153,15 +182,11 @@ export function createLedger({ db }: { db: Database }) {
      * of the key with other lines, accounts, cause or gateway object is refused.
      */
     async post(input: PostingInput, tx?: Executor): Promise<{ posting: LedgerPosting; created: boolean }> {
-      checkPosting(input);
+      checkPosting(input, clock.now());
       const { systemId, cause, lines } = input;
       return (tx ?? db).transaction(async (t) => {
         const repo = repoOf(t);
-        const accountIds = [...new Set(lines.map((l) => l.accountId))];
-        if ((await repo.countAccountsInSystem(systemId, accountIds)) !== accountIds.length)
-          throw new LedgerError('not_in_system', `A line's account is not in system ${systemId}.`);
-        if (cause.companyId !== null && !(await repo.companyInSystem(systemId, cause.companyId)))
-          throw new LedgerError('not_in_system', `Company ${cause.companyId} is not in system ${systemId}.`);
+        await checkAccounts(repo, [input]);
         const inserted = await repo.insertPosting({
           systemId,
           causeKind: cause.kind,
@@ -171,7 +196,7 @@ export function createLedger({ db }: { db: Database }) {
           gateway: input.gateway?.name ?? null,
           gatewayObjectId: input.gateway?.objectId ?? null,
           lineCount: lines.length,
-          ...(input.postedAt ? { createdAt: input.postedAt } : {}),
+          createdAt: input.postedAt ?? clock.now(),
         });
         if (inserted) {
           await repo.insertLines(inserted.id, lines);
@@ -189,6 +214,41 @@ export function createLedger({ db }: { db: Database }) {
       });
     },
 
+    /**
+     * Many operations at once, in the caller's transaction and in three statements whatever their
+     * number (the lead claim posts its prepaid use this way, decision 0072). Every key must be new:
+     * one already posted is refused (`business_key_conflict`) and the caller's transaction with it.
+     */
+    async postMany(inputs: readonly PostingInput[], tx: Executor): Promise<void> {
+      if (inputs.length === 0) return;
+      const now = clock.now();
+      for (const input of inputs) checkPosting(input, now);
+      const repo = repoOf(tx);
+      await checkAccounts(repo, inputs);
+      const created = await repo.insertPostingsWithLines(
+        inputs.map(({ systemId, cause, lines, postedAt, gateway }) => ({
+          systemId,
+          causeKind: cause.kind,
+          description: cause.description,
+          businessKey: cause.businessKey,
+          companyId: cause.companyId,
+          gateway: gateway?.name ?? null,
+          gatewayObjectId: gateway?.objectId ?? null,
+          lineCount: lines.length,
+          createdAt: postedAt ?? now,
+        })),
+        inputs.flatMap(({ cause, lines }) =>
+          lines.map((l) => ({ businessKey: cause.businessKey, accountId: l.accountId, amount: l.amount })),
+        ),
+      );
+      const old = inputs.find((i) => !created.has(i.cause.businessKey));
+      if (old)
+        throw new LedgerError(
+          'business_key_conflict',
+          `The business key "${old.cause.businessKey}" is already posted.`,
+        );
+    },
+
     /** The account's balance: a sum of its rows, nothing cached. */
     async balanceOf(input: { systemId: number; accountId: number }, tx?: Executor): Promise<AccountBalance> {
       const repo = repoOf(tx);
@@ -200,6 +260,20 @@ export function createLedger({ db }: { db: Database }) {
         balance: asCents(onNormalSide(account.kind, sumOfLines)),
         sumOfLines,
       };
+    },
+
+    /**
+     * Balances of many accounts of known kinds in one read (the lead claim's prepaid leads), on each
+     * account's normal side; an account without lines has 0. No system check: pass ids the caller
+     * took from its own rows (`accountFor` checked them when they were made).
+     */
+    async balancesOf(
+      accounts: readonly { id: number; kind: LedgerAccountKind }[],
+      tx?: Executor,
+    ): Promise<Map<number, number>> {
+      if (accounts.length === 0) return new Map();
+      const sums = await repoOf(tx).sumsOfLines(accounts.map((a) => a.id));
+      return new Map(accounts.map((a) => [a.id, onNormalSide(a.kind, sums.get(a.id) ?? 0)]));
     },
 
     /** Every line behind a balance, a page at a time, optionally one month (UTC), with running balances. */

@@ -233,6 +233,41 @@ describe('postings', () => {
     expect(await postingCount('onboarding:committed')).toBe(1);
   });
 
+  it('keeps a posting to one unit: leads never balance cents (decision 0072)', async () => {
+    const accounts = await masterAccounts();
+    const leads = await ledger.accountFor({
+      systemId: world.master.systemId,
+      kind: 'prepaid_outstanding',
+      owner: { type: 'system' },
+    });
+    const mixed = onboardingCharge(accounts, 'onboarding:mixed-units');
+    mixed.lines = [mixed.lines[0]!, { accountId: leads.id, amount: asCents(-50_000) }];
+    const before = await postingCount();
+    await refusedWith(ledger.post(mixed), 'invalid_posting');
+    expect(await postingCount()).toBe(before);
+  });
+
+  it('posts many operations in one call inside a transaction, and refuses the whole batch for a key posted before', async () => {
+    const accounts = await masterAccounts();
+    const batch = Array.from({ length: 50 }, (_, i) => onboardingCharge(accounts, `batch:${i}`));
+    const before = await ledger.balanceOf({
+      systemId: world.master.systemId,
+      accountId: accounts.clearing.id,
+    });
+    await database.db.transaction((tx) => ledger.postMany(batch, tx));
+    const after = await ledger.balanceOf({
+      systemId: world.master.systemId,
+      accountId: accounts.clearing.id,
+    });
+    expect(after.balance - before.balance).toBe(50 * 50_000);
+    const again = [onboardingCharge(accounts, 'batch:new'), onboardingCharge(accounts, 'batch:7')];
+    await refusedWith(
+      database.db.transaction((tx) => ledger.postMany(again, tx)),
+      'business_key_conflict',
+    );
+    expect(await postingCount('batch:new')).toBe(0);
+  });
+
   it('reads no account of another system', async () => {
     const accounts = await masterAccounts();
     await refusedWith(
@@ -262,7 +297,7 @@ describe('statements', () => {
     });
     const prepaid = await ledger.accountFor({
       systemId,
-      kind: 'prepaid',
+      kind: 'wallet',
       owner: { type: 'company', companyId: world.master.clientId },
       reference: 'campaign:history',
     });

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { LedgerError } from './ledger-error.js';
 import { checkPosting, MAX_POSTING_LINES, type PostingInput } from './posting-rules.js';
 
+/** The clock the rules compare a posting's date with. */
+const NOW = new Date('2026-11-29T12:00:00Z');
 const line = (accountId: number, amount: number) => ({ accountId, amount: amount as Cents });
 const posting = (overrides: Partial<PostingInput> = {}): PostingInput => ({
   systemId: 1,
@@ -17,7 +19,7 @@ const posting = (overrides: Partial<PostingInput> = {}): PostingInput => ({
 });
 const refusal = (input: PostingInput) => {
   try {
-    checkPosting(input);
+    checkPosting(input, NOW);
   } catch (error) {
     expect(error).toBeInstanceOf(LedgerError);
     expect((error as LedgerError).code).toBe('invalid_posting');
@@ -28,20 +30,21 @@ const refusal = (input: PostingInput) => {
 
 describe('posting rules (checked before any SQL)', () => {
   it('dates a posting in the past for history, never in the future nor before 2000 (decision 0035)', () => {
-    expect(() => checkPosting(posting({ postedAt: new Date('2026-06-01T09:00:00Z') }))).not.toThrow();
-    const later = new Date(Date.now() + 3_600_000);
+    expect(() => checkPosting(posting({ postedAt: new Date('2026-06-01T09:00:00Z') }), NOW)).not.toThrow();
+    const later = new Date(NOW.getTime() + 3_600_000);
     for (const postedAt of [later, new Date('1999-12-31T23:59:59Z'), new Date('not a date')])
       expect(refusal(posting({ postedAt }))).toBe('A posting can be dated from 2000 up to now, not later.');
   });
 
   it('accepts a balanced posting of two or more lines', () => {
-    expect(() => checkPosting(posting())).not.toThrow();
+    expect(() => checkPosting(posting(), NOW)).not.toThrow();
     expect(() =>
       checkPosting(
         posting({
           lines: [line(1, 700), line(2, 300), line(3, -1000)],
           gateway: { name: 'sandbox', objectId: 'ch_1' },
         }),
+        NOW,
       ),
     ).not.toThrow();
   });

@@ -2,10 +2,14 @@ import type { Cents } from '@app/contracts';
 import { isLedgerCauseKind, type LedgerCauseKind } from './ledger-catalogue.js';
 import { LedgerError } from './ledger-error.js';
 
+/** A count of leads on a leads-unit account (a prepaid block, decision 0072); never money. */
+export type Leads = number & { readonly __unit: 'leads' };
+export const asLeads = (count: number): Leads => count as Leads;
+
 export interface PostingLineInput {
   accountId: number;
-  /** Debit positive, credit negative; never zero. */
-  amount: Cents;
+  /** Debit positive, credit negative; never zero. Cents, or leads on a leads account. */
+  amount: Cents | Leads;
 }
 
 export interface PostingInput {
@@ -47,7 +51,7 @@ const isId = (value: number) => Number.isSafeInteger(value) && value > 0;
  * Every rule a posting must meet that needs no database: checked before any SQL, so a bad call
  * fails with a clear reason instead of a constraint name. The database checks balance again.
  */
-export function checkPosting(input: PostingInput): void {
+export function checkPosting(input: PostingInput, now: Date): void {
   const { cause, lines, gateway } = input;
   if (!isId(input.systemId)) refuse(`The system id ${input.systemId} is not an id.`);
   if (!isLedgerCauseKind(cause.kind)) refuse(`"${cause.kind}" is not a ledger cause.`);
@@ -61,7 +65,7 @@ export function checkPosting(input: PostingInput): void {
     refuse('A gateway object needs the gateway name (snake_case) and the object id (visible ASCII).');
   if (input.postedAt !== undefined) {
     const at = input.postedAt.getTime();
-    if (!Number.isFinite(at) || at < EARLIEST_POSTING || at > Date.now() + 60_000)
+    if (!Number.isFinite(at) || at < EARLIEST_POSTING || at > now.getTime() + 60_000)
       refuse('A posting can be dated from 2000 up to now, not later.');
   }
   if (lines.length < 2) refuse(`A posting needs at least two lines; this one has ${lines.length}.`);

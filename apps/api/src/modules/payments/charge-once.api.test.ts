@@ -6,6 +6,7 @@ import { customerWithCard, key, sandboxOf } from '../../../test/payments.js';
 import type { PaymentGateway, SandboxGateway } from '../../providers/payments/index.js';
 import type { Ledger } from '../ledger/index.js';
 import { createChargeOnce } from './charge-once.js';
+import { createFollowUps } from './follow-ups.js';
 import { createPaymentFailureRepository } from './payment-failure-repository.js';
 import { createPaymentOperationRepository } from './payment-operation-repository.js';
 
@@ -42,6 +43,7 @@ function gatewayWith(fault: 'none' | 'lost-answer' | 'unreachable' = 'none') {
     ledger,
     operations: createPaymentOperationRepository(rt.database.db),
     failures: createPaymentFailureRepository(rt.database.db),
+    followUps: createFollowUps(),
   });
   return { service, calls };
 }

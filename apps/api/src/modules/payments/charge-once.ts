@@ -1,11 +1,12 @@
 import { type Cents, ZERO_CENTS } from '@app/contracts';
-import type { Database } from '@app/db';
+import type { Database, PaymentFollowUp } from '@app/db';
 import { type Charge, GatewayError, type GatewayName } from '../../providers/payments/gateway.js';
 import {
   type GatewayDirectory,
   GatewayNotConfiguredError,
 } from '../../providers/payments/gateway-directory.js';
 import type { Ledger, LedgerCauseKind, PostingLineInput } from '../ledger/index.js';
+import type { FollowUps } from './follow-ups.js';
 import type { PaymentFailureRepository } from './payment-failure-repository.js';
 import type { PaymentOperationRepository, PaymentOperationRow } from './payment-operation-repository.js';
 
@@ -37,6 +38,13 @@ export interface ChargeRequest {
    */
   direct?: { connectedAccountId: string; applicationFee: Cents };
   obligation?: Obligation;
+  /**
+   * What the charge is for, done in the transaction that records it (decision 0072): a kind the
+   * follow-up registry knows. A crash before it ran leaves it to the janitor.
+   */
+  followUp?: PaymentFollowUp;
+  /** The account the collected money is credited to instead of revenue (an agency's Data Wallet). */
+  creditAccountId?: number;
 }
 
 export type ChargeOutcome =
@@ -78,8 +86,9 @@ export function createChargeOnce(deps: {
   ledger: Ledger;
   operations: PaymentOperationRepository;
   failures: PaymentFailureRepository;
+  followUps: Pick<FollowUps, 'run'>;
 }) {
-  const { db, gateways, ledger, operations, failures } = deps;
+  const { db, gateways, ledger, operations, failures, followUps } = deps;
 
   /**
    * Charged, then collected: the company's receivable shows both; the clearing account holds the money.
@@ -91,10 +100,12 @@ export function createChargeOnce(deps: {
     const direct = row.connectedAccountId !== null;
     const account = (kind: 'gateway_clearing' | 'revenue' | 'application_fees') =>
       ledger.accountFor({ systemId: row.systemId, kind, owner: system });
-    const [clearing, revenue] = await Promise.all([
+    const [clearing, earned] = await Promise.all([
       account('gateway_clearing'),
       account(direct ? 'application_fees' : 'revenue'),
     ]);
+    // Money collected for something the system holds (a wallet top-up) is credited there, not earned.
+    const revenue = row.creditAccountId === null || direct ? earned : { id: row.creditAccountId };
     const amount = direct ? (row.applicationFee ?? ZERO_CENTS) : row.amount;
     if (amount === 0) return [];
     const negative = -amount as Cents;
@@ -116,7 +127,17 @@ export function createChargeOnce(deps: {
     ];
   }
 
-  /** The charge and its posting, together; a second settler of the same row finds it done. */
+  /** Runs the operation's follow-up once, in the transaction that settles it. */
+  async function finish(row: PaymentOperationRow | null, tx: Parameters<FollowUps['run']>[2]) {
+    if (!row?.followUp || !(await operations.markFollowUpDone(row.id, tx))) return;
+    await followUps.run(
+      row.followUp,
+      { id: row.id, businessKey: row.businessKey, systemId: row.systemId, companyId: row.companyId },
+      tx,
+    );
+  }
+
+  /** The charge, its posting and its follow-up, together; a second settler of the same row finds it done. */
   async function record(row: PaymentOperationRow, charge: Charge): Promise<ChargeOutcome> {
     if (charge.amount !== row.amount)
       throw new Error(
@@ -126,8 +147,11 @@ export function createChargeOnce(deps: {
     const settled = await db.transaction(async (tx) => {
       // What the charge paid is no longer owed, in the same commit as the charge's record.
       if (row.obligationKey) await failures.settlePaid(row.obligationKey, row.id, tx);
-      if (lines.length === 0)
-        return operations.markSucceeded(row.id, { chargeId: charge.id, postingId: null }, tx);
+      if (lines.length === 0) {
+        const done = await operations.markSucceeded(row.id, { chargeId: charge.id, postingId: null }, tx);
+        await finish(done, tx);
+        return done;
+      }
       const posted = await ledger.post(
         {
           systemId: row.systemId,
@@ -142,7 +166,13 @@ export function createChargeOnce(deps: {
         },
         tx,
       );
-      return operations.markSucceeded(row.id, { chargeId: charge.id, postingId: posted.posting.id }, tx);
+      const done = await operations.markSucceeded(
+        row.id,
+        { chargeId: charge.id, postingId: posted.posting.id },
+        tx,
+      );
+      await finish(done, tx);
+      return done;
     });
     return outcomeOf(settled ?? (await operations.byKey(row.businessKey)) ?? row);
   }
@@ -160,6 +190,8 @@ export function createChargeOnce(deps: {
       connectedAccountId: request.direct?.connectedAccountId ?? null,
       applicationFee: request.direct?.applicationFee ?? null,
       obligationKey: request.obligation?.key ?? null,
+      followUp: request.followUp ?? null,
+      creditAccountId: request.creditAccountId ?? null,
     });
     if (!created) {
       if (
@@ -279,7 +311,21 @@ export function createChargeOnce(deps: {
     return settled;
   }
 
-  return { charge, chargeObligation, settlePending };
+  /**
+   * The janitor's second sweep: charged operations whose follow-up never ran (a handler that failed
+   * after the record, or rows from before a kind had one) are finished now, each in its own transaction.
+   */
+  async function finishFollowUps(options: { olderThan: Date; limit?: number }) {
+    const due = await operations.followUpsDue(options.olderThan, options.limit ?? 100);
+    let finished = 0;
+    for (const row of due) {
+      await db.transaction((tx) => finish(row, tx));
+      finished += 1;
+    }
+    return finished;
+  }
+
+  return { charge, chargeObligation, settlePending, finishFollowUps };
 }
 
 export type ChargeOnce = ReturnType<typeof createChargeOnce>;

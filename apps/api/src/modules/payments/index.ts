@@ -9,6 +9,7 @@ import { createChargeOnce } from './charge-once.js';
 import { createConnectRepository } from './connect-repository.js';
 import { connectRoutes } from './connect-routes.js';
 import { createConnectService } from './connect-service.js';
+import { createFollowUps } from './follow-ups.js';
 import { createGatewayKeysRepository } from './gateway-keys-repository.js';
 import { gatewayKeysRoutes } from './gateway-keys-routes.js';
 import { createGatewayKeysService } from './gateway-keys-service.js';
@@ -21,6 +22,7 @@ import { type WebhookSystems, webhookRoutes } from './webhook-routes.js';
 
 export type { ChargeOnce, ChargeOutcome, ChargeRequest, Obligation } from './charge-once.js';
 export type { ConnectService } from './connect-service.js';
+export type { FollowUpHandler, FollowUps } from './follow-ups.js';
 export { createGatewayKeysRepository } from './gateway-keys-repository.js';
 export {
   createPaymentFailureRepository,
@@ -58,7 +60,16 @@ export function createPaymentsModule(deps: {
   ];
   const operations = createPaymentOperationRepository(deps.db);
   const failures = createPaymentFailureRepository(deps.db);
-  const chargeOnce = createChargeOnce({ db: deps.db, gateways, ledger: deps.ledger, operations, failures });
+  // Each module that charges for something registers how to finish it (decision 0072).
+  const followUps = createFollowUps();
+  const chargeOnce = createChargeOnce({
+    db: deps.db,
+    gateways,
+    ledger: deps.ledger,
+    operations,
+    failures,
+    followUps,
+  });
   const connect = createConnectService({
     repo: createConnectRepository(deps.db),
     gateways,
@@ -75,6 +86,7 @@ export function createPaymentsModule(deps: {
     gateways,
     connect,
     chargeOnce,
+    followUps: { register: followUps.register },
     /** Declined charges still owed (decision 0065): what a payer owes, and dropping a removed campaign's. */
     failures,
     keys,

@@ -7,6 +7,8 @@ import {
   type Executor,
   eq,
   gte,
+  isNotNull,
+  isNull,
   likeLiteral,
   lt,
   paymentOperations,
@@ -18,7 +20,15 @@ export type PaymentOperationRow = typeof paymentOperations.$inferSelect;
 export type SucceededByKeyPrefix = PaymentOperationRepository['succeededByKeyPrefix'];
 export type NewPaymentOperation = Omit<
   typeof paymentOperations.$inferInsert,
-  'id' | 'status' | 'chargeId' | 'postingId' | 'failureCode' | 'failureMessage' | 'createdAt' | 'settledAt'
+  | 'id'
+  | 'status'
+  | 'chargeId'
+  | 'postingId'
+  | 'failureCode'
+  | 'failureMessage'
+  | 'createdAt'
+  | 'settledAt'
+  | 'followUpDoneAt'
 > & { amount: Cents };
 
 /** The payment_operations rows (decision 0031): the only SQL on them. */
@@ -131,6 +141,39 @@ export function createPaymentOperationRepository(db: Database) {
           ),
         )
         .orderBy(asc(paymentOperations.businessKey));
+    },
+
+    /** Marks the follow-up done; false when another transaction did it first (run it once). */
+    async markFollowUpDone(id: number, tx: Executor): Promise<boolean> {
+      const rows = await tx
+        .update(paymentOperations)
+        .set({ followUpDoneAt: new Date() })
+        .where(
+          and(
+            eq(paymentOperations.id, id),
+            eq(paymentOperations.status, 'succeeded'),
+            isNull(paymentOperations.followUpDoneAt),
+          ),
+        )
+        .returning({ id: paymentOperations.id });
+      return rows.length > 0;
+    },
+
+    /** Charged operations whose follow-up has not run, claimed before `cutoff`, oldest first. */
+    followUpsDue(cutoff: Date, limit: number): Promise<PaymentOperationRow[]> {
+      return db
+        .select()
+        .from(paymentOperations)
+        .where(
+          and(
+            eq(paymentOperations.status, 'succeeded'),
+            isNotNull(paymentOperations.followUp),
+            isNull(paymentOperations.followUpDoneAt),
+            lt(paymentOperations.createdAt, cutoff),
+          ),
+        )
+        .orderBy(asc(paymentOperations.createdAt))
+        .limit(limit);
     },
 
     /** Operations still pending that were claimed before `cutoff`, oldest first. */

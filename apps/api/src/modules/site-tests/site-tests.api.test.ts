@@ -5,7 +5,7 @@ import {
   siteCheckResponseSchema,
   TEST_LEAD_TOO_SOON,
 } from '@app/contracts';
-import { campaignPrepaidBalances, campaigns, DEMO_CAMPAIGNS, eq, queryRows, sql } from '@app/db';
+import { campaigns, DEMO_CAMPAIGNS, eq, queryRows, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { insertCampaign } from '../../../test/kits/campaigns.js';
@@ -235,11 +235,7 @@ describe('send test lead', () => {
       sql`select 1 from lead_deliveries where lead_id = ${answer.data.lead_id}`,
     );
     expect(deliveries).toHaveLength(1);
-    const [balance] = await rt.database.db
-      .select()
-      .from(campaignPrepaidBalances)
-      .where(eq(campaignPrepaidBalances.campaignId, campaign.id));
-    expect(balance?.leadsLeft).toBe(3);
+    expect((await rt.services.billing.prepaid.left([campaign.id])).get(campaign.id)).toBe(3);
     expect((await stored(campaign.id)).status).toBe('running');
 
     const second = await send(campaign.id);

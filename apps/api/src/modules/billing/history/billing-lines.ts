@@ -1,5 +1,5 @@
 import { type BillingLine, centsToDollars } from '@app/contracts';
-import type { LedgerCauseKind, StatementLine } from '../ledger/index.js';
+import type { LedgerCauseKind, StatementLine } from '../../ledger/index.js';
 
 const CAUSE_LABELS: Record<LedgerCauseKind, string> = {
   onboarding_charge: 'Onboarding charge',
@@ -7,6 +7,10 @@ const CAUSE_LABELS: Record<LedgerCauseKind, string> = {
   refund: 'Refund',
   wallet_topup: 'Data Wallet top-up',
   wallet_spend: 'Data Wallet spend',
+  wallet_expiry: 'Data Wallet credit expired',
+  prepaid_block: 'Prepaid leads bought',
+  prepaid_use: 'Prepaid leads delivered',
+  prepaid_refund: 'Prepaid leads refunded',
   transfer: 'Transfer',
   commission: 'Commission',
   correction: 'Correction',

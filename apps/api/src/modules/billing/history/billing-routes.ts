@@ -8,8 +8,8 @@ import {
   billingUserParamsSchema,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendCsv } from '../../lib/csv-reply.js';
-import { type AccessRule, principalOf } from '../../plugins/access.js';
+import { sendCsv } from '../../../lib/csv-reply.js';
+import { type AccessRule, principalOf } from '../../../plugins/access.js';
 import type { BillingService } from './billing-service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };

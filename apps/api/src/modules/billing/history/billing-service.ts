@@ -15,11 +15,11 @@ import {
   centsToDollars,
 } from '@app/contracts';
 import { mayReadBilling } from '@app/policy';
-import { notFound } from '../../http-errors.js';
-import { csvChunks } from '../../lib/csv.js';
-import type { TenantResource } from '../../plugins/access.js';
-import type { AccountWithBalance, Ledger, LedgerOwner } from '../ledger/index.js';
-import type { Principal } from '../tenancy/index.js';
+import { notFound } from '../../../http-errors.js';
+import { csvChunks } from '../../../lib/csv.js';
+import type { TenantResource } from '../../../plugins/access.js';
+import type { AccountWithBalance, Ledger, LedgerOwner } from '../../ledger/index.js';
+import type { Principal } from '../../tenancy/index.js';
 import { CSV_HEADER, csvRowOf, lineOnWire } from './billing-lines.js';
 import type { BillingRepository } from './billing-repository.js';
 
@@ -33,7 +33,7 @@ interface ResolvedParty {
 
 const kindOrder = (kind: string) => BILLING_ACCOUNT_KINDS.indexOf(kind as BillingAccountKind);
 
-const accountOnWire = (a: AccountWithBalance): BillingAccount => ({
+const accountOnWire = (a: AccountWithBalance & { kind: BillingAccountKind }): BillingAccount => ({
   kind: a.kind,
   reference: a.reference,
   label: a.reference ? `${BILLING_ACCOUNT_LABELS[a.kind]} (${a.reference})` : BILLING_ACCOUNT_LABELS[a.kind],
@@ -78,9 +78,10 @@ export function createBillingService(deps: {
 
   /** The party's accounts in tab order, and the one asked for (the first when none is named). */
   async function accountsOf(p: Principal, party: ResolvedParty, query: BillingDownloadQuery) {
-    const accounts = (await ledger.accountsOf({ systemId: p.systemId, owner: party.owner })).sort(
-      (a, b) => kindOrder(a.kind) - kindOrder(b.kind) || a.reference.localeCompare(b.reference),
-    );
+    // Money accounts only: a prepaid block counts leads, shown with its campaign (decision 0072).
+    const accounts = (await ledger.accountsOf({ systemId: p.systemId, owner: party.owner }))
+      .filter((a): a is AccountWithBalance & { kind: BillingAccountKind } => kindOrder(a.kind) >= 0)
+      .sort((a, b) => kindOrder(a.kind) - kindOrder(b.kind) || a.reference.localeCompare(b.reference));
     const chosen = query.account
       ? accounts.find((a) => a.kind === query.account && a.reference === (query.reference ?? ''))
       : accounts[0];

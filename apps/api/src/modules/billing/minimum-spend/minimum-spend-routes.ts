@@ -15,7 +15,7 @@ import {
   updateMinimumSpendSettingRequestSchema,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type AccessRule, principalOf } from '../../plugins/access.js';
+import { type AccessRule, principalOf } from '../../../plugins/access.js';
 import type { MinimumSpendService } from './minimum-spend-service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };

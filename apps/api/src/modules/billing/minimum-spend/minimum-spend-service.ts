@@ -6,9 +6,9 @@ import {
   type MinimumSpendPlan,
   ZERO_CENTS,
 } from '@app/contracts';
-import { badRequest, notFound } from '../../http-errors.js';
-import { type AuditLog, settingsEvent } from '../audit/index.js';
-import type { CompanyReads, Principal } from '../tenancy/index.js';
+import { badRequest, notFound } from '../../../http-errors.js';
+import { type AuditLog, settingsEvent } from '../../audit/index.js';
+import type { CompanyReads, Principal } from '../../tenancy/index.js';
 import type { MinimumSpendRepository, PlanRow, PlanValues } from './minimum-spend-repository.js';
 
 const toPlan = (row: PlanRow): MinimumSpendPlan => ({

@@ -8,10 +8,11 @@ import {
   type DataWalletView,
   dataWalletFileName,
 } from '@app/contracts';
-import { notFound } from '../../http-errors.js';
-import { csvChunks } from '../../lib/csv.js';
-import type { Ledger } from '../ledger/index.js';
-import { type BetaFeatureService, DATA_WALLET } from './beta-feature-service.js';
+import { notFound } from '../../../http-errors.js';
+import type { Clock } from '../../../lib/clock.js';
+import { csvChunks } from '../../../lib/csv.js';
+import { type BetaFeatureService, DATA_WALLET } from '../../agreements/index.js';
+import type { Ledger } from '../../ledger/index.js';
 
 const TYPES = { wallet_topup: 'topup', wallet_spend: 'charge' } as const;
 
@@ -26,7 +27,7 @@ const magnitude = (cents: Cents): Cents => asCents(cents < 0 ? -cents : cents);
  * the ledger and that account's lines of one month. Top-ups come with the next issue; until then the
  * balance is 0 and the history empty — read from the ledger, never assumed. The gate is the server's.
  */
-export function createDataWalletService(deps: { ledger: Ledger; beta: BetaFeatureService }) {
+export function createDataWalletService(deps: { ledger: Ledger; beta: BetaFeatureService; clock: Clock }) {
   /** The agency's wallet account, once the gate is open for it (a client's id names no wallet). */
   async function walletOf(companyId: number) {
     const agency = await deps.beta.agencyOf(companyId);
@@ -44,7 +45,7 @@ export function createDataWalletService(deps: { ledger: Ledger; beta: BetaFeatur
     async read(companyId: number, month: string | undefined): Promise<DataWalletView> {
       const { agency, account } = await walletOf(companyId);
       const { balance } = await deps.ledger.balanceOf({ systemId: agency.systemId, accountId: account.id });
-      const chosen = month ?? currentMonth(new Date());
+      const chosen = month ?? currentMonth(deps.clock.now());
       const statement = await deps.ledger.statement({
         systemId: agency.systemId,
         accountId: account.id,
@@ -75,7 +76,7 @@ export function createDataWalletService(deps: { ledger: Ledger; beta: BetaFeatur
      */
     async download(companyId: number, month: string | undefined) {
       const { agency, account } = await walletOf(companyId);
-      const chosen = month ?? currentMonth(new Date());
+      const chosen = month ?? currentMonth(deps.clock.now());
       const exported = await deps.ledger.statementExport({
         systemId: agency.systemId,
         accountId: account.id,

@@ -1,0 +1,76 @@
+import {
+  and,
+  asc,
+  type BillingLotKind,
+  billingLots,
+  type Executor,
+  eq,
+  inArray,
+  queryRows,
+  sql,
+} from '@app/db';
+
+export type LotRow = typeof billingLots.$inferSelect;
+export type NewLot = Omit<typeof billingLots.$inferInsert, 'id' | 'createdAt'>;
+
+const ids = (values: readonly number[]) => `{${values.join(',')}}`;
+
+/** The SQL of `billing_lots`, bound to the database or a caller's transaction. */
+export function createLotRepository(db: Executor) {
+  return {
+    /** The lot, or the one its source key opened before (a follow-up run twice opens one lot). */
+    async insert(lot: NewLot): Promise<LotRow> {
+      const [row] = await db.insert(billingLots).values(lot).onConflictDoNothing().returning();
+      if (row) return row;
+      const [existing] = await db.select().from(billingLots).where(eq(billingLots.sourceKey, lot.sourceKey));
+      if (!existing) throw new Error(`billing lot ${lot.sourceKey} vanished after its insert conflicted`);
+      return existing;
+    },
+
+    /**
+     * The prepaid accounts of these campaigns, their lots locked in campaign and lot order (every
+     * claim batch takes them in the same order, so two batches wait for each other, never deadlock).
+     */
+    async lockPrepaidAccounts(campaignIds: readonly number[]) {
+      const rows = await queryRows<{
+        campaign_id: number;
+        account_id: unknown;
+        system_id: number;
+        company_id: number;
+      }>(
+        db,
+        sql`select campaign_id, account_id, system_id, company_id from billing_lots
+             where kind = 'prepaid' and campaign_id = any(${ids(campaignIds)}::int[])
+             order by campaign_id, id
+               for update`,
+      );
+      const accounts = new Map<number, { accountId: number; systemId: number; clientId: number }>();
+      for (const r of rows)
+        accounts.set(r.campaign_id, {
+          accountId: Number(r.account_id),
+          systemId: r.system_id,
+          clientId: r.company_id,
+        });
+      return accounts;
+    },
+
+    /** The campaigns' prepaid accounts, unlocked (reads). */
+    async prepaidAccounts(campaignIds: readonly number[]) {
+      if (campaignIds.length === 0) return new Map<number, number>();
+      const rows = await db
+        .selectDistinct({ campaignId: billingLots.campaignId, accountId: billingLots.accountId })
+        .from(billingLots)
+        .where(and(eq(billingLots.kind, 'prepaid'), inArray(billingLots.campaignId, [...campaignIds])));
+      return new Map(rows.map((r) => [r.campaignId as number, r.accountId]));
+    },
+
+    lotsOf: (accountId: number, kind: BillingLotKind) =>
+      db
+        .select()
+        .from(billingLots)
+        .where(and(eq(billingLots.accountId, accountId), eq(billingLots.kind, kind)))
+        .orderBy(asc(billingLots.boughtAt), asc(billingLots.id)),
+  };
+}
+
+export type LotRepository = ReturnType<typeof createLotRepository>;

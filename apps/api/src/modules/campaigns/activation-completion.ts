@@ -1,0 +1,75 @@
+import type { Executor } from '@app/db';
+import { transition } from '@app/lead-engine';
+import type { BillingSchedules, PrepaidLots } from '../billing/index.js';
+import type { ActivationDone } from './activation-charge.js';
+import type { CampaignRepository } from './campaign-repository.js';
+import { stateOf } from './campaign-view.js';
+
+/**
+ * Completes an activation once its charges are paid (decision 0072), in the caller's transaction:
+ * the payment's record (its follow-up), the janitor's, or the request's own when nothing was due.
+ * The campaign row is locked, so of any number of completions one moves it: the others find the
+ * activation done (`already`) or the campaign elsewhere (`refused`: stopped by someone, removed).
+ * The move opens what the activation bought: the prepaid block (a lot keyed by the activation) and
+ * the billing schedule of a Weekly or Monthly campaign.
+ */
+export function createActivationCompletion(deps: {
+  repo: Pick<CampaignRepository, 'lockedRecord' | 'activations' | 'move'>;
+  prepaid: Pick<PrepaidLots, 'open'>;
+  schedules: Pick<BillingSchedules, 'open'>;
+}) {
+  const { repo } = deps;
+  return async function complete(
+    done: ActivationDone,
+    tx: Executor,
+  ): Promise<'activated' | 'already' | 'refused'> {
+    const r = await repo.lockedRecord(done.campaignId, tx);
+    if (!r) return 'refused';
+    if ((await repo.activations(r.id, tx)) >= done.activation) return 'already';
+    const from = stateOf(r);
+    const t = transition(from, { type: 'activate' });
+    if (!t.ok || !t.chargesActivation) return 'refused';
+    const moved = await repo.move(
+      {
+        campaignId: r.id,
+        from,
+        to: t.to,
+        event: 'activate',
+        reason: null,
+        userId: done.userId,
+        activated: true,
+        onMoved: async (inner) => {
+          const key = `campaign-activation:${r.id}:${done.activation}`;
+          if (done.prepaid && done.prepaid.leads > 0)
+            await deps.prepaid.open(
+              {
+                systemId: r.systemId,
+                clientId: r.clientId,
+                campaignId: r.id,
+                leads: done.prepaid.leads,
+                clientPriceMicros: done.prepaid.clientPriceMicros,
+                wholesaleMicros: done.prepaid.wholesaleMicros,
+                sourceKey: key,
+                description: `${done.prepaid.leads} prepaid leads bought with the activation of campaign #${r.publicId} ${r.name}`,
+              },
+              inner,
+            );
+          await deps.schedules.open(
+            {
+              systemId: r.systemId,
+              campaignId: r.id,
+              activation: done.activation,
+              term: r.paymentTerm,
+              timeZone: r.timeZone,
+            },
+            inner,
+          );
+        },
+      },
+      tx,
+    );
+    return moved ? 'activated' : 'refused';
+  };
+}
+
+export type CompleteActivation = ReturnType<typeof createActivationCompletion>;

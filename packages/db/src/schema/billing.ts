@@ -1,0 +1,203 @@
+import type { Cents, Micros } from '@app/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { campaigns } from './campaigns.js';
+import { paymentTermEnum } from './enums.js';
+import { ledgerAccounts } from './ledger.js';
+import { companies, systems } from './tenancy.js';
+
+/*
+ * Money over time (decision 0072): the billing module's own tables. Balances are never stored here:
+ * a lot names the ledger account its purchase was posted to, and what is left is a sum of that
+ * account's lines, spent oldest lot first.
+ */
+
+const money = () => bigint({ mode: 'number' }).$type<Cents>();
+const micros = () => bigint({ mode: 'number' }).$type<Micros>();
+const at = () => timestamp({ withTimezone: true });
+
+export type BillingLotKind = 'wallet' | 'prepaid';
+
+/**
+ * One purchase of prepaid value: a Data Wallet top-up (cents, on the agency's wallet account) or a
+ * block of prepaid leads (leads, on the client's prepaid account for the campaign). `quantity` is what
+ * was bought; what remains is the account's sum spent oldest lot first. `sourceKey` is the business
+ * operation that bought it, so a purchase opens one lot however often its follow-up runs.
+ */
+export const billingLots = pgTable(
+  'billing_lots',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    systemId: integer()
+      .notNull()
+      .references(() => systems.id),
+    /** Whose balance: the agency (wallet) or the client (prepaid). */
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    campaignId: integer().references(() => campaigns.id),
+    kind: text().$type<BillingLotKind>().notNull(),
+    accountId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    quantity: bigint({ mode: 'number' }).notNull(),
+    /** Prepaid: what each lead of the block cost the client and the agency (refunds of the unused part). */
+    clientPriceMicros: micros(),
+    wholesaleMicros: micros(),
+    boughtAt: at().notNull(),
+    /** When what is left of it lapses (a wallet purchase: 12 months); null: never. */
+    expiresAt: at(),
+    sourceKey: text().notNull(),
+    createdAt: at().defaultNow().notNull(),
+  },
+  (t) => [
+    unique('billing_lots_source_key').on(t.sourceKey),
+    index('billing_lots_account_idx').on(t.accountId, t.boughtAt, t.id),
+    index('billing_lots_campaign_idx').on(t.campaignId).where(sql`${t.campaignId} is not null`),
+    index('billing_lots_expiry_idx').on(t.expiresAt).where(sql`${t.expiresAt} is not null`),
+    check('billing_lots_kind', sql`${t.kind} in ('wallet', 'prepaid')`),
+    check('billing_lots_quantity', sql`${t.quantity} > 0`),
+    check(
+      'billing_lots_prepaid_campaign',
+      sql`(${t.kind} = 'prepaid') = (${t.campaignId} is not null)
+          and (${t.kind} = 'prepaid') = (${t.clientPriceMicros} is not null and ${t.wholesaleMicros} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * A campaign's billing clock for one activation: Weekly and Monthly campaigns are invoiced at the end
+ * of each period counted from `anchorDate` in `timeZone`; `nextPeriod` is the first period not yet
+ * invoiced. `endedAt` is set when the campaign stops (its final invoice covers the leads to then).
+ */
+export const billingSchedules = pgTable(
+  'billing_schedules',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    systemId: integer()
+      .notNull()
+      .references(() => systems.id),
+    campaignId: integer()
+      .notNull()
+      .references(() => campaigns.id),
+    activation: integer().notNull(),
+    term: paymentTermEnum().notNull(),
+    anchorDate: date({ mode: 'string' }).notNull(),
+    timeZone: text().notNull(),
+    startedAt: at().notNull(),
+    nextPeriod: integer().notNull().default(0),
+    endedAt: at(),
+    createdAt: at().defaultNow().notNull(),
+  },
+  (t) => [
+    unique('billing_schedules_campaign_activation').on(t.campaignId, t.activation),
+    index('billing_schedules_open_idx').on(t.id).where(sql`${t.endedAt} is null`),
+    check('billing_schedules_next_period', sql`${t.nextPeriod} >= 0 and ${t.activation} >= 1`),
+  ],
+);
+
+export type InvoiceStatus = 'open' | 'paid' | 'failed' | 'void';
+export type InvoicePayer = 'client' | 'agency';
+
+/**
+ * One invoice: a campaign's period (`period` ≥ 0), its final invoice when it stops (`period` null,
+ * kind 'final'), or another billed subject. The unique key makes one invoice per campaign, activation
+ * and period however often or concurrently the job runs. Numbers are per system and never reused.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    systemId: integer()
+      .notNull()
+      .references(() => systems.id),
+    number: text().notNull(),
+    kind: text().$type<'period' | 'final'>().notNull(),
+    scheduleId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => billingSchedules.id),
+    campaignId: integer()
+      .notNull()
+      .references(() => campaigns.id),
+    period: integer(),
+    agencyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    clientId: integer()
+      .notNull()
+      .references(() => companies.id),
+    /** Who is charged: the client (its card, on the agency's account) or the agency (manual bill). */
+    payer: text().$type<InvoicePayer>().notNull(),
+    periodStart: at().notNull(),
+    periodEnd: at().notNull(),
+    leadCount: integer().notNull(),
+    total: money().notNull(),
+    /** What of the total is the platform's: the application fee, or all of an agency's charge. */
+    platformPart: money().notNull(),
+    status: text().$type<InvoiceStatus>().notNull(),
+    /** The obligation its charge pays (`invoice:<id>`), when anything is due. */
+    obligationKey: text(),
+    chargeId: text(),
+    issuedAt: at().notNull(),
+    paidAt: at(),
+    createdAt: at().defaultNow().notNull(),
+  },
+  (t) => [
+    unique('invoices_number').on(t.systemId, t.number),
+    unique('invoices_once_per_period').on(t.scheduleId, t.kind, t.period).nullsNotDistinct(),
+    index('invoices_client_idx').on(t.clientId, t.issuedAt),
+    index('invoices_agency_idx').on(t.agencyId, t.issuedAt),
+    index('invoices_campaign_idx').on(t.campaignId, t.issuedAt),
+    check('invoices_kind', sql`${t.kind} in ('period', 'final')`),
+    check('invoices_period', sql`(${t.kind} = 'period') = (${t.period} is not null)`),
+    check('invoices_status', sql`${t.status} in ('open', 'paid', 'failed', 'void')`),
+    check('invoices_payer', sql`${t.payer} in ('client', 'agency')`),
+    check(
+      'invoices_amounts',
+      sql`${t.total} >= 0 and ${t.platformPart} >= 0 and ${t.platformPart} <= ${t.total} and ${t.leadCount} >= 0`,
+    ),
+    check('invoices_window', sql`${t.periodEnd} >= ${t.periodStart}`),
+  ],
+);
+
+/** An invoice's lines: leads by unit price, the period fee, refunds… in the order printed. */
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    invoiceId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => invoices.id),
+    position: smallint().notNull(),
+    kind: text().notNull(),
+    description: text().notNull(),
+    quantity: integer().notNull(),
+    unitPriceMicros: micros().notNull(),
+    amount: money().notNull(),
+    /** The platform's part of this line (its wholesale, or all of it when the agency pays). */
+    platformPart: money().notNull(),
+  },
+  (t) => [
+    unique('invoice_lines_position').on(t.invoiceId, t.position),
+    check('invoice_lines_kind', sql`${t.kind} ~ '^[a-z][a-z_]{0,30}$'`),
+  ],
+);
+
+/** The last invoice number each system gave (numbers are `<prefix>-<n>`, n counting from 1). */
+export const invoiceNumbers = pgTable('invoice_numbers', {
+  systemId: integer()
+    .primaryKey()
+    .references(() => systems.id),
+  last: integer().notNull(),
+});
