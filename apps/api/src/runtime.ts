@@ -16,7 +16,7 @@ import { createSecretBox } from './lib/secret-box.js';
 import { createAgreementsModule } from './modules/agreements/index.js';
 import { createAppConfigModule } from './modules/app-config/index.js';
 import { createAuditModule } from './modules/audit/index.js';
-import { createBillingModule, settlePendingJob } from './modules/billing/index.js';
+import { createBillingModule, invoicePeriodsJob, settlePendingJob } from './modules/billing/index.js';
 import { createBotCheckModule } from './modules/bot-check/index.js';
 import { createCampaignsModule, locatorMirrorJob } from './modules/campaigns/index.js';
 import { createCardsModule } from './modules/cards/index.js';
@@ -242,11 +242,6 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     audit: audit.audit,
     mail: mail.mail,
   });
-  const billingJobs = billing.withPayments({
-    chargeOnce: payments.chargeOnce,
-    onboarding: cards.onboarding,
-    settleGraceSeconds: 60,
-  });
   // The lead engine's ingestion (decision 0046). The sandbox resolver generates its people on the
   // first page view it resolves (decision 0038), not at start.
   const campaigns = createCampaignsModule({
@@ -277,6 +272,14 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     concurrency: { lanes: database.kind === 'postgres' ? 2 : 1 },
     log: (message, detail) => console.warn(message, detail ?? ''),
     deliveryRetryDelaySeconds: options.leadDeliveryRetryDelaySeconds,
+  });
+  const billingJobs = billing.withPayments({
+    chargeOnce: payments.chargeOnce,
+    followUps: payments.followUps,
+    onboarding: cards.onboarding,
+    settleGraceSeconds: 60,
+    invoiceCharges: campaigns.invoiceCharges,
+    pricedCounts: leads.leads.pricedCounts,
   });
   // Site tests (decision 0050): the embed check now and on a schedule, and the test lead.
   const siteTests = createSiteTestsModule({
@@ -343,6 +346,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     campaigns,
     siteTests,
     billing,
+    billingJobs,
     agreements,
     createReferenceModule(),
     createReportsModule({ db, ledger }),
@@ -402,6 +406,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     await queue.work(handlers);
     // The janitor once at start (then every minute): what a crash left pending is settled now.
     await queue.trigger(settlePendingJob, {});
+    // Invoices owed since the last start are written and charged now, not at the next ten minutes.
+    await queue.trigger(invoicePeriodsJob, {});
     // Locator mirrors are brought up to date at start, not at the next minute. On a demo's first start
     // today's enhance / b2b lists are asked for at once (dripped through the day), so a newcomer sees
     // them arrive; later starts leave it to the ten-minute sweep (asking a list makes the sandbox
@@ -457,7 +463,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       audit: audit.audit,
       scope,
       ledger,
-      billing: { prepaid: billing.prepaid, schedules: billing.schedules },
+      billing: { prepaid: billing.prepaid, schedules: billing.schedules, invoicing: billingJobs.invoicing },
       clock,
       agreements: { agreements: agreements.agreements, beta: agreements.beta },
       identityResolver,

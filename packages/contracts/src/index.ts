@@ -14,6 +14,7 @@ export * from './errors.js';
 export * from './fields.js';
 export * from './groups.js';
 export * from './ids.js';
+export * from './invoices.js';
 export * from './lead-reports.js';
 export * from './module-catalogue.js';
 export * from './module-offer.js';

@@ -58,6 +58,13 @@ export {
   onboardingAmountToCents,
   onboardingPrice,
 } from './onboarding.js';
+export {
+  type InvoiceLineAmount,
+  type PeriodFees,
+  type PeriodInvoice,
+  type PricedLeads,
+  periodInvoice,
+} from './period-invoice.js';
 export { type PlatformPartSplit, platformPart, splitPlatformPart } from './platform-part.js';
 export {
   layeredPrice,

@@ -1,4 +1,4 @@
-import { settlePendingJob } from '../modules/billing/index.js';
+import { invoicePeriodsJob, settlePendingJob } from '../modules/billing/index.js';
 import { locatorMirrorJob } from '../modules/campaigns/index.js';
 import { passwordResetLinkJob } from '../modules/identity/index.js';
 import {
@@ -22,6 +22,7 @@ export const JOB_SPECS: readonly JobSpec[] = [
   domainCertificateJob,
   embedCheckJob,
   ingestLeadsJob,
+  invoicePeriodsJob,
   locatorMirrorJob,
   passwordResetLinkJob,
   processPaymentEventJob,

@@ -4,7 +4,7 @@ import type { BaseActor, Person } from './world.js';
 const PASS = 'pass' as const;
 
 /**
- * Billing history (decision 0035). A company's history: its own staff (an agency's also its
+ * Billing history (decision 0035) and invoices (decision 0074). A company's history: its own staff (an agency's also its
  * clients'), the client itself and the system's staff; sales staff never read their agencies' money,
  * whatever their scope. A person's: themselves and the system's staff. The parties picker is the
  * system staff's (the policy's `billing.read.system`).
@@ -28,4 +28,17 @@ export const BILLING_MATRIX_CASES: MatrixCase[] = [
       inScope: (p, subject) => personReaders(p as BaseActor, subject),
     },
   ]),
+  // Invoices (decision 0074): read as the history is; a missing invoice of a readable company is 404.
+  {
+    route: 'GET /api/billing/invoices/company/:companyID',
+    vary: { resource: 'company', field: 'companyID' },
+    request: ({ id }) => ({ url: `/api/billing/invoices/company/${id}` }),
+    inScope: (p) => companyReaders(p as BaseActor),
+  },
+  {
+    route: 'GET /api/billing/invoice-pdf/company/:companyID/:invoiceID',
+    vary: { resource: 'company', field: 'companyID' },
+    request: ({ id }) => ({ url: `/api/billing/invoice-pdf/company/${id}/999999999` }),
+    inScope: () => [404],
+  },
 ];

@@ -3,13 +3,20 @@ import type { Clock } from '../../lib/clock.js';
 import type { TenantResource } from '../../plugins/access.js';
 import type { BetaFeatureService } from '../agreements/index.js';
 import type { AuditLog } from '../audit/index.js';
+import type { InvoiceCharges } from '../campaigns/index.js';
 import type { OnboardingCharge } from '../cards/index.js';
+import type { PricedCounts } from '../leads/index.js';
 import type { Ledger } from '../ledger/index.js';
-import type { ChargeOnce } from '../payments/index.js';
+import type { ChargeOnce, FollowUps } from '../payments/index.js';
 import { createCompanyReads, type Principal } from '../tenancy/index.js';
 import { createBillingRepository } from './history/billing-repository.js';
 import { billingRoutes } from './history/billing-routes.js';
 import { createBillingService } from './history/billing-service.js';
+import { invoicePeriodsHandler } from './invoices/invoice-job.js';
+import { createPeriodInvoicing, INVOICE_PAID } from './invoices/invoice-periods.js';
+import { createInvoiceRepository } from './invoices/invoice-repository.js';
+import { invoiceRoutes } from './invoices/invoice-routes.js';
+import { createInvoiceService } from './invoices/invoice-service.js';
 import { createPrepaidLots } from './lots/prepaid-lots.js';
 import { createMinimumSpendRepository } from './minimum-spend/minimum-spend-repository.js';
 import { minimumSpendRoutes } from './minimum-spend/minimum-spend-routes.js';
@@ -20,6 +27,8 @@ import { dataWalletRoutes } from './wallet/data-wallet-routes.js';
 import { createDataWalletService } from './wallet/data-wallet-service.js';
 
 export type { BillingService, PartyRef } from './history/billing-service.js';
+export { invoicePeriodsJob } from './invoices/invoice-job.js';
+export type { PeriodInvoicing } from './invoices/invoice-periods.js';
 export { createPrepaidLots, type PrepaidLots, type PrepaidUse } from './lots/prepaid-lots.js';
 export { settlePendingHandler, settlePendingJob } from './payments-janitor.js';
 export type { BillingSchedules } from './schedules/billing-schedules.js';
@@ -41,8 +50,9 @@ export function createBillingModule(deps: {
   inScope: (principal: Principal, resource: TenantResource, id: number) => Promise<boolean>;
 }) {
   const { db, ledger, clock } = deps;
+  const historyRepo = createBillingRepository(db);
   const history = createBillingService({
-    repo: createBillingRepository(db),
+    repo: historyRepo,
     ledger,
     inScope: deps.inScope,
   });
@@ -58,23 +68,50 @@ export function createBillingModule(deps: {
     schedules: createBillingSchedules({ db, clock }),
     routes: [billingRoutes(history), minimumSpendRoutes(minimumSpend), dataWalletRoutes(wallet)],
 
-    /** The jobs that charge: the janitor (what a crash interrupted is finished). */
+    /**
+     * What charges, once the modules it charges through exist: the janitor (what a crash interrupted
+     * is finished) and Weekly / Monthly invoicing with its routes (decision 0074).
+     */
     withPayments(payments: {
       chargeOnce: ChargeOnce;
+      followUps: Pick<FollowUps, 'register'>;
       onboarding: Pick<OnboardingCharge, 'sweep'>;
       /** How long an operation stays pending before the janitor asks the gateway (Stripe's search lags). */
       settleGraceSeconds: number;
+      /** The campaigns' payers and subject lines, and the leads each delivered in a window. */
+      invoiceCharges: InvoiceCharges;
+      pricedCounts: PricedCounts;
     }) {
+      const invoices = createInvoiceRepository(db);
+      payments.followUps.register(INVOICE_PAID, async (followUp, operation, tx) => {
+        await invoices.markPaid(Number(followUp.invoiceId), operation.chargeId, clock.now(), tx);
+      });
+      const invoicing = createPeriodInvoicing({
+        db,
+        repo: invoices,
+        clock,
+        charges: payments.invoiceCharges,
+        pricedCounts: payments.pricedCounts,
+      });
+      const invoiceService = createInvoiceService({
+        repo: invoices,
+        companies: historyRepo,
+        labels: payments.invoiceCharges,
+      });
+      const log = (message: string) => console.info(message);
       return {
+        invoicing,
         handlers: [
           settlePendingHandler({
             chargeOnce: payments.chargeOnce,
             onboarding: payments.onboarding,
             graceSeconds: payments.settleGraceSeconds,
             clock,
-            log: (message) => console.info(message),
+            log,
           }),
+          invoicePeriodsHandler({ invoicing, log }),
         ],
+        routes: [invoiceRoutes(invoiceService)],
       };
     },
   };

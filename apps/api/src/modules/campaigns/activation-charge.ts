@@ -24,6 +24,7 @@ import {
 } from '@app/pricing';
 import { badRequest, HttpError } from '../../http-errors.js';
 import type { ChargeOnce, ChargeOutcome } from '../payments/index.js';
+import { cardFor, type PlannedCharge, planCharges } from './campaign-charges.js';
 import type { CampaignRecord, CampaignRepository, CardOnFile, ClientContext } from './campaign-repository.js';
 
 /** The payment follow-up that completes an activation (registered by the campaigns module). */
@@ -85,17 +86,6 @@ export function activationDoneOf(followUp: { kind: string; [field: string]: unkn
   };
 }
 
-/** One card charge an activation makes: whose card, how much, and what it pays. */
-interface PlannedCharge {
-  role: 'payer' | 'platform_part';
-  companyId: number;
-  companyName: string;
-  amount: Cents;
-  /** A direct charge on the agency's connected account (the client's card), with the platform's fee. */
-  direct: { connectedAccountId: string; applicationFee: Cents } | null;
-  obligationKey: string;
-}
-
 /**
  * The activation charge (decisions 0045, 0065): what the term says is due now, on whose card, once
  * per activation. Card billing: the client's card pays its price by a direct charge on the agency's
@@ -145,36 +135,16 @@ export function createActivationCharge(deps: {
     return null;
   }
 
-  function plan(r: CampaignRecord, ctx: ClientContext, due: ActivationCharge, n: number): PlannedCharge[] {
-    const activation = `campaign-activation:${r.id}:${n}`;
-    const agency = { companyId: ctx.agencyId, companyName: ctx.agencyName };
-    if (ctx.agencyManualBill)
-      return [
-        { role: 'payer', ...agency, amount: due.platformPartCents, direct: null, obligationKey: activation },
-      ];
-    const charges: PlannedCharge[] = [];
-    if (due.client.totalCents > 0)
-      charges.push({
-        role: 'payer',
-        companyId: ctx.clientId,
-        companyName: ctx.clientName,
-        amount: due.client.totalCents,
-        direct: {
-          connectedAccountId: ctx.agencyAccount?.accountId ?? '',
-          applicationFee: due.applicationFeeCents,
-        },
-        obligationKey: activation,
-      });
-    if (due.agencyChargeCents > 0)
-      charges.push({
-        role: 'platform_part',
-        ...agency,
-        amount: due.agencyChargeCents,
-        direct: null,
-        obligationKey: `campaign-platform-part:${r.id}:${n}`,
-      });
-    return charges.filter((c) => c.amount > 0);
-  }
+  const plan = (r: CampaignRecord, ctx: ClientContext, due: ActivationCharge, n: number) =>
+    planCharges(
+      ctx,
+      {
+        payerAmount: ctx.agencyManualBill ? due.platformPartCents : due.client.totalCents,
+        applicationFee: due.applicationFeeCents,
+        agencyCharge: due.agencyChargeCents,
+      },
+      { payer: `campaign-activation:${r.id}:${n}`, platformPart: `campaign-platform-part:${r.id}:${n}` },
+    );
 
   /** The card each charge is made on, all checked before any is made. */
   async function cardsFor(charges: PlannedCharge[], ctx: ClientContext): Promise<CardOnFile[]> {
@@ -182,10 +152,8 @@ export function createActivationCharge(deps: {
     for (const c of charges) {
       if (c.direct && !agencyConnected(ctx))
         throw conflict(CLIENT_ACCOUNT_NOT_CONNECTED, 'account_not_connected');
-      const card = await repo.currentCard(c.companyId);
-      // A client's card lives on its agency's connected account; an agency's on the platform.
-      const usable = card && card.connectedAccountId === (c.direct ? c.direct.connectedAccountId : null);
-      if (!usable)
+      const card = await cardFor(repo, c);
+      if (!card)
         throw new HttpError(
           402,
           'card_missing',

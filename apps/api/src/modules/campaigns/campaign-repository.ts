@@ -160,6 +160,20 @@ export function createCampaignRepository(db: Database) {
   return {
     record,
 
+    /** Campaigns' public ids, names and terms (an invoice's subject line). */
+    labels: (ids: readonly number[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({
+              id: campaigns.id,
+              publicId: campaigns.publicId,
+              name: campaigns.name,
+              term: campaigns.paymentTerm,
+            })
+            .from(campaigns)
+            .where(inArray(campaigns.id, [...ids])),
+
     /** A unit of work over several of the repository's writes (an activation completing). */
     transaction: <T>(work: (tx: Executor) => Promise<T>): Promise<T> => db.transaction(work),
 

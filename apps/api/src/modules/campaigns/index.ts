@@ -4,24 +4,26 @@ import type { AuditLog } from '../audit/index.js';
 import type { BillingSchedules, PrepaidLots } from '../billing/index.js';
 import type { ChargeOnce, FollowUps, PaymentFailureRepository } from '../payments/index.js';
 import type { ModuleAccess } from '../tenancy/index.js';
-import { ACTIVATION_FOLLOW_UP, activationDoneOf } from './activation-charge.js';
+import { ACTIVATION_FOLLOW_UP, activationDoneOf, createActivationCharge } from './activation-charge.js';
 import { createActivationCompletion } from './activation-completion.js';
 import { createCampaignRepository } from './campaign-repository.js';
 import { campaignRoutes, type EmbedCode } from './campaign-routes.js';
 import { createCampaignService } from './campaign-service.js';
+import { createInvoiceCharges } from './invoice-charge.js';
 import { createLocatorMirror, locatorMirrorHandler, locatorMirrorJob } from './locator-mirror.js';
 import { createLocatorMirrorRepository } from './locator-mirror-repository.js';
 
 export type { AdPlatformMirror, CampaignService } from './campaign-service.js';
-export type { LocatorMirror } from './locator-mirror.js';
-export { locatorMirrorJob };
-
 /**
  * Campaigns (issue 11, decision 0045): create, edit, list and read the four lead modules' campaigns,
  * the client's prices (cost module, floors by `@app/pricing`), and every state move through
  * `@app/lead-engine`'s machine, the activation charged once through `chargeOnce`; locator campaigns
  * mirrored to the ad platform (decision 0051).
  */
+export type { InvoiceChargeOutcome, InvoiceCharges, InvoiceSubject } from './invoice-charge.js';
+export type { LocatorMirror } from './locator-mirror.js';
+export { locatorMirrorJob };
+
 export function createCampaignsModule(deps: {
   db: Database;
   chargeOnce: ChargeOnce;
@@ -66,6 +68,12 @@ export function createCampaignsModule(deps: {
   });
   return {
     service,
+    /** What the billing module invoices a campaign with, and how it charges the campaign's payers. */
+    invoiceCharges: createInvoiceCharges({
+      repo,
+      chargeOnce: deps.chargeOnce,
+      priced: createActivationCharge({ repo, chargeOnce: deps.chargeOnce }).priced,
+    }),
     locatorMirror,
     handlers: [locatorMirrorHandler(locatorMirror)],
     /** For the lead engine: pause on run (limit, prepaid balance) through the one move path. */

@@ -10,6 +10,7 @@ import type { PrepaidLots } from '../billing/index.js';
 import type { MailService } from '../mail/index.js';
 import { createModuleAccess } from '../tenancy/index.js';
 import { adConversionsHandler, adConversionsJob, createAdConversions } from './ad-conversions.js';
+import { createBilledLeads } from './billed-leads.js';
 import { createVendorLists } from './daily-list.js';
 import { createIngestService, type MoveBySystem } from './ingest-service.js';
 import { createIntakeRepository, createPageViewInsert } from './intake-repository.js';
@@ -29,6 +30,7 @@ import { createTestLeads } from './test-leads.js';
 import { vendorCallbackRoutes } from './vendor-callback-routes.js';
 import { createWaker } from './wake.js';
 
+export type { PricedCounts } from './billed-leads.js';
 export type { BatchOutcome, IngestService } from './ingest-service.js';
 export type { LeadDelivery } from './lead-delivery.js';
 export { MAX_DELIVERY_ATTEMPTS } from './lead-delivery.js';
@@ -131,6 +133,8 @@ export function createLeadsModule(deps: {
     handlers,
     /** For the runtime's shutdown, tests and the benchmark. */
     leads: {
+      /** What a campaign delivered in a window, per price (the billing module's invoices). */
+      pricedCounts: createBilledLeads(db),
       ingest,
       delivery,
       vendorLists,

@@ -132,7 +132,13 @@ export function createChargeOnce(deps: {
     if (!row?.followUp || !(await operations.markFollowUpDone(row.id, tx))) return;
     await followUps.run(
       row.followUp,
-      { id: row.id, businessKey: row.businessKey, systemId: row.systemId, companyId: row.companyId },
+      {
+        id: row.id,
+        businessKey: row.businessKey,
+        systemId: row.systemId,
+        companyId: row.companyId,
+        chargeId: row.chargeId,
+      },
       tx,
     );
   }

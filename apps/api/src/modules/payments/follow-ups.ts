@@ -3,7 +3,13 @@ import type { Executor, PaymentFollowUp } from '@app/db';
 /** What a charge was for, finished in the transaction that records the charge (decision 0072). */
 export type FollowUpHandler = (
   followUp: PaymentFollowUp,
-  operation: { id: number; businessKey: string; systemId: number; companyId: number | null },
+  operation: {
+    id: number;
+    businessKey: string;
+    systemId: number;
+    companyId: number | null;
+    chargeId: string | null;
+  },
   tx: Executor,
 ) => Promise<void>;
 

@@ -1,0 +1,193 @@
+import { addDays, type LocalDate, microsToDollars, ZERO_CENTS } from '@app/contracts';
+import type { Database, PaymentFollowUp } from '@app/db';
+import {
+  type BilledTerm,
+  billingPeriod,
+  type PeriodInvoice,
+  periodInvoice,
+  periodsEndedBy,
+  splitPlatformPart,
+} from '@app/pricing';
+import type { Clock } from '../../../lib/clock.js';
+import type { InvoiceCharges, InvoiceSubject } from '../../campaigns/index.js';
+import type { PricedCounts } from '../../leads/index.js';
+import type { InvoiceRepository, InvoiceRow, ScheduleRow } from './invoice-repository.js';
+
+/** The payment follow-up that marks an invoice paid, in the transaction that records its charge. */
+export const INVOICE_PAID = 'invoice.paid';
+
+/** Periods written per schedule per run at most: a schedule years behind catches up over runs. */
+const PERIODS_PER_RUN = 60;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function lineDescription(
+  line: PeriodInvoice['lines'][number],
+  next: { from: LocalDate; to: LocalDate } | null,
+): string {
+  if (line.kind === 'period_fee')
+    return next ? `Platform fee for ${next.from} to ${next.to}` : 'Platform fee';
+  return `${plural(line.quantity, 'lead')} delivered at $${microsToDollars(line.unitPriceMicros)} each`;
+}
+
+/**
+ * Weekly and Monthly invoicing (decision 0074): for each billing schedule, every period that has
+ * ended by the clock becomes one invoice — the leads delivered in its window at their frozen prices
+ * plus the next period's fee while the campaign runs — and a stopped campaign's schedule gets one
+ * final invoice for the leads since its last period. Each invoice is written in one transaction
+ * holding the schedule's lock (the unique period key makes a second write impossible anyway), then
+ * charged outside it through the campaign's payers; an invoice a crash left unpaid is charged by the
+ * next run. The job may run as often and as concurrently as it likes: one invoice per period.
+ */
+export function createPeriodInvoicing(deps: {
+  db: Database;
+  repo: InvoiceRepository;
+  clock: Clock;
+  charges: Pick<InvoiceCharges, 'subject' | 'charge'>;
+  pricedCounts: PricedCounts;
+}) {
+  const { db, repo, clock } = deps;
+
+  /** Writes one invoice of the schedule; null when another run wrote it first. */
+  async function write(
+    schedule: ScheduleRow,
+    subject: InvoiceSubject,
+    kind: 'period' | 'final',
+    window: { index: number; start: Date; end: Date },
+    next: { from: LocalDate; to: LocalDate } | null,
+  ): Promise<InvoiceRow | null> {
+    return db.transaction(async (tx) => {
+      const locked = await repo.lockSchedule(schedule.id, tx);
+      if (!locked) return null;
+      if (kind === 'period' && locked.nextPeriod !== window.index) return null;
+      const leads = await deps.pricedCounts(schedule.campaignId, { from: window.start, to: window.end }, tx);
+      const amounts = periodInvoice({
+        leads,
+        periodFee: next ? subject.periodFees : null,
+        manualBill: subject.manualBill,
+      });
+      try {
+        return await repo.insert(
+          {
+            kind,
+            schedule: locked,
+            period: kind === 'period' ? window.index : null,
+            agencyId: subject.agencyId,
+            clientId: subject.clientId,
+            payer: amounts.payer,
+            periodStart: window.start,
+            periodEnd: window.end,
+            leadCount: amounts.leadCount,
+            total: amounts.total,
+            platformPart: amounts.platformPart,
+            issuedAt: clock.now(),
+            lines: amounts.lines.map((line) => ({ ...line, description: lineDescription(line, next) })),
+          },
+          tx,
+        );
+      } catch (error) {
+        // The final invoice has no period to lock against: a concurrent run's unique key won.
+        if (kind === 'final' && /invoices_once_per_period/.test(String((error as Error).cause ?? error)))
+          return null;
+        throw error;
+      }
+    });
+  }
+
+  /** Charges an open invoice (once per obligation, however often asked); a zero invoice is paid as written. */
+  async function charge(invoice: InvoiceRow): Promise<'paid' | 'failed' | 'pending'> {
+    if (invoice.status !== 'open' || invoice.obligationKey === null) return 'paid';
+    const split =
+      invoice.payer === 'client'
+        ? splitPlatformPart(invoice.total, invoice.platformPart)
+        : { applicationFeeCents: ZERO_CENTS, agencyChargeCents: ZERO_CENTS };
+    const followUp: PaymentFollowUp = { kind: INVOICE_PAID, invoiceId: invoice.id };
+    const outcome = await deps.charges.charge(
+      invoice.campaignId,
+      {
+        number: invoice.number,
+        obligationKey: invoice.obligationKey,
+        payer: invoice.payer,
+        payerAmount: invoice.total,
+        applicationFee: split.applicationFeeCents,
+        agencyCharge: split.agencyChargeCents,
+      },
+      followUp,
+    );
+    if (outcome.status === 'failed') await repo.markFailed(invoice.id);
+    // Every charge was 0 (a client at $0 whose part the agency's card carried, all at 0): settled here.
+    if (outcome.status === 'paid' && outcome.chargeId === null)
+      await repo.markPaid(invoice.id, null, clock.now());
+    return outcome.status;
+  }
+
+  /** Every invoice the schedule owes by now, written and charged in order. */
+  async function invoiceSchedule(schedule: ScheduleRow) {
+    const term = schedule.term as BilledTerm;
+    const now = clock.now();
+    const endedAt = schedule.endedAt;
+    const written: InvoiceRow[] = [];
+    const ended = periodsEndedBy(
+      term,
+      schedule.anchorDate,
+      schedule.timeZone,
+      endedAt ?? now,
+      schedule.nextPeriod,
+      PERIODS_PER_RUN,
+    );
+    let subject: InvoiceSubject | null = null;
+    for (const p of ended) {
+      subject ??= await deps.charges.subject(schedule.campaignId);
+      if (!subject) return written;
+      // The fee of the period that follows, billed ahead while the campaign runs into it.
+      const following = billingPeriod(term, schedule.anchorDate, schedule.timeZone, p.index + 1);
+      const runsOn = endedAt === null || endedAt > following.start;
+      const next = runsOn ? { from: following.startDate, to: addDays(following.endDate, -1) } : null;
+      const invoice = await write(schedule, subject, 'period', p, next);
+      if (invoice) written.push(invoice);
+    }
+    if (endedAt !== null && ended.length < PERIODS_PER_RUN) {
+      subject ??= await deps.charges.subject(schedule.campaignId);
+      const last = schedule.nextPeriod + ended.length;
+      const from = billingPeriod(term, schedule.anchorDate, schedule.timeZone, last).start;
+      if (subject && endedAt > from) {
+        const invoice = await write(
+          schedule,
+          subject,
+          'final',
+          { index: last, start: from, end: endedAt },
+          null,
+        );
+        if (invoice) written.push(invoice);
+      }
+    }
+    for (const invoice of written) await charge(invoice);
+    return written;
+  }
+
+  return {
+    charge,
+    invoiceSchedule,
+
+    /** One run of the job: every schedule in id order, then what earlier runs left unpaid. */
+    async run(options: { batch?: number } = {}) {
+      const batch = options.batch ?? 500;
+      const totals = { invoices: 0, charged: 0, failed: 0 };
+      for (let after = 0; ; ) {
+        const schedules = await repo.schedulesAfter(after, batch);
+        if (schedules.length === 0) break;
+        for (const schedule of schedules) totals.invoices += (await invoiceSchedule(schedule)).length;
+        after = schedules[schedules.length - 1]?.id ?? after;
+      }
+      // Invoices written but not charged (a crash between the two): charged now, once.
+      for (const invoice of await repo.open(1_000)) {
+        const outcome = await charge(invoice);
+        if (outcome === 'paid') totals.charged += 1;
+        if (outcome === 'failed') totals.failed += 1;
+      }
+      return totals;
+    },
+  };
+}
+
+export type PeriodInvoicing = ReturnType<typeof createPeriodInvoicing>;

@@ -1,0 +1,225 @@
+import type { Cents, Micros } from '@app/contracts';
+import {
+  and,
+  asc,
+  billingSchedules,
+  type Database,
+  desc,
+  type Executor,
+  eq,
+  gt,
+  type InvoiceStatus,
+  inArray,
+  invoiceLines,
+  invoiceNumbers,
+  invoices,
+  isNull,
+  or,
+  queryRows,
+  sql,
+} from '@app/db';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
+export type ScheduleRow = typeof billingSchedules.$inferSelect;
+
+export interface NewInvoice {
+  kind: 'period' | 'final';
+  schedule: ScheduleRow;
+  period: number | null;
+  agencyId: number;
+  clientId: number;
+  payer: 'client' | 'agency';
+  periodStart: Date;
+  periodEnd: Date;
+  leadCount: number;
+  total: Cents;
+  platformPart: Cents;
+  issuedAt: Date;
+  lines: readonly {
+    kind: string;
+    description: string;
+    quantity: number;
+    unitPriceMicros: Micros;
+    amount: Cents;
+    platformPart: Cents;
+  }[];
+}
+
+const ofCompany = (companyId: number, side: 'client' | 'agency') =>
+  side === 'client'
+    ? and(eq(invoices.clientId, companyId), eq(invoices.payer, 'client'))
+    : eq(invoices.agencyId, companyId);
+
+/** The SQL of invoices, their lines, their numbers and the billing schedules they advance. */
+export function createInvoiceRepository(db: Database) {
+  return {
+    /**
+     * Schedules that may owe an invoice, after `afterId` in id order: open ones, and ended ones
+     * whose final invoice is not written yet.
+     */
+    schedulesAfter(afterId: number, limit: number): Promise<ScheduleRow[]> {
+      return db
+        .select()
+        .from(billingSchedules)
+        .where(
+          and(
+            gt(billingSchedules.id, afterId),
+            or(
+              isNull(billingSchedules.endedAt),
+              sql`not exists (select 1 from invoices i where i.schedule_id = ${billingSchedules.id} and i.kind = 'final')`,
+            ),
+          ),
+        )
+        .orderBy(asc(billingSchedules.id))
+        .limit(limit);
+    },
+
+    /** The schedule, locked until the transaction ends: one writer of its next invoice at a time. */
+    async lockSchedule(id: number, tx: Executor): Promise<ScheduleRow | null> {
+      const [row] = await tx.select().from(billingSchedules).where(eq(billingSchedules.id, id)).for('update');
+      return row ?? null;
+    },
+
+    /**
+     * Writes the invoice, its lines and its number, and moves the schedule past a period invoice, in
+     * the caller's transaction (which holds the schedule's lock). The unique (schedule, kind, period)
+     * makes a second write of the same period impossible whatever the lock.
+     */
+    async insert(invoice: NewInvoice, tx: Executor): Promise<InvoiceRow> {
+      const [counter] = await tx
+        .insert(invoiceNumbers)
+        .values({ systemId: invoice.schedule.systemId, last: 1 })
+        .onConflictDoUpdate({
+          target: invoiceNumbers.systemId,
+          set: { last: sql`${invoiceNumbers.last} + 1` },
+        })
+        .returning({ last: invoiceNumbers.last });
+      if (!counter) throw new Error('no invoice number');
+      const zeroTotal = invoice.total === 0 && invoice.platformPart === 0;
+      const [row] = await tx
+        .insert(invoices)
+        .values({
+          systemId: invoice.schedule.systemId,
+          number: `INV-${String(counter.last).padStart(6, '0')}`,
+          kind: invoice.kind,
+          scheduleId: invoice.schedule.id,
+          campaignId: invoice.schedule.campaignId,
+          period: invoice.period,
+          agencyId: invoice.agencyId,
+          clientId: invoice.clientId,
+          payer: invoice.payer,
+          periodStart: invoice.periodStart,
+          periodEnd: invoice.periodEnd,
+          leadCount: invoice.leadCount,
+          total: invoice.total,
+          platformPart: invoice.platformPart,
+          // Nothing to charge: settled as it is written.
+          status: zeroTotal ? 'paid' : 'open',
+          // What its charges pay (decision 0065): known before the row, so a crash cannot lose it.
+          // `invoice:<campaign>:<activation>:<period|final>`: a campaign's invoices share a key prefix.
+          obligationKey: zeroTotal
+            ? null
+            : `invoice:${invoice.schedule.campaignId}:${invoice.schedule.activation}:${invoice.period ?? 'final'}`,
+          issuedAt: invoice.issuedAt,
+          paidAt: zeroTotal ? invoice.issuedAt : null,
+        })
+        .returning();
+      if (!row) throw new Error('invoice not stored');
+      if (invoice.lines.length > 0)
+        await tx
+          .insert(invoiceLines)
+          .values(invoice.lines.map((line, position) => ({ invoiceId: row.id, position, ...line })));
+      if (invoice.kind === 'period' && invoice.period !== null)
+        await tx
+          .update(billingSchedules)
+          .set({ nextPeriod: invoice.period + 1 })
+          .where(eq(billingSchedules.id, invoice.schedule.id));
+      return row;
+    },
+
+    /** Invoices written but not charged (a crash between the write and the charge), oldest first. */
+    open(limit: number): Promise<InvoiceRow[]> {
+      return db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.status, 'open'))
+        .orderBy(asc(invoices.id))
+        .limit(limit);
+    },
+
+    /** Settles an open (or failed, then paid on a retry) invoice as paid; false when it was not open. */
+    async markPaid(id: number, chargeId: string | null, paidAt: Date, tx: Executor = db): Promise<boolean> {
+      const rows = await tx
+        .update(invoices)
+        .set({ status: 'paid', chargeId, paidAt })
+        .where(and(eq(invoices.id, id), inArray(invoices.status, ['open', 'failed'])))
+        .returning({ id: invoices.id });
+      return rows.length > 0;
+    },
+
+    async markFailed(id: number): Promise<void> {
+      await db
+        .update(invoices)
+        .set({ status: 'failed' satisfies InvoiceStatus })
+        .where(and(eq(invoices.id, id), eq(invoices.status, 'open')));
+    },
+
+    /**
+     * A company's invoices, newest first: those a client pays, or all of an agency's (its clients'
+     * and its own manual-bill ones).
+     */
+    ofCompany(companyId: number, side: 'client' | 'agency', limit: number, offset: number) {
+      return db
+        .select()
+        .from(invoices)
+        .where(ofCompany(companyId, side))
+        .orderBy(desc(invoices.issuedAt), desc(invoices.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    async countOfCompany(companyId: number, side: 'client' | 'agency'): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(invoices)
+        .where(ofCompany(companyId, side));
+      return row?.n ?? 0;
+    },
+
+    async byId(id: number): Promise<InvoiceRow | null> {
+      const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+      return row ?? null;
+    },
+
+    /** Names and e-mail of companies (an invoice's seller and bill-to): the company and its first admin. */
+    async parties(ids: readonly number[]): Promise<Map<number, { name: string; email: string | null }>> {
+      if (ids.length === 0) return new Map();
+      const rows = await queryRows<{ id: number; name: string; email: string | null }>(
+        db,
+        sql`select c.id, c.name,
+                   (select u.email from users u where u.company_id = c.id and u.deleted_at is null order by u.id limit 1) as email
+              from companies c where c.id = any(${`{${ids.join(',')}}`}::int[])`,
+      );
+      return new Map(rows.map((r) => [r.id, { name: r.name, email: r.email }]));
+    },
+
+    /** The system's root company (who bills an agency). */
+    async rootOf(systemId: number): Promise<number | null> {
+      const rows = await queryRows<{ id: number }>(
+        db,
+        sql`select id from companies where system_id = ${systemId} and kind = 'root' order by id limit 1`,
+      );
+      return rows[0]?.id ?? null;
+    },
+
+    linesOf: (invoiceId: number) =>
+      db
+        .select()
+        .from(invoiceLines)
+        .where(eq(invoiceLines.invoiceId, invoiceId))
+        .orderBy(asc(invoiceLines.position)),
+  };
+}
+
+export type InvoiceRepository = ReturnType<typeof createInvoiceRepository>;

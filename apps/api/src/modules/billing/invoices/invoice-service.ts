@@ -1,0 +1,135 @@
+import {
+  centsToDollars,
+  INVOICE_NOT_FOUND,
+  INVOICE_PAGE_SIZE,
+  INVOICE_STATUS_LABELS,
+  type InvoiceListResponse,
+  type InvoiceSummary,
+  invoiceFileName,
+  microsToDollars,
+} from '@app/contracts';
+import { mayReadBilling } from '@app/policy';
+import { notFound } from '../../../http-errors.js';
+import type { InvoiceCharges } from '../../campaigns/index.js';
+import type { Principal } from '../../tenancy/index.js';
+import type { BillingRepository } from '../history/billing-repository.js';
+import { type InvoiceDocument, renderInvoicePdf } from './invoice-pdf.js';
+import type { InvoiceLineRow, InvoiceRepository, InvoiceRow } from './invoice-repository.js';
+
+const day = (at: Date) => at.toISOString().slice(0, 10);
+/** The last day a window covers: its end is exclusive. */
+const lastDay = (end: Date) => day(new Date(end.getTime() - 1));
+
+/**
+ * Reading invoices (decision 0074): a company's list and one invoice as PDF. Who may read whose is
+ * the policy's `mayReadBilling` on the company the route names (its scope already checked); a client
+ * reads the invoices it pays, never an agency's manual-bill invoice priced at wholesale.
+ */
+export function createInvoiceService(deps: {
+  repo: InvoiceRepository;
+  companies: Pick<BillingRepository, 'company'>;
+  labels: Pick<InvoiceCharges, 'labels'>;
+}) {
+  const { repo } = deps;
+
+  /** Which invoices of the company the reader sees; 'none' for the system's root company (none yet). */
+  async function sideOf(p: Principal, companyId: number): Promise<'client' | 'agency' | 'none'> {
+    const company = await deps.companies.company(p.systemId, companyId);
+    if (!company || !mayReadBilling(p, { type: 'company', ...company })) throw notFound();
+    return company.kind === 'client' || company.kind === 'agency' ? company.kind : 'none';
+  }
+
+  const readable = (side: 'client' | 'agency' | 'none', invoice: InvoiceRow, companyId: number) =>
+    side === 'client'
+      ? invoice.clientId === companyId && invoice.payer === 'client'
+      : side === 'agency' && invoice.agencyId === companyId;
+
+  async function summaries(rows: readonly InvoiceRow[]): Promise<InvoiceSummary[]> {
+    const labels = await deps.labels.labels([...new Set(rows.map((r) => r.campaignId))]);
+    const parties = await repo.parties([
+      ...new Set(rows.map((r) => (r.payer === 'client' ? r.clientId : r.agencyId))),
+    ]);
+    return Promise.all(
+      rows.map(async (r) => ({
+        id: r.id,
+        number: r.number,
+        kind: r.kind,
+        status: r.status,
+        status_label: INVOICE_STATUS_LABELS[r.status],
+        payer: r.payer,
+        bill_to: parties.get(r.payer === 'client' ? r.clientId : r.agencyId)?.name ?? '',
+        campaign: labels.get(r.campaignId) ?? '',
+        period_start: day(r.periodStart),
+        period_end: lastDay(r.periodEnd),
+        lead_count: r.leadCount,
+        total: centsToDollars(r.total),
+        issued_at: r.issuedAt.toISOString(),
+        paid_at: r.paidAt?.toISOString() ?? null,
+        lines: (await repo.linesOf(r.id)).map((l: InvoiceLineRow) => ({
+          description: l.description,
+          quantity: l.quantity,
+          unit_price: microsToDollars(l.unitPriceMicros),
+          amount: centsToDollars(l.amount),
+        })),
+      })),
+    );
+  }
+
+  return {
+    async list(p: Principal, companyId: number, page = 1): Promise<InvoiceListResponse> {
+      const side = await sideOf(p, companyId);
+      if (side === 'none')
+        return { result: 'success', total: 0, page, per_page: INVOICE_PAGE_SIZE, invoices: [] };
+      const rows = await repo.ofCompany(companyId, side, INVOICE_PAGE_SIZE, (page - 1) * INVOICE_PAGE_SIZE);
+      return {
+        result: 'success',
+        total: await repo.countOfCompany(companyId, side),
+        page,
+        per_page: INVOICE_PAGE_SIZE,
+        invoices: await summaries(rows),
+      };
+    },
+
+    async pdf(p: Principal, companyId: number, invoiceId: number) {
+      const side = await sideOf(p, companyId);
+      const invoice = await repo.byId(invoiceId);
+      if (!invoice || invoice.systemId !== p.systemId || !readable(side, invoice, companyId))
+        throw notFound(INVOICE_NOT_FOUND);
+      const [summary] = await summaries([invoice]);
+      const sellerId = invoice.payer === 'client' ? invoice.agencyId : await repo.rootOf(invoice.systemId);
+      const billToId = invoice.payer === 'client' ? invoice.clientId : invoice.agencyId;
+      const parties = await repo.parties([billToId, ...(sellerId === null ? [] : [sellerId])]);
+      const lines = await repo.linesOf(invoice.id);
+      const doc: InvoiceDocument = {
+        number: invoice.number,
+        issuedOn: day(invoice.issuedAt),
+        period: { from: day(invoice.periodStart), to: lastDay(invoice.periodEnd) },
+        status: invoice.status,
+        seller: (sellerId === null ? null : parties.get(sellerId)) ?? { name: 'Billing', email: null },
+        billTo: parties.get(billToId) ?? { name: summary?.bill_to ?? '', email: null },
+        subject: summary?.campaign ?? '',
+        lines: lines.map((l) => ({
+          description: l.description,
+          quantity: l.quantity,
+          unitPrice: l.unitPriceMicros,
+          amount: l.amount,
+        })),
+        total: invoice.total,
+        paid: invoice.paidAt
+          ? { on: day(invoice.paidAt), reference: invoice.chargeId ?? 'nothing to charge' }
+          : null,
+        notes:
+          invoice.kind === 'final'
+            ? ['Final invoice: the leads delivered since the last period, up to the campaign’s stop.']
+            : invoice.payer === 'agency'
+              ? [
+                  'Manual bill: the agency pays the platform its wholesale; the client is billed outside the platform.',
+                ]
+              : [],
+      };
+      return { body: await renderInvoicePdf(doc), fileName: invoiceFileName(invoice.number) };
+    },
+  };
+}
+
+export type InvoiceService = ReturnType<typeof createInvoiceService>;
