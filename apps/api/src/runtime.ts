@@ -4,6 +4,7 @@ import { type Database, type DatabaseHandle, isSeeded, openDatabase, seedDemo } 
 import { type AppDependencies, buildApp } from './app.js';
 import type { Config } from './config.js';
 import { seedDemoCards } from './demo/demo-cards.js';
+import { seedDemoBilling } from './demo/demo-billing.js';
 import { seedDemoMoney } from './demo/demo-money.js';
 import { type DemoVisitorSettings, type DemoVisitors, startDemoVisitors } from './demo/visitor-simulator.js';
 import type { JobHandler } from './jobs/define-job.js';
@@ -395,7 +396,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       agreements: agreements.agreements,
       isSandbox: async (systemId) => (await gateways.forSystem(systemId)).name === 'sandbox',
     });
-    if (seeded) await seedDemoMoney({ db, ledger, gateway: sandbox, customerOf: cards.customerOf });
+    if (seeded) {
+      await seedDemoMoney({ db, ledger, gateway: sandbox, customerOf: cards.customerOf });
+      await seedDemoBilling({ db, schedules: billing.schedules, customerOf: cards.customerOf });
+    }
   }
   // The worker starts only now, with every plugin loaded: on PGlite its jobs share this process's one
   // thread and one connection, and a first start's jobs are heavy (the demo's vendor lists make the

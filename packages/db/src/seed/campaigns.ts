@@ -8,7 +8,9 @@ import { DEMO } from './demo-data.js';
  * The demo's campaigns (issue 11): a few per demo client in the modules it has, some running, some
  * paused, one stopped, with the client's prices. Local campaigns point at the client's demo site
  * (`DEMO…site`). Public ids are fixed so the README and tests can name them; a running one has its
- * activation in the moves log (the demo's money history is seeded apart, decision 0035). Harbor's
+ * activation in the moves log, about three months ago (the demo's money history is seeded apart,
+ * decisions 0035 and 0074: the billing schedules of those whose payer has a card are opened at the
+ * demo's first start). Harbor's
  * enhance and b2b campaigns get their daily list from the sandbox vendor at the demo's first start.
  */
 export interface DemoCampaign {
@@ -17,6 +19,8 @@ export interface DemoCampaign {
   module: Exclude<ModuleType, 'simplifi'>;
   name: string;
   status: 'running' | 'paused' | 'stopped';
+  /** Monthly unless named (the demo shows one Weekly campaign's invoices too). */
+  paymentTerm?: 'Weekly' | 'Monthly';
   keywords?: string[];
   cities?: string[];
   states?: string[];
@@ -75,6 +79,7 @@ export const DEMO_CAMPAIGNS: readonly DemoCampaign[] = [
     module: 'local',
     name: 'Cedar Home — main site',
     status: 'running',
+    paymentTerm: 'Weekly',
   },
   {
     client: cedar.name,
@@ -108,6 +113,9 @@ export const DEMO_CAMPAIGNS: readonly DemoCampaign[] = [
   },
 ];
 
+/** How long ago the demo's campaigns were activated. */
+export const DEMO_CAMPAIGN_DAYS = 100;
+
 /** The demo site of each client (local campaigns watch it). */
 const SITES: Record<string, string> = Object.fromEntries(
   [...nw.clients, ...DEMO.summit.clients, DEMO.brightreach.agency.client].map((c) => [c.name, c.site]),
@@ -118,7 +126,8 @@ export async function seedCampaigns(tx: Database, now: Date): Promise<void> {
     const [client] = await tx.select().from(companies).where(eq(companies.name, c.client));
     if (!client?.parentId) throw new Error(`no demo client ${c.client}`);
     const local = c.module === 'local';
-    const activatedAt = new Date(now.getTime() - 21 * 86_400_000);
+    // Running for about three months: the demo's first start invoices its periods (decision 0074).
+    const activatedAt = new Date(now.getTime() - DEMO_CAMPAIGN_DAYS * 86_400_000);
     const [row] = await tx
       .insert(campaigns)
       .values({
@@ -139,7 +148,7 @@ export async function seedCampaigns(tx: Database, now: Date): Promise<void> {
         leadLimit: local ? 50 : 25,
         leadLimitFrequency: 'day',
         reportSentTo: [client.email],
-        paymentTerm: 'Monthly',
+        paymentTerm: c.paymentTerm ?? 'Monthly',
         setupFeeCents: asCents(9900),
         periodFeeCents: asCents(4900),
         costPerLeadMicros: asMicros(local ? 1_500_000 : 2_250_000),

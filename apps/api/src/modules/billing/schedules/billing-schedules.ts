@@ -20,14 +20,17 @@ export function createBillingSchedules(deps: { db: Database; clock: Clock }) {
         activation: number;
         term: ScheduleRow['term'];
         timeZone: string;
+        /** When billing started, if not now: only for loading history (the demo's campaigns). */
+        startedAt?: Date;
       },
       tx: Executor = db,
     ): Promise<void> {
-      if (input.term !== 'Weekly' && input.term !== 'Monthly') return;
-      const now = clock.now();
+      const { startedAt = clock.now(), ...schedule } = input;
+      if (schedule.term !== 'Weekly' && schedule.term !== 'Monthly') return;
+      if (startedAt > clock.now()) throw new RangeError('A billing schedule cannot start in the future.');
       await tx
         .insert(billingSchedules)
-        .values({ ...input, anchorDate: localDate(now, input.timeZone), startedAt: now })
+        .values({ ...schedule, anchorDate: localDate(startedAt, schedule.timeZone), startedAt })
         .onConflictDoNothing();
     },
 
