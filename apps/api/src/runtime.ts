@@ -3,8 +3,8 @@ import { importEnvelopeKey } from '@app/contracts';
 import { type Database, type DatabaseHandle, isSeeded, openDatabase, seedDemo } from '@app/db';
 import { type AppDependencies, buildApp } from './app.js';
 import type { Config } from './config.js';
-import { seedDemoCards } from './demo/demo-cards.js';
 import { seedDemoBilling } from './demo/demo-billing.js';
+import { seedDemoCards } from './demo/demo-cards.js';
 import { seedDemoMoney } from './demo/demo-money.js';
 import { type DemoVisitorSettings, type DemoVisitors, startDemoVisitors } from './demo/visitor-simulator.js';
 import type { JobHandler } from './jobs/define-job.js';
@@ -279,8 +279,9 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     followUps: payments.followUps,
     onboarding: cards.onboarding,
     settleGraceSeconds: 60,
-    invoiceCharges: campaigns.invoiceCharges,
+    payers: campaigns.payers,
     pricedCounts: leads.leads.pricedCounts,
+    moveBySystem: campaigns.moveBySystem,
   });
   // Site tests (decision 0050): the embed check now and on a schedule, and the test lead.
   const siteTests = createSiteTestsModule({
@@ -467,7 +468,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       audit: audit.audit,
       scope,
       ledger,
-      billing: { prepaid: billing.prepaid, schedules: billing.schedules, invoicing: billingJobs.invoicing },
+      billing: {
+        prepaid: billing.prepaid,
+        schedules: billing.schedules,
+        invoicing: billingJobs.invoicing,
+        topUps: billingJobs.topUps,
+      },
       clock,
       agreements: { agreements: agreements.agreements, beta: agreements.beta },
       identityResolver,

@@ -83,3 +83,16 @@ export function activationCharge(input: LeadPriceInput): ActivationCharge {
     ...splitPlatformPart(client.totalCents, part),
   };
 }
+
+/**
+ * A continual top-up (decision 0076): the next block of prepaid leads alone — no setup fee, no period
+ * fee — priced and split between the parties exactly as an activation's block is.
+ */
+export function topUpCharge(input: LeadPriceInput): ActivationCharge {
+  return activationCharge({
+    ...input,
+    client: { ...input.client, term: 'Prepaid', setupFeeCents: ZERO_CENTS },
+    wholesale: { ...input.wholesale, setupFeeCents: ZERO_CENTS },
+    root: { ...input.root, setupFeeCents: ZERO_CENTS },
+  });
+}

@@ -3,7 +3,7 @@
  * app alike. Pure functions over `Cents` / `Micros` (from `@app/contracts`); no I/O.
  */
 
-export { type ActivationCharge, activationCharge, type PartyCharge } from './activation.js';
+export { type ActivationCharge, activationCharge, type PartyCharge, topUpCharge } from './activation.js';
 export { impressionSpend, impressionsWithinBudget } from './ad-spend.js';
 export { belowCostNotice } from './below-cost.js';
 export {

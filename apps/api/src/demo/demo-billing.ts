@@ -1,4 +1,4 @@
-import { and, campaignMoves, campaigns, count, type Database, DEMO_CAMPAIGNS, eq, inArray } from '@app/db';
+import { campaigns, type Database, DEMO_CAMPAIGNS, inArray } from '@app/db';
 import type { BillingSchedules } from '../modules/billing/index.js';
 import type { CustomerOf } from './demo-money.js';
 
@@ -30,14 +30,11 @@ export async function seedDemoBilling(deps: {
     if (c.activatedAt === null || (c.status !== 'running' && c.status !== 'paused')) continue;
     if (c.paymentTerm !== 'Weekly' && c.paymentTerm !== 'Monthly') continue;
     if (!(await deps.customerOf(c.clientId))) continue;
-    const [activations] = await db
-      .select({ n: count() })
-      .from(campaignMoves)
-      .where(and(eq(campaignMoves.campaignId, c.id), eq(campaignMoves.event, 'activate')));
     await deps.schedules.open({
       systemId: c.systemId,
       campaignId: c.id,
-      activation: Math.max(1, activations?.n ?? 1),
+      // The seed records one activation per running or paused campaign.
+      activation: 1,
       term: c.paymentTerm,
       timeZone: c.timeZone,
       startedAt: c.activatedAt,

@@ -1,4 +1,4 @@
-import { invoicePeriodsJob, settlePendingJob } from '../modules/billing/index.js';
+import { invoicePeriodsJob, prepaidTopUpsJob, settlePendingJob } from '../modules/billing/index.js';
 import { locatorMirrorJob } from '../modules/campaigns/index.js';
 import { passwordResetLinkJob } from '../modules/identity/index.js';
 import {
@@ -25,6 +25,7 @@ export const JOB_SPECS: readonly JobSpec[] = [
   invoicePeriodsJob,
   locatorMirrorJob,
   passwordResetLinkJob,
+  prepaidTopUpsJob,
   processPaymentEventJob,
   sandboxWebhookJob,
   settlePendingJob,

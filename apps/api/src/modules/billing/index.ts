@@ -1,11 +1,12 @@
+import { asMicros } from '@app/contracts';
 import type { Database } from '@app/db';
 import type { Clock } from '../../lib/clock.js';
 import type { TenantResource } from '../../plugins/access.js';
 import type { BetaFeatureService } from '../agreements/index.js';
 import type { AuditLog } from '../audit/index.js';
-import type { InvoiceCharges } from '../campaigns/index.js';
+import type { CampaignPayers } from '../campaigns/index.js';
 import type { OnboardingCharge } from '../cards/index.js';
-import type { PricedCounts } from '../leads/index.js';
+import type { MoveBySystem, PricedCounts } from '../leads/index.js';
 import type { Ledger } from '../ledger/index.js';
 import type { ChargeOnce, FollowUps } from '../payments/index.js';
 import { createCompanyReads, type Principal } from '../tenancy/index.js';
@@ -13,11 +14,18 @@ import { createBillingRepository } from './history/billing-repository.js';
 import { billingRoutes } from './history/billing-routes.js';
 import { createBillingService } from './history/billing-service.js';
 import { invoicePeriodsHandler } from './invoices/invoice-job.js';
-import { createPeriodInvoicing, INVOICE_PAID } from './invoices/invoice-periods.js';
+import { createPeriodInvoicing, INVOICE_PAID, invoicePaidSchema } from './invoices/invoice-periods.js';
 import { createInvoiceRepository } from './invoices/invoice-repository.js';
 import { invoiceRoutes } from './invoices/invoice-routes.js';
 import { createInvoiceService } from './invoices/invoice-service.js';
+import { createLotRepository } from './lots/lot-repository.js';
 import { createPrepaidLots } from './lots/prepaid-lots.js';
+import {
+  createPrepaidTopUps,
+  PREPAID_BLOCK,
+  prepaidBlockSchema,
+  prepaidTopUpsHandler,
+} from './lots/prepaid-topups.js';
 import { createMinimumSpendRepository } from './minimum-spend/minimum-spend-repository.js';
 import { minimumSpendRoutes } from './minimum-spend/minimum-spend-routes.js';
 import { createMinimumSpendService } from './minimum-spend/minimum-spend-service.js';
@@ -30,6 +38,7 @@ export type { BillingService, PartyRef } from './history/billing-service.js';
 export { invoicePeriodsJob } from './invoices/invoice-job.js';
 export type { PeriodInvoicing } from './invoices/invoice-periods.js';
 export { createPrepaidLots, type PrepaidLots, type PrepaidUse } from './lots/prepaid-lots.js';
+export { type PrepaidTopUps, prepaidTopUpsJob } from './lots/prepaid-topups.js';
 export { settlePendingHandler, settlePendingJob } from './payments-janitor.js';
 export type { BillingSchedules } from './schedules/billing-schedules.js';
 
@@ -62,9 +71,10 @@ export function createBillingModule(deps: {
     audit: deps.audit,
   });
   const wallet = createDataWalletService({ ledger, beta: deps.beta, clock });
+  const prepaid = createPrepaidLots({ db, ledger, clock });
   return {
     history,
-    prepaid: createPrepaidLots({ db, ledger, clock }),
+    prepaid,
     schedules: createBillingSchedules({ db, clock }),
     routes: [billingRoutes(history), minimumSpendRoutes(minimumSpend), dataWalletRoutes(wallet)],
 
@@ -79,29 +89,52 @@ export function createBillingModule(deps: {
       /** How long an operation stays pending before the janitor asks the gateway (Stripe's search lags). */
       settleGraceSeconds: number;
       /** The campaigns' payers and subject lines, and the leads each delivered in a window. */
-      invoiceCharges: InvoiceCharges;
+      payers: CampaignPayers;
       pricedCounts: PricedCounts;
+      /** The campaigns module's system move: a balance pause ends once a block is bought. */
+      moveBySystem: MoveBySystem;
     }) {
       const invoices = createInvoiceRepository(db);
+      payments.followUps.register(PREPAID_BLOCK, async (followUp, _operation, tx) => {
+        const block = prepaidBlockSchema.parse(followUp);
+        await prepaid.open(
+          {
+            ...block,
+            clientPriceMicros: asMicros(block.clientPriceMicros),
+            wholesaleMicros: asMicros(block.wholesaleMicros),
+          },
+          tx,
+        );
+      });
+      const topUps = createPrepaidTopUps({
+        lots: prepaid,
+        repo: createLotRepository(db),
+        payers: payments.payers,
+        resumeBalance: (campaignId) =>
+          payments.moveBySystem(campaignId, { type: 'resume_on_run', reason: 'balance' }),
+      });
       payments.followUps.register(INVOICE_PAID, async (followUp, operation, tx) => {
-        await invoices.markPaid(Number(followUp.invoiceId), operation.chargeId, clock.now(), tx);
+        const { invoiceId } = invoicePaidSchema.parse(followUp);
+        await invoices.markPaid(invoiceId, operation.chargeId, clock.now(), tx);
       });
       const invoicing = createPeriodInvoicing({
         db,
         repo: invoices,
         clock,
-        charges: payments.invoiceCharges,
+        charges: payments.payers,
         pricedCounts: payments.pricedCounts,
       });
       const invoiceService = createInvoiceService({
         repo: invoices,
         companies: historyRepo,
-        labels: payments.invoiceCharges,
+        labels: payments.payers,
       });
       const log = (message: string) => console.info(message);
       return {
         invoicing,
+        topUps,
         handlers: [
+          prepaidTopUpsHandler({ topUps, log }),
           settlePendingHandler({
             chargeOnce: payments.chargeOnce,
             onboarding: payments.onboarding,

@@ -19,6 +19,7 @@ import {
   activationCharge,
   type ClientPrice,
   rootFee,
+  topUpCharge,
   unchargeableText,
   wholesalePrice,
 } from '@app/pricing';
@@ -207,8 +208,22 @@ export function createActivationCharge(deps: {
     return outcome;
   }
 
+  /** What the next prepaid block (a continual top-up) charges each party at today's prices. */
+  async function pricedTopUp(r: CampaignRecord, ctx: ClientContext) {
+    const sheets = await repo.priceSheets(ctx.agencyId, ctx.rootCompanyId);
+    const module = r.module as CampaignModule;
+    const client = clientPriceOf(r);
+    return topUpCharge({
+      module,
+      client,
+      wholesale: wholesalePrice(sheets, module, client.term),
+      root: rootFee({ isMaster: ctx.isMasterSystem }, sheets.master, module, client.term),
+    });
+  }
+
   return {
     priced,
+    pricedTopUp,
     unchargeable,
 
     /**

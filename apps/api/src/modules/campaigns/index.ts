@@ -6,21 +6,21 @@ import type { ChargeOnce, FollowUps, PaymentFailureRepository } from '../payment
 import type { ModuleAccess } from '../tenancy/index.js';
 import { ACTIVATION_FOLLOW_UP, activationDoneOf, createActivationCharge } from './activation-charge.js';
 import { createActivationCompletion } from './activation-completion.js';
+import { createCampaignPayers } from './campaign-payers.js';
 import { createCampaignRepository } from './campaign-repository.js';
 import { campaignRoutes, type EmbedCode } from './campaign-routes.js';
 import { createCampaignService } from './campaign-service.js';
-import { createInvoiceCharges } from './invoice-charge.js';
 import { createLocatorMirror, locatorMirrorHandler, locatorMirrorJob } from './locator-mirror.js';
 import { createLocatorMirrorRepository } from './locator-mirror-repository.js';
 
-export type { AdPlatformMirror, CampaignService } from './campaign-service.js';
 /**
  * Campaigns (issue 11, decision 0045): create, edit, list and read the four lead modules' campaigns,
  * the client's prices (cost module, floors by `@app/pricing`), and every state move through
  * `@app/lead-engine`'s machine, the activation charged once through `chargeOnce`; locator campaigns
  * mirrored to the ad platform (decision 0051).
  */
-export type { InvoiceChargeOutcome, InvoiceCharges, InvoiceSubject } from './invoice-charge.js';
+export type { CampaignPayers, InvoiceSubject, PayerChargeOutcome, TopUpDue } from './campaign-payers.js';
+export type { AdPlatformMirror, CampaignService } from './campaign-service.js';
 export type { LocatorMirror } from './locator-mirror.js';
 export { locatorMirrorJob };
 
@@ -43,6 +43,8 @@ export function createCampaignsModule(deps: {
   log: (message: string, detail?: unknown) => void;
 }) {
   const repo = createCampaignRepository(deps.db);
+  const { priced, pricedTopUp } = createActivationCharge({ repo, chargeOnce: deps.chargeOnce });
+  const pricing = { priced, pricedTopUp };
   const completeActivation = createActivationCompletion({
     repo,
     prepaid: deps.billing.prepaid,
@@ -68,12 +70,8 @@ export function createCampaignsModule(deps: {
   });
   return {
     service,
-    /** What the billing module invoices a campaign with, and how it charges the campaign's payers. */
-    invoiceCharges: createInvoiceCharges({
-      repo,
-      chargeOnce: deps.chargeOnce,
-      priced: createActivationCharge({ repo, chargeOnce: deps.chargeOnce }).priced,
-    }),
+    /** What the billing module invoices and tops up a campaign with, and its payers' charges. */
+    payers: createCampaignPayers({ repo, chargeOnce: deps.chargeOnce, ...pricing }),
     locatorMirror,
     handlers: [locatorMirrorHandler(locatorMirror)],
     /** For the lead engine: pause on run (limit, prepaid balance) through the one move path. */

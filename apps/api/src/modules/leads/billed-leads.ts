@@ -1,5 +1,4 @@
-import { asMicros } from '@app/contracts';
-import { type Database, type Executor, queryRows, sql } from '@app/db';
+import { and, count, type Database, desc, type Executor, eq, gte, leads, lt, ne } from '@app/db';
 import type { PricedLeads } from '@app/pricing';
 
 /**
@@ -13,23 +12,25 @@ export function createBilledLeads(db: Database) {
     window: { from: Date; to: Date },
     tx: Executor = db,
   ): Promise<PricedLeads[]> {
-    const rows = await queryRows<{ n: number; c: string; w: string; r: string }>(
-      tx,
-      sql`select count(*)::int as n, client_price_micros::text as c, wholesale_micros::text as w,
-                 root_fee_micros::text as r
-            from leads
-           where campaign_id = ${campaignId} and source <> 'test'
-             and created_at >= ${window.from.toISOString()}::timestamptz
-             and created_at < ${window.to.toISOString()}::timestamptz
-           group by client_price_micros, wholesale_micros, root_fee_micros
-           order by client_price_micros desc, wholesale_micros desc, root_fee_micros desc`,
-    );
-    return rows.map((row) => ({
-      count: row.n,
-      clientMicros: asMicros(Number(row.c)),
-      wholesaleMicros: asMicros(Number(row.w)),
-      rootFeeMicros: asMicros(Number(row.r)),
-    }));
+    const rows = await tx
+      .select({
+        count: count(),
+        clientMicros: leads.clientPriceMicros,
+        wholesaleMicros: leads.wholesaleMicros,
+        rootFeeMicros: leads.rootFeeMicros,
+      })
+      .from(leads)
+      .where(
+        and(
+          eq(leads.campaignId, campaignId),
+          ne(leads.source, 'test'),
+          gte(leads.createdAt, window.from),
+          lt(leads.createdAt, window.to),
+        ),
+      )
+      .groupBy(leads.clientPriceMicros, leads.wholesaleMicros, leads.rootFeeMicros)
+      .orderBy(desc(leads.clientPriceMicros), desc(leads.wholesaleMicros), desc(leads.rootFeeMicros));
+    return rows;
   };
 }
 

@@ -31,7 +31,7 @@ import { vendorCallbackRoutes } from './vendor-callback-routes.js';
 import { createWaker } from './wake.js';
 
 export type { PricedCounts } from './billed-leads.js';
-export type { BatchOutcome, IngestService } from './ingest-service.js';
+export type { BatchOutcome, IngestService, MoveBySystem } from './ingest-service.js';
 export type { LeadDelivery } from './lead-delivery.js';
 export { MAX_DELIVERY_ATTEMPTS } from './lead-delivery.js';
 export type { TestLeadOutcome, TestLeads } from './test-leads.js';

@@ -8,13 +8,18 @@ import {
   periodsEndedBy,
   splitPlatformPart,
 } from '@app/pricing';
+import { z } from 'zod';
 import type { Clock } from '../../../lib/clock.js';
-import type { InvoiceCharges, InvoiceSubject } from '../../campaigns/index.js';
+import type { CampaignPayers, InvoiceSubject } from '../../campaigns/index.js';
 import type { PricedCounts } from '../../leads/index.js';
 import type { InvoiceRepository, InvoiceRow, ScheduleRow } from './invoice-repository.js';
 
 /** The payment follow-up that marks an invoice paid, in the transaction that records its charge. */
 export const INVOICE_PAID = 'invoice.paid';
+export const invoicePaidSchema = z.object({
+  kind: z.literal(INVOICE_PAID),
+  invoiceId: z.number().int().positive(),
+});
 
 /** Periods written per schedule per run at most: a schedule years behind catches up over runs. */
 const PERIODS_PER_RUN = 60;
@@ -43,7 +48,7 @@ export function createPeriodInvoicing(deps: {
   db: Database;
   repo: InvoiceRepository;
   clock: Clock;
-  charges: Pick<InvoiceCharges, 'subject' | 'charge'>;
+  charges: Pick<CampaignPayers, 'subject' | 'charge'>;
   pricedCounts: PricedCounts;
 }) {
   const { db, repo, clock } = deps;
@@ -105,7 +110,7 @@ export function createPeriodInvoicing(deps: {
     const outcome = await deps.charges.charge(
       invoice.campaignId,
       {
-        number: invoice.number,
+        what: `invoice ${invoice.number}`,
         obligationKey: invoice.obligationKey,
         payer: invoice.payer,
         payerAmount: invoice.total,

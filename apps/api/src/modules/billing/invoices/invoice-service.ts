@@ -10,7 +10,7 @@ import {
 } from '@app/contracts';
 import { mayReadBilling } from '@app/policy';
 import { notFound } from '../../../http-errors.js';
-import type { InvoiceCharges } from '../../campaigns/index.js';
+import type { CampaignPayers } from '../../campaigns/index.js';
 import type { Principal } from '../../tenancy/index.js';
 import type { BillingRepository } from '../history/billing-repository.js';
 import { type InvoiceDocument, renderInvoicePdf } from './invoice-pdf.js';
@@ -28,7 +28,7 @@ const lastDay = (end: Date) => day(new Date(end.getTime() - 1));
 export function createInvoiceService(deps: {
   repo: InvoiceRepository;
   companies: Pick<BillingRepository, 'company'>;
-  labels: Pick<InvoiceCharges, 'labels'>;
+  labels: Pick<CampaignPayers, 'labels'>;
 }) {
   const { repo } = deps;
 

@@ -64,6 +64,25 @@ export function createLotRepository(db: Executor) {
       return new Map(rows.map((r) => [r.campaignId as number, r.accountId]));
     },
 
+    /** How many prepaid blocks the campaign has bought (its activation's included). */
+    async prepaidLotCount(campaignId: number): Promise<number> {
+      const rows = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from billing_lots where kind = 'prepaid' and campaign_id = ${campaignId}`,
+      );
+      return rows[0]?.n ?? 0;
+    },
+
+    /** Every campaign that has bought prepaid leads, in id order after `afterId`. */
+    async prepaidCampaignsAfter(afterId: number, limit: number): Promise<number[]> {
+      const rows = await queryRows<{ campaign_id: number }>(
+        db,
+        sql`select distinct campaign_id from billing_lots
+             where kind = 'prepaid' and campaign_id > ${afterId} order by campaign_id limit ${limit}`,
+      );
+      return rows.map((r) => r.campaign_id);
+    },
+
     lotsOf: (accountId: number, kind: BillingLotKind) =>
       db
         .select()

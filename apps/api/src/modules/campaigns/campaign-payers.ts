@@ -1,4 +1,4 @@
-import type { Cents } from '@app/contracts';
+import type { Cents, Micros } from '@app/contracts';
 import type { PaymentFollowUp } from '@app/db';
 import type { PeriodFees } from '@app/pricing';
 import type { ChargeOnce } from '../payments/index.js';
@@ -23,22 +23,41 @@ export interface InvoiceSubject {
   periodFees: PeriodFees;
 }
 
-export type InvoiceChargeOutcome =
+const upperFirst = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
+/** What the next prepaid block of a campaign would charge, and whether it may be bought now. */
+export interface TopUpDue {
+  systemId: number;
+  clientId: number;
+  status: string;
+  pauseReason: string | null;
+  continual: boolean;
+  block: { leads: number; clientPriceMicros: Micros; wholesaleMicros: Micros };
+  payer: 'client' | 'agency';
+  payerAmount: Cents;
+  applicationFee: Cents;
+  agencyCharge: Cents;
+  label: string;
+}
+
+export type PayerChargeOutcome =
   | { status: 'paid'; chargeId: string | null }
   | { status: 'pending' }
   | { status: 'failed'; code: string; message: string };
 
 /**
- * An invoice's charges through the campaign's payers (the rule of `campaign-charges.ts`): the payer's
- * charge (the invoice's obligation key), then the platform's part the client's charge cannot carry,
- * its own obligation (`<key>:platform-part`); the last carries the invoice's follow-up (paid). Each
- * is charged once however often the billing job asks; a missing card or a decline is a failure the
- * payer owes until paid.
+ * The campaign's payers for the billing module (decisions 0074, 0076): what it invoices a campaign
+ * with, what its next prepaid block costs, and the charges themselves by the rule of
+ * `campaign-charges.ts` — the payer's charge (the obligation key), then the platform's part the
+ * client's charge cannot carry (`<key>:platform-part`); the last carries the caller's follow-up. Each
+ * is charged once however often asked; a missing card or a decline is a failure the payer owes until
+ * paid.
  */
-export function createInvoiceCharges(deps: {
+export function createCampaignPayers(deps: {
   repo: Pick<CampaignRepository, 'record' | 'clientContext' | 'currentCard' | 'labels'>;
   chargeOnce: Pick<ChargeOnce, 'chargeObligation'>;
   priced: ReturnType<typeof createActivationCharge>['priced'];
+  pricedTopUp: ReturnType<typeof createActivationCharge>['pricedTopUp'];
 }) {
   const { repo } = deps;
 
@@ -79,10 +98,36 @@ export function createInvoiceCharges(deps: {
       };
     },
 
+    /** The next prepaid block of a Prepaid campaign at today's prices; null for another term. */
+    async topUpDue(campaignId: number): Promise<TopUpDue | null> {
+      const found = await contextOf(campaignId);
+      if (!found || found.r.paymentTerm !== 'Prepaid' || found.r.prepaidLeadsPerBlock < 1) return null;
+      const { r, ctx } = found;
+      const due = await deps.pricedTopUp(r, ctx);
+      return {
+        systemId: r.systemId,
+        clientId: r.clientId,
+        status: r.status,
+        pauseReason: r.pauseReason,
+        continual: r.continualTopUp,
+        block: {
+          leads: due.client.leads,
+          clientPriceMicros: due.prices.clientMicros,
+          wholesaleMicros: due.prices.wholesaleMicros,
+        },
+        payer: ctx.agencyManualBill ? 'agency' : 'client',
+        payerAmount: ctx.agencyManualBill ? due.platformPartCents : due.client.totalCents,
+        applicationFee: due.applicationFeeCents,
+        agencyCharge: due.agencyChargeCents,
+        label: `campaign #${r.publicId} ${r.name}`,
+      };
+    },
+
     async charge(
       campaignId: number,
-      invoice: {
-        number: string;
+      charge: {
+        /** What the charge is, as a statement line reads it ('invoice INV-000012', 'prepaid top-up 2'). */
+        what: string;
         obligationKey: string;
         payer: 'client' | 'agency';
         payerAmount: Cents;
@@ -90,15 +135,16 @@ export function createInvoiceCharges(deps: {
         agencyCharge: Cents;
       },
       followUp: PaymentFollowUp,
-    ): Promise<InvoiceChargeOutcome> {
+    ): Promise<PayerChargeOutcome> {
       const found = await contextOf(campaignId);
       if (!found)
         return { status: 'failed', code: 'campaign_gone', message: 'The campaign no longer exists.' };
       const { r, ctx } = found;
-      // Charged as invoiced: the payer the invoice names, whatever the agency's billing method is now.
-      const charges = planCharges({ ...ctx, agencyManualBill: invoice.payer === 'agency' }, invoice, {
-        payer: invoice.obligationKey,
-        platformPart: `${invoice.obligationKey}:platform-part`,
+      // The payer the caller names (an invoice's, fixed when it was written), whatever the agency's
+      // billing method is now.
+      const charges = planCharges({ ...ctx, agencyManualBill: charge.payer === 'agency' }, charge, {
+        payer: charge.obligationKey,
+        platformPart: `${charge.obligationKey}:platform-part`,
       });
       let payerCharge: string | null = null;
       for (const [i, c] of charges.entries()) {
@@ -116,7 +162,7 @@ export function createInvoiceCharges(deps: {
           obligation: { key: c.obligationKey, campaignId: r.id },
           cause: {
             kind: 'charge',
-            description: `${c.role === 'payer' ? 'Invoice' : "Platform's part of invoice"} ${invoice.number} of campaign #${r.publicId} ${r.name} — ${c.companyName}`,
+            description: `${c.role === 'payer' ? upperFirst(charge.what) : `Platform's part of ${charge.what}`} of campaign #${r.publicId} ${r.name} — ${c.companyName}`,
             companyId: c.companyId,
           },
           gateway: card.gateway,
@@ -135,4 +181,4 @@ export function createInvoiceCharges(deps: {
   };
 }
 
-export type InvoiceCharges = ReturnType<typeof createInvoiceCharges>;
+export type CampaignPayers = ReturnType<typeof createCampaignPayers>;
