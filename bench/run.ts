@@ -1,4 +1,5 @@
 import { benchAgencyList } from './agency-list.bench.js';
+import { benchBilling } from './billing.bench.js';
 import { benchDomainInfo } from './domain-info.bench.js';
 import { benchExports } from './exports.bench.js';
 import { benchIdentities } from './identities.bench.js';
@@ -33,6 +34,7 @@ const benches = {
   'scale-out': benchScaleOut,
   web: benchWeb,
   exports: benchExports,
+  billing: benchBilling,
 } as const;
 /** Benchmarks whose figures do not depend on the database run on PGlite only. */
 const PGLITE_ONLY = new Set(['web', 'exports']);

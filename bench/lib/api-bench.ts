@@ -10,7 +10,10 @@ import { solveAltcha } from '../../apps/api/test/altcha-solver.js';
 import { median } from './load.js';
 
 /** The product on a fresh database (PGlite in a temp folder, or the given PostgreSQL), no worker. */
-export async function startBenchApi(databaseUrl?: string) {
+export async function startBenchApi(
+  databaseUrl?: string,
+  options: Pick<Parameters<typeof startRuntime>[1] & object, 'clock'> = {},
+) {
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-api-'));
   const config = loadConfig({
     ...process.env,
@@ -29,9 +32,12 @@ export async function startBenchApi(databaseUrl?: string) {
     logger: false,
     // No demo visitors: the figures are the benchmark's own load.
     demoVisitors: false,
+    ...options,
   });
   return {
     handle,
+    /** The runtime's services (the billing module's jobs, run by the benchmark itself). */
+    services: rt.services,
     /** Starts listening on 127.0.0.1 (after seeding, so the seed does not compete) and answers the API base. */
     async listen() {
       await rt.app.listen({ host: '127.0.0.1', port: 0 });
