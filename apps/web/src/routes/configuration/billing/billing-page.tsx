@@ -2,6 +2,7 @@ import { Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { type BillingParty, useBillingParties } from '../../../api/billing';
 import { BillingHistory } from '../../../components/billing-history/billing-history';
+import { InvoicesPanel } from '../../../components/billing-history/invoices-panel';
 import { LoadFailure } from '../../../components/data-list/load-failure';
 
 const GROUPS: Record<BillingParty['kind'], string> = {
@@ -16,7 +17,7 @@ const keyOf = (party: Pick<BillingParty, 'type' | 'id'>) => `${party.type}-${par
 /**
  * /configuration/billing (decision 0035): the system's own money (revenue, application fees, refunds,
  * what the gateway holds) and, through the picker, the billing history of any party of the system
- * that has ledger accounts.
+ * that has ledger accounts; an agency's or a client's invoices below its history (decision 0074).
  */
 export function BillingPage() {
   const parties = useBillingParties(true);
@@ -54,6 +55,9 @@ export function BillingPage() {
         data-testid="billing-party"
       />
       {party && <BillingHistory key={keyOf(party)} party={{ type: party.type, id: party.id }} />}
+      {party && (party.kind === 'agency' || party.kind === 'client') && (
+        <InvoicesPanel key={keyOf(party)} companyId={party.id} />
+      )}
     </Stack>
   );
 }

@@ -2,11 +2,13 @@ import { Stack, Text, Title } from '@mantine/core';
 import type { PartyRef } from '../../../api/billing';
 import { PageLoader } from '../../../app/routing/page-loader';
 import { BillingHistory } from '../../../components/billing-history/billing-history';
+import { InvoicesPanel } from '../../../components/billing-history/invoices-panel';
 import { useUserRoute } from '../shared/use-user-route';
 
 /**
  * /user/billing-history (decision 0035): the signed-in party's own money. A sales person's is their
  * commission; everyone else's is their company's (for the system's staff, the system's own accounts).
+ * An agency's or a client's page also lists its invoices (decision 0074); the system has none.
  */
 export function BillingHistoryPage() {
   const route = useUserRoute();
@@ -23,6 +25,7 @@ export function BillingHistoryPage() {
         </Text>
       </Stack>
       <BillingHistory key={`${party.type}-${party.id}`} party={party} />
+      {party.type === 'company' && !user.rootcomp && <InvoicesPanel key={party.id} companyId={party.id} />}
     </Stack>
   );
 }
