@@ -1,7 +1,8 @@
 import type { CampaignModule, SessionUser } from '@app/contracts';
-import { actorOf, moduleNaming, modulePath, reaches } from '@app/policy';
-import { Group, Loader, Stack, Tabs, Title } from '@mantine/core';
+import { actorOf, menuMayOffer, moduleNaming, modulePath, reaches } from '@app/policy';
+import { Anchor, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useModuleDashboard } from '../../api/lead-reports';
 import { useCurrentRoute } from '../../app/routing/current-route';
 import { PageLoader } from '../../app/routing/page-loader';
@@ -17,25 +18,39 @@ import {
 } from '../../components/lead-report';
 import { DashboardOverview } from './dashboard-overview';
 
+/** The profile menu's Billing History (policy menus): an agency's or a client's invoices are there. */
+const BILLING_HISTORY_PATH = '/user/billing-history';
+
 /**
  * /{module}/dashboard (spec 1 §2.3, issue 11): the module's leads today / 7 / 30 days, the 30 days'
  * spend, running campaigns, leads per day and the top rejection reasons; an agency picks one client
- * or all; agencies and clients also get the invoice report. The policy's guard has already sent
- * system users to the agency list and others without the module to 404.
+ * or all; agencies and clients also get the invoice report, which points to their invoices (decision
+ * 0074) on Billing History where the guard opens it. The policy's guard has already sent system users
+ * to the agency list and others without the module to 404.
  */
 export function ModuleDashboardPage() {
   const current = useCurrentRoute();
   const user = current?.ctx.user ?? null;
   const module = routeLeadModule(current);
-  if (!user || !module) return <PageLoader label="Loading dashboard" />;
-  return <ModuleDashboard key={module} user={user} module={module} />;
+  if (!current || !user || !module) return <PageLoader label="Loading dashboard" />;
+  const invoicesPath = menuMayOffer(current.ctx, BILLING_HISTORY_PATH) ? BILLING_HISTORY_PATH : null;
+  return <ModuleDashboard key={module} user={user} module={module} invoicesPath={invoicesPath} />;
 }
 
 /** Whether the viewer can start a campaign themselves (the empty state's advice depends on it). */
 const mayCreateCampaigns = (user: SessionUser) =>
   user.disable_client_add_campaign !== 'T' && reaches(actorOf(user, null), 'campaigns.create');
 
-export function ModuleDashboard({ user, module }: { user: SessionUser; module: CampaignModule }) {
+export function ModuleDashboard({
+  user,
+  module,
+  invoicesPath = null,
+}: {
+  user: SessionUser;
+  module: CampaignModule;
+  /** Where the viewer's invoices are (Billing History), when the guard opens it to them. */
+  invoicesPath?: string | null;
+}) {
   const viewer: ReportViewer = reportViewerOf(user);
   const [client, setClient] = useState(ALL_CLIENTS);
   const { companyID, clientID } = reportCompanies(viewer, client);
@@ -90,11 +105,22 @@ export function ModuleDashboard({ user, module }: { user: SessionUser; module: C
             {overview}
           </Tabs.Panel>
           <Tabs.Panel value="invoice" pt="md">
-            <InvoiceReport
-              companyId={companyID}
-              clientId={clientID}
-              moduleLabel={(m) => moduleNaming(user, m).name}
-            />
+            <Stack gap="sm">
+              {invoicesPath && (
+                <Text size="sm" data-testid="dashboard-invoices-link">
+                  The invoices of Weekly and Monthly campaigns, each with its PDF, are on{' '}
+                  <Anchor component={Link} to={invoicesPath}>
+                    Billing History
+                  </Anchor>
+                  .
+                </Text>
+              )}
+              <InvoiceReport
+                companyId={companyID}
+                clientId={clientID}
+                moduleLabel={(m) => moduleNaming(user, m).name}
+              />
+            </Stack>
           </Tabs.Panel>
         </Tabs>
       ) : (
