@@ -20,6 +20,9 @@ export interface InvoiceColumnOptions {
   downloadingId: number | null;
 }
 
+/** Numbers, days and periods stay on one line; the campaign's name takes what is left. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 /**
  * The Invoices table's columns: Number (with the button that opens the lines), Campaign, Period,
  * Leads, Total, Status (a badge that says the status in words), Issued, Paid, and the PDF button.
@@ -44,7 +47,7 @@ export function invoiceColumns(options: InvoiceColumnOptions): DataColumn<Invoic
               {open ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />}
             </ActionIcon>
             <Stack gap={0}>
-              <Text size="sm" fw={600} ff="monospace">
+              <Text size="sm" fw={600} ff="monospace" style={NO_WRAP}>
                 {invoice.number}
               </Text>
               {invoice.kind === 'final' && (
@@ -61,7 +64,9 @@ export function invoiceColumns(options: InvoiceColumnOptions): DataColumn<Invoic
     {
       id: 'period',
       label: 'Period',
-      render: (invoice) => formatInvoicePeriod(invoice.period_start, invoice.period_end),
+      render: (invoice) => (
+        <span style={NO_WRAP}>{formatInvoicePeriod(invoice.period_start, invoice.period_end)}</span>
+      ),
     },
     {
       id: 'leads',
@@ -95,13 +100,17 @@ export function invoiceColumns(options: InvoiceColumnOptions): DataColumn<Invoic
         </Badge>
       ),
     },
-    { id: 'issued', label: 'Issued', render: (invoice) => formatInvoiceDate(invoice.issued_at) },
+    {
+      id: 'issued',
+      label: 'Issued',
+      render: (invoice) => <span style={NO_WRAP}>{formatInvoiceDate(invoice.issued_at)}</span>,
+    },
     {
       id: 'paid',
       label: 'Paid',
       render: (invoice) =>
         invoice.paid_at ? (
-          formatInvoiceDate(invoice.paid_at)
+          <span style={NO_WRAP}>{formatInvoiceDate(invoice.paid_at)}</span>
         ) : (
           <>
             <span aria-hidden>—</span>
