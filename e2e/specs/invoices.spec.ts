@@ -11,14 +11,10 @@ import { nextAnswer, signIn } from '../support/browser';
  * Monthly invoices from the dashboard's Invoice Report tab, opens one to its lines and downloads its
  * PDF; its agency's owner finds the same invoice, billed to Harbor, on Northwind's Billing History.
  *
- * The invoices are the product's own: the invoice job writes them at start for every period that
- * ended. Nothing in the e2e server can make a period end (its clock is the real one, and a schedule
- * is opened only by an activation, so a campaign started here is first invoiced a week later), and no
- * API route or e2e helper writes an invoice. So this spec needs the demo step being added beside it
- * (apps/api/src/demo: the demo campaigns' billing schedules opened months back on the first start,
- * before the invoice job's run at start). MISSING TODAY: until that step lands Harbor has no invoice
- * and the test is skipped with that reason. Once it lands, turn the skip into
- * `expect(own.length).toBeGreaterThan(0)`, so a demo without invoices fails instead of skipping.
+ * The invoices are the product's own: the demo's first start opens the billing schedules of its
+ * campaigns activated months back (apps/api/src/demo/demo-billing.ts) and the invoice job writes and
+ * charges every period since. Nothing here makes one: no API route writes an invoice, and the e2e
+ * server runs on the real clock.
  */
 const nw = DEMO.northwind;
 const harbor = nw.clients[0];
@@ -36,16 +32,6 @@ async function invoicesOf(api: Awaited<ReturnType<typeof apiClient>>, token: str
     )) as InvoiceListResponse;
     all.push(...answer.invoices);
     if (answer.invoices.length === 0 || page * answer.per_page >= answer.total) return all;
-  }
-}
-
-/** What `read` answers once it lists something, or the empty list after `ms`. */
-async function untilSome<T>(read: () => Promise<T[]>, ms: number): Promise<T[]> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const found = await read();
-    if (found.length > 0 || Date.now() >= until) return found;
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
   }
 }
 
@@ -71,12 +57,19 @@ test('the demo client downloads an invoice as PDF from Billing History; its agen
   // Access tokens live 10 s here: each read signs in afresh.
   const asClient = () => api.signIn(harbor.contact.email);
   const harborId = (await api.call('GET', '/user', undefined, await asClient())).company_id as number;
-  // The invoice job runs once the server is up; give it a moment on a start this spec is the first of.
-  const own = await untilSome(async () => invoicesOf(api, await asClient(), harborId), 15_000);
-  test.skip(
-    own.length === 0,
-    'Harbor Dental has no invoice: the demo step that opens billing schedules months back is missing',
-  );
+  // The invoice job runs once the server is up: on a start this spec is the first of, wait until it
+  // has written Harbor's invoices (two reads a few seconds apart agree), so the newest stays newest.
+  let own: InvoiceSummary[] = [];
+  await expect
+    .poll(
+      async () => {
+        const before = own.length;
+        own = await invoicesOf(api, await asClient(), harborId);
+        return own.length > 0 && own.length === before;
+      },
+      { timeout: 60_000, intervals: [3_000], message: "Harbor Dental's invoices from the demo billing" },
+    )
+    .toBe(true);
   const invoice = own[0] as InvoiceSummary;
 
   // The client lands on its dashboard; the Invoice Report tab says where invoices are.
