@@ -192,6 +192,16 @@ export function createInvoiceRepository(db: Database) {
       return row ?? null;
     },
 
+    /** The time zone of each schedule: an invoice's days are the campaign's local days. */
+    async zonesOf(scheduleIds: readonly number[]): Promise<Map<number, string>> {
+      if (scheduleIds.length === 0) return new Map();
+      const rows = await db
+        .select({ id: billingSchedules.id, timeZone: billingSchedules.timeZone })
+        .from(billingSchedules)
+        .where(inArray(billingSchedules.id, [...scheduleIds]));
+      return new Map(rows.map((r) => [r.id, r.timeZone]));
+    },
+
     /** Names and e-mail of companies (an invoice's seller and bill-to): the company and its first admin. */
     async parties(ids: readonly number[]): Promise<Map<number, { name: string; email: string | null }>> {
       if (ids.length === 0) return new Map();

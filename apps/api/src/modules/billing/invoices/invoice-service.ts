@@ -1,11 +1,13 @@
 import {
   centsToDollars,
+  DEFAULT_CAMPAIGN_TIME_ZONE,
   INVOICE_NOT_FOUND,
   INVOICE_PAGE_SIZE,
   INVOICE_STATUS_LABELS,
   type InvoiceListResponse,
   type InvoiceSummary,
   invoiceFileName,
+  localDate,
   microsToDollars,
 } from '@app/contracts';
 import { mayReadBilling } from '@app/policy';
@@ -16,9 +18,10 @@ import type { BillingRepository } from '../history/billing-repository.js';
 import { type InvoiceDocument, renderInvoicePdf } from './invoice-pdf.js';
 import type { InvoiceLineRow, InvoiceRepository, InvoiceRow } from './invoice-repository.js';
 
-const day = (at: Date) => at.toISOString().slice(0, 10);
-/** The last day a window covers: its end is exclusive. */
-const lastDay = (end: Date) => day(new Date(end.getTime() - 1));
+/** A day as the campaign lives it: windows run between its local midnights (decision 0074). */
+const day = (at: Date, timeZone: string) => localDate(at, timeZone);
+/** The last day a window covers: its end is exclusive (a midnight, or the instant a campaign stopped). */
+const lastDay = (end: Date, timeZone: string) => localDate(new Date(end.getTime() - 1), timeZone);
 
 /**
  * Reading invoices (decision 0074): a company's list and one invoice as PDF. Who may read whose is
@@ -46,6 +49,8 @@ export function createInvoiceService(deps: {
 
   async function summaries(rows: readonly InvoiceRow[]): Promise<InvoiceSummary[]> {
     const labels = await deps.labels.labels([...new Set(rows.map((r) => r.campaignId))]);
+    const zones = await repo.zonesOf([...new Set(rows.map((r) => r.scheduleId))]);
+    const zoneOf = (r: InvoiceRow) => zones.get(r.scheduleId) ?? DEFAULT_CAMPAIGN_TIME_ZONE;
     const parties = await repo.parties([
       ...new Set(rows.map((r) => (r.payer === 'client' ? r.clientId : r.agencyId))),
     ]);
@@ -59,8 +64,8 @@ export function createInvoiceService(deps: {
         payer: r.payer,
         bill_to: parties.get(r.payer === 'client' ? r.clientId : r.agencyId)?.name ?? '',
         campaign: labels.get(r.campaignId) ?? '',
-        period_start: day(r.periodStart),
-        period_end: lastDay(r.periodEnd),
+        period_start: day(r.periodStart, zoneOf(r)),
+        period_end: lastDay(r.periodEnd, zoneOf(r)),
         lead_count: r.leadCount,
         total: centsToDollars(r.total),
         issued_at: r.issuedAt.toISOString(),
@@ -100,10 +105,12 @@ export function createInvoiceService(deps: {
       const billToId = invoice.payer === 'client' ? invoice.clientId : invoice.agencyId;
       const parties = await repo.parties([billToId, ...(sellerId === null ? [] : [sellerId])]);
       const lines = await repo.linesOf(invoice.id);
+      const zone =
+        (await repo.zonesOf([invoice.scheduleId])).get(invoice.scheduleId) ?? DEFAULT_CAMPAIGN_TIME_ZONE;
       const doc: InvoiceDocument = {
         number: invoice.number,
-        issuedOn: day(invoice.issuedAt),
-        period: { from: day(invoice.periodStart), to: lastDay(invoice.periodEnd) },
+        issuedOn: day(invoice.issuedAt, zone),
+        period: { from: day(invoice.periodStart, zone), to: lastDay(invoice.periodEnd, zone) },
         status: invoice.status,
         seller: (sellerId === null ? null : parties.get(sellerId)) ?? { name: 'Billing', email: null },
         billTo: parties.get(billToId) ?? { name: summary?.bill_to ?? '', email: null },
@@ -116,7 +123,7 @@ export function createInvoiceService(deps: {
         })),
         total: invoice.total,
         paid: invoice.paidAt
-          ? { on: day(invoice.paidAt), reference: invoice.chargeId ?? 'nothing to charge' }
+          ? { on: day(invoice.paidAt, zone), reference: invoice.chargeId ?? 'nothing to charge' }
           : null,
         notes:
           invoice.kind === 'final'

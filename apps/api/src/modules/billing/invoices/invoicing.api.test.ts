@@ -1,4 +1,4 @@
-import { invoiceListResponseSchema } from '@app/contracts';
+import { addDays, invoiceListResponseSchema } from '@app/contracts';
 import { DEMO, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
@@ -214,6 +214,11 @@ describe('weekly invoices', () => {
       ['3 leads delivered at $1.50 each', '4.50'],
       [expect.stringMatching(/^Platform fee for \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d$/), '49.00'],
     ]);
+    // Seven local days in the campaign's zone, and the fee billed ahead for the seven that follow.
+    expect(addDays(invoice.period_start, 6)).toBe(invoice.period_end);
+    expect(invoice.lines[1]?.description).toBe(
+      `Platform fee for ${addDays(invoice.period_end, 1)} to ${addDays(invoice.period_end, 7)}`,
+    );
     const key = `invoice:${campaign.id}:1:0`;
     const charged = await sandboxCharges(key);
     expect(charged).toHaveLength(1);
