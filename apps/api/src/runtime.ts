@@ -196,6 +196,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     clock,
     audit: audit.audit,
     beta: agreements.beta,
+    queue,
     inScope: scope.inScope,
   });
   // The sandbox is always there (every system without Stripe keys uses it, and rows made on it stay
@@ -242,9 +243,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     audit: audit.audit,
     mail: mail.mail,
   });
-  const billingJobs = billing.withPayments({
+  // What charges cards in billing: the janitor, and the Data Wallet's top-ups (decision 0073).
+  const billingPayments = billing.withPayments({
     chargeOnce: payments.chargeOnce,
+    followUps: payments.followUps,
     onboarding: cards.onboarding,
+    customerOf: cards.customerOf,
     settleGraceSeconds: 60,
   });
   // The lead engine's ingestion (decision 0046). The sandbox resolver generates its people on the
@@ -296,7 +300,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     ...settings.handlers,
     ...identity.handlers,
     ...payments.handlers,
-    ...billingJobs.handlers,
+    ...billingPayments.handlers,
   ];
   // Every module, in one list: what the product answers under /api.
   const modules = [
@@ -343,6 +347,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     campaigns,
     siteTests,
     billing,
+    billingPayments,
     agreements,
     createReferenceModule(),
     createReportsModule({ db, ledger }),
@@ -457,7 +462,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       audit: audit.audit,
       scope,
       ledger,
-      billing: { prepaid: billing.prepaid, schedules: billing.schedules },
+      billing: { prepaid: billing.prepaid, schedules: billing.schedules, wallet: billing.wallet },
       clock,
       agreements: { agreements: agreements.agreements, beta: agreements.beta },
       identityResolver,

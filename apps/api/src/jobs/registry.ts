@@ -1,4 +1,4 @@
-import { settlePendingJob } from '../modules/billing/index.js';
+import { settlePendingJob, walletExpiryJob, walletTopUpsJob } from '../modules/billing/index.js';
 import { locatorMirrorJob } from '../modules/campaigns/index.js';
 import { passwordResetLinkJob } from '../modules/identity/index.js';
 import {
@@ -29,4 +29,6 @@ export const JOB_SPECS: readonly JobSpec[] = [
   settlePendingJob,
   vendorListJob,
   vendorListSweepJob,
+  walletExpiryJob,
+  walletTopUpsJob,
 ];

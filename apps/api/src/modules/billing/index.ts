@@ -1,28 +1,42 @@
 import type { Database } from '@app/db';
+import type { JobQueue } from '../../jobs/job-queue.js';
 import type { Clock } from '../../lib/clock.js';
 import type { TenantResource } from '../../plugins/access.js';
 import type { BetaFeatureService } from '../agreements/index.js';
 import type { AuditLog } from '../audit/index.js';
 import type { OnboardingCharge } from '../cards/index.js';
 import type { Ledger } from '../ledger/index.js';
-import type { ChargeOnce } from '../payments/index.js';
+import type { ChargeOnce, FollowUps } from '../payments/index.js';
 import { createCompanyReads, type Principal } from '../tenancy/index.js';
 import { createBillingRepository } from './history/billing-repository.js';
 import { billingRoutes } from './history/billing-routes.js';
 import { createBillingService } from './history/billing-service.js';
 import { createPrepaidLots } from './lots/prepaid-lots.js';
+import { createWalletLots } from './lots/wallet-lots.js';
 import { createMinimumSpendRepository } from './minimum-spend/minimum-spend-repository.js';
 import { minimumSpendRoutes } from './minimum-spend/minimum-spend-routes.js';
 import { createMinimumSpendService } from './minimum-spend/minimum-spend-service.js';
 import { settlePendingHandler } from './payments-janitor.js';
 import { createBillingSchedules } from './schedules/billing-schedules.js';
+import { walletTopUpsHandler, walletTopUpsJob } from './wallet/auto-topup-job.js';
 import { dataWalletRoutes } from './wallet/data-wallet-routes.js';
-import { createDataWalletService } from './wallet/data-wallet-service.js';
+import { createManualTopUp } from './wallet/manual-topup.js';
+import { createTopUpCharge, type PlatformCustomerOf, WALLET_TOPUP_FOLLOW_UP } from './wallet/topup-charge.js';
+import { createWalletAgencies } from './wallet/wallet-agency.js';
+import { walletExpiryHandler } from './wallet/wallet-expiry-job.js';
+import { createWalletSettings } from './wallet/wallet-settings.js';
+import { createWalletSettingsRepository } from './wallet/wallet-settings-repository.js';
+import { createWalletSpending } from './wallet/wallet-spend.js';
+import { createWalletView } from './wallet/wallet-view.js';
 
 export type { BillingService, PartyRef } from './history/billing-service.js';
 export { createPrepaidLots, type PrepaidLots, type PrepaidUse } from './lots/prepaid-lots.js';
+export type { WalletSpendInput, WalletSpendOutcome } from './lots/wallet-lots.js';
 export { settlePendingHandler, settlePendingJob } from './payments-janitor.js';
 export type { BillingSchedules } from './schedules/billing-schedules.js';
+export { walletTopUpsJob } from './wallet/auto-topup-job.js';
+export { walletExpiryJob } from './wallet/wallet-expiry-job.js';
+export type { WalletSpending } from './wallet/wallet-spend.js';
 
 /**
  * Money over time (decision 0072): the one module that owns invoices, the Data Wallet, prepaid lots,
@@ -38,6 +52,8 @@ export function createBillingModule(deps: {
   clock: Clock;
   audit: AuditLog;
   beta: BetaFeatureService;
+  /** The job queue: a spend that makes a wallet's top-up due wakes its job. */
+  queue: Pick<JobQueue, 'trigger'>;
   inScope: (principal: Principal, resource: TenantResource, id: number) => Promise<boolean>;
 }) {
   const { db, ledger, clock } = deps;
@@ -46,25 +62,58 @@ export function createBillingModule(deps: {
     ledger,
     inScope: deps.inScope,
   });
+  const reads = createCompanyReads(db);
   const minimumSpend = createMinimumSpendService({
     repo: createMinimumSpendRepository(db),
-    company: createCompanyReads(db).company,
+    company: reads.company,
     audit: deps.audit,
   });
-  const wallet = createDataWalletService({ ledger, beta: deps.beta, clock });
+  // The Data Wallet (decision 0073): its lots and settings, and the spending API other billing code
+  // calls now; its routes and jobs, which charge the card, join with the payments (`withPayments`).
+  const walletLots = createWalletLots({ db, ledger, clock });
+  const walletSettings = createWalletSettingsRepository(db);
+  const walletAgency = createWalletAgencies({ beta: deps.beta, lots: walletLots });
+  const agencyName = async (agencyId: number) =>
+    (await reads.company(agencyId))?.name ?? `agency ${agencyId}`;
+  const wallet = createWalletSpending({
+    lots: walletLots,
+    settings: walletSettings,
+    clock,
+    wake: () =>
+      void deps.queue
+        .trigger(walletTopUpsJob, {})
+        .catch((error: unknown) => console.warn('wallet top-up job not woken:', (error as Error).message)),
+  });
   return {
     history,
     prepaid: createPrepaidLots({ db, ledger, clock }),
     schedules: createBillingSchedules({ db, clock }),
-    routes: [billingRoutes(history), minimumSpendRoutes(minimumSpend), dataWalletRoutes(wallet)],
+    /** `wallet.spend(input, tx)`: spending from an agency's Data Wallet (never below zero). */
+    wallet,
+    routes: [billingRoutes(history), minimumSpendRoutes(minimumSpend)],
 
-    /** The jobs that charge: the janitor (what a crash interrupted is finished). */
+    /**
+     * What charges cards: the janitor (what a crash interrupted is finished), the Data Wallet's
+     * routes, its top-up follow-up, continual top-up and expiry.
+     */
     withPayments(payments: {
       chargeOnce: ChargeOnce;
+      followUps: Pick<FollowUps, 'register'>;
       onboarding: Pick<OnboardingCharge, 'sweep'>;
+      /** The agency's customer at the gateway (its card on the platform), as the card service made it. */
+      customerOf: PlatformCustomerOf;
       /** How long an operation stays pending before the janitor asks the gateway (Stripe's search lags). */
       settleGraceSeconds: number;
     }) {
+      const topUp = createTopUpCharge({
+        lots: walletLots,
+        chargeOnce: payments.chargeOnce,
+        customerOf: payments.customerOf,
+        audit: deps.audit,
+      });
+      // Registered before the worker starts: a charge recorded by the janitor finds its handler.
+      payments.followUps.register(WALLET_TOPUP_FOLLOW_UP, topUp.followUp);
+      const log = (message: string) => console.info(message);
       return {
         handlers: [
           settlePendingHandler({
@@ -72,7 +121,39 @@ export function createBillingModule(deps: {
             onboarding: payments.onboarding,
             graceSeconds: payments.settleGraceSeconds,
             clock,
-            log: (message) => console.info(message),
+            log,
+          }),
+          walletTopUpsHandler({
+            settings: walletSettings,
+            lots: walletLots,
+            topUp,
+            agencyName,
+            audit: deps.audit,
+            clock,
+            log,
+          }),
+          walletExpiryHandler({ lots: walletLots, log }),
+        ],
+        routes: [
+          dataWalletRoutes({
+            walletAgency,
+            view: createWalletView({
+              db,
+              ledger,
+              lots: walletLots,
+              settings: walletSettings,
+              hasCard: async (agencyId) => (await reads.paymentCard({ companyId: agencyId })) !== null,
+              clock,
+            }),
+            settings: createWalletSettings({ walletAgency, repo: walletSettings, audit: deps.audit, clock }),
+            chargeTopUp: createManualTopUp({
+              walletAgency,
+              topUp,
+              settings: walletSettings,
+              agencyName,
+              audit: deps.audit,
+              clock,
+            }),
           }),
         ],
       };
