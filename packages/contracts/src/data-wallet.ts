@@ -50,6 +50,8 @@ export const dataWalletChargeConfirmDetail = (amount: string) =>
 /** The toggle's two labels (spec 2 §4): resume when stopped, stop when running. */
 export const DATA_WALLET_CONTINUAL_ON = 'Continual Topup';
 export const DATA_WALLET_CONTINUAL_OFF = 'Stop Continual Topup';
+export const DATA_WALLET_REQUEST_ID_INVALID =
+  'A top-up needs its request id: 8 to 64 letters, digits or dashes (a UUID).';
 export const DATA_WALLET_SAVED = 'Your Data Wallet settings have been saved.';
 export const DATA_WALLET_CONTINUAL_STOPPED = 'Continual top-up has been stopped.';
 export const DATA_WALLET_CONTINUAL_RESUMED = 'Continual top-up has been resumed.';
@@ -180,6 +182,14 @@ export type SaveDataWalletRequest = z.input<typeof saveDataWalletRequestSchema>;
 export const chargeDataWalletRequestSchema = z
   .strictObject({
     ...settingsFields,
+    /**
+     * Names this top-up (decision 0073): the modal makes one when the person confirms, and every
+     * copy of that request carries it, so a double click, a retry or a hundred copies at once make one
+     * charge. Not in the spec's body: the server cannot tell a copy from a second top-up without it.
+     */
+    request_id: z
+      .string({ message: DATA_WALLET_REQUEST_ID_INVALID })
+      .regex(/^[A-Za-z0-9-]{8,64}$/, DATA_WALLET_REQUEST_ID_INVALID),
     /** The browser's idea of its address and zone: accepted, not used (the server sees the IP itself). */
     ip_user: z.string().max(64).optional(),
     timezone: z.string().max(64).optional(),

@@ -72,6 +72,7 @@ export const DATA_WALLET_MATRIX_CASES: MatrixCase[] = [
       opened(ctx, `${BASE}/charge-prepaid-direct-payment`, {
         ...settings(ctx.id),
         amount: '250',
+        request_id: `matrix-${ctx.p}-${String(ctx.id)}`,
         ip_user: '192.0.2.1',
         timezone: 'America/Chicago',
         payment_type: 'credit_card',

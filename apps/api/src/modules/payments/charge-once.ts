@@ -19,11 +19,6 @@ export interface Obligation {
   key: string;
   /** The campaign the charge is for, shown with the failure. */
   campaignId: number | null;
-  /**
-   * False for a purchase nobody owes (a Data Wallet top-up, decision 0073): its attempts are numbered
-   * the same way, but a decline leaves no payment failure behind. Owed unless said otherwise.
-   */
-  owed?: boolean;
 }
 
 /** A charge of a customer of the platform's own gateway account, named by its business operation. */
@@ -243,7 +238,7 @@ export function createChargeOnce(deps: {
       const obligation = request.obligation;
       const failed = await db.transaction(async (tx) => {
         const marked = await operations.markFailed(row.id, failure, tx);
-        if (marked && cardRefused && obligation && obligation.owed !== false && row.companyId !== null)
+        if (marked && cardRefused && obligation && row.companyId !== null)
           await failures.recordDecline(
             {
               systemId: row.systemId,

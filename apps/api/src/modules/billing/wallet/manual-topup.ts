@@ -19,8 +19,9 @@ import type { WalletAgencyOf } from './wallet-agency.js';
 import { describeSettings } from './wallet-settings.js';
 import type { WalletSettingsRepository, WalletSettingsValues } from './wallet-settings-repository.js';
 
-/** What another request's top-up at the same number but another amount answers: that one goes on. */
-const ANOTHER_IN_PROGRESS = 'Another top-up of this Data Wallet is being processed; try again in a moment.';
+/** A request id sent again with another amount: the first request stands. */
+const SAME_ID_OTHER_AMOUNT =
+  'This top-up was already asked for with another amount; nothing more was charged.';
 
 /**
  * A top-up asked for in the modal (spec 2 §4, §7 `charge-prepaid-direct-payment`; decision 0073):
@@ -39,7 +40,7 @@ export function createManualTopUp(deps: {
 }) {
   return async function chargeTopUp(
     p: Principal,
-    body: { company_id: number; amount: Cents; custom_amount: TF; stop_continual: TF },
+    body: { company_id: number; amount: Cents; custom_amount: TF; stop_continual: TF; request_id: string },
     ip: string,
   ): Promise<{ status: 200 | 202; body: ChargeDataWalletResponse }> {
     const wallet = await deps.walletAgency(body.company_id);
@@ -58,13 +59,13 @@ export function createManualTopUp(deps: {
         wallet,
         agencyName,
         amount: body.amount,
-        trigger: 'manual',
+        trigger: { requestId: body.request_id },
         by: { userId: p.userId, actorUserId: p.actorUserId, ip },
       });
     } catch (error) {
-      // Another request holds this top-up's number with another amount (two tabs): it goes on.
+      // The same request id with another amount: the top-up it named stands as it was asked for.
       if (error instanceof Error && /exists with another/.test(error.message))
-        return { status: 200, body: { result: 'error', message: ANOTHER_IN_PROGRESS } };
+        return { status: 200, body: { result: 'error', message: SAME_ID_OTHER_AMOUNT } };
       // An outage or a lost answer: the operation stays pending for the janitor; nothing is stored here.
       return { status: 200, body: { result: 'error', message: DATA_WALLET_GATEWAY_UNAVAILABLE } };
     }

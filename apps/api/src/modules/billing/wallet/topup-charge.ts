@@ -48,16 +48,17 @@ export type TopUpOutcome = ChargeOutcome | { status: 'no_card' };
  * `chargeOnce`, the money credited to its wallet account (not revenue), the lot opened by the
  * `wallet.topup` follow-up where the charge is recorded — in the request, or by the janitor after a crash.
  *
- * What makes two requests the same top-up is its number: the n-th top-up of the wallet, n = its lots
- * so far + 1, read when the request arrives. Requests in flight together read the same n and so the
- * same key, and `chargeOnce` lets one of them charge (the others answer pending, or its outcome). A
- * request made after that top-up's lot opened is the next top-up. By hand the key is an obligation
- * (`wallet-topup:<agency>:<n>`) so a declined card may be tried again (`…:attempt-2`) without owing
- * anything; automatically it is `wallet-auto:<agency>:<n>`, which never retries a decline by itself.
+ * What makes two requests the same top-up is its key. By hand, the request names itself: the modal
+ * makes a request id when the person confirms (`wallet-topup:<agency>:<request id>`), so copies of one
+ * request — a double click, a retry, a hundred at once — are one charge whenever they arrive, and a
+ * refused one answers its refusal again; the next confirmation is a new id. A count read by the server
+ * cannot tell a copy that arrives after the first finished from a second top-up (and requests served
+ * one after another do just that). Automatically, the job is the only asker and the top-up is the
+ * wallet's n-th: `wallet-auto:<agency>:<n>`, n = its lots + 1, which exists once this top-up's lot is open.
  */
 export function createTopUpCharge(deps: {
   lots: Pick<WalletLots, 'count' | 'open'>;
-  chargeOnce: Pick<ChargeOnce, 'charge' | 'chargeObligation'>;
+  chargeOnce: Pick<ChargeOnce, 'charge'>;
   customerOf: PlatformCustomerOf;
   audit: AuditLog;
 }) {
@@ -98,14 +99,14 @@ export function createTopUpCharge(deps: {
       wallet: WalletAgency;
       agencyName: string;
       amount: Cents;
-      trigger: 'manual' | 'auto';
+      /** By hand: the request's own id; automatically: none (the wallet's next number). */
+      trigger: { requestId: string } | 'auto';
       by: TopUpAskedBy | null;
-    }): Promise<TopUpOutcome & { businessKey?: string }> {
+    }): Promise<TopUpOutcome> {
       const { wallet, amount } = input;
       const customer = await deps.customerOf(wallet.agencyId);
       // An agency's card lives on the platform's own account; a customer on a connected account is not one.
       if (!customer || customer.connectedAccountId !== null) return { status: 'no_card' };
-      const n = (await deps.lots.count(wallet.accountId)) + 1;
       const followUp: PaymentFollowUp = {
         kind: WALLET_TOPUP_FOLLOW_UP,
         agencyId: wallet.agencyId,
@@ -126,14 +127,11 @@ export function createTopUpCharge(deps: {
         followUp,
         creditAccountId: wallet.accountId,
       };
-      if (input.trigger === 'auto') {
-        const businessKey = `wallet-auto:${wallet.agencyId}:${n}`;
-        return { ...(await deps.chargeOnce.charge({ ...request, businessKey })), businessKey };
-      }
-      return deps.chargeOnce.chargeObligation({
-        ...request,
-        obligation: { key: `wallet-topup:${wallet.agencyId}:${n}`, campaignId: null, owed: false },
-      });
+      const businessKey =
+        input.trigger === 'auto'
+          ? `wallet-auto:${wallet.agencyId}:${(await deps.lots.count(wallet.accountId)) + 1}`
+          : `wallet-topup:${wallet.agencyId}:${input.trigger.requestId}`;
+      return deps.chargeOnce.charge({ ...request, businessKey });
     },
   };
 }
