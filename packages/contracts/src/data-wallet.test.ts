@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   chargeDataWalletRequestSchema,
   DATA_WALLET_NOT_A_PRESET,
+  DATA_WALLET_REQUEST_ID_INVALID,
   dataWalletAmountProblem,
   saveDataWalletRequestSchema,
 } from './data-wallet.js';
@@ -45,9 +46,20 @@ describe('the save and charge bodies', () => {
       expect(messageOf(saveDataWalletRequestSchema.safeParse({ ...body, amount }))).toBe(FEE_AMOUNT_INVALID);
     expect(saveDataWalletRequestSchema.safeParse({ ...body, balance: '1' }).success).toBe(false);
   });
-  it('the charge takes the spec’s extra fields and nothing else', () => {
-    const extra = { ip_user: '192.0.2.1', timezone: 'America/Chicago', payment_type: 'credit_card' };
+  it('the charge takes the spec’s extra fields and its request id, nothing else', () => {
+    const extra = {
+      ip_user: '192.0.2.1',
+      timezone: 'America/Chicago',
+      payment_type: 'credit_card',
+      request_id: '0f6c2a9e4b1d4c7a9e2b3c4d5e6f7a8b',
+    };
     expect(chargeDataWalletRequestSchema.safeParse({ ...body, ...extra }).success).toBe(true);
-    expect(chargeDataWalletRequestSchema.safeParse({ ...body, payment_type: 'cash' }).success).toBe(false);
+    expect(chargeDataWalletRequestSchema.safeParse({ ...body, ...extra, payment_type: 'cash' }).success).toBe(
+      false,
+    );
+    expect(messageOf(chargeDataWalletRequestSchema.safeParse(body))).toBe(DATA_WALLET_REQUEST_ID_INVALID);
+    expect(chargeDataWalletRequestSchema.safeParse({ ...body, request_id: 'a b c d e f g h' }).success).toBe(
+      false,
+    );
   });
 });

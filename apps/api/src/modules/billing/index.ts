@@ -2,7 +2,7 @@ import type { Database } from '@app/db';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { Clock } from '../../lib/clock.js';
 import type { TenantResource } from '../../plugins/access.js';
-import type { BetaFeatureService } from '../agreements/index.js';
+import { type BetaFeatureService, DATA_WALLET } from '../agreements/index.js';
 import type { AuditLog } from '../audit/index.js';
 import type { OnboardingCharge } from '../cards/index.js';
 import type { Ledger } from '../ledger/index.js';
@@ -128,6 +128,7 @@ export function createBillingModule(deps: {
             lots: walletLots,
             topUp,
             agencyName,
+            walletOpen: async (agencyId) => (await deps.beta.gateOf(agencyId, DATA_WALLET)).gate === 'open',
             audit: deps.audit,
             clock,
             log,

@@ -24,8 +24,9 @@ export const walletTopUpsJob = defineJob({
 const BATCH = 50;
 
 /**
- * Each flagged wallet is looked at again when the run gets to it: stopped, no amount, or no longer
- * below 10 % (a top-up landed) → the flag is cleared. Otherwise its next top-up is charged under
+ * Each flagged wallet is looked at again when the run gets to it: stopped, no amount, no longer
+ * below 10 % (a top-up landed), or its gate closed (the agency removed, the wallet no longer offered
+ * to it) → the flag is cleared. Otherwise its next top-up is charged under
  * `wallet-auto:<agency>:<n>`, n = its lots + 1: however many spends, runs or processes ask, that
  * key is one charge, and the next n exists only once this top-up's lot is open — at most one
  * automatic top-up is pending at a time. Charged, the flag is cleared. Refused (or no card),
@@ -38,6 +39,8 @@ export function walletTopUpsHandler(deps: {
   lots: Pick<WalletLots, 'account' | 'balance'>;
   topUp: Pick<TopUpCharge, 'charge'>;
   agencyName: (agencyId: number) => Promise<string>;
+  /** Whether the agency's Data Wallet is still open (its gate): a closed wallet is not topped up. */
+  walletOpen: (agencyId: number) => Promise<boolean>;
   audit: AuditLog;
   clock: Clock;
   log?: (message: string) => void;
@@ -50,7 +53,12 @@ export function walletTopUpsHandler(deps: {
         const seen = row.topupDueAt as Date;
         const account = await deps.lots.account(row.systemId, row.companyId);
         const balance = await deps.lots.balance(account.id);
-        if (row.stopContinual || !continualTopUpDue(balance, row.amount)) {
+        // Stopped, no longer low, or the wallet closed to the agency since (removed, no longer offered).
+        if (
+          row.stopContinual ||
+          !continualTopUpDue(balance, row.amount) ||
+          !(await deps.walletOpen(row.companyId))
+        ) {
           await deps.settings.clearTopUpDue(row.companyId, seen);
           counts.cleared += 1;
           continue;

@@ -1,5 +1,5 @@
 import { asCents } from '@app/contracts';
-import { dataWalletSettings, eq, queryRows, sql } from '@app/db';
+import { DEMO, dataWalletSettings, eq, queryRows, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
 import { cardForm } from '../../../../test/kits/cards.js';
@@ -14,6 +14,7 @@ import {
   walletOperationsOf,
 } from '../../../../test/kits/data-wallet.js';
 import { put, type Who } from '../../../../test/kits/users.js';
+import { signIn } from '../../../../test/sign-in.js';
 import { walletTopUpsJob } from '../index.js';
 
 /*
@@ -201,5 +202,30 @@ describe('continual top-up', () => {
     // Further spends flag nothing: continual top-up is stopped.
     await spend(agency, 100, `test-stopped:${agency.company}:3`);
     expect((await settingsOf(agency.company))?.topupDueAt).toBeNull();
+  });
+
+  it('a wallet closed to its agency since (no longer offered) is not topped up: the flag is dropped', async () => {
+    const agency = await walletAgency(rt);
+    expect((await chargeWallet(rt, agency, chargeBody(agency.company, '250'))).json().result).toBe('success');
+    const root = await signIn(rt, DEMO.master.rootUser.email, { ip: '10.77.0.2' });
+    const close = await put(
+      rt,
+      '/configuration/beta-features/1',
+      { is_beta: true, apply_to_all_agency: false, testers: [] },
+      root.access_token,
+    );
+    expect(close.statusCode).toBe(200);
+    try {
+      // Other billing code may still spend what is there; continual top-up does not charge the card.
+      expect(await spend(agency, 24_000, `test-closed:${agency.company}:1`)).toMatchObject({
+        status: 'spent',
+        balance: 1_000,
+      });
+      await runTopUpJob();
+      expect((await settingsOf(agency.company))?.topupDueAt).toBeNull();
+      expect(await walletOperationsOf(rt, agency.company)).toHaveLength(1);
+    } finally {
+      await openWallet(rt);
+    }
   });
 });
