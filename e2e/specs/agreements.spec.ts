@@ -94,7 +94,7 @@ test('a system user makes the Data Wallet beta for all agencies; the agency owne
   expect(csv.suggestedFilename()).toMatch(/^data-wallet-\d{4}-\d{2}\.csv$/);
   // Saved byte for byte: the byte-order mark that makes spreadsheets read the file as UTF-8 stays.
   expect(await readFile(await csv.path(), 'utf8')).toBe(
-    '\uFEFFDate (UTC),Transaction,Type,Amount,Balance\r\n',
+    '\uFEFFDate (UTC),Transaction,Type,Amount,Balance,Expires (UTC)\r\n',
   );
   await expect(reopened.getByTestId('data-wallet-download-status')).toHaveText('Download Successful');
   await ownerContext.close();

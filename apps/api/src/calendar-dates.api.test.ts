@@ -223,14 +223,30 @@ const monthCases: DateCase[] = [
       request: (value) => ({ url: `/api/billing/${call}/user/${ids.owner}?month=${value}` }),
     },
   ]),
-  ...(['data-wallet', 'data-wallet-download'] as const).map(
-    (call): DateCase => ({
-      name: call,
-      who: 'owner',
-      field: 'month',
-      request: (value) => ({ url: `/api/${call}/${ids.northwind}?month=${value}` }),
+  {
+    name: 'data wallet',
+    who: 'owner',
+    field: 'date',
+    request: (value) => ({
+      url: `/api/configuration/agencies/prepaid/get-direct-payment?company_id=${ids.northwind}&date=${value}`,
     }),
-  ),
+  },
+  {
+    name: 'data wallet history',
+    who: 'owner',
+    field: 'date',
+    request: (value) => ({
+      url: `/api/configuration/agencies/prepaid/get-transaction-history-direct-payment?company_id=${ids.northwind}&date=${value}`,
+    }),
+  },
+  {
+    name: 'data wallet download',
+    who: 'owner',
+    field: 'date',
+    request: (value) => ({
+      url: `/api/configuration/agencies/prepaid/download-transaction-history-direct-payment/${ids.northwind}/${value}`,
+    }),
+  },
   {
     name: 'agencies report SelectedDate',
     who: 'root',

@@ -197,6 +197,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     clock,
     audit: audit.audit,
     beta: agreements.beta,
+    queue,
     inScope: scope.inScope,
   });
   // The sandbox is always there (every system without Stripe keys uses it, and rows made on it stay
@@ -274,10 +275,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     log: (message, detail) => console.warn(message, detail ?? ''),
     deliveryRetryDelaySeconds: options.leadDeliveryRetryDelaySeconds,
   });
+  // What charges cards in billing: the janitor, invoices, prepaid and wallet top-ups (decisions 0072-0076).
   const billingJobs = billing.withPayments({
     chargeOnce: payments.chargeOnce,
     followUps: payments.followUps,
     onboarding: cards.onboarding,
+    customerOf: cards.customerOf,
     settleGraceSeconds: 60,
     payers: campaigns.payers,
     pricedCounts: leads.leads.pricedCounts,
@@ -473,6 +476,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
         schedules: billing.schedules,
         invoicing: billingJobs.invoicing,
         topUps: billingJobs.topUps,
+        wallet: billing.wallet,
       },
       clock,
       agreements: { agreements: agreements.agreements, beta: agreements.beta },

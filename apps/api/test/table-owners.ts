@@ -42,6 +42,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   // money
   billing_lots: 'modules/billing',
   billing_schedules: 'modules/billing',
+  data_wallet_settings: 'modules/billing',
   invoices: 'modules/billing',
   invoice_lines: 'modules/billing',
   invoice_numbers: 'modules/billing',

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { calendarMonthSchema } from './calendar.js';
 import { AGREEMENT_DOCUMENTS } from './documents.js';
 import { idParamSchema, idSchema } from './ids.js';
 import { BETA_FEATURES, tfSchema } from './tenancy.js';
@@ -168,34 +167,3 @@ export const featureGateResponseSchema = z.object({
   gate: z.enum(['open', 'agreement', 'unavailable']),
 });
 export type FeatureGate = z.infer<typeof featureGateResponseSchema>;
-
-// GET /data-wallet/{company_id}?month=YYYY-MM: what is real of the wallet today (decision 0034).
-export const dataWalletParamsSchema = z.object({ company_id: idParamSchema });
-export const dataWalletQuerySchema = z.object({
-  month: calendarMonthSchema.optional(),
-});
-export const dataWalletResponseSchema = z.object({
-  result: z.literal('success'),
-  balance_amount: z.string(),
-  month: z.string(),
-  opening_balance: z.string(),
-  closing_balance: z.string(),
-  transaction_history: z.array(
-    z.object({
-      id: z.number().int(),
-      title: z.string(),
-      created_at: z.string(),
-      transaction_type: z.enum(['topup', 'charge', 'other']),
-      amount: z.string(),
-    }),
-  ),
-});
-export type DataWalletView = z.infer<typeof dataWalletResponseSchema>;
-
-// GET /data-wallet-download/{company_id}?month=YYYY-MM: that month's history as CSV (spec 2 §2).
-/** The CSV's columns: the modal's history plus the balance after each line. */
-export const DATA_WALLET_CSV_HEADER = ['Date (UTC)', 'Transaction', 'Type', 'Amount', 'Balance'] as const;
-/** At most this many lines in one month's file (a month of wallet lines is far fewer). */
-export const DATA_WALLET_CSV_MAX_LINES = 50_000;
-/** The file's name for a month. */
-export const dataWalletFileName = (month: string) => `data-wallet-${month}.csv`;

@@ -84,6 +84,11 @@ export const AUDIT_ACTION_LABELS = {
   minimum_spend_plan_deleted: 'Minimum spend plan deleted',
   minimum_spend_default_set: 'Default minimum spend plan set',
   minimum_spend_setting_updated: 'Minimum spend setting updated',
+  // The Data Wallet (decision 0073): its settings, continual top-up, and every top-up charged or refused
+  data_wallet_settings_saved: 'Data Wallet settings saved',
+  data_wallet_continual_switched: 'Data Wallet continual top-up switched',
+  data_wallet_topped_up: 'Data Wallet topped up',
+  data_wallet_topup_declined: 'Data Wallet top-up declined',
   // Agreements (issue 10): who accepted which document version, from which IP
   agreement_accepted: 'Agreement accepted',
   developer_agreement_withdrawn: 'Developer agreement withdrawn',

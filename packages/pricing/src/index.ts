@@ -29,6 +29,7 @@ export {
   findClientFloorViolation,
   type LeadInformation,
 } from './client-price.js';
+export { continualTopUpDue } from './data-wallet.js';
 export {
   applyCoupon,
   type Coupon,

@@ -1,4 +1,10 @@
-import { invoicePeriodsJob, prepaidTopUpsJob, settlePendingJob } from '../modules/billing/index.js';
+import {
+  invoicePeriodsJob,
+  prepaidTopUpsJob,
+  settlePendingJob,
+  walletExpiryJob,
+  walletTopUpsJob,
+} from '../modules/billing/index.js';
 import { locatorMirrorJob } from '../modules/campaigns/index.js';
 import { passwordResetLinkJob } from '../modules/identity/index.js';
 import {
@@ -31,4 +37,6 @@ export const JOB_SPECS: readonly JobSpec[] = [
   settlePendingJob,
   vendorListJob,
   vendorListSweepJob,
+  walletExpiryJob,
+  walletTopUpsJob,
 ];

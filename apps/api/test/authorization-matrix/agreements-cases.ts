@@ -1,6 +1,5 @@
 import { sql } from '@app/db';
 import type { CaseContext, MatrixCase } from './cases.js';
-import type { Person } from './world.js';
 
 /**
  * The agreements and beta-feature routes' rows of the authorization matrix. Where a route's answer
@@ -12,15 +11,13 @@ const user = (field: string) => ({ resource: 'user', field }) as const;
 const company = (field: string) => ({ resource: 'company', field }) as const;
 
 const isSalesLike = (p: string) => p === 'sales' || p === 'accountExecutive';
-/** The people who work for an agency (the feature agreements and the wallet are an agency's). */
-const AGENCY_PEOPLE: readonly Person[] = ['agencyOwner', 'agencyAdmin', 'otherAgency'];
 
 /** One's own company for the body; sales staff send their linked agency, which is not theirs. */
 const bodyCompany = (ctx: CaseContext) =>
   isSalesLike(ctx.p) || ctx.p === 'referrer' ? ctx.home.company : ctx.ids[ctx.p].company;
 
 /** A feature made non-beta in the caller's system, so its gate is open to that system's agencies. */
-async function openFeature(ctx: CaseContext, feature: 1 | 2) {
+export async function openFeature(ctx: CaseContext, feature: 1 | 2) {
   await ctx.db.execute(sql`insert into system_beta_features (system_id, feature_id, is_beta, apply_to_all_agency)
     values (${ctx.ids[ctx.p].system}, ${feature}, false, false) on conflict do nothing`);
 }
@@ -139,25 +136,5 @@ export const AGREEMENTS_MATRIX_CASES: MatrixCase[] = [
     route: 'GET /api/beta-feature/gate/:feature_id',
     vary: null,
     request: () => ({ url: '/api/beta-feature/gate/1' }),
-  },
-  {
-    route: 'GET /api/data-wallet/:company_id',
-    vary: company('company_id'),
-    // The wallet made non-beta in the caller's system: an agency's wallet opens, any other company has none.
-    request: async (ctx) => {
-      await openFeature(ctx, 1);
-      return { url: `/api/data-wallet/${ctx.id}` };
-    },
-    inScope: (_p, subject) => (AGENCY_PEOPLE.includes(subject) ? PASS : [404]),
-  },
-  {
-    route: 'GET /api/data-wallet-download/:company_id',
-    vary: company('company_id'),
-    // The same gate and wallet as the view: only an agency's wallet has a history to download.
-    request: async (ctx) => {
-      await openFeature(ctx, 1);
-      return { url: `/api/data-wallet-download/${ctx.id}?month=2026-01` };
-    },
-    inScope: (_p, subject) => (AGENCY_PEOPLE.includes(subject) ? PASS : [404]),
   },
 ];

@@ -3,6 +3,7 @@ import { AGREEMENTS_MATRIX_CASES } from './agreements-cases.js';
 import { BILLING_MATRIX_CASES } from './billing-cases.js';
 import { CAMPAIGN_MATRIX_CASES } from './campaign-cases.js';
 import { CARDS_MATRIX_CASES } from './cards-cases.js';
+import { DATA_WALLET_MATRIX_CASES } from './data-wallet-cases.js';
 import { LEAD_REPORT_MATRIX_CASES } from './lead-report-cases.js';
 import { PAYMENT_ACCOUNT_MATRIX_CASES } from './payment-account-cases.js';
 import { SETTINGS_MATRIX_CASES } from './settings-cases.js';
@@ -348,6 +349,7 @@ export const MATRIX_CASES: MatrixCase[] = [
   ...PAYMENT_ACCOUNT_MATRIX_CASES,
   ...BILLING_MATRIX_CASES,
   ...AGREEMENTS_MATRIX_CASES,
+  ...DATA_WALLET_MATRIX_CASES,
 ];
 
 async function salesLinksOf(db: Database, companyId: number): Promise<Record<string, number>> {

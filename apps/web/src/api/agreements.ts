@@ -4,12 +4,11 @@ import {
   agreementDownloadResponseSchema,
   type BetaFeatureId,
   betaFeatureListResponseSchema,
-  dataWalletResponseSchema,
   featureGateResponseSchema,
   marketingAgreementResponseSchema,
   savedResponseSchema,
 } from '@app/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useHttp } from '../app/boot/boot-context';
 import type { HttpClient } from './http';
 
@@ -17,7 +16,6 @@ export const agreementKeys = {
   all: ['agreements'] as const,
   betaFeatures: () => [...agreementKeys.all, 'beta-features'] as const,
   gate: (feature: BetaFeatureId) => [...agreementKeys.all, 'gate', feature] as const,
-  wallet: (companyId: number, month: string) => [...agreementKeys.all, 'wallet', companyId, month] as const,
   developer: (companyId: number) => [...agreementKeys.all, 'developer', companyId] as const,
 };
 
@@ -115,22 +113,6 @@ export const acceptFeatureAgreement = (
     },
     agreementAcceptedResponseSchema,
   );
-
-export const dataWalletQuery = (http: HttpClient, companyId: number, month: string) =>
-  queryOptions({
-    queryKey: agreementKeys.wallet(companyId, month),
-    queryFn: ({ signal }) =>
-      http.request({ path: `/data-wallet/${companyId}`, query: { month }, signal }, dataWalletResponseSchema),
-  });
-
-export function useDataWallet(companyId: number, month: string, enabled: boolean) {
-  const http = useHttp();
-  return useQuery({ ...dataWalletQuery(http, companyId, month), enabled });
-}
-
-/** `GET /data-wallet-download/{company_id}?month=`: a month's wallet history as a CSV file. */
-export const fetchDataWalletCsv = (http: HttpClient, companyId: number, month: string) =>
-  http.requestFile({ path: `/data-wallet-download/${companyId}`, query: { month } });
 
 /** A single-use link to the PDF of a user's newest accepted agreement: `/download-auth/{pkdoc}`. */
 export const agreementDownloadLink = (http: HttpClient, userId: number, document?: AcceptableDocument) =>

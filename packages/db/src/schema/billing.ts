@@ -2,6 +2,7 @@ import type { Cents, Micros } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -58,6 +59,11 @@ export const billingLots = pgTable(
     boughtAt: at().notNull(),
     /** When what is left of it lapses (a wallet purchase: 12 months); null: never. */
     expiresAt: at(),
+    /**
+     * When its expiry was posted (what was left of it moved to revenue, possibly nothing): the lot no
+     * longer counts in the allocation of the balance, and the expiry job passes it by.
+     */
+    lapsedAt: at(),
     sourceKey: text().notNull(),
     createdAt: at().defaultNow().notNull(),
   },
@@ -68,11 +74,40 @@ export const billingLots = pgTable(
     index('billing_lots_expiry_idx').on(t.expiresAt).where(sql`${t.expiresAt} is not null`),
     check('billing_lots_kind', sql`${t.kind} in ('wallet', 'prepaid')`),
     check('billing_lots_quantity', sql`${t.quantity} > 0`),
+    check('billing_lots_lapse', sql`${t.lapsedAt} is null or ${t.expiresAt} is not null`),
     check(
       'billing_lots_prepaid_campaign',
       sql`(${t.kind} = 'prepaid') = (${t.campaignId} is not null)
           and (${t.kind} = 'prepaid') = (${t.clientPriceMicros} is not null and ${t.wholesaleMicros} is not null)`,
     ),
+  ],
+);
+
+/**
+ * An agency's Data Wallet settings (spec 2 §2, §4): the chosen top-up amount, whether it was typed
+ * (custom mode, at least $2,500) or one of the presets, and whether continual top-up is stopped. No
+ * balance: that is the ledger's sum of the wallet account. `topupDueAt` is set in the transaction of
+ * a spend that leaves the balance below 10 % of the amount, and cleared by the automatic top-up job
+ * once it has dealt with it: the wallet's own outbox, so no top-up is lost or run before the spend commits.
+ */
+export const dataWalletSettings = pgTable(
+  'data_wallet_settings',
+  {
+    companyId: integer()
+      .primaryKey()
+      .references(() => companies.id),
+    systemId: integer()
+      .notNull()
+      .references(() => systems.id),
+    amount: money().notNull(),
+    customAmount: boolean().notNull(),
+    stopContinual: boolean().notNull(),
+    topupDueAt: at(),
+    updatedAt: at().notNull(),
+  },
+  (t) => [
+    check('data_wallet_settings_amount', sql`${t.amount} >= 0`),
+    index('data_wallet_settings_due_idx').on(t.topupDueAt).where(sql`${t.topupDueAt} is not null`),
   ],
 );
 

@@ -152,6 +152,11 @@ export const ACTIONS = {
   'betaFeatures.gate': { who: anyone },
   /** The Data Wallet's balance and history: the agency's staff and the system's (gated by the server). */
   'dataWallet.read': { who: isCompanyStaff },
+  // Its settings and top-ups (decision 0073): the agency's own people with the Settings switch, as
+  // its card is theirs. The settings are a standing order on the card (continual top-up charges it
+  // by itself), so neither is done by someone acting for them in view mode or single sign-on.
+  'dataWallet.update': { who: isAgencyStaff, permission: settings('update'), notWhileActingAsOther: true },
+  'dataWallet.charge': { who: isAgencyStaff, permission: settings('update'), notWhileActingAsOther: true },
 
   // Campaigns (issue 11, decision 0045): a client runs its own, its agency's people run their
   // clients'; the system's staff read them (and act on them in view mode, as the person they view).

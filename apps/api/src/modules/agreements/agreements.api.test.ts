@@ -46,6 +46,11 @@ const acceptWallet = (email: string, userId: number, extra: Record<string, unkno
     },
     email,
   );
+/** The Data Wallet's view and CSV at the spec's paths (decision 0073). */
+const walletUrl = (companyId: number, date?: string) =>
+  `/api/configuration/agencies/prepaid/get-direct-payment?company_id=${companyId}${date ? `&date=${date}` : ''}`;
+const walletCsvUrl = (companyId: number, date: string) =>
+  `/api/configuration/agencies/prepaid/download-transaction-history-direct-payment/${companyId}/${date}`;
 const count = async (table: 'agreement_acceptances' | 'feature_agreements' | 'agreement_download_links') =>
   (await queryRows<{ n: number }>(kit.db, sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]
     ?.n;
@@ -110,10 +115,10 @@ describe('beta features per system', () => {
   });
 
   it('the server refuses the wallet until the agreement is accepted, and a non-tester altogether', async () => {
-    const refused = await kit.get(`/api/data-wallet/${ids.northwind}`, OWNER);
+    const refused = await kit.get(walletUrl(ids.northwind), OWNER);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe(FEATURE_AGREEMENT_REQUIRED);
-    expect((await kit.get(`/api/data-wallet/${ids.summit}`, SUMMIT)).statusCode).toBe(404);
+    expect((await kit.get(walletUrl(ids.summit), SUMMIT)).statusCode).toBe(404);
     await expect(rt.services.agreements.beta.requireOpen(ids.northwind, 1)).rejects.toMatchObject({
       statusCode: 403,
     });
@@ -177,7 +182,7 @@ describe('accepting an agreement', () => {
   });
 
   it('the wallet then answers the ledger: 0 and no lines, then a top-up posted to it', async () => {
-    const empty = (await kit.get(`/api/data-wallet/${ids.northwind}?month=2026-01`, OWNER)).json();
+    const empty = (await kit.get(walletUrl(ids.northwind, '2026-01'), OWNER)).json();
     expect(empty).toMatchObject({ balance_amount: '0', month: '2026-01', transaction_history: [] });
     const ledger = rt.services.ledger;
     const systemId = ids.masterSystem;
@@ -206,12 +211,12 @@ describe('accepting an agreement', () => {
     });
     const now = new Date();
     const month = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
-    const after = (await kit.get(`/api/data-wallet/${ids.northwind}?month=${month}`, OWNER)).json();
+    const after = (await kit.get(walletUrl(ids.northwind, month), OWNER)).json();
     expect(after.balance_amount).toBe('250.00');
     expect(after.transaction_history).toEqual([
       expect.objectContaining({ title: 'Data Wallet top-up', transaction_type: 'topup', amount: '250.00' }),
     ]);
-    expect((await kit.get(`/api/data-wallet/${ids.northwind}?month=2026-13`, OWNER)).statusCode).toBe(400);
+    expect((await kit.get(walletUrl(ids.northwind, '2026-13'), OWNER)).statusCode).toBe(400);
   });
 
   it("downloads a month's wallet history as CSV: that month's rows only, formula-safe, scoped", async () => {
@@ -254,33 +259,25 @@ describe('accepting an agreement', () => {
     );
     await post('test:wallet:april', 'April top-up', 5_000, new Date('2026-04-01T00:00:00Z'));
 
-    const res = await kit.get(`/api/data-wallet-download/${ids.northwind}?month=2026-03`, OWNER);
+    const res = await kit.get(walletCsvUrl(ids.northwind, '2026-03'), OWNER);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toContain('attachment; filename="data-wallet-2026-03.csv"');
     expect(res.headers['x-total-rows']).toBe('2');
     expect(res.body.split('\r\n')).toEqual([
-      '\uFEFFDate (UTC),Transaction,Type,Amount,Balance',
-      "2026-03-02 10:00:00,'=cmd|top-up,topup,100.00,100.00",
-      "2026-03-15 08:30:00,Leads of campaign 7,charge,'-25.50,74.50",
+      '\uFEFFDate (UTC),Transaction,Type,Amount,Balance,Expires (UTC)',
+      "2026-03-02 10:00:00,'=cmd|top-up,topup,100.00,100.00,",
+      "2026-03-15 08:30:00,Leads of campaign 7,charge,'-25.50,74.50,",
       '',
     ]);
     // A month without lines is a header only; a bad month is refused.
-    const empty = await kit.get(`/api/data-wallet-download/${ids.northwind}?month=2025-01`, OWNER);
-    expect(empty.body).toBe('\uFEFFDate (UTC),Transaction,Type,Amount,Balance\r\n');
-    expect((await kit.get(`/api/data-wallet-download/${ids.northwind}?month=2026-3`, OWNER)).statusCode).toBe(
-      400,
-    );
+    const empty = await kit.get(walletCsvUrl(ids.northwind, '2025-01'), OWNER);
+    expect(empty.body).toBe('\uFEFFDate (UTC),Transaction,Type,Amount,Balance,Expires (UTC)\r\n');
+    expect((await kit.get(walletCsvUrl(ids.northwind, '2026-3'), OWNER)).statusCode).toBe(400);
     // Another agency's wallet, a client's id and an agency whose gate is closed: 404, nothing leaks.
-    expect((await kit.get(`/api/data-wallet-download/${ids.summit}?month=2026-03`, OWNER)).statusCode).toBe(
-      404,
-    );
-    expect((await kit.get(`/api/data-wallet-download/${ids.harbor}?month=2026-03`, OWNER)).statusCode).toBe(
-      404,
-    );
-    expect((await kit.get(`/api/data-wallet-download/${ids.summit}?month=2026-03`, SUMMIT)).statusCode).toBe(
-      404,
-    );
+    expect((await kit.get(walletCsvUrl(ids.summit, '2026-03'), OWNER)).statusCode).toBe(404);
+    expect((await kit.get(walletCsvUrl(ids.harbor, '2026-03'), OWNER)).statusCode).toBe(404);
+    expect((await kit.get(walletCsvUrl(ids.summit, '2026-03'), SUMMIT)).statusCode).toBe(404);
   });
 
   it('acceptances and published versions are never rewritten (the database refuses)', async () => {

@@ -1,5 +1,5 @@
 import type { AuditAction } from '@app/contracts';
-import { type Database, userLogs } from '@app/db';
+import { type Database, type Executor, userLogs } from '@app/db';
 
 export interface AuditEvent {
   systemId: number;
@@ -51,8 +51,8 @@ export type WebAppAuditEvent = Omit<AuditEvent, 'action'> & { action: string };
 
 /** Appends to the user logs (spec 2 §3 "User log row"); rows are never changed. */
 export function createAuditLog(db: Database) {
-  async function insert(event: WebAppAuditEvent): Promise<void> {
-    await db.insert(userLogs).values({
+  async function insert(event: WebAppAuditEvent, tx: Executor = db): Promise<void> {
+    await tx.insert(userLogs).values({
       systemId: event.systemId,
       companyId: event.companyId,
       userId: event.userId,
@@ -69,7 +69,8 @@ export function createAuditLog(db: Database) {
     });
   }
   return {
-    record: (event: AuditEvent): Promise<void> => insert(event),
+    /** `tx`: in the caller's transaction, when the entry must commit with what it records (once). */
+    record: (event: AuditEvent, tx?: Executor): Promise<void> => insert(event, tx),
     /** `POST /general/user-log-saved` only: the one writer whose action ids are not catalogued. */
     recordFromWebApp: (event: WebAppAuditEvent): Promise<void> => insert(event),
   };

@@ -1,8 +1,9 @@
 import { asMicros } from '@app/contracts';
 import type { Database } from '@app/db';
+import type { JobQueue } from '../../jobs/job-queue.js';
 import type { Clock } from '../../lib/clock.js';
 import type { TenantResource } from '../../plugins/access.js';
-import type { BetaFeatureService } from '../agreements/index.js';
+import { type BetaFeatureService, DATA_WALLET } from '../agreements/index.js';
 import type { AuditLog } from '../audit/index.js';
 import type { CampaignPayers } from '../campaigns/index.js';
 import type { OnboardingCharge } from '../cards/index.js';
@@ -26,21 +27,34 @@ import {
   prepaidBlockSchema,
   prepaidTopUpsHandler,
 } from './lots/prepaid-topups.js';
+import { createWalletLots } from './lots/wallet-lots.js';
 import { createMinimumSpendRepository } from './minimum-spend/minimum-spend-repository.js';
 import { minimumSpendRoutes } from './minimum-spend/minimum-spend-routes.js';
 import { createMinimumSpendService } from './minimum-spend/minimum-spend-service.js';
 import { settlePendingHandler } from './payments-janitor.js';
 import { createBillingSchedules } from './schedules/billing-schedules.js';
+import { walletTopUpsHandler, walletTopUpsJob } from './wallet/auto-topup-job.js';
 import { dataWalletRoutes } from './wallet/data-wallet-routes.js';
-import { createDataWalletService } from './wallet/data-wallet-service.js';
+import { createManualTopUp } from './wallet/manual-topup.js';
+import { createTopUpCharge, type PlatformCustomerOf, WALLET_TOPUP_FOLLOW_UP } from './wallet/topup-charge.js';
+import { createWalletAgencies } from './wallet/wallet-agency.js';
+import { walletExpiryHandler } from './wallet/wallet-expiry-job.js';
+import { createWalletSettings } from './wallet/wallet-settings.js';
+import { createWalletSettingsRepository } from './wallet/wallet-settings-repository.js';
+import { createWalletSpending } from './wallet/wallet-spend.js';
+import { createWalletView } from './wallet/wallet-view.js';
 
 export type { BillingService, PartyRef } from './history/billing-service.js';
 export { invoicePeriodsJob } from './invoices/invoice-job.js';
 export type { PeriodInvoicing } from './invoices/invoice-periods.js';
 export { createPrepaidLots, type PrepaidLots, type PrepaidUse } from './lots/prepaid-lots.js';
 export { type PrepaidTopUps, prepaidTopUpsJob } from './lots/prepaid-topups.js';
+export type { WalletSpendInput, WalletSpendOutcome } from './lots/wallet-lots.js';
 export { settlePendingHandler, settlePendingJob } from './payments-janitor.js';
 export type { BillingSchedules } from './schedules/billing-schedules.js';
+export { walletTopUpsJob } from './wallet/auto-topup-job.js';
+export { walletExpiryJob } from './wallet/wallet-expiry-job.js';
+export type { WalletSpending } from './wallet/wallet-spend.js';
 
 /**
  * Money over time (decision 0072): the one module that owns invoices, the Data Wallet, prepaid lots,
@@ -56,6 +70,8 @@ export function createBillingModule(deps: {
   clock: Clock;
   audit: AuditLog;
   beta: BetaFeatureService;
+  /** The job queue: a spend that makes a wallet's top-up due wakes its job. */
+  queue: Pick<JobQueue, 'trigger'>;
   inScope: (principal: Principal, resource: TenantResource, id: number) => Promise<boolean>;
 }) {
   const { db, ledger, clock } = deps;
@@ -65,27 +81,49 @@ export function createBillingModule(deps: {
     ledger,
     inScope: deps.inScope,
   });
+  const reads = createCompanyReads(db);
   const minimumSpend = createMinimumSpendService({
     repo: createMinimumSpendRepository(db),
-    company: createCompanyReads(db).company,
+    company: reads.company,
     audit: deps.audit,
   });
-  const wallet = createDataWalletService({ ledger, beta: deps.beta, clock });
   const prepaid = createPrepaidLots({ db, ledger, clock });
+  // The Data Wallet (decision 0073): its lots and settings, and the spending API other billing code
+  // calls now; its routes and jobs, which charge the card, join with the payments (`withPayments`).
+  const walletLots = createWalletLots({ db, ledger, clock });
+  const walletSettings = createWalletSettingsRepository(db);
+  const walletAgency = createWalletAgencies({ beta: deps.beta, lots: walletLots });
+  const agencyName = async (agencyId: number) =>
+    (await reads.company(agencyId))?.name ?? `agency ${agencyId}`;
+  const wallet = createWalletSpending({
+    lots: walletLots,
+    settings: walletSettings,
+    clock,
+    wake: () =>
+      void deps.queue
+        .trigger(walletTopUpsJob, {})
+        .catch((error: unknown) => console.warn('wallet top-up job not woken:', (error as Error).message)),
+  });
   return {
     history,
     prepaid,
     schedules: createBillingSchedules({ db, clock }),
-    routes: [billingRoutes(history), minimumSpendRoutes(minimumSpend), dataWalletRoutes(wallet)],
+    /** `wallet.spend(input, tx)`: spending from an agency's Data Wallet (never below zero). */
+    wallet,
+    routes: [billingRoutes(history), minimumSpendRoutes(minimumSpend)],
 
     /**
      * What charges, once the modules it charges through exist: the janitor (what a crash interrupted
-     * is finished) and Weekly / Monthly invoicing with its routes (decision 0074).
+     * is finished), Weekly / Monthly invoicing with its routes (decision 0074), continual prepaid
+     * top-ups (decision 0076), and the Data Wallet's routes, top-up follow-up, continual top-up and
+     * expiry (decision 0073).
      */
     withPayments(payments: {
       chargeOnce: ChargeOnce;
       followUps: Pick<FollowUps, 'register'>;
       onboarding: Pick<OnboardingCharge, 'sweep'>;
+      /** The agency's customer at the gateway (its card on the platform), as the card service made it. */
+      customerOf: PlatformCustomerOf;
       /** How long an operation stays pending before the janitor asks the gateway (Stripe's search lags). */
       settleGraceSeconds: number;
       /** The campaigns' payers and subject lines, and the leads each delivered in a window. */
@@ -129,6 +167,14 @@ export function createBillingModule(deps: {
         companies: historyRepo,
         labels: payments.payers,
       });
+      const topUp = createTopUpCharge({
+        lots: walletLots,
+        chargeOnce: payments.chargeOnce,
+        customerOf: payments.customerOf,
+        audit: deps.audit,
+      });
+      // Registered before the worker starts: a charge recorded by the janitor finds its handler.
+      payments.followUps.register(WALLET_TOPUP_FOLLOW_UP, topUp.followUp);
       const log = (message: string) => console.info(message);
       return {
         invoicing,
@@ -142,9 +188,42 @@ export function createBillingModule(deps: {
             clock,
             log,
           }),
+          walletTopUpsHandler({
+            settings: walletSettings,
+            lots: walletLots,
+            topUp,
+            agencyName,
+            walletOpen: async (agencyId) => (await deps.beta.gateOf(agencyId, DATA_WALLET)).gate === 'open',
+            audit: deps.audit,
+            clock,
+            log,
+          }),
+          walletExpiryHandler({ lots: walletLots, log }),
           invoicePeriodsHandler({ invoicing, log }),
         ],
-        routes: [invoiceRoutes(invoiceService)],
+        routes: [
+          dataWalletRoutes({
+            walletAgency,
+            view: createWalletView({
+              db,
+              ledger,
+              lots: walletLots,
+              settings: walletSettings,
+              hasCard: async (agencyId) => (await reads.paymentCard({ companyId: agencyId })) !== null,
+              clock,
+            }),
+            settings: createWalletSettings({ walletAgency, repo: walletSettings, audit: deps.audit, clock }),
+            chargeTopUp: createManualTopUp({
+              walletAgency,
+              topUp,
+              settings: walletSettings,
+              agencyName,
+              audit: deps.audit,
+              clock,
+            }),
+          }),
+          invoiceRoutes(invoiceService),
+        ],
       };
     },
   };

@@ -6,6 +6,8 @@ import {
   type Executor,
   eq,
   inArray,
+  isNull,
+  lte,
   queryRows,
   sql,
 } from '@app/db';
@@ -81,6 +83,64 @@ export function createLotRepository(db: Executor) {
              where kind = 'prepaid' and campaign_id > ${afterId} order by campaign_id limit ${limit}`,
       );
       return rows.map((r) => r.campaign_id);
+    },
+
+    /**
+     * An agency's wallet lots, locked until the caller's transaction ends, oldest first: every spend
+     * and every expiry of the wallet takes them in this order, so they wait for each other and a
+     * balance read after the lock cannot be spent twice. Lapsed lots are locked too (the same set,
+     * whatever each one's state).
+     */
+    lockWalletLots: (accountId: number) =>
+      queryRows<{
+        id: number;
+        quantity: number;
+        bought_at: Date | string;
+        expires_at: Date | string | null;
+        lapsed_at: Date | string | null;
+      }>(
+        db,
+        sql`select id, quantity, bought_at, expires_at, lapsed_at from billing_lots
+             where account_id = ${accountId} and kind = 'wallet'
+             order by bought_at, id
+               for update`,
+      ),
+
+    /** How many lots the account has had (lapsed ones too): the n of its next purchase is this + 1. */
+    async countOf(accountId: number, kind: BillingLotKind): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(billingLots)
+        .where(and(eq(billingLots.accountId, accountId), eq(billingLots.kind, kind)));
+      return row?.n ?? 0;
+    },
+
+    /** Wallet accounts with a lot past its expiry whose lapse is not posted yet, oldest expiry first. */
+    async walletAccountsToLapse(now: Date, limit: number) {
+      const rows = await db
+        .select({
+          accountId: billingLots.accountId,
+          systemId: billingLots.systemId,
+          companyId: billingLots.companyId,
+          first: sql<Date>`min(${billingLots.expiresAt})`,
+        })
+        .from(billingLots)
+        .where(
+          and(eq(billingLots.kind, 'wallet'), isNull(billingLots.lapsedAt), lte(billingLots.expiresAt, now)),
+        )
+        .groupBy(billingLots.accountId, billingLots.systemId, billingLots.companyId)
+        .orderBy(sql`min(${billingLots.expiresAt})`)
+        .limit(limit);
+      return rows.map(({ accountId, systemId, companyId }) => ({ accountId, systemId, companyId }));
+    },
+
+    /** Marks lots as lapsed (their expiry posted); only those not marked yet. */
+    async markLapsed(ids: readonly number[], at: Date): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .update(billingLots)
+        .set({ lapsedAt: at })
+        .where(and(inArray(billingLots.id, [...ids]), isNull(billingLots.lapsedAt)));
     },
 
     lotsOf: (accountId: number, kind: BillingLotKind) =>

@@ -25,6 +25,12 @@ export const DataWalletDialogs = forwardRef<DataWalletDialogsHandle, { user: Ses
     const http = useHttp();
     const queryClient = useQueryClient();
     const [shown, setShown] = useState<'agreement' | 'wallet' | null>(null);
+    // Each opening mounts the wallet anew: it opens on the saved settings and the current month (spec 2 §4).
+    const [opening, setOpening] = useState(0);
+    const showWallet = () => {
+      setOpening((n) => n + 1);
+      setShown('wallet');
+    };
     const [accepting, setAccepting] = useState(false);
     const [acceptError, setAcceptError] = useState<string | null>(null);
 
@@ -32,7 +38,7 @@ export const DataWalletDialogs = forwardRef<DataWalletDialogsHandle, { user: Ses
       async open() {
         try {
           const gate = await featureGate(http, DATA_WALLET);
-          if (gate.gate === 'open') setShown('wallet');
+          if (gate.gate === 'open') showWallet();
           else if (gate.gate === 'agreement') setShown('agreement');
           else notifyFailure('The Data Wallet is not available for your agency.');
         } catch {
@@ -56,7 +62,7 @@ export const DataWalletDialogs = forwardRef<DataWalletDialogsHandle, { user: Ses
         });
         // The setup check carries isDataWalletAgree: read it again.
         void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
-        setShown('wallet');
+        showWallet();
       } catch (error) {
         setAcceptError(failureMessage(error));
       } finally {
@@ -74,6 +80,7 @@ export const DataWalletDialogs = forwardRef<DataWalletDialogsHandle, { user: Ses
           error={acceptError}
         />
         <DataWalletModal
+          key={opening}
           opened={shown === 'wallet'}
           onClose={() => setShown(null)}
           companyId={user.company_id}

@@ -1,27 +1,46 @@
-import { AGREEMENT_DOWNLOAD_FAILED, dataWalletFileName } from '@app/contracts';
-import { Alert, Button, Group, Modal, ScrollArea, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { IconDownload, IconFileDownload } from '@tabler/icons-react';
-import { useState } from 'react';
+import {
+  AGREEMENT_DOWNLOAD_FAILED,
+  DATA_WALLET_CHARGE_CONFIRM,
+  DATA_WALLET_CONTINUAL_OFF,
+  DATA_WALLET_CONTINUAL_ON,
+  DATA_WALLET_SAVE_CONFIRM,
+  DATA_WALLET_SAVE_CONFIRM_DETAIL,
+  dataWalletChargeConfirmDetail,
+  formatUsdCents,
+} from '@app/contracts';
+import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { IconFileDownload } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { agreementDownloadLink, fetchDataWalletCsv, useDataWallet } from '../../../api/agreements';
+import { agreementDownloadLink } from '../../../api/agreements';
+import {
+  type DataWalletChoice,
+  useChargeDataWallet,
+  useDataWallet,
+  useDataWalletHistory,
+  useSaveDataWallet,
+  useStopContinualTopup,
+} from '../../../api/data-wallet';
 import { failureMessage } from '../../../api/http';
-import { DownloadStatusText } from '../../../components/feedback/download-status';
-import { notifyFailure } from '../../../components/feedback/feedback';
-import { useFileDownload } from '../../../components/feedback/use-file-download';
+import { confirmAction, notifyFailure, notifySuccess } from '../../../components/feedback/feedback';
 import { useHttp } from '../../boot/boot-context';
-
-/** Spec 2 §9: the history month is YYYY-MM, the current month by default. */
-const thisMonth = () => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
-};
-
-const TYPE_LABELS = { topup: 'Top-up', charge: 'Charge', other: 'Other' } as const;
+import { WalletAmountPicker } from './wallet-amount-picker';
+import { actionOf, chosenAmount, formFromView, problemOf, type WalletChoiceForm } from './wallet-choice';
+import { WalletHistory } from './wallet-history';
 
 /**
- * The Data Wallet as it is today (decision 0034): the balance of the agency's wallet in the ledger and
- * that month's lines. Top-ups (presets, custom amount, continual top-up) come with the next issue, so
- * none of their controls is shown.
+ * Names one top-up: made when the person confirms it, sent with every copy of that request (the
+ * token refresh's retry included), so a repeat is the same top-up (decision 0073). Random bytes, not
+ * `randomUUID`, which a page served over plain HTTP does not have.
+ */
+const newRequestId = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+/**
+ * The Data Wallet (spec 2 §2, §4, §5, §8; decision 0073): the balance, the top-up amount (presets or
+ * a custom amount from $2,500), continual top-up, the month's history and its download. At $0 the
+ * button saves the settings, above it tops up by card; both ask first. Mounted anew at each opening,
+ * so it opens on the saved settings and the current month.
  */
 export function DataWalletModal({
   opened,
@@ -34,15 +53,145 @@ export function DataWalletModal({
   companyId: number;
   userId: number;
 }) {
-  const [month, setMonth] = useState(thisMonth);
-  const wallet = useDataWallet(companyId, month, opened);
+  const wallet = useDataWallet(companyId, opened);
+  const [form, setForm] = useState<WalletChoiceForm | null>(null);
+  // null: the month the server answered first (its clock's); then the month the person picked.
+  const [picked, setPicked] = useState<string | null>(null);
+  const month = picked ?? wallet.data?.month ?? '';
+  const other = useDataWalletHistory(
+    companyId,
+    month,
+    opened && picked !== null && picked !== wallet.data?.month,
+  );
+  const history = picked === null || picked === wallet.data?.month ? wallet.data : other.data;
+  const save = useSaveDataWallet(companyId);
+  const charge = useChargeDataWallet(companyId);
+  const continual = useStopContinualTopup(companyId);
+  const busy = save.isPending || charge.isPending || continual.isPending;
+
+  // The controls start from the saved settings once they are read (spec 2 §4: opening resets them);
+  // a failed read is logged and the modal opens with empty values (spec 2 §8).
+  useEffect(() => {
+    if (form || !opened || wallet.isFetching) return;
+    if (wallet.data) setForm(formFromView(wallet.data));
+    else if (wallet.isError) {
+      console.error('The Data Wallet could not be read', wallet.error);
+      setForm(formFromView(undefined));
+    }
+  }, [form, opened, wallet.data, wallet.isError, wallet.error, wallet.isFetching]);
+
+  const choiceOf = (f: WalletChoiceForm): DataWalletChoice => ({
+    amount: chosenAmount(f),
+    customAmount: f.mode === 'custom',
+    stopContinual: f.stopContinual,
+  });
+
+  async function submit(f: WalletChoiceForm) {
+    const problem = problemOf(f);
+    if (problem) return notifyFailure(problem);
+    if (actionOf(f) === 'save') {
+      const sure = await confirmAction({
+        title: DATA_WALLET_SAVE_CONFIRM,
+        message: DATA_WALLET_SAVE_CONFIRM_DETAIL,
+        confirmLabel: 'Save',
+      });
+      if (!sure) return;
+      try {
+        notifySuccess((await save.mutateAsync(choiceOf(f))).message);
+      } catch (error) {
+        console.error('The Data Wallet settings were not saved', error);
+        notifyFailure(failureMessage(error));
+      }
+      return onClose();
+    }
+    const sure = await confirmAction({
+      title: DATA_WALLET_CHARGE_CONFIRM,
+      message: dataWalletChargeConfirmDetail(formatUsdCents(chosenAmount(f))),
+      confirmLabel: 'Top up',
+    });
+    if (!sure) return;
+    try {
+      const answer = await charge.mutateAsync({ ...choiceOf(f), requestId: newRequestId() });
+      // Spec 2 §8: 'error' or 'failed' is a danger notice with its message; the modal closes anyway.
+      if (answer.result === 'success') notifySuccess(answer.message);
+      else notifyFailure(answer.message);
+    } catch (error) {
+      notifyFailure(failureMessage(error));
+    }
+    onClose();
+  }
+
+  /** Spec 2 §4, §5: stops or resumes continual top-up; with no amount chosen it does nothing. */
+  async function switchContinual(f: WalletChoiceForm) {
+    if (chosenAmount(f) <= 0) return;
+    try {
+      const answer = await continual.mutateAsync(!f.stopContinual);
+      setForm({ ...f, stopContinual: answer.stop_continual === 'T' });
+      notifySuccess(answer.message);
+    } catch (error) {
+      notifyFailure(failureMessage(error));
+    }
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Data Wallet" size="xl" data-testid="data-wallet-modal">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Text size="sm" c="dimmed">
+              Balance
+            </Text>
+            <Title order={2} size="h3" data-testid="data-wallet-balance">
+              {wallet.data ? `$${wallet.data.balance_amount}` : wallet.isError ? '$0' : '…'}
+            </Title>
+          </div>
+          {form && (
+            <Button
+              variant="default"
+              disabled={busy || chosenAmount(form) <= 0}
+              onClick={() => void switchContinual(form)}
+              data-testid="data-wallet-continual"
+            >
+              {form.stopContinual ? DATA_WALLET_CONTINUAL_ON : DATA_WALLET_CONTINUAL_OFF}
+            </Button>
+          )}
+        </Group>
+        {wallet.data?.is_enable_topup_prepaid_direct_payment === 'F' && (
+          <Alert color="yellow" variant="light">
+            Add a credit card in Card Setting to top up your Data Wallet; at $0 you can still save your
+            settings.
+          </Alert>
+        )}
+        {form && (
+          <>
+            <WalletAmountPicker form={form} onChange={setForm} />
+            <Text size="sm" c="dimmed">
+              {form.stopContinual
+                ? 'Continual top-up is stopped: the card is charged only when you top up.'
+                : 'With continual top-up, your card is charged the chosen amount whenever the balance falls below 10% of it.'}
+            </Text>
+            <Group justify="flex-end">
+              <Button loading={busy} onClick={() => void submit(form)} data-testid="data-wallet-submit">
+                {actionOf(form) === 'save' ? 'Save' : `Top up ${formatUsdCents(chosenAmount(form))}`}
+              </Button>
+            </Group>
+          </>
+        )}
+        <WalletHistory companyId={companyId} month={month} onMonth={setPicked} history={history} />
+        <Group justify="flex-end">
+          <AgreementDownload userId={userId} onClose={onClose} />
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The accepted billing agreement as a PDF, through its single-use link (decision 0034). */
+function AgreementDownload({ userId, onClose }: { userId: number; onClose: () => void }) {
   const http = useHttp();
   const navigate = useNavigate();
   const [downloading, setDownloading] = useState(false);
-  // Spec 2 §2: the month's transaction history "with download", a CSV from the ledger.
-  const csv = useFileDownload('data-wallet-download');
-  // The accepted billing agreement as a PDF, through its single-use link (decision 0034).
-  const downloadAgreement = async () => {
+  const download = async () => {
     setDownloading(true);
     try {
       const { url } = await agreementDownloadLink(http, userId, 'service-billing-agreement');
@@ -55,99 +204,14 @@ export function DataWalletModal({
     }
   };
   return (
-    <Modal opened={opened} onClose={onClose} title="Data Wallet" size="lg" data-testid="data-wallet-modal">
-      <Stack gap="md">
-        {wallet.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {failureMessage(wallet.error)}
-          </Alert>
-        ) : (
-          <Group justify="space-between" align="flex-end">
-            <div>
-              <Text size="sm" c="dimmed">
-                Balance
-              </Text>
-              <Title order={2} size="h3" data-testid="data-wallet-balance">
-                {wallet.data ? `$${wallet.data.balance_amount}` : '…'}
-              </Title>
-            </div>
-            <TextInput
-              type="month"
-              label="Month"
-              value={month}
-              onChange={(event) => event.currentTarget.value && setMonth(event.currentTarget.value)}
-              data-testid="data-wallet-month"
-            />
-          </Group>
-        )}
-        <Text size="sm" c="dimmed">
-          Top-ups of the Data Wallet are not available yet; the balance and history come from your account's
-          ledger.
-        </Text>
-        <Group justify="space-between" align="center">
-          <Title order={3} size="h5">
-            Transaction history
-          </Title>
-          <Group gap="sm">
-            <DownloadStatusText status={csv.status} testId="data-wallet-download-status" />
-            <Button
-              variant="light"
-              size="xs"
-              leftSection={<IconDownload size={14} aria-hidden />}
-              loading={csv.status === 'preparing'}
-              disabled={!wallet.data}
-              onClick={() =>
-                void csv.download(() => fetchDataWalletCsv(http, companyId, month), dataWalletFileName(month))
-              }
-              data-testid="data-wallet-download"
-            >
-              Download {month}
-            </Button>
-          </Group>
-        </Group>
-        <ScrollArea h={320} type="auto" viewportProps={{ tabIndex: 0, 'aria-label': 'Transaction history' }}>
-          <Table striped aria-label="Data Wallet transactions">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Description</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>Amount</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {wallet.data?.transaction_history.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={4}>
-                    <Text size="sm" data-testid="data-wallet-empty">
-                      No transactions in {month}.
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-              {wallet.data?.transaction_history.map((row) => (
-                <Table.Tr key={row.id}>
-                  <Table.Td>{new Date(row.created_at).toLocaleDateString('en-US')}</Table.Td>
-                  <Table.Td>{row.title}</Table.Td>
-                  <Table.Td>{TYPE_LABELS[row.transaction_type]}</Table.Td>
-                  <Table.Td style={{ textAlign: 'right' }}>${row.amount}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
-        <Group justify="flex-end">
-          <Button
-            variant="light"
-            leftSection={<IconFileDownload size={18} aria-hidden />}
-            loading={downloading}
-            onClick={() => void downloadAgreement()}
-            data-testid="data-wallet-agreement-download"
-          >
-            Download billing agreement
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <Button
+      variant="light"
+      leftSection={<IconFileDownload size={18} aria-hidden />}
+      loading={downloading}
+      onClick={() => void download()}
+      data-testid="data-wallet-agreement-download"
+    >
+      Download billing agreement
+    </Button>
   );
 }
