@@ -29,7 +29,7 @@ export async function benchBilling(database: 'pglite' | 'postgres', databaseUrl?
     clearInterval(sampler);
     const calls = (await countCharges(api.handle)) - before;
     console.log(
-      `\nbilling on ${database}: ${done.invoices.toLocaleString('en-US')} invoices for ${CAMPAIGNS.toLocaleString('en-US')} campaigns in ${seconds.toFixed(1)} s`,
+      `\nbilling on ${database}: ${done.invoices.toLocaleString('en-US')} invoices for ${CAMPAIGNS.toLocaleString('en-US')} campaigns in ${Math.round(seconds)} s`,
     );
     console.log(`  campaigns/s:          ${Math.round(CAMPAIGNS / seconds)}`);
     console.log(`  gateway calls/s:      ${Math.round(calls / seconds)} (${calls} sandbox charges)`);

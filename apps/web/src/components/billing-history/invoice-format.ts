@@ -46,9 +46,8 @@ const fullDay = new Intl.DateTimeFormat('en-US', {
 
 /** A calendar day 'YYYY-MM-DD' as a UTC midnight, so no viewer's zone moves it to the day before. */
 function calendarDay(text: string): Date | null {
-  const match = DAY.exec(text);
-  if (!match) return null;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  if (!DAY.test(text)) return null;
+  const date = new Date(`${text}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
