@@ -101,8 +101,9 @@ export function createCampaignPayers(deps: {
     /** The next prepaid block of a Prepaid campaign at today's prices; null for another term. */
     async topUpDue(campaignId: number): Promise<TopUpDue | null> {
       const found = await contextOf(campaignId);
-      if (!found || found.r.paymentTerm !== 'Prepaid' || found.r.prepaidLeadsPerBlock < 1) return null;
+      if (found?.r.paymentTerm !== 'Prepaid') return null;
       const { r, ctx } = found;
+      if (r.prepaidLeadsPerBlock < 1) return null;
       const due = await deps.pricedTopUp(r, ctx);
       return {
         systemId: r.systemId,
