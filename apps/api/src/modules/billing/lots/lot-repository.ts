@@ -91,20 +91,20 @@ export function createLotRepository(db: Executor) {
      * balance read after the lock cannot be spent twice. Lapsed lots are locked too (the same set,
      * whatever each one's state).
      */
+    // Read through Drizzle, not raw SQL: node-postgres hands raw bigints over as text.
     lockWalletLots: (accountId: number) =>
-      queryRows<{
-        id: number;
-        quantity: number;
-        bought_at: Date | string;
-        expires_at: Date | string | null;
-        lapsed_at: Date | string | null;
-      }>(
-        db,
-        sql`select id, quantity, bought_at, expires_at, lapsed_at from billing_lots
-             where account_id = ${accountId} and kind = 'wallet'
-             order by bought_at, id
-               for update`,
-      ),
+      db
+        .select({
+          id: billingLots.id,
+          quantity: billingLots.quantity,
+          bought_at: billingLots.boughtAt,
+          expires_at: billingLots.expiresAt,
+          lapsed_at: billingLots.lapsedAt,
+        })
+        .from(billingLots)
+        .where(and(eq(billingLots.accountId, accountId), eq(billingLots.kind, 'wallet')))
+        .orderBy(asc(billingLots.boughtAt), asc(billingLots.id))
+        .for('update'),
 
     /** How many lots the account has had (lapsed ones too): the n of its next purchase is this + 1. */
     async countOf(accountId: number, kind: BillingLotKind): Promise<number> {
