@@ -223,12 +223,18 @@ export function createInvoiceRepository(db: Database) {
       return rows[0]?.id ?? null;
     },
 
-    linesOf: (invoiceId: number) =>
-      db
+    /** The lines of these invoices (a page of them) in one read, each invoice's in printed order. */
+    async linesOf(invoiceIds: readonly number[]): Promise<Map<number, InvoiceLineRow[]>> {
+      const byInvoice = new Map<number, InvoiceLineRow[]>(invoiceIds.map((id) => [id, []]));
+      if (invoiceIds.length === 0) return byInvoice;
+      const rows = await db
         .select()
         .from(invoiceLines)
-        .where(eq(invoiceLines.invoiceId, invoiceId))
-        .orderBy(asc(invoiceLines.position)),
+        .where(inArray(invoiceLines.invoiceId, [...invoiceIds]))
+        .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.position));
+      for (const row of rows) byInvoice.get(row.invoiceId)?.push(row);
+      return byInvoice;
+    },
   };
 }
 

@@ -54,30 +54,29 @@ export function createInvoiceService(deps: {
     const parties = await repo.parties([
       ...new Set(rows.map((r) => (r.payer === 'client' ? r.clientId : r.agencyId))),
     ]);
-    return Promise.all(
-      rows.map(async (r) => ({
-        id: r.id,
-        number: r.number,
-        kind: r.kind,
-        status: r.status,
-        status_label: INVOICE_STATUS_LABELS[r.status],
-        payer: r.payer,
-        bill_to: parties.get(r.payer === 'client' ? r.clientId : r.agencyId)?.name ?? '',
-        campaign: labels.get(r.campaignId) ?? '',
-        period_start: day(r.periodStart, zoneOf(r)),
-        period_end: lastDay(r.periodEnd, zoneOf(r)),
-        lead_count: r.leadCount,
-        total: centsToDollars(r.total),
-        issued_at: r.issuedAt.toISOString(),
-        paid_at: r.paidAt?.toISOString() ?? null,
-        lines: (await repo.linesOf(r.id)).map((l: InvoiceLineRow) => ({
-          description: l.description,
-          quantity: l.quantity,
-          unit_price: microsToDollars(l.unitPriceMicros),
-          amount: centsToDollars(l.amount),
-        })),
+    const lines = await repo.linesOf(rows.map((r) => r.id));
+    return rows.map((r) => ({
+      id: r.id,
+      number: r.number,
+      kind: r.kind,
+      status: r.status,
+      status_label: INVOICE_STATUS_LABELS[r.status],
+      payer: r.payer,
+      bill_to: parties.get(r.payer === 'client' ? r.clientId : r.agencyId)?.name ?? '',
+      campaign: labels.get(r.campaignId) ?? '',
+      period_start: day(r.periodStart, zoneOf(r)),
+      period_end: lastDay(r.periodEnd, zoneOf(r)),
+      lead_count: r.leadCount,
+      total: centsToDollars(r.total),
+      issued_at: r.issuedAt.toISOString(),
+      paid_at: r.paidAt?.toISOString() ?? null,
+      lines: (lines.get(r.id) ?? []).map((l: InvoiceLineRow) => ({
+        description: l.description,
+        quantity: l.quantity,
+        unit_price: microsToDollars(l.unitPriceMicros),
+        amount: centsToDollars(l.amount),
       })),
-    );
+    }));
   }
 
   return {
@@ -104,7 +103,7 @@ export function createInvoiceService(deps: {
       const sellerId = invoice.payer === 'client' ? invoice.agencyId : await repo.rootOf(invoice.systemId);
       const billToId = invoice.payer === 'client' ? invoice.clientId : invoice.agencyId;
       const parties = await repo.parties([billToId, ...(sellerId === null ? [] : [sellerId])]);
-      const lines = await repo.linesOf(invoice.id);
+      const lines = (await repo.linesOf([invoice.id])).get(invoice.id) ?? [];
       const zone =
         (await repo.zonesOf([invoice.scheduleId])).get(invoice.scheduleId) ?? DEFAULT_CAMPAIGN_TIME_ZONE;
       const doc: InvoiceDocument = {
