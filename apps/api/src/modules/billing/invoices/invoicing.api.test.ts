@@ -3,9 +3,8 @@ import { DEMO, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
 import { insertLead } from '../../../../test/kits/campaigns.js';
-import { saveCard } from '../../../../test/kits/cards.js';
-import { companyByName, get, PEOPLE, post, put, type Who, who } from '../../../../test/kits/users.js';
-import { sandboxOf } from '../../../../test/payments.js';
+import { harborCampaign, harborPaying, sandboxChargesWithKey } from '../../../../test/kits/harbor-billing.js';
+import { companyByName, get, PEOPLE, put, type Who, who } from '../../../../test/kits/users.js';
 import { type SettableClock, settableClock } from '../../../lib/clock.js';
 import { settlePendingHandler } from '../index.js';
 
@@ -36,61 +35,22 @@ beforeAll(async () => {
       },
     },
   });
-  client = await who(rt, PEOPLE.client);
-  owner = await who(rt, PEOPLE.northwind);
+  ({ client, owner, harbor } = await harborPaying(rt));
   summit = await who(rt, PEOPLE.summit);
-  harbor = (await companyByName(rt, DEMO.northwind.clients[0].name)).id;
-  const token = await sandboxOf(rt).createCardToken({
-    number: '4242424242424242',
-    expMonth: 12,
-    expYear: 2040,
-    holderName: 'Harbor Dental',
-  });
-  await saveCard(rt, client, token);
 });
 afterAll(() => rt?.close());
 
 const invoicesOf = (companyId: number, by: Who) =>
   get(rt, `/billing/invoices/company/${companyId}`, by.token);
-const sandboxCharges = async (key: string) =>
-  (
-    (await rt.database.db.execute(
-      sql`select amount::int as amount, application_fee::int as fee from sandbox_charges where idempotency_key = ${key}`,
-    )) as unknown as { rows: { amount: number; fee: number | null }[] }
-  ).rows;
+const sandboxCharges = (key: string) => sandboxChargesWithKey(rt, key);
 
 /** A Weekly campaign of Harbor Dental priced $31 setup, $49 a week and $1.50 a lead, not started. */
-async function pricedWeeklyCampaign() {
-  const made = await post(
+const pricedWeeklyCampaign = () =>
+  harborCampaign(
     rt,
-    '/leadspeek/client/create',
-    {
-      leadspeekType: 'local',
-      clientID: harbor,
-      campaignName: `Weekly ${Math.random().toString(36).slice(2, 8)}`,
-      urlCode: 'https://harbordental.example/',
-    },
-    client.token,
+    { client, owner, harbor },
+    { PaymentTerm: 'Weekly', PlatformFee: '31', CostMonth: '49', CostSet: '1.50' },
   );
-  expect(made.statusCode, made.body).toBe(200);
-  const id = made.json().data.leadspeekID as number;
-  const priced = await put(
-    rt,
-    '/configuration/user/costmodule',
-    {
-      leadspeekID: id,
-      PaymentTerm: 'Weekly',
-      PlatformFee: '31',
-      CostMonth: '49',
-      CostSet: '1.50',
-      LimitLead: 0,
-      LimitLeadFreq: 'day',
-    },
-    owner.token,
-  );
-  expect(priced.statusCode, priced.body).toBe(200);
-  return { id, publicId: made.json().data.leadspeek_api_id as string };
-}
 
 /** The same, started (the activation charged), with its billing schedule. */
 async function weeklyCampaign() {

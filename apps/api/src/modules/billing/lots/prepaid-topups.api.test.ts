@@ -1,9 +1,7 @@
-import { DEMO, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
-import { saveCard } from '../../../../test/kits/cards.js';
-import { companyByName, PEOPLE, post, put, type Who, who } from '../../../../test/kits/users.js';
-import { sandboxOf } from '../../../../test/payments.js';
+import { harborCampaign, harborPaying, sandboxChargesWithKey } from '../../../../test/kits/harbor-billing.js';
+import { put, type Who } from '../../../../test/kits/users.js';
 
 /*
  * Continual top-up (decision 0076): a Prepaid campaign's block is a ledger lot; when what is left falls
@@ -18,25 +16,11 @@ let harbor: number;
 
 beforeAll(async () => {
   rt = await startTestRuntime();
-  client = await who(rt, PEOPLE.client);
-  owner = await who(rt, PEOPLE.northwind);
-  harbor = (await companyByName(rt, DEMO.northwind.clients[0].name)).id;
-  const token = await sandboxOf(rt).createCardToken({
-    number: '4242424242424242',
-    expMonth: 12,
-    expYear: 2040,
-    holderName: 'Harbor Dental',
-  });
-  await saveCard(rt, client, token);
+  ({ client, owner, harbor } = await harborPaying(rt));
 });
 afterAll(() => rt?.close());
 
-const chargesWithKey = async (key: string) =>
-  (
-    (await rt.database.db.execute(
-      sql`select amount::int as amount, application_fee::int as fee from sandbox_charges where idempotency_key = ${key}`,
-    )) as unknown as { rows: { amount: number; fee: number | null }[] }
-  ).rows;
+const chargesWithKey = (key: string) => sandboxChargesWithKey(rt, key);
 const left = async (id: number) => (await rt.services.billing.prepaid.left([id])).get(id) ?? 0;
 /** Spends prepaid leads as the lead claim does: the lots locked, the use posted, in one transaction. */
 const spend = (id: number, leads: number, firstLeadId: number) =>
@@ -46,36 +30,18 @@ const spend = (id: number, leads: number, firstLeadId: number) =>
   });
 
 async function prepaidCampaign(topupoptions: 'continual' | 'onetime') {
-  const made = await post(
+  const { id } = await harborCampaign(
     rt,
-    '/leadspeek/client/create',
+    { client, owner, harbor },
     {
-      leadspeekType: 'local',
-      clientID: harbor,
-      campaignName: `Prepaid ${Math.random().toString(36).slice(2, 8)}`,
-      urlCode: 'https://harbordental.example/',
-    },
-    client.token,
-  );
-  expect(made.statusCode, made.body).toBe(200);
-  const id = made.json().data.leadspeekID as number;
-  const priced = await put(
-    rt,
-    '/configuration/user/costmodule',
-    {
-      leadspeekID: id,
       PaymentTerm: 'Prepaid',
       PlatformFee: '99',
       CostMonth: '0',
       CostSet: '1.50',
-      LimitLead: 0,
-      LimitLeadFreq: 'day',
       leadsbuy: 20,
       topupoptions,
     },
-    owner.token,
   );
-  expect(priced.statusCode, priced.body).toBe(200);
   const started = await put(
     rt,
     '/leadspeek/client/activepause',
