@@ -68,8 +68,8 @@ export interface RuntimeOptions {
   /** Tests make proof of work cheap and the refresh grace window short. */
   altcha?: Pick<AltchaBotCheckOptions, 'maxNumber' | 'cost'>;
   tokenSettings?: Omit<TokenSettings, 'jwtKey'>;
-  /** Tests only: the sandbox gateway's knob run after it stored a charge (e.g. to pause, then be killed). */
-  sandbox?: { afterCharge?: (chargeId: string) => Promise<void> };
+  /** Tests only: the sandbox gateway's knobs run before and after it stores a charge (e.g. to be killed there). */
+  sandbox?: { afterCharge?: (chargeId: string) => Promise<void>; beforeCharge?: () => Promise<void> };
   /** Tests only: the site check's fetcher (one that may reach their local servers). */
   siteCheckFetch?: GuardedFetcher;
   /** The sandbox identity resolver's seed, size and match rate (decision 0038). */
@@ -199,6 +199,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     beta: agreements.beta,
     queue,
     inScope: scope.inScope,
+    // Half the pool (bench/billing.bench.ts measures 1, 4 and 8 side by side); PGlite has one connection.
+    concurrency: database.kind === 'postgres' ? 4 : 1,
   });
   // The sandbox is always there (every system without Stripe keys uses it, and rows made on it stay
   // readable); a system's own Stripe keys, else the deployment's, make Stripe its gateway (decision 0039).
@@ -218,6 +220,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     schedule: async (eventId) => void (await queue.enqueue(sandboxWebhookJob, { eventId })),
     onboardingUrl: (accountId) => `/sandbox/onboarding/${accountId}`,
     afterCharge: options.sandbox?.afterCharge,
+    beforeCharge: options.sandbox?.beforeCharge,
   });
   const gatewayKeys = createGatewayKeysRepository(db);
   const gateways = createGatewayDirectory({

@@ -73,6 +73,8 @@ export function createBillingModule(deps: {
   /** The job queue: a spend that makes a wallet's top-up due wakes its job. */
   queue: Pick<JobQueue, 'trigger'>;
   inScope: (principal: Principal, resource: TenantResource, id: number) => Promise<boolean>;
+  /** How many subjects a billing job works on at once (the database's spare connections). */
+  concurrency: number;
 }) {
   const { db, ledger, clock } = deps;
   const historyRepo = createBillingRepository(db);
@@ -161,6 +163,7 @@ export function createBillingModule(deps: {
         clock,
         charges: payments.payers,
         pricedCounts: payments.pricedCounts,
+        concurrency: deps.concurrency,
       });
       const invoiceService = createInvoiceService({
         repo: invoices,

@@ -28,6 +28,7 @@ export function createSandbox(deps: {
   onboardingUrl: (accountId: string) => string;
   now?: () => Date;
   afterCharge?: (chargeId: string) => Promise<void>;
+  beforeCharge?: () => Promise<void>;
 }) {
   const now = deps.now ?? (() => new Date());
   const deliveries = createSandboxDeliveries({ ...deps, now });

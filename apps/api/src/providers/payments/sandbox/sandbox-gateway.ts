@@ -77,6 +77,8 @@ export function createSandboxGateway(deps: {
    * dies there (the charge exists at the gateway, the caller never hears of it).
    */
   afterCharge?: (chargeId: string) => Promise<void>;
+  /** Tests only: runs when a charge is asked for, before anything is stored (a process dying on its way there). */
+  beforeCharge?: () => Promise<void>;
 }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
@@ -221,6 +223,7 @@ export function createSandboxGateway(deps: {
     },
 
     async createCharge(input) {
+      await deps.beforeCharge?.();
       const id = await mutate('charge.create', input, async (tx) => {
         checkAmount(input.amount, 'amount');
         if (input.amount < MIN_CHARGE) throw invalid('Amount must be at least $0.50 usd', 'amount');
