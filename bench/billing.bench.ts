@@ -35,7 +35,7 @@ export async function benchBilling(database: 'pglite' | 'postgres', databaseUrl?
       const calls = (await countCharges(api.handle)) - before;
       const rate = CAMPAIGNS / seconds;
       console.log(
-        `  concurrency ${concurrency}: ${done.invoices.toLocaleString('en-US')} invoices in ${seconds.toFixed(1)} s — ` +
+        `  concurrency ${concurrency}: ${done.invoices.toLocaleString('en-US')} invoices in ${Math.round(seconds)} s — ` +
           `${Math.round(rate)} campaigns/s, ${Math.round(calls / seconds)} gateway calls/s (${calls} sandbox charges), ` +
           `peak RSS ${Math.round(peak / 1024 / 1024)} MiB; 100,000 campaigns at this rate: ${Math.round(100_000 / rate)} s ` +
           '(target: under 60 s on PostgreSQL)',

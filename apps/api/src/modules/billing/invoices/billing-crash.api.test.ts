@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { asCents, centsToDollars } from '@app/contracts';
 import { queryRows, sql } from '@app/db';
 import { afterAll, describe, expect, it } from 'vitest';
 import { crashableDatabase, spawnTestChild } from '../../../../test/crashable-database.js';
@@ -16,6 +17,7 @@ import { settlePendingHandler } from '../payments-janitor.js';
  * equals the sandbox gateway: nothing doubled, nothing lost. The seed is printed with the figures.
  */
 const CAMPAIGNS = 100;
+const dollars = (cents: number | undefined) => centsToDollars(asCents(cents ?? 0));
 const MAX_KILLS = 8;
 /** Where the n-th charge dies: before the gateway, after it, or 1-40 ms later (PostgreSQL: see the child). */
 const POINTS =
@@ -84,7 +86,7 @@ async function loadCampaigns(rt: TestRuntime, harbor: number) {
 
 describe('the worker killed at random points of 100 billing runs', () => {
   it('restarted, every campaign has one invoice and one charge, and the ledger equals the gateway', async () => {
-    const seed = Number(process.env.CRASH_SEED ?? Date.now() % 1_000_000);
+    const seed = Number.parseInt(process.env.CRASH_SEED ?? String(Date.now() % 1_000_000), 10);
     const next = random(seed);
     const database = await crashableDatabase();
     // Our runtime runs no worker: it would take up the jobs the killed children left queued.
@@ -194,7 +196,7 @@ describe('the worker killed at random points of 100 billing runs', () => {
       `billing crash test (seed ${seed}): ${kills.length} kills (${kills.join('; ')}); ` +
         `${invoices?.n} invoices (${invoices?.paid} paid) for ${invoices?.schedules} schedules; ` +
         `${operations?.succeeded} operations succeeded, ${unsettled.length} attempts never charged; gateway ${gateway?.charges} charges ` +
-        `$${(gateway?.amount ?? 0) / 100} with fees $${(gateway?.fees ?? 0) / 100}; ledger collected $${(ledger?.posted ?? 0) / 100}; ` +
+        `$${dollars(gateway?.amount)} with fees $${dollars(gateway?.fees)}; ledger collected $${dollars(ledger?.posted)}; ` +
         `${mismatched.length} mismatches`,
     );
     expect(kills.length).toBeGreaterThan(1);
