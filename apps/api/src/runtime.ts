@@ -279,6 +279,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     deliveryRetryDelaySeconds: options.leadDeliveryRetryDelaySeconds,
   });
   // What charges cards in billing: the janitor, invoices, prepaid and wallet top-ups (decisions 0072-0076).
+  const sales = createSalesModule({ db, audit: audit.audit });
   const billingJobs = billing.withPayments({
     chargeOnce: payments.chargeOnce,
     followUps: payments.followUps,
@@ -288,6 +289,9 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     payers: campaigns.payers,
     pricedCounts: leads.leads.pricedCounts,
     moveBySystem: campaigns.moveBySystem,
+    gateways,
+    collectedCharges: payments.charges.collectedCharges,
+    salesLinks: sales.links,
   });
   // Site tests (decision 0050): the embed check now and on a schedule, and the test lead.
   const siteTests = createSiteTestsModule({
@@ -322,7 +326,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     botCheck,
     audit,
     createGroupsModule({ db }),
-    createSalesModule({ db, audit: audit.audit }),
+    sales,
     createUsersModule({
       db,
       audit: audit.audit,
@@ -479,6 +483,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
         schedules: billing.schedules,
         invoicing: billingJobs.invoicing,
         topUps: billingJobs.topUps,
+        commissions: billingJobs.commissions,
         wallet: billing.wallet,
       },
       clock,

@@ -42,6 +42,9 @@ export const TABLE_OWNERS: Record<string, string> = {
   // money
   billing_lots: 'modules/billing',
   billing_schedules: 'modules/billing',
+  commission_payouts: 'modules/billing',
+  commission_settings: 'modules/billing',
+  sales_commissions: 'modules/billing',
   data_wallet_settings: 'modules/billing',
   invoices: 'modules/billing',
   invoice_lines: 'modules/billing',

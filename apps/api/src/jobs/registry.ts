@@ -1,4 +1,6 @@
 import {
+  commissionPayoutsJob,
+  commissionsJob,
   invoicePeriodsJob,
   prepaidTopUpsJob,
   settlePendingJob,
@@ -23,6 +25,8 @@ import type { JobSpec } from './define-job.js';
 /** Every job the product runs; queues are created for all of them at start. */
 export const JOB_SPECS: readonly JobSpec[] = [
   adConversionsJob,
+  commissionPayoutsJob,
+  commissionsJob,
   deliverEmailJob,
   deliverLeadsJob,
   domainCertificateJob,

@@ -3,6 +3,7 @@ export * from './agreements.js';
 export * from './billing.js';
 export * from './campaigns.js';
 export * from './cards.js';
+export * from './commissions.js';
 export * from './enums.js';
 export * from './identities.js';
 export * from './identity.js';

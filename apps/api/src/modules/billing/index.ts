@@ -3,14 +3,20 @@ import type { Database } from '@app/db';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { Clock } from '../../lib/clock.js';
 import type { TenantResource } from '../../plugins/access.js';
+import type { GatewayDirectory } from '../../providers/payments/index.js';
 import { type BetaFeatureService, DATA_WALLET } from '../agreements/index.js';
 import type { AuditLog } from '../audit/index.js';
 import type { CampaignPayers } from '../campaigns/index.js';
 import type { OnboardingCharge } from '../cards/index.js';
 import type { MoveBySystem, PricedCounts } from '../leads/index.js';
 import type { Ledger } from '../ledger/index.js';
-import type { ChargeOnce, FollowUps } from '../payments/index.js';
+import type { ChargeOnce, CollectedCharges, FollowUps } from '../payments/index.js';
+import type { SalesLinksOf } from '../sales/index.js';
 import { createCompanyReads, type Principal } from '../tenancy/index.js';
+import { commissionPayoutsHandler, commissionsHandler } from './commissions/commission-jobs.js';
+import { createCommissionRepository } from './commissions/commission-repository.js';
+import { createCommissionEarning } from './commissions/earn-commissions.js';
+import { createCommissionPayouts } from './commissions/pay-commissions.js';
 import { createBillingRepository } from './history/billing-repository.js';
 import { billingRoutes } from './history/billing-routes.js';
 import { createBillingService } from './history/billing-service.js';
@@ -44,6 +50,7 @@ import { createWalletSettingsRepository } from './wallet/wallet-settings-reposit
 import { createWalletSpending } from './wallet/wallet-spend.js';
 import { createWalletView } from './wallet/wallet-view.js';
 
+export { commissionPayoutsJob, commissionsJob } from './commissions/commission-jobs.js';
 export type { BillingService, PartyRef } from './history/billing-service.js';
 export { invoicePeriodsJob } from './invoices/invoice-job.js';
 export type { PeriodInvoicing } from './invoices/invoice-periods.js';
@@ -133,6 +140,11 @@ export function createBillingModule(deps: {
       pricedCounts: PricedCounts;
       /** The campaigns module's system move: a balance pause ends once a block is bought. */
       moveBySystem: MoveBySystem;
+      /** Each system's gateways (commission payouts are transfers, decision 0080). */
+      gateways: Pick<GatewayDirectory, 'of'>;
+      /** What sales commissions are earned on, and who earns them (decision 0080). */
+      collectedCharges: CollectedCharges;
+      salesLinks: SalesLinksOf;
     }) {
       const invoices = createInvoiceRepository(db);
       payments.followUps.register(PREPAID_BLOCK, async (followUp, _operation, tx) => {
@@ -179,10 +191,29 @@ export function createBillingModule(deps: {
       // Registered before the worker starts: a charge recorded by the janitor finds its handler.
       payments.followUps.register(WALLET_TOPUP_FOLLOW_UP, topUp.followUp);
       const log = (message: string) => console.info(message);
+      const commissions = createCommissionRepository(db);
+      const earnCommissions = createCommissionEarning({
+        db,
+        repo: commissions,
+        ledger,
+        collectedCharges: payments.collectedCharges,
+        salesLinks: payments.salesLinks,
+      });
+      const payCommissions = createCommissionPayouts({
+        db,
+        repo: commissions,
+        ledger,
+        gateways: payments.gateways,
+        personalAccount: reads.personalAccount,
+        clock,
+      });
       return {
         invoicing,
         topUps,
+        commissions: { earn: earnCommissions, payOut: payCommissions },
         handlers: [
+          commissionsHandler({ earn: earnCommissions, log }),
+          commissionPayoutsHandler({ payOut: payCommissions, log }),
           prepaidTopUpsHandler({ topUps, log }),
           settlePendingHandler({
             chargeOnce: payments.chargeOnce,

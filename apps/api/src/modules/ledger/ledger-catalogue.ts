@@ -71,6 +71,12 @@ export const LEDGER_ACCOUNT_KINDS = {
     unit: 'leads',
     meaning: 'Prepaid leads the system owes its clients, all campaigns together.',
   },
+  commission_expense: {
+    owner: 'system',
+    normalSide: 'debit',
+    unit: 'usd_cents',
+    meaning: 'What the system has paid or owes its sales people as commission (set against revenue).',
+  },
   commission_payable: {
     owner: 'user',
     normalSide: 'credit',

@@ -239,6 +239,31 @@ export function createLedgerRepository(db: Executor) {
       return new Map(rows.map((r) => [exactInteger(r.account_id), exactInteger(r.total)]));
     },
 
+    /** Every account of the kind whose lines do not sum to zero, with that sum (debit positive). */
+    async nonZeroOfKind(kind: string) {
+      const rows = await queryRows<{
+        id: unknown;
+        system_id: number;
+        user_id: number | null;
+        company_id: number | null;
+        total: unknown;
+      }>(
+        db,
+        sql`select a.id, a.system_id, a.user_id, a.company_id, sum(l.amount)::bigint as total
+              from ledger_accounts a join ledger_lines l on l.account_id = a.id
+             where a.kind = ${kind}
+             group by a.id having sum(l.amount) <> 0
+             order by a.id`,
+      );
+      return rows.map((r) => ({
+        accountId: exactInteger(r.id),
+        systemId: r.system_id,
+        userId: r.user_id,
+        companyId: r.company_id,
+        sumOfLines: exactInteger(r.total),
+      }));
+    },
+
     /** One page of the account's lines in the range, in posting order, with their postings. */
     async statementPage(
       accountId: number,

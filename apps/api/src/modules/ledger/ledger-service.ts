@@ -276,6 +276,18 @@ export function createLedger({ db, clock = systemClock }: { db: Database; clock?
       return new Map(accounts.map((a) => [a.id, onNormalSide(a.kind, sums.get(a.id) ?? 0)]));
     },
 
+    /**
+     * Every account of the kind with a balance other than zero, on its normal side (what each sales
+     * person is owed, for the commission payouts): one grouped read.
+     */
+    async nonZeroBalances(kind: LedgerAccountKind, tx?: Executor) {
+      const rows = await repoOf(tx).nonZeroOfKind(kind);
+      return rows.map(({ sumOfLines, ...row }) => ({
+        ...row,
+        balance: asCents(onNormalSide(kind, sumOfLines)),
+      }));
+    },
+
     /** Every line behind a balance, a page at a time, optionally one month (UTC), with running balances. */
     async statement(query: StatementQuery, tx?: Executor): Promise<Statement> {
       const read = async (t: Executor) => {

@@ -40,6 +40,9 @@ export type { SucceededByKeyPrefix } from './payment-operation-repository.js';
  * (decision 0033): their routes and the sandbox onboarding page, and each system's own Stripe keys
  * (decision 0039). Every call goes to the gateway the directory names for the system, or for the row.
  */
+/** Collected campaign charges in settlement order (decision 0080). */
+export type CollectedCharges = ReturnType<typeof createPaymentOperationRepository>['collectedCharges'];
+
 export function createPaymentsModule(deps: {
   db: Database;
   queue: JobQueue;
@@ -95,7 +98,11 @@ export function createPaymentsModule(deps: {
      * What was charged under business keys (a campaign's activations, for its invoice): the whole
      * amount, also of a direct charge on a connected account, where the ledger holds only the fee.
      */
-    charges: { succeededByKeyPrefix: operations.succeededByKeyPrefix },
+    charges: {
+      succeededByKeyPrefix: operations.succeededByKeyPrefix,
+      /** Collected campaign charges in settlement order (what sales commissions are earned on). */
+      collectedCharges: operations.collectedCharges,
+    },
     handlers,
     routes: [
       webhookRoutes({

@@ -121,6 +121,42 @@ export function createPaymentOperationRepository(db: Database) {
      * "Made" is when the operation was claimed, just before the gateway call (a charge the janitor
      * settles later still happened then); the (status, created_at) index bounds the read.
      */
+    /**
+     * Collected campaign charges (cause `charge`) in the order they were settled, after a point of
+     * that order: what sales commissions are earned on (decision 0080). `platformPart` is what the
+     * platform took: a direct charge's application fee, else the whole amount.
+     */
+    async collectedCharges(after: { settledAt: Date; id: number } | null, limit: number) {
+      const rows = await db
+        .select({
+          id: paymentOperations.id,
+          systemId: paymentOperations.systemId,
+          companyId: paymentOperations.companyId,
+          description: paymentOperations.description,
+          settledAt: paymentOperations.settledAt,
+          amount: paymentOperations.amount,
+          connectedAccountId: paymentOperations.connectedAccountId,
+          applicationFee: paymentOperations.applicationFee,
+        })
+        .from(paymentOperations)
+        .where(
+          and(
+            eq(paymentOperations.status, 'succeeded'),
+            eq(paymentOperations.causeKind, 'charge'),
+            after
+              ? sql`(${paymentOperations.settledAt}, ${paymentOperations.id}) > (${after.settledAt.toISOString()}::timestamptz, ${after.id})`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(paymentOperations.settledAt), asc(paymentOperations.id))
+        .limit(limit);
+      return rows.map(({ amount, connectedAccountId, applicationFee, settledAt, ...row }) => ({
+        ...row,
+        settledAt: settledAt as Date,
+        platformPart: (connectedAccountId === null ? amount : (applicationFee ?? 0)) as Cents,
+      }));
+    },
+
     async succeededByKeyPrefix(
       systemId: number,
       prefixes: readonly string[],

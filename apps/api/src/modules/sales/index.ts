@@ -5,5 +5,8 @@ import { salesRoutes } from './sales-routes.js';
 
 /** Sales staff and their links to agencies (Set Sales Person). */
 export function createSalesModule(deps: { db: Database; audit: AuditLog }) {
-  return { routes: [salesRoutes(createSalesRepository(deps.db), deps.audit)] };
+  const repo = createSalesRepository(deps.db);
+  return { routes: [salesRoutes(repo, deps.audit)], links: repo.linksOf };
 }
+
+export type SalesLinksOf = ReturnType<typeof createSalesRepository>['linksOf'];

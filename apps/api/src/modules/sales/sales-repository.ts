@@ -26,6 +26,19 @@ export function createSalesRepository(db: Database) {
             .where(and(inArray(users.id, ids), eq(users.systemId, systemId), eq(users.userType, 'sales')))
         : Promise.resolve([]),
 
+    /** The sales links of these agencies (who earns commission on their money, decision 0080). */
+    linksOf: (agencyIds: readonly number[]) =>
+      agencyIds.length
+        ? db
+            .select({
+              agencyId: companySalesLinks.companyId,
+              role: companySalesLinks.role,
+              salesUserId: companySalesLinks.salesUserId,
+            })
+            .from(companySalesLinks)
+            .where(inArray(companySalesLinks.companyId, [...agencyIds]))
+        : Promise.resolve([]),
+
     /** Replaces an agency's sales links in one transaction. */
     replaceLinks: (agencyId: number, links: { role: SalesRole; salesUserId: number }[]) =>
       db.transaction(async (tx) => {

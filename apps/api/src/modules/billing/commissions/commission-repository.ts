@@ -1,0 +1,155 @@
+import type { Cents } from '@app/contracts';
+import {
+  and,
+  commissionPayouts,
+  commissionSettings,
+  companies,
+  type Database,
+  type Executor,
+  eq,
+  inArray,
+  salesCommissions,
+  sql,
+} from '@app/db';
+import { DEFAULT_COMMISSION_BPS } from '@app/pricing';
+
+/** A collected charge a linked sales person has not earned their commission on yet. */
+export interface UnearnedCommission {
+  operationId: number;
+  operationSettledAt: Date;
+  systemId: number;
+  agencyId: number;
+  salesUserId: number;
+  role: 'sales_rep' | 'account_executive' | 'referrer';
+  /** The platform's part of the charge: its application fee (a client's direct charge), else all of it. */
+  base: Cents;
+  description: string;
+}
+
+export type PayoutRow = typeof commissionPayouts.$inferSelect;
+
+/** The SQL of sales commissions (decision 0080): the only code that writes its three tables. */
+export function createCommissionRepository(db: Database) {
+  return {
+    async rateOf(systemId: number, tx: Executor = db): Promise<number> {
+      const [row] = await tx
+        .select({ rateBps: commissionSettings.rateBps })
+        .from(commissionSettings)
+        .where(eq(commissionSettings.systemId, systemId));
+      return row?.rateBps ?? DEFAULT_COMMISSION_BPS;
+    },
+
+    /**
+     * Where reading collected charges resumes: a few minutes before the latest one earned on, since
+     * charges settled in transactions that commit out of order; what is read again is skipped by
+     * `earnedAmong`.
+     */
+    async resumeAt(): Promise<{ settledAt: Date; id: number } | null> {
+      const [row] = await db
+        .select({ latest: sql<string | null>`max(${salesCommissions.operationSettledAt})` })
+        .from(salesCommissions);
+      if (!row?.latest) return null;
+      return { settledAt: new Date(new Date(row.latest).getTime() - 5 * 60_000), id: 0 };
+    },
+
+    /** The (operation, person) pairs of these operations already earned on. */
+    async earnedAmong(operationIds: readonly number[]): Promise<Set<string>> {
+      if (operationIds.length === 0) return new Set();
+      const rows = await db
+        .select({ operationId: salesCommissions.operationId, salesUserId: salesCommissions.salesUserId })
+        .from(salesCommissions)
+        .where(
+          and(inArray(salesCommissions.operationId, [...operationIds]), eq(salesCommissions.kind, 'earned')),
+        );
+      return new Set(rows.map((r) => `${r.operationId}:${r.salesUserId}`));
+    },
+
+    /** The agency of each company (itself, or a client's parent). */
+    async agencyOf(companyIds: readonly number[]): Promise<Map<number, number>> {
+      if (companyIds.length === 0) return new Map();
+      const rows = await db
+        .select({ id: companies.id, kind: companies.kind, parentId: companies.parentId })
+        .from(companies)
+        .where(inArray(companies.id, [...companyIds]));
+      return new Map(
+        rows.flatMap((r) => {
+          const agency = r.kind === 'agency' ? r.id : r.parentId;
+          return agency === null ? [] : [[r.id, agency] as const];
+        }),
+      );
+    },
+
+    /** Records an earned commission with its posting; false when another run recorded it first. */
+    async insertEarned(
+      row: UnearnedCommission & { rateBps: number; amount: Cents; postingId: number | null },
+      tx: Executor,
+    ): Promise<boolean> {
+      const inserted = await tx
+        .insert(salesCommissions)
+        .values({
+          systemId: row.systemId,
+          operationId: row.operationId,
+          operationSettledAt: row.operationSettledAt,
+          agencyId: row.agencyId,
+          salesUserId: row.salesUserId,
+          role: row.role,
+          kind: 'earned',
+          base: row.base,
+          rateBps: row.rateBps,
+          amount: row.amount,
+          postingId: row.postingId,
+        })
+        .onConflictDoNothing()
+        .returning({ id: salesCommissions.id });
+      return inserted.length > 0;
+    },
+
+    /** The month's payout of the person: the one written now, or the one an earlier run wrote. */
+    async openPayout(values: typeof commissionPayouts.$inferInsert): Promise<PayoutRow> {
+      await db.insert(commissionPayouts).values(values).onConflictDoNothing();
+      const [row] = await db
+        .select()
+        .from(commissionPayouts)
+        .where(
+          and(
+            eq(commissionPayouts.salesUserId, values.salesUserId),
+            eq(commissionPayouts.period, values.period),
+          ),
+        );
+      if (!row) throw new Error('commission payout vanished after its insert');
+      return row;
+    },
+
+    /** Payouts written but not settled (a crash or an outage between the row and the gateway). */
+    pendingPayouts: () =>
+      db
+        .select()
+        .from(commissionPayouts)
+        .where(eq(commissionPayouts.status, 'pending'))
+        .orderBy(commissionPayouts.id),
+
+    /** Marks the payout paid by its transfer; false when another run marked it first. */
+    async markPaid(id: number, paid: { transferId: string; postingId: number }, tx: Executor) {
+      const rows = await tx
+        .update(commissionPayouts)
+        .set({
+          status: 'paid',
+          transferId: paid.transferId,
+          postingId: paid.postingId,
+          settledAt: sql`now()`,
+        })
+        .where(and(eq(commissionPayouts.id, id), eq(commissionPayouts.status, 'pending')))
+        .returning({ id: commissionPayouts.id });
+      return rows.length > 0;
+    },
+
+    async markFailed(id: number, failure: string) {
+      await db
+        .update(commissionPayouts)
+        .set({ status: 'failed', failure, settledAt: sql`now()` })
+        .where(and(eq(commissionPayouts.id, id), eq(commissionPayouts.status, 'pending')));
+    },
+  };
+}
+
+export type CommissionRepository = ReturnType<typeof createCommissionRepository>;
