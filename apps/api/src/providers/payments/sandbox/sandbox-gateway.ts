@@ -27,6 +27,7 @@ import { verifyWebhookSignature } from '../webhook-signature.js';
 import { createOnboardingLinkSigner, ONBOARDING_LINK_MINUTES } from './onboarding-link.js';
 import { recordEvent, type SandboxDeliveries } from './sandbox-events.js';
 import { type Done, newId, runIdempotent } from './sandbox-idempotency.js';
+import { listSandboxRecords } from './sandbox-records.js';
 import {
   accountOf,
   cardOf,
@@ -434,6 +435,8 @@ export function createSandboxGateway(deps: {
         );
       return row ? chargeOf(row, await cardLast4(db, row.cardId)) : null;
     },
+
+    listRecords: (input) => listSandboxRecords(db, input.since),
 
     async verifyWebhook(rawBody, signatureHeader): Promise<GatewayEvent> {
       verifyWebhookSignature(

@@ -12,6 +12,7 @@ import {
   type RetrievableObjects,
   WebhookSignatureError,
 } from '../gateway.js';
+import { listStripeRecords } from './stripe-records.js';
 import { WEBHOOK_TOLERANCE_SECONDS } from '../webhook-signature.js';
 
 export interface StripeSettings {
@@ -258,6 +259,8 @@ export function createStripeGateway(settings: StripeSettings): PaymentGateway {
         throw err;
       }
     },
+
+    listRecords: (input) => translate(() => listStripeRecords(stripe, input)),
 
     findChargeByIdempotencyKey: ({ idempotencyKey, connectedAccountId }) =>
       translate(async () => {
