@@ -1,6 +1,7 @@
 export * from './ad-platform.js';
 export * from './agreements.js';
 export * from './billing.js';
+export * from './reconciliation.js';
 export * from './campaigns.js';
 export * from './cards.js';
 export * from './enums.js';
