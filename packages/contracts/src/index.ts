@@ -28,6 +28,7 @@ export * from './pixel.js';
 export * from './profile.js';
 export * from './reference.js';
 export * from './registration.js';
+export * from './reconciliation.js';
 export * from './reports.js';
 export * from './roles.js';
 export * from './sales.js';

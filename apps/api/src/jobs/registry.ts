@@ -1,6 +1,7 @@
 import {
   invoicePeriodsJob,
   prepaidTopUpsJob,
+  reconcileJob,
   settlePendingJob,
   walletExpiryJob,
   walletTopUpsJob,
@@ -33,6 +34,7 @@ export const JOB_SPECS: readonly JobSpec[] = [
   passwordResetLinkJob,
   prepaidTopUpsJob,
   processPaymentEventJob,
+  reconcileJob,
   sandboxWebhookJob,
   settlePendingJob,
   vendorListJob,

@@ -3,6 +3,7 @@ import type { Database } from '@app/db';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { Clock } from '../../lib/clock.js';
 import type { TenantResource } from '../../plugins/access.js';
+import type { GatewayDirectory } from '../../providers/payments/gateway-directory.js';
 import { type BetaFeatureService, DATA_WALLET } from '../agreements/index.js';
 import type { AuditLog } from '../audit/index.js';
 import type { CampaignPayers } from '../campaigns/index.js';
@@ -32,6 +33,10 @@ import { createMinimumSpendRepository } from './minimum-spend/minimum-spend-repo
 import { minimumSpendRoutes } from './minimum-spend/minimum-spend-routes.js';
 import { createMinimumSpendService } from './minimum-spend/minimum-spend-service.js';
 import { settlePendingHandler } from './payments-janitor.js';
+import { createReconciliation, type OperationReads } from './reconciliation/reconcile.js';
+import { reconcileHandler } from './reconciliation/reconcile-job.js';
+import { createReconciliationRepository } from './reconciliation/reconciliation-repository.js';
+import { reconciliationRoutes } from './reconciliation/reconciliation-routes.js';
 import { createBillingSchedules } from './schedules/billing-schedules.js';
 import { walletTopUpsHandler, walletTopUpsJob } from './wallet/auto-topup-job.js';
 import { dataWalletRoutes } from './wallet/data-wallet-routes.js';
@@ -51,6 +56,7 @@ export { createPrepaidLots, type PrepaidLots, type PrepaidUse } from './lots/pre
 export { type PrepaidTopUps, prepaidTopUpsJob } from './lots/prepaid-topups.js';
 export type { WalletSpendInput, WalletSpendOutcome } from './lots/wallet-lots.js';
 export { settlePendingHandler, settlePendingJob } from './payments-janitor.js';
+export { reconcileJob } from './reconciliation/reconcile-job.js';
 export type { BillingSchedules } from './schedules/billing-schedules.js';
 export { walletTopUpsJob } from './wallet/auto-topup-job.js';
 export { walletExpiryJob } from './wallet/wallet-expiry-job.js';
@@ -131,6 +137,9 @@ export function createBillingModule(deps: {
       pricedCounts: PricedCounts;
       /** The campaigns module's system move: a balance pause ends once a block is bought. */
       moveBySystem: MoveBySystem;
+      /** Reconciliation's sides (decision 0079): the gateways and the payment operations. */
+      gateways: Pick<GatewayDirectory, 'of' | 'forSystem'>;
+      operations: OperationReads;
     }) {
       const invoices = createInvoiceRepository(db);
       payments.followUps.register(PREPAID_BLOCK, async (followUp, _operation, tx) => {
@@ -176,9 +185,18 @@ export function createBillingModule(deps: {
       // Registered before the worker starts: a charge recorded by the janitor finds its handler.
       payments.followUps.register(WALLET_TOPUP_FOLLOW_UP, topUp.followUp);
       const log = (message: string) => console.info(message);
+      const reconciliationRepo = createReconciliationRepository(db);
+      const reconciliation = createReconciliation({
+        clock,
+        ledger,
+        gateways: payments.gateways,
+        operations: payments.operations,
+        repo: reconciliationRepo,
+      });
       return {
         invoicing,
         topUps,
+        reconciliation,
         handlers: [
           prepaidTopUpsHandler({ topUps, log }),
           settlePendingHandler({
@@ -200,6 +218,7 @@ export function createBillingModule(deps: {
           }),
           walletExpiryHandler({ lots: walletLots, log }),
           invoicePeriodsHandler({ invoicing, log }),
+          reconcileHandler({ reconciliation, log }),
         ],
         routes: [
           dataWalletRoutes({
@@ -223,6 +242,7 @@ export function createBillingModule(deps: {
             }),
           }),
           invoiceRoutes(invoiceService),
+          reconciliationRoutes({ repo: reconciliationRepo, reconciliation }),
         ],
       };
     },

@@ -11,6 +11,7 @@ export {
   type LedgerOwnerType,
   type NormalSide,
 } from './ledger-catalogue.js';
+export type { GatewayPosting } from './gateway-postings.js';
 export { LedgerError, type LedgerErrorCode } from './ledger-error.js';
 export {
   type AccountBalance,

@@ -16,6 +16,7 @@ import {
   type LedgerRepository,
   type PostingRow,
 } from './ledger-repository.js';
+import { createGatewayPostings } from './gateway-postings.js';
 import { createLedgerOverview } from './overview.js';
 import { checkPosting, type PostingInput } from './posting-rules.js';
 import { readStatement, type Statement, type StatementQuery } from './statement.js';
@@ -138,6 +139,7 @@ export function createLedger({ db, clock = systemClock }: { db: Database; clock?
 
   return {
     ...createLedgerOverview({ db }),
+    ...createGatewayPostings({ db }),
 
     /** The account of this owner and purpose in the system, created on first use (once, however many ask). */
     async accountFor(

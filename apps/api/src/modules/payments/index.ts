@@ -96,6 +96,8 @@ export function createPaymentsModule(deps: {
      * amount, also of a direct charge on a connected account, where the ledger holds only the fee.
      */
     charges: { succeededByKeyPrefix: operations.succeededByKeyPrefix },
+    /** Reconciliation's read of the operations (decision 0079): a system's, per gateway. */
+    operations: { ofSystemOnGateway: operations.ofSystemOnGateway, gatewaysOf: operations.gatewaysOf },
     handlers,
     routes: [
       webhookRoutes({
