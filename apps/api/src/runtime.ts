@@ -485,6 +485,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
         schedules: billing.schedules,
         invoicing: billingJobs.invoicing,
         topUps: billingJobs.topUps,
+        reconciliation: billingJobs.reconciliation,
         wallet: billing.wallet,
       },
       clock,
