@@ -218,7 +218,11 @@ export async function startFakeStripe(secretKeys: string | string[]) {
       objects.set(charge.id, charge);
       return { status: 200, body: charge };
     }
-    if (method === 'GET' && !id && (resource === 'charges' || resource === 'refunds' || resource === 'transfers')) {
+    if (
+      method === 'GET' &&
+      !id &&
+      (resource === 'charges' || resource === 'refunds' || resource === 'transfers')
+    ) {
       // A list, as Stripe pages one: newest first, `limit` (at most 100) after `starting_after`.
       const since = Number(query.get('created[gte]') ?? 0);
       const all = [...objects.values()]

@@ -12,8 +12,8 @@ import {
   type RetrievableObjects,
   WebhookSignatureError,
 } from '../gateway.js';
-import { listStripeRecords } from './stripe-records.js';
 import { WEBHOOK_TOLERANCE_SECONDS } from '../webhook-signature.js';
+import { listStripeRecords } from './stripe-records.js';
 
 export interface StripeSettings {
   secretKey: string;
