@@ -33,7 +33,7 @@ export function createGatewayPostings({ db }: { db: Database }) {
         postingId: exactInteger(r.id),
         businessKey: String(r.business_key),
         gatewayObjectId: String(r.gateway_object_id),
-        companyId: r.company_id === null ? null : Number(r.company_id),
+        companyId: r.company_id === null ? null : exactInteger(r.company_id),
         clearing: asCents(exactInteger(r.clearing)),
       }));
     },
