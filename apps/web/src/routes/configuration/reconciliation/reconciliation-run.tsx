@@ -2,7 +2,7 @@ import { asCents, formatUsdCents, type ReconciliationRun } from '@app/contracts'
 import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 
-const usd = (cents: number | null) => (cents === null ? '—' : `$${formatUsdCents(asCents(cents))}`);
+const usd = (cents: number | null) => (cents === null ? '—' : formatUsdCents(asCents(cents)));
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
