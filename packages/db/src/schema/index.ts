@@ -1,7 +1,6 @@
 export * from './ad-platform.js';
 export * from './agreements.js';
 export * from './billing.js';
-export * from './reconciliation.js';
 export * from './campaigns.js';
 export * from './cards.js';
 export * from './enums.js';
@@ -12,6 +11,7 @@ export * from './ledger.js';
 export * from './locator-mirror.js';
 export * from './payments.js';
 export * from './platform.js';
+export * from './reconciliation.js';
 export * from './settings.js';
 export * from './tenancy.js';
 export * from './users.js';

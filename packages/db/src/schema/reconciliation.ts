@@ -42,9 +42,7 @@ export const reconciliationRuns = pgTable(
     differenceCount: integer().notNull(),
     totals: jsonb().$type<ReconciliationTotals>().notNull(),
   },
-  (t) => [
-    uniqueIndex('reconciliation_runs_system_gateway_day_idx').on(t.systemId, t.gateway, t.runDate),
-  ],
+  (t) => [uniqueIndex('reconciliation_runs_system_gateway_day_idx').on(t.systemId, t.gateway, t.runDate)],
 );
 
 export const reconciliationDifferences = pgTable(

@@ -3,6 +3,8 @@
  * `createLedger({ db })` → `accountFor`, `post`, `balanceOf`, `statement`, and the overview reads of
  * billing history and reports: `accountsOf`, `owners`, `statementExport`, `collectedByDay`.
  */
+
+export type { GatewayPosting } from './gateway-postings.js';
 export {
   LEDGER_ACCOUNT_KINDS,
   LEDGER_CAUSE_KINDS,
@@ -11,7 +13,6 @@ export {
   type LedgerOwnerType,
   type NormalSide,
 } from './ledger-catalogue.js';
-export type { GatewayPosting } from './gateway-postings.js';
 export { LedgerError, type LedgerErrorCode } from './ledger-error.js';
 export {
   type AccountBalance,

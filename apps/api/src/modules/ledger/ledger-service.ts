@@ -1,6 +1,7 @@
 import { asCents, type Cents } from '@app/contracts';
 import type { Database, Executor } from '@app/db';
 import { type Clock, systemClock } from '../../lib/clock.js';
+import { createGatewayPostings } from './gateway-postings.js';
 import {
   isLedgerAccountKind,
   LEDGER_ACCOUNT_KINDS,
@@ -16,7 +17,6 @@ import {
   type LedgerRepository,
   type PostingRow,
 } from './ledger-repository.js';
-import { createGatewayPostings } from './gateway-postings.js';
 import { createLedgerOverview } from './overview.js';
 import { checkPosting, type PostingInput } from './posting-rules.js';
 import { readStatement, type Statement, type StatementQuery } from './statement.js';

@@ -56,7 +56,10 @@ export interface PaymentGateway {
    * oldest first: the platform's and those of the given connected accounts (direct charges). What
    * reconciliation compares the ledger with (decision 0079).
    */
-  listRecords(input: { since: Date | null; connectedAccountIds: readonly string[] }): Promise<GatewayRecord[]>;
+  listRecords(input: {
+    since: Date | null;
+    connectedAccountIds: readonly string[];
+  }): Promise<GatewayRecord[]>;
 
   /** Checks a webhook's `t=…,v1=…` signature and its age; returns the event or throws `WebhookSignatureError`. */
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): Promise<GatewayEvent>;

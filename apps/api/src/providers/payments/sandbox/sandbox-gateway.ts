@@ -27,7 +27,6 @@ import { verifyWebhookSignature } from '../webhook-signature.js';
 import { createOnboardingLinkSigner, ONBOARDING_LINK_MINUTES } from './onboarding-link.js';
 import { recordEvent, type SandboxDeliveries } from './sandbox-events.js';
 import { type Done, newId, runIdempotent } from './sandbox-idempotency.js';
-import { listSandboxRecords } from './sandbox-records.js';
 import {
   accountOf,
   cardOf,
@@ -39,6 +38,7 @@ import {
   stripeShapedTransfer,
   transferOf,
 } from './sandbox-objects.js';
+import { listSandboxRecords } from './sandbox-records.js';
 import { type CardBehaviour, TEST_TOKENS, testCardOf } from './test-cards.js';
 
 /** Stripe's limits for USD charges: at least $0.50, at most $999,999.99. */
