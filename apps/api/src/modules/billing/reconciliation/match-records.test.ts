@@ -211,4 +211,15 @@ describe('matchRecords', () => {
     });
     expect(result.differences).toEqual([]);
   });
+
+  it('counts no money for a declined charge the gateway keeps (Stripe lists failed charges)', () => {
+    const result = matchRecords({
+      systemId: SYSTEM,
+      records: [charge({ status: 'failed' })],
+      operations: [operation({ status: 'failed', chargeId: null })],
+      postings: [],
+    });
+    expect(result).toMatchObject({ checked: 0, differences: [] });
+    expect(result.gateway.net).toBe(0);
+  });
 });

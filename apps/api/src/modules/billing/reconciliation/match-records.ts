@@ -94,7 +94,10 @@ export function matchRecords(input: {
     byChargeId.has(r.id) ||
     postingOf.has(r.id) ||
     (r.kind === 'charge' && r.idempotencyKey !== null && byKey.has(r.idempotencyKey));
-  const records = input.records.filter(ours);
+  // A declined charge (Stripe keeps it, status 'failed') or a failed refund moved no money.
+  const moved = (r: GatewayRecord) =>
+    r.kind === 'charge' ? r.status === 'succeeded' : r.status !== 'failed' && r.status !== 'canceled';
+  const records = input.records.filter((r) => moved(r) && ours(r));
   const seen = new Set(records.map((r) => r.id));
   const differences: Difference[] = [];
   const totals = { charges: 0, refunds: 0, transfers: 0, applicationFees: 0, net: 0 };
