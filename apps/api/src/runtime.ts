@@ -17,7 +17,12 @@ import { createSecretBox } from './lib/secret-box.js';
 import { createAgreementsModule } from './modules/agreements/index.js';
 import { createAppConfigModule } from './modules/app-config/index.js';
 import { createAuditModule } from './modules/audit/index.js';
-import { createBillingModule, invoicePeriodsJob, settlePendingJob } from './modules/billing/index.js';
+import {
+  createBillingModule,
+  invoicePeriodsJob,
+  reconcileJob,
+  settlePendingJob,
+} from './modules/billing/index.js';
 import { createBotCheckModule } from './modules/bot-check/index.js';
 import { createCampaignsModule, locatorMirrorJob } from './modules/campaigns/index.js';
 import { createCardsModule } from './modules/cards/index.js';
@@ -292,6 +297,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     gateways,
     collectedCharges: payments.charges.collectedCharges,
     salesLinks: sales.links,
+    operations: payments.operations,
   });
   // Site tests (decision 0050): the embed check now and on a schedule, and the test lead.
   const siteTests = createSiteTestsModule({
@@ -423,6 +429,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     await queue.trigger(settlePendingJob, {});
     // Invoices owed since the last start are written and charged now, not at the next ten minutes.
     await queue.trigger(invoicePeriodsJob, {});
+    // The ledger compared with the gateway at start (then daily), so the reconciliation screen has a run.
+    await queue.trigger(reconcileJob, {});
     // Locator mirrors are brought up to date at start, not at the next minute. On a demo's first start
     // today's enhance / b2b lists are asked for at once (dripped through the day), so a newcomer sees
     // them arrive; later starts leave it to the ten-minute sweep (asking a list makes the sandbox
@@ -484,6 +492,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
         invoicing: billingJobs.invoicing,
         topUps: billingJobs.topUps,
         commissions: billingJobs.commissions,
+        reconciliation: billingJobs.reconciliation,
         wallet: billing.wallet,
       },
       clock,

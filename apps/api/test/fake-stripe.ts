@@ -218,6 +218,30 @@ export async function startFakeStripe(secretKeys: string | string[]) {
       objects.set(charge.id, charge);
       return { status: 200, body: charge };
     }
+    if (
+      method === 'GET' &&
+      !id &&
+      (resource === 'charges' || resource === 'refunds' || resource === 'transfers')
+    ) {
+      // A list, as Stripe pages one: newest first, `limit` (at most 100) after `starting_after`.
+      const since = Number(query.get('created[gte]') ?? 0);
+      const all = [...objects.values()]
+        .filter(
+          (o) =>
+            o.object === resource.slice(0, -1) &&
+            (o.on_account ?? null) === (request.stripeAccount ?? null) &&
+            Number(o.created) >= since,
+        )
+        .reverse();
+      const after = query.get('starting_after');
+      const start = after ? all.findIndex((o) => o.id === after) + 1 : 0;
+      const limit = Math.min(Number(query.get('limit') ?? 10), 100);
+      const data = all.slice(start, start + limit);
+      return {
+        status: 200,
+        body: { object: 'list', data, has_more: start + limit < all.length, url: `/v1/${resource}` },
+      };
+    }
     if (resource === 'charges' && id === 'search') {
       const wanted = /metadata\['idempotency_key'\]:'(.*)'/.exec(query.get('query') ?? '')?.[1];
       const data = [...objects.values()].filter(
@@ -249,8 +273,10 @@ export async function startFakeStripe(secretKeys: string | string[]) {
         object: 'refund',
         amount,
         charge: charge.id,
+        currency: charge.currency,
         status: 'succeeded',
         created: now(),
+        on_account: request.stripeAccount ?? null,
       };
       objects.set(refund.id, refund);
       return { status: 200, body: refund };

@@ -51,6 +51,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   invoice_numbers: 'modules/billing',
   minimum_spend_plans: 'modules/billing',
   minimum_spend_settings: 'modules/billing',
+  reconciliation_runs: 'modules/billing',
+  reconciliation_differences: 'modules/billing',
   ledger_accounts: 'modules/ledger',
   ledger_postings: 'modules/ledger',
   ledger_lines: 'modules/ledger',

@@ -26,6 +26,7 @@ export * from './payment-card.js';
 export * from './payment-gateway.js';
 export * from './pixel.js';
 export * from './profile.js';
+export * from './reconciliation.js';
 export * from './reference.js';
 export * from './registration.js';
 export * from './reports.js';

@@ -127,6 +127,7 @@ const CONFIGURATION_ORDER = [
   'opt-out-list',
   'report-analytics',
   'billing',
+  'reconciliation',
   'sales-connect-account',
   'beta-features',
 ] as const;
@@ -163,7 +164,9 @@ function visibleConfigurationPages(ctx: PolicyContext, user: SessionUser): Confi
       ...(reaches(actor, 'betaFeatures.update') ? (['beta-features'] as const) : []),
     ];
     // Billing is the system's money, not a setting: it stays when the Settings switch is off.
-    return [...(settingsOff ? [] : system), ...report, 'billing'];
+    // Reconciliation (decision 0079): the ledger against the gateway, for the system's owners.
+    const owners: ConfigurationPage[] = reaches(actor, 'billing.reconciliation') ? ['reconciliation'] : [];
+    return [...(settingsOff ? [] : system), ...report, 'billing', ...owners];
   }
   // Agencies: client management needs a card and no payment failure (unless in view mode); a missing
   // payment account only shows the warning of spec 1 §8 (decision D-client-management).

@@ -211,6 +211,8 @@ function configurationRoutes(): RouteDef[] {
     page('report-analytics', 'Report Analytics', guarded(configTypes, 'report-analytics')),
     // Not in the spec: the system's money and any party's billing history (decision 0035).
     page('billing', 'Billing', guarded(configTypes, 'system-only')),
+    // Not in the spec: the ledger reconciled with the payment gateway, beside Billing (decision 0079).
+    page('reconciliation', 'Reconciliation', guarded(configTypes, 'system-only')),
     page('sales-connect-account', 'Sales Connect Account', guarded(['sales'])),
     // Not in the spec's list: where system users set the beta features of spec 2 §3 (decision 0034).
     page('beta-features', 'Beta Features', guarded(configTypes, 'system-only')),

@@ -32,6 +32,8 @@ const SYSTEM = [
   'configuration.opt-out-list',
   'configuration.report-analytics',
   'configuration.billing',
+  // The ledger reconciled with the gateway (decision 0079): the system's owners.
+  'configuration.reconciliation',
   'configuration.beta-features',
 ];
 const SALES = ['configuration.agency-list', 'configuration.sales-connect-account'];
@@ -116,7 +118,7 @@ describe('sidebarMenu (spec 1 §2.5, §6; spec 2 §6)', () => {
       'system user without Settings role',
       USERS.systemAdmin(),
       { rolePermissions: { settings: off } },
-      ['configuration.report-analytics', 'configuration.billing'],
+      ['configuration.report-analytics', 'configuration.billing', 'configuration.reconciliation'],
     ],
     [
       'Report Analytics needs the permission',

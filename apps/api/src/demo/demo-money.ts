@@ -98,7 +98,12 @@ export async function seedDemoMoney(deps: {
         amount,
         currency: 'usd',
         description,
-        metadata: { business_key: businessKey, company_id: String(agency.id), demo: 'true' },
+        metadata: {
+          business_key: businessKey,
+          system_id: String(systemId),
+          company_id: String(agency.id),
+          demo: 'true',
+        },
       });
       const lines: PostingLineInput[] = [
         { accountId: receivable.id, amount },

@@ -41,4 +41,17 @@ export const BILLING_MATRIX_CASES: MatrixCase[] = [
     request: ({ id }) => ({ url: `/api/billing/invoice-pdf/company/${id}/999999999` }),
     inScope: () => [404],
   },
+  // Reconciliation (decision 0079): the system's owners only, of their own system; everyone else 404.
+  {
+    route: 'GET /api/configuration/reconciliation',
+    vary: null,
+    request: () => ({ url: '/api/configuration/reconciliation' }),
+    inScope: (p) => (p === 'system' ? PASS : [404]),
+  },
+  {
+    route: 'POST /api/configuration/reconciliation/run',
+    vary: null,
+    request: () => ({ url: '/api/configuration/reconciliation/run', body: {} }),
+    inScope: (p) => (p === 'system' ? PASS : [404]),
+  },
 ];

@@ -12,6 +12,7 @@ export * from './ledger.js';
 export * from './locator-mirror.js';
 export * from './payments.js';
 export * from './platform.js';
+export * from './reconciliation.js';
 export * from './settings.js';
 export * from './tenancy.js';
 export * from './users.js';

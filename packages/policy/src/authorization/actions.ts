@@ -180,6 +180,8 @@ export const ACTIONS = {
   /** Report Analytics: who reads it depends on the person's report permission (`reportAnalyticsAccess`). */
   'reports.analytics': { who: anyone },
   'reports.root': { who: isSystemOwner },
+  /** The reconciliation of the ledger with the gateway (decision 0079): the system's owners only. */
+  'billing.reconciliation': { who: isSystemOwner },
   'outbox.read': { who: systemUser },
 } as const satisfies Record<string, ActionRule>;
 

@@ -38,6 +38,10 @@ import { createMinimumSpendRepository } from './minimum-spend/minimum-spend-repo
 import { minimumSpendRoutes } from './minimum-spend/minimum-spend-routes.js';
 import { createMinimumSpendService } from './minimum-spend/minimum-spend-service.js';
 import { settlePendingHandler } from './payments-janitor.js';
+import { createReconciliation, type OperationReads } from './reconciliation/reconcile.js';
+import { reconcileHandler } from './reconciliation/reconcile-job.js';
+import { createReconciliationRepository } from './reconciliation/reconciliation-repository.js';
+import { reconciliationRoutes } from './reconciliation/reconciliation-routes.js';
 import { createBillingSchedules } from './schedules/billing-schedules.js';
 import { walletTopUpsHandler, walletTopUpsJob } from './wallet/auto-topup-job.js';
 import { dataWalletRoutes } from './wallet/data-wallet-routes.js';
@@ -58,6 +62,7 @@ export { createPrepaidLots, type PrepaidLots, type PrepaidUse } from './lots/pre
 export { type PrepaidTopUps, prepaidTopUpsJob } from './lots/prepaid-topups.js';
 export type { WalletSpendInput, WalletSpendOutcome } from './lots/wallet-lots.js';
 export { settlePendingHandler, settlePendingJob } from './payments-janitor.js';
+export { reconcileJob } from './reconciliation/reconcile-job.js';
 export type { BillingSchedules } from './schedules/billing-schedules.js';
 export { walletTopUpsJob } from './wallet/auto-topup-job.js';
 export { walletExpiryJob } from './wallet/wallet-expiry-job.js';
@@ -140,11 +145,13 @@ export function createBillingModule(deps: {
       pricedCounts: PricedCounts;
       /** The campaigns module's system move: a balance pause ends once a block is bought. */
       moveBySystem: MoveBySystem;
-      /** Each system's gateways (commission payouts are transfers, decision 0080). */
-      gateways: Pick<GatewayDirectory, 'of'>;
+      /** Each system's gateways (commission payouts are transfers, decision 0080; reconciliation, 0079). */
+      gateways: Pick<GatewayDirectory, 'of' | 'forSystem'>;
       /** What sales commissions are earned on, and who earns them (decision 0080). */
       collectedCharges: CollectedCharges;
       salesLinks: SalesLinksOf;
+      /** Reconciliation's side of the payment operations (decision 0079). */
+      operations: OperationReads;
     }) {
       const invoices = createInvoiceRepository(db);
       payments.followUps.register(PREPAID_BLOCK, async (followUp, _operation, tx) => {
@@ -207,10 +214,19 @@ export function createBillingModule(deps: {
         personalAccount: reads.personalAccount,
         clock,
       });
+      const reconciliationRepo = createReconciliationRepository(db);
+      const reconciliation = createReconciliation({
+        clock,
+        ledger,
+        gateways: payments.gateways,
+        operations: payments.operations,
+        repo: reconciliationRepo,
+      });
       return {
         invoicing,
         topUps,
         commissions: { earn: earnCommissions, payOut: payCommissions },
+        reconciliation,
         handlers: [
           commissionsHandler({ earn: earnCommissions, log }),
           commissionPayoutsHandler({ payOut: payCommissions, log }),
@@ -234,6 +250,7 @@ export function createBillingModule(deps: {
           }),
           walletExpiryHandler({ lots: walletLots, log }),
           invoicePeriodsHandler({ invoicing, log }),
+          reconcileHandler({ reconciliation, log }),
         ],
         routes: [
           dataWalletRoutes({
@@ -257,6 +274,7 @@ export function createBillingModule(deps: {
             }),
           }),
           invoiceRoutes(invoiceService),
+          reconciliationRoutes({ repo: reconciliationRepo, reconciliation }),
         ],
       };
     },

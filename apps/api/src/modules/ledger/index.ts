@@ -3,6 +3,8 @@
  * `createLedger({ db })` → `accountFor`, `post`, `balanceOf`, `statement`, and the overview reads of
  * billing history and reports: `accountsOf`, `owners`, `statementExport`, `collectedByDay`.
  */
+
+export type { GatewayPosting } from './gateway-postings.js';
 export {
   LEDGER_ACCOUNT_KINDS,
   LEDGER_CAUSE_KINDS,

@@ -1,6 +1,7 @@
 import { asCents, type Cents } from '@app/contracts';
 import type { Database, Executor } from '@app/db';
 import { type Clock, systemClock } from '../../lib/clock.js';
+import { createGatewayPostings } from './gateway-postings.js';
 import {
   isLedgerAccountKind,
   LEDGER_ACCOUNT_KINDS,
@@ -138,6 +139,7 @@ export function createLedger({ db, clock = systemClock }: { db: Database; clock?
 
   return {
     ...createLedgerOverview({ db }),
+    ...createGatewayPostings({ db }),
 
     /** The account of this owner and purpose in the system, created on first use (once, however many ask). */
     async accountFor(

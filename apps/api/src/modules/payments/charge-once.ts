@@ -228,7 +228,7 @@ export function createChargeOnce(deps: {
         amount: row.amount,
         currency: 'usd',
         description: row.description,
-        metadata: { business_key: row.businessKey },
+        metadata: { business_key: row.businessKey, system_id: String(row.systemId) },
         ...(row.connectedAccountId === null
           ? {}
           : { connectedAccountId: row.connectedAccountId, applicationFee: row.applicationFee ?? ZERO_CENTS }),

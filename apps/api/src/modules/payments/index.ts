@@ -103,6 +103,8 @@ export function createPaymentsModule(deps: {
       /** Collected campaign charges in settlement order (what sales commissions are earned on). */
       collectedCharges: operations.collectedCharges,
     },
+    /** Reconciliation's read of the operations (decision 0079): a system's, per gateway. */
+    operations: { ofSystemOnGateway: operations.ofSystemOnGateway, gatewaysOf: operations.gatewaysOf },
     handlers,
     routes: [
       webhookRoutes({

@@ -157,6 +157,35 @@ export function createPaymentOperationRepository(db: Database) {
       }));
     },
 
+    /**
+     * The system's operations on a gateway (reconciliation's side of them, decision 0079), in key
+     * order; failed attempts included, as a failed one the gateway charged is a difference.
+     */
+    async ofSystemOnGateway(systemId: number, gateway: string) {
+      return db
+        .select({
+          businessKey: paymentOperations.businessKey,
+          status: paymentOperations.status,
+          chargeId: paymentOperations.chargeId,
+          amount: paymentOperations.amount,
+          applicationFee: paymentOperations.applicationFee,
+          connectedAccountId: paymentOperations.connectedAccountId,
+          companyId: paymentOperations.companyId,
+        })
+        .from(paymentOperations)
+        .where(and(eq(paymentOperations.systemId, systemId), eq(paymentOperations.gateway, gateway)))
+        .orderBy(asc(paymentOperations.businessKey));
+    },
+
+    /** The gateways the system's operations were made on. */
+    async gatewaysOf(systemId: number): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ gateway: paymentOperations.gateway })
+        .from(paymentOperations)
+        .where(eq(paymentOperations.systemId, systemId));
+      return rows.map((r) => r.gateway);
+    },
+
     async succeededByKeyPrefix(
       systemId: number,
       prefixes: readonly string[],

@@ -51,6 +51,16 @@ export interface PaymentGateway {
     connectedAccountId?: string;
   }): Promise<Charge | null>;
 
+  /**
+   * The gateway's money records (charges, refunds, transfers) created since `since` (all when null),
+   * oldest first: the platform's and those of the given connected accounts (direct charges). What
+   * reconciliation compares the ledger with (decision 0079).
+   */
+  listRecords(input: {
+    since: Date | null;
+    connectedAccountIds: readonly string[];
+  }): Promise<GatewayRecord[]>;
+
   /** Checks a webhook's `t=…,v1=…` signature and its age; returns the event or throws `WebhookSignatureError`. */
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): Promise<GatewayEvent>;
 }
@@ -217,6 +227,26 @@ export function accountStatusOf(
   const restricted =
     reason !== null && !STILL_CHECKING.has(reason) && account.requirements.pastDue.length > 0;
   return restricted ? 'completed' : 'inverification';
+}
+
+/** One money movement at the gateway, as reconciliation reads it. */
+export interface GatewayRecord {
+  kind: 'charge' | 'refund' | 'transfer';
+  id: string;
+  /** The idempotency key it was made with (our business key), when the gateway keeps it. */
+  idempotencyKey: string | null;
+  /** A refund's charge. */
+  chargeId: string | null;
+  /** The connected account of a direct charge (or of a refund of one); a transfer's destination. */
+  connectedAccountId: string | null;
+  amount: Cents;
+  /** A charge's application fee, or the part of it a refund gave back; null when none. */
+  applicationFee: Cents | null;
+  currency: string;
+  status: string;
+  /** A charge's metadata (a refund carries its charge's): `system_id`, `business_key`, … */
+  metadata: Record<string, string>;
+  created: Date;
 }
 
 export interface RetrievableObjects {

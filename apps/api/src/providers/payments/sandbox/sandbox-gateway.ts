@@ -38,6 +38,7 @@ import {
   stripeShapedTransfer,
   transferOf,
 } from './sandbox-objects.js';
+import { listSandboxRecords } from './sandbox-records.js';
 import { type CardBehaviour, TEST_TOKENS, testCardOf } from './test-cards.js';
 
 /** Stripe's limits for USD charges: at least $0.50, at most $999,999.99. */
@@ -437,6 +438,8 @@ export function createSandboxGateway(deps: {
         );
       return row ? chargeOf(row, await cardLast4(db, row.cardId)) : null;
     },
+
+    listRecords: (input) => listSandboxRecords(db, input.since),
 
     async verifyWebhook(rawBody, signatureHeader): Promise<GatewayEvent> {
       verifyWebhookSignature(

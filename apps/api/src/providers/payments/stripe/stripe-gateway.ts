@@ -13,6 +13,7 @@ import {
   WebhookSignatureError,
 } from '../gateway.js';
 import { WEBHOOK_TOLERANCE_SECONDS } from '../webhook-signature.js';
+import { listStripeRecords } from './stripe-records.js';
 
 export interface StripeSettings {
   secretKey: string;
@@ -258,6 +259,8 @@ export function createStripeGateway(settings: StripeSettings): PaymentGateway {
         throw err;
       }
     },
+
+    listRecords: (input) => translate(() => listStripeRecords(stripe, input)),
 
     findChargeByIdempotencyKey: ({ idempotencyKey, connectedAccountId }) =>
       translate(async () => {
