@@ -54,6 +54,14 @@ export {
   testLeadPrices,
 } from './lead-prices.js';
 export {
+  MINIMUM_SPEND_TIME_ZONE,
+  type MinimumSpendSchedule,
+  minimumSpendLeftFrom,
+  minimumSpendMonthsEnded,
+  minimumSpendShortfall,
+  monthlyMinimum,
+} from './minimum-spend.js';
+export {
   ONBOARDING_AMOUNT_ABOVE,
   type OnboardingSetting,
   onboardingAmountToCents,
