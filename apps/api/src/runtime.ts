@@ -17,7 +17,12 @@ import { createSecretBox } from './lib/secret-box.js';
 import { createAgreementsModule } from './modules/agreements/index.js';
 import { createAppConfigModule } from './modules/app-config/index.js';
 import { createAuditModule } from './modules/audit/index.js';
-import { createBillingModule, invoicePeriodsJob, settlePendingJob } from './modules/billing/index.js';
+import {
+  createBillingModule,
+  invoicePeriodsJob,
+  minimumSpendJob,
+  settlePendingJob,
+} from './modules/billing/index.js';
 import { createBotCheckModule } from './modules/bot-check/index.js';
 import { createCampaignsModule, locatorMirrorJob } from './modules/campaigns/index.js';
 import { createCardsModule } from './modules/cards/index.js';
@@ -197,6 +202,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     clock,
     audit: audit.audit,
     beta: agreements.beta,
+    minimumSpendStarts: agreements.minimumSpend.startsOf,
     queue,
     inScope: scope.inScope,
   });
@@ -285,6 +291,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     payers: campaigns.payers,
     pricedCounts: leads.leads.pricedCounts,
     moveBySystem: campaigns.moveBySystem,
+    mail: mail.mail,
   });
   // Site tests (decision 0050): the embed check now and on a schedule, and the test lead.
   const siteTests = createSiteTestsModule({
@@ -416,6 +423,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     await queue.trigger(settlePendingJob, {});
     // Invoices owed since the last start are written and charged now, not at the next ten minutes.
     await queue.trigger(invoicePeriodsJob, {});
+    // Minimum-spend months that ended since the last start are charged now, not at the next hour.
+    await queue.trigger(minimumSpendJob, {});
     // Locator mirrors are brought up to date at start, not at the next minute. On a demo's first start
     // today's enhance / b2b lists are asked for at once (dripped through the day), so a newcomer sees
     // them arrive; later starts leave it to the ten-minute sweep (asking a list makes the sandbox

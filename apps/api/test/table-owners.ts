@@ -48,6 +48,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   invoice_numbers: 'modules/billing',
   minimum_spend_plans: 'modules/billing',
   minimum_spend_settings: 'modules/billing',
+  minimum_spend_charges: 'modules/billing',
   ledger_accounts: 'modules/ledger',
   ledger_postings: 'modules/ledger',
   ledger_lines: 'modules/ledger',

@@ -1,5 +1,6 @@
 import {
   invoicePeriodsJob,
+  minimumSpendJob,
   prepaidTopUpsJob,
   settlePendingJob,
   walletExpiryJob,
@@ -30,6 +31,7 @@ export const JOB_SPECS: readonly JobSpec[] = [
   ingestLeadsJob,
   invoicePeriodsJob,
   locatorMirrorJob,
+  minimumSpendJob,
   passwordResetLinkJob,
   prepaidTopUpsJob,
   processPaymentEventJob,
