@@ -193,6 +193,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     db,
     audit: audit.audit,
     reauthenticate: identity.passwords.reauthenticate,
+    clock,
   });
   // Money over time (decision 0072): prepaid lots and billing schedules, which the lead engine and
   // campaigns use; its jobs that charge join once payments exist (`withPayments`).

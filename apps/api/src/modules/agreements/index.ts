@@ -21,6 +21,7 @@ export function createAgreementsModule(deps: {
   db: Database;
   audit: AuditLog;
   reauthenticate: AgreementDependencies['reauthenticate'];
+  clock: AgreementDependencies['clock'];
 }) {
   const beta = createBetaFeatureService(deps.db);
   const agreements = createAgreementService({
@@ -28,6 +29,7 @@ export function createAgreementsModule(deps: {
     beta,
     audit: deps.audit,
     reauthenticate: deps.reauthenticate,
+    clock: deps.clock,
   });
   const minimumSpend = createMinimumSpendAgreements(deps.db);
   return {
