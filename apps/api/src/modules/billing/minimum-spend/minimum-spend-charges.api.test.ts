@@ -1,5 +1,5 @@
 import { asCents } from '@app/contracts';
-import { companies, DEMO, eq, minimumSpendPlans, queryRows, sql } from '@app/db';
+import { companies, DEMO, eq, minimumSpendPlans, minimumSpendSettings, queryRows, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
 import { walletAgency } from '../../../../test/kits/data-wallet.js';
@@ -236,6 +236,64 @@ describe('the monthly shortfall', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('Minimum spend shortfall');
     expect(csv.body).toContain('2027-01-31 to 2027-02-28');
+  });
+});
+
+describe('which minimum applies', () => {
+  it("an agency's own plan ends after its months; without one, the root setting, then the default plan", async () => {
+    at('2027-04-05T12:00:00Z');
+    const agency = await walletAgency(rt, 'tok_visa');
+    await accept(agency, 'minimum_spend');
+    const root = await who(rt, PEOPLE.root);
+    const setting = {
+      enabled: true,
+      firstMonthCents: asCents(10_000),
+      secondMonthCents: asCents(20_000),
+      monthlyCents: asCents(30_000),
+    };
+    await rt.database.db
+      .insert(minimumSpendSettings)
+      .values({ systemId: root.system, ...setting })
+      .onConflictDoUpdate({ target: minimumSpendSettings.systemId, set: setting });
+
+    // Chicago midnight of May 5 (CDT: 05:00 UTC): month 0 at the root setting's first month.
+    at('2027-05-05T05:00:00Z');
+    await runConcurrently(3);
+    expect((await monthsOf(agency.company)).map((m) => [m.minimum, m.shortfall, m.status])).toEqual([
+      [10_000, 10_000, 'paid'],
+    ]);
+    expect(await sandboxChargesWithKey(rt, `minspend:${agency.company}:2027-04-05`)).toEqual([
+      { amount: 10_000, fee: null },
+    ]);
+
+    // A default plan wins over the root setting from the next month on.
+    await rt.database.db.insert(minimumSpendPlans).values({
+      systemId: root.system,
+      name: 'Test default',
+      months: 12,
+      flatMonthCents: asCents(70_000),
+      isDefault: true,
+    });
+    at('2027-06-05T05:00:00Z');
+    await runConcurrently(3);
+    expect((await monthsOf(agency.company)).map((m) => [m.month_index, m.minimum, m.status])).toEqual([
+      [0, 10_000, 'paid'],
+      [1, 70_000, 'paid'],
+    ]);
+    // The first agency's own plan ($500 × 3 months) asked nothing in its fourth month.
+    const paying = (
+      await queryRows<{ agency_id: number }>(
+        rt.database.db,
+        sql`select agency_id from minimum_spend_charges where start_date = '2027-01-31' and status = 'paid'`,
+      )
+    )[0]?.agency_id;
+    const months = await monthsOf(paying ?? 0);
+    expect(months.map((m) => [m.month_index, m.minimum, m.status])).toEqual([
+      [0, 50_000, 'paid'],
+      [1, 50_000, 'none'],
+      [2, 50_000, 'paid'],
+      [3, 0, 'none'],
+    ]);
   });
 });
 
