@@ -6,7 +6,7 @@ import { walletAgency } from '../../../../test/kits/data-wallet.js';
 import { sandboxChargesWithKey } from '../../../../test/kits/harbor-billing.js';
 import { get, PEOPLE, post, type Who, who } from '../../../../test/kits/users.js';
 import { type SettableClock, settableClock } from '../../../lib/clock.js';
-import { minimumSpendJob } from '../index.js';
+import { minimumSpendJob, settlePendingHandler } from '../index.js';
 
 /*
  * Minimum spend's monthly shortfall on a settable clock (decision 0077): months count from the
@@ -18,11 +18,20 @@ import { minimumSpendJob } from '../index.js';
 let rt: TestRuntime;
 let clock: SettableClock;
 let planId: number;
+/** The sandbox's knob: when set, the answer of a stored charge is lost (the process "dies" there). */
+let loseAnswer = false;
 const at = (iso: string) => clock.set(new Date(iso));
 
 beforeAll(async () => {
   clock = settableClock(new Date('2027-01-31T18:00:00Z'));
-  rt = await startTestRuntime({ clock });
+  rt = await startTestRuntime({
+    clock,
+    sandbox: {
+      async afterCharge() {
+        if (loseAnswer) throw new Error('socket hang up');
+      },
+    },
+  });
   const root = await who(rt, PEOPLE.root);
   const [plan] = await rt.database.db
     .insert(minimumSpendPlans)
@@ -294,6 +303,50 @@ describe('which minimum applies', () => {
       [2, 50_000, 'paid'],
       [3, 0, 'none'],
     ]);
+  });
+});
+
+describe('a charge whose answer was lost', () => {
+  it('is recorded by the janitor, the month marked paid by its follow-up, and never charged twice', async () => {
+    at('2027-06-10T12:00:00Z');
+    const agency = await agencyOnPlan('tok_visa');
+    // Every other agency's month that ends before this one's is written and charged first.
+    at('2027-07-09T12:00:00Z');
+    await runJob();
+    at('2027-07-10T05:30:00Z');
+    loseAnswer = true;
+    await expect(runJob()).rejects.toThrow('socket hang up');
+    loseAnswer = false;
+    const key = `minspend:${agency.company}:2027-06-10`;
+    expect(await sandboxChargesWithKey(rt, key)).toEqual([{ amount: 50_000, fee: null }]);
+    expect((await monthsOf(agency.company)).map((m) => m.status)).toEqual(['open']);
+
+    // A run before the janitor finds the operation pending: no second gateway call.
+    await runJob();
+    expect(await sandboxChargesWithKey(rt, key)).toHaveLength(1);
+
+    clock.advance(60_000);
+    const janitor = settlePendingHandler({
+      chargeOnce: rt.services.payments.chargeOnce,
+      onboarding: rt.services.onboarding,
+      graceSeconds: 0,
+      clock,
+    });
+    await Promise.all([
+      janitor.handle({}, { retryCount: 0, isLastAttempt: true }),
+      janitor.handle({}, { retryCount: 0, isLastAttempt: true }),
+    ]);
+    expect((await monthsOf(agency.company)).map((m) => [m.shortfall, m.status])).toEqual([[50_000, 'paid']]);
+    await runConcurrently(3);
+    expect(await sandboxChargesWithKey(rt, key)).toHaveLength(1);
+    expect((await noticesTo(agency.company)).map((n) => n.subject)).toEqual([
+      'Minimum spend: shortfall charged',
+    ]);
+    const postings = await queryRows<{ n: number }>(
+      rt.database.db,
+      sql`select count(*)::int as n from ledger_postings where business_key = ${key}`,
+    );
+    expect(postings[0]?.n).toBe(1);
   });
 });
 
