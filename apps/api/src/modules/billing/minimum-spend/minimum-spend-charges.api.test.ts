@@ -1,5 +1,5 @@
 import { asCents } from '@app/contracts';
-import { companies, DEMO, eq, minimumSpendPlans, minimumSpendSettings, queryRows, sql } from '@app/db';
+import { companies, eq, minimumSpendPlans, minimumSpendSettings, queryRows, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
 import { walletAgency } from '../../../../test/kits/data-wallet.js';
@@ -347,48 +347,5 @@ describe('a charge whose answer was lost', () => {
       sql`select count(*)::int as n from ledger_postings where business_key = ${key}`,
     );
     expect(postings[0]?.n).toBe(1);
-  });
-});
-
-describe('GET /agreement-minimum-spend-latest/{company_id}', () => {
-  const latest = (asWho: Who, companyId: number) =>
-    get(rt, `/agreement-minimum-spend-latest/${companyId}`, asWho.token);
-
-  it('answers which current agreements the agency accepted, from its acceptances', async () => {
-    at('2027-04-02T12:00:00Z');
-    const agency = await agencyOnPlan('tok_visa');
-    const before = await latest(agency, agency.company);
-    expect(before.statusCode, before.body).toBe(200);
-    expect(before.json()).toEqual({
-      result: 'success',
-      isAgreementV2: false,
-      isAgreementV3: false,
-      isAgreementV4: false,
-      minimum_spend_addendum_required: true,
-      isAgreementMinimumSpend: true,
-      minimum_spend_started_at: '2027-04-02T12:00:00.000Z',
-    });
-    await accept(agency, 'v3');
-    expect((await latest(agency, agency.company)).json()).toMatchObject({
-      isAgreementV2: false,
-      isAgreementV3: true,
-      isAgreementV4: false,
-    });
-  });
-
-  it("answers 404 for another tenant's agency and refuses a client user", async () => {
-    const agency = await walletAgency(rt, null);
-    const other = await who(rt, PEOPLE.otherAgency, DEMO.brightreach.domain);
-    expect((await latest(other, agency.company)).statusCode).toBe(404);
-    const northwind = await who(rt, PEOPLE.northwind);
-    expect((await latest(northwind, agency.company)).statusCode).toBe(404);
-    const client = await who(rt, PEOPLE.client);
-    // Its own company is in its scope: the 404 is the role's refusal (answered like a missing id).
-    const refused = await latest(client, client.company);
-    expect(refused.statusCode, refused.body).toBe(404);
-    expect((await latest(client, northwind.company)).statusCode).toBe(404);
-    expect((await latest(northwind, northwind.company)).statusCode).toBe(200);
-    const root = await who(rt, PEOPLE.root);
-    expect((await latest(root, client.company)).statusCode).toBe(400);
   });
 });
