@@ -20,6 +20,7 @@ import { createAuditModule } from './modules/audit/index.js';
 import {
   createBillingModule,
   invoicePeriodsJob,
+  minimumSpendJob,
   reconcileJob,
   settlePendingJob,
 } from './modules/billing/index.js';
@@ -193,6 +194,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     db,
     audit: audit.audit,
     reauthenticate: identity.passwords.reauthenticate,
+    clock,
   });
   // Money over time (decision 0072): prepaid lots and billing schedules, which the lead engine and
   // campaigns use; its jobs that charge join once payments exist (`withPayments`).
@@ -202,6 +204,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     clock,
     audit: audit.audit,
     beta: agreements.beta,
+    minimumSpendStarts: agreements.minimumSpend.startsOf,
     queue,
     inScope: scope.inScope,
     // Half the pool (bench/billing.bench.ts measures 1, 4 and 8 side by side); PGlite has one connection.
@@ -298,6 +301,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     collectedCharges: payments.charges.collectedCharges,
     salesLinks: sales.links,
     operations: payments.operations,
+    mail: mail.mail,
   });
   // Site tests (decision 0050): the embed check now and on a schedule, and the test lead.
   const siteTests = createSiteTestsModule({
@@ -431,6 +435,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     await queue.trigger(invoicePeriodsJob, {});
     // The ledger compared with the gateway at start (then daily), so the reconciliation screen has a run.
     await queue.trigger(reconcileJob, {});
+    // Minimum-spend months that ended since the last start are charged now, not at the next hour.
+    await queue.trigger(minimumSpendJob, {});
     // Locator mirrors are brought up to date at start, not at the next minute. On a demo's first start
     // today's enhance / b2b lists are asked for at once (dripped through the day), so a newcomer sees
     // them arrive; later starts leave it to the ten-minute sweep (asking a list makes the sandbox

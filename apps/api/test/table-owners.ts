@@ -53,6 +53,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   minimum_spend_settings: 'modules/billing',
   reconciliation_runs: 'modules/billing',
   reconciliation_differences: 'modules/billing',
+  minimum_spend_charges: 'modules/billing',
   ledger_accounts: 'modules/ledger',
   ledger_postings: 'modules/ledger',
   ledger_lines: 'modules/ledger',

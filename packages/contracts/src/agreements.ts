@@ -167,3 +167,20 @@ export const featureGateResponseSchema = z.object({
   gate: z.enum(['open', 'agreement', 'unavailable']),
 });
 export type FeatureGate = z.infer<typeof featureGateResponseSchema>;
+
+// GET /agreement-minimum-spend-latest/{company_id} (spec 2 §7 "Minimum spend and prepaid")
+export const minimumSpendLatestParamsSchema = z.object({ company_id: idParamSchema });
+export const minimumSpendLatestResponseSchema = z.object({
+  result: z.literal('success'),
+  /** The agency has accepted the current version of agreement v2 (v3, v4) of its system. */
+  isAgreementV2: z.boolean(),
+  isAgreementV3: z.boolean(),
+  isAgreementV4: z.boolean(),
+  /** Spec 2 §6: the Minimum Spend Addendum is asked of agencies on the master system only. */
+  minimum_spend_addendum_required: z.boolean(),
+  /** The agency has accepted the current version of the Minimum Spend Addendum. */
+  isAgreementMinimumSpend: z.boolean(),
+  /** When it first accepted the addendum: the start its minimum-spend months count from (decision 0077). */
+  minimum_spend_started_at: z.string().nullable(),
+});
+export type MinimumSpendLatest = z.infer<typeof minimumSpendLatestResponseSchema>;

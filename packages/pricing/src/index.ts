@@ -55,6 +55,14 @@ export {
   testLeadPrices,
 } from './lead-prices.js';
 export {
+  MINIMUM_SPEND_TIME_ZONE,
+  type MinimumSpendSchedule,
+  minimumSpendLeftFrom,
+  minimumSpendMonthsEnded,
+  minimumSpendShortfall,
+  monthlyMinimum,
+} from './minimum-spend.js';
+export {
   ONBOARDING_AMOUNT_ABOVE,
   type OnboardingSetting,
   onboardingAmountToCents,

@@ -51,6 +51,12 @@ export const AGREEMENTS_MATRIX_CASES: MatrixCase[] = [
     request: ({ id }) => ({ url: `/api/marketing-services-agreement/${id}` }),
   },
   {
+    // In scope: an agency answers its agreements; a client or root company is refused with 400.
+    route: 'GET /api/agreement-minimum-spend-latest/:company_id',
+    vary: company('company_id'),
+    request: ({ id }) => ({ url: `/api/agreement-minimum-spend-latest/${id}` }),
+  },
+  {
     route: 'PUT /api/marketing-services-agreement',
     vary: user('user_id'),
     // Withdrawing (F) records nothing; only one's own, for one's own company.

@@ -236,3 +236,56 @@ export const invoiceNumbers = pgTable('invoice_numbers', {
     .references(() => systems.id),
   last: integer().notNull(),
 });
+
+export type MinimumSpendChargeStatus = 'none' | 'open' | 'paid' | 'failed';
+
+/**
+ * One month of an agency's minimum spend (decision 0077): what the month asked, the wholesale the
+ * agency spent in it (read from the ledger) and the shortfall charged to its card. Written once per
+ * agency and month (the unique key), before the charge; the charge's key is `business_key`
+ * (`minspend:<agency>:<month start>`), its follow-up marks the row paid where the charge is recorded.
+ */
+export const minimumSpendCharges = pgTable(
+  'minimum_spend_charges',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    systemId: integer()
+      .notNull()
+      .references(() => systems.id),
+    agencyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    /** The month from the agency's start: 0 is its first month. */
+    monthIndex: integer().notNull(),
+    /** The month's local dates (its zone: pricing's MINIMUM_SPEND_TIME_ZONE) and instants. */
+    startDate: date({ mode: 'string' }).notNull(),
+    endDate: date({ mode: 'string' }).notNull(),
+    periodStart: at().notNull(),
+    periodEnd: at().notNull(),
+    /** What set the minimum: the plan's id, or null for the system's root schedule. */
+    planId: integer(),
+    minimum: money().notNull(),
+    spent: money().notNull(),
+    shortfall: money().notNull(),
+    status: text().$type<MinimumSpendChargeStatus>().notNull(),
+    businessKey: text().notNull(),
+    operationId: bigint({ mode: 'number' }),
+    chargeId: text(),
+    failureCode: text(),
+    failureMessage: text(),
+    /** When the notice e-mail was queued: once per month. */
+    noticeQueuedAt: at(),
+    paidAt: at(),
+    createdAt: at().defaultNow().notNull(),
+  },
+  (t) => [
+    unique('minimum_spend_charges_once_per_month').on(t.agencyId, t.startDate),
+    unique('minimum_spend_charges_business_key').on(t.businessKey),
+    index('minimum_spend_charges_status_idx').on(t.status),
+    check('minimum_spend_charges_status', sql`${t.status} in ('none', 'open', 'paid', 'failed')`),
+    check(
+      'minimum_spend_charges_amounts',
+      sql`${t.minimum} >= 0 and ${t.shortfall} >= 0 and ${t.shortfall} <= ${t.minimum} and (${t.status} = 'none') = (${t.shortfall} = 0)`,
+    ),
+  ],
+);

@@ -89,6 +89,7 @@ export function createAgreementRepository(db: Database) {
         featureId: number | null;
         locationMenu: string | null;
         ip: string;
+        acceptedAt: Date;
       },
       extra?: { developerFlag?: boolean },
     ): Promise<number> {
@@ -97,11 +98,11 @@ export function createAgreementRepository(db: Database) {
           tx as unknown as Database,
           sql`insert into agreement_acceptances (system_id, company_id, user_id, accepted_by_user_id,
               document_id, document_name, document_version, party_name, content_sha256, company_name,
-              feature_id, location_menu, ip)
+              feature_id, location_menu, ip, accepted_at)
             values (${values.systemId}, ${values.companyId}, ${values.userId}, ${values.acceptedByUserId},
               ${values.documentId}, ${values.documentName}, ${values.documentVersion}, ${values.partyName},
               ${values.contentSha256}, ${values.companyName}, ${values.featureId}, ${values.locationMenu},
-              ${values.ip})
+              ${values.ip}, ${values.acceptedAt.toISOString()}::timestamptz)
             returning id`,
         );
         const id = Number(row?.id);

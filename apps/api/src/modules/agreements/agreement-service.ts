@@ -6,6 +6,7 @@ import {
 } from '@app/contracts';
 import type { Database } from '@app/db';
 import { HttpError, notFound } from '../../http-errors.js';
+import type { Clock } from '../../lib/clock.js';
 import type { AuditLog } from '../audit/index.js';
 import { newOpaqueToken, sha256 } from '../identity/index.js';
 import type { Principal } from '../tenancy/index.js';
@@ -26,6 +27,11 @@ export interface AgreementDependencies {
   beta: BetaFeatureService;
   /** The user logs: every acceptance is written there too, readable by the people who read the logs. */
   audit: AuditLog;
+  /**
+   * The runtime's clock: an acceptance's time is when minimum spend starts (decision 0077), so it is
+   * billing's time, settable in tests like every other.
+   */
+  clock: Clock;
   /** The identity module's password check of the caller (refused in view mode, rate-limited). */
   reauthenticate: (input: {
     principal: Principal;
@@ -100,6 +106,7 @@ export function createAgreementService(deps: AgreementDependencies) {
         featureId: input.featureId ?? null,
         locationMenu: input.locationMenu ?? null,
         ip: input.ip,
+        acceptedAt: deps.clock.now(),
       },
       input.developerFlag === undefined ? undefined : { developerFlag: input.developerFlag },
     );

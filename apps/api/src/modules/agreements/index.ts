@@ -4,10 +4,13 @@ import { agreementRoutes } from './agreement-routes.js';
 import { type AgreementDependencies, createAgreementService } from './agreement-service.js';
 import { betaFeatureRoutes } from './beta-feature-routes.js';
 import { createBetaFeatureService } from './beta-feature-service.js';
+import { createMinimumSpendAgreements } from './minimum-spend-agreements.js';
+import { minimumSpendLatestRoutes } from './minimum-spend-latest-routes.js';
 
 export { renderAgreementPdf } from './agreement-pdf.js';
 export type { AgreementService } from './agreement-service.js';
 export { type BetaFeatureService, DATA_WALLET } from './beta-feature-service.js';
+export type { MinimumSpendAgreements } from './minimum-spend-agreements.js';
 
 /**
  * Agreements and beta features (decision 0034): acceptance records of exact document versions, their
@@ -18,6 +21,7 @@ export function createAgreementsModule(deps: {
   db: Database;
   audit: AuditLog;
   reauthenticate: AgreementDependencies['reauthenticate'];
+  clock: AgreementDependencies['clock'];
 }) {
   const beta = createBetaFeatureService(deps.db);
   const agreements = createAgreementService({
@@ -25,10 +29,18 @@ export function createAgreementsModule(deps: {
     beta,
     audit: deps.audit,
     reauthenticate: deps.reauthenticate,
+    clock: deps.clock,
   });
+  const minimumSpend = createMinimumSpendAgreements(deps.db);
   return {
     agreements,
     beta,
-    routes: [agreementRoutes(deps.db, agreements), betaFeatureRoutes(beta)],
+    /** The agreements minimum spend needs: v2-v4 and the addendum accepted, the addendum's start. */
+    minimumSpend,
+    routes: [
+      agreementRoutes(deps.db, agreements),
+      betaFeatureRoutes(beta),
+      minimumSpendLatestRoutes(minimumSpend),
+    ],
   };
 }

@@ -4,12 +4,13 @@ import type { JobQueue } from '../../jobs/job-queue.js';
 import type { Clock } from '../../lib/clock.js';
 import type { TenantResource } from '../../plugins/access.js';
 import type { GatewayDirectory } from '../../providers/payments/index.js';
-import { type BetaFeatureService, DATA_WALLET } from '../agreements/index.js';
+import { type BetaFeatureService, DATA_WALLET, type MinimumSpendAgreements } from '../agreements/index.js';
 import type { AuditLog } from '../audit/index.js';
 import type { CampaignPayers } from '../campaigns/index.js';
 import type { OnboardingCharge } from '../cards/index.js';
 import type { MoveBySystem, PricedCounts } from '../leads/index.js';
 import type { Ledger } from '../ledger/index.js';
+import type { MailService } from '../mail/index.js';
 import type { ChargeOnce, CollectedCharges, FollowUps } from '../payments/index.js';
 import type { SalesLinksOf } from '../sales/index.js';
 import { createCompanyReads, type Principal } from '../tenancy/index.js';
@@ -34,6 +35,10 @@ import {
   prepaidTopUpsHandler,
 } from './lots/prepaid-topups.js';
 import { createWalletLots } from './lots/wallet-lots.js';
+import { createMinimumSpendChargeRepository } from './minimum-spend/minimum-spend-charge-repository.js';
+import { createMinimumSpendCharges, MINIMUM_SPEND_PAID } from './minimum-spend/minimum-spend-charges.js';
+import { minimumSpendHandler } from './minimum-spend/minimum-spend-job.js';
+import { createMinimumSpendNotices } from './minimum-spend/minimum-spend-notice.js';
 import { createMinimumSpendRepository } from './minimum-spend/minimum-spend-repository.js';
 import { minimumSpendRoutes } from './minimum-spend/minimum-spend-routes.js';
 import { createMinimumSpendService } from './minimum-spend/minimum-spend-service.js';
@@ -61,6 +66,7 @@ export type { PeriodInvoicing } from './invoices/invoice-periods.js';
 export { createPrepaidLots, type PrepaidLots, type PrepaidUse } from './lots/prepaid-lots.js';
 export { type PrepaidTopUps, prepaidTopUpsJob } from './lots/prepaid-topups.js';
 export type { WalletSpendInput, WalletSpendOutcome } from './lots/wallet-lots.js';
+export { minimumSpendJob } from './minimum-spend/minimum-spend-job.js';
 export { settlePendingHandler, settlePendingJob } from './payments-janitor.js';
 export { reconcileJob } from './reconciliation/reconcile-job.js';
 export type { BillingSchedules } from './schedules/billing-schedules.js';
@@ -82,6 +88,8 @@ export function createBillingModule(deps: {
   clock: Clock;
   audit: AuditLog;
   beta: BetaFeatureService;
+  /** When each agency first accepted the Minimum Spend Addendum (the agreements module's record). */
+  minimumSpendStarts: MinimumSpendAgreements['startsOf'];
   /** The job queue: a spend that makes a wallet's top-up due wakes its job. */
   queue: Pick<JobQueue, 'trigger'>;
   inScope: (principal: Principal, resource: TenantResource, id: number) => Promise<boolean>;
@@ -152,6 +160,8 @@ export function createBillingModule(deps: {
       salesLinks: SalesLinksOf;
       /** Reconciliation's side of the payment operations (decision 0079). */
       operations: OperationReads;
+      /** Notices (minimum spend's monthly shortfall) go through the mail outbox. */
+      mail: Pick<MailService, 'queueEmail'>;
     }) {
       const invoices = createInvoiceRepository(db);
       payments.followUps.register(PREPAID_BLOCK, async (followUp, _operation, tx) => {
@@ -197,6 +207,22 @@ export function createBillingModule(deps: {
       });
       // Registered before the worker starts: a charge recorded by the janitor finds its handler.
       payments.followUps.register(WALLET_TOPUP_FOLLOW_UP, topUp.followUp);
+      // Minimum spend's monthly shortfall (decision 0077): its follow-up marks the month paid.
+      const minimumSpendRepo = createMinimumSpendChargeRepository(db);
+      const minimumSpendCharges = createMinimumSpendCharges({
+        repo: minimumSpendRepo,
+        ledger,
+        clock,
+        startsOf: deps.minimumSpendStarts,
+        chargeOnce: payments.chargeOnce,
+        customerOf: payments.customerOf,
+      });
+      payments.followUps.register(MINIMUM_SPEND_PAID, minimumSpendCharges.followUp);
+      const minimumSpendNotices = createMinimumSpendNotices({
+        repo: minimumSpendRepo,
+        mail: payments.mail,
+        clock,
+      });
       const log = (message: string) => console.info(message);
       const commissions = createCommissionRepository(db);
       const earnCommissions = createCommissionEarning({
@@ -227,6 +253,7 @@ export function createBillingModule(deps: {
         topUps,
         commissions: { earn: earnCommissions, payOut: payCommissions },
         reconciliation,
+        minimumSpend: { charges: minimumSpendCharges, notices: minimumSpendNotices },
         handlers: [
           commissionsHandler({ earn: earnCommissions, log }),
           commissionPayoutsHandler({ payOut: payCommissions, log }),
@@ -251,6 +278,7 @@ export function createBillingModule(deps: {
           walletExpiryHandler({ lots: walletLots, log }),
           invoicePeriodsHandler({ invoicing, log }),
           reconcileHandler({ reconciliation, log }),
+          minimumSpendHandler({ charges: minimumSpendCharges, notices: minimumSpendNotices, log }),
         ],
         routes: [
           dataWalletRoutes({

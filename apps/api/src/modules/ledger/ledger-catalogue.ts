@@ -100,6 +100,7 @@ export const LEDGER_CAUSE_KINDS = [
   'prepaid_refund',
   'transfer',
   'commission',
+  'minimum_spend',
   'correction',
 ] as const;
 export type LedgerCauseKind = (typeof LEDGER_CAUSE_KINDS)[number];

@@ -142,5 +142,37 @@ export function createOverviewRepository(db: Executor) {
       );
       return rows.map((r) => ({ day: r.day, kind: r.kind, sumOfLines: exactInteger(r.total) }));
     },
+
+    /**
+     * The sum of the lines on the system's own accounts of `kinds` in [from, to) of postings made for
+     * one of `companyIds` with one of `causes`: what the system earned from those companies.
+     */
+    async systemSumFrom(
+      systemId: number,
+      kinds: readonly string[],
+      filter: { companyIds: readonly number[]; causes: readonly string[] },
+      range: LineRange,
+    ) {
+      if (filter.companyIds.length === 0 || filter.causes.length === 0) return 0;
+      const list = (values: readonly (string | number)[]) =>
+        sql.join(
+          values.map((v) => sql`${v}`),
+          sql`, `,
+        );
+      const [row] = await queryRows<{ total: unknown }>(
+        db,
+        sql`select coalesce(sum(l.amount), 0)::bigint as total
+              from ledger_postings p
+              join ledger_lines l on l.posting_id = p.id
+               and l.posted_at >= ${range.from}::timestamptz and l.posted_at < ${range.to}::timestamptz
+              join ledger_accounts a on a.id = l.account_id
+             where p.system_id = ${systemId}
+               and p.company_id in (${list(filter.companyIds)})
+               and p.cause_kind in (${list(filter.causes)})
+               and a.system_id = ${systemId} and a.company_id is null and a.user_id is null
+               and a.kind in (${list(kinds)})`,
+      );
+      return exactInteger(row?.total ?? 0);
+    },
   };
 }

@@ -1,6 +1,11 @@
 import { asCents, type Cents } from '@app/contracts';
 import type { Database, Executor } from '@app/db';
-import { LEDGER_ACCOUNT_KINDS, type LedgerAccountKind, onNormalSide } from './ledger-catalogue.js';
+import {
+  LEDGER_ACCOUNT_KINDS,
+  type LedgerAccountKind,
+  type LedgerCauseKind,
+  onNormalSide,
+} from './ledger-catalogue.js';
 import { LedgerError } from './ledger-error.js';
 import { causeOf, createLedgerRepository, gatewayOf } from './ledger-repository.js';
 import type { LedgerAccount, LedgerOwner } from './ledger-service.js';
@@ -152,6 +157,28 @@ export function createLedgerOverview({ db }: { db: Database }) {
      * to its revenue and application-fee accounts and the debits to its refunds account, on their
      * normal sides. Days without lines are absent.
      */
+    /**
+     * What the system earned from some companies in [from, to) by postings of some causes (decision
+     * 0077: an agency's wholesale spend): the credits to its revenue and application-fee accounts less
+     * the debits to its refunds account, in cents (negative when more was refunded than earned).
+     */
+    async earnedFrom(input: {
+      systemId: number;
+      companyIds: readonly number[];
+      causes: readonly LedgerCauseKind[];
+      from: Date;
+      to: Date;
+    }): Promise<Cents> {
+      const sum = await createOverviewRepository(db).systemSumFrom(
+        input.systemId,
+        COLLECTED_KINDS,
+        { companyIds: input.companyIds, causes: input.causes },
+        { from: input.from.toISOString(), to: input.to.toISOString() },
+      );
+      // Credits are negative lines: earned is the opposite of the lines' sum (a refund's debit lowers it).
+      return asCents(sum === 0 ? 0 : -sum);
+    },
+
     async collectedByDay(input: { systemId: number; start: string; end: string }): Promise<CollectedDay[]> {
       if (!DAY_PATTERN.test(input.start) || !DAY_PATTERN.test(input.end) || input.end < input.start)
         throw new LedgerError('invalid_query', `${input.start}..${input.end} is not a range of days.`);

@@ -13,6 +13,7 @@ const CAUSE_LABELS: Record<LedgerCauseKind, string> = {
   prepaid_refund: 'Prepaid leads refunded',
   transfer: 'Transfer',
   commission: 'Commission',
+  minimum_spend: 'Minimum spend shortfall',
   correction: 'Correction',
 };
 
@@ -46,7 +47,8 @@ export function lineTitle(
  * instead of repeating the first line's title.
  */
 function cardMovement(kind: LedgerCauseKind, change: number): string | null {
-  if ((kind === 'charge' || kind === 'onboarding_charge') && change < 0) return 'Paid by card';
+  if ((kind === 'charge' || kind === 'onboarding_charge' || kind === 'minimum_spend') && change < 0)
+    return 'Paid by card';
   if (kind === 'refund' && change > 0) return 'Refunded to card';
   return null;
 }
