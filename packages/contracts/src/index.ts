@@ -24,6 +24,7 @@ export * from './paging.js';
 export * from './payment-accounts.js';
 export * from './payment-card.js';
 export * from './payment-gateway.js';
+export * from './prepaid-refunds.js';
 export * from './pixel.js';
 export * from './profile.js';
 export * from './reference.js';

@@ -25,6 +25,8 @@ describe('prepaidRefund: the unused leads, newest block first, at the prices the
         payerRefundCents: 4_500,
         applicationFeeBackCents: 1_800,
         platformPartRefundCents: 0,
+        clientRefundCents: 4_500,
+        agencyCardRefundCents: 0,
       },
       {
         lotId: 2,
@@ -32,6 +34,8 @@ describe('prepaidRefund: the unused leads, newest block first, at the prices the
         payerRefundCents: 15_000,
         applicationFeeBackCents: 6_000,
         platformPartRefundCents: 0,
+        clientRefundCents: 15_000,
+        agencyCardRefundCents: 0,
       },
     ]);
     expect(r).toMatchObject({

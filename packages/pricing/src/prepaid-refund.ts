@@ -46,6 +46,9 @@ export interface BlockRefund {
   applicationFeeBackCents: Cents;
   /** Given back on the agency's platform-part charge. */
   platformPartRefundCents: Cents;
+  /** To the client's card, and to the agency's (manual bill's payer refund, or the platform part). */
+  clientRefundCents: Cents;
+  agencyCardRefundCents: Cents;
 }
 
 export interface PrepaidRefund {
@@ -92,6 +95,8 @@ export function prepaidRefund(blocks: readonly RefundableBlock[], leadsLeft: num
         payerRefundCents: back,
         applicationFeeBackCents: zero,
         platformPartRefundCents: zero,
+        clientRefundCents: zero,
+        agencyCardRefundCents: back,
       });
       continue;
     }
@@ -107,21 +112,21 @@ export function prepaidRefund(blocks: readonly RefundableBlock[], leadsLeft: num
       payerRefundCents: payer,
       applicationFeeBackCents: fee,
       platformPartRefundCents: part,
+      clientRefundCents: payer,
+      agencyCardRefundCents: part,
     });
   }
-  const byPayer = (who: 'client' | 'agency') =>
-    refunds.filter((r) => blocks.find((b) => b.lotId === r.lotId)?.paidBy === who);
-  const sum = (values: Cents[]) => asCents(values.reduce((s, v) => s + v, 0));
-  const clientCents = sum(byPayer('client').map((r) => r.payerRefundCents));
-  const fees = sum(refunds.map((r) => r.applicationFeeBackCents));
-  const parts = sum(refunds.map((r) => r.platformPartRefundCents));
-  const agencyPaid = sum(byPayer('agency').map((r) => r.payerRefundCents));
+  const sum = (pick: (r: BlockRefund) => Cents) => asCents(refunds.reduce((s, r) => s + pick(r), 0));
+  const clientCents = sum((r) => r.clientRefundCents);
+  const agencyCardCents = sum((r) => r.agencyCardRefundCents);
+  const fees = sum((r) => r.applicationFeeBackCents);
   return {
     unusedLeads: leadsLeft,
     blocks: refunds.reverse(),
     clientCents,
-    agencyCardCents: sum([agencyPaid, parts]),
-    wholesaleBackCents: sum([fees, parts, agencyPaid]),
+    agencyCardCents,
+    // The platform gives back every fee, and all the agency's card gets (its wholesale).
+    wholesaleBackCents: asCents(fees + agencyCardCents),
     agencyMarkupBackCents: asCents(clientCents - fees),
   };
 }

@@ -31,7 +31,7 @@ export {
 } from './payment-failure-repository.js';
 export { paymentFailedSql, paymentFailedUnderAgencySql } from './payment-failure-sql.js';
 export { processPaymentEventJob, sandboxWebhookJob } from './payment-jobs.js';
-export type { SucceededByKeyPrefix } from './payment-operation-repository.js';
+export type { PaymentOperationRow, SucceededByKeyPrefix } from './payment-operation-repository.js';
 
 /**
  * Payments as far as built: the webhook endpoint and the processing of its events (connected-account
