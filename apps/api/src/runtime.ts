@@ -285,6 +285,9 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     payers: campaigns.payers,
     pricedCounts: leads.leads.pricedCounts,
     moveBySystem: campaigns.moveBySystem,
+    gateways,
+    paidFor: payments.charges.paidFor,
+    prepaidCampaigns: campaigns.prepaidCampaigns,
   });
   // Site tests (decision 0050): the embed check now and on a schedule, and the test lead.
   const siteTests = createSiteTestsModule({

@@ -9,7 +9,7 @@ import { tfSchema } from './tenancy.js';
  */
 
 /** A campaign's public 8-digit id, as a string or a number on the wire. */
-export const campaignPublicIdSchema = z
+export const prepaidCampaignIdSchema = z
   .union([z.string(), z.number().int()])
   .transform(String)
   .pipe(z.string().regex(/^[1-9][0-9]{7}$/, 'Campaign not found'));
@@ -24,10 +24,11 @@ export const PREPAID_REFUND_TEXTS = {
   confirm: 'Are you sure you want to refund the unused prepaid leads of this campaign?',
   failed: 'The refund could not be made. Please try again later.',
   continualStopped: 'Continual top-up has been stopped.',
+  noContinualTopUp: 'Only a prepaid campaign has continual top-up.',
 } as const;
 
 // GET /leadspeek/client/estimeate-refund-topup
-export const estimateRefundQuerySchema = z.strictObject({ leadspeek_api_id: campaignPublicIdSchema });
+export const estimateRefundQuerySchema = z.strictObject({ leadspeek_api_id: prepaidCampaignIdSchema });
 
 const blockRefundSchema = z.object({
   unused_leads: z.number().int(),
@@ -56,7 +57,7 @@ export type RefundEstimate = z.infer<typeof refundEstimateSchema>;
 
 // POST /leadspeek/client/refund-topup
 export const refundTopupRequestSchema = z.strictObject({
-  leadspeek_api_id: campaignPublicIdSchema,
+  leadspeek_api_id: prepaidCampaignIdSchema,
   company_id: idSchema,
   ip_user: z.string().max(100).optional(),
   timezone: z.string().max(100).optional(),
@@ -69,7 +70,7 @@ export const refundTopupResponseSchema = z.object({
 });
 
 // GET /leadspeek/client/local/currenttopup/{id}, remainingbalanceleads/{id}
-export const prepaidCampaignParamsSchema = z.strictObject({ id: campaignPublicIdSchema });
+export const prepaidCampaignParamsSchema = z.strictObject({ id: prepaidCampaignIdSchema });
 export const currentTopupSchema = z.object({
   leadspeek_api_id: z.string(),
   /** The newest block bought (null: none yet). */
@@ -87,7 +88,7 @@ export const remainingBalanceLeadsSchema = z.object({
 
 // PUT /leadspeek/client/local/stopcontinualtopup
 export const stopContinualTopupCampaignRequestSchema = z.strictObject({
-  leadspeek_api_id: campaignPublicIdSchema,
+  leadspeek_api_id: prepaidCampaignIdSchema,
   /** The spec's field; continual top-up stops whatever it says (decision 0078). */
   lp_limit_freq: z.string().max(50).optional(),
 });

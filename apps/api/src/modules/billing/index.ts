@@ -3,13 +3,14 @@ import type { Database } from '@app/db';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { Clock } from '../../lib/clock.js';
 import type { TenantResource } from '../../plugins/access.js';
+import type { GatewayDirectory } from '../../providers/payments/gateway-directory.js';
 import { type BetaFeatureService, DATA_WALLET } from '../agreements/index.js';
 import type { AuditLog } from '../audit/index.js';
-import type { CampaignPayers } from '../campaigns/index.js';
+import type { CampaignPayers, PrepaidCampaigns } from '../campaigns/index.js';
 import type { OnboardingCharge } from '../cards/index.js';
 import type { MoveBySystem, PricedCounts } from '../leads/index.js';
 import type { Ledger } from '../ledger/index.js';
-import type { ChargeOnce, FollowUps } from '../payments/index.js';
+import type { ChargeOnce, FollowUps, PaymentOperationRow } from '../payments/index.js';
 import { createCompanyReads, type Principal } from '../tenancy/index.js';
 import { createBillingRepository } from './history/billing-repository.js';
 import { billingRoutes } from './history/billing-routes.js';
@@ -20,7 +21,11 @@ import { createInvoiceRepository } from './invoices/invoice-repository.js';
 import { invoiceRoutes } from './invoices/invoice-routes.js';
 import { createInvoiceService } from './invoices/invoice-service.js';
 import { createLotRepository } from './lots/lot-repository.js';
+import { createPrepaidBlocksView } from './lots/prepaid-blocks-view.js';
 import { createPrepaidLots } from './lots/prepaid-lots.js';
+import { createPrepaidRefundRepository } from './lots/prepaid-refund-repository.js';
+import { createPrepaidRefunds } from './lots/prepaid-refunds.js';
+import { prepaidRoutes } from './lots/prepaid-routes.js';
 import {
   createPrepaidTopUps,
   PREPAID_BLOCK,
@@ -131,6 +136,10 @@ export function createBillingModule(deps: {
       pricedCounts: PricedCounts;
       /** The campaigns module's system move: a balance pause ends once a block is bought. */
       moveBySystem: MoveBySystem;
+      /** Refunds of prepaid blocks (decision 0078): the gateways, the charges that paid them, the campaigns. */
+      gateways: Pick<GatewayDirectory, 'of'>;
+      paidFor: (obligationKey: string) => Promise<PaymentOperationRow | null>;
+      prepaidCampaigns: PrepaidCampaigns;
     }) {
       const invoices = createInvoiceRepository(db);
       payments.followUps.register(PREPAID_BLOCK, async (followUp, _operation, tx) => {
@@ -175,16 +184,28 @@ export function createBillingModule(deps: {
       });
       // Registered before the worker starts: a charge recorded by the janitor finds its handler.
       payments.followUps.register(WALLET_TOPUP_FOLLOW_UP, topUp.followUp);
+      const refundRepo = createPrepaidRefundRepository(db);
+      const prepaidRefunds = createPrepaidRefunds({
+        db,
+        ledger,
+        clock,
+        lots: prepaid,
+        repo: refundRepo,
+        paidFor: payments.paidFor,
+        gateways: payments.gateways,
+      });
       const log = (message: string) => console.info(message);
       return {
         invoicing,
         topUps,
+        prepaidRefunds,
         handlers: [
           prepaidTopUpsHandler({ topUps, log }),
           settlePendingHandler({
             chargeOnce: payments.chargeOnce,
             onboarding: payments.onboarding,
             graceSeconds: payments.settleGraceSeconds,
+            prepaidRefunds,
             clock,
             log,
           }),
@@ -223,6 +244,11 @@ export function createBillingModule(deps: {
             }),
           }),
           invoiceRoutes(invoiceService),
+          prepaidRoutes({
+            campaigns: payments.prepaidCampaigns,
+            refunds: prepaidRefunds,
+            view: createPrepaidBlocksView({ lots: prepaid, repo: refundRepo }),
+          }),
         ],
       };
     },

@@ -162,7 +162,10 @@ export function createCampaignRepository(db: Database) {
 
     /** The campaign's row id for its public id (`leadspeek_api_id`), or null. */
     async idOfPublicId(publicId: string): Promise<number | null> {
-      const [row] = await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.publicId, publicId));
+      const [row] = await db
+        .select({ id: campaigns.id })
+        .from(campaigns)
+        .where(eq(campaigns.publicId, publicId));
       return row?.id ?? null;
     },
 

@@ -95,7 +95,7 @@ export function createPaymentsModule(deps: {
      * What was charged under business keys (a campaign's activations, for its invoice): the whole
      * amount, also of a direct charge on a connected account, where the ledger holds only the fee.
      */
-    charges: { succeededByKeyPrefix: operations.succeededByKeyPrefix },
+    charges: { succeededByKeyPrefix: operations.succeededByKeyPrefix, paidFor: operations.paidFor },
     handlers,
     routes: [
       webhookRoutes({

@@ -1,4 +1,11 @@
-import { asCents, asMicros, type Cents, centsToDollars, microsToDollars, type RefundEstimate } from '@app/contracts';
+import {
+  asCents,
+  asMicros,
+  type Cents,
+  centsToDollars,
+  microsToDollars,
+  type RefundEstimate,
+} from '@app/contracts';
 import type { PrepaidRefundCall } from '@app/db';
 import { type BlockCharge, type PrepaidRefund, prepaidRefund, type RefundableBlock } from '@app/pricing';
 import type { PaymentOperationRow } from '../../payments/index.js';

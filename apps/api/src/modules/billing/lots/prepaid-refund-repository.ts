@@ -7,15 +7,18 @@ import {
   eq,
   ilike,
   likeLiteral,
-  or,
   lt,
+  or,
   type PrepaidRefundCall,
   type PrepaidRefundStatus,
   prepaidRefunds,
 } from '@app/db';
 
 export type PrepaidRefundRow = typeof prepaidRefunds.$inferSelect;
-export type NewPrepaidRefund = Omit<typeof prepaidRefunds.$inferInsert, 'id' | 'settledAt' | 'failureMessage'>;
+export type NewPrepaidRefund = Omit<
+  typeof prepaidRefunds.$inferInsert,
+  'id' | 'settledAt' | 'failureMessage'
+>;
 
 /** The SQL of `prepaid_refunds`, and the prepaid lots a refund reads (decision 0078). */
 export function createPrepaidRefundRepository(db: Executor) {
@@ -65,7 +68,12 @@ export function createPrepaidRefundRepository(db: Executor) {
     /** Settles a pending refund; null when another settler got there first. */
     async settle(
       id: number,
-      result: { status: Exclude<PrepaidRefundStatus, 'pending'>; calls: PrepaidRefundCall[]; at: Date; failure?: string },
+      result: {
+        status: Exclude<PrepaidRefundStatus, 'pending'>;
+        calls: PrepaidRefundCall[];
+        at: Date;
+        failure?: string;
+      },
       tx: Executor,
     ): Promise<PrepaidRefundRow | null> {
       const [row] = await tx
