@@ -8,11 +8,13 @@ import { tfSchema } from './tenancy.js';
  * top-up. Campaigns are named by their public id (`leadspeek_api_id`); amounts are dollar strings.
  */
 
-/** A campaign's public 8-digit id, as a string or a number on the wire. */
+/**
+ * A campaign's public 8-digit id, as a string or a number on the wire. Any id-shaped value passes
+ * here: the route's scope check answers one that names no campaign of the caller 404, like any id.
+ */
 export const prepaidCampaignIdSchema = z
-  .union([z.string(), z.number().int()])
-  .transform(String)
-  .pipe(z.string().regex(/^[1-9][0-9]{7}$/, 'Campaign not found'));
+  .union([z.string().regex(/^[0-9]{1,10}$/, 'Campaign not found'), z.number().int().positive()])
+  .transform(String);
 
 export const PREPAID_REFUND_TEXTS = {
   notPrepaid: 'Only a prepaid campaign can be refunded.',
