@@ -1,4 +1,4 @@
-import { PREPAID_REFUND_TEXTS } from '@app/contracts';
+import { asCents, centsToDollars, PREPAID_REFUND_TEXTS } from '@app/contracts';
 import { billingLots, eq, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
@@ -95,8 +95,8 @@ describe('estimate', () => {
       leads_left: 15,
       client_refund: '22.50',
       agency_card_refund: '0',
-      wholesale_back: (feeBack / 100).toFixed(2),
-      agency_markup_back: ((2_250 - feeBack) / 100).toFixed(2),
+      wholesale_back: centsToDollars(asCents(feeBack)),
+      agency_markup_back: centsToDollars(asCents(2_250 - feeBack)),
       blocks: [{ unused_leads: 15, client_price: '1.50', client_refund: '22.50' }],
     });
     expect(feeBack).toBeLessThanOrEqual(wholesale + 1);
