@@ -479,6 +479,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
         schedules: billing.schedules,
         invoicing: billingJobs.invoicing,
         topUps: billingJobs.topUps,
+        prepaidRefunds: billingJobs.prepaidRefunds,
         wallet: billing.wallet,
       },
       clock,

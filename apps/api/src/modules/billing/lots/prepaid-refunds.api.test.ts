@@ -1,9 +1,10 @@
 import { asCents, centsToDollars, PREPAID_REFUND_TEXTS } from '@app/contracts';
 import { billingLots, eq, sql } from '@app/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
 import { harborCampaign, harborPaying, sandboxChargesWithKey } from '../../../../test/kits/harbor-billing.js';
 import { get, PEOPLE, post, put, type Who, who } from '../../../../test/kits/users.js';
+import { sandboxOf } from '../../../../test/payments.js';
 
 /*
  * Refunds of prepaid blocks (decision 0078): the estimate's figures, one refund however many ask at
@@ -167,6 +168,33 @@ describe('refund', () => {
       // After the refund every claim is refused.
       expect(await claim(id, 1, 7_300_001 + round)).toBe('refused');
     }
+  });
+});
+
+describe('a refund a crash interrupted', () => {
+  it('leaves the leads out and the row pending; the janitor makes the gateway refund once', async () => {
+    const { id, publicId } = await stoppedCampaign(2, 7_600_001);
+    const sandbox = sandboxOf(rt);
+    const outage = vi.spyOn(sandbox, 'refund').mockRejectedValueOnce(new Error('connection reset'));
+    const cut = await post(rt, '/leadspeek/client/refund-topup', refundBody(publicId), owner.token);
+    outage.mockRestore();
+    expect(cut.statusCode).toBe(500);
+    expect(await left(id)).toBe(0);
+    expect(await refundsOfCharge(`campaign-activation:${id}:1`)).toHaveLength(0);
+    const busy = await post(rt, '/leadspeek/client/refund-topup', refundBody(publicId), owner.token);
+    expect(busy.json().error.message).toBe(PREPAID_REFUND_TEXTS.inProgress);
+
+    const later = new Date(rt.services.clock.now().getTime() + 3_600_000);
+    expect(await rt.services.billing.prepaidRefunds.finishPending(later)).toBe(1);
+    expect(await rt.services.billing.prepaidRefunds.finishPending(later)).toBe(0);
+    const refunds = await refundsOfCharge(`campaign-activation:${id}:1`);
+    expect(refunds.map((r) => r.amount)).toEqual([2_700]);
+    const estimate = await get(
+      rt,
+      `/leadspeek/client/estimeate-refund-topup?leadspeek_api_id=${publicId}`,
+      owner.token,
+    );
+    expect(estimate.json().refusal).toBe(PREPAID_REFUND_TEXTS.alreadyRefunded);
   });
 });
 
