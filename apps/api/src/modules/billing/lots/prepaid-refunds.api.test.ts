@@ -69,9 +69,9 @@ const refundBody = (publicId: string) => ({
 const refundsOfCharge = async (key: string) =>
   (
     (await rt.database.db.execute(
-      sql`select r.amount::int as amount, r.application_fee_refunded::int as fee from sandbox_refunds r
+      sql`select r.id, r.amount::int as amount, r.application_fee_refunded::int as fee from sandbox_refunds r
            join sandbox_charges c on c.id = r.charge_id where c.idempotency_key = ${key}`,
-    )) as unknown as { rows: { amount: number; fee: number }[] }
+    )) as unknown as { rows: { id: string; amount: number; fee: number }[] }
   ).rows;
 
 describe('estimate', () => {
@@ -144,7 +144,22 @@ describe('refund', () => {
     expect(again.json().error.message).toBe(PREPAID_REFUND_TEXTS.alreadyRefunded);
     expect(await refundsOfCharge(`campaign-activation:${id}:1`)).toHaveLength(1);
 
-    // The client's history shows the refund of its charge's platform part (the application fee).
+    // Harbor's billing history shows the refund of its charge's platform part (the application fee back).
+    const lines = [];
+    for (let page = 1; ; page += 1) {
+      const res = await get(rt, `/billing/history/company/${harbor}?page=${page}`, owner.token);
+      expect(res.statusCode, res.body).toBe(200);
+      lines.push(...res.json().data);
+      if (page >= res.json().last_page) break;
+    }
+    const refundLines = lines.filter((l) => l.gateway?.object_id === refunds[0]?.id);
+    expect(refundLines.map((l) => [l.cause, l.amount])).toEqual(
+      expect.arrayContaining([
+        ['refund', centsToDollars(asCents(-(refunds[0]?.fee ?? 0)))],
+        ['refund', centsToDollars(asCents(refunds[0]?.fee ?? 0))],
+      ]),
+    );
+    expect(refunds[0]?.fee).toBeGreaterThan(0);
     const estimate = await get(
       rt,
       `/leadspeek/client/estimeate-refund-topup?leadspeek_api_id=${publicId}`,
