@@ -291,6 +291,9 @@ export const prepaidRefunds = pgTable(
     index('prepaid_refunds_campaign_idx').on(t.campaignId, t.id),
     index('prepaid_refunds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     check('prepaid_refunds_status', sql`${t.status} in ('pending', 'refunded', 'failed')`),
-    check('prepaid_refunds_amounts', sql`${t.leads} > 0 and ${t.clientCents} >= 0 and ${t.agencyCardCents} >= 0`),
+    check(
+      'prepaid_refunds_amounts',
+      sql`${t.leads} > 0 and ${t.clientCents} >= 0 and ${t.agencyCardCents} >= 0`,
+    ),
   ],
 );
