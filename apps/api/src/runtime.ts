@@ -302,6 +302,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     salesLinks: sales.links,
     operations: payments.operations,
     mail: mail.mail,
+    paidFor: payments.charges.paidFor,
+    prepaidCampaigns: campaigns.prepaidCampaigns,
   });
   // Site tests (decision 0050): the embed check now and on a schedule, and the test lead.
   const siteTests = createSiteTestsModule({
@@ -499,6 +501,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
         topUps: billingJobs.topUps,
         commissions: billingJobs.commissions,
         reconciliation: billingJobs.reconciliation,
+        prepaidRefunds: billingJobs.prepaidRefunds,
         wallet: billing.wallet,
       },
       clock,

@@ -41,6 +41,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   feature_agreements: 'modules/agreements',
   // money
   billing_lots: 'modules/billing',
+  prepaid_refunds: 'modules/billing',
   billing_schedules: 'modules/billing',
   commission_payouts: 'modules/billing',
   commission_settings: 'modules/billing',

@@ -25,6 +25,7 @@ export * from './payment-accounts.js';
 export * from './payment-card.js';
 export * from './payment-gateway.js';
 export * from './pixel.js';
+export * from './prepaid-refunds.js';
 export * from './profile.js';
 export * from './reconciliation.js';
 export * from './reference.js';

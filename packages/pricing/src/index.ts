@@ -77,6 +77,14 @@ export {
 } from './period-invoice.js';
 export { type PlatformPartSplit, platformPart, splitPlatformPart } from './platform-part.js';
 export {
+  applicationFeeBack,
+  type BlockCharge,
+  type BlockRefund,
+  type PrepaidRefund,
+  prepaidRefund,
+  type RefundableBlock,
+} from './prepaid-refund.js';
+export {
   layeredPrice,
   type ModulePrice,
   type PriceSheet,

@@ -17,7 +17,7 @@ import { hookList } from './route-hooks.js';
  * Kinds of tenant resource an id in a request can name; each is checked against the caller's scope.
  * `groupList` is a company whose groups the caller reads: one in scope, or the one the policy's
  * `groupListCompany` names (a client's agency). `campaign` is a campaign's row id: in scope when its
- * client is; `lead` a stored lead's id, in scope when its client is.
+ * client is; `campaignPublicId` a campaign's public 8-digit id (`leadspeek_api_id`), likewise; `lead` a stored lead's id, in scope when its client is.
  */
 export type TenantResource =
   | 'system'
@@ -27,6 +27,7 @@ export type TenantResource =
   | 'group'
   | 'role'
   | 'campaign'
+  | 'campaignPublicId'
   | 'lead';
 
 /** Where an id sits in the request, and what it names. */

@@ -6,6 +6,7 @@ import { CARDS_MATRIX_CASES } from './cards-cases.js';
 import { DATA_WALLET_MATRIX_CASES } from './data-wallet-cases.js';
 import { LEAD_REPORT_MATRIX_CASES } from './lead-report-cases.js';
 import { PAYMENT_ACCOUNT_MATRIX_CASES } from './payment-account-cases.js';
+import { PREPAID_MATRIX_CASES } from './prepaid-cases.js';
 import { SETTINGS_MATRIX_CASES } from './settings-cases.js';
 import { USERS_MATRIX_CASES } from './users-cases.js';
 import { type Actor, type IdResource, LIKE, type Person, type PersonIds } from './world.js';
@@ -347,6 +348,7 @@ export const MATRIX_CASES: MatrixCase[] = [
   ...CAMPAIGN_MATRIX_CASES,
   ...LEAD_REPORT_MATRIX_CASES,
   ...PAYMENT_ACCOUNT_MATRIX_CASES,
+  ...PREPAID_MATRIX_CASES,
   ...BILLING_MATRIX_CASES,
   ...AGREEMENTS_MATRIX_CASES,
   ...DATA_WALLET_MATRIX_CASES,

@@ -119,7 +119,15 @@ export const ID_KINDS = [
 export type IdKind = (typeof ID_KINDS)[number];
 
 /** Kinds of row an id can name in the matrix (the access rule's resources plus roles). */
-export type IdResource = 'user' | 'company' | 'system' | 'group' | 'role' | 'campaign' | 'lead';
+export type IdResource =
+  | 'user'
+  | 'company'
+  | 'system'
+  | 'group'
+  | 'role'
+  | 'campaign'
+  | 'campaignPublicId'
+  | 'lead';
 
 export interface PersonIds {
   user: number;
@@ -131,6 +139,8 @@ export interface PersonIds {
   role: number;
   /** A campaign made for the matrix whose client is the person's company (the scope reads the client). */
   campaign: number;
+  /** The same campaign's public id (`leadspeek_api_id`). */
+  campaignPublicId: number;
   /** A lead stored for that campaign. */
   lead: number;
 }
@@ -233,6 +243,9 @@ export async function prepareWorld(db: Database): Promise<Record<Person, PersonI
       role: await first(sql`select id from roles where company_id = ${row.company} order by id desc limit 1`),
       campaign: await first(
         sql`select id from campaigns where client_id = ${row.company} and name like 'MARKER-%' limit 1`,
+      ),
+      campaignPublicId: await first(
+        sql`select public_id::int as id from campaigns where client_id = ${row.company} and name like 'MARKER-%' limit 1`,
       ),
       lead: await first(
         sql`select l.id::int as id from leads l join campaigns k on k.id = l.campaign_id

@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -286,6 +287,66 @@ export const minimumSpendCharges = pgTable(
     check(
       'minimum_spend_charges_amounts',
       sql`${t.minimum} >= 0 and ${t.shortfall} >= 0 and ${t.shortfall} <= ${t.minimum} and (${t.status} = 'none') = (${t.shortfall} = 0)`,
+    ),
+  ],
+);
+
+export type PrepaidRefundStatus = 'pending' | 'refunded' | 'failed';
+
+/** One gateway refund a prepaid refund makes: which charge, how much, and the fee it gives back. */
+export interface PrepaidRefundCall {
+  /** The gateway idempotency key: the refund's business key and the charge's role. */
+  key: string;
+  gateway: string;
+  chargeId: string;
+  connectedAccountId: string | null;
+  /** The company whose card the charge was on (its charges-and-payments account shows the refund). */
+  companyId: number;
+  amount: number;
+  /** Of `amount`, the platform's application fee given back (a direct charge); else 0. */
+  applicationFeeBack: number;
+  /** The gateway's refund, once made. */
+  refundId: string | null;
+}
+
+/**
+ * The refund of a stopped prepaid campaign's unused leads (decision 0078): the leads are posted out
+ * when the row is written (under the lots' lock, so a lead claim either came first or finds none), the
+ * gateway refunds follow, and the money lines post when all are made. `businessKey`
+ * (`prepaid-refund:<campaign>:<last lot>`) makes one refund per set of lots however often asked.
+ */
+export const prepaidRefunds = pgTable(
+  'prepaid_refunds',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    systemId: integer()
+      .notNull()
+      .references(() => systems.id),
+    campaignId: integer()
+      .notNull()
+      .references(() => campaigns.id),
+    clientId: integer()
+      .notNull()
+      .references(() => companies.id),
+    businessKey: text().notNull(),
+    status: text().$type<PrepaidRefundStatus>().notNull(),
+    leads: integer().notNull(),
+    clientCents: money().notNull(),
+    agencyCardCents: money().notNull(),
+    wholesaleBackCents: money().notNull(),
+    calls: jsonb().$type<PrepaidRefundCall[]>().notNull(),
+    failureMessage: text(),
+    createdAt: at().notNull(),
+    settledAt: at(),
+  },
+  (t) => [
+    unique('prepaid_refunds_business_key').on(t.businessKey),
+    index('prepaid_refunds_campaign_idx').on(t.campaignId, t.id),
+    index('prepaid_refunds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    check('prepaid_refunds_status', sql`${t.status} in ('pending', 'refunded', 'failed')`),
+    check(
+      'prepaid_refunds_amounts',
+      sql`${t.leads} > 0 and ${t.clientCents} >= 0 and ${t.agencyCardCents} >= 0`,
     ),
   ],
 );

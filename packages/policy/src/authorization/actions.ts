@@ -173,6 +173,16 @@ export const ACTIONS = {
   'campaigns.remove': { who: campaignRunners, permission: leadspeek('delete') },
   /** A campaign's client prices (cost module): what the agency charges its client, never the client. */
   'campaigns.prices': { who: isAgencyStaff, permission: leadspeek('update') },
+  /**
+   * A prepaid campaign's refund and its estimate (decision 0078): the agency's money (its markup and
+   * the platform's wholesale go back), so its staff only — never the client, sales or a stand-in.
+   */
+  'campaigns.prepaidRefund.read': { who: isAgencyStaff, permission: leadspeek('enable') },
+  'campaigns.prepaidRefund': {
+    who: isAgencyStaff,
+    permission: leadspeek('update'),
+    notWhileActingAsOther: true,
+  },
   /** The product-disable dialog's question: which campaigns keep a module on. */
   'campaigns.activeCheck': { who: (a: Actor) => isCompanyStaff(a) || isAccountExecutive(a) },
 

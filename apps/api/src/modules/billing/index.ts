@@ -6,12 +6,12 @@ import type { TenantResource } from '../../plugins/access.js';
 import type { GatewayDirectory } from '../../providers/payments/index.js';
 import { type BetaFeatureService, DATA_WALLET, type MinimumSpendAgreements } from '../agreements/index.js';
 import type { AuditLog } from '../audit/index.js';
-import type { CampaignPayers } from '../campaigns/index.js';
+import type { CampaignPayers, PrepaidCampaigns } from '../campaigns/index.js';
 import type { OnboardingCharge } from '../cards/index.js';
 import type { MoveBySystem, PricedCounts } from '../leads/index.js';
 import type { Ledger } from '../ledger/index.js';
 import type { MailService } from '../mail/index.js';
-import type { ChargeOnce, CollectedCharges, FollowUps } from '../payments/index.js';
+import type { ChargeOnce, CollectedCharges, FollowUps, PaymentOperationRow } from '../payments/index.js';
 import type { SalesLinksOf } from '../sales/index.js';
 import { createCompanyReads, type Principal } from '../tenancy/index.js';
 import { commissionPayoutsHandler, commissionsHandler } from './commissions/commission-jobs.js';
@@ -27,7 +27,11 @@ import { createInvoiceRepository } from './invoices/invoice-repository.js';
 import { invoiceRoutes } from './invoices/invoice-routes.js';
 import { createInvoiceService } from './invoices/invoice-service.js';
 import { createLotRepository } from './lots/lot-repository.js';
+import { createPrepaidBlocksView } from './lots/prepaid-blocks-view.js';
 import { createPrepaidLots } from './lots/prepaid-lots.js';
+import { createPrepaidRefundRepository } from './lots/prepaid-refund-repository.js';
+import { createPrepaidRefunds } from './lots/prepaid-refunds.js';
+import { prepaidRoutes } from './lots/prepaid-routes.js';
 import {
   createPrepaidTopUps,
   PREPAID_BLOCK,
@@ -162,6 +166,9 @@ export function createBillingModule(deps: {
       operations: OperationReads;
       /** Notices (minimum spend's monthly shortfall) go through the mail outbox. */
       mail: Pick<MailService, 'queueEmail'>;
+      /** Refunds of prepaid blocks (decision 0078): the charges that paid them, the campaigns. */
+      paidFor: (obligationKey: string) => Promise<PaymentOperationRow | null>;
+      prepaidCampaigns: PrepaidCampaigns;
     }) {
       const invoices = createInvoiceRepository(db);
       payments.followUps.register(PREPAID_BLOCK, async (followUp, _operation, tx) => {
@@ -223,6 +230,16 @@ export function createBillingModule(deps: {
         mail: payments.mail,
         clock,
       });
+      const refundRepo = createPrepaidRefundRepository(db);
+      const prepaidRefunds = createPrepaidRefunds({
+        db,
+        ledger,
+        clock,
+        lots: prepaid,
+        repo: refundRepo,
+        paidFor: payments.paidFor,
+        gateways: payments.gateways,
+      });
       const log = (message: string) => console.info(message);
       const commissions = createCommissionRepository(db);
       const earnCommissions = createCommissionEarning({
@@ -254,6 +271,7 @@ export function createBillingModule(deps: {
         commissions: { earn: earnCommissions, payOut: payCommissions },
         reconciliation,
         minimumSpend: { charges: minimumSpendCharges, notices: minimumSpendNotices },
+        prepaidRefunds,
         handlers: [
           commissionsHandler({ earn: earnCommissions, log }),
           commissionPayoutsHandler({ payOut: payCommissions, log }),
@@ -262,6 +280,7 @@ export function createBillingModule(deps: {
             chargeOnce: payments.chargeOnce,
             onboarding: payments.onboarding,
             graceSeconds: payments.settleGraceSeconds,
+            prepaidRefunds,
             clock,
             log,
           }),
@@ -303,6 +322,11 @@ export function createBillingModule(deps: {
           }),
           invoiceRoutes(invoiceService),
           reconciliationRoutes({ repo: reconciliationRepo, reconciliation }),
+          prepaidRoutes({
+            campaigns: payments.prepaidCampaigns,
+            refunds: prepaidRefunds,
+            view: createPrepaidBlocksView({ lots: prepaid, repo: refundRepo }),
+          }),
         ],
       };
     },

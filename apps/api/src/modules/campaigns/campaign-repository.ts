@@ -160,6 +160,15 @@ export function createCampaignRepository(db: Database) {
   return {
     record,
 
+    /** The campaign's row id for its public id (`leadspeek_api_id`), or null. */
+    async idOfPublicId(publicId: string): Promise<number | null> {
+      const [row] = await db
+        .select({ id: campaigns.id })
+        .from(campaigns)
+        .where(eq(campaigns.publicId, publicId));
+      return row?.id ?? null;
+    },
+
     /** Campaigns' public ids, names and terms (an invoice's subject line). */
     labels: (ids: readonly number[]) =>
       ids.length === 0

@@ -12,6 +12,7 @@ import { campaignRoutes, type EmbedCode } from './campaign-routes.js';
 import { createCampaignService } from './campaign-service.js';
 import { createLocatorMirror, locatorMirrorHandler, locatorMirrorJob } from './locator-mirror.js';
 import { createLocatorMirrorRepository } from './locator-mirror-repository.js';
+import { createPrepaidCampaigns } from './prepaid-campaigns.js';
 
 /**
  * Campaigns (issue 11, decision 0045): create, edit, list and read the four lead modules' campaigns,
@@ -22,6 +23,7 @@ import { createLocatorMirrorRepository } from './locator-mirror-repository.js';
 export type { CampaignPayers, InvoiceSubject, PayerChargeOutcome, TopUpDue } from './campaign-payers.js';
 export type { AdPlatformMirror, CampaignService } from './campaign-service.js';
 export type { LocatorMirror } from './locator-mirror.js';
+export type { PrepaidCampaign, PrepaidCampaigns } from './prepaid-campaigns.js';
 export { locatorMirrorJob };
 
 export function createCampaignsModule(deps: {
@@ -72,6 +74,8 @@ export function createCampaignsModule(deps: {
     service,
     /** What the billing module invoices and tops up a campaign with, and its payers' charges. */
     payers: createCampaignPayers({ repo, chargeOnce: deps.chargeOnce, ...pricing }),
+    /** Prepaid campaigns by public id, and their continual top-up switch (decision 0078). */
+    prepaidCampaigns: createPrepaidCampaigns({ repo }),
     locatorMirror,
     handlers: [locatorMirrorHandler(locatorMirror)],
     /** For the lead engine: pause on run (limit, prepaid balance) through the one move path. */

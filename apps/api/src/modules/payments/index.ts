@@ -31,7 +31,7 @@ export {
 } from './payment-failure-repository.js';
 export { paymentFailedSql, paymentFailedUnderAgencySql } from './payment-failure-sql.js';
 export { processPaymentEventJob, sandboxWebhookJob } from './payment-jobs.js';
-export type { SucceededByKeyPrefix } from './payment-operation-repository.js';
+export type { PaymentOperationRow, SucceededByKeyPrefix } from './payment-operation-repository.js';
 
 /**
  * Payments as far as built: the webhook endpoint and the processing of its events (connected-account
@@ -102,6 +102,7 @@ export function createPaymentsModule(deps: {
       succeededByKeyPrefix: operations.succeededByKeyPrefix,
       /** Collected campaign charges in settlement order (what sales commissions are earned on). */
       collectedCharges: operations.collectedCharges,
+      paidFor: operations.paidFor,
     },
     /** Reconciliation's read of the operations (decision 0079): a system's, per gateway. */
     operations: { ofSystemOnGateway: operations.ofSystemOnGateway, gatewaysOf: operations.gatewaysOf },

@@ -101,6 +101,7 @@ const homeOf = (p: Actor): PersonIds =>
         group: ids.agencyOwner.group,
         role: ids.agencyOwner.role,
         campaign: ids.agencyOwner.campaign,
+        campaignPublicId: ids.agencyOwner.campaignPublicId,
         lead: ids.agencyOwner.lead,
       }
     : ids[p];

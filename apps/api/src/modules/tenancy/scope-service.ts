@@ -47,6 +47,11 @@ const rowsOf: Record<CheckedResource, { from: SQL; where: SQL }> = {
     from: sql`campaigns k join companies c on c.id = k.client_id`,
     where: sql`k.id = ${id} and k.system_id = ${systemId}`,
   },
+  // The same campaign named by its public id (`leadspeek_api_id`, 8 digits, text on the row).
+  campaignPublicId: {
+    from: sql`campaigns k join companies c on c.id = k.client_id`,
+    where: sql`k.public_id = cast(${id} as text) and k.system_id = ${systemId}`,
+  },
   // A stored lead is its client's, like its campaign (the lead carries the ids it was stored under).
   lead: {
     from: sql`leads l join companies c on c.id = l.client_id`,
@@ -102,6 +107,7 @@ export function createScopeService(db: Database) {
     group: (p, rowId) => exists('group', p, rowId),
     user: async (p, rowId) => rowId === p.userId || exists('user', p, rowId),
     campaign: (p, rowId) => exists('campaign', p, rowId),
+    campaignPublicId: (p, rowId) => exists('campaignPublicId', p, rowId),
     lead: (p, rowId) => exists('lead', p, rowId),
     role: (p, rowId) => exists('role', p, rowId),
   };

@@ -38,6 +38,7 @@ import { chargeParts, chargeText } from './campaign-format';
 import { reportScopeOf } from './campaign-report-scope';
 import { CampaignRowActions } from './campaign-row-actions';
 import { EmbedPanel } from './embed-panel';
+import { PrepaidPanel } from './prepaid-panel';
 import type { Option } from './wizard/campaign-step';
 import { CampaignWizard } from './wizard/campaign-wizard';
 
@@ -63,7 +64,7 @@ export function CampaignManagementPage() {
 
 type Opened =
   | { kind: 'wizard'; campaignId: number | null }
-  | { kind: 'embed' | 'report'; row: CampaignListRow }
+  | { kind: 'embed' | 'report' | 'prepaid'; row: CampaignListRow }
   | null;
 
 function CampaignManagement({
@@ -159,6 +160,7 @@ function CampaignManagement({
         onEdit={(r) => setOpened({ kind: 'wizard', campaignId: r.leadspeekID })}
         onEmbed={(r) => setOpened({ kind: 'embed', row: r })}
         onReport={(r) => setOpened({ kind: 'report', row: r })}
+        onPrepaid={(r) => setOpened({ kind: 'prepaid', row: r })}
         onMoved={setMoved}
       />
     ),
@@ -249,6 +251,14 @@ function CampaignManagement({
         />
       )}
       {opened?.kind === 'embed' && <EmbedPanel row={opened.row} onClose={() => setOpened(null)} />}
+      {opened?.kind === 'prepaid' && (
+        <PrepaidPanel
+          row={opened.row}
+          mayStop={may('campaigns.update')}
+          mayRefund={may('campaigns.prepaidRefund')}
+          onClose={() => setOpened(null)}
+        />
+      )}
       {opened?.kind === 'report' && (
         <LeadReportModal
           opened

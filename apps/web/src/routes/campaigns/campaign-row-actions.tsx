@@ -4,6 +4,7 @@ import {
   IconArchive,
   IconArchiveOff,
   IconCode,
+  IconCoins,
   IconDotsVertical,
   IconListDetails,
   IconPencil,
@@ -32,6 +33,8 @@ interface CampaignRowActionsProps {
   onEmbed: (row: CampaignListRow) => void;
   /** The campaign's leads, what each cost, and why others were refused. */
   onReport: (row: CampaignListRow) => void;
+  /** A prepaid campaign's blocks: leads left, continual top-up, the refund. */
+  onPrepaid: (row: CampaignListRow) => void;
   /** What a move answered (its text and, after an activation, the charge). */
   onMoved: (answer: CampaignMoveResponse) => void;
 }
@@ -63,6 +66,7 @@ export function CampaignRowActions({
   onEdit,
   onEmbed,
   onReport,
+  onPrepaid,
   onMoved,
 }: CampaignRowActionsProps) {
   const activePause = useActivePause();
@@ -118,6 +122,11 @@ export function CampaignRowActions({
         <Menu.Item leftSection={<IconListDetails size={16} />} onClick={() => onReport(row)}>
           Lead report
         </Menu.Item>
+        {row.PaymentTerm === 'Prepaid' && (
+          <Menu.Item leftSection={<IconCoins size={16} />} onClick={() => onPrepaid(row)}>
+            Prepaid leads
+          </Menu.Item>
+        )}
         {hasEmbed && (
           <Menu.Item leftSection={<IconCode size={16} />} onClick={() => onEmbed(row)}>
             Embed code

@@ -1,0 +1,103 @@
+import {
+  and,
+  asc,
+  billingLots,
+  desc,
+  type Executor,
+  eq,
+  ilike,
+  likeLiteral,
+  lt,
+  or,
+  type PrepaidRefundCall,
+  type PrepaidRefundStatus,
+  prepaidRefunds,
+} from '@app/db';
+
+export type PrepaidRefundRow = typeof prepaidRefunds.$inferSelect;
+export type NewPrepaidRefund = Omit<
+  typeof prepaidRefunds.$inferInsert,
+  'id' | 'settledAt' | 'failureMessage'
+>;
+
+/** The SQL of `prepaid_refunds`, and the prepaid lots a refund reads (decision 0078). */
+export function createPrepaidRefundRepository(db: Executor) {
+  return {
+    /** The campaign's prepaid lots, oldest first (as bought). */
+    prepaidLotsOf: (campaignId: number, tx: Executor = db) =>
+      tx
+        .select()
+        .from(billingLots)
+        .where(and(eq(billingLots.campaignId, campaignId), eq(billingLots.kind, 'prepaid')))
+        .orderBy(asc(billingLots.boughtAt), asc(billingLots.id)),
+
+    insert: async (row: NewPrepaidRefund, tx: Executor) => {
+      const [inserted] = await tx.insert(prepaidRefunds).values(row).returning();
+      if (!inserted) throw new Error(`prepaid refund ${row.businessKey} not inserted`);
+      return inserted;
+    },
+
+    /** The campaign's latest refund, whatever its state. */
+    async latestOf(campaignId: number, tx: Executor = db): Promise<PrepaidRefundRow | null> {
+      const [row] = await tx
+        .select()
+        .from(prepaidRefunds)
+        .where(eq(prepaidRefunds.campaignId, campaignId))
+        .orderBy(desc(prepaidRefunds.id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** How many refunds under this key failed (the next attempt's key gets `:attempt-<n>`). */
+    async failedUnder(baseKey: string, tx: Executor): Promise<number> {
+      const rows = await tx
+        .select({ id: prepaidRefunds.id })
+        .from(prepaidRefunds)
+        .where(
+          and(
+            or(
+              eq(prepaidRefunds.businessKey, baseKey),
+              ilike(prepaidRefunds.businessKey, `${likeLiteral(baseKey)}:attempt-%`),
+            ),
+            eq(prepaidRefunds.status, 'failed'),
+          ),
+        );
+      return rows.length;
+    },
+
+    /** Settles a pending refund; null when another settler got there first. */
+    async settle(
+      id: number,
+      result: {
+        status: Exclude<PrepaidRefundStatus, 'pending'>;
+        calls: PrepaidRefundCall[];
+        at: Date;
+        failure?: string;
+      },
+      tx: Executor,
+    ): Promise<PrepaidRefundRow | null> {
+      const [row] = await tx
+        .update(prepaidRefunds)
+        .set({
+          status: result.status,
+          calls: result.calls,
+          settledAt: result.at,
+          failureMessage: result.failure ?? null,
+        })
+        .where(and(eq(prepaidRefunds.id, id), eq(prepaidRefunds.status, 'pending')))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Refunds a crash or an outage left pending since before `olderThan` (the janitor's). */
+    pendingSince: (olderThan: Date, limit: number) =>
+      db
+        .select()
+        .from(prepaidRefunds)
+        .where(and(eq(prepaidRefunds.status, 'pending'), lt(prepaidRefunds.createdAt, olderThan)))
+        .orderBy(asc(prepaidRefunds.id))
+        .limit(limit),
+  };
+}
+
+export type PrepaidRefundRepository = ReturnType<typeof createPrepaidRefundRepository>;
