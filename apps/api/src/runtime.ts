@@ -272,6 +272,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     pixelPerMinute: config.pixelRateLimitPerMinute,
     // PGlite has one connection: one batch at a time. PostgreSQL: a few batches at once.
     concurrency: { lanes: database.kind === 'postgres' ? 2 : 1 },
+    owingInvoices: payments.failures.owingInvoices,
     log: (message, detail) => console.warn(message, detail ?? ''),
     deliveryRetryDelaySeconds: options.leadDeliveryRetryDelaySeconds,
   });
@@ -285,6 +286,13 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     payers: campaigns.payers,
     pricedCounts: leads.leads.pricedCounts,
     moveBySystem: campaigns.moveBySystem,
+    failures: payments.failures,
+    payerCampaigns: campaigns.payerCampaigns,
+    mail: mail.mail,
+  });
+  // A new card pays what the company's declined invoices left owing, once (decision 0075).
+  cards.whenCardSaved(async (companyId) => {
+    await billingJobs.recovery.settlement.settle(companyId);
   });
   // Site tests (decision 0050): the embed check now and on a schedule, and the test lead.
   const siteTests = createSiteTestsModule({
@@ -477,6 +485,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
         invoicing: billingJobs.invoicing,
         topUps: billingJobs.topUps,
         wallet: billing.wallet,
+        recovery: billingJobs.recovery,
       },
       clock,
       agreements: { agreements: agreements.agreements, beta: agreements.beta },
@@ -490,6 +499,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
         accounts: payments.accounts,
         chargeOnce: payments.chargeOnce,
         connect: payments.connect,
+        failures: payments.failures,
       },
       onboarding: cards.onboarding,
       customerOf: cards.customerOf,

@@ -5,11 +5,12 @@ import type { Clock } from '../../lib/clock.js';
 import type { TenantResource } from '../../plugins/access.js';
 import { type BetaFeatureService, DATA_WALLET } from '../agreements/index.js';
 import type { AuditLog } from '../audit/index.js';
-import type { CampaignPayers } from '../campaigns/index.js';
+import type { CampaignPayers, PayerCampaigns } from '../campaigns/index.js';
 import type { OnboardingCharge } from '../cards/index.js';
 import type { MoveBySystem, PricedCounts } from '../leads/index.js';
 import type { Ledger } from '../ledger/index.js';
-import type { ChargeOnce, FollowUps } from '../payments/index.js';
+import type { MailService } from '../mail/index.js';
+import type { ChargeOnce, FollowUps, PaymentFailureRepository } from '../payments/index.js';
 import { createCompanyReads, type Principal } from '../tenancy/index.js';
 import { createBillingRepository } from './history/billing-repository.js';
 import { billingRoutes } from './history/billing-routes.js';
@@ -33,6 +34,7 @@ import { minimumSpendRoutes } from './minimum-spend/minimum-spend-routes.js';
 import { createMinimumSpendService } from './minimum-spend/minimum-spend-service.js';
 import { settlePendingHandler } from './payments-janitor.js';
 import { createBillingSchedules } from './schedules/billing-schedules.js';
+import { createPaymentRecovery } from './settlement/index.js';
 import { walletTopUpsHandler, walletTopUpsJob } from './wallet/auto-topup-job.js';
 import { dataWalletRoutes } from './wallet/data-wallet-routes.js';
 import { createManualTopUp } from './wallet/manual-topup.js';
@@ -52,6 +54,7 @@ export { type PrepaidTopUps, prepaidTopUpsJob } from './lots/prepaid-topups.js';
 export type { WalletSpendInput, WalletSpendOutcome } from './lots/wallet-lots.js';
 export { settlePendingHandler, settlePendingJob } from './payments-janitor.js';
 export type { BillingSchedules } from './schedules/billing-schedules.js';
+export { invoiceRetriesJob, type PaymentRecovery, paymentRemindersJob } from './settlement/index.js';
 export { walletTopUpsJob } from './wallet/auto-topup-job.js';
 export { walletExpiryJob } from './wallet/wallet-expiry-job.js';
 export type { WalletSpending } from './wallet/wallet-spend.js';
@@ -131,6 +134,10 @@ export function createBillingModule(deps: {
       pricedCounts: PricedCounts;
       /** The campaigns module's system move: a balance pause ends once a block is bought. */
       moveBySystem: MoveBySystem;
+      /** Declined charges still owed, and the campaigns they pause (decision 0075). */
+      failures: PaymentFailureRepository;
+      payerCampaigns: PayerCampaigns;
+      mail: Pick<MailService, 'queueEmail'>;
     }) {
       const invoices = createInvoiceRepository(db);
       payments.followUps.register(PREPAID_BLOCK, async (followUp, _operation, tx) => {
@@ -161,6 +168,19 @@ export function createBillingModule(deps: {
         clock,
         charges: payments.payers,
         pricedCounts: payments.pricedCounts,
+        failures: payments.failures,
+      });
+      const recovery = createPaymentRecovery({
+        db,
+        clock,
+        audit: deps.audit,
+        mail: payments.mail,
+        failures: payments.failures,
+        payerCampaigns: payments.payerCampaigns,
+        moveBySystem: payments.moveBySystem,
+        invoices,
+        invoicing,
+        log: (message) => console.info(message),
       });
       const invoiceService = createInvoiceService({
         repo: invoices,
@@ -179,7 +199,9 @@ export function createBillingModule(deps: {
       return {
         invoicing,
         topUps,
+        recovery,
         handlers: [
+          ...recovery.handlers,
           prepaidTopUpsHandler({ topUps, log }),
           settlePendingHandler({
             chargeOnce: payments.chargeOnce,
@@ -223,6 +245,7 @@ export function createBillingModule(deps: {
             }),
           }),
           invoiceRoutes(invoiceService),
+          ...recovery.routes,
         ],
       };
     },

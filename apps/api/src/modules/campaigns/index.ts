@@ -7,6 +7,7 @@ import type { ModuleAccess } from '../tenancy/index.js';
 import { ACTIVATION_FOLLOW_UP, activationDoneOf, createActivationCharge } from './activation-charge.js';
 import { createActivationCompletion } from './activation-completion.js';
 import { createCampaignPayers } from './campaign-payers.js';
+import { createPayerCampaigns } from './payer-campaigns.js';
 import { createCampaignRepository } from './campaign-repository.js';
 import { campaignRoutes, type EmbedCode } from './campaign-routes.js';
 import { createCampaignService } from './campaign-service.js';
@@ -20,6 +21,7 @@ import { createLocatorMirrorRepository } from './locator-mirror-repository.js';
  * mirrored to the ad platform (decision 0051).
  */
 export type { CampaignPayers, InvoiceSubject, PayerChargeOutcome, TopUpDue } from './campaign-payers.js';
+export type { PayerCampaign, PayerCampaigns } from './payer-campaigns.js';
 export type { AdPlatformMirror, CampaignService } from './campaign-service.js';
 export type { LocatorMirror } from './locator-mirror.js';
 export { locatorMirrorJob };
@@ -72,6 +74,8 @@ export function createCampaignsModule(deps: {
     service,
     /** What the billing module invoices and tops up a campaign with, and its payers' charges. */
     payers: createCampaignPayers({ repo, chargeOnce: deps.chargeOnce, ...pricing }),
+    /** The campaigns a payer's failed payments pause and manual bill's switch stops (decision 0075). */
+    payerCampaigns: createPayerCampaigns(deps.db),
     locatorMirror,
     handlers: [locatorMirrorHandler(locatorMirror)],
     /** For the lead engine: pause on run (limit, prepaid balance) through the one move path. */
