@@ -1,5 +1,7 @@
 import {
   invoicePeriodsJob,
+  invoiceRetriesJob,
+  paymentRemindersJob,
   prepaidTopUpsJob,
   settlePendingJob,
   walletExpiryJob,
@@ -29,8 +31,10 @@ export const JOB_SPECS: readonly JobSpec[] = [
   embedCheckJob,
   ingestLeadsJob,
   invoicePeriodsJob,
+  invoiceRetriesJob,
   locatorMirrorJob,
   passwordResetLinkJob,
+  paymentRemindersJob,
   prepaidTopUpsJob,
   processPaymentEventJob,
   sandboxWebhookJob,
