@@ -167,7 +167,12 @@ export function createCampaignPayers(deps: {
             status: 'failed',
             code: 'card_missing',
             message: `${c.companyName} has no card on file.`,
-            unattempted: { companyId: c.companyId, amount: c.amount, obligationKey: c.obligationKey, campaignId: r.id },
+            unattempted: {
+              companyId: c.companyId,
+              amount: c.amount,
+              obligationKey: c.obligationKey,
+              campaignId: r.id,
+            },
           };
         const outcome = await deps.chargeOnce.chargeObligation({
           systemId: ctx.systemId,

@@ -7,12 +7,12 @@ import type { ModuleAccess } from '../tenancy/index.js';
 import { ACTIVATION_FOLLOW_UP, activationDoneOf, createActivationCharge } from './activation-charge.js';
 import { createActivationCompletion } from './activation-completion.js';
 import { createCampaignPayers } from './campaign-payers.js';
-import { createPayerCampaigns } from './payer-campaigns.js';
 import { createCampaignRepository } from './campaign-repository.js';
 import { campaignRoutes, type EmbedCode } from './campaign-routes.js';
 import { createCampaignService } from './campaign-service.js';
 import { createLocatorMirror, locatorMirrorHandler, locatorMirrorJob } from './locator-mirror.js';
 import { createLocatorMirrorRepository } from './locator-mirror-repository.js';
+import { createPayerCampaigns } from './payer-campaigns.js';
 
 /**
  * Campaigns (issue 11, decision 0045): create, edit, list and read the four lead modules' campaigns,
@@ -21,9 +21,9 @@ import { createLocatorMirrorRepository } from './locator-mirror-repository.js';
  * mirrored to the ad platform (decision 0051).
  */
 export type { CampaignPayers, InvoiceSubject, PayerChargeOutcome, TopUpDue } from './campaign-payers.js';
-export type { PayerCampaign, PayerCampaigns } from './payer-campaigns.js';
 export type { AdPlatformMirror, CampaignService } from './campaign-service.js';
 export type { LocatorMirror } from './locator-mirror.js';
+export type { PayerCampaign, PayerCampaigns } from './payer-campaigns.js';
 export { locatorMirrorJob };
 
 export function createCampaignsModule(deps: {

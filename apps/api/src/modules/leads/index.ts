@@ -13,7 +13,6 @@ import { adConversionsHandler, adConversionsJob, createAdConversions } from './a
 import { createBilledLeads } from './billed-leads.js';
 import { createVendorLists } from './daily-list.js';
 import { createIngestService, type MoveBySystem } from './ingest-service.js';
-import type { OwingInvoices } from './payment-gate.js';
 import { createIntakeRepository, createPageViewInsert } from './intake-repository.js';
 import { createIntakeWriter } from './intake-writer.js';
 import { createLeadDelivery } from './lead-delivery.js';
@@ -25,6 +24,7 @@ import {
   vendorListHandler,
   vendorListSweepHandler,
 } from './lead-jobs.js';
+import type { OwingInvoices } from './payment-gate.js';
 import { createPixelRateLimit } from './pixel-rate-limit.js';
 import { pixelRoutes } from './pixel-routes.js';
 import { createTestLeads } from './test-leads.js';

@@ -124,7 +124,9 @@ export function createPaymentFailureRepository(db: Database) {
     },
 
     /** Every payer with an open failure, with what it owes: the daily reminders' list. */
-    async payersOwing(): Promise<{ systemId: number; payerCompanyId: number; total: Cents; count: number }[]> {
+    async payersOwing(): Promise<
+      { systemId: number; payerCompanyId: number; total: Cents; count: number }[]
+    > {
       const rows = await db
         .select({
           systemId: paymentFailures.systemId,

@@ -233,7 +233,6 @@ export function createUserManagementRepository(db: Database) {
       });
     },
 
-
     /** Flips a company flag in one statement and answers the new value. */
     async toggle(companyId: number, flag: 'exclude_minimum_spend' | 'exclude_onboard_charge') {
       const column = sql.raw(flag);

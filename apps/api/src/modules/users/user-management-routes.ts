@@ -9,7 +9,6 @@ import {
   removeUserResponseSchema,
   resendInvitationRequestSchema,
   resendInvitationResponseSchema,
-  toTF,
   updateUserRequestSchema,
   updateUserResponseSchema,
 } from '@app/contracts';

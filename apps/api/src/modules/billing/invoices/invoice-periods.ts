@@ -13,8 +13,8 @@ import type { Clock } from '../../../lib/clock.js';
 import type { CampaignPayers, InvoiceSubject } from '../../campaigns/index.js';
 import type { PricedCounts } from '../../leads/index.js';
 import type { PaymentFailureRepository } from '../../payments/index.js';
-import { firstRetryAfter } from './retry-schedule.js';
 import type { InvoiceRepository, InvoiceRow, ScheduleRow } from './invoice-repository.js';
+import { firstRetryAfter } from './retry-schedule.js';
 
 /** The payment follow-up that marks an invoice paid, in the transaction that records its charge. */
 export const INVOICE_PAID = 'invoice.paid';

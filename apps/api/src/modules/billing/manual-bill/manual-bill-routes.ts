@@ -61,7 +61,11 @@ export const manualBillRoutes =
       async (request) => {
         const on = request.body.manualBill === 'T';
         await switched(principalOf(request), request.body.companyID, on, request.ip);
-        return { result: 'success' as const, manual_bill: on ? ('T' as const) : ('F' as const), message: SETTING_SAVED };
+        return {
+          result: 'success' as const,
+          manual_bill: on ? ('T' as const) : ('F' as const),
+          message: SETTING_SAVED,
+        };
       },
     );
 

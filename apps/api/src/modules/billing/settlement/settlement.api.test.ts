@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, campaigns, eq, invoices, isNull, paymentCards, paymentFailures, sql } from '@app/db';
+import { and, campaigns, DEMO, eq, invoices, isNull, paymentCards, paymentFailures, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
-import { saveCard } from '../../../../test/kits/cards.js';
 import { insertLead } from '../../../../test/kits/campaigns.js';
+import { saveCard } from '../../../../test/kits/cards.js';
 import { harborCampaign, harborPaying } from '../../../../test/kits/harbor-billing.js';
 import { get, PEOPLE, put, type Who, who } from '../../../../test/kits/users.js';
 import { sandboxOf } from '../../../../test/payments.js';
@@ -37,11 +37,23 @@ async function weeklyCampaign() {
     { client, owner, harbor },
     { PaymentTerm: 'Weekly', PlatformFee: '31', CostMonth: '49', CostSet: '1.50' },
   );
-  const started = await put(rt, '/leadspeek/client/activepause', { leadspeekID: id, status: 'running' }, owner.token);
+  const started = await put(
+    rt,
+    '/leadspeek/client/activepause',
+    { leadspeekID: id, status: 'running' },
+    owner.token,
+  );
   expect(started.statusCode, started.body).toBe(200);
   const [row] = await rt.database.db.select().from(campaigns).where(eq(campaigns.id, id));
   if (!row) throw new Error('campaign not stored');
-  return { id, publicId, clientId: row.clientId, agencyId: row.agencyId, systemId: row.systemId, module: row.module };
+  return {
+    id,
+    publicId,
+    clientId: row.clientId,
+    agencyId: row.agencyId,
+    systemId: row.systemId,
+    module: row.module,
+  };
 }
 
 const stateOf = async (id: number) => {
@@ -92,7 +104,10 @@ describe('a declined invoice', () => {
     const [invoice] = await invoicesOf(failing.id);
     expect(invoice).toMatchObject({ status: 'failed', retries: 0, total: 5_050 });
     const obligation = `invoice:${failing.id}:1:0`;
-    expect((await openFailures()).map((f) => [f.obligationKey, f.amount])).toContainEqual([obligation, 5_050]);
+    expect((await openFailures()).map((f) => [f.obligationKey, f.amount])).toContainEqual([
+      obligation,
+      5_050,
+    ]);
     const first = invoice?.firstFailedAt as Date;
     expect(invoice?.nextRetryAt?.getTime()).toBe(first.getTime() + DAY);
 
@@ -187,7 +202,7 @@ describe('a declined invoice', () => {
 describe('the settlement', () => {
   it('refuses another tenant, a client and a sales person on the agency’s money', async () => {
     const summit = await who(rt, PEOPLE.summit);
-    const otherRoot = await who(rt, PEOPLE.otherRoot);
+    const otherRoot = await who(rt, PEOPLE.otherRoot, DEMO.brightreach.domain);
     const sales = await who(rt, PEOPLE.sales);
     expect((await settle(summit, client.id)).statusCode).toBe(404);
     expect((await settle(otherRoot, client.id)).statusCode).toBe(404);
@@ -208,23 +223,23 @@ describe('the settlement', () => {
     await rt.services.billing.invoicing.run();
     const owed = await openFailures();
     expect(owed.length).toBeGreaterThan(1);
-    // The card that paid before is current again (set straight in the table: saving a card would settle).
-    const cards = await rt.database.db
+    // The card at the gateway takes charges again (attached there directly: saving a card would settle).
+    const [current] = await rt.database.db
       .select()
       .from(paymentCards)
-      .where(eq(paymentCards.companyId, harbor))
-      .orderBy(paymentCards.id);
-    const [visa, declining] = [cards.at(-2), cards.at(-1)];
-    await rt.database.db.transaction(async (tx) => {
-      await tx.update(paymentCards).set({ replacedAt: clock.now() }).where(eq(paymentCards.id, declining?.id ?? 0));
-      await tx.update(paymentCards).set({ replacedAt: null }).where(eq(paymentCards.id, visa?.id ?? 0));
+      .where(and(eq(paymentCards.companyId, harbor), isNull(paymentCards.replacedAt)));
+    await sandboxOf(rt).attachCard({
+      customerId: current?.customerId ?? '',
+      ...(current?.connectedAccountId ? { connectedAccountId: current.connectedAccountId } : {}),
+      cardToken: await tokenOf('4242424242424242'),
+      idempotencyKey: `test-visa-${Date.now()}`,
     });
 
     const answers = await Promise.all(Array.from({ length: 100 }, () => settle(owner, client.id)));
     for (const a of answers) expect(a.statusCode, a.body).toBe(200);
-    expect(answers.some((a) => a.json().message === 'Manual Bill Settlement has been successfully processed.')).toBe(
-      true,
-    );
+    expect(
+      answers.some((a) => a.json().message === 'Manual Bill Settlement has been successfully processed.'),
+    ).toBe(true);
 
     // One succeeded charge per failed obligation, for exactly what was owed.
     const paid = (
