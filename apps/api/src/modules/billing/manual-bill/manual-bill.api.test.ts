@@ -49,9 +49,12 @@ describe('manual bill', () => {
   it('is switched by the system only: a client or sales person is refused, another system does not find it', async () => {
     const client = payers.client;
     const sales = await who(rt, PEOPLE.sales);
-    const otherRoot = await who(rt, PEOPLE.otherRoot);
-    expect((await billingMethod(client, northwind, 'T')).statusCode).toBe(403);
-    expect((await agencySwitch(sales, northwind, 'T')).statusCode).toBe(403);
+    const otherRoot = await who(rt, PEOPLE.otherRoot, DEMO.brightreach.domain);
+    // Refused as a miss is (404): the client does not see its agency and may not switch anything,
+    // nor may a sales person.
+    expect((await billingMethod(client, northwind, 'T')).statusCode).toBe(404);
+    expect((await billingMethod(client, payers.harbor, 'T')).statusCode).toBe(404);
+    expect((await agencySwitch(sales, northwind, 'T')).statusCode).toBe(404);
     expect((await billingMethod(otherRoot, northwind, 'T')).statusCode).toBe(404);
     expect((await billingMethod(root, payers.harbor, 'T')).statusCode).toBe(400);
     expect(await manualBillOf(northwind)).toBe(false);
