@@ -29,7 +29,13 @@ const switchRule = (field: 'companyID'): AccessRule => ({
 export const manualBillRoutes =
   (deps: { manualBill: ManualBillSwitch; audit: AuditLog }): FastifyPluginAsyncZod =>
   async (app) => {
-    async function switched(p: Principal, companyId: number, on: boolean, ip: string) {
+    async function switched(
+      p: Principal,
+      companyId: number,
+      on: boolean,
+      ip: string,
+      action: 'billing_method_changed' | 'manual_bill',
+    ) {
       const done = await deps.manualBill.switch(companyId, on);
       if (!done) throw badRequest('The billing method is set for agencies.');
       if (done.changed)
@@ -38,7 +44,7 @@ export const manualBillRoutes =
           companyId: done.agency.id,
           userId: p.userId,
           actorUserId: p.actorUserId,
-          action: 'manual_bill',
+          action,
           category: 'settings',
           description: on
             ? `Turned manual bill on for ${done.agency.name}: its card pays the wholesale`
@@ -60,7 +66,13 @@ export const manualBillRoutes =
       },
       async (request) => {
         const on = request.body.manualBill === 'T';
-        await switched(principalOf(request), request.body.companyID, on, request.ip);
+        await switched(
+          principalOf(request),
+          request.body.companyID,
+          on,
+          request.ip,
+          'billing_method_changed',
+        );
         return {
           result: 'success' as const,
           manual_bill: on ? ('T' as const) : ('F' as const),
@@ -81,7 +93,7 @@ export const manualBillRoutes =
       },
       async (request) => {
         const on = request.body.manualBill === 'T';
-        await switched(principalOf(request), request.body.companyID, on, request.ip);
+        await switched(principalOf(request), request.body.companyID, on, request.ip, 'manual_bill');
         return { result: 'success' as const, manual_bill: on ? ('T' as const) : ('F' as const) };
       },
     );
