@@ -301,3 +301,14 @@ export const manualBillSettlementResponseSchema = z.object({
   resumed: z.number().int(),
 });
 export type ManualBillSettlementResponse = z.infer<typeof manualBillSettlementResponseSchema>;
+
+/** `GET /general/payment-failures/{userID}`: what the person's company owes for declined charges. */
+export const paymentFailuresParamsSchema = z.object({ userID: z.coerce.number().int().positive() });
+export const paymentFailuresResponseSchema = z.object({
+  result: z.literal('success'),
+  /** Public ids of the campaigns whose charges failed, oldest first. */
+  campaigns: z.array(z.string()),
+  /** Their total, in dollars. */
+  amount: z.string(),
+});
+export type PaymentFailuresResponse = z.infer<typeof paymentFailuresResponseSchema>;

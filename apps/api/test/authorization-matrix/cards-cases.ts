@@ -83,6 +83,11 @@ export const CARDS_MATRIX_CASES: MatrixCase[] = [
     request: ({ id }) => ({ url: '/api/general/manual-bill-settlement', body: { userID: id } }),
   },
   {
+    route: 'GET /api/general/payment-failures/:userID',
+    vary: { resource: 'user', field: 'userID' },
+    request: ({ id }) => ({ url: `/api/general/payment-failures/${id}` }),
+  },
+  {
     route: 'PUT /api/payment/set-billing-method',
     vary: company,
     request: ({ id }) => ({

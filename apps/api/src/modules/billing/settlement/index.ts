@@ -75,7 +75,7 @@ export function createPaymentRecovery(deps: {
       paymentRemindersHandler({ reminders, log: deps.log }),
     ],
     routes: [
-      settlementRoutes({ db: deps.db, settlement, audit: deps.audit }),
+      settlementRoutes({ db: deps.db, settlement, audit: deps.audit, failures: deps.failures }),
       manualBillRoutes({ manualBill, audit: deps.audit }),
     ],
   };

@@ -1,7 +1,10 @@
 import {
   apiErrorSchema,
+  centsToDollars,
   manualBillSettlementRequestSchema,
   manualBillSettlementResponseSchema,
+  paymentFailuresParamsSchema,
+  paymentFailuresResponseSchema,
   SETTLEMENT_DONE,
   SETTLEMENT_FAILED,
 } from '@app/contracts';
@@ -10,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, notFound } from '../../../http-errors.js';
 import { principalOf } from '../../../plugins/access.js';
 import type { AuditLog } from '../../audit/index.js';
+import type { PaymentFailureRepository } from '../../payments/index.js';
 import type { Settlement } from './settle-payer.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -20,8 +24,49 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
  * id is 404); the policy lets company staff settle, never a client or sales person on the agency's money.
  */
 export const settlementRoutes =
-  (deps: { db: Database; settlement: Settlement; audit: AuditLog }): FastifyPluginAsyncZod =>
+  (deps: {
+    db: Database;
+    settlement: Settlement;
+    audit: AuditLog;
+    failures: Pick<PaymentFailureRepository, 'openOf'>;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
+    const companyOf = async (userId: number) => {
+      const [person] = await deps.db
+        .select({ companyId: users.companyId })
+        .from(users)
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+      if (!person?.companyId) throw notFound();
+      return person.companyId;
+    };
+
+    // The payment-failed modal's facts: the failed campaigns and their total, from the open rows.
+    app.get(
+      '/general/payment-failures/:userID',
+      {
+        config: {
+          access: {
+            kind: 'user',
+            action: 'payments.settle',
+            scope: [{ in: 'params', field: 'userID', resource: 'user' }],
+          },
+        },
+        schema: {
+          tags: ['payments'],
+          params: paymentFailuresParamsSchema,
+          response: { 200: paymentFailuresResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const open = await deps.failures.openOf(await companyOf(request.params.userID));
+        return {
+          result: 'success' as const,
+          campaigns: open.campaignPublicIds,
+          amount: centsToDollars(open.total),
+        };
+      },
+    );
+
     app.put(
       '/general/manual-bill-settlement',
       {
@@ -40,16 +85,12 @@ export const settlementRoutes =
       },
       async (request) => {
         const p = principalOf(request);
-        const [person] = await deps.db
-          .select({ companyId: users.companyId })
-          .from(users)
-          .where(and(eq(users.id, request.body.userID), isNull(users.deletedAt)));
-        if (!person?.companyId) throw notFound();
-        const done = await deps.settlement.settle(person.companyId);
+        const companyId = await companyOf(request.body.userID);
+        const done = await deps.settlement.settle(companyId);
         if (done.paid > 0)
           await deps.audit.record({
             systemId: p.systemId,
-            companyId: person.companyId,
+            companyId,
             userId: p.userId,
             actorUserId: p.actorUserId,
             action: 'payment_settled',

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { asCents, centsToDollars } from '@app/contracts';
 import { and, campaigns, DEMO, eq, invoices, isNull, paymentCards, paymentFailures, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
@@ -226,6 +227,14 @@ describe('the settlement', () => {
     await rt.services.billing.invoicing.run();
     const owed = await openFailures();
     expect(owed.length).toBeGreaterThan(1);
+    // The payment-failed modal's facts, from the same open rows.
+    const facts = await get(rt, `/general/payment-failures/${client.id}`, owner.token);
+    expect(facts.statusCode, facts.body).toBe(200);
+    expect(facts.json()).toEqual({
+      result: 'success',
+      campaigns: owed.map((f) => (f.campaignId === failing.id ? failing.publicId : pausedByHand.publicId)),
+      amount: centsToDollars(asCents(owed.reduce((sum, f) => sum + f.amount, 0))),
+    });
     // The card at the gateway takes charges again (attached there directly: saving a card would settle).
     const [current] = await rt.database.db
       .select()
