@@ -47,18 +47,23 @@ test('a system user turns manual bill on and off, confirming each change', async
   const toggle = page.getByRole('switch', { name: `Manual bill for ${name}` });
   await expect(toggle).not.toBeChecked();
 
+  const dialogs = page.getByRole('dialog');
+  /** Answers the open confirmation once it has settled, then waits for it to close. */
+  const answer = async (text: string, button: 'confirm-yes' | 'confirm-cancel') => {
+    const dialog = dialogs.filter({ hasText: text });
+    await expect(dialog).toBeVisible();
+    await dialog.getByTestId(button).click();
+    await expect(dialogs).toHaveCount(0);
+  };
+
   // Asked first; cancelled, the switch goes back.
   await toggle.click({ force: true });
-  await expect(page.getByText('Turn manual bill on?')).toBeVisible();
-  await page.getByTestId('confirm-cancel').click();
+  await answer('Turn manual bill on?', 'confirm-cancel');
   await expect(toggle).not.toBeChecked();
 
   // Confirmed: stored (a reload reads it back).
   await toggle.click({ force: true });
-  await expect(
-    page.getByText("Campaigns will be billed at wholesale cost to the agency's card"),
-  ).toBeVisible();
-  await page.getByTestId('confirm-yes').click();
+  await answer("Campaigns will be billed at wholesale cost to the agency's card", 'confirm-yes');
   await expect(toggle).toBeChecked();
   await page.reload();
   await page.getByTestId('agency-search').fill(name);
@@ -66,8 +71,7 @@ test('a system user turns manual bill on and off, confirming each change', async
 
   // Off again, with its own warning.
   await toggle.click({ force: true });
-  await expect(page.getByText("All of the agency's campaigns will be stopped")).toBeVisible();
-  await page.getByTestId('confirm-yes').click();
+  await answer("All of the agency's campaigns will be stopped", 'confirm-yes');
   await expect(toggle).not.toBeChecked();
   await page.reload();
   await page.getByTestId('agency-search').fill(name);
