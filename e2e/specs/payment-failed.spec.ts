@@ -146,6 +146,13 @@ test('a client held for a declined activation is let in once the re-activation i
     `/configuration/client-management?search=${encodeURIComponent(`Lighthouse Dental ${tag}`)}`,
   );
   await expect(ownerPage.getByTestId(`payment-failed-${clientCompany}`)).toBeVisible();
+  // The red card icon opens the payment-failed modal: what failed and how much, from the open failure.
+  await ownerPage.getByTestId(`payment-failed-${clientCompany}`).click();
+  const failedModal = ownerPage.getByTestId('payment-failed-modal');
+  await expect(failedModal).toContainText('$80.00');
+  await expect(failedModal).toContainText(`Campaign #${campaign.leadspeek_api_id}`);
+  await failedModal.getByRole('button', { name: 'Close' }).click();
+  await expect(failedModal).toHaveCount(0);
   const rootContext = await browser.newContext({ baseURL });
   const rootPage = await rootContext.newPage();
   await signIn(rootPage, DEMO.master.rootUser.email);

@@ -283,6 +283,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     pixelPerMinute: config.pixelRateLimitPerMinute,
     // PGlite has one connection: one batch at a time. PostgreSQL: a few batches at once.
     concurrency: { lanes: database.kind === 'postgres' ? 2 : 1 },
+    owingInvoices: payments.failures.owingInvoices,
     log: (message, detail) => console.warn(message, detail ?? ''),
     deliveryRetryDelaySeconds: options.leadDeliveryRetryDelaySeconds,
   });
@@ -304,6 +305,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     mail: mail.mail,
     paidFor: payments.charges.paidFor,
     prepaidCampaigns: campaigns.prepaidCampaigns,
+    failures: payments.failures,
+    payerCampaigns: campaigns.payerCampaigns,
+  });
+  // A new card pays what the company's declined invoices left owing, once (decision 0075).
+  cards.whenCardSaved(async (companyId) => {
+    await billingJobs.recovery.settlement.settle(companyId);
   });
   // Site tests (decision 0050): the embed check now and on a schedule, and the test lead.
   const siteTests = createSiteTestsModule({
@@ -503,6 +510,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
         reconciliation: billingJobs.reconciliation,
         prepaidRefunds: billingJobs.prepaidRefunds,
         wallet: billing.wallet,
+        recovery: billingJobs.recovery,
       },
       clock,
       agreements: { agreements: agreements.agreements, beta: agreements.beta },
@@ -516,6 +524,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
         accounts: payments.accounts,
         chargeOnce: payments.chargeOnce,
         connect: payments.connect,
+        failures: payments.failures,
       },
       onboarding: cards.onboarding,
       customerOf: cards.customerOf,

@@ -62,6 +62,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   payment_accounts: 'modules/payments',
   payment_operations: 'modules/payments',
   payment_failures: 'modules/payments',
+  payment_reminders: 'modules/billing',
   payment_customers: 'modules/cards',
   payment_cards: 'modules/cards',
   coupons: 'modules/cards',

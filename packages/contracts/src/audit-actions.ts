@@ -69,6 +69,7 @@ export const AUDIT_ACTION_LABELS = {
   onboarding_charged: 'Onboarding fee charged',
   onboarding_charge_declined: 'Onboarding fee declined',
   billing_method_changed: 'Billing method changed',
+  payment_settled: 'Failed payments settled',
   coupon_created: 'Coupon created',
   coupon_disabled: 'Coupon disabled',
   package_updated: 'Package updated',

@@ -281,3 +281,34 @@ export const couponSavedResponseSchema = z.object({
 /** `PUT /configuration/coupon/disable {companyID, id}`: a disabled coupon is refused from then on. */
 export const disableCouponRequestSchema = z.strictObject({ companyID: idSchema, id: idSchema });
 export type DisableCouponRequest = z.input<typeof disableCouponRequestSchema>;
+
+/** Spec 2 §8: the manual-bill and settlement texts (decision 0075). */
+export const MANUAL_BILL_SAVE_FAILED =
+  'We are unable to save. Please try again later or contact support for assistance.';
+export const SETTLEMENT_DONE = 'Manual Bill Settlement has been successfully processed.';
+export const SETTLEMENT_FAILED = 'Something went wrong, please try again later..';
+
+/** `PUT /general/manual-bill-settlement {userID}`: the person's company pays its declined invoices now. */
+export const manualBillSettlementRequestSchema = z.strictObject({ userID: idSchema });
+export type ManualBillSettlementRequest = z.input<typeof manualBillSettlementRequestSchema>;
+export const manualBillSettlementResponseSchema = z.object({
+  result: z.literal('success'),
+  message: z.string(),
+  /** Invoices paid now, and those another settlement is still charging. */
+  paid: z.number().int(),
+  pending: z.number().int(),
+  /** Campaigns paused for the failed payment that run again. */
+  resumed: z.number().int(),
+});
+export type ManualBillSettlementResponse = z.infer<typeof manualBillSettlementResponseSchema>;
+
+/** `GET /general/payment-failures/{userID}`: what the person's company owes for declined charges. */
+export const paymentFailuresParamsSchema = z.object({ userID: z.coerce.number().int().positive() });
+export const paymentFailuresResponseSchema = z.object({
+  result: z.literal('success'),
+  /** Public ids of the campaigns whose charges failed, oldest first. */
+  campaigns: z.array(z.string()),
+  /** Their total, in dollars. */
+  amount: z.string(),
+});
+export type PaymentFailuresResponse = z.infer<typeof paymentFailuresResponseSchema>;

@@ -169,7 +169,7 @@ export const resendInvitationResponseSchema = z.object({
 });
 export const NOT_INVITED_MESSAGE = 'This user has already activated the account.';
 
-/** `PUT /configuration/user/manual-bill` (agencyManualBill): stores the switch; charging comes with billing. */
+/** `PUT /configuration/user/manual-bill` (agencyManualBill): the billing module's switch (decision 0075). */
 export const manualBillRequestSchema = z.strictObject({ companyID: idSchema, manualBill: tfSchema });
 export type ManualBillRequest = z.input<typeof manualBillRequestSchema>;
 export const manualBillResponseSchema = z.object({ result: z.literal('success'), manual_bill: tfSchema });

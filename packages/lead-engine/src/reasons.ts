@@ -9,6 +9,7 @@
 export const REJECTION_LABELS = {
   campaign_not_running: 'The campaign was not running',
   module_unavailable: 'The client may not open this campaign’s module, so the lead was not billed',
+  payment_failed: 'A payment for this campaign’s leads failed and is not settled yet',
   opted_out: 'On the opt-out list',
   suppressed_agency: 'On the agency’s suppression list',
   suppressed_client: 'On the client’s suppression list',

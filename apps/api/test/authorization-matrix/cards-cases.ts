@@ -3,7 +3,7 @@ import type { CaseContext, MatrixCase } from './cases.js';
 import { sameCompany, worksForRoot } from './world.js';
 
 /**
- * The rows of the card, coupon and billing-method routes (decision 0032). Bodies are chosen so an
+ * The rows of the card, coupon, billing-method and settlement routes (decisions 0032, 0075). Bodies are chosen so an
  * answer past the access layer changes nothing another row depends on: an unknown card token (the
  * gateway refuses it, 400, no card saved), a coupon check against a fee of zero, manual bill off as
  * the demo has it.
@@ -74,6 +74,18 @@ export const CARDS_MATRIX_CASES: MatrixCase[] = [
       url: '/api/payment/sandbox/token',
       body: { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123', cardholder: 'Matrix' },
     }),
+  },
+  {
+    // Decision 0075: company staff over the person settle its declined invoices (none in the matrix
+    // world, so an allowed call charges nothing); clients and sales are refused by the policy.
+    route: 'PUT /api/general/manual-bill-settlement',
+    vary: { resource: 'user', field: 'userID' },
+    request: ({ id }) => ({ url: '/api/general/manual-bill-settlement', body: { userID: id } }),
+  },
+  {
+    route: 'GET /api/general/payment-failures/:userID',
+    vary: { resource: 'user', field: 'userID' },
+    request: ({ id }) => ({ url: `/api/general/payment-failures/${id}` }),
   },
   {
     route: 'PUT /api/payment/set-billing-method',

@@ -6,8 +6,12 @@ import {
   cardSavedResponseSchema,
   type GetCouponResponse,
   getCouponResponseSchema,
+  type ManualBillSettlementRequest,
+  manualBillSettlementResponseSchema,
   type OnboardingStatus,
   onboardingStatusSchema,
+  type PaymentFailuresResponse,
+  paymentFailuresResponseSchema,
   type ReplaceCardRequest,
   type SandboxTokenRequest,
   type SetBillingMethodRequest,
@@ -90,5 +94,31 @@ export function useSetBillingMethod() {
     mutationFn: (body: SetBillingMethodRequest) =>
       http.put('/payment/set-billing-method', body, setBillingMethodResponseSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userListKeys.all }),
+  });
+}
+
+/** `GET /general/payment-failures/{userID}`: what the person's company owes for declined charges. */
+export function usePaymentFailures(userId: number, enabled: boolean) {
+  const http = useHttp();
+  return useQuery({
+    queryKey: [...cardKeys.all, 'payment-failures', userId],
+    queryFn: (): Promise<PaymentFailuresResponse> =>
+      http.get(`/general/payment-failures/${userId}`, paymentFailuresResponseSchema),
+    enabled,
+  });
+}
+
+/** `PUT /general/manual-bill-settlement {userID}`: the company's declined invoices charged again now. */
+export function useSettlePayment() {
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ManualBillSettlementRequest) =>
+      http.put('/general/manual-bill-settlement', body, manualBillSettlementResponseSchema),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: userListKeys.all }),
+        queryClient.invalidateQueries({ queryKey: cardKeys.all }),
+      ]),
   });
 }

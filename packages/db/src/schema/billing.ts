@@ -187,9 +187,17 @@ export const invoices = pgTable(
     chargeId: text(),
     issuedAt: at().notNull(),
     paidAt: at(),
+    /**
+     * Retries of a declined charge (decision 0075): the clock's instant of the first decline, how many
+     * scheduled retries were made, and when the next is due (null: none left, or not failed).
+     */
+    firstFailedAt: at(),
+    retries: integer().notNull().default(0),
+    nextRetryAt: at(),
     createdAt: at().defaultNow().notNull(),
   },
   (t) => [
+    index('invoices_retry_due_idx').on(t.nextRetryAt).where(sql`${t.status} = 'failed'`),
     unique('invoices_number').on(t.systemId, t.number),
     unique('invoices_once_per_period').on(t.scheduleId, t.kind, t.period).nullsNotDistinct(),
     index('invoices_client_idx').on(t.clientId, t.issuedAt),
@@ -349,4 +357,26 @@ export const prepaidRefunds = pgTable(
       sql`${t.leads} > 0 and ${t.clientCents} >= 0 and ${t.agencyCardCents} >= 0`,
     ),
   ],
+);
+
+/**
+ * One reminder e-mail per payer per local day while a declined charge stays unpaid (decision 0075):
+ * the unique key makes a second run of the day send nothing.
+ */
+export const paymentReminders = pgTable(
+  'payment_reminders',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    systemId: integer()
+      .notNull()
+      .references(() => systems.id),
+    payerCompanyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    /** The payer's day (yyyy-mm-dd in the system's reminder zone) the reminder was for. */
+    day: date({ mode: 'string' }).notNull(),
+    total: money().notNull(),
+    sentAt: at().notNull(),
+  },
+  (t) => [unique('payment_reminders_once_a_day').on(t.payerCompanyId, t.day)],
 );

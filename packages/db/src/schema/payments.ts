@@ -358,9 +358,8 @@ export const paymentFailures = pgTable(
     amount: amount().$type<Cents>().notNull(),
     /** The gateway's words for the last decline. */
     reason: text().notNull(),
-    lastOperationId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => paymentOperations.id),
+    /** The declined attempt; null when no attempt could be made (no card on file, decision 0075). */
+    lastOperationId: bigint({ mode: 'number' }).references(() => paymentOperations.id),
     failedAt: timestamp({ withTimezone: true }).notNull(),
     settledAt: timestamp({ withTimezone: true }),
     /**

@@ -82,6 +82,8 @@ export const ACTIONS = {
   'users.remove': { who: isCompanyStaff, permission: settings('delete') },
   'users.invite': { who: clientManagers, permission: settings('create') },
   'agencies.billingSwitches': { who: isSystemStaff, permission: settings('update') },
+  /** Charging a company's declined invoices again (the payment-failed modal): staff over it, not sales. */
+  'payments.settle': { who: isCompanyStaff, permission: settings('update') },
   'sales.assign': { who: systemUser },
   'referrals.create': { who: isSales },
 

@@ -6,12 +6,18 @@ import type { TenantResource } from '../../plugins/access.js';
 import type { GatewayDirectory } from '../../providers/payments/index.js';
 import { type BetaFeatureService, DATA_WALLET, type MinimumSpendAgreements } from '../agreements/index.js';
 import type { AuditLog } from '../audit/index.js';
-import type { CampaignPayers, PrepaidCampaigns } from '../campaigns/index.js';
+import type { CampaignPayers, PayerCampaigns, PrepaidCampaigns } from '../campaigns/index.js';
 import type { OnboardingCharge } from '../cards/index.js';
 import type { MoveBySystem, PricedCounts } from '../leads/index.js';
 import type { Ledger } from '../ledger/index.js';
 import type { MailService } from '../mail/index.js';
-import type { ChargeOnce, CollectedCharges, FollowUps, PaymentOperationRow } from '../payments/index.js';
+import type {
+  ChargeOnce,
+  CollectedCharges,
+  FollowUps,
+  PaymentFailureRepository,
+  PaymentOperationRow,
+} from '../payments/index.js';
 import type { SalesLinksOf } from '../sales/index.js';
 import { createCompanyReads, type Principal } from '../tenancy/index.js';
 import { commissionPayoutsHandler, commissionsHandler } from './commissions/commission-jobs.js';
@@ -52,6 +58,7 @@ import { reconcileHandler } from './reconciliation/reconcile-job.js';
 import { createReconciliationRepository } from './reconciliation/reconciliation-repository.js';
 import { reconciliationRoutes } from './reconciliation/reconciliation-routes.js';
 import { createBillingSchedules } from './schedules/billing-schedules.js';
+import { createPaymentRecovery } from './settlement/index.js';
 import { walletTopUpsHandler, walletTopUpsJob } from './wallet/auto-topup-job.js';
 import { dataWalletRoutes } from './wallet/data-wallet-routes.js';
 import { createManualTopUp } from './wallet/manual-topup.js';
@@ -74,6 +81,7 @@ export { minimumSpendJob } from './minimum-spend/minimum-spend-job.js';
 export { settlePendingHandler, settlePendingJob } from './payments-janitor.js';
 export { reconcileJob } from './reconciliation/reconcile-job.js';
 export type { BillingSchedules } from './schedules/billing-schedules.js';
+export { invoiceRetriesJob, type PaymentRecovery, paymentRemindersJob } from './settlement/index.js';
 export { walletTopUpsJob } from './wallet/auto-topup-job.js';
 export { walletExpiryJob } from './wallet/wallet-expiry-job.js';
 export type { WalletSpending } from './wallet/wallet-spend.js';
@@ -169,6 +177,9 @@ export function createBillingModule(deps: {
       /** Refunds of prepaid blocks (decision 0078): the charges that paid them, the campaigns. */
       paidFor: (obligationKey: string) => Promise<PaymentOperationRow | null>;
       prepaidCampaigns: PrepaidCampaigns;
+      /** Declined charges still owed, and the campaigns they pause (decision 0075). */
+      failures: PaymentFailureRepository;
+      payerCampaigns: PayerCampaigns;
     }) {
       const invoices = createInvoiceRepository(db);
       payments.followUps.register(PREPAID_BLOCK, async (followUp, _operation, tx) => {
@@ -200,6 +211,19 @@ export function createBillingModule(deps: {
         charges: payments.payers,
         pricedCounts: payments.pricedCounts,
         concurrency: deps.concurrency,
+        failures: payments.failures,
+      });
+      const recovery = createPaymentRecovery({
+        db,
+        clock,
+        audit: deps.audit,
+        mail: payments.mail,
+        failures: payments.failures,
+        payerCampaigns: payments.payerCampaigns,
+        moveBySystem: payments.moveBySystem,
+        invoices,
+        invoicing,
+        log: (message) => console.info(message),
       });
       const invoiceService = createInvoiceService({
         repo: invoices,
@@ -268,11 +292,13 @@ export function createBillingModule(deps: {
       return {
         invoicing,
         topUps,
+        recovery,
         commissions: { earn: earnCommissions, payOut: payCommissions },
         reconciliation,
         minimumSpend: { charges: minimumSpendCharges, notices: minimumSpendNotices },
         prepaidRefunds,
         handlers: [
+          ...recovery.handlers,
           commissionsHandler({ earn: earnCommissions, log }),
           commissionPayoutsHandler({ payOut: payCommissions, log }),
           prepaidTopUpsHandler({ topUps, log }),
@@ -327,6 +353,7 @@ export function createBillingModule(deps: {
             refunds: prepaidRefunds,
             view: createPrepaidBlocksView({ lots: prepaid, repo: refundRepo }),
           }),
+          ...recovery.routes,
         ],
       };
     },

@@ -43,7 +43,13 @@ export interface TopUpDue {
 export type PayerChargeOutcome =
   | { status: 'paid'; chargeId: string | null }
   | { status: 'pending' }
-  | { status: 'failed'; code: string; message: string };
+  | {
+      status: 'failed';
+      code: string;
+      message: string;
+      /** A charge that could not be tried (no card on file): the payer owes it all the same (0075). */
+      unattempted?: { companyId: number; amount: Cents; obligationKey: string; campaignId: number };
+    };
 
 /**
  * The campaign's payers for the billing module (decisions 0074, 0076): what it invoices a campaign
@@ -157,7 +163,17 @@ export function createCampaignPayers(deps: {
           };
         const card = await cardFor(repo, c);
         if (!card)
-          return { status: 'failed', code: 'card_missing', message: `${c.companyName} has no card on file.` };
+          return {
+            status: 'failed',
+            code: 'card_missing',
+            message: `${c.companyName} has no card on file.`,
+            unattempted: {
+              companyId: c.companyId,
+              amount: c.amount,
+              obligationKey: c.obligationKey,
+              campaignId: r.id,
+            },
+          };
         const outcome = await deps.chargeOnce.chargeObligation({
           systemId: ctx.systemId,
           obligation: { key: c.obligationKey, campaignId: r.id },

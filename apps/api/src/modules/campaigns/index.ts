@@ -12,6 +12,7 @@ import { campaignRoutes, type EmbedCode } from './campaign-routes.js';
 import { createCampaignService } from './campaign-service.js';
 import { createLocatorMirror, locatorMirrorHandler, locatorMirrorJob } from './locator-mirror.js';
 import { createLocatorMirrorRepository } from './locator-mirror-repository.js';
+import { createPayerCampaigns } from './payer-campaigns.js';
 import { createPrepaidCampaigns } from './prepaid-campaigns.js';
 
 /**
@@ -23,6 +24,7 @@ import { createPrepaidCampaigns } from './prepaid-campaigns.js';
 export type { CampaignPayers, InvoiceSubject, PayerChargeOutcome, TopUpDue } from './campaign-payers.js';
 export type { AdPlatformMirror, CampaignService } from './campaign-service.js';
 export type { LocatorMirror } from './locator-mirror.js';
+export type { PayerCampaign, PayerCampaigns } from './payer-campaigns.js';
 export type { PrepaidCampaign, PrepaidCampaigns } from './prepaid-campaigns.js';
 export { locatorMirrorJob };
 
@@ -76,6 +78,8 @@ export function createCampaignsModule(deps: {
     payers: createCampaignPayers({ repo, chargeOnce: deps.chargeOnce, ...pricing }),
     /** Prepaid campaigns by public id, and their continual top-up switch (decision 0078). */
     prepaidCampaigns: createPrepaidCampaigns({ repo }),
+    /** The campaigns a payer's failed payments pause and manual bill's switch stops (decision 0075). */
+    payerCampaigns: createPayerCampaigns(deps.db),
     locatorMirror,
     handlers: [locatorMirrorHandler(locatorMirror)],
     /** For the lead engine: pause on run (limit, prepaid balance) through the one move path. */

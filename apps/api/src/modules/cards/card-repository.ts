@@ -66,16 +66,6 @@ export function createCardRepository(db: Database) {
       );
     },
 
-    /** Stores the manual-bill switch; true when it changed. */
-    async setManualBill(companyId: number, on: boolean): Promise<boolean> {
-      const rows = await db
-        .update(companies)
-        .set({ manualBill: on })
-        .where(and(eq(companies.id, companyId), eq(companies.manualBill, !on)))
-        .returning({ id: companies.id });
-      return rows.length > 0;
-    },
-
     currentCard(companyId: number, tx: Executor = db): Promise<CardRow | null> {
       return tx
         .select()

@@ -9,11 +9,8 @@ import {
   customerDirectRequestSchema,
   customerDirectResponseSchema,
   replaceCardRequestSchema,
-  SETTING_SAVED,
   sandboxTokenRequestSchema,
   sandboxTokenResponseSchema,
-  setBillingMethodRequestSchema,
-  setBillingMethodResponseSchema,
   setupIntentRequestSchema,
   setupIntentResponseSchema,
 } from '@app/contracts';
@@ -38,7 +35,10 @@ const errors = {
 };
 const userIn = (where: 'params' | 'body') => ({ in: where, field: 'usrID', resource: 'user' }) as const;
 
-/** `/payment/…`: the card of a person's company, the first card with the onboarding fee, billing method. */
+/**
+ * `/payment/…`: the card of a person's company and the first card with the onboarding fee (the billing
+ * method is the billing module's, decision 0075). A card saved pays what declined invoices left owing.
+ */
 export const cardRoutes =
   (deps: {
     cards: CardRepository;
@@ -46,6 +46,8 @@ export const cardRoutes =
     onboarding: OnboardingCharge;
     gateways: Pick<GatewayDirectory, 'forSystem' | 'publishableKey' | 'sandbox'>;
     audit: AuditLog;
+    /** Runs after a card is saved for the company (the billing module's settlement). */
+    cardSaved: (companyId: number) => Promise<void>;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
@@ -81,7 +83,10 @@ export const cardRoutes =
         },
       },
       async (request, reply) => {
-        const saved = await deps.onboarding.saveCard(principalOf(request), request.body, request.ip);
+        const p = principalOf(request);
+        const saved = await deps.onboarding.saveCard(p, request.body, request.ip);
+        if (saved.status === 200 && saved.body.result === 'success')
+          await deps.cardSaved((await deps.cardService.ownPayer(p, request.body.usrID)).companyId);
         return reply.status(saved.status).send(saved.body);
       },
     );
@@ -97,7 +102,10 @@ export const cardRoutes =
         },
       },
       async (request, reply) => {
-        const saved = await deps.onboarding.saveCard(principalOf(request), request.body, request.ip);
+        const p = principalOf(request);
+        const saved = await deps.onboarding.saveCard(p, request.body, request.ip);
+        if (saved.status === 200 && saved.body.result === 'success')
+          await deps.cardSaved((await deps.cardService.ownPayer(p, request.body.usrID)).companyId);
         return reply.status(saved.status).send(saved.body);
       },
     );
@@ -176,49 +184,6 @@ export const cardRoutes =
           }),
         );
         return { tokenid };
-      },
-    );
-
-    app.put(
-      '/payment/set-billing-method',
-      {
-        config: {
-          access: {
-            kind: 'user',
-            action: 'agencies.billingSwitches',
-            scope: [{ in: 'body', field: 'companyID', resource: 'company' }],
-          },
-        },
-        schema: {
-          tags: ['payments'],
-          body: setBillingMethodRequestSchema,
-          response: { 200: setBillingMethodResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        const p = principalOf(request);
-        const company = await deps.cards.company(request.body.companyID);
-        if (!company) throw notFound();
-        if (company.kind !== 'agency') throw badRequest('The billing method is set for agencies.');
-        const on = request.body.manualBill === 'T';
-        // Spec 2 §4: ON bills campaigns at wholesale to the agency's card, OFF stops the agency's
-        // campaigns and charges them to date. No campaigns exist yet, so the switch is what changes.
-        if (await deps.cards.setManualBill(company.companyId, on))
-          await deps.audit.record({
-            systemId: p.systemId,
-            companyId: company.companyId,
-            userId: p.userId,
-            actorUserId: p.actorUserId,
-            action: 'billing_method_changed',
-            category: 'settings',
-            description: `Set the billing method of ${company.companyName} to ${on ? 'manual bill' : 'card billing'}`,
-            ip: request.ip,
-          });
-        return {
-          result: 'success' as const,
-          manual_bill: on ? ('T' as const) : ('F' as const),
-          message: SETTING_SAVED,
-        };
       },
     );
   };

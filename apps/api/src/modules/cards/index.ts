@@ -43,9 +43,14 @@ export function createCardsModule(deps: {
     mail: deps.mail,
     now: deps.now,
   });
+  // Set by the runtime once billing exists: a saved card settles the company's declined invoices.
+  let cardSaved: (companyId: number) => Promise<void> = async () => {};
   const couponService = createCouponService({ coupons, cards, onboarding, audit: deps.audit, now: deps.now });
   return {
     onboarding,
+    whenCardSaved(handler: (companyId: number) => Promise<void>) {
+      cardSaved = handler;
+    },
     /**
      * The company's customer at the gateway, as the card service created it (null before its first
      * card): what the demo's platform fees charge, so each charge belongs to the company it names.
@@ -57,7 +62,14 @@ export function createCardsModule(deps: {
         : null;
     },
     routes: [
-      cardRoutes({ cards, cardService, onboarding, gateways: deps.gateways, audit: deps.audit }),
+      cardRoutes({
+        cards,
+        cardService,
+        onboarding,
+        gateways: deps.gateways,
+        audit: deps.audit,
+        cardSaved: (companyId) => cardSaved(companyId),
+      }),
       couponRoutes(couponService),
     ],
   };

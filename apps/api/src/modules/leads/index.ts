@@ -24,6 +24,7 @@ import {
   vendorListHandler,
   vendorListSweepHandler,
 } from './lead-jobs.js';
+import type { OwingInvoices } from './payment-gate.js';
 import { createPixelRateLimit } from './pixel-rate-limit.js';
 import { pixelRoutes } from './pixel-routes.js';
 import { createTestLeads } from './test-leads.js';
@@ -62,6 +63,8 @@ export function createLeadsModule(deps: {
   pixelPerMinute: number;
   /** Batches at once (each claims in one transaction): 1 on PGlite (one connection). */
   concurrency: { lanes: number };
+  /** The payment gate (decision 0075): which companies owe a declined invoice. */
+  owingInvoices: OwingInvoices;
   log: (message: string, detail?: unknown) => void;
   /** Tests: the delivery job's retry delay. */
   deliveryRetryDelaySeconds?: (attempts: number) => number;
@@ -97,6 +100,7 @@ export function createLeadsModule(deps: {
     moveBySystem: deps.moveBySystem,
     onBatchDone: testLeads.batchDone,
     moduleAccess: createModuleAccess(db),
+    owingInvoices: deps.owingInvoices,
     prepaid: deps.prepaid,
   });
   const delivery = createLeadDelivery({

@@ -53,6 +53,7 @@ function serviceWith(resolver: IdentityResolver) {
     onDeliveriesQueued: () => {},
     moveBySystem: async () => {},
     moduleAccess: createModuleAccess(rt.database.db),
+    owingInvoices: rt.services.payments.failures.owingInvoices,
     prepaid: rt.services.billing.prepaid,
   });
   return { ingest, logged };

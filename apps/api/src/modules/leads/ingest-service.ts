@@ -4,6 +4,7 @@ import {
   type Candidate,
   candidateKeys,
   limitPeriod,
+  PAUSE_ON_RUN_REASONS,
   type PauseOnRunReason,
   type RejectionReason,
   runPipeline,
@@ -23,6 +24,7 @@ import { type IngestCampaign, loadIngestCampaigns } from './ingest-campaigns.js'
 import type { IntakeRepository, IntakeRow } from './intake-repository.js';
 import { claimLeads, type LeadToStore, type Rejection } from './lead-claim.js';
 import { campaignsOfClosedModules } from './module-gate.js';
+import { campaignsOfUnpaidPayers, type OwingInvoices } from './payment-gate.js';
 import { type FactsRequest, readBatchFacts } from './pipeline-facts.js';
 import { storedAdVisitSchema, storedIdentitySchema, storedPageViewSchema } from './schemas.js';
 
@@ -60,6 +62,9 @@ interface Prepared {
 const MAX_ATTEMPTS = 5;
 
 /** Why an intake row never became a candidate. */
+/** Why a whole campaign takes no leads in this batch: its module is closed, or its payer owes. */
+type Blocked = Map<number, Extract<PauseOnRunReason, 'module_unavailable' | 'payment_failed'>>;
+
 type IntakeRejectionReason = Extract<
   RejectionReason,
   'visit_refused' | 'resolver_unavailable' | 'intake_unreadable'
@@ -78,12 +83,14 @@ export function createIngestService(deps: {
   onBatchDone?: () => void;
   /** The module rule's facts (decision 0063): leads of a module the client may not open are not billed. */
   moduleAccess: Pick<ModuleAccess, 'factsOfCompanies'>;
+  /** The payment gate (decision 0075): which companies owe a declined invoice. */
+  owingInvoices: OwingInvoices;
   /** The billing module's prepaid lots: the claim locks, reads and uses them in its transaction. */
   prepaid: Pick<PrepaidLots, 'lockLeft' | 'use'>;
 }) {
   const { db, intake, resolver } = deps;
 
-  async function resolve(rows: IntakeRow[], campaigns: Map<number, IngestCampaign>, closed: Set<number>) {
+  async function resolve(rows: IntakeRow[], campaigns: Map<number, IngestCampaign>, blocked: Blocked) {
     const prepared: Prepared[] = [];
     const done: number[] = [];
     const retry: number[] = [];
@@ -111,15 +118,16 @@ export function createIngestService(deps: {
         done.push(row.id); // the campaign left (simplifi, removed from the table): nothing to do
         continue;
       }
-      // A module its client may not open: nobody is asked who the visitor is (decision 0063), and
-      // the acknowledged view is rejected with that reason like any other.
-      if (closed.has(campaign.id) && (row.source === 'pixel' || row.source === 'ad_platform')) {
+      // A module its client may not open (decision 0063) or a payer that owes (0075): nobody is
+      // asked who the visitor is, and the acknowledged view is rejected with that reason.
+      const block = blocked.get(campaign.id);
+      if (block && (row.source === 'pixel' || row.source === 'ad_platform')) {
         dropped.push({
           campaignId: campaign.id,
           identityMd5: null,
           source: row.source,
           step: 'campaign',
-          reason: 'module_unavailable',
+          reason: block,
         });
         done.push(row.id);
         continue;
@@ -203,8 +211,14 @@ export function createIngestService(deps: {
       const rows = await intake.lease(size);
       if (rows.length === 0) return null;
       const campaigns = await loadIngestCampaigns(db, [...new Set(rows.map((r) => r.campaignId))]);
-      const closed = await campaignsOfClosedModules(deps.moduleAccess, campaigns);
-      const { prepared, done, retry, unresolved, dropped } = await resolve(rows, campaigns, closed);
+      const [closed, unpaid] = await Promise.all([
+        campaignsOfClosedModules(deps.moduleAccess, campaigns),
+        campaignsOfUnpaidPayers(deps.owingInvoices, campaigns),
+      ]);
+      const blocked: Blocked = new Map();
+      for (const id of closed) blocked.set(id, 'module_unavailable');
+      for (const id of unpaid) blocked.set(id, 'payment_failed');
+      const { prepared, done, retry, unresolved, dropped } = await resolve(rows, campaigns, blocked);
 
       // One instant per batch: the facts, the pipeline and every claim of the batch use it.
       const now = new Date();
@@ -233,26 +247,28 @@ export function createIngestService(deps: {
       const pauses = new Map<number, PauseOnRunReason>();
       const pauseFor = (campaignId: number, reason: PauseOnRunReason | null) => {
         if (!reason) return;
-        // The stronger reason wins (balance over limit), as in the state machine.
-        if (pauses.get(campaignId) !== 'balance') pauses.set(campaignId, reason);
+        // The stronger reason wins (payment over balance over limit), as in the state machine.
+        const held = pauses.get(campaignId);
+        if (!held || PAUSE_ON_RUN_REASONS.indexOf(reason) > PAUSE_ON_RUN_REASONS.indexOf(held))
+          pauses.set(campaignId, reason);
       };
       const toClaim: LeadToStore[] = [];
       // Campaigns in a module their client may not open stop taking leads (the system pauses them);
       // a site test reports it without moving the campaign.
       for (const row of rows)
-        if (closed.has(row.campaignId) && row.source !== 'test')
-          pauseFor(row.campaignId, 'module_unavailable');
+        if (row.source !== 'test') pauseFor(row.campaignId, blocked.get(row.campaignId) ?? null);
       for (const { p, candidate, request } of candidates) {
         const { campaign } = p;
         const md5 = request.identityMd5;
-        if (closed.has(campaign.id)) {
+        const block = blocked.get(campaign.id);
+        if (block) {
           done.push(p.row.id);
           rejections.push({
             campaignId: campaign.id,
             identityMd5: md5,
             source: p.row.source,
             step: 'campaign',
-            reason: 'module_unavailable',
+            reason: block,
           });
           continue;
         }

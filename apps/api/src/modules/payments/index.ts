@@ -26,7 +26,9 @@ export type { FollowUpHandler, FollowUps } from './follow-ups.js';
 export { createGatewayKeysRepository } from './gateway-keys-repository.js';
 export {
   createPaymentFailureRepository,
+  INVOICE_OBLIGATIONS,
   type OpenFailures,
+  type OpenInvoiceFailure,
   type PaymentFailureRepository,
 } from './payment-failure-repository.js';
 export { paymentFailedSql, paymentFailedUnderAgencySql } from './payment-failure-sql.js';

@@ -233,10 +233,6 @@ export function createUserManagementRepository(db: Database) {
       });
     },
 
-    async setManualBill(companyId: number, manualBill: boolean) {
-      await db.update(companies).set({ manualBill }).where(eq(companies.id, companyId));
-    },
-
     /** Flips a company flag in one statement and answers the new value. */
     async toggle(companyId: number, flag: 'exclude_minimum_spend' | 'exclude_onboard_charge') {
       const column = sql.raw(flag);

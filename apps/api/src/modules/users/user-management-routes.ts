@@ -5,13 +5,10 @@ import {
   createUserResponseSchema,
   excludeMinimumSpendResponseSchema,
   excludeOnboardChargeResponseSchema,
-  manualBillRequestSchema,
-  manualBillResponseSchema,
   removeUserParamsSchema,
   removeUserResponseSchema,
   resendInvitationRequestSchema,
   resendInvitationResponseSchema,
-  toTF,
   updateUserRequestSchema,
   updateUserResponseSchema,
 } from '@app/contracts';
@@ -127,26 +124,6 @@ export const userManagementRoutes =
       action: 'agencies.billingSwitches',
       scope: [{ in: 'body', field, resource: 'company' }],
     });
-
-    app.put(
-      '/configuration/user/manual-bill',
-      {
-        config: { access: rootSwitch('companyID') },
-        schema: {
-          tags: ['agencies'],
-          body: manualBillRequestSchema,
-          response: { 200: manualBillResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        const on = await service.setManualBill(
-          context(request),
-          request.body.companyID,
-          request.body.manualBill === 'T',
-        );
-        return { result: 'success' as const, manual_bill: toTF(on) };
-      },
-    );
 
     app.put(
       '/configuration/setting/exclude-include-mininum-spend',

@@ -71,20 +71,6 @@ export function createUserManagementService(deps: UserManagementDependencies) {
       });
     },
 
-    /** The agency row switches store state only; the charging behind them comes with billing. */
-    async setManualBill(ctx: CallContext, companyId: number, manualBill: boolean) {
-      const agency = await m.agencyForSwitch(ctx, companyId);
-      await repo.setManualBill(agency.id, manualBill);
-      await m.record(ctx, {
-        companyId: agency.id,
-        targetUserId: null,
-        action: 'manual_bill',
-        category: 'settings',
-        description: `Turned manual bill ${manualBill ? 'on' : 'off'} for ${agency.name}`,
-      });
-      return manualBill;
-    },
-
     async toggleExclusion(
       ctx: CallContext,
       companyId: number,

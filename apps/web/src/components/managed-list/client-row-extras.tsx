@@ -20,7 +20,9 @@ export function ClientRowExtras({ node, actions, onLogs, onSwitch, switchingId }
       {actions.has('user-logs') && (
         <LogsRowIcon name={name} testId={`user-logs-${node.company_id}`} onOpen={() => onLogs(node)} />
       )}
-      {actions.has('payment-failed') && <PaymentFailedIcon testId={`payment-failed-${node.company_id}`} />}
+      {actions.has('payment-failed') && (
+        <PaymentFailedIcon node={node} testId={`payment-failed-${node.company_id}`} />
+      )}
       {actions.has('switch-user') && (
         <SwitchUserIcon
           name={name}

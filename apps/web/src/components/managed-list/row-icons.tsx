@@ -1,13 +1,6 @@
 import type { ManagedNode } from '@app/contracts';
-import { ActionIcon, type MantineColor, ThemeIcon, Tooltip } from '@mantine/core';
-import {
-  IconCreditCardOff,
-  IconHistory,
-  IconMailForward,
-  IconPencil,
-  IconTrash,
-  IconUserShare,
-} from '@tabler/icons-react';
+import { ActionIcon, type MantineColor, Tooltip } from '@mantine/core';
+import { IconHistory, IconMailForward, IconPencil, IconTrash, IconUserShare } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { failureMessage } from '../../api/http';
 import { useRemoveUser, useResendInvitation } from '../../api/user-management';
@@ -181,13 +174,4 @@ export function LogsRowIcon({ name, testId, onOpen }: { name: string; testId: st
   );
 }
 
-/** Spec 2 §4: a failed payment shows a red card icon (a manual bill settlement clears it). */
-export function PaymentFailedIcon({ testId }: { testId: string }) {
-  return (
-    <Tooltip label="Payment Failed" withinPortal>
-      <ThemeIcon variant="subtle" color="red" aria-label="Payment Failed" role="img" data-testid={testId}>
-        <IconCreditCardOff size={18} aria-hidden />
-      </ThemeIcon>
-    </Tooltip>
-  );
-}
+export { PaymentFailedIcon } from './payment-failed-modal';

@@ -13,7 +13,9 @@ import { z } from 'zod';
 import type { Clock } from '../../../lib/clock.js';
 import type { CampaignPayers, InvoiceSubject } from '../../campaigns/index.js';
 import type { PricedCounts } from '../../leads/index.js';
+import type { PaymentFailureRepository } from '../../payments/index.js';
 import type { InvoiceRepository, InvoiceRow, ScheduleRow } from './invoice-repository.js';
+import { firstRetryAfter } from './retry-schedule.js';
 
 /** The payment follow-up that marks an invoice paid, in the transaction that records its charge. */
 export const INVOICE_PAID = 'invoice.paid';
@@ -21,6 +23,8 @@ export const invoicePaidSchema = z.object({
   kind: z.literal(INVOICE_PAID),
   invoiceId: z.number().int().positive(),
 });
+
+type ChargeStatus = 'paid' | 'failed' | 'pending';
 
 /** Periods written per schedule per run at most: a schedule years behind catches up over runs. */
 const PERIODS_PER_RUN = 60;
@@ -57,6 +61,7 @@ export function createPeriodInvoicing(deps: {
    * one connection, where one at a time is as fast.
    */
   concurrency: number;
+  failures: Pick<PaymentFailureRepository, 'recordUnattempted'>;
 }) {
   const { db, repo, clock } = deps;
 
@@ -106,9 +111,14 @@ export function createPeriodInvoicing(deps: {
     });
   }
 
-  /** Charges an open invoice (once per obligation, however often asked); a zero invoice is paid as written. */
-  async function charge(invoice: InvoiceRow): Promise<'paid' | 'failed' | 'pending'> {
-    if (invoice.status !== 'open' || invoice.obligationKey === null) return 'paid';
+  /**
+   * Charges an open invoice (once per obligation, however often asked); a zero invoice is paid as
+   * written. `retry` charges a failed one again (a scheduled retry or a settlement, decision 0075):
+   * each attempt after a decline has its own key under the obligation's.
+   */
+  async function charge(invoice: InvoiceRow, options: { retry?: boolean } = {}): Promise<ChargeStatus> {
+    const chargeable = invoice.status === 'open' || (options.retry === true && invoice.status === 'failed');
+    if (!chargeable || invoice.obligationKey === null) return 'paid';
     const split =
       invoice.payer === 'client'
         ? splitPlatformPart(invoice.total, invoice.platformPart)
@@ -126,7 +136,21 @@ export function createPeriodInvoicing(deps: {
       },
       followUp,
     );
-    if (outcome.status === 'failed') await repo.markFailed(invoice.id);
+    if (outcome.status === 'failed') {
+      // No card to try: owed all the same, and shown as the payer's failed payment (decision 0075).
+      const missing = outcome.unattempted;
+      if (missing)
+        await deps.failures.recordUnattempted({
+          systemId: invoice.systemId,
+          payerCompanyId: missing.companyId,
+          campaignId: missing.campaignId,
+          obligationKey: missing.obligationKey,
+          amount: missing.amount,
+          reason: outcome.message,
+        });
+      const now = clock.now();
+      await repo.markFailed(invoice.id, now, firstRetryAfter(now));
+    }
     // Every charge was 0 (a client at $0 whose part the agency's card carried, all at 0): settled here.
     if (outcome.status === 'paid' && outcome.chargeId === null)
       await repo.markPaid(invoice.id, null, clock.now());

@@ -14,6 +14,7 @@ import {
   invoiceNumbers,
   invoices,
   isNull,
+  lte,
   or,
   queryRows,
   sql,
@@ -158,11 +159,63 @@ export function createInvoiceRepository(db: Database) {
       return rows.length > 0;
     },
 
-    async markFailed(id: number): Promise<void> {
+    /**
+     * The charge was declined (or could not be tried): the invoice is failed. The first decline
+     * anchors its retry schedule (decision 0075): `firstRetryAt` is the first retry's time.
+     */
+    async markFailed(id: number, at: Date, firstRetryAt: Date): Promise<void> {
       await db
         .update(invoices)
-        .set({ status: 'failed' satisfies InvoiceStatus })
-        .where(and(eq(invoices.id, id), eq(invoices.status, 'open')));
+        .set({
+          status: 'failed' satisfies InvoiceStatus,
+          firstFailedAt: sql`coalesce(${invoices.firstFailedAt}, ${at.toISOString()}::timestamptz)`,
+          nextRetryAt: sql`case when ${invoices.firstFailedAt} is null then ${firstRetryAt.toISOString()}::timestamptz
+                                else ${invoices.nextRetryAt} end`,
+        })
+        .where(and(eq(invoices.id, id), inArray(invoices.status, ['open', 'failed'])));
+    },
+
+    /** Failed invoices whose next scheduled retry is due by `now`, oldest due first. */
+    retriesDue(now: Date, limit: number): Promise<InvoiceRow[]> {
+      return db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.status, 'failed'), lte(invoices.nextRetryAt, now)))
+        .orderBy(asc(invoices.nextRetryAt), asc(invoices.id))
+        .limit(limit);
+    },
+
+    /**
+     * Takes retry number `retries + 1` of a failed invoice (one of any number of concurrent runs
+     * gets it) and schedules the one after (`next`, null when none is left).
+     */
+    async claimRetry(id: number, retries: number, next: Date | null): Promise<boolean> {
+      const rows = await db
+        .update(invoices)
+        .set({ retries: retries + 1, nextRetryAt: next })
+        .where(and(eq(invoices.id, id), eq(invoices.status, 'failed'), eq(invoices.retries, retries)))
+        .returning({ id: invoices.id });
+      return rows.length > 0;
+    },
+
+    /** The unpaid invoices whose charges pay these obligations (a settlement's). */
+    unpaidByObligations(keys: readonly string[]): Promise<InvoiceRow[]> {
+      if (keys.length === 0) return Promise.resolve([]);
+      return db
+        .select()
+        .from(invoices)
+        .where(and(inArray(invoices.obligationKey, [...keys]), inArray(invoices.status, ['open', 'failed'])))
+        .orderBy(asc(invoices.id));
+    },
+
+    /** The billing schedules of these campaigns (manual bill switched off invoices them to date). */
+    schedulesOfCampaigns(campaignIds: readonly number[]): Promise<ScheduleRow[]> {
+      if (campaignIds.length === 0) return Promise.resolve([]);
+      return db
+        .select()
+        .from(billingSchedules)
+        .where(inArray(billingSchedules.campaignId, [...campaignIds]))
+        .orderBy(asc(billingSchedules.id));
     },
 
     /**

@@ -107,7 +107,7 @@ export function AgencyRowActions(props: AgencyRowActionsProps) {
       {actions.has('user-logs') && (
         <LogsRowIcon name={name} testId={`user-logs-${id}`} onOpen={props.onLogs} />
       )}
-      {actions.has('payment-failed') && <PaymentFailedIcon testId={`payment-failed-${id}`} />}
+      {actions.has('payment-failed') && <PaymentFailedIcon node={node} testId={`payment-failed-${id}`} />}
       {actions.has('set-sales') && (
         <RowIcon
           label={`Set sales person of ${name}`}
