@@ -53,7 +53,8 @@ export function createCommissionEarning(deps: {
             description: charge.description,
           });
     }
-    const last = charges.at(-1);
+    // A short page was the last: stop there, whatever precision the next read's keyset compares at.
+    const last = charges.length < limit ? undefined : charges.at(-1);
     return { due, next: last ? { settledAt: last.settledAt, id: last.id } : null };
   }
 
