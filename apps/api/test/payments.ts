@@ -1,4 +1,5 @@
 import { asCents } from '@app/contracts';
+import { settlePendingHandler } from '../src/modules/billing/index.js';
 import type { PaymentGateway, SandboxGateway } from '../src/providers/payments/index.js';
 import type { TestRuntime } from './harness.js';
 
@@ -50,3 +51,16 @@ export async function completedAccount(sandbox: SandboxGateway, metadata: Record
 }
 
 export const usd = (cents: number) => asCents(cents);
+
+/**
+ * One run of the payments janitor with no grace period, on the runtime's clock: what the job does a
+ * minute after a crash or a lost answer, run now.
+ */
+export function runJanitorNow(rt: TestRuntime) {
+  return settlePendingHandler({
+    chargeOnce: rt.services.payments.chargeOnce,
+    onboarding: rt.services.onboarding,
+    graceSeconds: 0,
+    clock: rt.services.clock,
+  }).handle({}, { retryCount: 0, isLastAttempt: true });
+}

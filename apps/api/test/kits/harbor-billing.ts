@@ -67,3 +67,23 @@ export const sandboxChargesWithKey = async (rt: TestRuntime, key: string) =>
       sql`select amount::int as amount, application_fee::int as fee from sandbox_charges where idempotency_key = ${key}`,
     )) as unknown as { rows: { amount: number; fee: number | null }[] }
   ).rows;
+
+/** Moves a campaign (start, pause, stop) through the campaign list's call, as `by`. */
+export const moveCampaign = (
+  rt: TestRuntime,
+  by: Who,
+  id: number,
+  status: 'running' | 'paused' | 'stopped',
+) => put(rt, '/leadspeek/client/activepause', { leadspeekID: id, status }, by.token);
+
+/** A campaign of Harbor priced by the agency and started by it (its activation charged), with that answer. */
+export async function startedHarborCampaign(
+  rt: TestRuntime,
+  payers: HarborPayers,
+  prices: Record<string, unknown>,
+) {
+  const made = await harborCampaign(rt, payers, prices);
+  const started = await moveCampaign(rt, payers.owner, made.id, 'running');
+  expect(started.statusCode, started.body).toBe(200);
+  return { ...made, started };
+}

@@ -10,8 +10,7 @@ import {
   setOnboarding,
 } from '../../../test/kits/cards.js';
 import { PEOPLE, who } from '../../../test/kits/users.js';
-import { sandboxOf } from '../../../test/payments.js';
-import { settlePendingHandler } from '../billing/index.js';
+import { runJanitorNow, sandboxOf } from '../../../test/payments.js';
 
 let rt: TestRuntime;
 /** The sandbox's knob: when set, the answer of a stored charge is lost (the process "dies" there). */
@@ -87,14 +86,8 @@ describe('the onboarding charge under load and faults', () => {
     expect([retry.statusCode, retry.json().onboarding.status]).toEqual([202, 'pending']);
     expect((await onboardingState(rt, agency.company)).charges).toHaveLength(1);
 
-    const janitor = settlePendingHandler({
-      chargeOnce: rt.services.payments.chargeOnce,
-      onboarding: rt.services.onboarding,
-      graceSeconds: 0,
-      clock: rt.services.clock,
-    });
-    await janitor.handle({}, { retryCount: 0, isLastAttempt: true });
-    await janitor.handle({}, { retryCount: 0, isLastAttempt: true }); // a second run changes nothing
+    await runJanitorNow(rt);
+    await runJanitorNow(rt); // a second run changes nothing
     state = await onboardingState(rt, agency.company);
     expect(state.operations.map((o) => o.status)).toEqual(['succeeded']);
     expect(state.charges).toHaveLength(1);

@@ -4,8 +4,8 @@ import { crashableDatabase, lineFrom, spawnTestChild } from '../../../test/crash
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { cardForm, freshAgency, onboardingState, setOnboarding } from '../../../test/kits/cards.js';
 import { PEOPLE, who } from '../../../test/kits/users.js';
+import { runJanitorNow } from '../../../test/payments.js';
 import { testDbKind } from '../../../test/test-run.js';
-import { settlePendingHandler } from '../billing/index.js';
 
 /**
  * The killed-process test (issue 10, decision 0031): a real process starts the runtime, asks for the
@@ -61,13 +61,7 @@ describe('a process killed between the gateway charge and our record', () => {
     expect(state.charged).toBe(false);
 
     // 4. The janitor (no grace period here) asks the gateway and records what it did.
-    const janitor = settlePendingHandler({
-      chargeOnce: rt.services.payments.chargeOnce,
-      onboarding: rt.services.onboarding,
-      graceSeconds: 0,
-      clock: rt.services.clock,
-    });
-    await janitor.handle({}, { retryCount: 0, isLastAttempt: true });
+    await runJanitorNow(rt);
     state = await onboardingState(rt, companyId);
     console.log(
       `after the janitor: gateway charges ${state.charges.length} (${state.charges[0]?.amount} cents), operations ${state.operations.map((o) => o.status).join(', ')}, postings ${state.postings.length}, onboard charged ${state.charged}`,

@@ -2,8 +2,12 @@ import { queryRows, sql } from '@app/db';
 import { commissionOn, DEFAULT_COMMISSION_BPS } from '@app/pricing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
-import { type HarborPayers, harborCampaign, harborPaying } from '../../../../test/kits/harbor-billing.js';
-import { get, PEOPLE, post, put, type Who, who } from '../../../../test/kits/users.js';
+import {
+  type HarborPayers,
+  harborPaying,
+  startedHarborCampaign,
+} from '../../../../test/kits/harbor-billing.js';
+import { get, PEOPLE, post, type Who, who } from '../../../../test/kits/users.js';
 import { sandboxOf } from '../../../../test/payments.js';
 import { settableClock } from '../../../lib/clock.js';
 import { monthBefore } from './pay-commissions.js';
@@ -33,19 +37,12 @@ const commissions = () => rt.services.billing.commissions;
 
 /** A Weekly campaign of Harbor started by Northwind: its activation charge collected. */
 async function startedCampaign() {
-  const { id } = await harborCampaign(rt, payers, {
+  const { id } = await startedHarborCampaign(rt, payers, {
     PaymentTerm: 'Weekly',
     PlatformFee: '31',
     CostMonth: '49',
     CostSet: '1.50',
   });
-  const started = await put(
-    rt,
-    '/leadspeek/client/activepause',
-    { leadspeekID: id, status: 'running' },
-    payers.owner.token,
-  );
-  expect(started.statusCode, started.body).toBe(200);
   return id;
 }
 

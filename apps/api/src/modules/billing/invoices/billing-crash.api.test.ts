@@ -5,8 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { crashableDatabase, spawnTestChild } from '../../../../test/crashable-database.js';
 import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
 import { harborPaying } from '../../../../test/kits/harbor-billing.js';
+import { runJanitorNow } from '../../../../test/payments.js';
 import { testDbKind } from '../../../../test/test-run.js';
-import { settlePendingHandler } from '../payments-janitor.js';
 
 /**
  * Issue 21's crash test: the worker process is killed with SIGKILL at random points of the billing
@@ -125,13 +125,7 @@ describe('the worker killed at random points of 100 billing runs', () => {
 
     // Started again, the janitor runs once (no grace period), as it would a minute later.
     rt ??= await startTestRuntime({}, noWorker, await database.open());
-    const janitor = settlePendingHandler({
-      chargeOnce: rt.services.payments.chargeOnce,
-      onboarding: rt.services.onboarding,
-      graceSeconds: 0,
-      clock: rt.services.clock,
-    });
-    await janitor.handle({}, { retryCount: 0, isLastAttempt: true });
+    await runJanitorNow(rt);
     await rt.services.billing.invoicing.run();
     const db = rt.database.db;
 

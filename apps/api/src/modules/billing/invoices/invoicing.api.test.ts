@@ -3,10 +3,15 @@ import { DEMO, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
 import { insertLead } from '../../../../test/kits/campaigns.js';
-import { harborCampaign, harborPaying, sandboxChargesWithKey } from '../../../../test/kits/harbor-billing.js';
+import {
+  harborCampaign,
+  harborPaying,
+  moveCampaign,
+  sandboxChargesWithKey,
+} from '../../../../test/kits/harbor-billing.js';
 import { companyByName, get, PEOPLE, put, type Who, who } from '../../../../test/kits/users.js';
+import { runJanitorNow } from '../../../../test/payments.js';
 import { type SettableClock, settableClock } from '../../../lib/clock.js';
-import { settlePendingHandler } from '../index.js';
 
 /*
  * Weekly invoicing (decision 0074) on a clock the test moves: one invoice per ended period however
@@ -55,13 +60,7 @@ const pricedWeeklyCampaign = () =>
 /** The same, started (the activation charged), with its billing schedule. */
 async function weeklyCampaign() {
   const { id, publicId } = await pricedWeeklyCampaign();
-  const started = await put(
-    rt,
-    '/leadspeek/client/activepause',
-    { leadspeekID: id, status: 'running' },
-    owner.token,
-  );
-  expect(started.statusCode, started.body).toBe(200);
+  expect((await moveCampaign(rt, owner, id, 'running')).statusCode).toBe(200);
   const [row] = (
     (await rt.database.db.execute(
       sql`select c.id, c.client_id as "clientId", c.agency_id as "agencyId", c.system_id as "systemId", c.module,
@@ -108,16 +107,7 @@ describe('an activation whose charge answer is lost (decision 0072)', () => {
 
     // The janitor's grace period has passed on the clock.
     clock.advance(60_000);
-    const janitor = settlePendingHandler({
-      chargeOnce: rt.services.payments.chargeOnce,
-      onboarding: rt.services.onboarding,
-      graceSeconds: 0,
-      clock,
-    });
-    await Promise.all([
-      janitor.handle({}, { retryCount: 0, isLastAttempt: true }),
-      janitor.handle({}, { retryCount: 0, isLastAttempt: true }),
-    ]);
+    await Promise.all([runJanitorNow(rt), runJanitorNow(rt)]);
     expect(await state()).toMatchObject({ status: 'running', schedules: 1, moves: 1 });
     expect(await sandboxCharges(`campaign-activation:${id}:1`)).toHaveLength(1);
 

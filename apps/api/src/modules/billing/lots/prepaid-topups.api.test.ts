@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
-import { harborCampaign, harborPaying, sandboxChargesWithKey } from '../../../../test/kits/harbor-billing.js';
-import { put, type Who } from '../../../../test/kits/users.js';
+import {
+  harborPaying,
+  sandboxChargesWithKey,
+  startedHarborCampaign,
+} from '../../../../test/kits/harbor-billing.js';
+import type { Who } from '../../../../test/kits/users.js';
 
 /*
  * Continual top-up (decision 0076): a Prepaid campaign's block is a ledger lot; when what is left falls
@@ -30,7 +34,7 @@ const spend = (id: number, leads: number, firstLeadId: number) =>
   });
 
 async function prepaidCampaign(topupoptions: 'continual' | 'onetime') {
-  const { id } = await harborCampaign(
+  const { id } = await startedHarborCampaign(
     rt,
     { client, owner, harbor },
     {
@@ -42,13 +46,6 @@ async function prepaidCampaign(topupoptions: 'continual' | 'onetime') {
       topupoptions,
     },
   );
-  const started = await put(
-    rt,
-    '/leadspeek/client/activepause',
-    { leadspeekID: id, status: 'running' },
-    owner.token,
-  );
-  expect(started.statusCode, started.body).toBe(200);
   return id;
 }
 

@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
 import { insertLead } from '../../../../test/kits/campaigns.js';
 import { saveCard } from '../../../../test/kits/cards.js';
-import { type HarborPayers, harborCampaign, harborPaying } from '../../../../test/kits/harbor-billing.js';
+import {
+  type HarborPayers,
+  harborPaying,
+  startedHarborCampaign,
+} from '../../../../test/kits/harbor-billing.js';
 import { companyByName, PEOPLE, put, type Who, who } from '../../../../test/kits/users.js';
 import { sandboxOf } from '../../../../test/payments.js';
 import { type SettableClock, settableClock } from '../../../lib/clock.js';
@@ -65,19 +69,12 @@ describe('manual bill', () => {
     expect(on.statusCode, on.body).toBe(200);
     expect(on.json()).toMatchObject({ result: 'success', manual_bill: 'T' });
 
-    const { id } = await harborCampaign(rt, payers, {
+    const { id, started } = await startedHarborCampaign(rt, payers, {
       PaymentTerm: 'Weekly',
       PlatformFee: '31',
       CostMonth: '49',
       CostSet: '1.50',
     });
-    const started = await put(
-      rt,
-      '/leadspeek/client/activepause',
-      { leadspeekID: id, status: 'running' },
-      payers.owner.token,
-    );
-    expect(started.statusCode, started.body).toBe(200);
     expect(started.json().data.charge).toMatchObject({ payer: 'agency' });
     const [row] = await rt.database.db.select().from(campaigns).where(eq(campaigns.id, id));
     if (!row) throw new Error('no campaign');

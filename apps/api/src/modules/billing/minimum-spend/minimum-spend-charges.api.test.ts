@@ -5,8 +5,9 @@ import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js'
 import { walletAgency } from '../../../../test/kits/data-wallet.js';
 import { sandboxChargesWithKey } from '../../../../test/kits/harbor-billing.js';
 import { get, PEOPLE, post, type Who, who } from '../../../../test/kits/users.js';
+import { runJanitorNow } from '../../../../test/payments.js';
 import { type SettableClock, settableClock } from '../../../lib/clock.js';
-import { minimumSpendJob, settlePendingHandler } from '../index.js';
+import { minimumSpendJob } from '../index.js';
 
 /*
  * Minimum spend's monthly shortfall on a settable clock (decision 0077): months count from the
@@ -326,16 +327,7 @@ describe('a charge whose answer was lost', () => {
     expect(await sandboxChargesWithKey(rt, key)).toHaveLength(1);
 
     clock.advance(60_000);
-    const janitor = settlePendingHandler({
-      chargeOnce: rt.services.payments.chargeOnce,
-      onboarding: rt.services.onboarding,
-      graceSeconds: 0,
-      clock,
-    });
-    await Promise.all([
-      janitor.handle({}, { retryCount: 0, isLastAttempt: true }),
-      janitor.handle({}, { retryCount: 0, isLastAttempt: true }),
-    ]);
+    await Promise.all([runJanitorNow(rt), runJanitorNow(rt)]);
     expect((await monthsOf(agency.company)).map((m) => [m.shortfall, m.status])).toEqual([[50_000, 'paid']]);
     await runConcurrently(3);
     expect(await sandboxChargesWithKey(rt, key)).toHaveLength(1);

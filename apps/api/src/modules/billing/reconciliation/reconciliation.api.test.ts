@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
 import { saveFirstCard } from '../../../../test/kits/cards.js';
 import { chargeBody, chargeWallet, openWallet, walletAgency } from '../../../../test/kits/data-wallet.js';
-import { harborCampaign, harborPaying } from '../../../../test/kits/harbor-billing.js';
-import { get, PEOPLE, post, put, type Who, who } from '../../../../test/kits/users.js';
+import { harborPaying, startedHarborCampaign } from '../../../../test/kits/harbor-billing.js';
+import { get, PEOPLE, post, type Who, who } from '../../../../test/kits/users.js';
 import { sandboxOf } from '../../../../test/payments.js';
 import { seedDemoMoney } from '../../../demo/demo-money.js';
 import { type SettableClock, settableClock } from '../../../lib/clock.js';
@@ -64,19 +64,12 @@ describe('the sandbox after a few months of billing', () => {
     expect(demo.postings).toBeGreaterThan(0);
     // An activation charged on Northwind's connected account (the wholesale as application fee)…
     const payers = await harborPaying(rt);
-    const campaign = await harborCampaign(rt, payers, {
+    await startedHarborCampaign(rt, payers, {
       PaymentTerm: 'Weekly',
       PlatformFee: '31',
       CostMonth: '49',
       CostSet: '1.50',
     });
-    const started = await put(
-      rt,
-      '/leadspeek/client/activepause',
-      { leadspeekID: campaign.id, status: 'running' },
-      payers.owner.token,
-    );
-    expect(started.statusCode, started.body).toBe(200);
     // …its first week's invoice charged…
     clock.advance(8 * DAY);
     await rt.services.billing.invoicing.run();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
 import { insertLead } from '../../../../test/kits/campaigns.js';
 import { saveCard } from '../../../../test/kits/cards.js';
-import { harborCampaign, harborPaying } from '../../../../test/kits/harbor-billing.js';
+import { harborPaying, moveCampaign, startedHarborCampaign } from '../../../../test/kits/harbor-billing.js';
 import { get, PEOPLE, put, type Who, who } from '../../../../test/kits/users.js';
 import { sandboxOf } from '../../../../test/payments.js';
 import { type SettableClock, settableClock } from '../../../lib/clock.js';
@@ -33,18 +33,11 @@ const tokenOf = (number: string) =>
   sandboxOf(rt).createCardToken({ number, expMonth: 12, expYear: 2040, holderName: 'Harbor Dental' });
 
 async function weeklyCampaign() {
-  const { id, publicId } = await harborCampaign(
+  const { id, publicId } = await startedHarborCampaign(
     rt,
     { client, owner, harbor },
     { PaymentTerm: 'Weekly', PlatformFee: '31', CostMonth: '49', CostSet: '1.50' },
   );
-  const started = await put(
-    rt,
-    '/leadspeek/client/activepause',
-    { leadspeekID: id, status: 'running' },
-    owner.token,
-  );
-  expect(started.statusCode, started.body).toBe(200);
   const [row] = await rt.database.db.select().from(campaigns).where(eq(campaigns.id, id));
   if (!row) throw new Error('campaign not stored');
   return {
@@ -166,12 +159,7 @@ describe('a declined invoice', () => {
     expect(rejected.map((r) => r.reason)).toEqual(['payment_failed']);
     expect(await stateOf(failing.id)).toEqual({ status: 'paused_on_run', pauseReason: 'payment_failed' });
     // A person cannot resume it: only a settlement does.
-    const resumed = await put(
-      rt,
-      '/leadspeek/client/activepause',
-      { leadspeekID: failing.id, status: 'running' },
-      owner.token,
-    );
+    const resumed = await moveCampaign(rt, owner, failing.id, 'running');
     expect(resumed.statusCode).not.toBe(200);
   });
 
@@ -216,12 +204,7 @@ describe('the settlement', () => {
   });
 
   it('charges each failed invoice once under 100 requests at once, settles it, and resumes only what the failure paused', async () => {
-    const paused = await put(
-      rt,
-      '/leadspeek/client/activepause',
-      { leadspeekID: pausedByHand.id, status: 'paused' },
-      owner.token,
-    );
+    const paused = await moveCampaign(rt, owner, pausedByHand.id, 'paused');
     expect(paused.statusCode, paused.body).toBe(200);
     // Every period the clock passed is invoiced now, each declined.
     await rt.services.billing.invoicing.run();
