@@ -20,6 +20,7 @@ import type {
 } from '../payments/index.js';
 import type { SalesLinksOf } from '../sales/index.js';
 import { createCompanyReads, type Principal } from '../tenancy/index.js';
+import { mainPersonOf } from '../users/index.js';
 import { commissionPayoutsHandler, commissionsHandler } from './commissions/commission-jobs.js';
 import { createCommissionRepository } from './commissions/commission-repository.js';
 import { createCommissionEarning } from './commissions/earn-commissions.js';
@@ -251,6 +252,7 @@ export function createBillingModule(deps: {
       payments.followUps.register(MINIMUM_SPEND_PAID, minimumSpendCharges.followUp);
       const minimumSpendNotices = createMinimumSpendNotices({
         repo: minimumSpendRepo,
+        mainPerson: mainPersonOf(db),
         mail: payments.mail,
         clock,
       });

@@ -1,7 +1,6 @@
 import type { Cents } from '@app/contracts';
 import {
   and,
-  asc,
   companies,
   type Database,
   desc,
@@ -15,6 +14,7 @@ import {
   sql,
   users,
 } from '@app/db';
+import { mainPersonOf } from '../users/index.js';
 
 export type CardRow = typeof paymentCards.$inferSelect;
 export type NewCard = Omit<typeof paymentCards.$inferInsert, 'id' | 'createdAt' | 'replacedAt'>;
@@ -120,23 +120,8 @@ export function createCardRepository(db: Database) {
       });
     },
 
-    /** The company's main person (the earliest not removed), who gets its receipts. */
-    async ownerOf(companyId: number) {
-      return first(
-        await db
-          .select({
-            email: users.email,
-            name: users.name,
-            companyName: companies.name,
-            systemId: companies.systemId,
-          })
-          .from(users)
-          .innerJoin(companies, eq(companies.id, users.companyId))
-          .where(and(eq(users.companyId, companyId), isNull(users.deletedAt)))
-          .orderBy(asc(users.id))
-          .limit(1),
-      );
-    },
+    /** The company's main person, who gets its receipts (the users module's one read of it). */
+    ownerOf: mainPersonOf(db),
 
     /** The amount of a payment operation (what was charged), by its business key. */
     async operationAmount(businessKey: string): Promise<Cents | null> {

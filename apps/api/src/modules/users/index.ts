@@ -1,1 +1,2 @@
+export { type MainPersonOf, mainPersonOf } from './main-person.js';
 export { createUsersModule } from './users-module.js';

@@ -14,7 +14,6 @@ import {
   minimumSpendSettings,
   sql,
   systems,
-  users,
 } from '@app/db';
 
 export type MinimumSpendChargeRow = typeof minimumSpendCharges.$inferSelect;
@@ -172,18 +171,6 @@ export function createMinimumSpendChargeRepository(db: Database) {
         .where(and(eq(minimumSpendCharges.id, id), isNull(minimumSpendCharges.noticeQueuedAt)))
         .returning({ id: minimumSpendCharges.id });
       return rows.length > 0;
-    },
-
-    /** The agency's main person (the earliest not removed), who gets its notices. */
-    async ownerOf(agencyId: number) {
-      const [row] = await db
-        .select({ email: users.email, name: users.name, companyName: companies.name })
-        .from(users)
-        .innerJoin(companies, eq(companies.id, users.companyId))
-        .where(and(eq(users.companyId, agencyId), isNull(users.deletedAt)))
-        .orderBy(asc(users.id))
-        .limit(1);
-      return row;
     },
   };
 }

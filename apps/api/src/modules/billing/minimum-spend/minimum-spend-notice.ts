@@ -1,6 +1,7 @@
 import { formatUsdCents } from '@app/contracts';
 import type { Clock } from '../../../lib/clock.js';
 import type { MailService } from '../../mail/index.js';
+import type { MainPersonOf } from '../../users/index.js';
 import type {
   MinimumSpendChargeRepository,
   MinimumSpendChargeRow,
@@ -37,6 +38,8 @@ export function minimumSpendNotice(
  */
 export function createMinimumSpendNotices(deps: {
   repo: MinimumSpendChargeRepository;
+  /** Who gets the notice: the agency's main person (`mainPersonOf` of the users module). */
+  mainPerson: MainPersonOf;
   mail: Pick<MailService, 'queueEmail'>;
   clock: Clock;
 }) {
@@ -45,7 +48,7 @@ export function createMinimumSpendNotices(deps: {
       let queued = 0;
       for (const row of await deps.repo.noticesDue(limit)) {
         if (!(await deps.repo.claimNotice(row.id, deps.clock.now()))) continue;
-        const person = await deps.repo.ownerOf(row.agencyId);
+        const person = await deps.mainPerson(row.agencyId);
         if (!person) continue;
         await deps.mail.queueEmail({
           systemId: row.systemId,

@@ -1,10 +1,11 @@
 import { centsToDollars, DEFAULT_CAMPAIGN_TIME_ZONE, localDate } from '@app/contracts';
-import { and, asc, companies, type Database, eq, isNull, paymentReminders, users } from '@app/db';
+import { type Database, paymentReminders } from '@app/db';
 import { z } from 'zod';
 import { defineJob, type JobHandler } from '../../../jobs/define-job.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { MailService } from '../../mail/index.js';
 import type { PaymentFailureRepository } from '../../payments/index.js';
+import type { MainPersonOf } from '../../users/index.js';
 
 /**
  * The daily reminder (decision 0075): while a payer owes a declined charge, its first person gets one
@@ -16,6 +17,8 @@ import type { PaymentFailureRepository } from '../../payments/index.js';
 export function createPaymentReminders(deps: {
   db: Database;
   failures: Pick<PaymentFailureRepository, 'payersOwing' | 'openOf'>;
+  /** Who gets the reminder: the payer's main person (`mainPersonOf` of the users module). */
+  mainPerson: MainPersonOf;
   mail: Pick<MailService, 'queueEmail'>;
   clock: Clock;
   /** Where the reminder sends people (the web app's Card Setting). */
@@ -23,24 +26,13 @@ export function createPaymentReminders(deps: {
 }) {
   const { db } = deps;
 
-  async function firstPerson(companyId: number) {
-    const [row] = await db
-      .select({ email: users.email, name: users.name, companyName: companies.name })
-      .from(users)
-      .innerJoin(companies, eq(companies.id, users.companyId))
-      .where(and(eq(users.companyId, companyId), isNull(users.deletedAt)))
-      .orderBy(asc(users.id))
-      .limit(1);
-    return row ?? null;
-  }
-
   return {
     async run(): Promise<{ sent: number }> {
       const now = deps.clock.now();
       const day = localDate(now, DEFAULT_CAMPAIGN_TIME_ZONE);
       let sent = 0;
       for (const payer of await deps.failures.payersOwing()) {
-        const person = await firstPerson(payer.payerCompanyId);
+        const person = await deps.mainPerson(payer.payerCompanyId);
         if (!person?.email) continue;
         const claimed = await db
           .insert(paymentReminders)

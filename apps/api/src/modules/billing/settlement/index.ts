@@ -5,6 +5,7 @@ import type { PayerCampaigns } from '../../campaigns/index.js';
 import type { MoveBySystem } from '../../leads/index.js';
 import type { MailService } from '../../mail/index.js';
 import type { PaymentFailureRepository } from '../../payments/index.js';
+import { mainPersonOf } from '../../users/index.js';
 import type { PeriodInvoicing } from '../invoices/invoice-periods.js';
 import type { InvoiceRepository } from '../invoices/invoice-repository.js';
 import { createInvoiceRetries, invoiceRetriesHandler } from '../invoices/invoice-retries.js';
@@ -54,6 +55,7 @@ export function createPaymentRecovery(deps: {
   });
   const reminders = createPaymentReminders({
     db: deps.db,
+    mainPerson: mainPersonOf(deps.db),
     failures: deps.failures,
     mail: deps.mail,
     clock: deps.clock,
