@@ -299,6 +299,10 @@ export const paymentOperations = pgTable(
     uniqueIndex().on(t.businessKey),
     index().on(t.status, t.createdAt),
     index('payment_operations_obligation_idx').on(t.obligationKey).where(sql`${t.obligationKey} is not null`),
+    // Collected campaign charges in settlement order: where sales commissions resume (decision 0080).
+    index('payment_operations_collected_idx')
+      .on(t.settledAt, t.id)
+      .where(sql`${t.status} = 'succeeded' and ${t.causeKind} = 'charge'`),
     check('payment_operations_amount_positive', sql`${t.amount} > 0`),
     check(
       'payment_operations_application_fee',

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { asCents, centsToDollars } from '@app/contracts';
-import { and, campaigns, DEMO, eq, invoices, isNull, paymentCards, paymentFailures, sql } from '@app/db';
+import { and, asc, campaigns, DEMO, eq, invoices, isNull, paymentCards, paymentFailures, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
 import { insertLead } from '../../../../test/kits/campaigns.js';
@@ -63,7 +63,9 @@ const openFailures = () =>
   rt.database.db
     .select()
     .from(paymentFailures)
-    .where(and(eq(paymentFailures.payerCompanyId, harbor), isNull(paymentFailures.settledAt)));
+    .where(and(eq(paymentFailures.payerCompanyId, harbor), isNull(paymentFailures.settledAt)))
+    // The modal's order (oldest failure first): invoices of several campaigns decline side by side.
+    .orderBy(asc(paymentFailures.failedAt), asc(paymentFailures.id));
 /** The attempts at one invoice obligation: business keys and outcomes, in order. */
 const attempts = async (obligation: string) =>
   (

@@ -1,0 +1,1 @@
+CREATE INDEX "payment_operations_collected_idx" ON "payment_operations" USING btree ("settled_at","id") WHERE "payment_operations"."status" = 'succeeded' and "payment_operations"."cause_kind" = 'charge';
