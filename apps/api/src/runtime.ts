@@ -17,13 +17,7 @@ import { createSecretBox } from './lib/secret-box.js';
 import { createAgreementsModule } from './modules/agreements/index.js';
 import { createAppConfigModule } from './modules/app-config/index.js';
 import { createAuditModule } from './modules/audit/index.js';
-import {
-  createBillingModule,
-  invoicePeriodsJob,
-  minimumSpendJob,
-  reconcileJob,
-  settlePendingJob,
-} from './modules/billing/index.js';
+import { createBillingModule } from './modules/billing/index.js';
 import { createBotCheckModule } from './modules/bot-check/index.js';
 import { createCampaignsModule, locatorMirrorJob } from './modules/campaigns/index.js';
 import { createCardsModule } from './modules/cards/index.js';
@@ -438,14 +432,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   await app.ready();
   if (config.inProcessWorker) {
     await queue.work(handlers);
-    // The janitor once at start (then every minute): what a crash left pending is settled now.
-    await queue.trigger(settlePendingJob, {});
-    // Invoices owed since the last start are written and charged now, not at the next ten minutes.
-    await queue.trigger(invoicePeriodsJob, {});
-    // The ledger compared with the gateway at start (then daily), so the reconciliation screen has a run.
-    await queue.trigger(reconcileJob, {});
-    // Minimum-spend months that ended since the last start are charged now, not at the next hour.
-    await queue.trigger(minimumSpendJob, {});
+    for (const job of billingJobs.atStart) await queue.trigger(job, {});
     // Locator mirrors are brought up to date at start, not at the next minute. On a demo's first start
     // today's enhance / b2b lists are asked for at once (dripped through the day), so a newcomer sees
     // them arrive; later starts leave it to the ten-minute sweep (asking a list makes the sandbox

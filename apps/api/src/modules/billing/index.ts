@@ -28,7 +28,7 @@ import { createCommissionPayouts } from './commissions/pay-commissions.js';
 import { createBillingRepository } from './history/billing-repository.js';
 import { billingRoutes } from './history/billing-routes.js';
 import { createBillingService } from './history/billing-service.js';
-import { invoicePeriodsHandler } from './invoices/invoice-job.js';
+import { invoicePeriodsHandler, invoicePeriodsJob } from './invoices/invoice-job.js';
 import { createPeriodInvoicing, INVOICE_PAID, invoicePaidSchema } from './invoices/invoice-periods.js';
 import { createInvoiceRepository } from './invoices/invoice-repository.js';
 import { invoiceRoutes } from './invoices/invoice-routes.js';
@@ -48,14 +48,14 @@ import {
 import { createWalletLots } from './lots/wallet-lots.js';
 import { createMinimumSpendChargeRepository } from './minimum-spend/minimum-spend-charge-repository.js';
 import { createMinimumSpendCharges, MINIMUM_SPEND_PAID } from './minimum-spend/minimum-spend-charges.js';
-import { minimumSpendHandler } from './minimum-spend/minimum-spend-job.js';
+import { minimumSpendHandler, minimumSpendJob } from './minimum-spend/minimum-spend-job.js';
 import { createMinimumSpendNotices } from './minimum-spend/minimum-spend-notice.js';
 import { createMinimumSpendRepository } from './minimum-spend/minimum-spend-repository.js';
 import { minimumSpendRoutes } from './minimum-spend/minimum-spend-routes.js';
 import { createMinimumSpendService } from './minimum-spend/minimum-spend-service.js';
-import { settlePendingHandler } from './payments-janitor.js';
+import { settlePendingHandler, settlePendingJob } from './payments-janitor.js';
 import { createReconciliation, type OperationReads } from './reconciliation/reconcile.js';
-import { reconcileHandler } from './reconciliation/reconcile-job.js';
+import { reconcileHandler, reconcileJob } from './reconciliation/reconcile-job.js';
 import { createReconciliationRepository } from './reconciliation/reconciliation-repository.js';
 import { reconciliationRoutes } from './reconciliation/reconciliation-routes.js';
 import { createBillingSchedules } from './schedules/billing-schedules.js';
@@ -299,6 +299,12 @@ export function createBillingModule(deps: {
         reconciliation,
         minimumSpend: { charges: minimumSpendCharges, notices: minimumSpendNotices },
         prepaidRefunds,
+        /**
+         * Run once at start, then on their schedules: what a crash left pending is settled, the
+         * invoices and minimum-spend months owed since the last start are charged now rather than at
+         * the next tick, and the reconciliation screen has a run.
+         */
+        atStart: [settlePendingJob, invoicePeriodsJob, reconcileJob, minimumSpendJob],
         handlers: [
           ...recovery.handlers,
           commissionsHandler({ earn: earnCommissions, log }),
