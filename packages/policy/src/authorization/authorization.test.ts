@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ACTIONS, type Action } from './actions.js';
 import type { Actor } from './actor.js';
 import { authorize, can } from './authorize.js';
-import { groupListCompany, mayActAs, mayReadBilling, mayReadList, type TargetPerson } from './relations.js';
+import {
+  groupListCompany,
+  mayActAs,
+  mayReadBilling,
+  mayReadBillingAccount,
+  mayReadList,
+  type TargetPerson,
+} from './relations.js';
 
 const base: Actor = {
   userId: 1,
@@ -209,6 +216,14 @@ describe('mayReadBilling (decision 0035)', () => {
     expect(mayReadBilling(SALES, { type: 'user', id: SALES.userId })).toBe(true);
     expect(mayReadBilling(SALES, { type: 'user', id: SALES.userId + 1 })).toBe(false);
     expect(mayReadBilling(owner, { type: 'user', id: owner.userId })).toBe(true);
+  });
+  it("keeps a client's charges-and-payments account (the agency's wholesale) from the client itself", () => {
+    const ownClient = { ...CLIENT, companyId: 20, companyParentId: 10 };
+    expect(mayReadBillingAccount(ownClient, client, 'receivable')).toBe(false);
+    expect(mayReadBillingAccount(ownClient, client, 'prepaid')).toBe(true);
+    expect(mayReadBillingAccount({ ...AGENCY_OWNER, companyId: 10 }, client, 'receivable')).toBe(true);
+    expect(mayReadBillingAccount(SYSTEM_USER, client, 'receivable')).toBe(true);
+    expect(mayReadBillingAccount({ ...AGENCY_OWNER, companyId: 10 }, agency, 'receivable')).toBe(true);
   });
 });
 

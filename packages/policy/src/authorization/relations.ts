@@ -30,6 +30,18 @@ export function mayReadBilling(actor: Actor, party: BillingParty): boolean {
   );
 }
 
+/**
+ * Which of a readable party's billing accounts the actor may read. A client's charges-and-payments
+ * account holds the platform's part of what the client paid its agency (the ledger keeps only the
+ * application fee of a direct charge, decision 0045): the agency's wholesale, which a white-label
+ * agency's client must never read. The client reads its invoices and prepaid leads, not that account;
+ * its agency's staff and the system's read it.
+ */
+export function mayReadBillingAccount(actor: Actor, party: BillingParty, accountKind: string): boolean {
+  const ownClientAccount = party.type === 'company' && party.kind === 'client' && isClient(actor);
+  return !(ownClientAccount && accountKind === 'receivable');
+}
+
 /** What a rule needs to know about another person. */
 export interface TargetPerson {
   userId: number;

@@ -292,7 +292,8 @@ describe('GET /billing/history-download/…', () => {
         { accountId: clearing.id, amount: asCents(-1) },
       ],
     });
-    const res = await get('harbor', `/billing/history-download/company/${clientId}`);
+    // Its agency's owner downloads it (Harbor itself is not shown that account: the agency's wholesale).
+    const res = await get('owner', `/billing/history-download/company/${clientId}`);
     expect(res.statusCode).toBe(200);
     const row = res.body.slice(1).split('\r\n')[1]!;
     // Defused at the start and after the comma inside it (a reader ignoring the quotes splits there).

@@ -14,7 +14,7 @@ import {
   type BillingParty,
   centsToDollars,
 } from '@app/contracts';
-import { mayReadBilling } from '@app/policy';
+import { mayReadBilling, mayReadBillingAccount, type BillingParty as PolicyParty } from '@app/policy';
 import { notFound } from '../../../http-errors.js';
 import { csvChunks } from '../../../lib/csv.js';
 import type { TenantResource } from '../../../plugins/access.js';
@@ -29,6 +29,8 @@ export type PartyRef = { type: 'company'; id: number } | { type: 'user'; id: num
 interface ResolvedParty {
   wire: BillingParty;
   owner: LedgerOwner;
+  /** The party as the policy reads it (which of its accounts the reader may see). */
+  policy: PolicyParty;
 }
 
 const kindOrder = (kind: string) => BILLING_ACCOUNT_KINDS.indexOf(kind as BillingAccountKind);
@@ -62,18 +64,23 @@ export function createBillingService(deps: {
   async function resolve(p: Principal, ref: PartyRef): Promise<ResolvedParty> {
     if (ref.type === 'user') {
       const person = await repo.person(p.systemId, ref.id);
-      if (!person || !mayReadBilling(p, { type: 'user', id: person.id })) throw notFound();
+      if (!person) throw notFound();
+      const policy: PolicyParty = { type: 'user', id: person.id };
+      if (!mayReadBilling(p, policy)) throw notFound();
       return {
         wire: { type: 'user', id: person.id, kind: 'person', name: person.name },
         owner: { type: 'user', userId: person.id },
+        policy,
       };
     }
     const company = await repo.company(p.systemId, ref.id);
-    if (!company || !mayReadBilling(p, { type: 'company', ...company })) throw notFound();
+    if (!company) throw notFound();
+    const policy: PolicyParty = { type: 'company', ...company };
+    if (!mayReadBilling(p, policy)) throw notFound();
     const owner: LedgerOwner =
       company.kind === 'root' ? { type: 'system' } : { type: 'company', companyId: company.id };
     const kind = company.kind === 'root' ? 'system' : company.kind;
-    return { wire: { type: 'company', id: company.id, kind, name: company.name }, owner };
+    return { wire: { type: 'company', id: company.id, kind, name: company.name }, owner, policy };
   }
 
   /** The party's accounts in tab order, and the one asked for (the first when none is named). */
@@ -81,6 +88,7 @@ export function createBillingService(deps: {
     // Money accounts only: a prepaid block counts leads, shown with its campaign (decision 0072).
     const accounts = (await ledger.accountsOf({ systemId: p.systemId, owner: party.owner }))
       .filter((a): a is AccountWithBalance & { kind: BillingAccountKind } => kindOrder(a.kind) >= 0)
+      .filter((a) => mayReadBillingAccount(p, party.policy, a.kind))
       .sort((a, b) => kindOrder(a.kind) - kindOrder(b.kind) || a.reference.localeCompare(b.reference));
     const chosen = query.account
       ? accounts.find((a) => a.kind === query.account && a.reference === (query.reference ?? ''))

@@ -160,6 +160,11 @@ describe('refund', () => {
       ]),
     );
     expect(refunds[0]?.fee).toBeGreaterThan(0);
+    // Those amounts are the agency's wholesale: Harbor itself is never shown that account.
+    const own = await get(rt, `/billing/history/company/${harbor}?account=receivable`, client.token);
+    expect(own.statusCode).toBe(404);
+    const ownAccounts = (await get(rt, `/billing/history/company/${harbor}`, client.token)).json().accounts;
+    expect(ownAccounts.map((a: { kind: string }) => a.kind)).not.toContain('receivable');
     const estimate = await get(
       rt,
       `/leadspeek/client/estimeate-refund-topup?leadspeek_api_id=${publicId}`,
