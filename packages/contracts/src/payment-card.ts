@@ -287,6 +287,12 @@ export const MANUAL_BILL_SAVE_FAILED =
   'We are unable to save. Please try again later or contact support for assistance.';
 export const SETTLEMENT_DONE = 'Manual Bill Settlement has been successfully processed.';
 export const SETTLEMENT_FAILED = 'Something went wrong, please try again later..';
+/**
+ * The settlement pays declined invoices; a declined campaign start is paid by starting the campaign
+ * again (decision 0065), so a settlement that leaves one owing says so instead of reporting success.
+ */
+export const SETTLEMENT_START_OWED =
+  'The failed payment is for starting a campaign: start the campaign again to charge it on the new card.';
 
 /** `PUT /general/manual-bill-settlement {userID}`: the person's company pays its declined invoices now. */
 export const manualBillSettlementRequestSchema = z.strictObject({ userID: idSchema });

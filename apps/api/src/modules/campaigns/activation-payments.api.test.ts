@@ -1,4 +1,4 @@
-import { PLATFORM_PART_DECLINED, PLATFORM_PART_NO_CARD } from '@app/contracts';
+import { PLATFORM_PART_DECLINED, PLATFORM_PART_NO_CARD, SETTLEMENT_START_OWED } from '@app/contracts';
 import { and, DEMO, eq, isNull, paymentCards, paymentFailures, sandboxAccounts, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
@@ -129,6 +129,11 @@ describe('a declined activation: payment failed until the failed amount is paid'
 
     // A new card alone pays nothing: still failed.
     await saveCard(client, VISA);
+    expect((await setupCheck(client)).accessmodule).toBe('paymentfailed');
+    // Nor does the settlement (it pays declined invoices): it says what will, and charges nothing.
+    const settled = await put(rt, '/general/manual-bill-settlement', { userID: client.id }, owner.token);
+    expect(settled.statusCode).toBe(400);
+    expect(settled.json().error.message).toBe(SETTLEMENT_START_OWED);
     expect((await setupCheck(client)).accessmodule).toBe('paymentfailed');
 
     // The agency starts the campaign again: $80 charged, and nothing is owed any more.

@@ -3,6 +3,7 @@ import { ActionIcon, Button, Group, List, Loader, Modal, Stack, Text, Tooltip } 
 import { IconCreditCardOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { usePaymentFailures, useSettlePayment } from '../../api/cards';
+import { failureMessage } from '../../api/http';
 import { notifyFailure, notifySuccess } from '../feedback/feedback';
 
 /**
@@ -29,7 +30,7 @@ export function PaymentFailedIcon({
           notifySuccess(SETTLEMENT_DONE);
           setOpen(false);
         },
-        onError: () => notifyFailure(SETTLEMENT_FAILED),
+        onError: (error) => notifyFailure(failureMessage(error)),
       },
     );
 

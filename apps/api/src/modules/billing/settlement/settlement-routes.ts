@@ -7,6 +7,7 @@ import {
   paymentFailuresResponseSchema,
   SETTLEMENT_DONE,
   SETTLEMENT_FAILED,
+  SETTLEMENT_START_OWED,
 } from '@app/contracts';
 import { and, type Database, eq, isNull, users } from '@app/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -99,6 +100,9 @@ export const settlementRoutes =
             ip: request.ip,
           });
         if (done.failed > 0) throw badRequest(SETTLEMENT_FAILED);
+        // Nothing in flight, yet something still owed: a declined start, which only a new start pays.
+        if (done.pending === 0 && (await deps.failures.openOf(companyId)).count > 0)
+          throw badRequest(SETTLEMENT_START_OWED);
         return {
           result: 'success' as const,
           message: SETTLEMENT_DONE,
