@@ -2,7 +2,7 @@
 // given), then browser tests. Every stage runs; the last line sums the tests of all stages.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const reports = join(process.cwd(), '.data-test', 'reports');
 rmSync(reports, { recursive: true, force: true });
@@ -10,6 +10,8 @@ mkdirSync(reports, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const summary = [];
+/** The failed tests' names, printed after the summary: CI keeps only the end of the output. */
+const failures = [];
 let stageFailed = false;
 
 /** Each stage's wall time, printed as it ends and in the summary: CI must stay under 40 minutes on 2 cores. */
@@ -51,6 +53,18 @@ function vitest(name, project, env = {}, options = []) {
     counts.passed = report.numPassedTests;
     counts.failed = report.numFailedTests;
     counts.skipped = report.numPendingTests + report.numTodoTests;
+    for (const file of report.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status === 'failed')
+          failures.push(`${name}: ${relative(process.cwd(), file.name)} › ${test.fullName}`);
+      }
+      // A file that failed to load has no test results of its own, only its message.
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+        failures.push(
+          `${name}: ${relative(process.cwd(), file.name)} › ${(file.message ?? '').split('\n')[0]}`,
+        );
+      }
+    }
   } else if (!ok) counts.failed = 1;
   record(name, ok, counts);
 }
@@ -104,6 +118,18 @@ if (existsSync(chromium)) {
         failed: stats.unexpected,
         skipped: stats.skipped,
       });
+      const report = JSON.parse(readFileSync(file, 'utf8'));
+      const walk = (suite, titles) => {
+        for (const spec of suite.specs ?? []) {
+          if (!spec.ok)
+            failures.push(
+              `browser tests: ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`,
+            );
+        }
+        for (const child of suite.suites ?? [])
+          walk(child, child.title && !child.title.endsWith('.ts') ? [...titles, child.title] : titles);
+      };
+      for (const suite of report.suites ?? []) walk(suite, []);
     }
     record('browser tests', ok, counts, minutes.get(stageName));
   } else {
@@ -121,6 +147,7 @@ if (existsSync(chromium)) {
 }
 
 console.log(`\n━━ summary ━━\n${summary.join('\n')}`);
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(
   `\ntotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped in ${since(began)}`,
 );
