@@ -260,7 +260,11 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     // Locator campaigns are mirrored to the ad platform (decision 0051).
     adPlatform,
     moduleAccess: tenancy.moduleAccess,
-    billing: { prepaid: billing.prepaid, schedules: billing.schedules },
+    billing: {
+      prepaid: billing.prepaid,
+      schedules: billing.schedules,
+      payFromWallet: billing.walletPayment(payments.paidWithoutCharge),
+    },
     followUps: payments.followUps,
     log: (message, detail) => console.warn(message, detail ?? ''),
   });

@@ -338,7 +338,7 @@ export interface PaymentFollowUp {
  * agency too); its agency's and the system's lists show it. The settlement of the money issue (retry
  * of the failed total, reminders) settles rows here too.
  */
-export type PaymentFailureSettlement = 'paid' | 'campaign_removed';
+export type PaymentFailureSettlement = 'paid' | 'wallet' | 'campaign_removed';
 
 export const paymentFailures = pgTable(
   'payment_failures',
@@ -368,7 +368,9 @@ export const paymentFailures = pgTable(
     settledAt: timestamp({ withTimezone: true }),
     /**
      * How it ended: `paid` (a charge for the obligation went through: `settledByOperationId`) or
-     * `campaign_removed` (the campaign it would have started is gone, so nothing is owed for it).
+     * `wallet` (the agency's Data Wallet paid it: no charge, so no operation; decision 0085 names the
+     * spend's posting `wallet-pays:<obligation key>`), or `campaign_removed` (the campaign it would
+     * have started is gone, so nothing is owed for it).
      */
     settlement: text().$type<PaymentFailureSettlement>(),
     settledByOperationId: bigint({ mode: 'number' }).references(() => paymentOperations.id),
@@ -382,7 +384,7 @@ export const paymentFailures = pgTable(
       'payment_failures_settled',
       sql`(${t.settledAt} is null) = (${t.settlement} is null)
         and coalesce(${t.settlement} = 'paid', false) = (${t.settledByOperationId} is not null)
-        and (${t.settlement} is null or ${t.settlement} in ('paid', 'campaign_removed'))`,
+        and (${t.settlement} is null or ${t.settlement} in ('paid', 'wallet', 'campaign_removed'))`,
     ),
   ],
 );

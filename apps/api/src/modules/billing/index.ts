@@ -15,6 +15,7 @@ import type {
   ChargeOnce,
   CollectedCharges,
   FollowUps,
+  PaidWithoutCharge,
   PaymentFailureRepository,
   PaymentOperationRow,
 } from '../payments/index.js';
@@ -66,6 +67,7 @@ import { createManualTopUp } from './wallet/manual-topup.js';
 import { createTopUpCharge, type PlatformCustomerOf, WALLET_TOPUP_FOLLOW_UP } from './wallet/topup-charge.js';
 import { createWalletAgencies } from './wallet/wallet-agency.js';
 import { walletExpiryHandler } from './wallet/wallet-expiry-job.js';
+import { createWalletPayment } from './wallet/wallet-payment.js';
 import { createWalletSettings } from './wallet/wallet-settings.js';
 import { createWalletSettingsRepository } from './wallet/wallet-settings-repository.js';
 import { createWalletSpending } from './wallet/wallet-spend.js';
@@ -85,6 +87,7 @@ export type { BillingSchedules } from './schedules/billing-schedules.js';
 export { invoiceRetriesJob, type PaymentRecovery, paymentRemindersJob } from './settlement/index.js';
 export { walletTopUpsJob } from './wallet/auto-topup-job.js';
 export { walletExpiryJob } from './wallet/wallet-expiry-job.js';
+export type { PayFromWallet, WalletPaymentInput } from './wallet/wallet-payment.js';
 export type { WalletSpending } from './wallet/wallet-spend.js';
 
 /**
@@ -145,6 +148,12 @@ export function createBillingModule(deps: {
     schedules: createBillingSchedules({ db, clock }),
     /** `wallet.spend(input, tx)`: spending from an agency's Data Wallet (never below zero). */
     wallet,
+    /**
+     * The Data Wallet paying an agency's campaign charges before its card (decision 0085), once the
+     * payments module can finish an obligation paid without a charge.
+     */
+    walletPayment: (paidWithoutCharge: PaidWithoutCharge) =>
+      createWalletPayment({ db, wallet, paidWithoutCharge }),
     routes: [billingRoutes(history), minimumSpendRoutes(minimumSpend)],
 
     /**

@@ -1,6 +1,7 @@
 import type { Cents, Micros } from '@app/contracts';
 import type { PaymentFollowUp } from '@app/db';
 import type { PeriodFees } from '@app/pricing';
+import type { PayFromWallet } from '../billing/index.js';
 import type { ChargeOnce } from '../payments/index.js';
 import type { createActivationCharge } from './activation-charge.js';
 import { agencyConnected } from './activation-charge.js';
@@ -64,6 +65,8 @@ export function createCampaignPayers(deps: {
   chargeOnce: Pick<ChargeOnce, 'chargeObligation'>;
   priced: ReturnType<typeof createActivationCharge>['priced'];
   pricedTopUp: ReturnType<typeof createActivationCharge>['pricedTopUp'];
+  /** The agency's Data Wallet, offered the agency's charges before its card (decision 0085). */
+  payFromWallet: PayFromWallet;
 }) {
   const { repo } = deps;
 
@@ -155,6 +158,22 @@ export function createCampaignPayers(deps: {
       });
       let payerCharge: string | null = null;
       for (const [i, c] of charges.entries()) {
+        const description = `${c.role === 'payer' ? upperFirst(charge.what) : `Platform's part of ${charge.what}`} of campaign #${r.publicId} ${r.name} — ${c.companyName}`;
+        // The last charge finishes the invoice: charges go one after the other and stop at a failure.
+        const finishes = i === charges.length - 1 ? followUp : null;
+        // What the agency owes on the platform its Data Wallet pays when it covers all of it.
+        if (
+          !c.direct &&
+          (await deps.payFromWallet({
+            systemId: ctx.systemId,
+            agencyId: c.companyId,
+            amount: c.amount,
+            obligationKey: c.obligationKey,
+            description,
+            followUp: finishes,
+          })) === 'paid'
+        )
+          continue;
         if (c.direct && !agencyConnected(ctx))
           return {
             status: 'failed',
@@ -177,17 +196,12 @@ export function createCampaignPayers(deps: {
         const outcome = await deps.chargeOnce.chargeObligation({
           systemId: ctx.systemId,
           obligation: { key: c.obligationKey, campaignId: r.id },
-          cause: {
-            kind: 'charge',
-            description: `${c.role === 'payer' ? upperFirst(charge.what) : `Platform's part of ${charge.what}`} of campaign #${r.publicId} ${r.name} — ${c.companyName}`,
-            companyId: c.companyId,
-          },
+          cause: { kind: 'charge', description, companyId: c.companyId },
           gateway: card.gateway,
           customerId: card.customerId,
           amount: c.amount,
           ...(c.direct ? { direct: c.direct } : {}),
-          // The last charge finishes the invoice: charges go one after the other and stop at a failure.
-          ...(i === charges.length - 1 ? { followUp } : {}),
+          ...(finishes ? { followUp: finishes } : {}),
         });
         if (outcome.status !== 'succeeded')
           return outcome.status === 'pending' ? { status: 'pending' } : outcome;

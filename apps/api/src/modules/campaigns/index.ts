@@ -1,7 +1,7 @@
 import type { Database } from '@app/db';
 import type { AdPlatform } from '../../providers/ad-platform/index.js';
 import type { AuditLog } from '../audit/index.js';
-import type { BillingSchedules, PrepaidLots } from '../billing/index.js';
+import type { BillingSchedules, PayFromWallet, PrepaidLots } from '../billing/index.js';
 import type { ChargeOnce, FollowUps, PaymentFailureRepository } from '../payments/index.js';
 import type { ModuleAccess } from '../tenancy/index.js';
 import { ACTIVATION_FOLLOW_UP, activationDoneOf, createActivationCharge } from './activation-charge.js';
@@ -40,8 +40,15 @@ export function createCampaignsModule(deps: {
   adPlatform: AdPlatform;
   /** Which modules a company's people may open (decision 0063). */
   moduleAccess: ModuleAccess;
-  /** What an activation buys and a stop ends (decision 0072): prepaid lots, billing schedules. */
-  billing: { prepaid: Pick<PrepaidLots, 'open' | 'left'>; schedules: Pick<BillingSchedules, 'open' | 'end'> };
+  /**
+   * What an activation buys and a stop ends (decision 0072): prepaid lots, billing schedules; and the
+   * agency's Data Wallet, which pays its invoices and blocks before its card (decision 0085).
+   */
+  billing: {
+    prepaid: Pick<PrepaidLots, 'open' | 'left'>;
+    schedules: Pick<BillingSchedules, 'open' | 'end'>;
+    payFromWallet: PayFromWallet;
+  };
   /** The payments module's follow-up registry: an activation completes in its last charge's record. */
   followUps: Pick<FollowUps, 'register'>;
   log: (message: string, detail?: unknown) => void;
@@ -75,7 +82,12 @@ export function createCampaignsModule(deps: {
   return {
     service,
     /** What the billing module invoices and tops up a campaign with, and its payers' charges. */
-    payers: createCampaignPayers({ repo, chargeOnce: deps.chargeOnce, ...pricing }),
+    payers: createCampaignPayers({
+      repo,
+      chargeOnce: deps.chargeOnce,
+      payFromWallet: deps.billing.payFromWallet,
+      ...pricing,
+    }),
     /** Prepaid campaigns by public id, and their continual top-up switch (decision 0078). */
     prepaidCampaigns: createPrepaidCampaigns({ repo }),
     /** The campaigns a payer's failed payments pause and manual bill's switch stops (decision 0075). */

@@ -4,7 +4,8 @@ import type { Executor, PaymentFollowUp } from '@app/db';
 export type FollowUpHandler = (
   followUp: PaymentFollowUp,
   operation: {
-    id: number;
+    /** Null when no charge paid it: the agency's Data Wallet did (decision 0085). */
+    id: number | null;
     businessKey: string;
     systemId: number;
     companyId: number | null;

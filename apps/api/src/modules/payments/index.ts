@@ -13,6 +13,7 @@ import { createFollowUps } from './follow-ups.js';
 import { createGatewayKeysRepository } from './gateway-keys-repository.js';
 import { gatewayKeysRoutes } from './gateway-keys-routes.js';
 import { createGatewayKeysService } from './gateway-keys-service.js';
+import { createPaidWithoutCharge } from './paid-without-charge.js';
 import { createPaymentEventRepository } from './payment-event-repository.js';
 import { createPaymentFailureRepository } from './payment-failure-repository.js';
 import { processPaymentEventHandler, sandboxWebhookHandler } from './payment-jobs.js';
@@ -24,6 +25,7 @@ export type { ChargeOnce, ChargeOutcome, ChargeRequest, Obligation } from './cha
 export type { ConnectService } from './connect-service.js';
 export type { FollowUpHandler, FollowUps } from './follow-ups.js';
 export { createGatewayKeysRepository } from './gateway-keys-repository.js';
+export type { PaidWithoutCharge } from './paid-without-charge.js';
 export {
   createPaymentFailureRepository,
   INVOICE_OBLIGATIONS,
@@ -75,6 +77,7 @@ export function createPaymentsModule(deps: {
     failures,
     followUps,
   });
+  const paidWithoutCharge = createPaidWithoutCharge({ operations, failures, followUps });
   const connect = createConnectService({
     repo: createConnectRepository(deps.db),
     gateways,
@@ -92,6 +95,8 @@ export function createPaymentsModule(deps: {
     connect,
     chargeOnce,
     followUps: { register: followUps.register },
+    /** An obligation the agency's Data Wallet paid, finished like a charge (decision 0085). */
+    paidWithoutCharge,
     /** Declined charges still owed (decision 0065): what a payer owes, and dropping a removed campaign's. */
     failures,
     keys,

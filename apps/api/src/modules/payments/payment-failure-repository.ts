@@ -162,6 +162,17 @@ export function createPaymentFailureRepository(db: Database) {
       return rows.length > 0;
     },
 
+    /** The obligation was paid from the agency's Data Wallet (no charge); true when this call settled it. */
+    async settleByWallet(obligationKey: string, tx: Executor): Promise<boolean> {
+      const rows = await queryRows<{ id: number }>(
+        tx,
+        sql`update payment_failures set settled_at = now(), settlement = 'wallet'
+             where obligation_key = ${obligationKey} and settled_at is null
+         returning id`,
+      );
+      return rows.length > 0;
+    },
+
     /** A removed campaign will never start: what its declined activations left owing is dropped. */
     async settleRemovedCampaign(campaignId: number, tx: Executor = db): Promise<number> {
       const rows = await queryRows<{ id: number }>(

@@ -105,6 +105,23 @@ export function createPaymentOperationRepository(db: Database) {
     },
 
     /** How many attempts at an obligation failed (the next attempt needs a new key). */
+    /**
+     * Whether a charge for the obligation went through or may still (pending): then nothing else may
+     * pay it (the Data Wallet, decision 0085). Read in the caller's transaction.
+     */
+    async chargedOrPending(obligationKey: string, tx: Executor = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(paymentOperations)
+        .where(
+          and(
+            eq(paymentOperations.obligationKey, obligationKey),
+            sql`${paymentOperations.status} in ('pending', 'succeeded')`,
+          ),
+        );
+      return (row?.n ?? 0) > 0;
+    },
+
     async failedAttemptsOf(obligationKey: string): Promise<number> {
       const [row] = await db
         .select({ n: count() })

@@ -127,7 +127,7 @@ export function createMinimumSpendChargeRepository(db: Database) {
 
     async markPaid(
       id: number,
-      charge: { chargeId: string | null; operationId: number },
+      charge: { chargeId: string | null; operationId: number | null },
       at: Date,
       tx: Executor,
     ) {

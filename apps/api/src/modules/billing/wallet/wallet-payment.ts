@@ -1,0 +1,72 @@
+import type { Cents } from '@app/contracts';
+import type { Database, PaymentFollowUp } from '@app/db';
+import type { PaidWithoutCharge } from '../../payments/index.js';
+import type { WalletSpending } from './wallet-spend.js';
+
+/** One of an agency's charges for a campaign, offered to its Data Wallet first. */
+export interface WalletPaymentInput {
+  systemId: number;
+  agencyId: number;
+  amount: Cents;
+  /** The obligation the card charge would pay (`invoice:12`, `prepaid-topup:40:3:platform-part`). */
+  obligationKey: string;
+  /** The statement line, as the card charge's would read. */
+  description: string;
+  /** What paying it finishes (the invoice paid, the block opened); null when a later charge carries it. */
+  followUp: PaymentFollowUp | null;
+}
+
+/**
+ * The Data Wallet pays what the agency owes for its clients' campaigns before its card is charged
+ * (decision 0085): a manual-bill invoice or prepaid block, or the platform's part a client priced
+ * below cost cannot carry. All of the amount or nothing: a wallet that does not cover it leaves the
+ * card to pay the whole, so no charge is ever split. The spend (posting `wallet-pays:<obligation>`),
+ * the follow-up and the settlement of a decline it left owing are one transaction, and a spend made
+ * before answers `paid` again, so a crash or a second run never pays twice; a charge for the
+ * obligation that went through or is pending keeps the wallet out.
+ */
+export function createWalletPayment(deps: {
+  db: Database;
+  wallet: Pick<WalletSpending, 'spend'>;
+  paidWithoutCharge: PaidWithoutCharge;
+}) {
+  return async function payFromWallet(input: WalletPaymentInput): Promise<'paid' | 'not_covered'> {
+    if (input.amount <= 0) return 'not_covered';
+    return deps.db
+      .transaction(async (tx) => {
+        const spent = await deps.wallet.spend(
+          {
+            systemId: input.systemId,
+            agencyId: input.agencyId,
+            amount: input.amount,
+            businessKey: `wallet-pays:${input.obligationKey}`,
+            description: `${input.description} (paid from the Data Wallet)`,
+          },
+          tx,
+        );
+        if (spent.status === 'insufficient') return 'not_covered';
+        // Paid once before (a crash after the commit, or a second run): its follow-up ran with it.
+        if (!spent.created) return 'paid';
+        const finished = await deps.paidWithoutCharge(
+          {
+            obligationKey: input.obligationKey,
+            systemId: input.systemId,
+            companyId: input.agencyId,
+            followUp: input.followUp,
+          },
+          tx,
+        );
+        // A card charge got there first: roll the spend back and let the card's outcome stand.
+        if (!finished) throw new CardGotThereFirst();
+        return 'paid';
+      })
+      .catch((error: unknown) => {
+        if (error instanceof CardGotThereFirst) return 'not_covered' as const;
+        throw error;
+      });
+  };
+}
+
+class CardGotThereFirst extends Error {}
+
+export type PayFromWallet = ReturnType<typeof createWalletPayment>;
