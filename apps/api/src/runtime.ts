@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import { seedDemoBilling } from './demo/demo-billing.js';
 import { seedDemoCards } from './demo/demo-cards.js';
 import { seedDemoMoney } from './demo/demo-money.js';
+import { seedDemoWallet } from './demo/demo-wallet.js';
 import { type DemoVisitorSettings, type DemoVisitors, startDemoVisitors } from './demo/visitor-simulator.js';
 import type { JobHandler } from './jobs/define-job.js';
 import { type JobQueue, startJobQueue } from './jobs/job-queue.js';
@@ -263,7 +264,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     billing: {
       prepaid: billing.prepaid,
       schedules: billing.schedules,
-      payFromWallet: billing.walletPayment(payments.paidWithoutCharge),
+      wallet: billing.walletPayment(payments.paidWithoutCharge),
     },
     followUps: payments.followUps,
     log: (message, detail) => console.warn(message, detail ?? ''),
@@ -427,6 +428,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     if (seeded) {
       await seedDemoMoney({ db, ledger, gateway: sandbox, customerOf: cards.customerOf });
       await seedDemoBilling({ db, schedules: billing.schedules, customerOf: cards.customerOf });
+      await seedDemoWallet({
+        db,
+        agreements: agreements.agreements,
+        topUp: billingJobs.walletTopUp,
+        isSandbox: async (systemId) => (await gateways.forSystem(systemId)).name === 'sandbox',
+      });
     }
   }
   // The worker starts only now, with every plugin loaded: on PGlite its jobs share this process's one
@@ -501,6 +508,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
         reconciliation: billingJobs.reconciliation,
         prepaidRefunds: billingJobs.prepaidRefunds,
         wallet: billing.wallet,
+        walletTopUp: billingJobs.walletTopUp,
         recovery: billingJobs.recovery,
       },
       clock,

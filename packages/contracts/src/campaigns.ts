@@ -534,6 +534,12 @@ export const activationChargeSchema = z.object({
    */
   agency_amount: z.string(),
   agency_charge_id: z.string().nullable(),
+  /**
+   * What the agency's Data Wallet paid instead of its card (decision 0085): the manual-bill charge or
+   * the platform's part, when the wallet covered it ('0' when it paid nothing). Not in `amount` or
+   * `agency_amount`, which are what cards were charged.
+   */
+  wallet_amount: z.string(),
 });
 export type ActivationChargeAnswer = z.infer<typeof activationChargeSchema>;
 

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../test/harness.js';
 import { get, PEOPLE, post, type Who, who } from '../../test/kits/users.js';
 import { DEMO_CARD_HOLDERS, seedDemoCards } from './demo-cards.js';
+import { seedDemoWallet } from './demo-wallet.js';
 
 /*
  * Decision 0066: a demo user's Card Setting shows what a customer would see. The card a session
@@ -86,6 +87,28 @@ describe('demo cards', () => {
     await seedDemoCards(demo);
     expect((await rt.database.db.select().from(paymentCards)).length).toBe(cards);
     expect(await sandboxCharges(rt)).toBe(charges);
+  });
+
+  it("tops up Northwind's Data Wallet once: the modal shows $1,000 and its line", async () => {
+    const demo = {
+      db: rt.database.db,
+      agreements: rt.services.agreements.agreements,
+      topUp: rt.services.billing.walletTopUp,
+      isSandbox: async () => true,
+    };
+    await seedDemoWallet(demo);
+    const charges = await sandboxCharges(rt);
+    await seedDemoWallet(demo);
+    expect(await sandboxCharges(rt)).toBe(charges);
+    const owner = await who(rt, DEMO.northwind.owner.email);
+    const wallet = await get(
+      rt,
+      `/configuration/agencies/prepaid/get-direct-payment?company_id=${owner.company}`,
+      owner.token,
+    );
+    expect(wallet.statusCode, wallet.body).toBe(200);
+    expect(wallet.json()).toMatchObject({ balance_amount: '1000.00', stop_continual: 'F' });
+    expect(wallet.json().transaction_history).toHaveLength(1);
   });
 
   it("each holder accepted its services agreement with its first card: the agency list's download has a file", async () => {

@@ -87,7 +87,7 @@ export type { BillingSchedules } from './schedules/billing-schedules.js';
 export { invoiceRetriesJob, type PaymentRecovery, paymentRemindersJob } from './settlement/index.js';
 export { walletTopUpsJob } from './wallet/auto-topup-job.js';
 export { walletExpiryJob } from './wallet/wallet-expiry-job.js';
-export type { PayFromWallet, WalletPaymentInput } from './wallet/wallet-payment.js';
+export type { AgencyWallet, WalletPaymentInput } from './wallet/wallet-payment.js';
 export type { WalletSpending } from './wallet/wallet-spend.js';
 
 /**
@@ -153,7 +153,7 @@ export function createBillingModule(deps: {
      * payments module can finish an obligation paid without a charge.
      */
     walletPayment: (paidWithoutCharge: PaidWithoutCharge) =>
-      createWalletPayment({ db, wallet, paidWithoutCharge }),
+      createWalletPayment({ db, wallet, lots: walletLots, paidWithoutCharge }),
     routes: [billingRoutes(history), minimumSpendRoutes(minimumSpend)],
 
     /**
@@ -300,9 +300,19 @@ export function createBillingModule(deps: {
         operations: payments.operations,
         repo: reconciliationRepo,
       });
+      const walletTopUp = createManualTopUp({
+        walletAgency,
+        topUp,
+        settings: walletSettings,
+        agencyName,
+        audit: deps.audit,
+        clock,
+      });
       return {
         invoicing,
         topUps,
+        /** A top-up as the modal asks for it (the demo's first start tops up Northwind's wallet). */
+        walletTopUp,
         recovery,
         commissions: { earn: earnCommissions, payOut: payCommissions },
         reconciliation,
@@ -354,14 +364,7 @@ export function createBillingModule(deps: {
               clock,
             }),
             settings: createWalletSettings({ walletAgency, repo: walletSettings, audit: deps.audit, clock }),
-            chargeTopUp: createManualTopUp({
-              walletAgency,
-              topUp,
-              settings: walletSettings,
-              agencyName,
-              audit: deps.audit,
-              clock,
-            }),
+            chargeTopUp: walletTopUp,
           }),
           invoiceRoutes(invoiceService),
           reconciliationRoutes({ repo: reconciliationRepo, reconciliation }),

@@ -19,11 +19,13 @@ import {
   activationCharge,
   type ClientPrice,
   rootFee,
+  sumCents,
   topUpCharge,
   unchargeableText,
   wholesalePrice,
 } from '@app/pricing';
 import { badRequest, HttpError } from '../../http-errors.js';
+import type { AgencyWallet } from '../billing/index.js';
 import type { ChargeOnce, ChargeOutcome } from '../payments/index.js';
 import { cardFor, type PlannedCharge, planCharges } from './campaign-charges.js';
 import type { CampaignRecord, CampaignRepository, CardOnFile, ClientContext } from './campaign-repository.js';
@@ -99,6 +101,8 @@ export function activationDoneOf(followUp: { kind: string; [field: string]: unkn
 export function createActivationCharge(deps: {
   repo: Pick<CampaignRepository, 'priceSheets' | 'currentCard' | 'activations'>;
   chargeOnce: Pick<ChargeOnce, 'chargeObligation'>;
+  /** The agency's Data Wallet: it pays the agency's charges it covers, before any card (decision 0085). */
+  wallet: AgencyWallet;
 }) {
   const { repo } = deps;
 
@@ -147,13 +151,20 @@ export function createActivationCharge(deps: {
       { payer: `campaign-activation:${r.id}:${n}`, platformPart: `campaign-platform-part:${r.id}:${n}` },
     );
 
-  /** The card each charge is made on, all checked before any is made. */
-  async function cardsFor(charges: PlannedCharge[], ctx: ClientContext): Promise<CardOnFile[]> {
-    const cards: CardOnFile[] = [];
+  /**
+   * The card each charge is made on, all checked before any is made; null for an agency's charge its
+   * Data Wallet covers now (it is paid from the wallet, decision 0085).
+   */
+  async function cardsFor(charges: PlannedCharge[], ctx: ClientContext): Promise<(CardOnFile | null)[]> {
+    const cards: (CardOnFile | null)[] = [];
     for (const c of charges) {
       if (c.direct && !agencyConnected(ctx))
         throw conflict(CLIENT_ACCOUNT_NOT_CONNECTED, 'account_not_connected');
       const card = await cardFor(repo, c);
+      if (!card && !c.direct && (await deps.wallet.covers(ctx.systemId, c.companyId, c.amount))) {
+        cards.push(null);
+        continue;
+      }
       if (!card)
         throw new HttpError(
           402,
@@ -257,27 +268,55 @@ export function createActivationCharge(deps: {
       const cards = await cardsFor(charges, ctx);
       // The payer's charge first: if the agency's card then declines, a retry of this activation finds
       // the client's charge paid and charges only the agency's part. The last one finishes the activation.
-      const made = [];
-      for (const [i, c] of charges.entries())
-        made.push(await chargeOne(r, ctx, c, cards[i] as CardOnFile, i === charges.length - 1 ? done : null));
+      const made: { chargeId: string | null; wallet: boolean }[] = [];
+      for (const [i, c] of charges.entries()) {
+        const finishes = i === charges.length - 1 ? done : null;
+        // What the agency owes, its Data Wallet pays when it covers all of it (decision 0085).
+        const fromWallet =
+          !c.direct &&
+          (await deps.wallet.pay({
+            systemId: ctx.systemId,
+            agencyId: c.companyId,
+            amount: c.amount,
+            obligationKey: c.obligationKey,
+            description: `${c.role === 'payer' ? 'Activation' : "Platform's part of the activation"} of campaign #${r.publicId} ${r.name} (${r.paymentTerm}) — ${c.companyName}`,
+            followUp: finishes ? { kind: ACTIVATION_FOLLOW_UP, ...finishes } : null,
+          })) === 'paid';
+        if (fromWallet) {
+          made.push({ chargeId: null, wallet: true });
+          continue;
+        }
+        const card = cards[i];
+        // The wallet covered it a moment ago and no longer does (spent meanwhile): the card it lacks.
+        if (!card)
+          throw new HttpError(
+            402,
+            'card_missing',
+            c.role === 'payer' ? ACTIVATION_NO_CARD : PLATFORM_PART_NO_CARD,
+          );
+        const charged = await chargeOne(r, ctx, c, card, finishes);
+        made.push({ chargeId: charged.chargeId, wallet: false });
+      }
       const payerIndex = charges.findIndex((c) => c.role === 'payer');
       const partIndex = charges.findIndex((c) => c.role === 'platform_part');
       // Manual bill: the agency pays the platform's part, the wholesale (or the root fee when higher).
       const agencyParty = due.root.totalCents > due.wholesale.totalCents ? due.root : due.wholesale;
       const party = ctx.agencyManualBill ? agencyParty : due.client;
+      const onCard = (index: number) =>
+        index < 0 || made[index]?.wallet ? ZERO_CENTS : (charges[index] as PlannedCharge).amount;
+      const fromWallet = sumCents(charges.filter((_, i) => made[i]?.wallet).map((c) => c.amount));
       const answer: ActivationChargeAnswer = {
-        amount: centsToDollars(payerIndex < 0 ? ZERO_CENTS : (charges[payerIndex] as PlannedCharge).amount),
+        amount: centsToDollars(onCard(payerIndex)),
         setup_fee: centsToDollars(party.setupFeeCents),
         period_fee: centsToDollars(party.periodFeeCents),
         leads: party.leads,
         leads_amount: centsToDollars(party.leadsCents),
         payer: ctx.agencyManualBill ? 'agency' : 'client',
         charge_id: payerIndex < 0 ? null : (made[payerIndex]?.chargeId ?? null),
-        sandbox: cards.some((card) => card.gateway === 'sandbox'),
-        agency_amount: centsToDollars(
-          partIndex < 0 ? ZERO_CENTS : (charges[partIndex] as PlannedCharge).amount,
-        ),
+        sandbox: cards.some((card) => card?.gateway === 'sandbox'),
+        agency_amount: centsToDollars(onCard(partIndex)),
         agency_charge_id: partIndex < 0 ? null : (made[partIndex]?.chargeId ?? null),
+        wallet_amount: centsToDollars(fromWallet),
       };
       return { answer, done };
     },

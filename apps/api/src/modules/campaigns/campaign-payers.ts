@@ -1,7 +1,7 @@
 import type { Cents, Micros } from '@app/contracts';
 import type { PaymentFollowUp } from '@app/db';
 import type { PeriodFees } from '@app/pricing';
-import type { PayFromWallet } from '../billing/index.js';
+import type { AgencyWallet } from '../billing/index.js';
 import type { ChargeOnce } from '../payments/index.js';
 import type { createActivationCharge } from './activation-charge.js';
 import { agencyConnected } from './activation-charge.js';
@@ -66,7 +66,7 @@ export function createCampaignPayers(deps: {
   priced: ReturnType<typeof createActivationCharge>['priced'];
   pricedTopUp: ReturnType<typeof createActivationCharge>['pricedTopUp'];
   /** The agency's Data Wallet, offered the agency's charges before its card (decision 0085). */
-  payFromWallet: PayFromWallet;
+  wallet: Pick<AgencyWallet, 'pay'>;
 }) {
   const { repo } = deps;
 
@@ -164,7 +164,7 @@ export function createCampaignPayers(deps: {
         // What the agency owes on the platform its Data Wallet pays when it covers all of it.
         if (
           !c.direct &&
-          (await deps.payFromWallet({
+          (await deps.wallet.pay({
             systemId: ctx.systemId,
             agencyId: c.companyId,
             amount: c.amount,

@@ -22,7 +22,7 @@ import { isClient, isSystemStaff } from '@app/policy';
 import { belowCostNotice, type ClientPrice, findClientFloorViolation } from '@app/pricing';
 import { badRequest, HttpError, notFound } from '../../http-errors.js';
 import type { AuditLog } from '../audit/index.js';
-import type { BillingSchedules, PrepaidLots } from '../billing/index.js';
+import type { AgencyWallet, BillingSchedules, PrepaidLots } from '../billing/index.js';
 import type { ChargeOnce, PaymentFailureRepository } from '../payments/index.js';
 import type { ModuleAccess, Principal } from '../tenancy/index.js';
 import { type ActivationDone, agencyConnected, createActivationCharge } from './activation-charge.js';
@@ -56,8 +56,15 @@ export interface CampaignServiceDeps {
   moduleAccess: Pick<ModuleAccess, 'requireCampaignsMayStart' | 'requireReadable'>;
   /** Finishes an activation whose charges are paid (decision 0072): the move and what it bought. */
   completeActivation: CompleteActivation;
-  /** The billing module's reads and ends: prepaid leads left, a stopped campaign's schedule. */
-  billing: { prepaid: Pick<PrepaidLots, 'left'>; schedules: Pick<BillingSchedules, 'end'> };
+  /**
+   * The billing module's reads and ends: prepaid leads left, a stopped campaign's schedule; and the
+   * agency's Data Wallet, which pays the agency's part of an activation before its card (decision 0085).
+   */
+  billing: {
+    prepaid: Pick<PrepaidLots, 'left'>;
+    schedules: Pick<BillingSchedules, 'end'>;
+    wallet: AgencyWallet;
+  };
 }
 
 const conflict = (message: string, code = 'illegal_move') => new HttpError(409, code, message);
@@ -83,7 +90,11 @@ function eventFor(asked: 'running' | 'paused' | 'stopped', state: CampaignState)
 
 export function createCampaignService(deps: CampaignServiceDeps) {
   const { repo, audit } = deps;
-  const activation = createActivationCharge({ repo, chargeOnce: deps.chargeOnce });
+  const activation = createActivationCharge({
+    repo,
+    chargeOnce: deps.chargeOnce,
+    wallet: deps.billing.wallet,
+  });
 
   async function found(id: number): Promise<CampaignRecord> {
     const row = await repo.record(id);

@@ -1,7 +1,7 @@
 import type { Database } from '@app/db';
 import type { AdPlatform } from '../../providers/ad-platform/index.js';
 import type { AuditLog } from '../audit/index.js';
-import type { BillingSchedules, PayFromWallet, PrepaidLots } from '../billing/index.js';
+import type { AgencyWallet, BillingSchedules, PrepaidLots } from '../billing/index.js';
 import type { ChargeOnce, FollowUps, PaymentFailureRepository } from '../payments/index.js';
 import type { ModuleAccess } from '../tenancy/index.js';
 import { ACTIVATION_FOLLOW_UP, activationDoneOf, createActivationCharge } from './activation-charge.js';
@@ -47,14 +47,18 @@ export function createCampaignsModule(deps: {
   billing: {
     prepaid: Pick<PrepaidLots, 'open' | 'left'>;
     schedules: Pick<BillingSchedules, 'open' | 'end'>;
-    payFromWallet: PayFromWallet;
+    wallet: AgencyWallet;
   };
   /** The payments module's follow-up registry: an activation completes in its last charge's record. */
   followUps: Pick<FollowUps, 'register'>;
   log: (message: string, detail?: unknown) => void;
 }) {
   const repo = createCampaignRepository(deps.db);
-  const { priced, pricedTopUp } = createActivationCharge({ repo, chargeOnce: deps.chargeOnce });
+  const { priced, pricedTopUp } = createActivationCharge({
+    repo,
+    chargeOnce: deps.chargeOnce,
+    wallet: deps.billing.wallet,
+  });
   const pricing = { priced, pricedTopUp };
   const completeActivation = createActivationCompletion({
     repo,
@@ -85,7 +89,7 @@ export function createCampaignsModule(deps: {
     payers: createCampaignPayers({
       repo,
       chargeOnce: deps.chargeOnce,
-      payFromWallet: deps.billing.payFromWallet,
+      wallet: deps.billing.wallet,
       ...pricing,
     }),
     /** Prepaid campaigns by public id, and their continual top-up switch (decision 0078). */

@@ -63,6 +63,7 @@ describe('activation charge', () => {
     sandbox: true,
     agency_amount: '0',
     agency_charge_id: null,
+    wallet_amount: '0',
   };
 
   it('says what was charged to whom, each reader hearing of its own card as "your card"', () => {
@@ -90,6 +91,25 @@ describe('activation charge', () => {
     expect(chargeText(free, 'client')).toBeNull();
     expect(chargeText(free, 'agency')).toBe("Charged $68.00 to your card for the platform's part (Sandbox).");
     expect(chargeText({ ...charge, payer: 'agency' as const }, 'client')).toBeNull();
+  });
+
+  it("says what the agency's Data Wallet paid instead of a card, and never to the client", () => {
+    const walletPart = { ...charge, amount: '20.00', wallet_amount: '48.00' };
+    expect(chargeText(walletPart, 'agency')).toBe(
+      "Charged $20.00 to the client's card (Sandbox). Paid $48.00 from your Data Wallet for the platform's part.",
+    );
+    expect(chargeText(walletPart, 'client')).toBe('Charged $20.00 to your card (Sandbox).');
+    const manual = {
+      ...charge,
+      payer: 'agency' as const,
+      amount: '0',
+      charge_id: null,
+      wallet_amount: '148.00',
+    };
+    expect(chargeText(manual, 'agency')).toBe('Paid $148.00 from your Data Wallet.');
+    expect(chargeText(manual, 'staff')).toBe("Paid $148.00 from the agency's Data Wallet.");
+    expect(chargeText(manual, 'client')).toBeNull();
+    expect(chargeParts(manual)).toBe('setup fee $99.00, platform fee $49.00');
   });
 
   it('lists the parts, leads only for prepaid blocks', () => {

@@ -77,12 +77,19 @@ export function chargeText(charge: ActivationChargeAnswer | null, viewer: Charge
   if (charge.amount !== '0') parts.push(`$${charge.amount} to ${card(charge.payer)}`);
   if (charge.agency_amount !== '0')
     parts.push(`$${charge.agency_amount} to ${card('agency')} for the platform's part`);
-  return parts.length === 0 ? null : `Charged ${parts.join(' and ')}${sandbox}.`;
+  const wallet =
+    charge.wallet_amount === '0'
+      ? ''
+      : `Paid $${charge.wallet_amount} from ${viewer === 'agency' ? 'your' : "the agency's"} Data Wallet${charge.payer === 'agency' ? '' : " for the platform's part"}.`;
+  if (parts.length === 0) return wallet === '' ? null : wallet;
+  return `Charged ${parts.join(' and ')}${sandbox}.${wallet === '' ? '' : ` ${wallet}`}`;
 }
 
-/** The parts of the payer's charge, for the line under the total ('' when it charged nothing). */
+/** The parts of the payer's charge, for the line under the total ('' when it paid nothing). */
 export function chargeParts(charge: ActivationChargeAnswer): string {
-  if (charge.amount === '0') return '';
+  // Under manual bill the agency's Data Wallet may have paid the whole of the payer's charge.
+  const paid = charge.payer === 'agency' && charge.amount === '0' ? charge.wallet_amount : charge.amount;
+  if (paid === '0') return '';
   const parts = [`setup fee $${charge.setup_fee}`, `platform fee $${charge.period_fee}`];
   if (charge.leads > 0) parts.push(`${charge.leads} leads $${charge.leads_amount}`);
   return parts.join(', ');

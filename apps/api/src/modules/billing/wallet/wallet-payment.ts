@@ -1,6 +1,7 @@
 import type { Cents } from '@app/contracts';
 import type { Database, PaymentFollowUp } from '@app/db';
 import type { PaidWithoutCharge } from '../../payments/index.js';
+import type { WalletLots } from '../lots/wallet-lots.js';
 import type { WalletSpending } from './wallet-spend.js';
 
 /** One of an agency's charges for a campaign, offered to its Data Wallet first. */
@@ -28,9 +29,17 @@ export interface WalletPaymentInput {
 export function createWalletPayment(deps: {
   db: Database;
   wallet: Pick<WalletSpending, 'spend'>;
+  lots: Pick<WalletLots, 'account' | 'balance'>;
   paidWithoutCharge: PaidWithoutCharge;
 }) {
-  return async function payFromWallet(input: WalletPaymentInput): Promise<'paid' | 'not_covered'> {
+  /** Whether the wallet holds `amount` now: an activation needs no agency card for what it will pay. */
+  async function covers(systemId: number, agencyId: number, amount: Cents): Promise<boolean> {
+    if (amount <= 0) return false;
+    const account = await deps.lots.account(systemId, agencyId);
+    return (await deps.lots.balance(account.id)) >= amount;
+  }
+
+  async function pay(input: WalletPaymentInput): Promise<'paid' | 'not_covered'> {
     if (input.amount <= 0) return 'not_covered';
     return deps.db
       .transaction(async (tx) => {
@@ -64,9 +73,11 @@ export function createWalletPayment(deps: {
         if (error instanceof CardGotThereFirst) return 'not_covered' as const;
         throw error;
       });
-  };
+  }
+
+  return { pay, covers };
 }
 
 class CardGotThereFirst extends Error {}
 
-export type PayFromWallet = ReturnType<typeof createWalletPayment>;
+export type AgencyWallet = ReturnType<typeof createWalletPayment>;

@@ -17,6 +17,7 @@ import { type SettableClock, settableClock } from '../../../lib/clock.js';
 import { createPaidWithoutCharge } from '../../payments/paid-without-charge.js';
 import { createPaymentFailureRepository } from '../../payments/payment-failure-repository.js';
 import { createPaymentOperationRepository } from '../../payments/payment-operation-repository.js';
+import { createWalletLots } from '../lots/wallet-lots.js';
 import { createWalletPayment } from './wallet-payment.js';
 
 /*
@@ -32,6 +33,8 @@ let payers: HarborPayers;
 let owner: Who;
 let northwind: number;
 let systemId: number;
+/** A campaign whose activation the agency's card paid (the wallet did not cover it). */
+let cardPaidCampaign: number;
 
 /** The wallet's balance in cents, as the modal reads it. */
 const walletCents = async () => {
@@ -55,9 +58,10 @@ const walletPaymentsOf = (obligationKey: string) =>
 /** A direct use of the wallet payment, as the campaign payers make it, with its follow-ups counted. */
 function walletPayment() {
   const finished: string[] = [];
-  const pay = createWalletPayment({
+  const { pay } = createWalletPayment({
     db: rt.database.db,
     wallet: rt.services.billing.wallet,
+    lots: createWalletLots({ db: rt.database.db, ledger: rt.services.ledger, clock }),
     paidWithoutCharge: createPaidWithoutCharge({
       operations: createPaymentOperationRepository(rt.database.db),
       failures: createPaymentFailureRepository(rt.database.db),
@@ -100,13 +104,21 @@ beforeAll(async () => {
 afterAll(() => rt?.close());
 
 describe('the Data Wallet pays the agency', () => {
-  it("pays a manual-bill invoice in full instead of the agency's card", async () => {
-    const { id } = await startedHarborCampaign(rt, payers, {
+  it("pays a manual-bill activation and invoice in full instead of the agency's card", async () => {
+    const start = await walletCents();
+    const { id, started } = await startedHarborCampaign(rt, payers, {
       PaymentTerm: 'Weekly',
       PlatformFee: '31',
       CostMonth: '49',
       CostSet: '1.50',
     });
+    const answer = started.json().data.charge;
+    expect(answer).toMatchObject({ payer: 'agency', amount: '0', charge_id: null, agency_amount: '0' });
+    expect(answer.wallet_amount).not.toBe('0');
+    expect(await sandboxChargesWithKey(rt, `campaign-activation:${id}:1`)).toEqual([]);
+    const [activation] = await walletPaymentsOf(`campaign-activation:${id}:1`);
+    expect(activation?.amount).toBeGreaterThan(0);
+    expect(await walletCents()).toBe(start - (activation?.amount ?? 0));
     const [row] = await rt.database.db.select().from(campaigns).where(eq(campaigns.id, id));
     if (!row) throw new Error('no campaign');
     for (let i = 0; i < 3; i++)
@@ -131,12 +143,6 @@ describe('the Data Wallet pays the agency', () => {
   });
 
   it('leaves the whole charge to the card when the wallet does not cover it, and takes nothing', async () => {
-    const { id } = await startedHarborCampaign(rt, payers, {
-      PaymentTerm: 'Weekly',
-      PlatformFee: '31',
-      CostMonth: '49',
-      CostSet: '1.50',
-    });
     // Spend the wallet down to a dollar, as earlier invoices would have.
     const left = await walletCents();
     await rt.database.db.transaction((tx) =>
@@ -145,12 +151,22 @@ describe('the Data Wallet pays the agency', () => {
           systemId,
           agencyId: northwind,
           amount: asCents(left - 100),
-          businessKey: `test-spend:${id}`,
+          businessKey: `test-spend:${left}`,
           description: 'Spent by the test',
         },
         tx,
       ),
     );
+    const { id, started } = await startedHarborCampaign(rt, payers, {
+      PaymentTerm: 'Weekly',
+      PlatformFee: '31',
+      CostMonth: '49',
+      CostSet: '1.50',
+    });
+    cardPaidCampaign = id;
+    expect(started.json().data.charge).toMatchObject({ payer: 'agency', wallet_amount: '0' });
+    expect(await sandboxChargesWithKey(rt, `campaign-activation:${id}:1`)).toHaveLength(1);
+    expect(await walletPaymentsOf(`campaign-activation:${id}:1`)).toEqual([]);
     clock.advance(8 * DAY);
     await rt.services.billing.invoicing.run();
     const [invoice] = await rt.database.db.select().from(invoices).where(eq(invoices.campaignId, id));
@@ -197,12 +213,7 @@ describe('the Data Wallet pays the agency', () => {
   });
 
   it('stays out of an obligation a card charge already paid, and of one it cannot cover', async () => {
-    const { id } = await startedHarborCampaign(rt, payers, {
-      PaymentTerm: 'Weekly',
-      PlatformFee: '31',
-      CostMonth: '49',
-      CostSet: '1.50',
-    });
+    const id = cardPaidCampaign;
     const before = await walletCents();
     const { pay, finished } = walletPayment();
     // The activation's charge to the agency's card went through under this obligation.

@@ -1,0 +1,70 @@
+import { asCents } from '@app/contracts';
+import { and, companies, type Database, DEMO, eq, isNull, users } from '@app/db';
+import type { AgreementService } from '../modules/agreements/index.js';
+import { DATA_WALLET } from '../modules/agreements/index.js';
+import type { BillingModule } from '../modules/billing/index.js';
+import type { Principal } from '../modules/tenancy/index.js';
+
+/** What Northwind's owner tops its Data Wallet up with at the demo's first start (a preset). */
+const DEMO_WALLET_TOP_UP = asCents(100_000);
+
+type WalletTopUp = ReturnType<BillingModule['withPayments']>['walletTopUp'];
+
+/**
+ * Demo wallet (issue 21 "the demo shows … wallet activity"): Northwind, a tester of the Data Wallet
+ * (the seed), has its owner accept the wallet's billing agreement and top the wallet up with $1,000,
+ * continual top-up on, as the modal would: a charge of its sandbox card, a lot that lapses in 12
+ * months, a history line. From then on the wallet pays what Northwind owes for its clients'
+ * campaigns before its card (decision 0085). First start only (the caller), sandbox only; the
+ * request id makes a second run the same top-up.
+ */
+export async function seedDemoWallet(deps: {
+  db: Database;
+  agreements: Pick<AgreementService, 'accept'>;
+  topUp: WalletTopUp;
+  isSandbox: (systemId: number) => Promise<boolean>;
+}): Promise<void> {
+  const [owner] = await deps.db
+    .select({
+      userId: users.id,
+      systemId: users.systemId,
+      companyId: users.companyId,
+      userType: users.userType,
+      isSystemUser: users.isSystemUser,
+      isAccExecutive: users.isAccExecutive,
+      companyKind: companies.kind,
+      companyParentId: companies.parentId,
+      rootCompanyId: companies.rootId,
+    })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(users.email, DEMO.northwind.owner.email), isNull(users.deletedAt)));
+  if (!owner || !(await deps.isSandbox(owner.systemId))) return;
+  // The owner at their desk: no session behind it, nobody acting for them.
+  const principal: Principal = { ...owner, actorUserId: null, permissions: null, familyId: 'demo-seed' };
+  try {
+    await deps.agreements.accept({
+      principal,
+      userId: owner.userId,
+      companyId: owner.companyId,
+      document: 'service-billing-agreement',
+      featureId: DATA_WALLET,
+      locationMenu: 'data-wallet',
+      ip: '127.0.0.1',
+    });
+    const done = await deps.topUp(
+      principal,
+      {
+        company_id: owner.companyId,
+        amount: DEMO_WALLET_TOP_UP,
+        custom_amount: 'F',
+        stop_continual: 'F',
+        request_id: 'demo-wallet-first-top-up',
+      },
+      '127.0.0.1',
+    );
+    if (done.body.result !== 'success') console.warn(`Demo wallet not topped up: ${done.body.message}`);
+  } catch (error) {
+    console.warn(`Demo wallet not topped up: ${(error as Error).message}`);
+  }
+}
