@@ -295,7 +295,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     customerOf: cards.customerOf,
     settleGraceSeconds: 60,
     payers: campaigns.payers,
-    pricedCounts: leads.leads.pricedCounts,
+    billedLeads: leads.leads.billedLeads,
     moveBySystem: campaigns.moveBySystem,
     gateways,
     collectedCharges: payments.charges.collectedCharges,

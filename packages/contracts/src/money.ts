@@ -40,6 +40,14 @@ export function centsFromBigInt(value: bigint): Cents {
   return asCents(Number(value));
 }
 
+/** A micro-dollar column as a raw query answers it: a number (PGlite) or int8 text (node-postgres). */
+export function microsFromDb(value: string | number | bigint): Micros {
+  const whole = BigInt(value);
+  if (whole > BigInt(Number.MAX_SAFE_INTEGER) || whole < BigInt(Number.MIN_SAFE_INTEGER))
+    throw new RangeError(`Not a safe amount of micro-dollars: ${whole}`);
+  return asMicros(Number(whole));
+}
+
 /** Fees (setup fee, platform fee, onboarding charge, minimum spend): whole cents. */
 export const FEE_MAX_DECIMALS = 2;
 /** Per-lead prices: tenths of a cent (stored as micro-dollars, so finer values stay exact). */

@@ -198,6 +198,8 @@ export const invoices = pgTable(
   },
   (t) => [
     index('invoices_retry_due_idx').on(t.nextRetryAt).where(sql`${t.status} = 'failed'`),
+    // The invoice job charges what is open, in id order, after writing (decision 0086).
+    index('invoices_open_idx').on(t.id).where(sql`${t.status} = 'open'`),
     unique('invoices_number').on(t.systemId, t.number),
     unique('invoices_once_per_period').on(t.scheduleId, t.kind, t.period).nullsNotDistinct(),
     index('invoices_client_idx').on(t.clientId, t.issuedAt),

@@ -8,7 +8,7 @@ import { type BetaFeatureService, DATA_WALLET, type MinimumSpendAgreements } fro
 import type { AuditLog } from '../audit/index.js';
 import type { CampaignPayers, PayerCampaigns, PrepaidCampaigns } from '../campaigns/index.js';
 import type { OnboardingCharge } from '../cards/index.js';
-import type { MoveBySystem, PricedCounts } from '../leads/index.js';
+import type { BilledLeads, MoveBySystem } from '../leads/index.js';
 import type { Ledger } from '../ledger/index.js';
 import type { MailService } from '../mail/index.js';
 import type {
@@ -172,7 +172,7 @@ export function createBillingModule(deps: {
       settleGraceSeconds: number;
       /** The campaigns' payers and subject lines, and the leads each delivered in a window. */
       payers: CampaignPayers;
-      pricedCounts: PricedCounts;
+      billedLeads: BilledLeads;
       /** The campaigns module's system move: a balance pause ends once a block is bought. */
       moveBySystem: MoveBySystem;
       /** Each system's gateways (commission payouts are transfers, decision 0080; reconciliation, 0079). */
@@ -219,7 +219,7 @@ export function createBillingModule(deps: {
         repo: invoices,
         clock,
         charges: payments.payers,
-        pricedCounts: payments.pricedCounts,
+        billedLeads: payments.billedLeads,
         concurrency: deps.concurrency,
         failures: payments.failures,
       });

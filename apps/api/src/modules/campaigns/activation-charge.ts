@@ -38,7 +38,20 @@ const inProgress = () =>
   conflict('The activation payment is being processed; try again in a moment.', 'payment_in_progress');
 
 /** The stored columns of a client price: the pricing package's terms. */
-export const clientPriceOf = (r: CampaignRecord): ClientPrice => ({
+/** What pricing a campaign reads of it: its module, term and client prices. */
+export type PricedCampaign = Pick<
+  CampaignRecord,
+  | 'module'
+  | 'paymentTerm'
+  | 'setupFeeCents'
+  | 'periodFeeCents'
+  | 'costPerLeadMicros'
+  | 'costPerLeadAdvancedMicros'
+  | 'costPerLeadB2bMicros'
+  | 'prepaidLeadsPerBlock'
+>;
+
+export const clientPriceOf = (r: PricedCampaign): ClientPrice => ({
   term: r.paymentTerm,
   setupFeeCents: r.setupFeeCents,
   periodFeeCents: r.periodFeeCents,
@@ -106,11 +119,19 @@ export function createActivationCharge(deps: {
 }) {
   const { repo } = deps;
 
-  /** What activating the campaign would charge each party at today's prices, and the wholesale it layers. */
-  async function priced(r: CampaignRecord, ctx: ClientContext, client = clientPriceOf(r)) {
+  /**
+   * What activating the campaign would charge each party at today's prices, and the wholesale it
+   * layers; `sheets` when the caller read them already (invoicing a batch of one agency's campaigns).
+   */
+  async function priced(
+    r: PricedCampaign,
+    ctx: ClientContext,
+    client = clientPriceOf(r),
+    given?: Awaited<ReturnType<CampaignRepository['priceSheets']>>,
+  ) {
     if (client.term === 'Prepaid' && client.leadsBought < 1)
       throw badRequest(LEADS_BUY_REQUIRED, { leadsbuy: LEADS_BUY_REQUIRED });
-    const sheets = await repo.priceSheets(ctx.agencyId, ctx.rootCompanyId);
+    const sheets = given ?? (await repo.priceSheets(ctx.agencyId, ctx.rootCompanyId));
     const module = r.module as CampaignModule;
     const wholesale = wholesalePrice(sheets, module, client.term);
     const root = rootFee({ isMaster: ctx.isMasterSystem }, sheets.master, module, client.term);

@@ -61,7 +61,10 @@ export type PayerChargeOutcome =
  * paid.
  */
 export function createCampaignPayers(deps: {
-  repo: Pick<CampaignRepository, 'record' | 'clientContext' | 'currentCard' | 'labels'>;
+  repo: Pick<
+    CampaignRepository,
+    'record' | 'clientContext' | 'clientContexts' | 'campaignRows' | 'priceSheets' | 'currentCard' | 'labels'
+  >;
   chargeOnce: Pick<ChargeOnce, 'chargeObligation'>;
   priced: ReturnType<typeof createActivationCharge>['priced'];
   pricedTopUp: ReturnType<typeof createActivationCharge>['pricedTopUp'];
@@ -76,19 +79,23 @@ export function createCampaignPayers(deps: {
     return r && ctx ? { r, ctx } : null;
   }
 
-  return {
-    /** 'Campaign #12345678 Spring promo (Weekly)' per campaign id, for invoice lists and PDFs. */
-    async labels(ids: readonly number[]): Promise<Map<number, string>> {
-      const rows = await repo.labels(ids);
-      return new Map(rows.map((r) => [r.id, `Campaign #${r.publicId} ${r.name} (${r.term})`]));
-    },
-
-    async subject(campaignId: number): Promise<InvoiceSubject | null> {
-      const found = await contextOf(campaignId);
-      if (!found) return null;
-      const { r, ctx } = found;
-      const { due } = await deps.priced(r, ctx);
-      return {
+  /**
+   * What invoicing needs of each campaign (decision 0074), for a batch of them in a few reads: the
+   * rows, their clients' contexts, and each agency's price sheets once. A campaign or client gone is
+   * left out.
+   */
+  async function subjects(campaignIds: readonly number[]): Promise<Map<number, InvoiceSubject>> {
+    const rows = await repo.campaignRows(campaignIds);
+    const contexts = await repo.clientContexts(rows.map((r) => r.clientId));
+    const sheets = new Map<string, ReturnType<CampaignRepository['priceSheets']>>();
+    const found = new Map<number, InvoiceSubject>();
+    for (const r of rows) {
+      const ctx = contexts.get(r.clientId);
+      if (!ctx) continue;
+      const key = `${ctx.agencyId}:${ctx.rootCompanyId}`;
+      if (!sheets.has(key)) sheets.set(key, repo.priceSheets(ctx.agencyId, ctx.rootCompanyId));
+      const { due } = await deps.priced(r, ctx, undefined, await sheets.get(key));
+      found.set(r.id, {
         campaignId: r.id,
         publicId: r.publicId,
         name: r.name,
@@ -104,8 +111,22 @@ export function createCampaignPayers(deps: {
           wholesale: due.wholesale.periodFeeCents,
           root: due.root.periodFeeCents,
         },
-      };
+      });
+    }
+    return found;
+  }
+
+  return {
+    /** 'Campaign #12345678 Spring promo (Weekly)' per campaign id, for invoice lists and PDFs. */
+    async labels(ids: readonly number[]): Promise<Map<number, string>> {
+      const rows = await repo.labels(ids);
+      return new Map(rows.map((r) => [r.id, `Campaign #${r.publicId} ${r.name} (${r.term})`]));
     },
+
+    subject: async (campaignId: number): Promise<InvoiceSubject | null> =>
+      (await subjects([campaignId])).get(campaignId) ?? null,
+
+    subjects,
 
     /** The next prepaid block of a Prepaid campaign at today's prices; null for another term. */
     async topUpDue(campaignId: number): Promise<TopUpDue | null> {

@@ -157,6 +157,80 @@ export function createCampaignRepository(db: Database) {
     return row ? toRecord(row) : null;
   }
 
+  /** Clients' contexts by id (deleted clients are left out), in two reads whatever their number. */
+  async function clientContexts(clientIds: readonly number[]): Promise<Map<number, ClientContext>> {
+    const found = new Map<number, ClientContext>();
+    if (clientIds.length === 0) return found;
+    const ids = sql.join(
+      [...new Set(clientIds)].map((id) => sql`${id}`),
+      sql`, `,
+    );
+    const rows = await queryRows<{
+      id: number;
+      name: string;
+      kind: ClientContext['kind'];
+      system_id: number;
+      disable_client_add_campaign: boolean;
+      agency_id: number;
+      agency_name: string;
+      manual_bill: boolean;
+      package_id: string | null;
+      is_master: boolean;
+      root_company_id: number;
+      account_id: string | null;
+      account_status: string | null;
+      account_gateway: string | null;
+    }>(
+      db,
+      sql`select cl.id, cl.name, cl.kind, cl.system_id, cl.disable_client_add_campaign,
+          ag.id as agency_id, ag.name as agency_name, ag.manual_bill, ag.package_id,
+          s.is_master, s.root_company_id,
+          pa.account_id, pa.status as account_status, pa.gateway as account_gateway
+        from companies cl
+        join companies ag on ag.id = cl.parent_id
+        join systems s on s.id = cl.system_id
+        left join payment_accounts pa on pa.company_id = ag.id and pa.detached_at is null
+        where cl.id in (${ids}) and cl.deleted_at is null`,
+    );
+    if (rows.length === 0) return found;
+    const modules = await db
+      .select({ companyId: companyModules.companyId, module: companyModules.module })
+      .from(companyModules)
+      .where(
+        and(
+          inArray(
+            companyModules.companyId,
+            rows.map((r) => r.id),
+          ),
+          eq(companyModules.enabled, true),
+        ),
+      );
+    for (const row of rows)
+      found.set(row.id, {
+        clientId: row.id,
+        clientName: row.name,
+        kind: row.kind,
+        agencyId: row.agency_id,
+        agencyName: row.agency_name,
+        systemId: row.system_id,
+        rootCompanyId: row.root_company_id,
+        isMasterSystem: row.is_master === true,
+        disableAddCampaign: row.disable_client_add_campaign === true,
+        agencyManualBill: row.manual_bill === true,
+        agencyPackageId: row.package_id ?? '',
+        agencyAccount:
+          row.account_id === null
+            ? null
+            : {
+                accountId: row.account_id,
+                status: row.account_status ?? '',
+                gateway: row.account_gateway ?? '',
+              },
+        enabledModules: modules.filter((m) => m.companyId === row.id).map((m) => m.module),
+      });
+    return found;
+  }
+
   return {
     record,
 
@@ -379,61 +453,20 @@ export function createCampaignRepository(db: Database) {
     },
 
     async clientContext(clientId: number): Promise<ClientContext | null> {
-      const [row] = await queryRows<{
-        id: number;
-        name: string;
-        kind: ClientContext['kind'];
-        system_id: number;
-        disable_client_add_campaign: boolean;
-        agency_id: number;
-        agency_name: string;
-        manual_bill: boolean;
-        package_id: string | null;
-        is_master: boolean;
-        root_company_id: number;
-        account_id: string | null;
-        account_status: string | null;
-        account_gateway: string | null;
-      }>(
-        db,
-        sql`select cl.id, cl.name, cl.kind, cl.system_id, cl.disable_client_add_campaign,
-            ag.id as agency_id, ag.name as agency_name, ag.manual_bill, ag.package_id,
-            s.is_master, s.root_company_id,
-            pa.account_id, pa.status as account_status, pa.gateway as account_gateway
-          from companies cl
-          join companies ag on ag.id = cl.parent_id
-          join systems s on s.id = cl.system_id
-          left join payment_accounts pa on pa.company_id = ag.id and pa.detached_at is null
-          where cl.id = ${clientId} and cl.deleted_at is null`,
-      );
-      if (!row) return null;
-      const modules = await db
-        .select({ module: companyModules.module })
-        .from(companyModules)
-        .where(and(eq(companyModules.companyId, clientId), eq(companyModules.enabled, true)));
-      return {
-        clientId: row.id,
-        clientName: row.name,
-        kind: row.kind,
-        agencyId: row.agency_id,
-        agencyName: row.agency_name,
-        systemId: row.system_id,
-        rootCompanyId: row.root_company_id,
-        isMasterSystem: row.is_master === true,
-        disableAddCampaign: row.disable_client_add_campaign === true,
-        agencyManualBill: row.manual_bill === true,
-        agencyPackageId: row.package_id ?? '',
-        agencyAccount:
-          row.account_id === null
-            ? null
-            : {
-                accountId: row.account_id,
-                status: row.account_status ?? '',
-                gateway: row.account_gateway ?? '',
-              },
-        enabledModules: modules.map((m) => m.module),
-      };
+      return (await clientContexts([clientId])).get(clientId) ?? null;
     },
+
+    /** Several clients' contexts in two reads (invoicing a batch of campaigns). */
+    clientContexts,
+
+    /** Campaign rows by id, without the counts a record carries (invoicing a batch). */
+    campaignRows: (ids: readonly number[]): Promise<CampaignRow[]> =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .select()
+            .from(campaigns)
+            .where(inArray(campaigns.id, [...ids])),
 
     /** The price sheets the layers read: the agency's own, its system root's, the master root's. */
     async priceSheets(

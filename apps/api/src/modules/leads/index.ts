@@ -31,7 +31,7 @@ import { createTestLeads } from './test-leads.js';
 import { vendorCallbackRoutes } from './vendor-callback-routes.js';
 import { createWaker } from './wake.js';
 
-export type { PricedCounts } from './billed-leads.js';
+export type { BilledLeads, BilledWindow } from './billed-leads.js';
 export type { BatchOutcome, IngestService, MoveBySystem } from './ingest-service.js';
 export type { LeadDelivery } from './lead-delivery.js';
 export { MAX_DELIVERY_ATTEMPTS } from './lead-delivery.js';
@@ -137,8 +137,8 @@ export function createLeadsModule(deps: {
     handlers,
     /** For the runtime's shutdown, tests and the benchmark. */
     leads: {
-      /** What a campaign delivered in a window, per price (the billing module's invoices). */
-      pricedCounts: createBilledLeads(db),
+      /** What campaigns delivered in their windows, per price (the billing module's invoices). */
+      billedLeads: createBilledLeads(db),
       ingest,
       delivery,
       vendorLists,

@@ -3,8 +3,8 @@ import { defineJob, type JobHandler } from '../../../jobs/define-job.js';
 import type { PeriodInvoicing } from './invoice-periods.js';
 
 /**
- * Weekly and Monthly invoices (decision 0074), every ten minutes and once at start: each run writes
- * what every schedule owes by the clock and charges it. Runs may overlap or repeat: one invoice per
+ * Weekly and Monthly invoices (decisions 0074, 0086), every ten minutes and once at start: each run
+ * writes what every schedule owes by the clock, then charges every open invoice. Runs may overlap or repeat: one invoice per
  * period, one charge per obligation.
  */
 export const invoicePeriodsJob = defineJob({
@@ -25,7 +25,7 @@ export function invoicePeriodsHandler(deps: {
       const done = await deps.invoicing.run();
       if (done.invoices + done.charged + done.failed > 0)
         deps.log?.(
-          `billing: ${done.invoices} invoices written, ${done.charged} left-over invoices charged, ${done.failed} declined`,
+          `billing: ${done.invoices} invoices written, ${done.charged} invoices charged, ${done.failed} declined`,
         );
     },
   };

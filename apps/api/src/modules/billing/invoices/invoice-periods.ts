@@ -1,21 +1,16 @@
-import { addDays, type LocalDate, microsToDollars, ZERO_CENTS } from '@app/contracts';
+import { addDays, type LocalDate, ZERO_CENTS } from '@app/contracts';
 import type { Database, PaymentFollowUp } from '@app/db';
-import {
-  type BilledTerm,
-  billingPeriod,
-  type PeriodInvoice,
-  periodInvoice,
-  periodsEndedBy,
-  splitPlatformPart,
-} from '@app/pricing';
+import { type BilledTerm, billingPeriod, periodsEndedBy, splitPlatformPart } from '@app/pricing';
 import pMap from 'p-map';
 import { z } from 'zod';
 import type { Clock } from '../../../lib/clock.js';
 import type { CampaignPayers, InvoiceSubject } from '../../campaigns/index.js';
-import type { PricedCounts } from '../../leads/index.js';
+import type { BilledLeads } from '../../leads/index.js';
 import type { PaymentFailureRepository } from '../../payments/index.js';
+import { draftInvoice } from './invoice-draft.js';
 import type { InvoiceRepository, InvoiceRow, ScheduleRow } from './invoice-repository.js';
 import { firstRetryAfter } from './retry-schedule.js';
+import { createSteadyInvoicing } from './steady-invoices.js';
 
 /** The payment follow-up that marks an invoice paid, in the transaction that records its charge. */
 export const INVOICE_PAID = 'invoice.paid';
@@ -28,17 +23,6 @@ type ChargeStatus = 'paid' | 'failed' | 'pending';
 
 /** Periods written per schedule per run at most: a schedule years behind catches up over runs. */
 const PERIODS_PER_RUN = 60;
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-function lineDescription(
-  line: PeriodInvoice['lines'][number],
-  next: { from: LocalDate; to: LocalDate } | null,
-): string {
-  if (line.kind === 'period_fee')
-    return next ? `Platform fee for ${next.from} to ${next.to}` : 'Platform fee';
-  return `${plural(line.quantity, 'lead')} delivered at $${microsToDollars(line.unitPriceMicros)} each`;
-}
 
 /**
  * Weekly and Monthly invoicing (decision 0074): for each billing schedule, every period that has
@@ -53,8 +37,8 @@ export function createPeriodInvoicing(deps: {
   db: Database;
   repo: InvoiceRepository;
   clock: Clock;
-  charges: Pick<CampaignPayers, 'subject' | 'charge'>;
-  pricedCounts: PricedCounts;
+  charges: Pick<CampaignPayers, 'subject' | 'subjects' | 'charge'>;
+  billedLeads: Pick<BilledLeads, 'pricedCounts' | 'pricedCountsOf'>;
   /**
    * Schedules invoiced at once. Each one's writes and charge are independent of the others' (its own
    * lock, its own obligation keys), so on PostgreSQL several run side by side on the pool; PGlite has
@@ -77,29 +61,14 @@ export function createPeriodInvoicing(deps: {
       const locked = await repo.lockSchedule(schedule.id, tx);
       if (!locked) return null;
       if (kind === 'period' && locked.nextPeriod !== window.index) return null;
-      const leads = await deps.pricedCounts(schedule.campaignId, { from: window.start, to: window.end }, tx);
-      const amounts = periodInvoice({
-        leads,
-        periodFee: next ? subject.periodFees : null,
-        manualBill: subject.manualBill,
-      });
+      const leads = await deps.billedLeads.pricedCounts(
+        schedule.campaignId,
+        { from: window.start, to: window.end },
+        tx,
+      );
       try {
         return await repo.insert(
-          {
-            kind,
-            schedule: locked,
-            period: kind === 'period' ? window.index : null,
-            agencyId: subject.agencyId,
-            clientId: subject.clientId,
-            payer: amounts.payer,
-            periodStart: window.start,
-            periodEnd: window.end,
-            leadCount: amounts.leadCount,
-            total: amounts.total,
-            platformPart: amounts.platformPart,
-            issuedAt: clock.now(),
-            lines: amounts.lines.map((line) => ({ ...line, description: lineDescription(line, next) })),
-          },
+          draftInvoice({ schedule: locked, subject, kind, window, next, leads, issuedAt: clock.now() }),
           tx,
         );
       } catch (error) {
@@ -157,8 +126,8 @@ export function createPeriodInvoicing(deps: {
     return outcome.status;
   }
 
-  /** Every invoice the schedule owes by now, written and charged in order. */
-  async function invoiceSchedule(schedule: ScheduleRow) {
+  /** Every invoice the schedule owes by now, written in order (periods behind, then a final one). */
+  async function writeSchedule(schedule: ScheduleRow): Promise<InvoiceRow[]> {
     const term = schedule.term as BilledTerm;
     const now = clock.now();
     const endedAt = schedule.endedAt;
@@ -197,35 +166,50 @@ export function createPeriodInvoicing(deps: {
         if (invoice) written.push(invoice);
       }
     }
-    for (const invoice of written) await charge(invoice);
     return written;
   }
 
-  return {
-    charge,
-    invoiceSchedule,
+  const writeSteady = createSteadyInvoicing({
+    db,
+    repo,
+    clock,
+    charges: deps.charges,
+    billedLeads: deps.billedLeads,
+  });
 
-    /** One run of the job: every schedule in id order, then what earlier runs left unpaid. */
-    async run(options: { batch?: number; concurrency?: number } = {}) {
-      const batch = options.batch ?? 500;
-      const concurrency = options.concurrency ?? deps.concurrency;
-      const totals = { invoices: 0, charged: 0, failed: 0 };
-      for (let after = 0; ; ) {
-        const schedules = await repo.schedulesAfter(after, batch);
-        if (schedules.length === 0) break;
-        await pMap(
-          schedules,
-          async (schedule) => {
-            const written = await invoiceSchedule(schedule);
-            totals.invoices += written.length;
-          },
-          { concurrency },
-        );
-        after = schedules[schedules.length - 1]?.id ?? after;
-      }
-      // Invoices written but not charged (a crash between the two): charged now, once.
+  /**
+   * Every invoice owed by now, written (decision 0086): each page of schedules in id order, running
+   * ones owing one period in one batch, the others one by one. Nothing is charged here.
+   */
+  async function writeDue(options: { batch?: number; concurrency?: number } = {}): Promise<number> {
+    const batch = options.batch ?? 500;
+    const concurrency = options.concurrency ?? deps.concurrency;
+    let written = 0;
+    for (let after = 0; ; ) {
+      const schedules = await repo.schedulesAfter(after, batch);
+      if (schedules.length === 0) return written;
+      const steady = await writeSteady(schedules);
+      written += steady.written.length;
       await pMap(
-        await repo.open(1_000),
+        steady.rest,
+        async (schedule) => {
+          written += (await writeSchedule(schedule)).length;
+        },
+        { concurrency },
+      );
+      after = schedules[schedules.length - 1]?.id ?? after;
+    }
+  }
+
+  /** Every open invoice charged, oldest first: those just written and any a crash left unpaid. */
+  async function chargeOpen(options: { concurrency?: number } = {}) {
+    const concurrency = options.concurrency ?? deps.concurrency;
+    const totals = { charged: 0, failed: 0 };
+    for (let after = 0; ; ) {
+      const open = await repo.openAfter(after, 1_000);
+      if (open.length === 0) return totals;
+      await pMap(
+        open,
         async (invoice) => {
           const outcome = await charge(invoice);
           if (outcome === 'paid') totals.charged += 1;
@@ -233,7 +217,26 @@ export function createPeriodInvoicing(deps: {
         },
         { concurrency },
       );
-      return totals;
+      after = open[open.length - 1]?.id ?? after;
+    }
+  }
+
+  return {
+    charge,
+    writeDue,
+    chargeOpen,
+
+    /** A schedule's invoices owed by now, written and charged (a campaign stopped by manual bill OFF). */
+    async invoiceSchedule(schedule: ScheduleRow) {
+      const written = await writeSchedule(schedule);
+      for (const invoice of written) await charge(invoice);
+      return written;
+    },
+
+    /** One run of the job: every invoice owed written, then every open one charged. */
+    async run(options: { batch?: number; concurrency?: number } = {}) {
+      const invoices = await writeDue(options);
+      return { invoices, ...(await chargeOpen(options)) };
     },
   };
 }

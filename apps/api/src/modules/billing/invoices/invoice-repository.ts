@@ -54,6 +54,83 @@ const ofCompany = (companyId: number, side: 'client' | 'agency') =>
 
 /** The SQL of invoices, their lines, their numbers and the billing schedules they advance. */
 export function createInvoiceRepository(db: Database) {
+  /**
+   * Writes invoices, their lines and numbers, and moves each schedule past a period invoice, in the
+   * caller's transaction (which holds the schedules' locks): a batch of any size in one statement
+   * each, numbers taken per system in one step. The unique (schedule, kind, period) makes a second
+   * write of the same period impossible whatever the lock. Answers the rows in the order given.
+   */
+  async function insertMany(batch: readonly NewInvoice[], tx: Executor): Promise<InvoiceRow[]> {
+    if (batch.length === 0) return [];
+    const numbers = new Map<number, number>();
+    for (const invoice of batch)
+      numbers.set(invoice.schedule.systemId, (numbers.get(invoice.schedule.systemId) ?? 0) + 1);
+    // Each system's counter moves by its count at once; its invoices take the numbers below it.
+    const next = new Map<number, number>();
+    for (const [systemId, count] of numbers) {
+      const [counter] = await tx
+        .insert(invoiceNumbers)
+        .values({ systemId, last: count })
+        .onConflictDoUpdate({
+          target: invoiceNumbers.systemId,
+          set: { last: sql`${invoiceNumbers.last} + ${count}` },
+        })
+        .returning({ last: invoiceNumbers.last });
+      if (!counter) throw new Error('no invoice number');
+      next.set(systemId, counter.last - count + 1);
+    }
+    const values = batch.map((invoice) => {
+      const systemId = invoice.schedule.systemId;
+      const n = next.get(systemId) ?? 1;
+      next.set(systemId, n + 1);
+      const zeroTotal = invoice.total === 0 && invoice.platformPart === 0;
+      return {
+        systemId,
+        number: `INV-${String(n).padStart(6, '0')}`,
+        kind: invoice.kind,
+        scheduleId: invoice.schedule.id,
+        campaignId: invoice.schedule.campaignId,
+        period: invoice.period,
+        agencyId: invoice.agencyId,
+        clientId: invoice.clientId,
+        payer: invoice.payer,
+        periodStart: invoice.periodStart,
+        periodEnd: invoice.periodEnd,
+        leadCount: invoice.leadCount,
+        total: invoice.total,
+        platformPart: invoice.platformPart,
+        // Nothing to charge: settled as it is written.
+        status: zeroTotal ? ('paid' as const) : ('open' as const),
+        // What its charges pay (decision 0065): known before the row, so a crash cannot lose it.
+        // `invoice:<campaign>:<activation>:<period|final>`: a campaign's invoices share a key prefix.
+        obligationKey: zeroTotal
+          ? null
+          : `invoice:${invoice.schedule.campaignId}:${invoice.schedule.activation}:${invoice.period ?? 'final'}`,
+        issuedAt: invoice.issuedAt,
+        paidAt: zeroTotal ? invoice.issuedAt : null,
+      };
+    });
+    const inserted = await tx.insert(invoices).values(values).returning();
+    // One invoice per schedule and kind in a batch: the rows are matched back by them.
+    const byKey = new Map(inserted.map((row) => [`${row.scheduleId}:${row.kind}`, row]));
+    const rows = batch.map((invoice) => {
+      const row = byKey.get(`${invoice.schedule.id}:${invoice.kind}`);
+      if (!row) throw new Error('invoice not stored');
+      return row;
+    });
+    const lines = batch.flatMap((invoice, i) =>
+      invoice.lines.map((line, position) => ({ invoiceId: (rows[i] as InvoiceRow).id, position, ...line })),
+    );
+    if (lines.length > 0) await tx.insert(invoiceLines).values(lines);
+    const advanced = batch.filter((i) => i.kind === 'period' && i.period !== null).map((i) => i.schedule.id);
+    if (advanced.length > 0)
+      await tx
+        .update(billingSchedules)
+        .set({ nextPeriod: sql`${billingSchedules.nextPeriod} + 1` })
+        .where(inArray(billingSchedules.id, advanced));
+    return rows;
+  }
+
   return {
     /**
      * Schedules that may owe an invoice, after `afterId` in id order: open ones, and ended ones
@@ -82,69 +159,34 @@ export function createInvoiceRepository(db: Database) {
       return row ?? null;
     },
 
-    /**
-     * Writes the invoice, its lines and its number, and moves the schedule past a period invoice, in
-     * the caller's transaction (which holds the schedule's lock). The unique (schedule, kind, period)
-     * makes a second write of the same period impossible whatever the lock.
-     */
+    insertMany,
+
+    /** One invoice (a final one, a catch-up period): `insertMany` of one. */
     async insert(invoice: NewInvoice, tx: Executor): Promise<InvoiceRow> {
-      const [counter] = await tx
-        .insert(invoiceNumbers)
-        .values({ systemId: invoice.schedule.systemId, last: 1 })
-        .onConflictDoUpdate({
-          target: invoiceNumbers.systemId,
-          set: { last: sql`${invoiceNumbers.last} + 1` },
-        })
-        .returning({ last: invoiceNumbers.last });
-      if (!counter) throw new Error('no invoice number');
-      const zeroTotal = invoice.total === 0 && invoice.platformPart === 0;
-      const [row] = await tx
-        .insert(invoices)
-        .values({
-          systemId: invoice.schedule.systemId,
-          number: `INV-${String(counter.last).padStart(6, '0')}`,
-          kind: invoice.kind,
-          scheduleId: invoice.schedule.id,
-          campaignId: invoice.schedule.campaignId,
-          period: invoice.period,
-          agencyId: invoice.agencyId,
-          clientId: invoice.clientId,
-          payer: invoice.payer,
-          periodStart: invoice.periodStart,
-          periodEnd: invoice.periodEnd,
-          leadCount: invoice.leadCount,
-          total: invoice.total,
-          platformPart: invoice.platformPart,
-          // Nothing to charge: settled as it is written.
-          status: zeroTotal ? 'paid' : 'open',
-          // What its charges pay (decision 0065): known before the row, so a crash cannot lose it.
-          // `invoice:<campaign>:<activation>:<period|final>`: a campaign's invoices share a key prefix.
-          obligationKey: zeroTotal
-            ? null
-            : `invoice:${invoice.schedule.campaignId}:${invoice.schedule.activation}:${invoice.period ?? 'final'}`,
-          issuedAt: invoice.issuedAt,
-          paidAt: zeroTotal ? invoice.issuedAt : null,
-        })
-        .returning();
+      const [row] = await insertMany([invoice], tx);
       if (!row) throw new Error('invoice not stored');
-      if (invoice.lines.length > 0)
-        await tx
-          .insert(invoiceLines)
-          .values(invoice.lines.map((line, position) => ({ invoiceId: row.id, position, ...line })));
-      if (invoice.kind === 'period' && invoice.period !== null)
-        await tx
-          .update(billingSchedules)
-          .set({ nextPeriod: invoice.period + 1 })
-          .where(eq(billingSchedules.id, invoice.schedule.id));
       return row;
     },
 
-    /** Invoices written but not charged (a crash between the write and the charge), oldest first. */
-    open(limit: number): Promise<InvoiceRow[]> {
+    /**
+     * Running schedules among `ids` locked for this transaction, skipping any another run holds: that
+     * run is invoicing them.
+     */
+    lockRunningSchedules(ids: readonly number[], tx: Executor): Promise<ScheduleRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return tx
+        .select()
+        .from(billingSchedules)
+        .where(and(inArray(billingSchedules.id, [...ids]), isNull(billingSchedules.endedAt)))
+        .for('update', { skipLocked: true });
+    },
+
+    /** Invoices written and not charged yet (just written, or a crash came between), after `afterId` in id order. */
+    openAfter(afterId: number, limit: number): Promise<InvoiceRow[]> {
       return db
         .select()
         .from(invoices)
-        .where(eq(invoices.status, 'open'))
+        .where(and(eq(invoices.status, 'open'), gt(invoices.id, afterId)))
         .orderBy(asc(invoices.id))
         .limit(limit);
     },

@@ -1,0 +1,53 @@
+import { type LocalDate, microsToDollars } from '@app/contracts';
+import { type PeriodInvoice, type PricedLeads, periodInvoice } from '@app/pricing';
+import type { InvoiceSubject } from '../../campaigns/index.js';
+import type { NewInvoice, ScheduleRow } from './invoice-repository.js';
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function lineDescription(
+  line: PeriodInvoice['lines'][number],
+  next: { from: LocalDate; to: LocalDate } | null,
+): string {
+  if (line.kind === 'period_fee')
+    return next ? `Platform fee for ${next.from} to ${next.to}` : 'Platform fee';
+  return `${plural(line.quantity, 'lead')} delivered at $${microsToDollars(line.unitPriceMicros)} each`;
+}
+
+/**
+ * One invoice of a schedule as it will be written (decision 0074): the leads delivered in its window
+ * at their frozen prices, and the next period's fee while the campaign runs into it (`next`), priced by
+ * `@app/pricing` for whoever pays. The one place an invoice's amounts and lines are decided, for the
+ * batch of running schedules and the one-by-one path alike.
+ */
+export function draftInvoice(input: {
+  schedule: ScheduleRow;
+  subject: InvoiceSubject;
+  kind: 'period' | 'final';
+  window: { index: number; start: Date; end: Date };
+  next: { from: LocalDate; to: LocalDate } | null;
+  leads: readonly PricedLeads[];
+  issuedAt: Date;
+}): NewInvoice {
+  const { schedule, subject, kind, window, next } = input;
+  const amounts = periodInvoice({
+    leads: input.leads,
+    periodFee: next ? subject.periodFees : null,
+    manualBill: subject.manualBill,
+  });
+  return {
+    kind,
+    schedule,
+    period: kind === 'period' ? window.index : null,
+    agencyId: subject.agencyId,
+    clientId: subject.clientId,
+    payer: amounts.payer,
+    periodStart: window.start,
+    periodEnd: window.end,
+    leadCount: amounts.leadCount,
+    total: amounts.total,
+    platformPart: amounts.platformPart,
+    issuedAt: input.issuedAt,
+    lines: amounts.lines.map((line) => ({ ...line, description: lineDescription(line, next) })),
+  };
+}

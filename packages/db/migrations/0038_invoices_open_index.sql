@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_open_idx" ON "invoices" USING btree ("id") WHERE "invoices"."status" = 'open';
