@@ -13,6 +13,7 @@ import { adConversionsHandler, adConversionsJob, createAdConversions } from './a
 import { createBilledLeads } from './billed-leads.js';
 import { createVendorLists } from './daily-list.js';
 import { createIngestService, type MoveBySystem } from './ingest-service.js';
+import { createLeadCounts } from './lead-counts.js';
 import { createIntakeRepository, createPageViewInsert } from './intake-repository.js';
 import { createIntakeWriter } from './intake-writer.js';
 import { createLeadDelivery } from './lead-delivery.js';
@@ -33,6 +34,7 @@ import { createWaker } from './wake.js';
 
 export type { PricedCounts } from './billed-leads.js';
 export type { BatchOutcome, IngestService, MoveBySystem } from './ingest-service.js';
+export type { LeadCounts } from './lead-counts.js';
 export type { LeadDelivery } from './lead-delivery.js';
 export { MAX_DELIVERY_ATTEMPTS } from './lead-delivery.js';
 export type { TestLeadOutcome, TestLeads } from './test-leads.js';
@@ -139,6 +141,8 @@ export function createLeadsModule(deps: {
     leads: {
       /** What a campaign delivered in a window, per price (the billing module's invoices). */
       pricedCounts: createBilledLeads(db),
+      /** Leads per day and around a day, for reports (decision 0083). */
+      counts: createLeadCounts(db),
       ingest,
       delivery,
       vendorLists,
