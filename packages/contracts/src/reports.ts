@@ -223,16 +223,20 @@ export const UNDER_PERFORM_IDS_INVALID = `Send campaign_ids as 1 to ${UNDER_PERF
  * (decision 0083): campaign row ids, comma-separated (or the parameter repeated).
  */
 export const underPerformQuerySchema = z.object({
-  campaign_ids: z
-    .union([z.string(), z.array(z.string())])
-    .transform((value) => (Array.isArray(value) ? value.join(',') : value).split(',').map((t) => t.trim()))
-    .pipe(
-      z
-        .array(z.string().regex(/^\d{1,10}$/, UNDER_PERFORM_IDS_INVALID).transform(Number))
-        .min(1, UNDER_PERFORM_IDS_INVALID)
-        .max(UNDER_PERFORM_MAX_CAMPAIGNS, UNDER_PERFORM_IDS_INVALID),
-    )
-    .refine((ids) => ids.every(isRowId), ID_NOT_FOUND),
+  campaign_ids: z.union([z.string(), z.array(z.string())]).transform((value, ctx) => {
+    const parts = (Array.isArray(value) ? value.join(',') : value).split(',').map((t) => t.trim());
+    if (parts.length > UNDER_PERFORM_MAX_CAMPAIGNS || !parts.every((t) => /^\d{1,10}$/.test(t))) {
+      ctx.issues.push({ code: 'custom', message: UNDER_PERFORM_IDS_INVALID, input: value });
+      return z.NEVER;
+    }
+    const ids = parts.map(Number);
+    // An id no row can have is answered like an unknown one (404), as everywhere.
+    if (!ids.every(isRowId)) {
+      ctx.issues.push({ code: 'custom', message: ID_NOT_FOUND, input: value });
+      return z.NEVER;
+    }
+    return ids;
+  }),
   selected_date: calendarDaySchema,
 });
 export const underPerformResponseSchema = z.object({

@@ -32,7 +32,12 @@ export interface CampaignCount {
 export function createCampaignCounts(db: Database) {
   return {
     async counts(scope: CampaignScope): Promise<CampaignCount[]> {
-      const rows = await queryRows<{ module: CampaignModule; status: CampaignStatusValue; archived: boolean; n: unknown }>(
+      const rows = await queryRows<{
+        module: CampaignModule;
+        status: CampaignStatusValue;
+        archived: boolean;
+        n: unknown;
+      }>(
         db,
         sql`select k.module::text as module, k.status, k.archived, count(*)::int as n
               from campaigns k
@@ -40,7 +45,12 @@ export function createCampaignCounts(db: Database) {
              group by 1, 2, 3
              order by 1, 2, 3`,
       );
-      return rows.map((r) => ({ module: r.module, status: r.status, archived: r.archived, count: Number(r.n) }));
+      return rows.map((r) => ({
+        module: r.module,
+        status: r.status,
+        archived: r.archived,
+        count: Number(r.n),
+      }));
     },
 
     /** The campaigns of these ids (removed ones too), with their client, agency and time zone. */

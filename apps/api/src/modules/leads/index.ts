@@ -13,9 +13,9 @@ import { adConversionsHandler, adConversionsJob, createAdConversions } from './a
 import { createBilledLeads } from './billed-leads.js';
 import { createVendorLists } from './daily-list.js';
 import { createIngestService, type MoveBySystem } from './ingest-service.js';
-import { createLeadCounts } from './lead-counts.js';
 import { createIntakeRepository, createPageViewInsert } from './intake-repository.js';
 import { createIntakeWriter } from './intake-writer.js';
+import { createLeadCounts } from './lead-counts.js';
 import { createLeadDelivery } from './lead-delivery.js';
 import {
   deliverLeadsHandler,

@@ -18,7 +18,13 @@ export const COLLECTED_CAUSES = [
 ] as const satisfies readonly LedgerCauseKind[];
 
 /** What a collected line paid for; the same names as `@app/contracts` COLLECTED_SOURCES. */
-export type CollectedSourceKey = 'campaigns' | 'prepaid' | 'wallet' | 'minimum_spend' | 'onboarding' | 'refunds';
+export type CollectedSourceKey =
+  | 'campaigns'
+  | 'prepaid'
+  | 'wallet'
+  | 'minimum_spend'
+  | 'onboarding'
+  | 'refunds';
 
 /*
  * The business keys these reads rely on (the operations' own, stored on every posting):

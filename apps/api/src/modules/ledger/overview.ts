@@ -1,5 +1,6 @@
 import { asCents, type Cents } from '@app/contracts';
 import type { Database, Executor } from '@app/db';
+import type { CollectedSourceKey } from './collected-sources.js';
 import {
   LEDGER_ACCOUNT_KINDS,
   type LedgerAccountKind,
@@ -9,7 +10,6 @@ import {
 import { LedgerError } from './ledger-error.js';
 import { causeOf, createLedgerRepository, gatewayOf } from './ledger-repository.js';
 import type { LedgerAccount, LedgerOwner } from './ledger-service.js';
-import type { CollectedSourceKey } from './collected-sources.js';
 import { createOverviewRepository, type OwnerKey } from './overview-repository.js';
 import { rangeOf, type StatementLine } from './statement.js';
 

@@ -1,8 +1,8 @@
 import type { Database } from '@app/db';
 import type { TenantResource } from '../../plugins/access.js';
 import type { CampaignCounts } from '../campaigns/index.js';
-import type { Ledger } from '../ledger/index.js';
 import type { LeadCounts } from '../leads/index.js';
+import type { Ledger } from '../ledger/index.js';
 import type { Principal } from '../tenancy/index.js';
 import { createReportRepository } from './report-repository.js';
 import { reportRoutes } from './report-routes.js';

@@ -49,7 +49,8 @@ export function periodsOf(range: ReportRange, period: ReportPeriod): { start: st
   for (let start = range.start; start <= range.end; ) {
     const next = nextStart(periodStart(start, period), period);
     const last = dayOf(Date.parse(`${next}T00:00:00Z`) - DAY_MS);
-    periods.push({ start, end: last < range.end ? last : range.end });
+    // Day strings compare as dates; the last period ends with the range.
+    periods.push({ start, end: last.localeCompare(range.end) < 0 ? last : range.end });
     start = next;
   }
   return periods;
@@ -78,7 +79,10 @@ export function collectedMoney(
   const cells = new Map(periods.map((p) => [p.start, zeroBySource()]));
   for (const bucket of buckets) {
     const cell = cells.get(bucket.start);
-    if (!cell) throw new Error(`the ledger answered a bucket ${bucket.start} outside the periods of ${range.start}..${range.end}`);
+    if (!cell)
+      throw new Error(
+        `the ledger answered a bucket ${bucket.start} outside the periods of ${range.start}..${range.end}`,
+      );
     cell[bucket.source] = sumCents([cell[bucket.source], bucket.amount]);
   }
   const bySource = zeroBySource();

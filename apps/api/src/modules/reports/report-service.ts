@@ -12,8 +12,8 @@ import type { z } from 'zod';
 import { forbidden, notFound } from '../../http-errors.js';
 import type { TenantResource } from '../../plugins/access.js';
 import type { CampaignCount, CampaignCounts, CampaignScope } from '../campaigns/index.js';
-import type { Ledger } from '../ledger/index.js';
 import type { LeadCounts } from '../leads/index.js';
+import type { Ledger } from '../ledger/index.js';
 import type { Principal } from '../tenancy/index.js';
 import { collectedMoney, periodFor } from './report-period.js';
 import { monthRange, reportRange } from './report-range.js';
@@ -101,9 +101,14 @@ export function createReportService(
       if (!under || !(await sources.inScope(p, 'campaign', campaignId))) throw notFound();
       return { campaigns: { kind: 'campaign', systemId, campaignId }, companyIds: null, campaignId };
     }
-    if (company.kind === 'root') return { campaigns: { kind: 'system', systemId }, companyIds: null, campaignId: null };
+    if (company.kind === 'root')
+      return { campaigns: { kind: 'system', systemId }, companyIds: null, campaignId: null };
     if (company.kind === 'client')
-      return { campaigns: { kind: 'client', systemId, clientId: company.id }, companyIds: [company.id], campaignId: null };
+      return {
+        campaigns: { kind: 'client', systemId, clientId: company.id },
+        companyIds: [company.id],
+        campaignId: null,
+      };
     return {
       campaigns: { kind: 'agency', systemId, agencyId: company.id },
       companyIds: [company.id, ...(await repo.clientIdsOf(company.id))],
@@ -128,23 +133,25 @@ export function createReportService(
       if (!company) throw notFound();
       const scope = await scopeOf(p, company, params.campaignid);
       const unit = periodFor(range, period);
-      const [totals, daily, byStatus, byCategory, topAgencies, campaigns, leads, buckets] = await Promise.all([
-        repo.analyticsTotals(p.systemId, company.id, range),
-        repo.analyticsSeries(p.systemId, company.id, range),
-        repo.agenciesByAccountStatus(p.systemId, company.id),
-        repo.actionsByCategory(p.systemId, company.id, range),
-        repo.topAgenciesByClients(p.systemId, company.id, TOP_AGENCIES),
-        sources.campaigns.counts(scope.campaigns),
-        sources.leads.perDay(scope.campaigns, range),
-        sources.collectedBySource({
-          systemId: p.systemId,
-          start: range.start,
-          end: range.end,
-          bucket: unit,
-          companyIds: scope.companyIds,
-          campaignId: scope.campaignId,
-        }),
-      ]);
+      const [totals, daily, byStatus, byCategory, topAgencies, campaigns, leads, buckets] = await Promise.all(
+        [
+          repo.analyticsTotals(p.systemId, company.id, range),
+          repo.analyticsSeries(p.systemId, company.id, range),
+          repo.agenciesByAccountStatus(p.systemId, company.id),
+          repo.actionsByCategory(p.systemId, company.id, range),
+          repo.topAgenciesByClients(p.systemId, company.id, TOP_AGENCIES),
+          sources.campaigns.counts(scope.campaigns),
+          sources.leads.perDay(scope.campaigns, range),
+          sources.collectedBySource({
+            systemId: p.systemId,
+            start: range.start,
+            end: range.end,
+            bucket: unit,
+            companyIds: scope.companyIds,
+            campaignId: scope.campaignId,
+          }),
+        ],
+      );
       const series = (
         key: 'agencies_created' | 'clients_created' | 'sign_ins' | 'active_users' | 'actions',
       ) => daily.map((d) => ({ date: d.date, value: d[key] }));
