@@ -1,5 +1,6 @@
+import { asCents } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { periodFor, periodsOf } from './report-period.js';
+import { collectedMoney, periodFor, periodsOf } from './report-period.js';
 import { reportRange } from './report-range.js';
 
 describe('report periods (decision 0083)', () => {
@@ -25,5 +26,37 @@ describe('report periods (decision 0083)', () => {
     const days = periodsOf(reportRange('2023-12-30', '2024-01-02'), 'day');
     expect(days.map((d) => d.start)).toEqual(['2023-12-30', '2023-12-31', '2024-01-01', '2024-01-02']);
     expect(days.every((d) => d.start === d.end)).toBe(true);
+  });
+});
+
+describe('collected money of the ledger’s buckets', () => {
+  it('puts each day in its period, fills the rest with zero, and every total is the sum it shows', () => {
+    const bucket = (start: string, source: 'campaigns' | 'refunds' | 'wallet', cents: number) => ({
+      start,
+      source,
+      amount: asCents(cents),
+      applicationFees: asCents(0),
+    });
+    const money = collectedMoney(
+      [
+        bucket('2024-05-01', 'campaigns', 1_000),
+        bucket('2024-05-05', 'wallet', 250),
+        bucket('2024-05-06', 'refunds', -300),
+        bucket('2024-05-06', 'campaigns', 1),
+      ],
+      reportRange('2024-05-01', '2024-05-14'),
+      'week',
+    );
+    expect(money.total).toBe('9.51');
+    expect(money.by_source).toMatchObject({
+      campaigns: '10.01',
+      wallet: '2.50',
+      refunds: '-3.00',
+      prepaid: '0',
+    });
+    expect(money.periods.map((p) => p.total)).toEqual(['12.50', '-2.99', '0']);
+    expect(() =>
+      collectedMoney([bucket('2024-06-01', 'wallet', 1)], reportRange('2024-05-01', '2024-05-14'), 'day'),
+    ).toThrow(/outside the periods/);
   });
 });

@@ -77,8 +77,11 @@ export function collectedMoney(
 ): CollectedMoney {
   const periods = periodsOf(range, period);
   const cells = new Map(periods.map((p) => [p.start, zeroBySource()]));
+  // A bucket (a day, or a period as the ledger bucketed it) belongs to the period holding its first day.
+  const periodOf = (day: string) => periods.find((p) => p.start <= day && day <= p.end);
   for (const bucket of buckets) {
-    const cell = cells.get(bucket.start);
+    const period = periodOf(bucket.start);
+    const cell = period && cells.get(period.start);
     if (!cell)
       throw new Error(
         `the ledger answered a bucket ${bucket.start} outside the periods of ${range.start}..${range.end}`,

@@ -61,16 +61,14 @@ export function createRevenueService(
     ): Promise<RootRevenueResponse> {
       const range = reportRange(startDate, endDate, now());
       const unit = periodFor(range, period);
-      const collected = (bucket: ReportPeriod) =>
-        collectedBySource({ systemId: p.systemId, start: range.start, end: range.end, bucket });
-      const [systemOnboarding, created, offers, days, buckets] = await Promise.all([
+      const [systemOnboarding, created, offers, days] = await Promise.all([
         repo.onboardingSetting(p.rootCompanyId),
         repo.agenciesCreated(p.systemId, p.rootCompanyId, range),
         repo.offers(p.systemId, p.rootCompanyId),
-        collected('day'),
-        unit === 'day' ? null : collected(unit),
+        // One read by day: the per-day series, the periods and the totals all come from the same rows.
+        collectedBySource({ systemId: p.systemId, start: range.start, end: range.end, bucket: 'day' }),
       ]);
-      const money = collectedMoney(buckets ?? days, range, unit);
+      const money = collectedMoney(days, range, unit);
       const sum = (pick: (d: (typeof days)[number]) => Cents) => sumCents(days.map(pick));
       const received = sum((d) => (d.source === 'refunds' ? asCents(0) : d.amount));
       const applicationFees = sum((d) => (d.source === 'refunds' ? asCents(0) : d.applicationFees));
