@@ -83,15 +83,15 @@ export async function benchLedger(database: 'pglite' | 'postgres', databaseUrl?:
         () => ledger.statement({ systemId, accountId: world.clearing.id, month, page: 3 }),
         READS / 5,
       ],
-      // Root revenue's read (decision 0035): the system's revenue, fee and refund lines per day.
+      // Root revenue's and Report Analytics' read (decision 0083): gateway money per bucket and source.
       [
-        'collected by day, 31 days',
-        () => ledger.collectedByDay({ systemId, start: dayBack(31), end: dayBack(1) }),
+        'collected by source, 31 days by day',
+        () => ledger.collectedBySource({ systemId, start: dayBack(31), end: dayBack(1), bucket: 'day' }),
         READS / 5,
       ],
       [
-        'collected by day, 366 days',
-        () => ledger.collectedByDay({ systemId, start: dayBack(366), end: dayBack(1) }),
+        'collected by source, 366 days by month',
+        () => ledger.collectedBySource({ systemId, start: dayBack(366), end: dayBack(1), bucket: 'month' }),
         READS / 10,
       ],
     ];

@@ -1,7 +1,17 @@
+import { centsFromWire } from '@app/contracts';
 import { DEMO } from '@app/db/demo';
 import { expect, test } from '@playwright/test';
 import { axeWalk } from '../support/accessibility';
 import { signIn } from '../support/browser';
+
+/** '$1,234.50' / '-$10.00' as signed cents. */
+function cents(text: string): number {
+  const plain = text.replace(/[$,\s]/g, '');
+  const negative = plain.startsWith('-');
+  const value = centsFromWire(negative ? plain.slice(1) : plain);
+  if (value === null) throw new Error(`not an amount: ${text}`);
+  return negative ? -value : value;
+}
 
 /**
  * Decision 0043: the charts come from @mantine/charts, loaded with the first chart a screen draws —
@@ -53,10 +63,38 @@ test('Report Analytics draws its charts lazily, with tooltips, legends and table
   await expect(categories.locator('.recharts-bar-rectangle').first()).toBeVisible();
   await expect(categories.locator('table thead th')).toHaveText(['Category', 'Actions']);
 
+  // Collected money (decision 0083): the demo's onboarding fee and this month's platform fee were
+  // collected in the last 30 days, so the stacked money chart has bars, and its numbers — the hidden
+  // table's cells and the sources' table — add up to the total shown.
+  const money = page.getByTestId('report-money-chart');
+  await expect(money).toHaveAttribute('data-state', 'drawn');
+  await expect(money.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await expect(money.locator('table thead th').first()).toHaveText('Day');
+  const sources = page.getByTestId('report-money-sources');
+  await expect(sources.locator('tr[data-source="onboarding"] td').last()).not.toHaveText('$0.00');
+  const total = cents((await page.getByTestId('report-money-total').textContent()) ?? '');
+  expect(total).toBeGreaterThan(0);
+  const sourceCells = await sources.locator('tbody tr td:last-child').allTextContents();
+  expect(sourceCells).toHaveLength(6);
+  expect(sourceCells.reduce((sum, text) => sum + cents(text), 0)).toBe(total);
+  // Every cell but each row's first (its day) is one source's amount in that period.
+  const chartCells = await money.locator('table tbody td:not(:first-child)').allTextContents();
+  expect(chartCells.reduce((sum, text) => sum + cents(text), 0)).toBe(total);
+  // The period select buckets the money by week.
+  await page.getByTestId('report-period').click();
+  await page.getByRole('option', { name: 'Week', exact: true }).click();
+  await expect(money.locator('table thead th').first()).toHaveText('Week from');
+  await expect(page.getByTestId('report-money-total')).toHaveText(
+    (await page.getByTestId('revenue-collected-sources-total').textContent()) ?? '',
+  );
+
   // Every chart of the screen is drawn before axe looks, in both schemes.
   for (const id of [
     'report-chart-growth',
     'report-chart-accounts',
+    'report-chart-campaigns',
+    'report-chart-leads',
+    'revenue-collected-sources-chart',
     'revenue-collected-chart',
     'revenue-chart',
   ]) {

@@ -379,7 +379,13 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     billingJobs,
     agreements,
     createReferenceModule(),
-    createReportsModule({ db, ledger }),
+    createReportsModule({
+      db,
+      ledger,
+      campaigns: campaigns.counts,
+      leads: leads.leads.counts,
+      inScope: scope.inScope,
+    }),
     createLeadReportsModule({
       db,
       charges: payments.charges,

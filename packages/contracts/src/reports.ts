@@ -1,15 +1,71 @@
 import { z } from 'zod';
-import { calendarMonthSchema, DATE_INVALID, isCalendarDay } from './calendar.js';
-import { idOrZeroParamSchema, idParamSchema } from './ids.js';
+import { calendarDaySchema, calendarMonthSchema, DATE_INVALID, isCalendarDay } from './calendar.js';
+import { campaignModuleSchema } from './campaigns.js';
+import { ID_NOT_FOUND, idOrZeroParamSchema, idParamSchema, isRowId } from './ids.js';
 import { pagedResponseSchema } from './paging.js';
 import { ACCOUNT_STATUSES, paymentTermSchema } from './tenancy.js';
 
 /**
  * Reports of the root company (spec 1 §2.3, spec 2 §6–§7): report analytics, root revenue and the
- * agencies report. Figures come from data the product holds today (companies, people, sign-ins and
- * actions in the user logs, connected accounts, cards, configured prices). No charges are recorded
- * yet, so nothing here is money received: fee figures are labelled `configured`.
+ * agencies report. Figures come from data the product holds (companies, people, sign-ins and
+ * actions in the user logs, connected accounts, cards, campaigns, leads) and money from the ledger:
+ * collected money is what came in through the payment gateway (decision 0083); fee figures from
+ * settings are labelled `configured`.
  */
+
+/**
+ * Where collected money came from (decision 0083), in the order charts and tables show them:
+ * campaign activations and period invoices, prepaid lead blocks, Data Wallet top-ups, minimum-spend
+ * shortfalls, onboarding fees, and refunds (negative: money given back).
+ */
+export const COLLECTED_SOURCES = [
+  'campaigns',
+  'prepaid',
+  'wallet',
+  'minimum_spend',
+  'onboarding',
+  'refunds',
+] as const;
+export type CollectedSource = (typeof COLLECTED_SOURCES)[number];
+export const collectedSourceSchema = z.enum(COLLECTED_SOURCES);
+export const COLLECTED_SOURCE_LABELS: Record<CollectedSource, string> = {
+  campaigns: 'Campaign activations and invoices',
+  prepaid: 'Prepaid blocks',
+  wallet: 'Data Wallet top-ups',
+  minimum_spend: 'Minimum spend',
+  onboarding: 'Onboarding',
+  refunds: 'Refunds',
+};
+
+/**
+ * How collected money is bucketed (decision 0083): by UTC day for ranges up to 31 days, by week
+ * (Monday to Sunday) up to 182 days, by calendar month beyond; `?period=` chooses another.
+ */
+export const REPORT_PERIODS = ['day', 'week', 'month'] as const;
+export type ReportPeriod = (typeof REPORT_PERIODS)[number];
+export const reportPeriodSchema = z.enum(REPORT_PERIODS, 'Choose a period: day, week or month.');
+export const reportPeriodQuerySchema = z.object({ period: reportPeriodSchema.optional() });
+
+/** Amounts per source, in dollars (every source present, '0' when none). */
+const amountsBySource = z.object(
+  Object.fromEntries(COLLECTED_SOURCES.map((s) => [s, z.string()])) as Record<CollectedSource, z.ZodString>,
+);
+
+/**
+ * Money collected in a range, in dollars, read from the ledger: money in through the payment gateway
+ * by what it paid for, refunds out as negative amounts. `total` is the sum of `by_source`, and each
+ * period's `total` the sum of its sources; the periods' totals add up to `total` (tested).
+ */
+export const collectedMoneySchema = z.object({
+  period: reportPeriodSchema,
+  total: z.string(),
+  by_source: amountsBySource,
+  /** Every period of the range, oldest first; the first and last are cut to the range. */
+  periods: z.array(
+    z.object({ start: z.string(), end: z.string(), total: z.string(), sources: amountsBySource }),
+  ),
+});
+export type CollectedMoney = z.infer<typeof collectedMoneySchema>;
 
 export const REPORT_MAX_DAYS = 366;
 export const REPORT_DATE_ORDER = 'The end date must not be before the start date.';
@@ -24,8 +80,9 @@ const countBy = <K extends z.ZodType>(key: K) => z.array(z.object({ key, value: 
 /**
  * `GET /configuration/report-analytics/{start}/{end}/{companyid}/{campaignid}` and
  * `/configuration/report-analytics/0/0/{companyrootid}`. Start and end are yyyy-MM-dd (0 and 0:
- * the last 30 days to today). The company is the root company (whole system) or one of its
- * agencies (that agency and its clients); campaign 0 is all campaigns (none exist yet).
+ * the last 30 days to today). The company is the root company (whole system), one of its agencies
+ * (that agency and its clients) or a client; campaign 0 is all the company's campaigns, another id
+ * one campaign of the company (a campaign outside it answers 404). `?period=` buckets the money.
  */
 /** A report's day in the path: a calendar day, or 0 (both 0: the default range). */
 const reportDayParamSchema = z.string().refine((text) => text === '0' || isCalendarDay(text), DATE_INVALID);
@@ -71,8 +128,30 @@ export const reportAnalyticsResponseSchema = z.object({
   actions_by_category: countBy(z.string()),
   /** The agencies with the most clients (top 10). */
   clients_per_agency: z.array(z.object({ id: z.number().int(), name: z.string(), value: z.number().int() })),
-  /** Campaign figures: no campaigns are stored yet. */
-  campaigns: z.object({ available: z.literal(false), note: z.string() }),
+  /**
+   * Campaigns of the company (or the one campaign) as they are now, removed ones left out: by
+   * status (active = running; paused includes paused on run; archived apart) and by module.
+   */
+  campaigns: z.object({
+    total: z.number().int(),
+    active: z.number().int(),
+    paused: z.number().int(),
+    stopped: z.number().int(),
+    archived: z.number().int(),
+    by_module: z.array(
+      z.object({
+        module: campaignModuleSchema,
+        active: z.number().int(),
+        paused: z.number().int(),
+        stopped: z.number().int(),
+        archived: z.number().int(),
+      }),
+    ),
+  }),
+  /** Leads stored for the company's (or the campaign's) campaigns per UTC day; site-test leads left out. */
+  leads: z.object({ total: z.number().int(), series }),
+  /** Money collected from the company's tree (or for the campaign), from the ledger (decision 0083). */
+  money: collectedMoneySchema.extend({ note: z.string() }),
 });
 export type ReportAnalyticsResponse = z.infer<typeof reportAnalyticsResponseSchema>;
 
@@ -94,11 +173,13 @@ export const rootRevenueResponseSchema = z.object({
   currency: z.literal('USD'),
   range: z.object({ start: z.string(), end: z.string(), days: z.number().int() }),
   /**
-   * Money collected in the range (UTC days), in dollars: credits to the system's revenue and
-   * application-fee accounts, less refunds paid; `series` per day (net).
+   * Money collected in the range (UTC days), in dollars, from the ledger's gateway money (decision
+   * 0083): `revenue` came in on the platform's own charges (Data Wallet top-ups included),
+   * `application_fees` is the platform's part of clients' direct charges, `refunds` was given back;
+   * `total` = revenue + application_fees − refunds = the sum of `by_source` and of the periods;
+   * `series` is the net per day.
    */
-  collected: z.object({
-    total: z.string(),
+  collected: collectedMoneySchema.extend({
     revenue: z.string(),
     application_fees: z.string(),
     refunds: z.string(),
@@ -132,6 +213,52 @@ export const rootRevenueResponseSchema = z.object({
   agencies_created: series,
 });
 export type RootRevenueResponse = z.infer<typeof rootRevenueResponseSchema>;
+
+/** At most this many campaigns in one under-performance question. */
+export const UNDER_PERFORM_MAX_CAMPAIGNS = 100;
+export const UNDER_PERFORM_IDS_INVALID = `Send campaign_ids as 1 to ${UNDER_PERFORM_MAX_CAMPAIGNS} campaign ids separated by commas.`;
+
+/**
+ * `GET /configuration/get-under-perform-campaigns?campaign_ids=1,2&selected_date=yyyy-MM-dd`
+ * (decision 0083): campaign row ids, comma-separated (or the parameter repeated).
+ */
+export const underPerformQuerySchema = z.object({
+  campaign_ids: z.union([z.string(), z.array(z.string())]).transform((value, ctx) => {
+    const parts = (Array.isArray(value) ? value.join(',') : value).split(',').map((t) => t.trim());
+    if (parts.length > UNDER_PERFORM_MAX_CAMPAIGNS || !parts.every((t) => /^\d{1,10}$/.test(t))) {
+      ctx.issues.push({ code: 'custom', message: UNDER_PERFORM_IDS_INVALID, input: value });
+      return z.NEVER;
+    }
+    const ids = parts.map(Number);
+    // An id no row can have is answered like an unknown one (404), as everywhere.
+    if (!ids.every(isRowId)) {
+      ctx.issues.push({ code: 'custom', message: ID_NOT_FOUND, input: value });
+      return z.NEVER;
+    }
+    return ids;
+  }),
+  selected_date: calendarDaySchema,
+});
+export const underPerformResponseSchema = z.object({
+  selected_date: z.string(),
+  /** The rule, in words. */
+  rule: z.string(),
+  campaigns: z.array(
+    z.object({
+      id: z.number().int(),
+      leadspeek_api_id: z.string(),
+      name: z.string(),
+      /** Leads on the selected day, in the campaign's time zone. */
+      leads_on_date: z.number().int(),
+      /** Leads on the 7 days before it. */
+      leads_previous_7_days: z.number().int(),
+      under_perform: z.boolean(),
+    }),
+  ),
+  /** The ids of the campaigns that under-performed, in the order asked. */
+  under_perform_ids: z.array(z.number().int()),
+});
+export type UnderPerformResponse = z.infer<typeof underPerformResponseSchema>;
 
 /** `GET /configuration/agencies-report/{group}/{sort}/{order}/{search}` (root company only). */
 export const AGENCY_REPORT_SORT_KEYS = [

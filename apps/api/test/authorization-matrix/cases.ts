@@ -296,6 +296,24 @@ export const MATRIX_CASES: MatrixCase[] = [
     request: ({ id }) => ({ url: `/api/configuration/report-analytics/2026-01-01/2026-01-31/${id}/0` }),
     inScope: reportReaders,
   },
+  // One campaign of the company (decision 0083): the system user's root company holds every campaign
+  // of the system; an agency's holds its clients' (the matrix's agency campaign is its own client row).
+  {
+    route: 'GET /api/configuration/report-analytics/:start/:end/:companyid/:campaignid',
+    vary: { resource: 'campaign', field: 'campaignid' },
+    request: ({ id, home }) => ({
+      url: `/api/configuration/report-analytics/2026-01-01/2026-01-31/${home.company}/${id}`,
+    }),
+    inScope: (_p, subject, ctx) =>
+      ctx.p === 'system' || (ctx.p === 'viewMode' && isClient(subject)) ? PASS : [404],
+  },
+  {
+    route: 'GET /api/configuration/get-under-perform-campaigns',
+    vary: { resource: 'campaign', field: 'campaign_ids' },
+    request: ({ id }) => ({
+      url: `/api/configuration/get-under-perform-campaigns?campaign_ids=${id}&selected_date=2026-01-01`,
+    }),
+  },
   {
     route: 'GET /api/configuration/report-analytics/:start/:end/:companyrootid',
     vary: { resource: 'company', field: 'companyrootid' },

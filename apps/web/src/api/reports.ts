@@ -2,7 +2,9 @@ import {
   type AGENCY_REPORT_SORT_KEYS,
   type AgenciesReportResponse,
   agenciesReportResponseSchema,
+  type CollectedMoney,
   type ReportAnalyticsResponse,
+  type ReportPeriod,
   type RootRevenueResponse,
   reportAnalyticsResponseSchema,
   rootRevenueResponseSchema,
@@ -11,7 +13,13 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { useHttp } from '../app/boot/boot-context';
 import type { HttpClient } from './http';
 
-export type { AgenciesReportResponse, ReportAnalyticsResponse, RootRevenueResponse };
+export type {
+  AgenciesReportResponse,
+  CollectedMoney,
+  ReportAnalyticsResponse,
+  ReportPeriod,
+  RootRevenueResponse,
+};
 export type AgencyReportSortKey = (typeof AGENCY_REPORT_SORT_KEYS)[number];
 
 export interface ReportRange {
@@ -19,22 +27,34 @@ export interface ReportRange {
   end: string;
 }
 
+/** How collected money is bucketed: 'auto' lets the server choose by the range's length (decision 0083). */
+export type PeriodChoice = ReportPeriod | 'auto';
+const periodQuery = (period: PeriodChoice) => (period === 'auto' ? undefined : { period });
+
 export const reportKeys = {
   all: ['reports'] as const,
-  analytics: (range: ReportRange, companyID: number) =>
-    [...reportKeys.all, 'analytics', range, companyID] as const,
-  revenue: (range: ReportRange) => [...reportKeys.all, 'root-revenue', range] as const,
+  analytics: (range: ReportRange, companyID: number, campaignID: number, period: PeriodChoice) =>
+    [...reportKeys.all, 'analytics', range, companyID, campaignID, period] as const,
+  revenue: (range: ReportRange, period: PeriodChoice) =>
+    [...reportKeys.all, 'root-revenue', range, period] as const,
   agencies: (params: AgenciesReportParams) => [...reportKeys.all, 'agencies', params] as const,
 };
 
 /** `GET /configuration/report-analytics/{start}/{end}/{companyid}/{campaignid}` (campaign 0: all). */
-export const reportAnalyticsQuery = (http: HttpClient, range: ReportRange, companyID: number) =>
+export const reportAnalyticsQuery = (
+  http: HttpClient,
+  range: ReportRange,
+  companyID: number,
+  campaignID = 0,
+  period: PeriodChoice = 'auto',
+) =>
   queryOptions({
-    queryKey: reportKeys.analytics(range, companyID),
+    queryKey: reportKeys.analytics(range, companyID, campaignID, period),
     queryFn: ({ signal }) =>
       http.request(
         {
-          path: `/configuration/report-analytics/${encodeURIComponent(range.start)}/${encodeURIComponent(range.end)}/${companyID}/0`,
+          path: `/configuration/report-analytics/${encodeURIComponent(range.start)}/${encodeURIComponent(range.end)}/${companyID}/${campaignID}`,
+          query: periodQuery(period),
           signal,
         },
         reportAnalyticsResponseSchema,
@@ -42,24 +62,30 @@ export const reportAnalyticsQuery = (http: HttpClient, range: ReportRange, compa
     placeholderData: keepPreviousData,
   });
 
-export function useReportAnalytics(range: ReportRange | null, companyID: number) {
+export function useReportAnalytics(
+  range: ReportRange | null,
+  companyID: number,
+  period: PeriodChoice = 'auto',
+  campaignID = 0,
+) {
   const http = useHttp();
   return useQuery({
-    ...reportAnalyticsQuery(http, range ?? { start: '0', end: '0' }, companyID),
+    ...reportAnalyticsQuery(http, range ?? { start: '0', end: '0' }, companyID, campaignID, period),
     enabled: range !== null,
   });
 }
 
 /** `GET /configuration/root-revenue/{startDate}/{endDate}` (root company only). */
-export function useRootRevenue(range: ReportRange | null) {
+export function useRootRevenue(range: ReportRange | null, period: PeriodChoice = 'auto') {
   const http = useHttp();
   const r = range ?? { start: '0', end: '0' };
   return useQuery({
-    queryKey: reportKeys.revenue(r),
+    queryKey: reportKeys.revenue(r, period),
     queryFn: ({ signal }) =>
       http.request(
         {
           path: `/configuration/root-revenue/${encodeURIComponent(r.start)}/${encodeURIComponent(r.end)}`,
+          query: periodQuery(period),
           signal,
         },
         rootRevenueResponseSchema,

@@ -6,6 +6,7 @@ import type { ChargeOnce, FollowUps, PaymentFailureRepository } from '../payment
 import type { ModuleAccess } from '../tenancy/index.js';
 import { ACTIVATION_FOLLOW_UP, activationDoneOf, createActivationCharge } from './activation-charge.js';
 import { createActivationCompletion } from './activation-completion.js';
+import { createCampaignCounts } from './campaign-counts.js';
 import { createCampaignPayers } from './campaign-payers.js';
 import { createCampaignRepository } from './campaign-repository.js';
 import { campaignRoutes, type EmbedCode } from './campaign-routes.js';
@@ -21,6 +22,7 @@ import { createPrepaidCampaigns } from './prepaid-campaigns.js';
  * `@app/lead-engine`'s machine, the activation charged once through `chargeOnce`; locator campaigns
  * mirrored to the ad platform (decision 0051).
  */
+export type { CampaignCount, CampaignCounts, CampaignScope } from './campaign-counts.js';
 export type { CampaignPayers, InvoiceSubject, PayerChargeOutcome, TopUpDue } from './campaign-payers.js';
 export type { AdPlatformMirror, CampaignService } from './campaign-service.js';
 export type { LocatorMirror } from './locator-mirror.js';
@@ -94,6 +96,8 @@ export function createCampaignsModule(deps: {
     }),
     /** Prepaid campaigns by public id, and their continual top-up switch (decision 0078). */
     prepaidCampaigns: createPrepaidCampaigns({ repo }),
+    /** Campaign counts and names for reports (decision 0083). */
+    counts: createCampaignCounts(deps.db),
     /** The campaigns a payer's failed payments pause and manual bill's switch stops (decision 0075). */
     payerCampaigns: createPayerCampaigns(deps.db),
     locatorMirror,

@@ -15,6 +15,7 @@ import { createVendorLists } from './daily-list.js';
 import { createIngestService, type MoveBySystem } from './ingest-service.js';
 import { createIntakeRepository, createPageViewInsert } from './intake-repository.js';
 import { createIntakeWriter } from './intake-writer.js';
+import { createLeadCounts } from './lead-counts.js';
 import { createLeadDelivery } from './lead-delivery.js';
 import {
   deliverLeadsHandler,
@@ -33,6 +34,7 @@ import { createWaker } from './wake.js';
 
 export type { BilledLeads, BilledWindow } from './billed-leads.js';
 export type { BatchOutcome, IngestService, MoveBySystem } from './ingest-service.js';
+export type { LeadCounts } from './lead-counts.js';
 export type { LeadDelivery } from './lead-delivery.js';
 export { MAX_DELIVERY_ATTEMPTS } from './lead-delivery.js';
 export type { TestLeadOutcome, TestLeads } from './test-leads.js';
@@ -139,6 +141,8 @@ export function createLeadsModule(deps: {
     leads: {
       /** What campaigns delivered in their windows, per price (the billing module's invoices). */
       billedLeads: createBilledLeads(db),
+      /** Leads per day and around a day, for reports (decision 0083). */
+      counts: createLeadCounts(db),
       ingest,
       delivery,
       vendorLists,

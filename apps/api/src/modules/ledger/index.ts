@@ -1,9 +1,11 @@
 /**
  * The ledger's public face: the only way money rows are written or read (decision 0029).
  * `createLedger({ db })` → `accountFor`, `post`, `balanceOf`, `statement`, and the overview reads of
- * billing history and reports: `accountsOf`, `owners`, `statementExport`, `collectedByDay`.
+ * billing history and reports: `accountsOf`, `owners`, `statementExport`, `earnedFrom`,
+ * `collectedBySource` (decision 0083).
  */
 
+export { COLLECTED_CAUSES, type CollectedSourceKey } from './collected-sources.js';
 export type { GatewayPosting } from './gateway-postings.js';
 export {
   LEDGER_ACCOUNT_KINDS,
@@ -22,7 +24,7 @@ export {
   type LedgerOwner,
   type LedgerPosting,
 } from './ledger-service.js';
-export type { AccountWithBalance, CollectedDay, StatementExport } from './overview.js';
+export type { AccountWithBalance, CollectedBucket, StatementExport } from './overview.js';
 export {
   asLeads,
   type Leads,

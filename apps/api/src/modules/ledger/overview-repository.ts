@@ -1,4 +1,5 @@
 import { type Executor, queryRows, sql } from '@app/db';
+import { COLLECTED_CAUSES, type CollectedSourceKey, ofCampaign, sourceOf } from './collected-sources.js';
 import { exactInteger, type LineRange, type StatementRow } from './ledger-repository.js';
 
 /** An owner as stored: a company, a person, or neither (the system itself). */
@@ -20,7 +21,7 @@ export interface AccountWithSum {
 /**
  * The ledger's reads for billing history and reports (decision 0035): a party's accounts with their
  * sums, the owners that hold accounts, a whole statement in keyset batches, and the system's
- * revenue, fee and refund lines summed per day. Each is a range read of the
+ * gateway money per bucket and source (decision 0083). Each is a range read of the
  * `(account_id, posted_at, id, amount)` index; none scans postings it does not show.
  */
 export function createOverviewRepository(db: Executor) {
@@ -122,25 +123,52 @@ export function createOverviewRepository(db: Executor) {
     },
 
     /**
-     * The system's own revenue, application-fee and refund lines, summed per UTC day and kind over
-     * [from, to). Three accounts at most, each read as one index range: cheap at any ledger size.
+     * Collected money (decision 0083): the system's gateway-clearing lines in [from, to) of postings
+     * with a collected cause, summed per bucket (the UTC day, ISO week or month the line falls in,
+     * never before `firstDay`) and source; `fees` is the part of postings that credited the
+     * system's application fees (a direct charge's platform part). One index range of one account,
+     * each posting read once by id; optionally only postings of some companies or of one campaign.
      */
-    async systemSumsByDay(systemId: number, kinds: readonly string[], range: LineRange) {
-      const rows = await queryRows<{ day: string; kind: string; total: unknown }>(
+    async collectedBySource(
+      systemId: number,
+      range: LineRange,
+      bucket: { unit: 'day' | 'week' | 'month'; firstDay: string },
+      filter: { companyIds: readonly number[] | null; campaignId: number | null },
+    ) {
+      const list = (values: readonly (string | number)[]) =>
+        sql.join(
+          values.map((v) => sql`${v}`),
+          sql`, `,
+        );
+      const companies =
+        filter.companyIds === null ? sql`true` : sql`p.company_id in (${list(filter.companyIds)})`;
+      const campaign = filter.campaignId === null ? sql`true` : ofCampaign(filter.campaignId);
+      const rows = await queryRows<{ period: string; source: string; total: unknown; fees: unknown }>(
         db,
-        sql`select to_char(l.posted_at at time zone 'UTC', 'YYYY-MM-DD') as day, a.kind, sum(l.amount)::bigint as total
+        sql`select to_char(greatest(date_trunc(${bucket.unit}::text, l.posted_at at time zone 'UTC')::date,
+                                    ${bucket.firstDay}::date), 'YYYY-MM-DD') as period,
+                   s.source, sum(l.amount)::bigint as total,
+                   coalesce(sum(l.amount) filter (where exists (
+                     select 1 from ledger_lines f join ledger_accounts fa on fa.id = f.account_id
+                      where f.posting_id = p.id and fa.kind = 'application_fees')), 0)::bigint as fees
               from ledger_accounts a
               join ledger_lines l on l.account_id = a.id
                and l.posted_at >= ${range.from}::timestamptz and l.posted_at < ${range.to}::timestamptz
+              join ledger_postings p on p.id = l.posting_id
+              cross join lateral (select ${sourceOf} as source) s
              where a.system_id = ${systemId} and a.company_id is null and a.user_id is null
-               and a.kind in (${sql.join(
-                 kinds.map((k) => sql`${k}`),
-                 sql`, `,
-               )})
+               and a.kind = 'gateway_clearing'
+               and p.cause_kind in (${list(COLLECTED_CAUSES)})
+               and ${companies} and ${campaign}
              group by 1, 2
              order by 1, 2`,
       );
-      return rows.map((r) => ({ day: r.day, kind: r.kind, sumOfLines: exactInteger(r.total) }));
+      return rows.map((r) => ({
+        period: r.period,
+        source: r.source as CollectedSourceKey,
+        sumOfLines: exactInteger(r.total),
+        fees: exactInteger(r.fees),
+      }));
     },
 
     /**

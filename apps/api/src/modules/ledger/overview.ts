@@ -1,5 +1,6 @@
 import { asCents, type Cents } from '@app/contracts';
 import type { Database, Executor } from '@app/db';
+import type { CollectedSourceKey } from './collected-sources.js';
 import {
   LEDGER_ACCOUNT_KINDS,
   type LedgerAccountKind,
@@ -29,12 +30,14 @@ export interface StatementExport {
   batches: () => AsyncGenerator<StatementLine[]>;
 }
 
-/** What the system collected per UTC day: revenue and application fees credited, refunds paid. */
-export interface CollectedDay {
-  date: string;
-  revenue: Cents;
+/** Collected money of one bucket and source (decision 0083): in is positive, refunds negative. */
+export interface CollectedBucket {
+  /** The bucket's first day in the range (yyyy-MM-dd). */
+  start: string;
+  source: CollectedSourceKey;
+  amount: Cents;
+  /** The part that was the system's application fee on direct charges. */
   applicationFees: Cents;
-  refunds: Cents;
 }
 
 const ownerKey = (owner: LedgerOwner): OwnerKey => ({
@@ -55,7 +58,7 @@ const COLLECTED_KINDS = ['revenue', 'application_fees', 'refunds'] as const;
 /**
  * The ledger's overview reads (decision 0035), beside `balanceOf` and `statement`: a party's
  * accounts with balances, the owners holding accounts, a whole statement for a download (bounds
- * in one snapshot, then keyset batches up to a high-water mark) and the money a system collected per day.
+ * in one snapshot, then keyset batches up to a high-water mark) and the money a system collected through the gateway per bucket and source.
  */
 export function createLedgerOverview({ db }: { db: Database }) {
   return {
@@ -153,10 +156,42 @@ export function createLedgerOverview({ db }: { db: Database }) {
     },
 
     /**
-     * What the system collected per UTC day in [start, end] (yyyy-MM-dd, both included): the credits
-     * to its revenue and application-fee accounts and the debits to its refunds account, on their
-     * normal sides. Days without lines are absent.
+     * Money the system collected through the gateway in [start, end] (yyyy-MM-dd UTC days, both
+     * included), per bucket and source (decision 0083): its gateway-clearing lines of charges (in)
+     * and refunds (out, negative). Only postings of `companyIds` (null: all) or of one campaign
+     * (its charges and their refunds) when asked. Buckets without lines are absent.
      */
+    async collectedBySource(input: {
+      systemId: number;
+      start: string;
+      end: string;
+      bucket: 'day' | 'week' | 'month';
+      companyIds?: readonly number[] | null;
+      campaignId?: number | null;
+    }): Promise<CollectedBucket[]> {
+      if (!DAY_PATTERN.test(input.start) || !DAY_PATTERN.test(input.end) || input.end < input.start)
+        throw new LedgerError('invalid_query', `${input.start}..${input.end} is not a range of days.`);
+      if (!['day', 'week', 'month'].includes(input.bucket))
+        throw new LedgerError('invalid_query', `"${input.bucket}" is not a bucket of days.`);
+      const companyIds = input.companyIds ?? null;
+      if (companyIds !== null && companyIds.length === 0) return [];
+      const to = new Date(`${input.end}T00:00:00.000Z`);
+      to.setUTCDate(to.getUTCDate() + 1);
+      const rows = await createOverviewRepository(db).collectedBySource(
+        input.systemId,
+        { from: `${input.start}T00:00:00.000Z`, to: to.toISOString() },
+        { unit: input.bucket, firstDay: input.start },
+        { companyIds, campaignId: input.campaignId ?? null },
+      );
+      // Clearing is debit-normal: a line's sum is already money in (+) or back (−).
+      return rows.map((r) => ({
+        start: r.period,
+        source: r.source,
+        amount: asCents(onNormalSide('gateway_clearing', r.sumOfLines)),
+        applicationFees: asCents(onNormalSide('gateway_clearing', r.fees)),
+      }));
+    },
+
     /**
      * What the system earned from some companies in [from, to) by postings of some causes (decision
      * 0077: an agency's wholesale spend): the credits to its revenue and application-fee accounts less
@@ -177,32 +212,6 @@ export function createLedgerOverview({ db }: { db: Database }) {
       );
       // Credits are negative lines: earned is the opposite of the lines' sum (a refund's debit lowers it).
       return asCents(sum === 0 ? 0 : -sum);
-    },
-
-    async collectedByDay(input: { systemId: number; start: string; end: string }): Promise<CollectedDay[]> {
-      if (!DAY_PATTERN.test(input.start) || !DAY_PATTERN.test(input.end) || input.end < input.start)
-        throw new LedgerError('invalid_query', `${input.start}..${input.end} is not a range of days.`);
-      const to = new Date(`${input.end}T00:00:00.000Z`);
-      to.setUTCDate(to.getUTCDate() + 1);
-      const rows = await createOverviewRepository(db).systemSumsByDay(input.systemId, COLLECTED_KINDS, {
-        from: `${input.start}T00:00:00.000Z`,
-        to: to.toISOString(),
-      });
-      const days = new Map<string, CollectedDay>();
-      for (const row of rows) {
-        const day = days.get(row.day) ?? {
-          date: row.day,
-          revenue: asCents(0),
-          applicationFees: asCents(0),
-          refunds: asCents(0),
-        };
-        const amount = asCents(onNormalSide(row.kind as LedgerAccountKind, row.sumOfLines));
-        if (row.kind === 'revenue') day.revenue = amount;
-        else if (row.kind === 'application_fees') day.applicationFees = amount;
-        else day.refunds = amount;
-        days.set(row.day, day);
-      }
-      return [...days.values()];
     },
   };
 }

@@ -79,6 +79,15 @@ export function createReportRepository(db: Database) {
       )[0];
     },
 
+    /** Every client ever under the agency, removed ones too (money came from them all the same). */
+    async clientIdsOf(agencyId: number): Promise<number[]> {
+      const rows = await queryRows<{ id: number }>(
+        db,
+        sql`select id from companies where parent_id = ${agencyId} and kind = 'client'`,
+      );
+      return rows.map((r) => Number(r.id));
+    },
+
     /** Totals of a company tree: live counts now and the range's activity. */
     async analyticsTotals(systemId: number, companyId: number, r: ReportRange) {
       const [row] = await queryRows<Record<string, unknown>>(

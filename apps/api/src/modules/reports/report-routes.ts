@@ -6,13 +6,17 @@ import {
   reportAnalyticsParamsSchema,
   reportAnalyticsResponseSchema,
   reportAnalyticsRootParamsSchema,
+  reportPeriodQuerySchema,
   rootRevenueParamsSchema,
   rootRevenueResponseSchema,
+  underPerformQuerySchema,
+  underPerformResponseSchema,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AccessRule, principalOf } from '../../plugins/access.js';
 import type { ReportService } from './report-service.js';
 import type { RevenueService } from './revenue-service.js';
+import type { UnderPerform } from './under-perform.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 /** Root-only reports (spec 2 §6): the system's owner. */
@@ -29,7 +33,7 @@ const analyticsRule = (field: string): AccessRule => ({
 
 /** Report analytics, root revenue and the agencies report. */
 export const reportRoutes =
-  (service: ReportService, revenue: RevenueService): FastifyPluginAsyncZod =>
+  (service: ReportService, revenue: RevenueService, underPerform: UnderPerform): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/configuration/report-analytics/:start/:end/:companyid/:campaignid',
@@ -38,10 +42,11 @@ export const reportRoutes =
         schema: {
           tags: ['reports'],
           params: reportAnalyticsParamsSchema,
+          querystring: reportPeriodQuerySchema,
           response: { 200: reportAnalyticsResponseSchema, ...errors },
         },
       },
-      async (request) => service.analytics(principalOf(request), request.params),
+      async (request) => service.analytics(principalOf(request), request.params, request.query.period),
     );
 
     app.get(
@@ -51,16 +56,21 @@ export const reportRoutes =
         schema: {
           tags: ['reports'],
           params: reportAnalyticsRootParamsSchema,
+          querystring: reportPeriodQuerySchema,
           response: { 200: reportAnalyticsResponseSchema, ...errors },
         },
       },
       async (request) =>
-        service.analytics(principalOf(request), {
-          start: request.params.start,
-          end: request.params.end,
-          companyid: request.params.companyrootid,
-          campaignid: 0,
-        }),
+        service.analytics(
+          principalOf(request),
+          {
+            start: request.params.start,
+            end: request.params.end,
+            companyid: request.params.companyrootid,
+            campaignid: 0,
+          },
+          request.query.period,
+        ),
     );
 
     app.get(
@@ -70,11 +80,31 @@ export const reportRoutes =
         schema: {
           tags: ['reports'],
           params: rootRevenueParamsSchema,
+          querystring: reportPeriodQuerySchema,
           response: { 200: rootRevenueResponseSchema, ...errors },
         },
       },
       async (request) =>
-        revenue.rootRevenue(principalOf(request), request.params.startDate, request.params.endDate),
+        revenue.rootRevenue(
+          principalOf(request),
+          request.params.startDate,
+          request.params.endDate,
+          request.query.period,
+        ),
+    );
+
+    app.get(
+      '/configuration/get-under-perform-campaigns',
+      {
+        // Campaign readers; every id in campaign_ids is scope-checked by the service (a list).
+        config: { access: { kind: 'user', action: 'campaigns.read' } },
+        schema: {
+          tags: ['reports'],
+          querystring: underPerformQuerySchema,
+          response: { 200: underPerformResponseSchema, ...errors },
+        },
+      },
+      async (request) => underPerform(principalOf(request), request.query),
     );
 
     app.get(

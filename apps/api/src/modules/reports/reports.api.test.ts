@@ -179,7 +179,8 @@ describe('GET /configuration/report-analytics', () => {
       ]),
     );
     expect(body.clients_per_agency[0]).toEqual({ id: northwind, name: DEMO.northwind.name, value: 5 });
-    expect(body.campaigns.available).toBe(false);
+    expect(body.campaigns.total).toBeGreaterThanOrEqual(0);
+    expect(body.money.period).toBe('day');
     expect(res.body).not.toContain('Coastal');
   });
 
@@ -207,7 +208,9 @@ describe('GET /configuration/report-analytics', () => {
       expect(res.statusCode, path).toBe(400);
       expect(res.json().error.message).toBe(message);
     }
-    expect((await get('root', `/configuration/report-analytics/${MARCH}/${rootId}/5`)).statusCode).toBe(404);
+    expect(
+      (await get('root', `/configuration/report-analytics/${MARCH}/${rootId}/2000000000`)).statusCode,
+    ).toBe(404);
   });
 
   it('follows spec 1 §2.3: root system users with the permission or none set; others 404', async () => {

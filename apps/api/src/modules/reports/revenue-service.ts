@@ -4,31 +4,34 @@ import {
   centsToDollars,
   isCostModule,
   PAYMENT_TERMS,
+  type ReportPeriod,
   type RootRevenueResponse,
 } from '@app/contracts';
 import { onboardingPrice, type PriceSheet, sumCents, wholesalePrice } from '@app/pricing';
 import type { Ledger } from '../ledger/index.js';
 import type { Principal } from '../tenancy/index.js';
+import { collectedMoney, periodFor } from './report-period.js';
 import { reportRange } from './report-range.js';
 import type { AgencyOffer, RevenueRepository } from './revenue-repository.js';
 
 const COLLECTED_NOTE =
-  'Collected: money received through the payment gateway and recorded in the ledger (revenue and application fees, less refunds), per UTC day.';
+  'Collected: money received through the payment gateway and recorded in the ledger (charges, application fees and Data Wallet top-ups, less refunds), by UTC day.';
 const CONFIGURED_NOTE =
   'Configured: the fees set up for agencies (onboarding, setup and platform fees). These are prices, not money received.';
 
 /** The ledger's read of collected money (the only code that sums money rows). */
-export type CollectedByDay = Ledger['collectedByDay'];
+export type CollectedBySource = Ledger['collectedBySource'];
 
 /**
- * Root revenue: the money the system collected per day, from the ledger (decision 0035), and beside
+ * Root revenue: the money the system collected, per day and per period by source, from the ledger
+ * (decisions 0035, 0083), and beside
  * it, labelled configured, the onboarding charge each new agency would pay and the setup and
  * platform fees live agencies' terms carry. Prices are layered by `@app/pricing` (the agency's own,
  * else its system's), amounts summed as whole cents.
  */
 export function createRevenueService(
   repo: RevenueRepository,
-  collectedByDay: CollectedByDay,
+  collectedBySource: CollectedBySource,
   now: () => Date = () => new Date(),
 ) {
   /** Per term: agencies offering it, and their setup and platform fees over their enabled modules. */
@@ -50,18 +53,29 @@ export function createRevenueService(
   }
 
   return {
-    async rootRevenue(p: Principal, startDate: string, endDate: string): Promise<RootRevenueResponse> {
+    async rootRevenue(
+      p: Principal,
+      startDate: string,
+      endDate: string,
+      period?: ReportPeriod,
+    ): Promise<RootRevenueResponse> {
       const range = reportRange(startDate, endDate, now());
-      const [systemOnboarding, created, offers, collectedDays] = await Promise.all([
+      const unit = periodFor(range, period);
+      const [systemOnboarding, created, offers, days] = await Promise.all([
         repo.onboardingSetting(p.rootCompanyId),
         repo.agenciesCreated(p.systemId, p.rootCompanyId, range),
         repo.offers(p.systemId, p.rootCompanyId),
-        collectedByDay({ systemId: p.systemId, start: range.start, end: range.end }),
+        // One read by day: the per-day series, the periods and the totals all come from the same rows.
+        collectedBySource({ systemId: p.systemId, start: range.start, end: range.end, bucket: 'day' }),
       ]);
-      const collectedOn = new Map(collectedDays.map((d) => [d.date, d]));
-      const net = (d: (typeof collectedDays)[number]) => asCents(d.revenue + d.applicationFees - d.refunds);
-      const total = (pick: (d: (typeof collectedDays)[number]) => Cents) =>
-        centsToDollars(sumCents(collectedDays.map(pick)));
+      const money = collectedMoney(days, range, unit);
+      const sum = (pick: (d: (typeof days)[number]) => Cents) => sumCents(days.map(pick));
+      const received = sum((d) => (d.source === 'refunds' ? asCents(0) : d.amount));
+      const applicationFees = sum((d) => (d.source === 'refunds' ? asCents(0) : d.applicationFees));
+      // Refunds are negative lines of money back; shown as what was given back.
+      const refunds = asCents(-sum((d) => (d.source === 'refunds' ? d.amount : asCents(0))) || 0);
+      const netOn = new Map<string, Cents>();
+      for (const d of days) netOn.set(d.start, sumCents([netOn.get(d.start) ?? asCents(0), d.amount]));
       const agencyIds = [...new Set(offers.map((o) => o.agencyId))];
       const priceRows = await repo.prices([p.rootCompanyId, ...agencyIds]);
       const sheets = new Map<number, PriceSheet>();
@@ -80,14 +94,14 @@ export function createRevenueService(
         currency: 'USD',
         range,
         collected: {
-          total: total(net),
-          revenue: total((d) => d.revenue),
-          application_fees: total((d) => d.applicationFees),
-          refunds: total((d) => d.refunds),
-          series: created.days.map((date) => {
-            const day = collectedOn.get(date);
-            return { date, amount: centsToDollars(day ? net(day) : asCents(0)) };
-          }),
+          ...money,
+          revenue: centsToDollars(asCents(received - applicationFees)),
+          application_fees: centsToDollars(applicationFees),
+          refunds: centsToDollars(refunds),
+          series: created.days.map((date) => ({
+            date,
+            amount: centsToDollars(netOn.get(date) ?? asCents(0)),
+          })),
         },
         configured_note: CONFIGURED_NOTE,
         onboarding: {

@@ -63,10 +63,12 @@ export interface BarViewProps {
   /** 'horizontal' bars run left to right with the categories down the side (long names fit). */
   layout: 'horizontal' | 'vertical';
   height: number;
+  /** One stacked bar per category (negative parts below zero) instead of a bar per series. */
+  stacked?: boolean;
 }
 
-/** Values per category: one bar per series in each category. */
-export function BarView({ series, format, integers, layout, height }: BarViewProps) {
+/** Values per category: one bar per series in each category, or one stacked bar. */
+export function BarView({ series, format, integers, layout, height, stacked = false }: BarViewProps) {
   const horizontal = layout === 'horizontal';
   const category = { tickFormatter: (x: string) => axisLabel(x), interval: 0 as const };
   const value = { allowDecimals: !integers };
@@ -82,6 +84,8 @@ export function BarView({ series, format, integers, layout, height }: BarViewPro
       textColor={TEXT_COLOR}
       barLabelColor={TEXT_COLOR}
       withBarValueLabel={series.length === 1}
+      type={stacked ? 'stacked' : 'default'}
+      barChartProps={stacked ? { stackOffset: 'sign' } : undefined}
       // Mantine's "vertical" orientation draws horizontal bars (the value axis runs across).
       orientation={horizontal ? 'vertical' : 'horizontal'}
       gridAxis={horizontal ? 'x' : 'y'}

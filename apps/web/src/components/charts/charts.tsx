@@ -66,12 +66,15 @@ export function BarChart({
   integers = true,
   empty = NO_DATA,
   category = 'Category',
+  stacked = false,
   testId,
 }: CommonProps & {
   series: readonly ChartSeries[];
   layout?: 'horizontal' | 'vertical';
   /** The category column's heading in the table. */
   category?: string;
+  /** Parts of one amount per category: the series' bars stacked (negative ones below zero). */
+  stacked?: boolean;
 }) {
   const categories = new Set(series.flatMap((s) => s.points.map((p) => p.x))).size;
   // Horizontal bars grow with their count; columns keep one height.
@@ -85,7 +88,14 @@ export function BarChart({
       table={tableOf(series, format, category)}
       testId={testId}
     >
-      <BarView series={series} format={format} integers={integers} layout={layout} height={height} />
+      <BarView
+        series={series}
+        format={format}
+        integers={integers}
+        layout={layout}
+        height={height}
+        stacked={stacked}
+      />
     </ChartFrame>
   );
 }

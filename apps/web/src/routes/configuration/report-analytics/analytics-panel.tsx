@@ -1,6 +1,9 @@
-import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { moduleEntry } from '@app/contracts';
+import { Alert, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import type { ReportAnalyticsResponse } from '../../../api/reports';
 import { BarChart, type ChartPoint, TrendChart } from '../../../components/charts';
+import { CollectedMoneyPanel } from './collected-money-panel';
 import { ACCOUNT_STATUS_LABELS, categoryLabel } from './report-labels';
 
 export function StatCard({
@@ -32,6 +35,13 @@ export function StatCard({
 }
 
 const n = (value: number) => value.toLocaleString('en-US');
+
+const STATUS_LABELS = {
+  active: 'Active',
+  paused: 'Paused',
+  stopped: 'Stopped',
+  archived: 'Archived',
+} as const;
 
 /** The report's per-day values as chart points. */
 const daily = (points: readonly { date: string; value: number }[]): ChartPoint[] =>
@@ -133,14 +143,46 @@ export function AnalyticsPanel({ data }: { data: ReportAnalyticsResponse }) {
           />
         </Paper>
         <Paper withBorder radius="md" p="md">
-          <Text size="sm" fw={600}>
-            Campaigns
-          </Text>
-          <Text size="sm" c="dimmed" data-testid="report-campaigns-note">
-            {data.campaigns.note}
-          </Text>
+          <BarChart
+            title="Campaigns by module and status"
+            category="Module"
+            stacked
+            series={(['active', 'paused', 'stopped', 'archived'] as const).map((status) => ({
+              label: STATUS_LABELS[status],
+              points: data.campaigns.by_module.map((row) => ({
+                x: moduleEntry(row.module).defaultName,
+                value: row[status],
+              })),
+            }))}
+            empty="No campaigns yet."
+            testId="report-chart-campaigns"
+          />
         </Paper>
       </SimpleGrid>
+
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <StatCard label="Campaigns" value={n(data.campaigns.total)} hint="today" testId="report-campaigns" />
+        <StatCard
+          label="Active Campaigns"
+          value={n(data.campaigns.active)}
+          hint={`${n(data.campaigns.paused)} paused, ${n(data.campaigns.stopped)} stopped`}
+          testId="report-campaigns-active"
+        />
+        <StatCard label="Leads" value={n(data.leads.total)} hint={rangeHint} testId="report-leads" />
+      </SimpleGrid>
+      <Paper withBorder radius="md" p="md">
+        <TrendChart
+          title="Leads per day"
+          series={[{ label: 'Leads', points: daily(data.leads.series) }]}
+          testId="report-chart-leads"
+        />
+      </Paper>
+
+      <Title order={3}>Collected Money</Title>
+      <Alert color="green" variant="light" icon={<IconInfoCircle />} data-testid="report-money-basis">
+        {data.money.note}
+      </Alert>
+      <CollectedMoneyPanel money={data.money} testId="report-money" />
     </Stack>
   );
 }

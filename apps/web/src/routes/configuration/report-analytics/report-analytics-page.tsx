@@ -1,6 +1,6 @@
-import { Divider, Group, Loader, Stack, Title } from '@mantine/core';
+import { Divider, Group, Loader, Select, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useReportAnalytics, useRootRevenue } from '../../../api/reports';
+import { type PeriodChoice, useReportAnalytics, useRootRevenue } from '../../../api/reports';
 import { useCurrentRoute } from '../../../app/routing/current-route';
 import { PageLoader } from '../../../app/routing/page-loader';
 import { LoadFailure } from '../../../components/data-list/load-failure';
@@ -10,17 +10,27 @@ import { RangePicker } from './range-picker';
 import { type DateRange, defaultRange } from './report-range';
 import { RevenuePanel } from './revenue-panel';
 
+/** How collected money is bucketed; automatic: by day up to a month, by week up to half a year, else by month. */
+const PERIOD_OPTIONS: { value: PeriodChoice; label: string }[] = [
+  { value: 'auto', label: 'Automatic' },
+  { value: 'day', label: 'Day' },
+  { value: 'week', label: 'Week' },
+  { value: 'month', label: 'Month' },
+];
+
 /**
  * /configuration/report-analytics (spec 1 §2.3: system users of the root company with the
  * report_analytics permission or none set, or global view mode): activity and growth of the system for a
- * date range (default the last 30 days), the fees configured for agencies, and the agencies report.
+ * date range (default the last 30 days), its campaigns, leads and collected money (decision 0083), the
+ * fees configured for agencies, and the agencies report.
  */
 export function ReportAnalyticsPage() {
   const user = useCurrentRoute()?.ctx.user ?? null;
   const [range, setRange] = useState<DateRange>(() => defaultRange(new Date()));
   const companyID = user?.company_root_id || user?.company_id || 0;
-  const analytics = useReportAnalytics(user ? range : null, companyID);
-  const revenue = useRootRevenue(user ? range : null);
+  const [period, setPeriod] = useState<PeriodChoice>('auto');
+  const analytics = useReportAnalytics(user ? range : null, companyID, period);
+  const revenue = useRootRevenue(user ? range : null, period);
 
   if (!user) return <PageLoader label="Loading reports" />;
 
@@ -28,7 +38,18 @@ export function ReportAnalyticsPage() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Title order={2}>Report Analytics</Title>
-        <RangePicker value={range} onChange={setRange} />
+        <Group align="flex-start" gap="sm" wrap="wrap">
+          <RangePicker value={range} onChange={setRange} />
+          <Select
+            label="Money per"
+            w={150}
+            data={PERIOD_OPTIONS}
+            value={period}
+            allowDeselect={false}
+            onChange={(value) => value && setPeriod(value as PeriodChoice)}
+            data-testid="report-period"
+          />
+        </Group>
       </Group>
 
       {analytics.isError && (

@@ -6,10 +6,12 @@ import { formatSignedUsd, signedCentsOf } from '../../../components/billing-hist
 import { TrendChart } from '../../../components/charts';
 import { centsOf } from '../agency-list/set-cost-modal/cost-form';
 import { StatCard } from './analytics-panel';
+import { CollectedMoneyPanel } from './collected-money-panel';
 import { termLabel } from './report-labels';
 
 /**
- * Root revenue: the money the system collected in the range, from the ledger (decision 0035), then
+ * Root revenue: the money the system collected in the range, from the ledger's gateway money by
+ * source and period (decisions 0035, 0083), then
  * the fees configured for agencies, each figure of which says "configured" so nobody reads it as
  * income.
  */
@@ -25,13 +27,13 @@ export function RevenuePanel({ data }: { data: RootRevenueResponse }) {
         <StatCard
           label="Collected (net)"
           value={formatSignedUsd(collected.total)}
-          hint="revenue and fees, less refunds"
+          hint="received, less refunds"
           testId="revenue-collected-total"
         />
         <StatCard
-          label="Revenue collected"
+          label="Received on own charges"
           value={formatSignedUsd(collected.revenue)}
-          hint="onboarding, wholesale, minimum spend"
+          hint="onboarding, campaigns, wallet top-ups, minimum spend"
           testId="revenue-collected-revenue"
         />
         <StatCard
@@ -47,9 +49,10 @@ export function RevenuePanel({ data }: { data: RootRevenueResponse }) {
           testId="revenue-collected-refunds"
         />
       </SimpleGrid>
+      <CollectedMoneyPanel money={collected} testId="revenue-collected-sources" />
       <Paper withBorder radius="md" p="md">
         <TrendChart
-          title="Collected per day (USD)"
+          title="Collected per day, net (USD)"
           // Plotted in cents so no amount becomes a float; ticks are whole cents.
           series={[
             {
