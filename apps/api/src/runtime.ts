@@ -69,7 +69,11 @@ export interface RuntimeOptions {
   altcha?: Pick<AltchaBotCheckOptions, 'maxNumber' | 'cost'>;
   tokenSettings?: Omit<TokenSettings, 'jwtKey'>;
   /** Tests only: the sandbox gateway's knobs run before and after it stores a charge (e.g. to be killed there). */
-  sandbox?: { afterCharge?: (chargeId: string) => Promise<void>; beforeCharge?: () => Promise<void> };
+  sandbox?: {
+    afterCharge?: (chargeId: string) => Promise<void>;
+    beforeCharge?: () => Promise<void>;
+    afterTransfer?: (transferId: string) => Promise<void>;
+  };
   /** Tests only: the site check's fetcher (one that may reach their local servers). */
   siteCheckFetch?: GuardedFetcher;
   /** The sandbox identity resolver's seed, size and match rate (decision 0038). */
@@ -223,6 +227,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     onboardingUrl: (accountId) => `/sandbox/onboarding/${accountId}`,
     afterCharge: options.sandbox?.afterCharge,
     beforeCharge: options.sandbox?.beforeCharge,
+    afterTransfer: options.sandbox?.afterTransfer,
   });
   const gatewayKeys = createGatewayKeysRepository(db);
   const gateways = createGatewayDirectory({
@@ -291,6 +296,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     settleGraceSeconds: 60,
     payers: campaigns.payers,
     pricedCounts: leads.leads.pricedCounts,
+    rootFeeCounts: leads.leads.rootFeeCounts,
     moveBySystem: campaigns.moveBySystem,
     gateways,
     collectedCharges: payments.charges.collectedCharges,

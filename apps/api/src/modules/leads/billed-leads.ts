@@ -1,5 +1,5 @@
 import { and, count, type Database, desc, type Executor, eq, gte, leads, lt, ne } from '@app/db';
-import type { PricedLeads } from '@app/pricing';
+import type { PricedLeads, RootFeeLeads } from '@app/pricing';
 
 /**
  * The leads a campaign delivered in [from, to), counted per price triple frozen on them, for its
@@ -35,3 +35,31 @@ export function createBilledLeads(db: Database) {
 }
 
 export type PricedCounts = ReturnType<typeof createBilledLeads>;
+
+/**
+ * The leads a system's campaigns delivered in [from, to), counted per root fee frozen on them: its
+ * root-fee statement for the month (decision 0081). Site tests' leads are not counted (no one bought
+ * them; their prices are 0). Read from the (system_id, created_at) index.
+ */
+export function createRootFeeCounts(db: Database) {
+  return async function rootFeeCounts(
+    systemId: number,
+    window: { from: Date; to: Date },
+  ): Promise<RootFeeLeads[]> {
+    return db
+      .select({ count: count(), rootFeeMicros: leads.rootFeeMicros })
+      .from(leads)
+      .where(
+        and(
+          eq(leads.systemId, systemId),
+          ne(leads.source, 'test'),
+          gte(leads.createdAt, window.from),
+          lt(leads.createdAt, window.to),
+        ),
+      )
+      .groupBy(leads.rootFeeMicros)
+      .orderBy(desc(leads.rootFeeMicros));
+  };
+}
+
+export type RootFeeCounts = ReturnType<typeof createRootFeeCounts>;
