@@ -501,6 +501,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
         topUps: billingJobs.topUps,
         commissions: billingJobs.commissions,
         reconciliation: billingJobs.reconciliation,
+        rootFees: billingJobs.rootFees,
         prepaidRefunds: billingJobs.prepaidRefunds,
         wallet: billing.wallet,
         recovery: billingJobs.recovery,
