@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import { seedDemoBilling } from './demo/demo-billing.js';
 import { seedDemoCards } from './demo/demo-cards.js';
 import { seedDemoMoney } from './demo/demo-money.js';
+import { seedDemoRootFees } from './demo/demo-root-fees.js';
 import { type DemoVisitorSettings, type DemoVisitors, startDemoVisitors } from './demo/visitor-simulator.js';
 import type { JobHandler } from './jobs/define-job.js';
 import { type JobQueue, startJobQueue } from './jobs/job-queue.js';
@@ -429,6 +430,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     if (seeded) {
       await seedDemoMoney({ db, ledger, gateway: sandbox, customerOf: cards.customerOf });
       await seedDemoBilling({ db, schedules: billing.schedules, customerOf: cards.customerOf });
+      // Brightreach's month of leads before today: the root-fee job at start states it (decision 0081).
+      await seedDemoRootFees({ db, pricesOf: leads.leads.pricesOf });
     }
   }
   // The worker starts only now, with every plugin loaded: on PGlite its jobs share this process's one
