@@ -13,23 +13,24 @@ import type { RootFeeRepository, SystemRow } from './root-fee-repository.js';
  */
 export function createRootFeeReads(deps: {
   repo: RootFeeRepository;
-  ledger: Pick<Ledger, 'accountFor' | 'balanceOf'>;
+  ledger: Pick<Ledger, 'accountsOf'>;
   receivingAccount: ReceivingAccountOf;
 }) {
   const { repo, ledger } = deps;
 
   async function systemView(system: SystemRow): Promise<RootFeeSystem> {
-    const [rows, account, payable] = await Promise.all([
+    const [rows, account, accounts] = await Promise.all([
       repo.ofSystem(system.id),
       deps.receivingAccount(system.id),
-      ledger.accountFor({ systemId: system.id, kind: 'root_fee_payable', owner: { type: 'system' } }),
+      ledger.accountsOf({ systemId: system.id, owner: { type: 'system' } }),
     ]);
-    const owed = await ledger.balanceOf({ systemId: system.id, accountId: payable.id });
+    // What it owes now: its payable's balance (no account yet: nothing was ever owed).
+    const owed = accounts.find((a) => a.kind === 'root_fee_payable')?.balance ?? 0;
     return {
       system_id: system.id,
       system_name: system.name,
       receiving_account: { status: account?.status ?? '', payouts_enabled: account?.payoutsEnabled ?? false },
-      owed_cents: owed.balance,
+      owed_cents: owed,
       statements: rows.map((r) => ({
         month: r.month,
         lead_count: r.leadCount,
