@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import { seedDemoBilling } from './demo/demo-billing.js';
 import { seedDemoCards } from './demo/demo-cards.js';
 import { seedDemoMoney } from './demo/demo-money.js';
+import { seedDemoRootFees } from './demo/demo-root-fees.js';
 import { seedDemoWallet } from './demo/demo-wallet.js';
 import { type DemoVisitorSettings, type DemoVisitors, startDemoVisitors } from './demo/visitor-simulator.js';
 import type { JobHandler } from './jobs/define-job.js';
@@ -70,7 +71,11 @@ export interface RuntimeOptions {
   altcha?: Pick<AltchaBotCheckOptions, 'maxNumber' | 'cost'>;
   tokenSettings?: Omit<TokenSettings, 'jwtKey'>;
   /** Tests only: the sandbox gateway's knobs run before and after it stores a charge (e.g. to be killed there). */
-  sandbox?: { afterCharge?: (chargeId: string) => Promise<void>; beforeCharge?: () => Promise<void> };
+  sandbox?: {
+    afterCharge?: (chargeId: string) => Promise<void>;
+    beforeCharge?: () => Promise<void>;
+    afterTransfer?: (transferId: string) => Promise<void>;
+  };
   /** Tests only: the site check's fetcher (one that may reach their local servers). */
   siteCheckFetch?: GuardedFetcher;
   /** The sandbox identity resolver's seed, size and match rate (decision 0038). */
@@ -224,6 +229,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     onboardingUrl: (accountId) => `/sandbox/onboarding/${accountId}`,
     afterCharge: options.sandbox?.afterCharge,
     beforeCharge: options.sandbox?.beforeCharge,
+    afterTransfer: options.sandbox?.afterTransfer,
   });
   const gatewayKeys = createGatewayKeysRepository(db);
   const gateways = createGatewayDirectory({
@@ -296,6 +302,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     settleGraceSeconds: 60,
     payers: campaigns.payers,
     billedLeads: leads.leads.billedLeads,
+    rootFeeCounts: leads.leads.rootFeeCounts,
     moveBySystem: campaigns.moveBySystem,
     gateways,
     collectedCharges: payments.charges.collectedCharges,
@@ -440,6 +447,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
         topUp: billingJobs.walletTopUp,
         isSandbox: async (systemId) => (await gateways.forSystem(systemId)).name === 'sandbox',
       });
+      // Brightreach's month of leads before today: the root-fee job at start states it (decision 0081).
+      await seedDemoRootFees({ db, pricesOf: leads.leads.pricesOf });
     }
   }
   // The worker starts only now, with every plugin loaded: on PGlite its jobs share this process's one
@@ -512,6 +521,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
         topUps: billingJobs.topUps,
         commissions: billingJobs.commissions,
         reconciliation: billingJobs.reconciliation,
+        rootFees: billingJobs.rootFees,
         prepaidRefunds: billingJobs.prepaidRefunds,
         wallet: billing.wallet,
         walletTopUp: billingJobs.walletTopUp,

@@ -32,6 +32,7 @@ export * from './reference.js';
 export * from './registration.js';
 export * from './reports.js';
 export * from './roles.js';
+export * from './root-fees.js';
 export * from './sales.js';
 export * from './sandbox-cards.js';
 export * from './session.js';

@@ -128,6 +128,7 @@ const CONFIGURATION_ORDER = [
   'report-analytics',
   'billing',
   'reconciliation',
+  'root-fees',
   'sales-connect-account',
   'beta-features',
 ] as const;
@@ -165,7 +166,11 @@ function visibleConfigurationPages(ctx: PolicyContext, user: SessionUser): Confi
     ];
     // Billing is the system's money, not a setting: it stays when the Settings switch is off.
     // Reconciliation (decision 0079): the ledger against the gateway, for the system's owners.
-    const owners: ConfigurationPage[] = reaches(actor, 'billing.reconciliation') ? ['reconciliation'] : [];
+    // Root Fees (decision 0081): what a paying system owes the master, or what each owes it.
+    const owners: ConfigurationPage[] = [
+      ...(reaches(actor, 'billing.reconciliation') ? (['reconciliation'] as const) : []),
+      ...(reaches(actor, 'billing.rootFees') ? (['root-fees'] as const) : []),
+    ];
     return [...(settingsOff ? [] : system), ...report, 'billing', ...owners];
   }
   // Agencies: client management needs a card and no payment failure (unless in view mode); a missing

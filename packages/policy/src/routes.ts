@@ -213,6 +213,8 @@ function configurationRoutes(): RouteDef[] {
     page('billing', 'Billing', guarded(configTypes, 'system-only')),
     // Not in the spec: the ledger reconciled with the payment gateway, beside Billing (decision 0079).
     page('reconciliation', 'Reconciliation', guarded(configTypes, 'system-only')),
+    // Not in the spec: what non-master systems owe the master in root fees, per month (decision 0081).
+    page('root-fees', 'Root Fees', guarded(configTypes, 'system-only')),
     page('sales-connect-account', 'Sales Connect Account', guarded(['sales'])),
     // Not in the spec's list: where system users set the beta features of spec 2 §3 (decision 0034).
     page('beta-features', 'Beta Features', guarded(configTypes, 'system-only')),

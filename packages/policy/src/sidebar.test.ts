@@ -34,6 +34,8 @@ const SYSTEM = [
   'configuration.billing',
   // The ledger reconciled with the gateway (decision 0079): the system's owners.
   'configuration.reconciliation',
+  // Root fees between systems (decision 0081): the system's owners.
+  'configuration.root-fees',
   'configuration.beta-features',
 ];
 const SALES = ['configuration.agency-list', 'configuration.sales-connect-account'];
@@ -118,7 +120,12 @@ describe('sidebarMenu (spec 1 §2.5, §6; spec 2 §6)', () => {
       'system user without Settings role',
       USERS.systemAdmin(),
       { rolePermissions: { settings: off } },
-      ['configuration.report-analytics', 'configuration.billing', 'configuration.reconciliation'],
+      [
+        'configuration.report-analytics',
+        'configuration.billing',
+        'configuration.reconciliation',
+        'configuration.root-fees',
+      ],
     ],
     [
       'Report Analytics needs the permission',

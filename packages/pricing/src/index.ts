@@ -92,3 +92,9 @@ export {
   type StoredPrice,
   wholesalePrice,
 } from './price-layers.js';
+export {
+  type RootFeeLeads,
+  type RootFeeLine,
+  type RootFeeStatement,
+  rootFeeStatement,
+} from './root-fee-statement.js';

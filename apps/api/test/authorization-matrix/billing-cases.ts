@@ -54,4 +54,18 @@ export const BILLING_MATRIX_CASES: MatrixCase[] = [
     request: () => ({ url: '/api/configuration/reconciliation/run', body: {} }),
     inScope: (p) => (p === 'system' ? PASS : [404]),
   },
+  // Root fees (decision 0081): the system's owners only; the matrix's system is the master, which reads
+  // what the paying systems owe and has no receiving account to connect (400, past the access layer).
+  {
+    route: 'GET /api/configuration/root-fees',
+    vary: null,
+    request: () => ({ url: '/api/configuration/root-fees' }),
+    inScope: (p) => (p === 'system' ? PASS : [404]),
+  },
+  {
+    route: 'POST /api/configuration/root-fees/receiving-account-link',
+    vary: null,
+    request: () => ({ url: '/api/configuration/root-fees/receiving-account-link', body: {} }),
+    inScope: (p) => (p === 'system' ? PASS : [404]),
+  },
 ];

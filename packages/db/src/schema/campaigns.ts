@@ -287,6 +287,8 @@ export const leads = pgTable(
     // is in migration 0024 by hand: Drizzle does not model INCLUDE.
     index('leads_client_created_idx').on(t.clientId, t.createdAt, t.id),
     index('leads_agency_created_idx').on(t.agencyId, t.createdAt, t.id),
+    // A system's month of leads: its root-fee statement (decision 0081).
+    index('leads_system_created_idx').on(t.systemId, t.createdAt),
     // Trigrams of the searched text beside the scope columns (pg_trgm, btree_gin; decision 0053):
     // a search's index scan reads only its scope's entries of a common trigram, never the whole
     // table's, so it costs what the scope holds.

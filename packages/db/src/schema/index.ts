@@ -13,6 +13,7 @@ export * from './locator-mirror.js';
 export * from './payments.js';
 export * from './platform.js';
 export * from './reconciliation.js';
+export * from './root-fees.js';
 export * from './settings.js';
 export * from './tenancy.js';
 export * from './users.js';

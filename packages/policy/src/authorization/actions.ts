@@ -194,6 +194,11 @@ export const ACTIONS = {
   'reports.root': { who: isSystemOwner },
   /** The reconciliation of the ledger with the gateway (decision 0079): the system's owners only. */
   'billing.reconciliation': { who: isSystemOwner },
+  /**
+   * Root fees between systems (decision 0081): a non-master system's owners read what it owes the
+   * master and connect the receiving account; the master's owners read what every other system owes.
+   */
+  'billing.rootFees': { who: isSystemOwner },
   'outbox.read': { who: systemUser },
 } as const satisfies Record<string, ActionRule>;
 

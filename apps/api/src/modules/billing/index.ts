@@ -8,7 +8,7 @@ import { type BetaFeatureService, DATA_WALLET, type MinimumSpendAgreements } fro
 import type { AuditLog } from '../audit/index.js';
 import type { CampaignPayers, PayerCampaigns, PrepaidCampaigns } from '../campaigns/index.js';
 import type { OnboardingCharge } from '../cards/index.js';
-import type { BilledLeads, MoveBySystem } from '../leads/index.js';
+import type { BilledLeads, MoveBySystem, RootFeeCounts } from '../leads/index.js';
 import type { Ledger } from '../ledger/index.js';
 import type { MailService } from '../mail/index.js';
 import type {
@@ -59,6 +59,12 @@ import { createReconciliation, type OperationReads } from './reconciliation/reco
 import { reconcileHandler, reconcileJob } from './reconciliation/reconcile-job.js';
 import { createReconciliationRepository } from './reconciliation/reconciliation-repository.js';
 import { reconciliationRoutes } from './reconciliation/reconciliation-routes.js';
+import { createRootFeeStatements } from './root-fees/make-statements.js';
+import { createRootFeePayments, type ReceivingAccountOf } from './root-fees/pay-statements.js';
+import { createRootFeeReads } from './root-fees/read-statements.js';
+import { rootFeesHandler, rootFeesJob } from './root-fees/root-fee-job.js';
+import { createRootFeeRepository } from './root-fees/root-fee-repository.js';
+import { rootFeeRoutes } from './root-fees/root-fee-routes.js';
 import { createBillingSchedules } from './schedules/billing-schedules.js';
 import { createPaymentRecovery } from './settlement/index.js';
 import { walletTopUpsHandler, walletTopUpsJob } from './wallet/auto-topup-job.js';
@@ -83,6 +89,7 @@ export type { WalletSpendInput, WalletSpendOutcome } from './lots/wallet-lots.js
 export { minimumSpendJob } from './minimum-spend/minimum-spend-job.js';
 export { settlePendingHandler, settlePendingJob } from './payments-janitor.js';
 export { reconcileJob } from './reconciliation/reconcile-job.js';
+export { rootFeesJob } from './root-fees/root-fee-job.js';
 export type { BillingSchedules } from './schedules/billing-schedules.js';
 export { invoiceRetriesJob, type PaymentRecovery, paymentRemindersJob } from './settlement/index.js';
 export { walletTopUpsJob } from './wallet/auto-topup-job.js';
@@ -173,6 +180,8 @@ export function createBillingModule(deps: {
       /** The campaigns' payers and subject lines, and the leads each delivered in a window. */
       payers: CampaignPayers;
       billedLeads: BilledLeads;
+      /** What each system's campaigns delivered in a month, per root fee (decision 0081). */
+      rootFeeCounts: RootFeeCounts;
       /** The campaigns module's system move: a balance pause ends once a block is bought. */
       moveBySystem: MoveBySystem;
       /** Each system's gateways (commission payouts are transfers, decision 0080; reconciliation, 0079). */
@@ -308,8 +317,40 @@ export function createBillingModule(deps: {
         audit: deps.audit,
         clock,
       });
+      // Root fees between systems (decision 0081): the master's receiving account on a paying system's
+      // gateway is that system's root company's live connected account.
+      const rootFeeRepo = createRootFeeRepository(db);
+      const receivingAccount: ReceivingAccountOf = async (systemId) => {
+        const system = (await rootFeeRepo.systems()).find((s) => s.id === systemId);
+        const row = system?.rootCompanyId ? await reads.connectedAccount(system.rootCompanyId) : null;
+        return row
+          ? {
+              gateway: row.gateway,
+              accountId: row.accountId,
+              status: row.status,
+              payoutsEnabled: row.payoutsEnabled,
+            }
+          : null;
+      };
+      const rootFees = {
+        makeStatements: createRootFeeStatements({
+          db,
+          repo: rootFeeRepo,
+          ledger,
+          clock,
+          rootFeeCounts: payments.rootFeeCounts,
+        }),
+        payStatements: createRootFeePayments({
+          db,
+          repo: rootFeeRepo,
+          ledger,
+          gateways: payments.gateways,
+          receivingAccount,
+        }),
+      };
       return {
         invoicing,
+        rootFees,
         topUps,
         /** A top-up as the modal asks for it (the demo's first start tops up Northwind's wallet). */
         walletTopUp,
@@ -321,9 +362,9 @@ export function createBillingModule(deps: {
         /**
          * Run once at start, then on their schedules: what a crash left pending is settled, the
          * invoices and minimum-spend months owed since the last start are charged now rather than at
-         * the next tick, and the reconciliation screen has a run.
+         * the next tick, the reconciliation screen has a run, and last month's root fees are stated.
          */
-        atStart: [settlePendingJob, invoicePeriodsJob, reconcileJob, minimumSpendJob],
+        atStart: [settlePendingJob, invoicePeriodsJob, reconcileJob, minimumSpendJob, rootFeesJob],
         handlers: [
           ...recovery.handlers,
           commissionsHandler({ earn: earnCommissions, log }),
@@ -350,6 +391,7 @@ export function createBillingModule(deps: {
           walletExpiryHandler({ lots: walletLots, log }),
           invoicePeriodsHandler({ invoicing, log }),
           reconcileHandler({ reconciliation, log }),
+          rootFeesHandler({ ...rootFees, log }),
           minimumSpendHandler({ charges: minimumSpendCharges, notices: minimumSpendNotices, log }),
         ],
         routes: [
@@ -368,6 +410,7 @@ export function createBillingModule(deps: {
           }),
           invoiceRoutes(invoiceService),
           reconciliationRoutes({ repo: reconciliationRepo, reconciliation }),
+          rootFeeRoutes(createRootFeeReads({ repo: rootFeeRepo, ledger, receivingAccount })),
           prepaidRoutes({
             campaigns: payments.prepaidCampaigns,
             refunds: prepaidRefunds,

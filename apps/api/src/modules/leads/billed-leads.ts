@@ -1,6 +1,19 @@
 import { microsFromDb } from '@app/contracts';
-import { type Database, type Executor, queryRows, sql } from '@app/db';
-import type { PricedLeads } from '@app/pricing';
+import {
+  and,
+  count,
+  type Database,
+  desc,
+  type Executor,
+  eq,
+  gte,
+  leads,
+  lt,
+  ne,
+  queryRows,
+  sql,
+} from '@app/db';
+import type { PricedLeads, RootFeeLeads } from '@app/pricing';
 
 /** A campaign's invoice window: its leads delivered in [from, to). */
 export interface BilledWindow {
@@ -72,3 +85,31 @@ export function createBilledLeads(db: Database) {
 export type BilledLeads = ReturnType<typeof createBilledLeads>;
 export type PricedCounts = BilledLeads['pricedCounts'];
 export type PricedCountsOf = BilledLeads['pricedCountsOf'];
+
+/**
+ * The leads a system's campaigns delivered in [from, to), counted per root fee frozen on them: its
+ * root-fee statement for the month (decision 0081). Site tests' leads are not counted (no one bought
+ * them; their prices are 0). Read from the (system_id, created_at) index.
+ */
+export function createRootFeeCounts(db: Database) {
+  return async function rootFeeCounts(
+    systemId: number,
+    window: { from: Date; to: Date },
+  ): Promise<RootFeeLeads[]> {
+    return db
+      .select({ count: count(), rootFeeMicros: leads.rootFeeMicros })
+      .from(leads)
+      .where(
+        and(
+          eq(leads.systemId, systemId),
+          ne(leads.source, 'test'),
+          gte(leads.createdAt, window.from),
+          lt(leads.createdAt, window.to),
+        ),
+      )
+      .groupBy(leads.rootFeeMicros)
+      .orderBy(desc(leads.rootFeeMicros));
+  };
+}
+
+export type RootFeeCounts = ReturnType<typeof createRootFeeCounts>;

@@ -10,8 +10,9 @@ import type { PrepaidLots } from '../billing/index.js';
 import type { MailService } from '../mail/index.js';
 import { createModuleAccess } from '../tenancy/index.js';
 import { adConversionsHandler, adConversionsJob, createAdConversions } from './ad-conversions.js';
-import { createBilledLeads } from './billed-leads.js';
+import { createBilledLeads, createRootFeeCounts } from './billed-leads.js';
 import { createVendorLists } from './daily-list.js';
+import { loadIngestCampaigns } from './ingest-campaigns.js';
 import { createIngestService, type MoveBySystem } from './ingest-service.js';
 import { createIntakeRepository, createPageViewInsert } from './intake-repository.js';
 import { createIntakeWriter } from './intake-writer.js';
@@ -32,7 +33,7 @@ import { createTestLeads } from './test-leads.js';
 import { vendorCallbackRoutes } from './vendor-callback-routes.js';
 import { createWaker } from './wake.js';
 
-export type { BilledLeads, BilledWindow } from './billed-leads.js';
+export type { BilledLeads, BilledWindow, RootFeeCounts } from './billed-leads.js';
 export type { BatchOutcome, IngestService, MoveBySystem } from './ingest-service.js';
 export type { LeadCounts } from './lead-counts.js';
 export type { LeadDelivery } from './lead-delivery.js';
@@ -143,6 +144,11 @@ export function createLeadsModule(deps: {
       billedLeads: createBilledLeads(db),
       /** Leads per day and around a day, for reports (decision 0083). */
       counts: createLeadCounts(db),
+      /** What a system's campaigns delivered in a window, per root fee (its root-fee statement, decision 0081). */
+      rootFeeCounts: createRootFeeCounts(db),
+      /** The three prices a campaign's next lead gets (the demo's history leads are priced by them). */
+      pricesOf: async (campaignId: number) =>
+        (await loadIngestCampaigns(db, [campaignId])).get(campaignId)?.prices ?? null,
       ingest,
       delivery,
       vendorLists,

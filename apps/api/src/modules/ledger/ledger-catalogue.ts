@@ -83,6 +83,39 @@ export const LEDGER_ACCOUNT_KINDS = {
     unit: 'usd_cents',
     meaning: 'Sales commission earned by a sales person and not yet paid out.',
   },
+  // Root fees between systems (decision 0081). The paying (non-master) system's side:
+  root_fee_expense: {
+    owner: 'system',
+    normalSide: 'debit',
+    unit: 'usd_cents',
+    meaning: 'The root fees a non-master system owes or has paid the master system for its leads.',
+  },
+  root_fee_payable: {
+    owner: 'system',
+    normalSide: 'credit',
+    unit: 'usd_cents',
+    meaning: 'Root fees a non-master system owes the master system and has not paid yet.',
+  },
+  // … and the master system's side, one account per paying system (the reference names it).
+  root_fee_receivable: {
+    owner: 'system',
+    normalSide: 'debit',
+    unit: 'usd_cents',
+    meaning: 'Root fees a non-master system (the reference: system-<id>) owes the master, not yet received.',
+  },
+  root_fee_revenue: {
+    owner: 'system',
+    normalSide: 'credit',
+    unit: 'usd_cents',
+    meaning: "What the master system has earned in root fees from non-master systems' leads.",
+  },
+  root_fee_received: {
+    owner: 'system',
+    normalSide: 'debit',
+    unit: 'usd_cents',
+    meaning:
+      "Root fees paid into the master's receiving account on a non-master system's gateway (the reference: system-<id>).",
+  },
 } as const satisfies Record<string, AccountKindRule>;
 
 export type LedgerAccountKind = keyof typeof LEDGER_ACCOUNT_KINDS;
@@ -101,6 +134,7 @@ export const LEDGER_CAUSE_KINDS = [
   'transfer',
   'commission',
   'minimum_spend',
+  'root_fee',
   'correction',
 ] as const;
 export type LedgerCauseKind = (typeof LEDGER_CAUSE_KINDS)[number];

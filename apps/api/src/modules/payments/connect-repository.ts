@@ -8,6 +8,7 @@ import {
   isNull,
   paymentAccounts,
   sql,
+  systems,
   users,
 } from '@app/db';
 import type { ConnectedAccount, GatewayName } from '../../providers/payments/gateway.js';
@@ -35,6 +36,22 @@ export function createConnectRepository(db: Database) {
         .select()
         .from(users)
         .where(and(eq(users.id, id), isNull(users.deletedAt)));
+      return row ?? null;
+    },
+    /** A system with its root company, and the master system's (root fees, decision 0081). */
+    async systemRoot(systemId: number) {
+      const [row] = await db
+        .select({ id: systems.id, isMaster: systems.isMaster, rootCompanyId: systems.rootCompanyId })
+        .from(systems)
+        .where(eq(systems.id, systemId));
+      return row ?? null;
+    },
+    async masterRoot() {
+      const [row] = await db
+        .select({ name: companies.name, email: companies.email, companyId: companies.id })
+        .from(systems)
+        .innerJoin(companies, eq(companies.id, systems.rootCompanyId))
+        .where(eq(systems.isMaster, true));
       return row ?? null;
     },
     /** The address an agency's account is opened with: the company's, else its owner's. */

@@ -9,6 +9,7 @@ import {
   createSalesConnectedAccountRequestSchema,
   messageResponseSchema,
   resetPaymentConnectionParamsSchema,
+  rootFeeAccountLinkSchema,
 } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -62,6 +63,21 @@ export const connectRoutes =
       },
       async (request) =>
         connect.agencyLink(principalOf(request), request.body.companyID, placeOf(request), request.ip),
+    );
+
+    // Root fees (decision 0081): the paying system's owner opens the master's receiving account there.
+    app.post(
+      '/configuration/root-fees/receiving-account-link',
+      {
+        config: { access: { kind: 'user', action: 'billing.rootFees' } },
+        schema: {
+          tags,
+          summary: "The onboarding link of the master's account that receives this system's root fees",
+          body: z.object({}).strict(),
+          response: { 200: rootFeeAccountLinkSchema, ...errors },
+        },
+      },
+      async (request) => connect.rootFeeAccountLink(principalOf(request), placeOf(request), request.ip),
     );
 
     app.post(

@@ -27,6 +27,10 @@ export interface ReturnPlace {
 
 const AGENCY_RETURN = '/configuration/general-setting?tab=payment-account';
 const SALES_RETURN = '/configuration/sales-connect-account';
+const ROOT_FEE_RETURN = '/configuration/root-fees';
+/** Said to the master system's owner, whose system receives root fees and pays none. */
+export const MASTER_PAYS_NO_ROOT_FEE =
+  'The master system receives root fees; it has no receiving account to connect.';
 
 /**
  * Connected payment accounts (spec 2 §3 Billing, §7; decision 0033): creating an agency's or a sales
@@ -226,6 +230,38 @@ export function createConnectService(deps: {
         url: link.url,
         expires_at: link.expiresAt.toISOString(),
       };
+    },
+
+    /**
+     * The master's account that receives a non-master system's root fees (decision 0081): opened on
+     * the paying system's gateway in the master root company's name, and kept as that system's root
+     * company's live connected account (the system's one setting of it). The paying system's owner
+     * asks for the link and the master's owner fills the onboarding in; the state then follows the
+     * gateway's events like every connected account's.
+     */
+    async rootFeeAccountLink(p: Principal, place: ReturnPlace, ip: string) {
+      const system = await repo.systemRoot(p.systemId);
+      if (!system?.rootCompanyId) throw notFound();
+      if (system.isMaster) throw badRequest(MASTER_PAYS_NO_ROOT_FEE);
+      const master = await repo.masterRoot();
+      if (!master) throw notFound();
+      const owner = { kind: 'company', id: system.rootCompanyId } as const;
+      const had = await repo.live(owner);
+      const row = await ensureAccount(owner, system.id, {
+        email: master.email || (await repo.ownerEmail(master.companyId)) || '',
+        businessName: master.name,
+        country: 'US',
+      });
+      if (had?.accountId !== row.accountId)
+        await audit(
+          p,
+          system.rootCompanyId,
+          'payment_account_connect',
+          `Started connecting the account that receives root fees for ${master.name}`,
+          ip,
+        );
+      const link = await linkFor(system.id, row, ROOT_FEE_RETURN, place);
+      return { status: row.status, url: link.url, expires_at: link.expiresAt.toISOString() };
     },
 
     /**

@@ -29,6 +29,7 @@ export function createSandbox(deps: {
   now?: () => Date;
   afterCharge?: (chargeId: string) => Promise<void>;
   beforeCharge?: () => Promise<void>;
+  afterTransfer?: (transferId: string) => Promise<void>;
 }) {
   const now = deps.now ?? (() => new Date());
   const deliveries = createSandboxDeliveries({ ...deps, now });

@@ -1,9 +1,9 @@
 import { asCents } from '@app/contracts';
 import type { Database } from '@app/db';
 import type { Clock } from '../../../lib/clock.js';
-import { GatewayError } from '../../../providers/payments/gateway.js';
 import type { GatewayDirectory } from '../../../providers/payments/gateway-directory.js';
 import type { Ledger } from '../../ledger/index.js';
+import { transferThenRecord } from '../transfers/transfer-then-record.js';
 import type { CommissionRepository, PayoutRow } from './commission-repository.js';
 
 /** `YYYY-MM` of the month before the instant's (UTC): the month a payout on the 1st pays for. */
@@ -34,53 +34,49 @@ export function createCommissionPayouts(deps: {
 }) {
   const { db, repo, ledger } = deps;
 
-  async function settle(payout: PayoutRow): Promise<'paid' | 'failed'> {
-    const gatewayOf = await deps.gateways.of(payout.systemId, payout.gateway);
-    let transferId: string;
-    try {
-      const transfer = await gatewayOf.transfer({
+  const settle = (payout: PayoutRow): Promise<'paid' | 'failed'> =>
+    transferThenRecord(
+      { db, gateways: deps.gateways },
+      {
+        systemId: payout.systemId,
+        gateway: payout.gateway,
         idempotencyKey: payout.idempotencyKey,
         destinationAccountId: payout.destinationAccountId,
         amount: payout.amount,
-        currency: 'usd',
         description: `Sales commission for ${payout.period}`,
-      });
-      transferId = transfer.id;
-    } catch (error) {
-      if (!(error instanceof GatewayError)) throw error; // an outage: the pending row is retried
-      await repo.markFailed(payout.id, error.message);
-      return 'failed';
-    }
-    await db.transaction(async (tx) => {
-      const owner = { type: 'user', userId: payout.salesUserId } as const;
-      const [payable, clearing] = await Promise.all([
-        ledger.accountFor({ systemId: payout.systemId, kind: 'commission_payable', owner }, tx),
-        ledger.accountFor(
-          { systemId: payout.systemId, kind: 'gateway_clearing', owner: { type: 'system' } },
-          tx,
-        ),
-      ]);
-      const { posting } = await ledger.post(
-        {
-          systemId: payout.systemId,
-          cause: {
-            kind: 'transfer',
-            description: `Sales commission for ${payout.period} paid out`,
-            businessKey: payout.idempotencyKey,
-            companyId: null,
-          },
-          gateway: { name: gatewayOf.name, objectId: transferId },
-          lines: [
-            { accountId: payable.id, amount: payout.amount },
-            { accountId: clearing.id, amount: asCents(-payout.amount) },
-          ],
+      },
+      {
+        refused: (message) => repo.markFailed(payout.id, message),
+        async record({ transferId, gatewayName }, tx) {
+          const owner = { type: 'user', userId: payout.salesUserId } as const;
+          const [payable, clearing] = await Promise.all([
+            ledger.accountFor({ systemId: payout.systemId, kind: 'commission_payable', owner }, tx),
+            ledger.accountFor(
+              { systemId: payout.systemId, kind: 'gateway_clearing', owner: { type: 'system' } },
+              tx,
+            ),
+          ]);
+          const { posting } = await ledger.post(
+            {
+              systemId: payout.systemId,
+              cause: {
+                kind: 'transfer',
+                description: `Sales commission for ${payout.period} paid out`,
+                businessKey: payout.idempotencyKey,
+                companyId: null,
+              },
+              gateway: { name: gatewayName, objectId: transferId },
+              lines: [
+                { accountId: payable.id, amount: payout.amount },
+                { accountId: clearing.id, amount: asCents(-payout.amount) },
+              ],
+            },
+            tx,
+          );
+          await repo.markPaid(payout.id, { transferId, postingId: posting.id }, tx);
         },
-        tx,
-      );
-      await repo.markPaid(payout.id, { transferId, postingId: posting.id }, tx);
-    });
-    return 'paid';
-  }
+      },
+    );
 
   return async function payOut(): Promise<{ paid: number; failed: number; waiting: number }> {
     const period = monthBefore(deps.clock.now());

@@ -14,6 +14,7 @@ const CAUSE_LABELS: Record<LedgerCauseKind, string> = {
   transfer: 'Transfer',
   commission: 'Commission',
   minimum_spend: 'Minimum spend shortfall',
+  root_fee: 'Root fee',
   correction: 'Correction',
 };
 

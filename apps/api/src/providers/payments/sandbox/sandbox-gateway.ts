@@ -80,6 +80,8 @@ export function createSandboxGateway(deps: {
   afterCharge?: (chargeId: string) => Promise<void>;
   /** Tests only: runs when a charge is asked for, before anything is stored (a process dying on its way there). */
   beforeCharge?: () => Promise<void>;
+  /** Tests only: like `afterCharge`, after a transfer is stored and before the answer leaves. */
+  afterTransfer?: (transferId: string) => Promise<void>;
 }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
@@ -356,6 +358,7 @@ export function createSandboxGateway(deps: {
         const event = { type: 'transfer.created', accountId: null, object: stripeShapedTransfer(row) };
         return { id, eventIds: [await recordEvent(tx, event, now())] };
       });
+      await deps.afterTransfer?.(id);
       return (await gateway.retrieve('transfer', id)) as RetrievableObjects['transfer'];
     },
 

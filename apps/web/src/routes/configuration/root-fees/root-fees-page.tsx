@@ -1,0 +1,35 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { useRootFees } from '../../../api/root-fees';
+import { LoadFailure } from '../../../components/data-list/load-failure';
+import { RootFeeSystemCard } from './root-fee-system';
+
+/**
+ * /configuration/root-fees (decision 0081): what a non-master system owes the master system in root
+ * fees, month by month, and the account that receives them; for the master's owners, every paying
+ * system's. Not in the spec: it sits beside Reconciliation, with the system's money.
+ */
+export function RootFeesPage() {
+  const fees = useRootFees();
+  const view = fees.data?.view;
+  const systems = fees.data?.systems ?? [];
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={2}>Root Fees</Title>
+        <Text c="dimmed" size="sm">
+          {view === 'master'
+            ? 'What each system owes this system in root fees: the root fee of every lead its campaigns delivered, per calendar month (UTC), paid by a transfer after the month ends.'
+            : 'What this system owes the master system in root fees: the root fee of every lead your campaigns delivered, per calendar month (UTC), paid by a transfer after the month ends.'}
+        </Text>
+      </Stack>
+      {fees.isError && <LoadFailure error={fees.error} onRetry={fees.refetch} testId="root-fees-error" />}
+      {fees.isSuccess && systems.length === 0 && (
+        <Text data-testid="root-fees-none">No system owes root fees yet.</Text>
+      )}
+      {view &&
+        systems.map((system) => <RootFeeSystemCard key={system.system_id} system={system} view={view} />)}
+    </Stack>
+  );
+}
+
+export default RootFeesPage;

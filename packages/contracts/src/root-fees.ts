@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/**
+ * Root fees between systems (decision 0081): what each non-master system owes the master per calendar
+ * month (UTC), at the root fee frozen on each lead, and whether the transfer paid it. Amounts are
+ * integer cents (`*_cents`), unit prices micro-dollars (`*_micros`), as the reconciliation screen's.
+ */
+
+export const ROOT_FEE_STATUS_LABELS = {
+  due: 'Due',
+  paid: 'Paid',
+  failed: 'Transfer refused',
+  nothing_due: 'Nothing due',
+} as const;
+export type RootFeeStatus = keyof typeof ROOT_FEE_STATUS_LABELS;
+
+const cents = z.number().int();
+
+export const rootFeeStatementSchema = z.object({
+  month: z.string(),
+  lead_count: z.number().int(),
+  amount_cents: cents,
+  lines: z.array(
+    z.object({ leads: z.number().int(), unit_price_micros: z.number().int(), amount_cents: cents }),
+  ),
+  status: z.enum(['due', 'paid', 'failed', 'nothing_due']),
+  status_label: z.string(),
+  transfer_id: z.string().nullable(),
+  failure: z.string().nullable(),
+  settled_at: z.string().nullable(),
+});
+
+export const rootFeeSystemSchema = z.object({
+  system_id: z.number().int(),
+  system_name: z.string(),
+  /** The master's account on this system's gateway: '' when none is connected yet. */
+  receiving_account: z.object({ status: z.string(), payouts_enabled: z.boolean() }),
+  owed_cents: cents,
+  statements: z.array(rootFeeStatementSchema),
+});
+
+export const rootFeesResponseSchema = z.object({
+  /** `paying`: the caller's system owes the master; `master`: the caller's system is the master. */
+  view: z.enum(['paying', 'master']),
+  systems: z.array(rootFeeSystemSchema),
+});
+export type RootFeesResponse = z.infer<typeof rootFeesResponseSchema>;
+export type RootFeeSystem = z.infer<typeof rootFeeSystemSchema>;
+export type RootFeeStatementWire = z.infer<typeof rootFeeStatementSchema>;
+
+/** `?system_id=`: one system of the list (the master's owner reading one paying system). */
+export const rootFeesQuerySchema = z
+  .object({ system_id: z.coerce.number().int().positive().optional() })
+  .strict();
+
+export const rootFeeAccountLinkSchema = z.object({
+  status: z.string(),
+  url: z.string(),
+  expires_at: z.string(),
+});
