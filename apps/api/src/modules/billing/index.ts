@@ -265,6 +265,7 @@ export function createBillingModule(deps: {
         repo: refundRepo,
         paidFor: payments.paidFor,
         gateways: payments.gateways,
+        labels: (ids) => payments.payers.labels(ids),
       });
       const log = (message: string) => console.info(message);
       const commissions = createCommissionRepository(db);

@@ -160,6 +160,11 @@ describe('refund', () => {
       ]),
     );
     expect(refunds[0]?.fee).toBeGreaterThan(0);
+    // The lines name the campaign by the public id the agency sees, as every other history line does.
+    for (const l of refundLines) {
+      expect(l.description).toContain(`campaign #${publicId}`);
+      expect(l.description).not.toContain(`(campaign ${id})`);
+    }
     // Those amounts are the agency's wholesale: Harbor itself is never shown that account.
     const own = await get(rt, `/billing/history/company/${harbor}?account=receivable`, client.token);
     expect(own.statusCode).toBe(404);
