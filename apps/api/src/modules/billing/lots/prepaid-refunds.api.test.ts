@@ -176,6 +176,10 @@ describe('refund', () => {
       owner.token,
     );
     expect(estimate.json()).toMatchObject({ refusal: PREPAID_REFUND_TEXTS.alreadyRefunded, leads_left: 0 });
+    // A refunded campaign buys no more blocks: continual top-up is off, and the panel's read says so.
+    const current = await get(rt, `/leadspeek/client/local/currenttopup/${publicId}`, owner.token);
+    expect(current.json()).toMatchObject({ continual_topup: 'F' });
+    expect(await rt.services.billing.topUps.check(id)).toBe('not_continual');
   });
 
   it('a refund racing a lead claim: the lead is billed before or refused after, never below zero', async () => {

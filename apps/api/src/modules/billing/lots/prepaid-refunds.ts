@@ -44,6 +44,8 @@ export function createPrepaidRefunds(deps: {
   gateways: Pick<GatewayDirectory, 'of'>;
   /** The campaign as its people know it ('Campaign #<public id> <name> (<term>)'), for the money lines. */
   labels: (campaignIds: readonly number[]) => Promise<Map<number, string>>;
+  /** The campaigns module's switch: a refunded campaign buys no more blocks (continual top-up off). */
+  stopContinualTopUp: (campaignId: number) => Promise<void>;
 }) {
   const { db, ledger, clock, repo } = deps;
 
@@ -217,6 +219,9 @@ export function createPrepaidRefunds(deps: {
       for (const call of calls) await postMoney(row, call, call.refundId ?? '', campaign, tx);
       return repo.settle(row.id, { status: 'refunded', calls, at: clock.now() }, tx);
     });
+    // Its unused leads given back, the campaign must not buy the next block: continual top-up is off
+    // (also when the janitor finishes the refund; turning it off twice changes nothing).
+    await deps.stopContinualTopUp(row.campaignId);
     return settled ?? (await repo.latestOf(row.campaignId)) ?? row;
   }
 
