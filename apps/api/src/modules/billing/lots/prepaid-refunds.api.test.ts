@@ -279,7 +279,18 @@ describe('who may call them', () => {
     for (const caller of [other, client, sales]) {
       const res = await post(rt, '/leadspeek/client/refund-topup', refundBody(publicId), caller.token);
       expect(res.statusCode, res.body).toBe(404);
+      // Continual top-up is a term of the agency's price: only its staff stop it (decision 0082).
+      const stop = await put(
+        rt,
+        '/leadspeek/client/local/stopcontinualtopup',
+        { leadspeek_api_id: publicId, lp_limit_freq: 'day' },
+        caller.token,
+      );
+      expect(stop.statusCode, stop.body).toBe(404);
     }
+    expect(
+      (await get(rt, `/leadspeek/client/local/currenttopup/${publicId}`, owner.token)).json(),
+    ).toMatchObject({ continual_topup: 'T' });
     expect(
       (await get(rt, `/leadspeek/client/estimeate-refund-topup?leadspeek_api_id=${publicId}`, client.token))
         .statusCode,
