@@ -65,11 +65,15 @@ export function createPeriodInvoicing(deps: {
 }) {
   const { db, repo, clock } = deps;
 
-  /** Writes one invoice of the schedule; null when another run wrote it first. */
+  /**
+   * Writes one invoice of the schedule; null when another run wrote it first. Its leads are those of
+   * the window after what a switch invoice billed already (`billedThrough`, read under the lock), so
+   * no lead is on two invoices.
+   */
   async function write(
     schedule: ScheduleRow,
     subject: InvoiceSubject,
-    kind: 'period' | 'final',
+    kind: 'period' | 'final' | 'switch',
     window: { index: number; start: Date; end: Date },
     next: { from: LocalDate; to: LocalDate } | null,
   ): Promise<InvoiceRow | null> {
@@ -77,7 +81,11 @@ export function createPeriodInvoicing(deps: {
       const locked = await repo.lockSchedule(schedule.id, tx);
       if (!locked) return null;
       if (kind === 'period' && locked.nextPeriod !== window.index) return null;
-      const leads = await deps.pricedCounts(schedule.campaignId, { from: window.start, to: window.end }, tx);
+      if (kind === 'switch' && (locked.endedAt !== null || locked.billedThrough !== null)) return null;
+      const billed = locked.billedThrough;
+      const from =
+        billed && billed > window.start ? (billed < window.end ? billed : window.end) : window.start;
+      const leads = await deps.pricedCounts(schedule.campaignId, { from, to: window.end }, tx);
       const amounts = periodInvoice({
         leads,
         periodFee: next ? subject.periodFees : null,
@@ -92,7 +100,7 @@ export function createPeriodInvoicing(deps: {
             agencyId: subject.agencyId,
             clientId: subject.clientId,
             payer: amounts.payer,
-            periodStart: window.start,
+            periodStart: from,
             periodEnd: window.end,
             leadCount: amounts.leadCount,
             total: amounts.total,
@@ -103,8 +111,8 @@ export function createPeriodInvoicing(deps: {
           tx,
         );
       } catch (error) {
-        // The final invoice has no period to lock against: a concurrent run's unique key won.
-        if (kind === 'final' && /invoices_once_per_period/.test(String((error as Error).cause ?? error)))
+        // The final and switch invoices have no period to lock against: a concurrent run's unique key won.
+        if (kind !== 'period' && /invoices_once_per_period/.test(String((error as Error).cause ?? error)))
           return null;
         throw error;
       }
@@ -201,9 +209,42 @@ export function createPeriodInvoicing(deps: {
     return written;
   }
 
+  /**
+   * Manual bill is about to switch on (decision 0082): the open schedule's ended periods are invoiced
+   * as they are, then its leads since the current period began to `at` on a `switch` invoice, to the
+   * payer of now (the client) and charged; the period and final invoices after it bill from `at`, to
+   * whoever pays then. Once per schedule (manual bill off stops the campaign and ends it).
+   */
+  async function cutSchedule(schedule: ScheduleRow, at: Date): Promise<InvoiceRow[]> {
+    if (schedule.endedAt !== null) return [];
+    const written = await invoiceSchedule(schedule);
+    const subject = await deps.charges.subject(schedule.campaignId);
+    if (!subject) return written;
+    const [locked] = await repo
+      .schedulesOfCampaigns([schedule.campaignId])
+      .then((all) => all.filter((s) => s.id === schedule.id));
+    if (!locked) return written;
+    const term = locked.term as BilledTerm;
+    const current = billingPeriod(term, locked.anchorDate, locked.timeZone, locked.nextPeriod);
+    if (at <= current.start) return written;
+    const invoice = await write(
+      locked,
+      subject,
+      'switch',
+      { index: locked.nextPeriod, start: current.start, end: at },
+      null,
+    );
+    if (invoice) {
+      await charge(invoice);
+      written.push(invoice);
+    }
+    return written;
+  }
+
   return {
     charge,
     invoiceSchedule,
+    cutSchedule,
 
     /** One run of the job: every schedule in id order, then what earlier runs left unpaid. */
     async run(options: { batch?: number; concurrency?: number } = {}) {
