@@ -204,7 +204,10 @@ export function createPrepaidRefunds(deps: {
           amount: asCents(call.amount),
           ...(call.connectedAccountId === null
             ? {}
-            : { connectedAccountId: call.connectedAccountId, refundApplicationFee: true }),
+            : {
+                connectedAccountId: call.connectedAccountId,
+                applicationFeeBack: asCents(call.applicationFeeBack),
+              }),
         });
         calls.push({ ...call, refundId: made.id });
       } catch (error) {
