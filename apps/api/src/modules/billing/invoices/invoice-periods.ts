@@ -83,8 +83,10 @@ export function createPeriodInvoicing(deps: {
       if (kind === 'period' && locked.nextPeriod !== window.index) return null;
       if (kind === 'switch' && (locked.endedAt !== null || locked.billedThrough !== null)) return null;
       const billed = locked.billedThrough;
-      const from =
-        billed && billed > window.start ? (billed < window.end ? billed : window.end) : window.start;
+      // Clamped to the window: a cut before it changes nothing, one past its end leaves no lead.
+      const from = new Date(
+        Math.min(Math.max(window.start.getTime(), billed?.getTime() ?? 0), window.end.getTime()),
+      );
       const leads = await deps.pricedCounts(schedule.campaignId, { from, to: window.end }, tx);
       const amounts = periodInvoice({
         leads,
