@@ -7,8 +7,8 @@ import { rowAction } from '../support/campaigns';
 
 /*
  * Issue 20 item 3 (decision 0065): a declined activation holds the client on Card Setting, saying what
- * failed; the agency sees the failed payment on the client's row and the system user finds the agency
- * under "Payment Failed"; a new card alone changes nothing, and the agency's re-activation, once
+ * failed; the agency sees the failed payment on the client's row, while the agency's own row stays
+ * clear of the red card (it owes nothing itself, decision 0082); a new card alone changes nothing, and the agency's re-activation, once
  * charged, lets the client in and clears both lists.
  */
 
@@ -138,7 +138,7 @@ test('a client held for a declined activation is let in once the re-activation i
   await expect(page.getByTestId('saved-card-brand')).toHaveText('Visa •••• 4242');
   await expect(failed).toBeVisible();
 
-  // The agency sees the failed payment on the client's row; the system user finds the agency.
+  // The agency sees the failed payment on the client's row; the agency's own row has no red card.
   const ownerContext = await browser.newContext({ baseURL });
   const ownerPage = await ownerContext.newPage();
   await signIn(ownerPage, DEMO.northwind.owner.email);
@@ -156,8 +156,11 @@ test('a client held for a declined activation is let in once the re-activation i
   const rootContext = await browser.newContext({ baseURL });
   const rootPage = await rootContext.newPage();
   await signIn(rootPage, DEMO.master.rootUser.email);
+  // The agency owes nothing itself: no red card on its row, whose modal would show its own $0.00
+  // (decision 0082); the failure is the client's, on the client's row.
   await rootPage.goto('/configuration/agency-list?filters=paymentfailed');
-  await expect(rootPage.getByTestId(`payment-failed-${ownerMe.company_id}`)).toBeVisible();
+  await expect(rootPage.getByText('No Data', { exact: true })).toBeVisible();
+  await expect(rootPage.getByTestId(`payment-failed-${ownerMe.company_id}`)).toHaveCount(0);
 
   // The agency starts the campaign again: $80 charged to the client's new card.
   await ownerPage.goto(

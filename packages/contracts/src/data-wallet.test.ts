@@ -20,6 +20,9 @@ describe('dataWalletAmountProblem (spec 2 §4, §5, §9)', () => {
     [250_050, true, null],
     [249_999, true, 'The minimum amount is $2500'],
     [0, true, 'The minimum amount is $2500'],
+    [99_999_999, true, null],
+    [100_000_000, true, 'The maximum amount is $999,999.99'],
+    [999_999_999, true, 'The maximum amount is $999,999.99'],
   ])('%i cents, custom %s → %s', (cents, custom, problem) => {
     expect(dataWalletAmountProblem(asCents(cents), custom)).toBe(problem);
   });

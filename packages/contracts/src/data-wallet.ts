@@ -20,6 +20,13 @@ export const DATA_WALLET_PRESETS = [
 /** Spec 2 §4/§9: the least a custom amount may be ($2,500); otherwise the minimum is $0. */
 export const DATA_WALLET_CUSTOM_MINIMUM_DOLLARS = 2500;
 export const DATA_WALLET_CUSTOM_MINIMUM = asCents(250_000);
+/**
+ * The most one top-up may be: what one card charge can carry ($999,999.99, the processor's limit,
+ * `@app/pricing` MAX_CHARGE_CENTS). Continual top-up charges this amount by itself, so a larger one
+ * could never be paid. The spec gives a minimum's text only; this one is worded like it.
+ */
+export const DATA_WALLET_MAXIMUM = asCents(99_999_999);
+export const DATA_WALLET_MAXIMUM_TEXT = 'The maximum amount is $999,999.99';
 /** Spec 2 §9: continual top-up charges the chosen amount once the balance is below this share of it. */
 export const DATA_WALLET_TOPUP_PERCENT = 10;
 /** Spec 2 §9: what is left of a top-up lapses this many months after it was bought. */
@@ -65,11 +72,12 @@ export const dataWalletToppedUp = (amount: string) => `Your Data Wallet has been
 
 /**
  * Why an amount may not be chosen (spec 2 §4, §5), or null: custom mode needs at least $2,500,
- * preset mode one of the presets; nothing is below $0.
+ * preset mode one of the presets; nothing is below $0 or above one card charge ($999,999.99).
  */
 export function dataWalletAmountProblem(amount: Cents, custom: boolean): string | null {
   const minimum = custom ? DATA_WALLET_CUSTOM_MINIMUM : asCents(0);
   if (amount < minimum) return dataWalletMinimumText(dataWalletMinimumDollars(custom));
+  if (amount > DATA_WALLET_MAXIMUM) return DATA_WALLET_MAXIMUM_TEXT;
   if (!custom && !DATA_WALLET_PRESETS.some((p) => p.cents === amount)) return DATA_WALLET_NOT_A_PRESET;
   return null;
 }

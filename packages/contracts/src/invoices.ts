@@ -40,7 +40,8 @@ export const invoiceLineSchema = z.object({
 export const invoiceSummarySchema = z.object({
   id: z.number().int(),
   number: z.string(),
-  kind: z.enum(['period', 'final']),
+  /** 'switch': the leads to date when manual bill turned on, billed to the client (decision 0082). */
+  kind: z.enum(['period', 'final', 'switch']),
   status: z.enum(INVOICE_STATUSES),
   status_label: z.string(),
   payer: z.enum(['client', 'agency']),

@@ -10,6 +10,7 @@ import {
   feeDollarsSchema,
   formatUsdCents,
   formatUsdMicros,
+  formatUsdText,
   isDollarText,
   microsFromWire,
   microsToDollars,
@@ -102,6 +103,16 @@ describe('dollar strings', () => {
     expect(formatUsdMicros(asMicros(500_000))).toBe('$0.50');
     expect(formatUsdMicros(asMicros(125_000))).toBe('$0.125');
     expect(formatUsdMicros(asMicros(1_234_000_000))).toBe('$1,234.00');
+  });
+
+  it('shows a wire amount with its cents, zero included', () => {
+    expect(formatUsdText('0')).toBe('$0.00');
+    expect(formatUsdText('30.00')).toBe('$30.00');
+    expect(formatUsdText('1234.5')).toBe('$1,234.50');
+    expect(formatUsdText('-149.00')).toBe('-$149.00');
+    expect(formatUsdText('-0')).toBe('$0.00');
+    expect(formatUsdText('0.125')).toBe('$0.125');
+    expect(formatUsdText('n/a')).toBe('n/a');
   });
 
   it('recognises the price-input characters of spec 2 §5', () => {

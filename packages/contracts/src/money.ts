@@ -137,6 +137,21 @@ export const formatUsdCents = (cents: Cents) => withThousands(cents === 0 ? '0.0
 export const formatUsdMicros = (micros: Micros) =>
   withThousands(micros === 0 ? '0.00' : microsToDollars(micros));
 
+/**
+ * A dollar string of the wire ('12.50', '0', '-149.00', a per-lead '0.125') as people read money:
+ * always with cents ('$0.00', '-$149.00', '$0.125'). The one way a screen shows a wire amount; text
+ * that is no amount is shown as sent rather than guessed at.
+ */
+export function formatUsdText(text: string): string {
+  const negative = text.startsWith('-');
+  const digits = negative ? text.slice(1) : text;
+  const cents = centsFromWire(digits);
+  const sign = (amount: number) => (negative && amount !== 0 ? -amount : amount);
+  if (cents !== null) return formatUsdCents(asCents(sign(cents)));
+  const micros = microsFromWire(digits);
+  return micros === null ? text : formatUsdMicros(asMicros(sign(micros)));
+}
+
 const dollarSchema = <T>(parse: (t: string) => T | null, invalid: string) =>
   z
     .string()

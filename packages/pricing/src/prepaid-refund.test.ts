@@ -16,7 +16,7 @@ const block = (lotId: number, over: Partial<RefundableBlock> = {}): RefundableBl
 });
 
 describe('prepaidRefund: the unused leads, newest block first, at the prices they were bought at', () => {
-  it('refunds the client its unused leads and the platform its fee in proportion', () => {
+  it('refunds the client its unused leads and the platform its wholesale of them', () => {
     const r = prepaidRefund([block(1), block(2)], 130);
     expect(r.blocks).toEqual([
       {
@@ -52,27 +52,29 @@ describe('prepaidRefund: the unused leads, newest block first, at the prices the
   });
 
   it('rounds every refund down to whole cents', () => {
-    // 7 leads at $0.333 333 = $2.333 331 → $2.33; the fee 40 % of it: 93.2 → 93 cents.
+    // 7 leads at $0.333 333 = $2.333 331 → $2.33; at $0.123 457 wholesale = $0.864 199 → 86 cents.
     const r = prepaidRefund(
       [
         block(1, {
           clientPriceMicros: asMicros(333_333),
+          wholesaleMicros: asMicros(123_457),
           payerCharge: { amount: c(3_333), applicationFee: c(1_333) },
         }),
       ],
       7,
     );
-    expect(r.blocks[0]).toMatchObject({ payerRefundCents: 233, applicationFeeBackCents: 93 });
-    expect(applicationFeeBack({ amount: c(3_333), applicationFee: c(1_333) }, c(233))).toBe(93);
+    expect(r.blocks[0]).toMatchObject({ payerRefundCents: 233, applicationFeeBackCents: 86 });
+    expect(applicationFeeBack({ amount: c(3_333), applicationFee: c(1_333) }, c(233), c(86))).toBe(86);
   });
 
   it('never refunds more than the charge, whose amount may include a setup fee', () => {
-    // An activation charge of $200 (setup $50 + 100 leads at $1.50), fee $90: 100 unused → $150 back, fee 150/200 of 90.
+    // An activation charge of $200 (setup $50 + 100 leads at $1.50), fee $90 (setup $30 + leads $60):
+    // 100 unused → $150 back, of which the platform's wholesale of the leads, $60 (its setup stays).
     const r = prepaidRefund(
       [block(1, { payerCharge: { amount: c(20_000), applicationFee: c(9_000) } })],
       100,
     );
-    expect(r.blocks[0]).toMatchObject({ payerRefundCents: 15_000, applicationFeeBackCents: 6_750 });
+    expect(r.blocks[0]).toMatchObject({ payerRefundCents: 15_000, applicationFeeBackCents: 6_000 });
     const capped = prepaidRefund(
       [block(1, { payerCharge: { amount: c(1_000), applicationFee: c(400) } })],
       100,
@@ -97,6 +99,68 @@ describe('prepaidRefund: the unused leads, newest block first, at the prices the
       clientCents: 2_500,
       agencyCardCents: 500,
       wholesaleBackCents: 3_000,
+      agencyMarkupBackCents: 0,
+    });
+  });
+
+  it("setup priced below cost: the client's charge was all fee, yet only the leads' wholesale goes back", () => {
+    // 20 leads at $1.50 ($30, no setup) to the client; the platform's part is $49 setup + 20 × $0.75 = $64:
+    // the client's $30 all application fee, the agency's card $34. Refunding the 20 leads gives the client
+    // its $30; the platform gives back its $15 of wholesale (not its whole $30 fee, half of which was the
+    // setup's); the agency's account gives back the other $15 (its markup); its card paid no lead's part.
+    const r = prepaidRefund(
+      [
+        block(1, {
+          leads: 20,
+          clientPriceMicros: asMicros(1_500_000),
+          wholesaleMicros: asMicros(750_000),
+          payerCharge: { amount: c(3_000), applicationFee: c(3_000) },
+          platformPartCharge: { amount: c(3_400), applicationFee: null },
+        }),
+      ],
+      20,
+    );
+    expect(r.blocks[0]).toEqual({
+      lotId: 1,
+      unusedLeads: 20,
+      payerRefundCents: 3_000,
+      applicationFeeBackCents: 1_500,
+      platformPartRefundCents: 0,
+      clientRefundCents: 3_000,
+      agencyCardRefundCents: 0,
+    });
+    expect(r).toMatchObject({
+      clientCents: 3_000,
+      agencyCardCents: 0,
+      wholesaleBackCents: 1_500,
+      agencyMarkupBackCents: 1_500,
+    });
+  });
+
+  it('lead price below cost with a client setup fee: the client its leads, the agency card its shortfall', () => {
+    // Setup $30 + 20 × $0.50 = $40 to the client, all fee; the part $49 + 20 × $0.75 = $64, the card $24.
+    // 20 unused: the client $10 (all the platform's, out of the fee), the card the leads' $5 shortfall.
+    const r = prepaidRefund(
+      [
+        block(1, {
+          leads: 20,
+          clientPriceMicros: asMicros(500_000),
+          wholesaleMicros: asMicros(750_000),
+          payerCharge: { amount: c(4_000), applicationFee: c(4_000) },
+          platformPartCharge: { amount: c(2_400), applicationFee: null },
+        }),
+      ],
+      20,
+    );
+    expect(r.blocks[0]).toMatchObject({
+      payerRefundCents: 1_000,
+      applicationFeeBackCents: 1_000,
+      platformPartRefundCents: 500,
+    });
+    expect(r).toMatchObject({
+      clientCents: 1_000,
+      agencyCardCents: 500,
+      wholesaleBackCents: 1_500,
       agencyMarkupBackCents: 0,
     });
   });

@@ -6,10 +6,13 @@ import { asCents, type Cents, centsFromBigInt, MICROS_PER_CENT, type Micros } fr
  * taken newest first. What each block's charges give back:
  *
  * - paid by the client (a direct charge on the agency's connected account): the unused leads at the
- *   client price the block was bought at, never more than the charge left to refund; the gateway
- *   gives the application fee (the platform's wholesale) back in proportion to that refund, rounded
- *   down (Stripe's `refund_application_fee`, and the sandbox's rule); when the agency's card paid a
- *   platform part besides, it gets back the unused leads' wholesale the fee refund did not cover.
+ *   client price the block was bought at, never more than the charge left to refund. Of that refund
+ *   the platform gives back its wholesale of the unused leads out of the application fee — never more
+ *   than the client gets back, nor than the fee it took (decision 0082: a fee "in proportion" gave
+ *   back, on a block whose client charge was all fee because the agency priced below cost, fee the
+ *   platform had taken for the setup, not for these leads); the agency's account gives back the rest
+ *   (its markup). When the agency's card paid a platform part besides (the client's price below the
+ *   wholesale), the card gets back the unused leads' wholesale the client's refund did not carry.
  * - paid by the agency (manual bill): the unused leads at the wholesale price, to the agency's card.
  *
  * Rounding: every refund is rounded DOWN to whole cents (the payer never gets back more than it paid
@@ -68,10 +71,14 @@ const floorCents = (leads: number, unitPrice: Micros): Cents =>
   centsFromBigInt((BigInt(leads) * BigInt(unitPrice)) / BigInt(MICROS_PER_CENT));
 const min = (a: Cents, b: Cents): Cents => (a < b ? a : b);
 
-/** The fee a refund of `refund` out of `charge` gives back, in proportion, rounded down. */
-export function applicationFeeBack(charge: BlockCharge, refund: Cents): Cents {
-  if (!charge.applicationFee || charge.amount === 0) return asCents(0);
-  return centsFromBigInt((BigInt(charge.applicationFee) * BigInt(refund)) / BigInt(charge.amount));
+/**
+ * What the platform gives back of a direct charge's application fee when `clientRefund` of the
+ * charge goes back for leads whose wholesale is `unusedWholesale`: that wholesale, but never more than
+ * the client gets back (the rest of it was the agency's card's part) nor than the fee it took.
+ */
+export function applicationFeeBack(charge: BlockCharge, clientRefund: Cents, unusedWholesale: Cents): Cents {
+  if (!charge.applicationFee) return asCents(0);
+  return min(min(clientRefund, unusedWholesale), charge.applicationFee);
 }
 
 /** `blocks` oldest first (as bought); `leadsLeft` the campaign's prepaid balance (a ledger sum). */
@@ -101,8 +108,8 @@ export function prepaidRefund(blocks: readonly RefundableBlock[], leadsLeft: num
       continue;
     }
     const payer = min(floorCents(unused, block.clientPriceMicros), block.payerCharge.amount);
-    const fee = applicationFeeBack(block.payerCharge, payer);
     const wholesale = floorCents(unused, block.wholesaleMicros);
+    const fee = applicationFeeBack(block.payerCharge, payer, wholesale);
     const part = block.platformPartCharge
       ? min(asCents(Math.max(0, wholesale - fee)), block.platformPartCharge.amount)
       : zero;

@@ -133,6 +133,11 @@ export const billingSchedules = pgTable(
     timeZone: text().notNull(),
     startedAt: at().notNull(),
     nextPeriod: integer().notNull().default(0),
+    /**
+     * Leads before this instant are invoiced already: manual bill switched on mid-period cut the
+     * window with a `switch` invoice to the client, and later windows start here (decision 0082).
+     */
+    billedThrough: at(),
     endedAt: at(),
     createdAt: at().defaultNow().notNull(),
   },
@@ -148,7 +153,8 @@ export type InvoicePayer = 'client' | 'agency';
 
 /**
  * One invoice: a campaign's period (`period` ≥ 0), its final invoice when it stops (`period` null,
- * kind 'final'), or another billed subject. The unique key makes one invoice per campaign, activation
+ * kind 'final'), the leads to date when manual bill switches on (kind 'switch', once per schedule), or
+ * another billed subject. The unique key makes one invoice per campaign, activation
  * and period however often or concurrently the job runs. Numbers are per system and never reused.
  */
 export const invoices = pgTable(
@@ -159,7 +165,7 @@ export const invoices = pgTable(
       .notNull()
       .references(() => systems.id),
     number: text().notNull(),
-    kind: text().$type<'period' | 'final'>().notNull(),
+    kind: text().$type<'period' | 'final' | 'switch'>().notNull(),
     scheduleId: bigint({ mode: 'number' })
       .notNull()
       .references(() => billingSchedules.id),
@@ -205,7 +211,7 @@ export const invoices = pgTable(
     index('invoices_client_idx').on(t.clientId, t.issuedAt),
     index('invoices_agency_idx').on(t.agencyId, t.issuedAt),
     index('invoices_campaign_idx').on(t.campaignId, t.issuedAt),
-    check('invoices_kind', sql`${t.kind} in ('period', 'final')`),
+    check('invoices_kind', sql`${t.kind} in ('period', 'final', 'switch')`),
     check('invoices_period', sql`(${t.kind} = 'period') = (${t.period} is not null)`),
     check('invoices_status', sql`${t.status} in ('open', 'paid', 'failed', 'void')`),
     check('invoices_payer', sql`${t.payer} in ('client', 'agency')`),

@@ -185,6 +185,12 @@ export const ACTIONS = {
     permission: leadspeek('update'),
     notWhileActingAsOther: true,
   },
+  /**
+   * Stopping a prepaid campaign's continual top-up (decision 0082): a term of the price the agency
+   * set for its client (the cost module's top-up option, `campaigns.prices`), so the agency's staff
+   * only; a client asks its agency, as it does for any price.
+   */
+  'campaigns.prepaidTopUp.stop': { who: isAgencyStaff, permission: leadspeek('update') },
   /** The product-disable dialog's question: which campaigns keep a module on. */
   'campaigns.activeCheck': { who: (a: Actor) => isCompanyStaff(a) || isAccountExecutive(a) },
 

@@ -128,6 +128,18 @@ describe('authorize', () => {
     }
   });
 
+  it("gives stopping a prepaid campaign's continual top-up to the agency's staff, never the client", () => {
+    expect(can(AGENCY_OWNER, 'campaigns.prepaidTopUp.stop')).toBe(true);
+    expect(can(AGENCY_ADMIN, 'campaigns.prepaidTopUp.stop')).toBe(true);
+    for (const other of [CLIENT, SALES, ACCOUNT_EXECUTIVE, SYSTEM_USER])
+      expect(authorize(other, 'campaigns.prepaidTopUp.stop')).toEqual({ allowed: false, status: 404 });
+    const noLeadspeekUpdate: Actor = {
+      ...AGENCY_ADMIN,
+      permissions: { leadspeek: { ...allSwitches, update: false } },
+    };
+    expect(authorize(noLeadspeekUpdate, 'campaigns.prepaidTopUp.stop')).toMatchObject({ status: 403 });
+  });
+
   it('keeps the platform’s prices and reports to the platform', () => {
     expect(can(AGENCY_OWNER, 'settings.platformPrices')).toBe(false);
     expect(can(ROOT_ADMIN, 'settings.platformPrices')).toBe(true);

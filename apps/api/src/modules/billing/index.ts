@@ -283,6 +283,8 @@ export function createBillingModule(deps: {
         repo: refundRepo,
         paidFor: payments.paidFor,
         gateways: payments.gateways,
+        labels: (ids) => payments.payers.labels(ids),
+        stopContinualTopUp: (campaignId) => payments.prepaidCampaigns.stopContinualTopUp(campaignId),
       });
       const log = (message: string) => console.info(message);
       const commissions = createCommissionRepository(db);

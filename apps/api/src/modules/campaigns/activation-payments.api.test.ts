@@ -102,6 +102,15 @@ const rootFailedAgencies = async () => {
     .json()
     .data.map((n: { company_name: string; payment_status: string }) => [n.company_name, n.payment_status]);
 };
+/** Northwind's row in the system's agency list (no filter): its red card is `payment_status`. */
+const agencyRowStatus = async () => {
+  const list = await get(
+    rt,
+    `/configuration/user/${root.company}/all/${root.system}/userdownline/local/none/none/-?Page=1&PerPage=50`,
+    root.token,
+  );
+  return list.json().data.find((n: { company_id: number }) => n.company_id === northwind)?.payment_status;
+};
 const chargesWithKey = async (key: string) =>
   (
     (await rt.database.db.execute(
@@ -125,7 +134,10 @@ describe('a declined activation: payment failed until the failed amount is paid'
       finamt: '80.00',
     });
     expect((await clientRow()).payment_status).toBe('failed');
-    expect(await rootFailedAgencies()).toEqual([[DEMO.northwind.name, 'failed']]);
+    // The agency owes nothing itself: no red card on its row (whose modal shows the agency's own
+    // failures, $0 here), and the system's Payment Failed filter lists agencies that owe (decision 0082).
+    expect(await rootFailedAgencies()).toEqual([]);
+    expect(await agencyRowStatus()).toBe('ok');
 
     // A new card alone pays nothing: still failed.
     await saveCard(client, VISA);
@@ -245,6 +257,11 @@ describe("the platform's part is paid whatever the agency charges", () => {
       fcampid: [campaign.leadspeek_api_id],
       finamt: '38.00',
     });
+    // The agency list's red card and the modal it opens say the same: Northwind owes $38.00.
+    expect(await rootFailedAgencies()).toEqual([[DEMO.northwind.name, 'failed']]);
+    const modal = await get(rt, `/general/payment-failures/${owner.id}`, root.token);
+    expect(modal.statusCode, modal.body).toBe(200);
+    expect(modal.json()).toMatchObject({ amount: '38.00', campaigns: [campaign.leadspeek_api_id] });
     // The client's charge went through and is not made again; the agency's new card pays its part.
     await saveCard(owner, VISA);
     const paid = await activate(campaign.leadspeekID);

@@ -1,7 +1,7 @@
 import type { UserType } from '@app/contracts';
 import { type Database, likeLiteral, queryRows, sql } from '@app/db';
 import type { SQL } from 'drizzle-orm';
-import { paymentFailedSql, paymentFailedUnderAgencySql } from '../payments/index.js';
+import { paymentFailedSql } from '../payments/index.js';
 
 export interface UserListQuery {
   systemId: number;
@@ -106,9 +106,13 @@ const like = (text: string) => `%${likeLiteral(text)}%`;
  * reached through `companies_parent_idx`, their main user through `users_company_idx`.
  */
 export function createUserListRepository(db: Database) {
-  /** A row's payment failure: its own, and for an agency also its clients' (decision 0065). */
-  const paymentFailed = (q: UserListQuery) =>
-    q.kind === 'agency' ? paymentFailedUnderAgencySql(sql`c.id`) : paymentFailedSql(sql`c.id`);
+  /**
+   * A row's payment failure: what its own company owes (decision 0082). The red card's modal shows
+   * and settles the row's company's failures, and Card Setting holds the company that owes (spec 1
+   * §2.4, `paymentStatusFailed` / `fcampid` / `finamt`); a client's failure is on the client's row.
+   * The Payment Failed filter reads the same flag.
+   */
+  const paymentFailed = (_q: UserListQuery) => paymentFailedSql(sql`c.id`);
 
   function shape(q: UserListQuery) {
     const companyList = q.kind === 'agency' || q.kind === 'client';

@@ -154,6 +154,11 @@ export interface RefundInput extends Mutation {
   amount?: Cents;
   /** On a direct charge: give the application fee back in proportion. */
   refundApplicationFee?: boolean;
+  /**
+   * On a direct charge: give exactly this much of the application fee back (at most what is left of
+   * it), instead of in proportion — what a refund of leads owes of the platform's wholesale (decision 0082).
+   */
+  applicationFeeBack?: Cents;
 }
 export interface Refund {
   id: string;

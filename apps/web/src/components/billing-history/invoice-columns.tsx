@@ -50,9 +50,9 @@ export function invoiceColumns(options: InvoiceColumnOptions): DataColumn<Invoic
               <Text size="sm" fw={600} ff="monospace" style={NO_WRAP}>
                 {invoice.number}
               </Text>
-              {invoice.kind === 'final' && (
+              {invoice.kind !== 'period' && (
                 <Text size="xs" c="dimmed">
-                  Final
+                  {invoice.kind === 'final' ? 'Final' : 'Manual bill on'}
                 </Text>
               )}
             </Stack>

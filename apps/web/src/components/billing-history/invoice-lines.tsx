@@ -6,6 +6,8 @@ import { formatInvoiceAmount, formatLeadCount, formatUnitPrice } from './invoice
 export function invoiceNote(invoice: Pick<InvoiceSummary, 'kind' | 'payer'>): string | null {
   if (invoice.kind === 'final')
     return 'Final invoice: the leads delivered since the last period, up to the stop.';
+  if (invoice.kind === 'switch')
+    return 'Manual bill turned on: the leads delivered since the last period, up to the switch.';
   if (invoice.payer === 'agency') return 'Manual bill: the agency pays the platform its wholesale.';
   return null;
 }

@@ -1,4 +1,4 @@
-import { asCents, centsFromWire, formatUsdCents, formatUsdMicros, microsFromWire } from '@app/contracts';
+import { asCents, formatUsdCents, formatUsdMicros, formatUsdText, microsFromWire } from '@app/contracts';
 
 /*
  * Amounts in the lead reports arrive as the wire's dollar strings ('12.50', '0.125'); they are shown
@@ -6,14 +6,7 @@ import { asCents, centsFromWire, formatUsdCents, formatUsdMicros, microsFromWire
  */
 
 /** A fee or total ('12.50') as '$12.50'; a per-lead price with finer decimals ('0.125') as '$0.125'. */
-export function formatDollarText(text: string): string {
-  const cents = centsFromWire(text);
-  if (cents !== null) return formatUsdCents(cents);
-  const micros = microsFromWire(text);
-  if (micros !== null) return formatUsdMicros(micros);
-  // Not an amount the wire convention writes: shown as sent rather than hidden or guessed at.
-  return text;
-}
+export const formatDollarText = formatUsdText;
 
 /** A per-lead price ('0.5', '0.125') with the decimals it needs: '$0.50', '$0.125'. */
 export function formatPerLeadPrice(text: string): string {

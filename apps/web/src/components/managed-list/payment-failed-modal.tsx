@@ -1,4 +1,4 @@
-import { type ManagedNode, SETTLEMENT_DONE, SETTLEMENT_FAILED } from '@app/contracts';
+import { formatUsdText, type ManagedNode, SETTLEMENT_DONE, SETTLEMENT_FAILED } from '@app/contracts';
 import { ActionIcon, Button, Group, List, Loader, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCreditCardOff } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -53,7 +53,8 @@ export function PaymentFailedIcon({
         ) : failures.data ? (
           <Stack gap="sm" data-testid="payment-failed-modal">
             <Text size="sm">
-              {node.company_name} has a failed payment of <strong>${failures.data.amount}</strong>.
+              {node.company_name} has a failed payment of{' '}
+              <strong>{formatUsdText(failures.data.amount)}</strong>.
             </Text>
             {failures.data.campaigns.length > 0 && (
               <div>

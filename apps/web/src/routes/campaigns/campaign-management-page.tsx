@@ -254,7 +254,7 @@ function CampaignManagement({
       {opened?.kind === 'prepaid' && (
         <PrepaidPanel
           row={opened.row}
-          mayStop={may('campaigns.update')}
+          mayStop={may('campaigns.prepaidTopUp.stop')}
           mayRefund={may('campaigns.prepaidRefund')}
           onClose={() => setOpened(null)}
         />

@@ -1,4 +1,9 @@
-import { type CampaignListRow, PREPAID_REFUND_TEXTS, type RefundEstimate } from '@app/contracts';
+import {
+  type CampaignListRow,
+  PREPAID_REFUND_TEXTS,
+  type RefundEstimate,
+  formatUsdText as usd,
+} from '@app/contracts';
 import { Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import {
   useCurrentTopUp,
@@ -10,8 +15,6 @@ import {
 import { confirmAction, notifyFailure, notifySuccess } from '../../components/feedback/feedback';
 import { DoneAlert, FailureAlert } from '../../components/feedback/outcome-alerts';
 import { saveFailureText } from '../../components/user-form/user-form-model';
-
-const usd = (dollars: string) => `$${dollars}`;
 
 /**
  * A prepaid campaign's blocks (decision 0078): the leads left and the current block (from the lots),

@@ -15,6 +15,16 @@ function lineDescription(
 }
 
 /**
+ * The part of a window not invoiced yet: after a `switch` invoice billed the leads to `billedThrough`
+ * (manual bill switched on mid-period, decision 0082), the window starts there — clamped to the
+ * window, so a cut before it changes nothing and one past its end leaves no lead.
+ */
+export function billedWindow<W extends { start: Date; end: Date }>(window: W, billedThrough: Date | null): W {
+  if (billedThrough === null || billedThrough <= window.start) return window;
+  return { ...window, start: billedThrough < window.end ? billedThrough : window.end };
+}
+
+/**
  * One invoice of a schedule as it will be written (decision 0074): the leads delivered in its window
  * at their frozen prices, and the next period's fee while the campaign runs into it (`next`), priced by
  * `@app/pricing` for whoever pays. The one place an invoice's amounts and lines are decided, for the
@@ -23,7 +33,7 @@ function lineDescription(
 export function draftInvoice(input: {
   schedule: ScheduleRow;
   subject: InvoiceSubject;
-  kind: 'period' | 'final';
+  kind: 'period' | 'final' | 'switch';
   window: { index: number; start: Date; end: Date };
   next: { from: LocalDate; to: LocalDate } | null;
   leads: readonly PricedLeads[];

@@ -7,7 +7,7 @@ import type { Clock } from '../../../lib/clock.js';
 import type { CampaignPayers, InvoiceSubject } from '../../campaigns/index.js';
 import type { BilledLeads } from '../../leads/index.js';
 import type { PaymentFailureRepository } from '../../payments/index.js';
-import { draftInvoice } from './invoice-draft.js';
+import { billedWindow, draftInvoice } from './invoice-draft.js';
 import type { InvoiceRepository, InvoiceRow, ScheduleRow } from './invoice-repository.js';
 import { firstRetryAfter } from './retry-schedule.js';
 import { createSteadyInvoicing } from './steady-invoices.js';
@@ -49,11 +49,15 @@ export function createPeriodInvoicing(deps: {
 }) {
   const { db, repo, clock } = deps;
 
-  /** Writes one invoice of the schedule; null when another run wrote it first. */
+  /**
+   * Writes one invoice of the schedule; null when another run wrote it first. Its leads are those of
+   * the window after what a switch invoice billed already (`billedThrough`, read under the lock), so
+   * no lead is on two invoices.
+   */
   async function write(
     schedule: ScheduleRow,
     subject: InvoiceSubject,
-    kind: 'period' | 'final',
+    kind: 'period' | 'final' | 'switch',
     window: { index: number; start: Date; end: Date },
     next: { from: LocalDate; to: LocalDate } | null,
   ): Promise<InvoiceRow | null> {
@@ -61,19 +65,30 @@ export function createPeriodInvoicing(deps: {
       const locked = await repo.lockSchedule(schedule.id, tx);
       if (!locked) return null;
       if (kind === 'period' && locked.nextPeriod !== window.index) return null;
+      if (kind === 'switch' && (locked.endedAt !== null || locked.billedThrough !== null)) return null;
+      // After a switch invoice, the leads it billed are not billed again (decision 0082).
+      const billed = billedWindow(window, locked.billedThrough);
       const leads = await deps.billedLeads.pricedCounts(
         schedule.campaignId,
-        { from: window.start, to: window.end },
+        { from: billed.start, to: billed.end },
         tx,
       );
       try {
         return await repo.insert(
-          draftInvoice({ schedule: locked, subject, kind, window, next, leads, issuedAt: clock.now() }),
+          draftInvoice({
+            schedule: locked,
+            subject,
+            kind,
+            window: billed,
+            next,
+            leads,
+            issuedAt: clock.now(),
+          }),
           tx,
         );
       } catch (error) {
-        // The final invoice has no period to lock against: a concurrent run's unique key won.
-        if (kind === 'final' && /invoices_once_per_period/.test(String((error as Error).cause ?? error)))
+        // The final and switch invoices have no period to lock against: a concurrent run's unique key won.
+        if (kind !== 'period' && /invoices_once_per_period/.test(String((error as Error).cause ?? error)))
           return null;
         throw error;
       }
@@ -177,6 +192,45 @@ export function createPeriodInvoicing(deps: {
     billedLeads: deps.billedLeads,
   });
 
+  /** A schedule's invoices owed by now, written and charged (a campaign stopped or cut by manual bill). */
+  async function invoiceSchedule(schedule: ScheduleRow): Promise<InvoiceRow[]> {
+    const written = await writeSchedule(schedule);
+    for (const invoice of written) await charge(invoice);
+    return written;
+  }
+
+  /**
+   * Manual bill is about to switch on (decision 0082): the open schedule's ended periods are invoiced
+   * as they are, then its leads since the current period began to `at` on a `switch` invoice, to the
+   * payer of now (the client) and charged; the period and final invoices after it bill from `at`, to
+   * whoever pays then. Once per schedule (manual bill off stops the campaign and ends it).
+   */
+  async function cutSchedule(schedule: ScheduleRow, at: Date): Promise<InvoiceRow[]> {
+    if (schedule.endedAt !== null) return [];
+    const written = await invoiceSchedule(schedule);
+    const subject = await deps.charges.subject(schedule.campaignId);
+    if (!subject) return written;
+    const [locked] = await repo
+      .schedulesOfCampaigns([schedule.campaignId])
+      .then((all) => all.filter((s) => s.id === schedule.id));
+    if (!locked) return written;
+    const term = locked.term as BilledTerm;
+    const current = billingPeriod(term, locked.anchorDate, locked.timeZone, locked.nextPeriod);
+    if (at <= current.start) return written;
+    const invoice = await write(
+      locked,
+      subject,
+      'switch',
+      { index: locked.nextPeriod, start: current.start, end: at },
+      null,
+    );
+    if (invoice) {
+      await charge(invoice);
+      written.push(invoice);
+    }
+    return written;
+  }
+
   /**
    * Every invoice owed by now, written (decision 0086): each page of schedules in id order, running
    * ones owing one period in one batch, the others one by one. Nothing is charged here.
@@ -225,13 +279,8 @@ export function createPeriodInvoicing(deps: {
     charge,
     writeDue,
     chargeOpen,
-
-    /** A schedule's invoices owed by now, written and charged (a campaign stopped by manual bill OFF). */
-    async invoiceSchedule(schedule: ScheduleRow) {
-      const written = await writeSchedule(schedule);
-      for (const invoice of written) await charge(invoice);
-      return written;
-    },
+    invoiceSchedule,
+    cutSchedule,
 
     /** One run of the job: every invoice owed written, then every open one charged. */
     async run(options: { batch?: number; concurrency?: number } = {}) {

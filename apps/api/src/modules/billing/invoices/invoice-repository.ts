@@ -25,7 +25,7 @@ export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
 export type ScheduleRow = typeof billingSchedules.$inferSelect;
 
 export interface NewInvoice {
-  kind: 'period' | 'final';
+  kind: 'period' | 'final' | 'switch';
   schedule: ScheduleRow;
   period: number | null;
   agencyId: number;
@@ -102,10 +102,10 @@ export function createInvoiceRepository(db: Database) {
         // Nothing to charge: settled as it is written.
         status: zeroTotal ? ('paid' as const) : ('open' as const),
         // What its charges pay (decision 0065): known before the row, so a crash cannot lose it.
-        // `invoice:<campaign>:<activation>:<period|final>`: a campaign's invoices share a key prefix.
+        // `invoice:<campaign>:<activation>:<period|final|switch>`: a campaign's invoices share a prefix.
         obligationKey: zeroTotal
           ? null
-          : `invoice:${invoice.schedule.campaignId}:${invoice.schedule.activation}:${invoice.period ?? 'final'}`,
+          : `invoice:${invoice.schedule.campaignId}:${invoice.schedule.activation}:${invoice.period ?? invoice.kind}`,
         issuedAt: invoice.issuedAt,
         paidAt: zeroTotal ? invoice.issuedAt : null,
       };
@@ -122,6 +122,12 @@ export function createInvoiceRepository(db: Database) {
       invoice.lines.map((line, position) => ({ invoiceId: (rows[i] as InvoiceRow).id, position, ...line })),
     );
     if (lines.length > 0) await tx.insert(invoiceLines).values(lines);
+    // A switch invoice bills the leads to its end: the schedule's later windows start there.
+    for (const invoice of batch.filter((i) => i.kind === 'switch'))
+      await tx
+        .update(billingSchedules)
+        .set({ billedThrough: invoice.periodEnd })
+        .where(eq(billingSchedules.id, invoice.schedule.id));
     const advanced = batch.filter((i) => i.kind === 'period' && i.period !== null).map((i) => i.schedule.id);
     if (advanced.length > 0)
       await tx

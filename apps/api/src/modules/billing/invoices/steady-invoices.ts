@@ -4,7 +4,7 @@ import { type BilledTerm, billingPeriod, periodsEndedBy } from '@app/pricing';
 import type { Clock } from '../../../lib/clock.js';
 import type { CampaignPayers } from '../../campaigns/index.js';
 import type { BilledLeads } from '../../leads/index.js';
-import { draftInvoice } from './invoice-draft.js';
+import { billedWindow, draftInvoice } from './invoice-draft.js';
 import type { InvoiceRepository, InvoiceRow, ScheduleRow } from './invoice-repository.js';
 
 /**
@@ -64,9 +64,12 @@ export function createSteadyInvoicing(deps: {
         ).map((row) => [row.id, row]),
       );
       // A schedule another run moved on (or holds) since it was read is that run's.
+      // After a switch invoice (decision 0082) the window starts where it billed to.
       const due = known.flatMap((s) => {
         const row = locked.get(s.schedule.id);
-        return row && row.nextPeriod === s.window.index ? [{ ...s, schedule: row }] : [];
+        return row && row.nextPeriod === s.window.index
+          ? [{ schedule: row, window: billedWindow(s.window, row.billedThrough) }]
+          : [];
       });
       const counts = await deps.billedLeads.pricedCountsOf(
         due.map((d) => ({ campaignId: d.schedule.campaignId, from: d.window.start, to: d.window.end })),

@@ -2,6 +2,7 @@ import { asCents, centsToDollars, PREPAID_REFUND_TEXTS } from '@app/contracts';
 import { billingLots, eq, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
+import { saveCard } from '../../../../test/kits/cards.js';
 import { harborCampaign, harborPaying, sandboxChargesWithKey } from '../../../../test/kits/harbor-billing.js';
 import { get, PEOPLE, post, put, type Who, who } from '../../../../test/kits/users.js';
 import { sandboxOf } from '../../../../test/payments.js';
@@ -75,7 +76,7 @@ const refundsOfCharge = async (key: string) =>
   ).rows;
 
 describe('estimate', () => {
-  it("shows the unused leads at the client's price and the fee back in proportion", async () => {
+  it("shows the unused leads at the client's price and the platform's wholesale of them back", async () => {
     const { id, publicId } = await stoppedCampaign(5, 7_000_001);
     const [charge] = await sandboxChargesWithKey(rt, `campaign-activation:${id}:1`);
     const [lot] = await rt.database.db.select().from(billingLots).where(eq(billingLots.campaignId, id));
@@ -86,10 +87,11 @@ describe('estimate', () => {
       owner.token,
     );
     expect(res.statusCode, res.body).toBe(200);
-    // 15 leads at $1.50 = $22.50 of a $129.00 charge (setup $99 + 20 × $1.50); the fee back: fee × 2250 / 12900, down.
+    // 15 leads at $1.50 = $22.50 of a $129.00 charge (setup $99 + 20 × $1.50); the fee back: the
+    // leads' wholesale, down to the cent (decision 0082), never more than the client's refund.
     expect(charge?.amount).toBe(12_900);
-    const feeBack = Math.floor(((charge?.fee ?? 0) * 2_250) / 12_900);
     const wholesale = Math.floor((15 * (lot?.wholesaleMicros ?? 0)) / 10_000);
+    const feeBack = Math.min(wholesale, 2_250);
     expect(res.json()).toMatchObject({
       leadspeek_api_id: publicId,
       refusal: null,
@@ -100,7 +102,7 @@ describe('estimate', () => {
       agency_markup_back: centsToDollars(asCents(2_250 - feeBack)),
       blocks: [{ unused_leads: 15, client_price: '1.50', client_refund: '22.50' }],
     });
-    expect(feeBack).toBeLessThanOrEqual(wholesale + 1);
+    expect(feeBack).toBeGreaterThan(0);
   });
 
   it('says why a running campaign cannot be refunded', async () => {
@@ -160,6 +162,11 @@ describe('refund', () => {
       ]),
     );
     expect(refunds[0]?.fee).toBeGreaterThan(0);
+    // The lines name the campaign by the public id the agency sees, as every other history line does.
+    for (const l of refundLines) {
+      expect(l.description).toContain(`campaign #${publicId}`);
+      expect(l.description).not.toContain(`(campaign ${id})`);
+    }
     // Those amounts are the agency's wholesale: Harbor itself is never shown that account.
     const own = await get(rt, `/billing/history/company/${harbor}?account=receivable`, client.token);
     expect(own.statusCode).toBe(404);
@@ -171,6 +178,10 @@ describe('refund', () => {
       owner.token,
     );
     expect(estimate.json()).toMatchObject({ refusal: PREPAID_REFUND_TEXTS.alreadyRefunded, leads_left: 0 });
+    // A refunded campaign buys no more blocks: continual top-up is off, and the panel's read says so.
+    const current = await get(rt, `/leadspeek/client/local/currenttopup/${publicId}`, owner.token);
+    expect(current.json()).toMatchObject({ continual_topup: 'F' });
+    expect(await rt.services.billing.topUps.check(id)).toBe('not_continual');
   });
 
   it('a refund racing a lead claim: the lead is billed before or refused after, never below zero', async () => {
@@ -188,6 +199,51 @@ describe('refund', () => {
       // After the refund every claim is refused.
       expect(await claim(id, 1, 7_300_001 + round)).toBe('refused');
     }
+  });
+});
+
+describe('a block priced below cost (the agency card paid the rest of the platform part)', () => {
+  it("gives each payer back what it paid for the unused leads: never the platform's setup fee", async () => {
+    await saveCard(
+      rt,
+      owner,
+      await sandboxOf(rt).createCardToken({
+        number: '4242424242424242',
+        expMonth: 12,
+        expYear: 2040,
+        holderName: 'Northwind',
+      }),
+    );
+    // No setup fee to the client, 20 leads at $1.50 = $30; the platform's part is Northwind's prepaid
+    // wholesale $49 setup + 20 × $0.75 = $64: the client's $30 is all fee, the agency's card pays $34.
+    const made = await harborCampaign(
+      rt,
+      { client, owner, harbor },
+      { PaymentTerm: 'Prepaid', PlatformFee: '0', CostMonth: '0', CostSet: '1.50', leadsbuy: 20 },
+    );
+    expect((await move(made.id, 'running')).statusCode).toBe(200);
+    expect((await move(made.id, 'stopped')).statusCode).toBe(200);
+    expect(await sandboxChargesWithKey(rt, `campaign-activation:${made.id}:1`)).toEqual([
+      { amount: 3_000, fee: 3_000 },
+    ]);
+    expect(await sandboxChargesWithKey(rt, `campaign-platform-part:${made.id}:1`)).toEqual([
+      { amount: 3_400, fee: null },
+    ]);
+    const res = await post(rt, '/leadspeek/client/refund-topup', refundBody(made.publicId), owner.token);
+    expect(res.statusCode, res.body).toBe(200);
+    // The client gets its $30; the platform gives back the 20 leads' wholesale, $15 (not its whole $30
+    // fee: half of it paid the setup); the agency's account the other $15; the card paid no lead's part.
+    expect(res.json().refund).toMatchObject({
+      leads_left: 20,
+      client_refund: '30.00',
+      agency_card_refund: '0',
+      wholesale_back: '15.00',
+      agency_markup_back: '15.00',
+    });
+    expect(await refundsOfCharge(`campaign-activation:${made.id}:1`)).toEqual([
+      expect.objectContaining({ amount: 3_000, fee: 1_500 }),
+    ]);
+    expect(await refundsOfCharge(`campaign-platform-part:${made.id}:1`)).toEqual([]);
   });
 });
 
@@ -270,7 +326,18 @@ describe('who may call them', () => {
     for (const caller of [other, client, sales]) {
       const res = await post(rt, '/leadspeek/client/refund-topup', refundBody(publicId), caller.token);
       expect(res.statusCode, res.body).toBe(404);
+      // Continual top-up is a term of the agency's price: only its staff stop it (decision 0082).
+      const stop = await put(
+        rt,
+        '/leadspeek/client/local/stopcontinualtopup',
+        { leadspeek_api_id: publicId, lp_limit_freq: 'day' },
+        caller.token,
+      );
+      expect(stop.statusCode, stop.body).toBe(404);
     }
+    expect(
+      (await get(rt, `/leadspeek/client/local/currenttopup/${publicId}`, owner.token)).json(),
+    ).toMatchObject({ continual_topup: 'T' });
     expect(
       (await get(rt, `/leadspeek/client/estimeate-refund-topup?leadspeek_api_id=${publicId}`, client.token))
         .statusCode,

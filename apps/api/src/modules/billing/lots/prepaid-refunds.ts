@@ -42,6 +42,10 @@ export function createPrepaidRefunds(deps: {
   repo: PrepaidRefundRepository;
   paidFor: PaidFor;
   gateways: Pick<GatewayDirectory, 'of'>;
+  /** The campaign as its people know it ('Campaign #<public id> <name> (<term>)'), for the money lines. */
+  labels: (campaignIds: readonly number[]) => Promise<Map<number, string>>;
+  /** The campaigns module's switch: a refunded campaign buys no more blocks (continual top-up off). */
+  stopContinualTopUp: (campaignId: number) => Promise<void>;
 }) {
   const { db, ledger, clock, repo } = deps;
 
@@ -146,7 +150,13 @@ export function createPrepaidRefunds(deps: {
   }
 
   /** The money lines of one gateway refund: the platform's part back, on the payer's account. */
-  async function postMoney(row: PrepaidRefundRow, call: PrepaidRefundCall, refundId: string, tx: Executor) {
+  async function postMoney(
+    row: PrepaidRefundRow,
+    call: PrepaidRefundCall,
+    refundId: string,
+    campaign: string,
+    tx: Executor,
+  ) {
     const amount = call.connectedAccountId === null ? call.amount : call.applicationFeeBack;
     if (amount === 0) return;
     const system = { type: 'system' } as const;
@@ -165,7 +175,7 @@ export function createPrepaidRefunds(deps: {
         systemId: row.systemId,
         cause: {
           kind: 'refund',
-          description: `Refund of ${row.leads} unused prepaid leads (campaign ${row.campaignId})`,
+          description: `Refund of ${row.leads} unused prepaid leads of ${campaign}`,
           businessKey: `refund:${call.chargeId}`,
           companyId: call.companyId,
         },
@@ -194,7 +204,10 @@ export function createPrepaidRefunds(deps: {
           amount: asCents(call.amount),
           ...(call.connectedAccountId === null
             ? {}
-            : { connectedAccountId: call.connectedAccountId, refundApplicationFee: true }),
+            : {
+                connectedAccountId: call.connectedAccountId,
+                applicationFeeBack: asCents(call.applicationFeeBack),
+              }),
         });
         calls.push({ ...call, refundId: made.id });
       } catch (error) {
@@ -202,10 +215,16 @@ export function createPrepaidRefunds(deps: {
         return refused(row, error.message);
       }
     }
+    // Named by the public id, as every history line is (read before the transaction: one connection).
+    const label = (await deps.labels([row.campaignId])).get(row.campaignId) ?? `Campaign ${row.campaignId}`;
+    const campaign = label.replace(/^Campaign/, 'campaign');
     const settled = await db.transaction(async (tx) => {
-      for (const call of calls) await postMoney(row, call, call.refundId ?? '', tx);
+      for (const call of calls) await postMoney(row, call, call.refundId ?? '', campaign, tx);
       return repo.settle(row.id, { status: 'refunded', calls, at: clock.now() }, tx);
     });
+    // Its unused leads given back, the campaign must not buy the next block: continual top-up is off
+    // (also when the janitor finishes the refund; turning it off twice changes nothing).
+    await deps.stopContinualTopUp(row.campaignId);
     return settled ?? (await repo.latestOf(row.campaignId)) ?? row;
   }
 

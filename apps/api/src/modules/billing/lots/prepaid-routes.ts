@@ -138,7 +138,7 @@ export const prepaidRoutes =
     app.put(
       '/leadspeek/client/local/stopcontinualtopup',
       {
-        config: { access: rule('campaigns.update', publicIdIn('body', 'leadspeek_api_id')) },
+        config: { access: rule('campaigns.prepaidTopUp.stop', publicIdIn('body', 'leadspeek_api_id')) },
         schema: {
           tags,
           description: 'Stops continual top-up: the top-up job buys no more blocks for the campaign',

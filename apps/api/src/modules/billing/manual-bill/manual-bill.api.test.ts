@@ -108,4 +108,60 @@ describe('manual bill', () => {
     expect((await billingMethod(root, northwind, 'F')).statusCode).toBe(200);
     expect(await rt.database.db.select().from(invoices).where(eq(invoices.campaignId, id))).toHaveLength(1);
   });
+
+  it('bills each lead to whoever paid when it was delivered: the client before ON, the agency during it, once', async () => {
+    expect(await manualBillOf(northwind)).toBe(false);
+    const { id, started } = await startedHarborCampaign(rt, payers, {
+      PaymentTerm: 'Weekly',
+      PlatformFee: '31',
+      CostMonth: '49',
+      CostSet: '1.50',
+    });
+    expect(started.json().data.charge).toMatchObject({ payer: 'client' });
+    const [row] = await rt.database.db.select().from(campaigns).where(eq(campaigns.id, id));
+    if (!row) throw new Error('no campaign');
+    const deliver = async (count: number) => {
+      for (let i = 0; i < count; i++)
+        await insertLead(rt.database.db, row, {
+          createdAt: new Date(clock.now().getTime() + i * 60_000),
+          clientPriceMicros: 1_500_000 as never,
+          wholesaleMicros: 300_000 as never,
+          rootFeeMicros: 0 as never,
+        });
+    };
+    // Three leads while the client pays, then manual bill ON, two leads while the agency pays, then OFF.
+    clock.advance(DAY);
+    await deliver(3);
+    clock.advance(DAY);
+    const on = await billingMethod(root, northwind, 'T');
+    expect(on.statusCode, on.body).toBe(200);
+    clock.advance(DAY);
+    await deliver(2);
+    clock.advance(DAY);
+    const off = await agencySwitch(root, northwind, 'F');
+    expect(off.statusCode, off.body).toBe(200);
+
+    const written = await rt.database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.campaignId, id))
+      .orderBy(invoices.id);
+    // The client's three at its price ($4.50), the agency's two at wholesale ($0.60): no lead on both.
+    expect(written.map((i) => [i.kind, i.payer, i.status, i.leadCount, i.total])).toEqual([
+      ['switch', 'client', 'paid', 3, 450],
+      ['final', 'agency', 'paid', 2, 60],
+    ]);
+    expect(written[1]?.periodStart.getTime()).toBe(written[0]?.periodEnd.getTime());
+    const chargedFor = async (key: string) =>
+      (
+        (await rt.database.db.execute(
+          sql`select amount::int as amount, account_id from sandbox_charges where idempotency_key = ${key}`,
+        )) as unknown as { rows: { amount: number; account_id: string | null }[] }
+      ).rows;
+    // The client's card on the agency's account; the agency's own card on the platform.
+    expect(await chargedFor(`invoice:${id}:1:switch`)).toEqual([
+      { amount: 450, account_id: 'acct_sandbox_northwind' },
+    ]);
+    expect(await chargedFor(`invoice:${id}:1:final`)).toEqual([{ amount: 60, account_id: null }]);
+  });
 });

@@ -1,4 +1,5 @@
 import { and, companies, type Database, eq, isNull } from '@app/db';
+import type { Clock } from '../../../lib/clock.js';
 import type { PayerCampaigns } from '../../campaigns/index.js';
 import type { MoveBySystem } from '../../leads/index.js';
 import type { PeriodInvoicing } from '../invoices/invoice-periods.js';
@@ -17,7 +18,9 @@ export interface ManualBillSwitched {
  * The manual-bill switch (spec 2 §4, decision 0075), one use case behind `PUT /payment/set-billing-method`
  * and the agency list's switch. ON: the agency's card pays the platform's wholesale from now on and the
  * clients are billed outside the platform (`campaign-charges.ts` plans it; every charge and invoice
- * reads the flag when it is made). OFF: every campaign of the agency stops, and each stopped campaign's
+ * reads the flag when it is made) — so first each open schedule is invoiced to now while the flag is
+ * still off (a `switch` invoice to the client: the leads it was paying for, decision 0082), and the
+ * invoices after it bill only the leads from then on. OFF: every campaign of the agency stops, and each stopped campaign's
  * schedule is invoiced to date — the final invoice written while the flag is still on, so the agency's
  * card pays it at wholesale — before the flag turns off. Switching to the state it has changes nothing.
  */
@@ -26,7 +29,8 @@ export function createManualBillSwitch(deps: {
   campaigns: Pick<PayerCampaigns, 'notStoppedOfAgency'>;
   moveBySystem: MoveBySystem;
   invoices: Pick<InvoiceRepository, 'schedulesOfCampaigns'>;
-  invoicing: Pick<PeriodInvoicing, 'invoiceSchedule'>;
+  invoicing: Pick<PeriodInvoicing, 'invoiceSchedule' | 'cutSchedule'>;
+  clock: Clock;
 }) {
   const { db } = deps;
 
@@ -59,6 +63,15 @@ export function createManualBillSwitch(deps: {
         invoiced: 0,
       };
       if (!done.changed) return done;
+      if (on) {
+        // Leads delivered so far were the client's to pay: invoiced to it before the flag turns on.
+        const campaigns = await deps.campaigns.notStoppedOfAgency(agency.id);
+        const open = (await deps.invoices.schedulesOfCampaigns(campaigns.map((c) => c.id))).filter(
+          (s) => s.endedAt === null,
+        );
+        const at = deps.clock.now();
+        for (const schedule of open) done.invoiced += (await deps.invoicing.cutSchedule(schedule, at)).length;
+      }
       if (!on) {
         const running = await deps.campaigns.notStoppedOfAgency(agency.id);
         for (const c of running) if (await deps.moveBySystem(c.id, { type: 'stop' })) done.stopped += 1;

@@ -66,6 +66,7 @@ export function createPaymentRecovery(deps: {
     moveBySystem: deps.moveBySystem,
     invoices: deps.invoices,
     invoicing: deps.invoicing,
+    clock: deps.clock,
   });
   return {
     settlement,

@@ -110,6 +110,11 @@ describe('settings (no charge)', () => {
       'The minimum amount is $2500',
     ],
     ['a custom amount of 0', { amount: '0', custom_amount: 'T' }, 'The minimum amount is $2500'],
+    [
+      'a custom amount above one card charge',
+      { amount: '1000000', custom_amount: 'T' },
+      'The maximum amount is $999,999.99',
+    ],
     ['a negative preset', { amount: '-5', custom_amount: 'F' }, 'The minimum amount is $0'],
     ['an amount that is no preset', { amount: '300', custom_amount: 'F' }, DATA_WALLET_NOT_A_PRESET],
     ['letters', { amount: '25OO', custom_amount: 'T' }, FEE_AMOUNT_INVALID],
@@ -228,6 +233,7 @@ describe('a top-up', () => {
       chargeBody(owner.company, '1000000', { custom_amount: 'T' }),
     );
     expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().error.message).toBe('The maximum amount is $999,999.99');
     expect(await walletLotsOf(rt, owner.company)).toHaveLength(1);
     const custom = await chargeWallet(rt, owner, chargeBody(owner.company, '2500', { custom_amount: 'T' }));
     expect(custom.json()).toEqual({

@@ -297,14 +297,15 @@ export function createSandboxGateway(deps: {
             `Refund amount (${formatUsdCents(asCents(amount))}) is greater than unrefunded amount on charge (${formatUsdCents(asCents(remaining))})`,
             'amount',
           );
-        // The fee goes back in proportion to the refund, rounded down, never past what was taken.
+        // The fee goes back as asked (an amount), or in proportion to the refund, rounded down; never
+        // past what was taken.
+        const feeLeft = (charge.applicationFee ?? 0) - charge.applicationFeeRefunded;
         const feeBack =
-          input.refundApplicationFee && charge.applicationFee
-            ? Math.min(
-                Math.floor((charge.applicationFee * amount) / charge.amount),
-                charge.applicationFee - charge.applicationFeeRefunded,
-              )
-            : 0;
+          input.applicationFeeBack !== undefined && charge.applicationFee
+            ? Math.min(input.applicationFeeBack, feeLeft)
+            : input.refundApplicationFee && charge.applicationFee
+              ? Math.min(Math.floor((charge.applicationFee * amount) / charge.amount), feeLeft)
+              : 0;
         const id = newId('re');
         await tx
           .insert(sandboxRefunds)

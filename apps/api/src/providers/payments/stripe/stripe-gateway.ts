@@ -181,10 +181,29 @@ export function createStripeGateway(settings: StripeSettings): PaymentGateway {
           {
             charge: input.chargeId,
             ...(input.amount === undefined ? {} : { amount: input.amount }),
-            ...(input.refundApplicationFee ? { refund_application_fee: true } : {}),
+            ...(input.refundApplicationFee && input.applicationFeeBack === undefined
+              ? { refund_application_fee: true }
+              : {}),
           },
           post(input.idempotencyKey, input.connectedAccountId),
         );
+        // An exact part of the fee back: a refund of the application fee itself (on the platform),
+        // under a key of its own derived from the refund's, so a replay gives it back once.
+        if (
+          input.applicationFeeBack !== undefined &&
+          input.applicationFeeBack > 0 &&
+          input.connectedAccountId
+        ) {
+          const charge = await stripe.charges.retrieve(input.chargeId, {}, on(input.connectedAccountId));
+          const fee =
+            typeof charge.application_fee === 'string' ? charge.application_fee : charge.application_fee?.id;
+          if (fee)
+            await stripe.applicationFees.createRefund(
+              fee,
+              { amount: input.applicationFeeBack },
+              { idempotencyKey: `${input.idempotencyKey}:fee` },
+            );
+        }
         return refundOf(refund);
       }),
 

@@ -1,5 +1,6 @@
 import {
   AGREEMENT_DOWNLOAD_FAILED,
+  asCents,
   DATA_WALLET_CHARGE_CONFIRM,
   DATA_WALLET_CONTINUAL_OFF,
   DATA_WALLET_CONTINUAL_ON,
@@ -7,6 +8,7 @@ import {
   DATA_WALLET_SAVE_CONFIRM_DETAIL,
   dataWalletChargeConfirmDetail,
   formatUsdCents,
+  formatUsdText,
 } from '@app/contracts';
 import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconFileDownload } from '@tabler/icons-react';
@@ -142,7 +144,11 @@ export function DataWalletModal({
               Balance
             </Text>
             <Title order={2} size="h3" data-testid="data-wallet-balance">
-              {wallet.data ? `$${wallet.data.balance_amount}` : wallet.isError ? '$0' : '…'}
+              {wallet.data
+                ? formatUsdText(wallet.data.balance_amount)
+                : wallet.isError
+                  ? formatUsdCents(asCents(0))
+                  : '…'}
             </Title>
           </div>
           {form && (

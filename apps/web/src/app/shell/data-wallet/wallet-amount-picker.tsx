@@ -1,7 +1,12 @@
-import { asCents, DATA_WALLET_CUSTOM_MINIMUM, DATA_WALLET_PRESETS } from '@app/contracts';
-import { Group, Radio, Stack } from '@mantine/core';
+import {
+  asCents,
+  DATA_WALLET_CUSTOM_MINIMUM,
+  DATA_WALLET_MAXIMUM_TEXT,
+  DATA_WALLET_PRESETS,
+} from '@app/contracts';
+import { Group, Radio, Stack, Text } from '@mantine/core';
 import { PriceInput } from '../../../components/price-input/price-input';
-import { minimumHintOf, type WalletChoiceForm } from './wallet-choice';
+import { aboveMaximumOf, minimumHintOf, type WalletChoiceForm } from './wallet-choice';
 
 const CUSTOM = 'custom';
 
@@ -52,6 +57,11 @@ export function WalletAmountPicker({
           onChange={(custom) => onChange({ ...form, custom })}
           data-testid="data-wallet-custom-amount"
         />
+      )}
+      {aboveMaximumOf(form) && (
+        <Text size="xs" c="red" data-testid="data-wallet-custom-amount-maximum">
+          {DATA_WALLET_MAXIMUM_TEXT}
+        </Text>
       )}
     </Stack>
   );

@@ -1,6 +1,14 @@
 import { asCents } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { actionOf, chosenAmount, formFromView, minimumHintOf, minimumOf, problemOf } from './wallet-choice';
+import {
+  aboveMaximumOf,
+  actionOf,
+  chosenAmount,
+  formFromView,
+  minimumHintOf,
+  minimumOf,
+  problemOf,
+} from './wallet-choice';
 
 const view = (amount: string, custom: 'T' | 'F', stop: 'T' | 'F' = 'F') => ({
   amount,
@@ -41,6 +49,10 @@ describe('the Data Wallet choice', () => {
     expect(minimumHintOf(custom)).toBe('*Minimum amount is 2500');
     expect(problemOf(custom)).toBe('The minimum amount is $2500');
     expect(problemOf({ ...custom, custom: asCents(250_000) })).toBeNull();
+    // No more than one card charge can carry: $999,999.99.
+    expect(problemOf({ ...custom, custom: asCents(99_999_999) })).toBeNull();
+    expect(problemOf({ ...custom, custom: asCents(100_000_000) })).toBe('The maximum amount is $999,999.99');
+    expect(aboveMaximumOf({ ...custom, custom: asCents(100_000_000) })).toBe(true);
     expect(minimumOf({ ...custom, mode: 'preset' })).toBe(0);
   });
 

@@ -3,6 +3,7 @@ import {
   type Cents,
   centsFromWire,
   DATA_WALLET_CUSTOM_MINIMUM,
+  DATA_WALLET_MAXIMUM,
   DATA_WALLET_PRESETS,
   type DataWalletView,
   dataWalletAmountProblem,
@@ -46,6 +47,10 @@ export const minimumOf = (form: WalletChoiceForm): Cents =>
 /** The custom input's hint while below the minimum: '*Minimum amount is 2500'. */
 export const minimumHintOf = (form: WalletChoiceForm) =>
   dataWalletMinimumHint(dataWalletMinimumDollars(form.mode === 'custom'));
+
+/** A custom amount above what one card charge carries: the input says so at once (the server refuses it). */
+export const aboveMaximumOf = (form: WalletChoiceForm): boolean =>
+  form.mode === 'custom' && form.custom > DATA_WALLET_MAXIMUM;
 
 /** Why the amount cannot be saved or charged ('The minimum amount is $2500'), or null. */
 export const problemOf = (form: WalletChoiceForm) =>

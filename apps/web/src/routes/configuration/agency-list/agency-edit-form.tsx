@@ -1,4 +1,4 @@
-import type { SessionUser } from '@app/contracts';
+import { formatUsdText, type SessionUser } from '@app/contracts';
 import { useMemo } from 'react';
 import type { ManagedNode } from '../../../api/agency-list';
 import { useMinimumSpendPlanOptions } from '../../../api/user-management';
@@ -29,7 +29,7 @@ export function AgencyEditForm({ viewer, node, parentCompanyID, canSave, onClose
     () =>
       (plans.data?.data ?? []).map((plan) => ({
         value: String(plan.idMinimumSpend),
-        label: `${plan.planName} ($${plan.flatMonth} a month for ${plan.months} months)`,
+        label: `${plan.planName} (${formatUsdText(plan.flatMonth)} a month for ${plan.months} months)`,
       })),
     [plans.data],
   );
