@@ -492,6 +492,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
         prepaid: billing.prepaid,
         schedules: billing.schedules,
         invoicing: billingJobs.invoicing,
+        invoiceMail: billingJobs.invoiceMail,
         topUps: billingJobs.topUps,
         commissions: billingJobs.commissions,
         reconciliation: billingJobs.reconciliation,

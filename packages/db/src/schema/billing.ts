@@ -194,10 +194,13 @@ export const invoices = pgTable(
     firstFailedAt: at(),
     retries: integer().notNull().default(0),
     nextRetryAt: at(),
+    /** When its e-mail to the payer was queued (decision 0084): null until then. */
+    emailedAt: at(),
     createdAt: at().defaultNow().notNull(),
   },
   (t) => [
     index('invoices_retry_due_idx').on(t.nextRetryAt).where(sql`${t.status} = 'failed'`),
+    index('invoices_email_due_idx').on(t.id).where(sql`${t.emailedAt} is null`),
     unique('invoices_number').on(t.systemId, t.number),
     unique('invoices_once_per_period').on(t.scheduleId, t.kind, t.period).nullsNotDistinct(),
     index('invoices_client_idx').on(t.clientId, t.issuedAt),

@@ -29,6 +29,7 @@ import { createBillingRepository } from './history/billing-repository.js';
 import { billingRoutes } from './history/billing-routes.js';
 import { createBillingService } from './history/billing-service.js';
 import { invoicePeriodsHandler, invoicePeriodsJob } from './invoices/invoice-job.js';
+import { createInvoiceMail } from './invoices/invoice-mail.js';
 import { createPeriodInvoicing, INVOICE_PAID, invoicePaidSchema } from './invoices/invoice-periods.js';
 import { createInvoiceRepository } from './invoices/invoice-repository.js';
 import { invoiceRoutes } from './invoices/invoice-routes.js';
@@ -231,6 +232,13 @@ export function createBillingModule(deps: {
         companies: historyRepo,
         labels: payments.payers,
       });
+      const invoiceMail = createInvoiceMail({
+        repo: invoices,
+        invoices: invoiceService,
+        mainPerson: mainPersonOf(db),
+        mail: payments.mail,
+        clock,
+      });
       const topUp = createTopUpCharge({
         lots: walletLots,
         chargeOnce: payments.chargeOnce,
@@ -293,6 +301,7 @@ export function createBillingModule(deps: {
       });
       return {
         invoicing,
+        invoiceMail,
         topUps,
         recovery,
         commissions: { earn: earnCommissions, payOut: payCommissions },
@@ -329,7 +338,7 @@ export function createBillingModule(deps: {
             log,
           }),
           walletExpiryHandler({ lots: walletLots, log }),
-          invoicePeriodsHandler({ invoicing, log }),
+          invoicePeriodsHandler({ invoicing, mail: invoiceMail, log }),
           reconcileHandler({ reconciliation, log }),
           minimumSpendHandler({ charges: minimumSpendCharges, notices: minimumSpendNotices, log }),
         ],
