@@ -494,6 +494,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
         invoicing: billingJobs.invoicing,
         invoiceMail: billingJobs.invoiceMail,
         topUps: billingJobs.topUps,
+        prepaidLow: billingJobs.prepaidLow,
         commissions: billingJobs.commissions,
         reconciliation: billingJobs.reconciliation,
         prepaidRefunds: billingJobs.prepaidRefunds,

@@ -37,6 +37,7 @@ import { createInvoiceService } from './invoices/invoice-service.js';
 import { createLotRepository } from './lots/lot-repository.js';
 import { createPrepaidBlocksView } from './lots/prepaid-blocks-view.js';
 import { createPrepaidLots } from './lots/prepaid-lots.js';
+import { createPrepaidLowNotices, prepaidLowNoticesHandler } from './lots/prepaid-low-notice.js';
 import { createPrepaidRefundRepository } from './lots/prepaid-refund-repository.js';
 import { createPrepaidRefunds } from './lots/prepaid-refunds.js';
 import { prepaidRoutes } from './lots/prepaid-routes.js';
@@ -77,6 +78,7 @@ export type { BillingService, PartyRef } from './history/billing-service.js';
 export { invoicePeriodsJob } from './invoices/invoice-job.js';
 export type { PeriodInvoicing } from './invoices/invoice-periods.js';
 export { createPrepaidLots, type PrepaidLots, type PrepaidUse } from './lots/prepaid-lots.js';
+export { type PrepaidLowNotices, prepaidLowNoticesJob } from './lots/prepaid-low-notice.js';
 export { type PrepaidTopUps, prepaidTopUpsJob } from './lots/prepaid-topups.js';
 export type { WalletSpendInput, WalletSpendOutcome } from './lots/wallet-lots.js';
 export { minimumSpendJob } from './minimum-spend/minimum-spend-job.js';
@@ -202,6 +204,16 @@ export function createBillingModule(deps: {
         resumeBalance: (campaignId) =>
           payments.moveBySystem(campaignId, { type: 'resume_on_run', reason: 'balance' }),
       });
+      // "Two days left" before a block runs out (decision 0084), daily.
+      const prepaidLow = createPrepaidLowNotices({
+        lots: prepaid,
+        repo: createLotRepository(db),
+        payers: payments.payers,
+        pricedCounts: payments.pricedCounts,
+        mainPerson: mainPersonOf(db),
+        mail: payments.mail,
+        clock,
+      });
       payments.followUps.register(INVOICE_PAID, async (followUp, operation, tx) => {
         const { invoiceId } = invoicePaidSchema.parse(followUp);
         await invoices.markPaid(invoiceId, operation.chargeId, clock.now(), tx);
@@ -303,6 +315,7 @@ export function createBillingModule(deps: {
         invoicing,
         invoiceMail,
         topUps,
+        prepaidLow,
         recovery,
         commissions: { earn: earnCommissions, payOut: payCommissions },
         reconciliation,
@@ -319,6 +332,7 @@ export function createBillingModule(deps: {
           commissionsHandler({ earn: earnCommissions, log }),
           commissionPayoutsHandler({ payOut: payCommissions, log }),
           prepaidTopUpsHandler({ topUps, log }),
+          prepaidLowNoticesHandler({ notices: prepaidLow, log }),
           settlePendingHandler({
             chargeOnce: payments.chargeOnce,
             onboarding: payments.onboarding,
