@@ -294,6 +294,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     moveBySystem: campaigns.moveBySystem,
     gateways,
     collectedCharges: payments.charges.collectedCharges,
+    operationsOfCharges: payments.charges.operationsOfCharges,
     salesLinks: sales.links,
     operations: payments.operations,
     mail: mail.mail,

@@ -349,9 +349,14 @@ export const prepaidRefunds = pgTable(
     failureMessage: text(),
     createdAt: at().notNull(),
     settledAt: at(),
+    /** When the sales commissions on the refunded money were reversed (decision 0084); null until then. */
+    commissionsReversedAt: at(),
   },
   (t) => [
     unique('prepaid_refunds_business_key').on(t.businessKey),
+    index('prepaid_refunds_commissions_due_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'refunded' and ${t.commissionsReversedAt} is null`),
     index('prepaid_refunds_campaign_idx').on(t.campaignId, t.id),
     index('prepaid_refunds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     check('prepaid_refunds_status', sql`${t.status} in ('pending', 'refunded', 'failed')`),

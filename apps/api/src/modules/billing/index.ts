@@ -15,6 +15,7 @@ import type {
   ChargeOnce,
   CollectedCharges,
   FollowUps,
+  OperationsOfCharges,
   PaymentFailureRepository,
   PaymentOperationRow,
 } from '../payments/index.js';
@@ -25,6 +26,7 @@ import { commissionPayoutsHandler, commissionsHandler } from './commissions/comm
 import { createCommissionRepository } from './commissions/commission-repository.js';
 import { createCommissionEarning } from './commissions/earn-commissions.js';
 import { createCommissionPayouts } from './commissions/pay-commissions.js';
+import { createCommissionReversal } from './commissions/reverse-commissions.js';
 import { createBillingRepository } from './history/billing-repository.js';
 import { billingRoutes } from './history/billing-routes.js';
 import { createBillingService } from './history/billing-service.js';
@@ -173,6 +175,8 @@ export function createBillingModule(deps: {
       gateways: Pick<GatewayDirectory, 'of' | 'forSystem'>;
       /** What sales commissions are earned on, and who earns them (decision 0080). */
       collectedCharges: CollectedCharges;
+      /** A refund's charges → the operations commissions were earned on (decision 0084). */
+      operationsOfCharges: OperationsOfCharges;
       salesLinks: SalesLinksOf;
       /** Reconciliation's side of the payment operations (decision 0079). */
       operations: OperationReads;
@@ -303,6 +307,14 @@ export function createBillingModule(deps: {
         personalAccount: reads.personalAccount,
         clock,
       });
+      const reverseCommissions = createCommissionReversal({
+        db,
+        repo: commissions,
+        refunds: refundRepo,
+        operationsOfCharges: payments.operationsOfCharges,
+        ledger,
+        clock,
+      });
       const reconciliationRepo = createReconciliationRepository(db);
       const reconciliation = createReconciliation({
         clock,
@@ -317,7 +329,7 @@ export function createBillingModule(deps: {
         topUps,
         prepaidLow,
         recovery,
-        commissions: { earn: earnCommissions, payOut: payCommissions },
+        commissions: { earn: earnCommissions, reverse: reverseCommissions, payOut: payCommissions },
         reconciliation,
         minimumSpend: { charges: minimumSpendCharges, notices: minimumSpendNotices },
         prepaidRefunds,
@@ -329,7 +341,7 @@ export function createBillingModule(deps: {
         atStart: [settlePendingJob, invoicePeriodsJob, reconcileJob, minimumSpendJob],
         handlers: [
           ...recovery.handlers,
-          commissionsHandler({ earn: earnCommissions, log }),
+          commissionsHandler({ earn: earnCommissions, reverse: reverseCommissions, log }),
           commissionPayoutsHandler({ payOut: payCommissions, log }),
           prepaidTopUpsHandler({ topUps, log }),
           prepaidLowNoticesHandler({ notices: prepaidLow, log }),
