@@ -12,6 +12,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
 
 export default defineConfig({
   testDir: './specs',
+  // Specs that move the money clock run against their own server: playwright.clock.config.ts.
+  testIgnore: /.*\.clock\.spec\.ts/,
   fullyParallel: true,
   // Two browsers beside the server: the CI machine has 2 cores.
   workers: 2,
@@ -53,7 +55,12 @@ export default defineConfig({
     { name: 'menus', testMatch: /menu-walk\.spec\.ts/, use: { browserName: 'chromium' } },
     {
       name: 'chromium',
-      testIgnore: [/menu-walk\.spec\.ts/, /connected-account\.spec\.ts/, /data-wallet\.spec\.ts/],
+      testIgnore: [
+        /menu-walk\.spec\.ts/,
+        /connected-account\.spec\.ts/,
+        /data-wallet\.spec\.ts/,
+        /\.clock\.spec\.ts/,
+      ],
       dependencies: ['menus'],
       use: { browserName: 'chromium' },
     },

@@ -104,34 +104,38 @@ if (pgUrl) {
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 if (existsSync(chromium)) {
   if (run('web build', 'npm', ['run', 'build', '-w', '@app/web'])) {
-    const file = join(reports, 'browser.json');
-    const stageName = 'browser tests (Playwright, Chromium)';
-    const ok = run(stageName, 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-      CHROMIUM_PATH: chromium,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-    });
-    const counts = { passed: 0, failed: ok ? 0 : 1, skipped: 0 };
-    if (existsSync(file)) {
-      const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-      Object.assign(counts, {
-        passed: stats.expected + stats.flaky,
-        failed: stats.unexpected,
-        skipped: stats.skipped,
+    // The main suite, then the specs that move the money clock on their own server (decision 0084).
+    for (const [label, config, json] of [
+      ['browser tests', 'e2e/playwright.config.ts', 'browser.json'],
+      ['browser tests on a moved clock', 'e2e/playwright.clock.config.ts', 'browser-clock.json'],
+    ]) {
+      const file = join(reports, json);
+      const stageName = `${label} (Playwright, Chromium)`;
+      const ok = run(stageName, 'npx', ['playwright', 'test', '-c', config], {
+        CHROMIUM_PATH: chromium,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
       });
-      const report = JSON.parse(readFileSync(file, 'utf8'));
-      const walk = (suite, titles) => {
-        for (const spec of suite.specs ?? []) {
-          if (!spec.ok)
-            failures.push(
-              `browser tests: ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`,
-            );
-        }
-        for (const child of suite.suites ?? [])
-          walk(child, child.title && !child.title.endsWith('.ts') ? [...titles, child.title] : titles);
-      };
-      for (const suite of report.suites ?? []) walk(suite, []);
+      const counts = { passed: 0, failed: ok ? 0 : 1, skipped: 0 };
+      if (existsSync(file)) {
+        const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+        Object.assign(counts, {
+          passed: stats.expected + stats.flaky,
+          failed: stats.unexpected,
+          skipped: stats.skipped,
+        });
+        const report = JSON.parse(readFileSync(file, 'utf8'));
+        const walk = (suite, titles) => {
+          for (const spec of suite.specs ?? []) {
+            if (!spec.ok)
+              failures.push(`${label}: ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`);
+          }
+          for (const child of suite.suites ?? [])
+            walk(child, child.title && !child.title.endsWith('.ts') ? [...titles, child.title] : titles);
+        };
+        for (const suite of report.suites ?? []) walk(suite, []);
+      }
+      record(label, ok, counts, minutes.get(stageName));
     }
-    record('browser tests', ok, counts, minutes.get(stageName));
   } else {
     summary.push('FAIL web build');
   }

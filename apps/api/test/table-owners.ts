@@ -86,6 +86,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   // records, mail and files
   user_logs: 'modules/audit',
   email_messages: 'modules/mail',
+  email_attachments: 'modules/mail',
   files: 'modules/files',
   documents: 'modules/documents',
   // the sandbox providers' own state

@@ -1,4 +1,4 @@
-import { type Cents, centsFromBigInt } from '@app/contracts';
+import { asCents, type Cents, centsFromBigInt } from '@app/contracts';
 
 /** The sales commission rate when a system has set none: 5 % (issue 21). */
 export const DEFAULT_COMMISSION_BPS = 500;
@@ -17,4 +17,27 @@ export function commissionOn(base: Cents, rateBps: number): Cents {
   if (!Number.isSafeInteger(rateBps) || rateBps < 0 || rateBps > MAX_COMMISSION_BPS)
     throw new RangeError(`A commission rate must be 0 to ${MAX_COMMISSION_BPS} basis points: ${rateBps}`);
   return centsFromBigInt((BigInt(base) * BigInt(rateBps)) / 10_000n);
+}
+
+/**
+ * What a refund of `refundedBase` (the platform part given back) takes back of a commission `earned`
+ * at `rateBps`, of which reversals took `reversedSoFar` (≤ 0) already: the commission on the refunded
+ * part, never more than is left, so refunds in parts never reverse more than was earned (decision 0084).
+ */
+export function commissionReversal(
+  refundedBase: Cents,
+  rateBps: number,
+  earned: Cents,
+  reversedSoFar: Cents,
+): Cents {
+  if (
+    !Number.isSafeInteger(earned) ||
+    earned < 0 ||
+    !Number.isSafeInteger(reversedSoFar) ||
+    reversedSoFar > 0
+  )
+    throw new RangeError(`A commission is earned ≥ 0 and reversed ≤ 0: ${earned}, ${reversedSoFar}`);
+  const left = earned + reversedSoFar;
+  const share = commissionOn(refundedBase, rateBps);
+  return asCents(Math.max(0, Math.min(share, left)));
 }

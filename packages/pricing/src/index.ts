@@ -29,7 +29,12 @@ export {
   findClientFloorViolation,
   type LeadInformation,
 } from './client-price.js';
-export { commissionOn, DEFAULT_COMMISSION_BPS, MAX_COMMISSION_BPS } from './commission.js';
+export {
+  commissionOn,
+  commissionReversal,
+  DEFAULT_COMMISSION_BPS,
+  MAX_COMMISSION_BPS,
+} from './commission.js';
 export { continualTopUpDue } from './data-wallet.js';
 export {
   applyCoupon,

@@ -200,12 +200,15 @@ export const invoices = pgTable(
     firstFailedAt: at(),
     retries: integer().notNull().default(0),
     nextRetryAt: at(),
+    /** When its e-mail to the payer was queued (decision 0084): null until then. */
+    emailedAt: at(),
     createdAt: at().defaultNow().notNull(),
   },
   (t) => [
     index('invoices_retry_due_idx').on(t.nextRetryAt).where(sql`${t.status} = 'failed'`),
     // The invoice job charges what is open, in id order, after writing (decision 0086).
     index('invoices_open_idx').on(t.id).where(sql`${t.status} = 'open'`),
+    index('invoices_email_due_idx').on(t.id).where(sql`${t.emailedAt} is null`),
     unique('invoices_number').on(t.systemId, t.number),
     unique('invoices_once_per_period').on(t.scheduleId, t.kind, t.period).nullsNotDistinct(),
     index('invoices_client_idx').on(t.clientId, t.issuedAt),
@@ -354,9 +357,14 @@ export const prepaidRefunds = pgTable(
     failureMessage: text(),
     createdAt: at().notNull(),
     settledAt: at(),
+    /** When the sales commissions on the refunded money were reversed (decision 0084); null until then. */
+    commissionsReversedAt: at(),
   },
   (t) => [
     unique('prepaid_refunds_business_key').on(t.businessKey),
+    index('prepaid_refunds_commissions_due_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'refunded' and ${t.commissionsReversedAt} is null`),
     index('prepaid_refunds_campaign_idx').on(t.campaignId, t.id),
     index('prepaid_refunds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     check('prepaid_refunds_status', sql`${t.status} in ('pending', 'refunded', 'failed')`),

@@ -32,7 +32,8 @@ export const commissionSettings = pgTable(
 
 /**
  * One sales person's commission on one collected charge (the platform's part of it), or the
- * reversal of it when that money was refunded: at most one of each per operation and person.
+ * reversal of its share of a refund of that money: one earned per operation and person, one reversal
+ * per refund too.
  */
 export const salesCommissions = pgTable(
   'sales_commissions',
@@ -60,10 +61,15 @@ export const salesCommissions = pgTable(
     /** Positive when earned, negative when reversed; 0 (and no posting) when the share is under a cent. */
     amount: money().notNull(),
     postingId: bigint({ mode: 'number' }).references(() => ledgerPostings.id),
+    /**
+     * The refund a reversal is for (its business key, decision 0084); '' for an earned row. A charge
+     * refunded in parts has a reversal per refund.
+     */
+    refundKey: text().notNull().default(''),
     createdAt: at().defaultNow().notNull(),
   },
   (t) => [
-    unique('sales_commissions_once').on(t.operationId, t.salesUserId, t.kind),
+    unique('sales_commissions_once').on(t.operationId, t.salesUserId, t.kind, t.refundKey),
     index('sales_commissions_person_idx').on(t.salesUserId, t.createdAt),
     index('sales_commissions_settled_idx').on(t.operationSettledAt),
     check('sales_commissions_kind', sql`${t.kind} in ('earned', 'reversed')`),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   index,
   integer,
   pgTable,
@@ -115,10 +116,40 @@ export const emailMessages = pgTable(
     attempts: integer().notNull().default(0),
     lastError: text(),
     providerMessageId: text(),
+    /**
+     * The business operation the mail is for (`invoice:<id>`), when it must go once: a second mail
+     * with the same key is not stored (decision 0084).
+     */
+    dedupeKey: text(),
     createdAt: timestamp({ withTimezone: true }).defaultNow().notNull(),
     sentAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('email_messages_system_time_idx').on(t.systemId, t.createdAt)],
+  (t) => [
+    index('email_messages_system_time_idx').on(t.systemId, t.createdAt),
+    uniqueIndex('email_messages_dedupe_key').on(t.dedupeKey),
+  ],
+);
+
+/** Bytes as PostgreSQL `bytea` (both drivers answer a Uint8Array: pg a Buffer, PGlite a Uint8Array). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** A file sent with an e-mail (an invoice's PDF), kept with the message in the outbox. */
+export const emailAttachments = pgTable(
+  'email_attachments',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    messageId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => emailMessages.id, { onDelete: 'cascade' }),
+    position: smallint().notNull(),
+    fileName: text().notNull(),
+    contentType: text().notNull(),
+    content: bytea().notNull(),
+  },
+  (t) => [uniqueIndex('email_attachments_message_position').on(t.messageId, t.position)],
 );
 
 /** Stored files (logos, favicons, pictures, agreements, uploads); bytes live in the file provider. */

@@ -15,6 +15,7 @@ import type {
   ChargeOnce,
   CollectedCharges,
   FollowUps,
+  OperationsOfCharges,
   PaidWithoutCharge,
   PaymentFailureRepository,
   PaymentOperationRow,
@@ -26,10 +27,12 @@ import { commissionPayoutsHandler, commissionsHandler } from './commissions/comm
 import { createCommissionRepository } from './commissions/commission-repository.js';
 import { createCommissionEarning } from './commissions/earn-commissions.js';
 import { createCommissionPayouts } from './commissions/pay-commissions.js';
+import { createCommissionReversal } from './commissions/reverse-commissions.js';
 import { createBillingRepository } from './history/billing-repository.js';
 import { billingRoutes } from './history/billing-routes.js';
 import { createBillingService } from './history/billing-service.js';
 import { invoicePeriodsHandler, invoicePeriodsJob } from './invoices/invoice-job.js';
+import { createInvoiceMail } from './invoices/invoice-mail.js';
 import { createPeriodInvoicing, INVOICE_PAID, invoicePaidSchema } from './invoices/invoice-periods.js';
 import { createInvoiceRepository } from './invoices/invoice-repository.js';
 import { invoiceRoutes } from './invoices/invoice-routes.js';
@@ -37,6 +40,7 @@ import { createInvoiceService } from './invoices/invoice-service.js';
 import { createLotRepository } from './lots/lot-repository.js';
 import { createPrepaidBlocksView } from './lots/prepaid-blocks-view.js';
 import { createPrepaidLots } from './lots/prepaid-lots.js';
+import { createPrepaidLowNotices, prepaidLowNoticesHandler } from './lots/prepaid-low-notice.js';
 import { createPrepaidRefundRepository } from './lots/prepaid-refund-repository.js';
 import { createPrepaidRefunds } from './lots/prepaid-refunds.js';
 import { prepaidRoutes } from './lots/prepaid-routes.js';
@@ -84,6 +88,7 @@ export type { BillingService, PartyRef } from './history/billing-service.js';
 export { invoicePeriodsJob } from './invoices/invoice-job.js';
 export type { PeriodInvoicing } from './invoices/invoice-periods.js';
 export { createPrepaidLots, type PrepaidLots, type PrepaidUse } from './lots/prepaid-lots.js';
+export { type PrepaidLowNotices, prepaidLowNoticesJob } from './lots/prepaid-low-notice.js';
 export { type PrepaidTopUps, prepaidTopUpsJob } from './lots/prepaid-topups.js';
 export type { WalletSpendInput, WalletSpendOutcome } from './lots/wallet-lots.js';
 export { minimumSpendJob } from './minimum-spend/minimum-spend-job.js';
@@ -188,6 +193,8 @@ export function createBillingModule(deps: {
       gateways: Pick<GatewayDirectory, 'of' | 'forSystem'>;
       /** What sales commissions are earned on, and who earns them (decision 0080). */
       collectedCharges: CollectedCharges;
+      /** A refund's charges → the operations commissions were earned on (decision 0084). */
+      operationsOfCharges: OperationsOfCharges;
       salesLinks: SalesLinksOf;
       /** Reconciliation's side of the payment operations (decision 0079). */
       operations: OperationReads;
@@ -219,6 +226,16 @@ export function createBillingModule(deps: {
         resumeBalance: (campaignId) =>
           payments.moveBySystem(campaignId, { type: 'resume_on_run', reason: 'balance' }),
       });
+      // "Two days left" before a block runs out (decision 0084), daily.
+      const prepaidLow = createPrepaidLowNotices({
+        lots: prepaid,
+        repo: createLotRepository(db),
+        payers: payments.payers,
+        pricedCounts: payments.billedLeads.pricedCounts,
+        mainPerson: mainPersonOf(db),
+        mail: payments.mail,
+        clock,
+      });
       payments.followUps.register(INVOICE_PAID, async (followUp, operation, tx) => {
         const { invoiceId } = invoicePaidSchema.parse(followUp);
         await invoices.markPaid(invoiceId, operation.chargeId, clock.now(), tx);
@@ -248,6 +265,13 @@ export function createBillingModule(deps: {
         repo: invoices,
         companies: historyRepo,
         labels: payments.payers,
+      });
+      const invoiceMail = createInvoiceMail({
+        repo: invoices,
+        invoices: invoiceService,
+        mainPerson: mainPersonOf(db),
+        mail: payments.mail,
+        clock,
       });
       const topUp = createTopUpCharge({
         lots: walletLots,
@@ -303,6 +327,14 @@ export function createBillingModule(deps: {
         personalAccount: reads.personalAccount,
         clock,
       });
+      const reverseCommissions = createCommissionReversal({
+        db,
+        repo: commissions,
+        refunds: refundRepo,
+        operationsOfCharges: payments.operationsOfCharges,
+        ledger,
+        clock,
+      });
       const reconciliationRepo = createReconciliationRepository(db);
       const reconciliation = createReconciliation({
         clock,
@@ -352,12 +384,14 @@ export function createBillingModule(deps: {
       };
       return {
         invoicing,
+        invoiceMail,
         rootFees,
         topUps,
+        prepaidLow,
         /** A top-up as the modal asks for it (the demo's first start tops up Northwind's wallet). */
         walletTopUp,
         recovery,
-        commissions: { earn: earnCommissions, payOut: payCommissions },
+        commissions: { earn: earnCommissions, reverse: reverseCommissions, payOut: payCommissions },
         reconciliation,
         minimumSpend: { charges: minimumSpendCharges, notices: minimumSpendNotices },
         prepaidRefunds,
@@ -369,9 +403,10 @@ export function createBillingModule(deps: {
         atStart: [settlePendingJob, invoicePeriodsJob, reconcileJob, minimumSpendJob, rootFeesJob],
         handlers: [
           ...recovery.handlers,
-          commissionsHandler({ earn: earnCommissions, log }),
+          commissionsHandler({ earn: earnCommissions, reverse: reverseCommissions, log }),
           commissionPayoutsHandler({ payOut: payCommissions, log }),
           prepaidTopUpsHandler({ topUps, log }),
+          prepaidLowNoticesHandler({ notices: prepaidLow, log }),
           settlePendingHandler({
             chargeOnce: payments.chargeOnce,
             onboarding: payments.onboarding,
@@ -391,7 +426,7 @@ export function createBillingModule(deps: {
             log,
           }),
           walletExpiryHandler({ lots: walletLots, log }),
-          invoicePeriodsHandler({ invoicing, log }),
+          invoicePeriodsHandler({ invoicing, mail: invoiceMail, log }),
           reconcileHandler({ reconciliation, log }),
           rootFeesHandler({ ...rootFees, log }),
           minimumSpendHandler({ charges: minimumSpendCharges, notices: minimumSpendNotices, log }),

@@ -30,6 +30,7 @@ const upperFirst = (text: string) => `${text.charAt(0).toUpperCase()}${text.slic
 export interface TopUpDue {
   systemId: number;
   clientId: number;
+  agencyId: number;
   status: string;
   pauseReason: string | null;
   continual: boolean;
@@ -138,6 +139,7 @@ export function createCampaignPayers(deps: {
       return {
         systemId: r.systemId,
         clientId: r.clientId,
+        agencyId: ctx.agencyId,
         status: r.status,
         pauseReason: r.pauseReason,
         continual: r.continualTopUp,

@@ -41,6 +41,7 @@ export function deliverEmailHandler(
             companyId: settings.companyId,
           })
         : deps.outbox;
+      const attachments = await deps.repo.attachmentsOf(messageId);
       try {
         const result = await transport.deliver({
           from: { address: message.fromAddress, name: message.fromName },
@@ -49,6 +50,7 @@ export function deliverEmailHandler(
           subject: message.subject,
           text: message.textBody,
           html: message.htmlBody,
+          ...(attachments.length ? { attachments } : {}),
         });
         await deps.repo.recordAttempt(messageId, {
           transport: transport.name,

@@ -60,6 +60,35 @@ describe('e-mail delivery job', () => {
     expect(mail!.raw).toContain('Your code is 123456.');
   });
 
+  it('sends attachments through SMTP, and stores a keyed mail once', async () => {
+    const master = await systemOf(DEMO.master.domain);
+    const request = {
+      systemId: master.id,
+      to: 'payer@example.test',
+      subject: 'Invoice INV-TEST',
+      text: 'Your invoice is attached.',
+      key: 'test:attachment-once',
+      attachments: [
+        {
+          fileName: 'invoice-INV-TEST.pdf',
+          contentType: 'application/pdf',
+          content: Buffer.from('%PDF-1.4 test'),
+        },
+      ],
+    };
+    const [id, again] = await Promise.all([
+      rt.services.mail.queueEmail(request),
+      rt.services.mail.queueEmail(request),
+    ]);
+    expect(again).toBe(id);
+    const row = await waitForStatus(id, ['sent', 'failed']);
+    expect(row).toMatchObject({ status: 'sent', transport: 'smtp' });
+    const mails = smtp.received.filter((m) => m.raw.includes('Invoice INV-TEST'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.raw).toContain('filename=invoice-INV-TEST.pdf');
+    expect(mails[0]!.raw).toContain(Buffer.from('%PDF-1.4 test').toString('base64'));
+  });
+
   it('keeps mail in the outbox on a system without SMTP', async () => {
     const second = await systemOf(DEMO.brightreach.domain);
     const before = smtp.received.length;

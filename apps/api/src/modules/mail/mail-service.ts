@@ -1,6 +1,8 @@
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { deliverEmailJob } from './deliver-email-job.js';
-import type { MailRepository } from './mail-repository.js';
+import type { EmailAttachment, MailRepository } from './mail-repository.js';
+
+export type { EmailAttachment } from './mail-repository.js';
 
 export interface EmailRequest {
   systemId: number;
@@ -10,6 +12,13 @@ export interface EmailRequest {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with it (an invoice's PDF); kept with the message in the outbox. */
+  attachments?: readonly EmailAttachment[];
+  /**
+   * The business operation it is for (`invoice:<id>`): a mail whose key was stored before is not
+   * stored again, so a job that runs twice, or a crash before it recorded its mail, sends one.
+   */
+  key?: string;
 }
 
 interface Sender {
@@ -58,15 +67,19 @@ export function createMailService(repo: MailRepository, queue: Pick<JobQueue, 'e
           subject: request.subject,
           textBody: request.text,
           htmlBody: request.html ?? null,
+          dedupeKey: request.key ?? null,
+          ...(request.attachments ? { attachments: request.attachments } : {}),
         };
       }),
     );
-    const ids = await repo.insertMany(messages);
+    const stored = await repo.insertMany(messages);
+    // A keyed mail stored before gets its delivery job again: delivery skips what was sent or kept,
+    // and a crash between the message and its job is finished this way.
     await queue.enqueueMany(
       deliverEmailJob,
-      ids.map((messageId) => ({ messageId })),
+      stored.map(({ id }) => ({ messageId: id })),
     );
-    return ids;
+    return stored.map(({ id }) => id);
   }
 
   return {

@@ -13,6 +13,8 @@ const messageSchema = z.object({
   status: z.string(),
   transport: z.string(),
   created_at: z.string(),
+  /** The files sent with it (an invoice's PDF): name, type and size in bytes. */
+  attachments: z.array(z.object({ file_name: z.string(), content_type: z.string(), size: z.number().int() })),
 });
 
 /**
@@ -20,7 +22,7 @@ const messageSchema = z.object({
  * and viewable in the app). A system user reads its own system's messages, newest first.
  */
 export const outboxRoutes =
-  (repo: Pick<MailRepository, 'outbox'>): FastifyPluginAsyncZod =>
+  (repo: Pick<MailRepository, 'outbox' | 'attachmentNames'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/outbox',
@@ -38,6 +40,7 @@ export const outboxRoutes =
       async (request) => {
         const p = principalOf(request);
         const rows = await repo.outbox(p.systemId, request.query);
+        const files = await repo.attachmentNames(rows.map((m) => m.id));
         return {
           data: rows.map((m) => ({
             id: m.id,
@@ -48,6 +51,11 @@ export const outboxRoutes =
             status: m.status,
             transport: m.transport,
             created_at: m.createdAt.toISOString(),
+            attachments: (files.get(m.id) ?? []).map((f) => ({
+              file_name: f.fileName,
+              content_type: f.contentType,
+              size: f.size,
+            })),
           })),
         };
       },

@@ -46,6 +46,7 @@ export type { PaymentOperationRow, SucceededByKeyPrefix } from './payment-operat
  */
 /** Collected campaign charges in settlement order (decision 0080). */
 export type CollectedCharges = ReturnType<typeof createPaymentOperationRepository>['collectedCharges'];
+export type OperationsOfCharges = ReturnType<typeof createPaymentOperationRepository>['operationsOfCharges'];
 
 export function createPaymentsModule(deps: {
   db: Database;
@@ -110,6 +111,8 @@ export function createPaymentsModule(deps: {
       /** Collected campaign charges in settlement order (what sales commissions are earned on). */
       collectedCharges: operations.collectedCharges,
       paidFor: operations.paidFor,
+      /** The operations of gateway charges (a refund's charges → the commissions earned on them). */
+      operationsOfCharges: operations.operationsOfCharges,
     },
     /** Reconciliation's read of the operations (decision 0079): a system's, per gateway. */
     operations: { ofSystemOnGateway: operations.ofSystemOnGateway, gatewaysOf: operations.gatewaysOf },

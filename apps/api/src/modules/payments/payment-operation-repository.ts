@@ -7,6 +7,7 @@ import {
   type Executor,
   eq,
   gte,
+  inArray,
   isNotNull,
   isNull,
   likeLiteral,
@@ -85,6 +86,21 @@ export function createPaymentOperationRepository(db: Database) {
           .where(and(eq(paymentOperations.id, id), eq(paymentOperations.status, 'pending')))
           .returning(),
       );
+    },
+
+    /**
+     * The succeeded operations of these gateway charges: a refund names the charge, sales commissions
+     * the operation (decision 0084).
+     */
+    async operationsOfCharges(chargeIds: readonly string[]): Promise<{ id: number; chargeId: string }[]> {
+      if (chargeIds.length === 0) return [];
+      const rows = await db
+        .select({ id: paymentOperations.id, chargeId: paymentOperations.chargeId })
+        .from(paymentOperations)
+        .where(
+          and(inArray(paymentOperations.chargeId, [...chargeIds]), eq(paymentOperations.status, 'succeeded')),
+        );
+      return rows.flatMap((r) => (r.chargeId === null ? [] : [{ id: r.id, chargeId: r.chargeId }]));
     },
 
     /** The attempt that paid an obligation, if one did (at most one can: a paid obligation is not charged again). */

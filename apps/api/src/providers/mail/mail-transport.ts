@@ -6,6 +6,8 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html?: string | null;
+  /** Files sent with the message (an invoice's PDF). */
+  attachments?: readonly { fileName: string; contentType: string; content: Uint8Array }[];
 }
 
 export type DeliveryResult =

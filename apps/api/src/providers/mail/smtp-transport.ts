@@ -26,6 +26,15 @@ export function createSmtpTransport(settings: SmtpSettings): MailTransport {
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        ...(message.attachments?.length
+          ? {
+              attachments: message.attachments.map((file) => ({
+                filename: file.fileName,
+                contentType: file.contentType,
+                content: Buffer.from(file.content),
+              })),
+            }
+          : {}),
       });
       transporter.close();
       return { status: 'sent', providerMessageId: info.messageId };

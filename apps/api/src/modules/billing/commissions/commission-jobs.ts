@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { defineJob, type JobHandler } from '../../../jobs/define-job.js';
 import type { createCommissionEarning } from './earn-commissions.js';
 import type { createCommissionPayouts } from './pay-commissions.js';
+import type { CommissionReversal } from './reverse-commissions.js';
 
 /**
- * Sales commissions (decision 0080): earned every ten minutes on what was collected since, paid out
+ * Sales commissions (decision 0080): earned every ten minutes on what was collected since (and
+ * reversed on what was refunded, decision 0084), paid out
  * once a month per person (the daily run pays the month before once; later runs find it paid).
  */
 export const commissionsJob = defineJob({
@@ -25,6 +27,7 @@ export const commissionPayoutsJob = defineJob({
 
 export function commissionsHandler(deps: {
   earn: ReturnType<typeof createCommissionEarning>;
+  reverse: CommissionReversal;
   log?: (message: string) => void;
 }): JobHandler<typeof commissionsJob.payload> {
   return {
@@ -32,6 +35,10 @@ export function commissionsHandler(deps: {
     async handle() {
       const done = await deps.earn();
       if (done.earned > 0) deps.log?.(`commissions: ${done.earned} earned, ${done.amount} cents`);
+      // After earning: a charge refunded before its commission was earned is earned, then reversed.
+      const back = await deps.reverse();
+      if (back.reversed > 0)
+        deps.log?.(`commissions: ${back.reversed} reversed on refunds, ${back.amount} cents`);
     },
   };
 }

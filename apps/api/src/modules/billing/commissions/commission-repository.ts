@@ -104,6 +104,66 @@ export function createCommissionRepository(db: Database) {
       return inserted.length > 0;
     },
 
+    /** The earned commissions on these operations, with what reversals already took of each. */
+    async earnedOn(operationIds: readonly number[], tx: Executor = db) {
+      if (operationIds.length === 0) return [];
+      const rows = await tx
+        .select({
+          operationId: salesCommissions.operationId,
+          salesUserId: salesCommissions.salesUserId,
+          systemId: salesCommissions.systemId,
+          agencyId: salesCommissions.agencyId,
+          role: salesCommissions.role,
+          operationSettledAt: salesCommissions.operationSettledAt,
+          kind: salesCommissions.kind,
+          base: salesCommissions.base,
+          rateBps: salesCommissions.rateBps,
+          amount: salesCommissions.amount,
+        })
+        .from(salesCommissions)
+        .where(inArray(salesCommissions.operationId, [...operationIds]));
+      const reversed = new Map<string, number>();
+      for (const r of rows)
+        if (r.kind === 'reversed') {
+          const key = `${r.operationId}:${r.salesUserId}`;
+          reversed.set(key, (reversed.get(key) ?? 0) + r.amount);
+        }
+      return rows
+        .filter((r) => r.kind === 'earned')
+        .map((r) => ({ ...r, reversedSoFar: reversed.get(`${r.operationId}:${r.salesUserId}`) ?? 0 }));
+    },
+
+    /**
+     * Records the reversal of a commission for a refund (amount ≤ 0); false when another run recorded
+     * it first. Written before its posting, in the same transaction: the row is the once-only key.
+     */
+    async insertReversed(
+      row: {
+        systemId: number;
+        operationId: number;
+        operationSettledAt: Date;
+        agencyId: number;
+        salesUserId: number;
+        role: UnearnedCommission['role'];
+        base: Cents;
+        rateBps: number;
+        amount: Cents;
+        refundKey: string;
+      },
+      tx: Executor,
+    ): Promise<number | null> {
+      const inserted = await tx
+        .insert(salesCommissions)
+        .values({ ...row, kind: 'reversed' })
+        .onConflictDoNothing()
+        .returning({ id: salesCommissions.id });
+      return inserted[0]?.id ?? null;
+    },
+
+    async setPosting(id: number, postingId: number, tx: Executor) {
+      await tx.update(salesCommissions).set({ postingId }).where(eq(salesCommissions.id, id));
+    },
+
     /** The month's payout of the person: the one written now, or the one an earlier run wrote. */
     async openPayout(values: typeof commissionPayouts.$inferInsert): Promise<PayoutRow> {
       await db.insert(commissionPayouts).values(values).onConflictDoNothing();

@@ -197,6 +197,27 @@ export function createInvoiceRepository(db: Database) {
         .limit(limit);
     },
 
+    /**
+     * Invoices whose e-mail to the payer is not queued yet and whose charge is settled (paid, failed
+     * or void), oldest first: an open one waits for its charge, so the e-mail says what became of it.
+     */
+    emailDue(limit: number): Promise<InvoiceRow[]> {
+      return db
+        .select()
+        .from(invoices)
+        .where(and(isNull(invoices.emailedAt), inArray(invoices.status, ['paid', 'failed', 'void'])))
+        .orderBy(asc(invoices.id))
+        .limit(limit);
+    },
+
+    /** Records that the invoice's e-mail was queued (the outbox's key made it one e-mail anyway). */
+    async markEmailed(id: number, at: Date): Promise<void> {
+      await db
+        .update(invoices)
+        .set({ emailedAt: at })
+        .where(and(eq(invoices.id, id), isNull(invoices.emailedAt)));
+    },
+
     /** Settles an open (or failed, then paid on a retry) invoice as paid; false when it was not open. */
     async markPaid(id: number, chargeId: string | null, paidAt: Date, tx: Executor = db): Promise<boolean> {
       const rows = await tx

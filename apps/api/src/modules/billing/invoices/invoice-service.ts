@@ -79,6 +79,50 @@ export function createInvoiceService(deps: {
     }));
   }
 
+  /** The invoice as its PDF (the route's download and the payer's e-mail attach the same bytes). */
+  async function pdfOf(invoice: InvoiceRow): Promise<{ body: Buffer; fileName: string; seller: string }> {
+    const [summary] = await summaries([invoice]);
+    const sellerId = invoice.payer === 'client' ? invoice.agencyId : await repo.rootOf(invoice.systemId);
+    const billToId = invoice.payer === 'client' ? invoice.clientId : invoice.agencyId;
+    const parties = await repo.parties([billToId, ...(sellerId === null ? [] : [sellerId])]);
+    const lines = (await repo.linesOf([invoice.id])).get(invoice.id) ?? [];
+    const zone =
+      (await repo.zonesOf([invoice.scheduleId])).get(invoice.scheduleId) ?? DEFAULT_CAMPAIGN_TIME_ZONE;
+    const seller = (sellerId === null ? null : parties.get(sellerId)) ?? { name: 'Billing', email: null };
+    const doc: InvoiceDocument = {
+      number: invoice.number,
+      issuedOn: day(invoice.issuedAt, zone),
+      period: { from: day(invoice.periodStart, zone), to: lastDay(invoice.periodEnd, zone) },
+      status: invoice.status,
+      seller,
+      billTo: parties.get(billToId) ?? { name: summary?.bill_to ?? '', email: null },
+      subject: summary?.campaign ?? '',
+      lines: lines.map((l) => ({
+        description: l.description,
+        quantity: l.quantity,
+        unitPrice: l.unitPriceMicros,
+        amount: l.amount,
+      })),
+      total: invoice.total,
+      paid: invoice.paidAt
+        ? { on: day(invoice.paidAt, zone), reference: invoice.chargeId ?? 'nothing to charge' }
+        : null,
+      notes:
+        invoice.kind === 'final'
+          ? ['Final invoice: the leads delivered since the last period, up to the campaign’s stop.']
+          : invoice.payer === 'agency'
+            ? [
+                'Manual bill: the agency pays the platform its wholesale; the client is billed outside the platform.',
+              ]
+            : [],
+    };
+    return {
+      body: await renderInvoicePdf(doc),
+      fileName: invoiceFileName(invoice.number),
+      seller: seller.name,
+    };
+  }
+
   return {
     async list(p: Principal, companyId: number, page = 1): Promise<InvoiceListResponse> {
       const side = await sideOf(p, companyId);
@@ -99,42 +143,12 @@ export function createInvoiceService(deps: {
       const invoice = await repo.byId(invoiceId);
       if (!invoice || invoice.systemId !== p.systemId || !readable(side, invoice, companyId))
         throw notFound(INVOICE_NOT_FOUND);
-      const [summary] = await summaries([invoice]);
-      const sellerId = invoice.payer === 'client' ? invoice.agencyId : await repo.rootOf(invoice.systemId);
-      const billToId = invoice.payer === 'client' ? invoice.clientId : invoice.agencyId;
-      const parties = await repo.parties([billToId, ...(sellerId === null ? [] : [sellerId])]);
-      const lines = (await repo.linesOf([invoice.id])).get(invoice.id) ?? [];
-      const zone =
-        (await repo.zonesOf([invoice.scheduleId])).get(invoice.scheduleId) ?? DEFAULT_CAMPAIGN_TIME_ZONE;
-      const doc: InvoiceDocument = {
-        number: invoice.number,
-        issuedOn: day(invoice.issuedAt, zone),
-        period: { from: day(invoice.periodStart, zone), to: lastDay(invoice.periodEnd, zone) },
-        status: invoice.status,
-        seller: (sellerId === null ? null : parties.get(sellerId)) ?? { name: 'Billing', email: null },
-        billTo: parties.get(billToId) ?? { name: summary?.bill_to ?? '', email: null },
-        subject: summary?.campaign ?? '',
-        lines: lines.map((l) => ({
-          description: l.description,
-          quantity: l.quantity,
-          unitPrice: l.unitPriceMicros,
-          amount: l.amount,
-        })),
-        total: invoice.total,
-        paid: invoice.paidAt
-          ? { on: day(invoice.paidAt, zone), reference: invoice.chargeId ?? 'nothing to charge' }
-          : null,
-        notes:
-          invoice.kind === 'final'
-            ? ['Final invoice: the leads delivered since the last period, up to the campaign’s stop.']
-            : invoice.payer === 'agency'
-              ? [
-                  'Manual bill: the agency pays the platform its wholesale; the client is billed outside the platform.',
-                ]
-              : [],
-      };
-      return { body: await renderInvoicePdf(doc), fileName: invoiceFileName(invoice.number) };
+      return pdfOf(invoice);
     },
+
+    pdfOf,
+    /** What a list shows of these invoices (the e-mail to the payer says the same). */
+    summaries,
   };
 }
 

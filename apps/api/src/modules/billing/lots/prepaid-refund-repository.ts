@@ -6,6 +6,7 @@ import {
   type Executor,
   eq,
   ilike,
+  isNull,
   likeLiteral,
   lt,
   or,
@@ -23,6 +24,23 @@ export type NewPrepaidRefund = Omit<
 /** The SQL of `prepaid_refunds`, and the prepaid lots a refund reads (decision 0078). */
 export function createPrepaidRefundRepository(db: Executor) {
   return {
+    /** Refunds made whose sales commissions are not reversed yet (decision 0084), oldest first. */
+    commissionsDue: (limit: number) =>
+      db
+        .select()
+        .from(prepaidRefunds)
+        .where(and(eq(prepaidRefunds.status, 'refunded'), isNull(prepaidRefunds.commissionsReversedAt)))
+        .orderBy(asc(prepaidRefunds.id))
+        .limit(limit),
+
+    /** Marks the refund's commissions reversed (in the transaction that posted the reversals). */
+    async markCommissionsReversed(id: number, at: Date, tx: Executor = db): Promise<void> {
+      await tx
+        .update(prepaidRefunds)
+        .set({ commissionsReversedAt: at })
+        .where(and(eq(prepaidRefunds.id, id), isNull(prepaidRefunds.commissionsReversedAt)));
+    },
+
     /** The campaign's prepaid lots, oldest first (as bought). */
     prepaidLotsOf: (campaignId: number, tx: Executor = db) =>
       tx

@@ -1,0 +1,123 @@
+import { asCents, type Cents } from '@app/contracts';
+import type { Database, Executor, PrepaidRefundCall } from '@app/db';
+import { commissionReversal } from '@app/pricing';
+import type { Clock } from '../../../lib/clock.js';
+import type { Ledger } from '../../ledger/index.js';
+import type { OperationsOfCharges } from '../../payments/index.js';
+import type { PrepaidRefundRepository } from '../lots/prepaid-refund-repository.js';
+import type { CommissionRepository } from './commission-repository.js';
+
+type Earned = Awaited<ReturnType<CommissionRepository['earnedOn']>>[number];
+
+/** The platform's part a refund gave back: the application fee of a direct charge, else all of it. */
+const platformBack = (call: PrepaidRefundCall): Cents =>
+  asCents(call.connectedAccountId === null ? call.amount : call.applicationFeeBack);
+
+/**
+ * Commissions reversed on refund (decisions 0080, 0084): for every refund made (a prepaid refund's
+ * gateway refunds, decision 0078), each sales person who earned a commission on a refunded charge gives
+ * back the commission on the platform part refunded (`@app/pricing` `commissionReversal`, never more
+ * than is left of it): a `reversed` row keyed on the refund (unique per operation, person and refund)
+ * and its posting (`commission-reversal:<refund>:<operation>:<person>`: the person's payable debited,
+ * the system's expense credited), written in one transaction with the refund's mark. Runs at once
+ * write one; the first finds the row free. The balance it leaves — negative when the commission was
+ * paid out already — is what the next payout nets (a payout transfers only a positive balance).
+ *
+ * Run after `earn` in the same job, so a charge refunded before its commission was earned is earned,
+ * then reversed.
+ */
+export function createCommissionReversal(deps: {
+  db: Database;
+  repo: CommissionRepository;
+  refunds: Pick<PrepaidRefundRepository, 'commissionsDue' | 'markCommissionsReversed'>;
+  operationsOfCharges: OperationsOfCharges;
+  ledger: Ledger;
+  clock: Clock;
+}) {
+  const { db, repo, ledger } = deps;
+
+  async function post(item: Earned, amount: Cents, refundKey: string, tx: Executor): Promise<number> {
+    const [expense, payable] = await Promise.all([
+      ledger.accountFor(
+        { systemId: item.systemId, kind: 'commission_expense', owner: { type: 'system' } },
+        tx,
+      ),
+      ledger.accountFor(
+        {
+          systemId: item.systemId,
+          kind: 'commission_payable',
+          owner: { type: 'user', userId: item.salesUserId },
+        },
+        tx,
+      ),
+    ]);
+    const { posting } = await ledger.post(
+      {
+        systemId: item.systemId,
+        cause: {
+          kind: 'commission',
+          description: `Commission reversed: its money was refunded (${refundKey})`,
+          businessKey: `commission-reversal:${refundKey}:${item.operationId}:${item.salesUserId}`,
+          companyId: item.agencyId,
+        },
+        lines: [
+          { accountId: payable.id, amount },
+          { accountId: expense.id, amount: asCents(-amount) },
+        ],
+      },
+      tx,
+    );
+    return posting.id;
+  }
+
+  return async function reverse(limit = 200): Promise<{ reversed: number; amount: Cents }> {
+    let reversed = 0;
+    let total = 0;
+    for (const refund of await deps.refunds.commissionsDue(limit)) {
+      const calls = refund.calls.filter((call) => platformBack(call) > 0);
+      const operations = await deps.operationsOfCharges(calls.map((call) => call.chargeId));
+      const operationOf = new Map(operations.map((o) => [o.chargeId, o.id]));
+      await db.transaction(async (tx) => {
+        const earned = await repo.earnedOn(
+          operations.map((o) => o.id),
+          tx,
+        );
+        for (const call of calls) {
+          const operationId = operationOf.get(call.chargeId);
+          for (const item of earned.filter((e) => e.operationId === operationId)) {
+            const back = commissionReversal(
+              platformBack(call),
+              item.rateBps,
+              item.amount,
+              asCents(item.reversedSoFar),
+            );
+            if (back === 0) continue;
+            const id = await repo.insertReversed(
+              {
+                systemId: item.systemId,
+                operationId: item.operationId,
+                operationSettledAt: item.operationSettledAt,
+                agencyId: item.agencyId,
+                salesUserId: item.salesUserId,
+                role: item.role,
+                base: platformBack(call),
+                rateBps: item.rateBps,
+                amount: asCents(-back),
+                refundKey: refund.businessKey,
+              },
+              tx,
+            );
+            if (id === null) continue; // another run reversed it for this refund
+            await repo.setPosting(id, await post(item, back, refund.businessKey, tx), tx);
+            reversed += 1;
+            total += back;
+          }
+        }
+        await deps.refunds.markCommissionsReversed(refund.id, deps.clock.now(), tx);
+      });
+    }
+    return { reversed, amount: asCents(total) };
+  };
+}
+
+export type CommissionReversal = ReturnType<typeof createCommissionReversal>;
