@@ -49,35 +49,42 @@ export function createInvoiceMail(deps: {
   mail: Pick<MailService, 'queueEmail'>;
   clock: Clock;
 }) {
+  /** One invoice's e-mail, queued under its key, then the invoice marked: 1 when a mail was queued. */
+  async function mailOne(invoice: InvoiceRow): Promise<number> {
+    const payerId = invoice.payer === 'client' ? invoice.clientId : invoice.agencyId;
+    const person = await deps.mainPerson(payerId);
+    if (person?.email) {
+      const [summary] = await deps.invoices.summaries([invoice]);
+      const pdf = await deps.invoices.pdfOf(invoice);
+      await deps.mail.queueEmail({
+        systemId: invoice.systemId,
+        companyId: payerId,
+        to: person.email,
+        key: `invoice:${invoice.id}`,
+        ...invoiceEmail(invoice, {
+          personName: person.name,
+          seller: pdf.seller,
+          campaign: summary?.campaign ?? '',
+          periodStart: summary?.period_start ?? '',
+          periodEnd: summary?.period_end ?? '',
+        }),
+        attachments: [{ fileName: pdf.fileName, contentType: 'application/pdf', content: pdf.body }],
+      });
+    }
+    // A payer without anyone to write to is marked too: nobody will appear for this invoice.
+    await deps.repo.markEmailed(invoice.id, deps.clock.now());
+    return person?.email ? 1 : 0;
+  }
+
   return {
-    async send(limit = 200): Promise<number> {
+    /** Every invoice due its e-mail, a page at a time until none is left (a period's thousands too). */
+    async send(page = 200): Promise<number> {
       let sent = 0;
-      for (const invoice of await deps.repo.emailDue(limit)) {
-        const payerId = invoice.payer === 'client' ? invoice.clientId : invoice.agencyId;
-        const person = await deps.mainPerson(payerId);
-        if (person?.email) {
-          const [summary] = await deps.invoices.summaries([invoice]);
-          const pdf = await deps.invoices.pdfOf(invoice);
-          await deps.mail.queueEmail({
-            systemId: invoice.systemId,
-            companyId: payerId,
-            to: person.email,
-            key: `invoice:${invoice.id}`,
-            ...invoiceEmail(invoice, {
-              personName: person.name,
-              seller: pdf.seller,
-              campaign: summary?.campaign ?? '',
-              periodStart: summary?.period_start ?? '',
-              periodEnd: summary?.period_end ?? '',
-            }),
-            attachments: [{ fileName: pdf.fileName, contentType: 'application/pdf', content: pdf.body }],
-          });
-          sent += 1;
-        }
-        // A payer without anyone to write to is marked too: nobody will appear for this invoice.
-        await deps.repo.markEmailed(invoice.id, deps.clock.now());
+      for (;;) {
+        const due = await deps.repo.emailDue(page);
+        for (const invoice of due) sent += await mailOne(invoice);
+        if (due.length < page) return sent;
       }
-      return sent;
     },
   };
 }
