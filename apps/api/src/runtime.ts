@@ -258,6 +258,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   });
   // The lead engine's ingestion (decision 0046). The sandbox resolver generates its people on the
   // first page view it resolves (decision 0038), not at start.
+  // The agency's Data Wallet paying its campaign charges before its card (decision 0085).
+  const agencyWallet = billing.walletPayment(payments.paidWithoutCharge);
   const campaigns = createCampaignsModule({
     db,
     chargeOnce: payments.chargeOnce,
@@ -270,7 +272,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     billing: {
       prepaid: billing.prepaid,
       schedules: billing.schedules,
-      wallet: billing.walletPayment(payments.paidWithoutCharge),
+      wallet: agencyWallet,
     },
     followUps: payments.followUps,
     log: (message, detail) => console.warn(message, detail ?? ''),
@@ -528,6 +530,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
         prepaidRefunds: billingJobs.prepaidRefunds,
         wallet: billing.wallet,
         walletTopUp: billingJobs.walletTopUp,
+        agencyWallet,
         recovery: billingJobs.recovery,
       },
       clock,

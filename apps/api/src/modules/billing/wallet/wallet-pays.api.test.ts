@@ -1,4 +1,4 @@
-import { asCents } from '@app/contracts';
+import { asCents, parseDollarsToCents } from '@app/contracts';
 import { campaigns, DEMO, eq, invoices, paymentFailures, queryRows, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
@@ -14,11 +14,6 @@ import {
 import { companyByName, PEOPLE, put, type Who, who } from '../../../../test/kits/users.js';
 import { sandboxOf } from '../../../../test/payments.js';
 import { type SettableClock, settableClock } from '../../../lib/clock.js';
-import { createPaidWithoutCharge } from '../../payments/paid-without-charge.js';
-import { createPaymentFailureRepository } from '../../payments/payment-failure-repository.js';
-import { createPaymentOperationRepository } from '../../payments/payment-operation-repository.js';
-import { createWalletLots } from '../lots/wallet-lots.js';
-import { createWalletPayment } from './wallet-payment.js';
 
 /*
  * The Data Wallet pays what the agency owes for its clients' campaigns before its card (decision
@@ -40,8 +35,9 @@ let cardPaidCampaign: number;
 const walletCents = async () => {
   const res = await walletView(rt, owner, northwind);
   expect(res.statusCode, res.body).toBe(200);
-  const [dollars = '0', cents = '0'] = String(res.json().balance_amount).replace(/,/g, '').split('.');
-  return Number.parseInt(dollars, 10) * 100 + Number.parseInt(cents.padEnd(2, '0'), 10);
+  const cents = parseDollarsToCents(String(res.json().balance_amount).replace(/,/g, ''));
+  if (cents === null) throw new Error(`not a balance: ${res.json().balance_amount}`);
+  return cents;
 };
 
 /** The wallet's spends for one obligation: their postings and what each took. */
@@ -54,26 +50,6 @@ const walletPaymentsOf = (obligationKey: string) =>
           join ledger_accounts a on a.id = l.account_id and a.kind = 'wallet'
          where p.business_key = ${`wallet-pays:${obligationKey}`}`,
   );
-
-/** A direct use of the wallet payment, as the campaign payers make it, with its follow-ups counted. */
-function walletPayment() {
-  const finished: string[] = [];
-  const { pay } = createWalletPayment({
-    db: rt.database.db,
-    wallet: rt.services.billing.wallet,
-    lots: createWalletLots({ db: rt.database.db, ledger: rt.services.ledger, clock }),
-    paidWithoutCharge: createPaidWithoutCharge({
-      operations: createPaymentOperationRepository(rt.database.db),
-      failures: createPaymentFailureRepository(rt.database.db),
-      followUps: {
-        run: async (followUp) => {
-          finished.push(followUp.kind);
-        },
-      },
-    }),
-  });
-  return { pay, finished };
-}
 
 beforeAll(async () => {
   clock = settableClock(new Date());
@@ -177,12 +153,12 @@ describe('the Data Wallet pays the agency', () => {
     expect(await walletCents()).toBe(100);
   });
 
-  it('pays one obligation once under 20 requests at once, runs its follow-up once and settles its decline', async () => {
+  it('pays one obligation once under 20 requests at once and settles the decline it left', async () => {
     const top = await chargeWallet(rt, owner, chargeBody(northwind, '500', { stop_continual: 'T' }));
     expect(top.statusCode, top.body).toBe(200);
     const before = await walletCents();
     const obligationKey = `invoice:test-wallet:${Date.now()}`;
-    await createPaymentFailureRepository(rt.database.db).recordUnattempted({
+    await rt.services.payments.failures.recordUnattempted({
       systemId,
       payerCompanyId: northwind,
       campaignId: null,
@@ -190,18 +166,18 @@ describe('the Data Wallet pays the agency', () => {
       amount: asCents(1_234),
       reason: 'Northwind has no card on file.',
     });
-    const { pay, finished } = walletPayment();
     const input = {
       systemId,
       agencyId: northwind,
       amount: asCents(1_234),
       obligationKey,
       description: 'Invoice paid by the test',
-      followUp: { kind: 'test.finished' },
+      followUp: null,
     };
-    const outcomes = await Promise.all(Array.from({ length: 20 }, () => pay(input)));
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, () => rt.services.billing.agencyWallet.pay(input)),
+    );
     expect(new Set(outcomes)).toEqual(new Set(['paid']));
-    expect(finished).toEqual(['test.finished']);
     expect((await walletPaymentsOf(obligationKey)).map((p) => p.amount)).toEqual([1_234]);
     expect(await walletCents()).toBe(before - 1_234);
     const [failure] = await rt.database.db
@@ -215,16 +191,15 @@ describe('the Data Wallet pays the agency', () => {
   it('stays out of an obligation a card charge already paid, and of one it cannot cover', async () => {
     const id = cardPaidCampaign;
     const before = await walletCents();
-    const { pay, finished } = walletPayment();
+    const { pay } = rt.services.billing.agencyWallet;
     // The activation's charge to the agency's card went through under this obligation.
     const paidByCard = `campaign-activation:${id}:1`;
     expect((await sandboxChargesWithKey(rt, paidByCard)).length).toBe(1);
-    const base = { systemId, agencyId: northwind, description: 'Test', followUp: { kind: 'test.finished' } };
+    const base = { systemId, agencyId: northwind, description: 'Test', followUp: null };
     expect(await pay({ ...base, amount: asCents(100), obligationKey: paidByCard })).toBe('not_covered');
     expect(await pay({ ...base, amount: asCents(before + 1), obligationKey: `test-too-much:${id}` })).toBe(
       'not_covered',
     );
-    expect(finished).toEqual([]);
     expect(await walletPaymentsOf(paidByCard)).toEqual([]);
     expect(await walletCents()).toBe(before);
   });
