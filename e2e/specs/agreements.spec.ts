@@ -69,7 +69,7 @@ test('a system user makes the Data Wallet beta for all agencies; the agency owne
 
   // Then the wallet: the ledger's balance (nothing topped up yet) and this month's history.
   const walletModal = owner.getByRole('dialog', { name: 'Data Wallet' });
-  await expect(walletModal.getByTestId('data-wallet-balance')).toHaveText('$0');
+  await expect(walletModal.getByTestId('data-wallet-balance')).toHaveText('$0.00');
   await expect(walletModal.getByTestId('data-wallet-empty')).toBeVisible();
   await expectAccessible(owner, 'data-wallet-modal');
 
@@ -87,7 +87,7 @@ test('a system user makes the Data Wallet beta for all agencies; the agency owne
   await expect(owner.getByRole('dialog', { name: 'Billing Agreement' })).toHaveCount(0);
   // The month's history downloads as a CSV from the ledger (nothing topped up yet: the header only).
   const reopened = owner.getByRole('dialog', { name: 'Data Wallet' });
-  await expect(reopened.getByTestId('data-wallet-balance')).toHaveText('$0');
+  await expect(reopened.getByTestId('data-wallet-balance')).toHaveText('$0.00');
   const csvSaved = owner.waitForEvent('download');
   await reopened.getByTestId('data-wallet-download').click();
   const csv = await csvSaved;

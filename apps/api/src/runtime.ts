@@ -447,6 +447,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       await seedDemoWallet({
         db,
         agreements: agreements.agreements,
+        beta: agreements.beta,
         topUp: billingJobs.walletTopUp,
         isSandbox: async (systemId) => (await gateways.forSystem(systemId)).name === 'sandbox',
       });

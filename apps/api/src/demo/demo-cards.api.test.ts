@@ -89,10 +89,11 @@ describe('demo cards', () => {
     expect(await sandboxCharges(rt)).toBe(charges);
   });
 
-  it("tops up Northwind's Data Wallet once: the modal shows $1,000 and its line", async () => {
+  it("tops up Summit's Data Wallet once: the modal shows $1,000 and its line", async () => {
     const demo = {
       db: rt.database.db,
       agreements: rt.services.agreements.agreements,
+      beta: rt.services.agreements.beta,
       topUp: rt.services.billing.walletTopUp,
       isSandbox: async () => true,
     };
@@ -100,7 +101,7 @@ describe('demo cards', () => {
     const charges = await sandboxCharges(rt);
     await seedDemoWallet(demo);
     expect(await sandboxCharges(rt)).toBe(charges);
-    const owner = await who(rt, DEMO.northwind.owner.email);
+    const owner = await who(rt, DEMO.summit.owner.email);
     const wallet = await get(
       rt,
       `/configuration/agencies/prepaid/get-direct-payment?company_id=${owner.company}`,

@@ -37,9 +37,6 @@ import { DEMO, DEMO_PASSWORD } from './demo-data.js';
 
 import { DEFAULT_DOCUMENTS } from './documents.js';
 
-/** The Data Wallet's beta feature (spec 1 §3.7); the compiler checks it is the wallet's. */
-const DATA_WALLET_FEATURE_ID = (BETA_FEATURES[0] satisfies { slug: 'data_wallet' }).id;
-
 /**
  * A connected account that finished the sandbox onboarding: the sandbox gateway's own row (so the
  * gateway knows it, as Stripe would) and ours, in the one table of connected accounts (decision 0033).
@@ -293,9 +290,6 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
     await tx
       .insert(betaTesters)
       .values({ featureId: MODULE_CATALOGUE.b2b.beta.featureId, companyId: northwindId });
-    // Northwind also tests the Data Wallet; its owner accepts the wallet's agreement and tops it up at
-    // the demo's first start (apps/api/src/demo/demo-wallet.ts), so the modal has a balance and a history.
-    await tx.insert(betaTesters).values({ featureId: DATA_WALLET_FEATURE_ID, companyId: northwindId });
     await tx.insert(companySalesLinks).values([
       { companyId: northwindId, role: 'sales_rep', salesUserId: salesId },
       { companyId: northwindId, role: 'account_executive', salesUserId: aeId },
