@@ -22,6 +22,8 @@ export const PREPAID_REFUND_TEXTS = {
   nothingLeft: 'This campaign has no unused leads to refund.',
   alreadyRefunded: 'The unused leads of this campaign have already been refunded.',
   inProgress: 'The refund of this campaign is being processed.',
+  walletPaid:
+    'These leads were paid from the Data Wallet and are not refunded: they stay with the campaign and are used first when it runs again.',
   refunded: 'The unused prepaid leads have been refunded.',
   confirm: 'Are you sure you want to refund the unused prepaid leads of this campaign?',
   failed: 'The refund could not be made. Please try again later.',

@@ -216,6 +216,11 @@ export function createLedger({ db, clock = systemClock }: { db: Database; clock?
       });
     },
 
+    /** Whether an operation is posted under this business key (a wallet payment, decision 0085). */
+    async isPosted(businessKey: string, tx?: Executor): Promise<boolean> {
+      return (await repoOf(tx).postingByKey(businessKey)) !== undefined;
+    },
+
     /**
      * Many operations at once, in the caller's transaction and in three statements whatever their
      * number (the lead claim posts its prepaid use this way, decision 0072). Every key must be new:

@@ -15,7 +15,7 @@ import type { LotRow } from './lot-repository.js';
 export type PaidFor = (obligationKey: string) => Promise<PaymentOperationRow | null>;
 
 /** The keys a block's charges paid: the payer's, and the platform part's (decision 0065). */
-function obligationKeysOf(sourceKey: string) {
+export function obligationKeysOf(sourceKey: string) {
   const activation = /^campaign-activation:(\d+):(\d+)$/.exec(sourceKey);
   return {
     payer: sourceKey,

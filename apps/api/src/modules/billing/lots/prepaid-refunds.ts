@@ -5,8 +5,15 @@ import { GatewayError } from '../../../providers/payments/gateway.js';
 import type { GatewayDirectory } from '../../../providers/payments/gateway-directory.js';
 import type { PrepaidCampaign } from '../../campaigns/index.js';
 import { asLeads, type Ledger } from '../../ledger/index.js';
+import type { LotRow } from './lot-repository.js';
 import type { PrepaidLots } from './prepaid-lots.js';
-import { estimateOnWire, type PaidFor, paidBlocks, planRefund } from './prepaid-refund-plan.js';
+import {
+  estimateOnWire,
+  obligationKeysOf,
+  type PaidFor,
+  paidBlocks,
+  planRefund,
+} from './prepaid-refund-plan.js';
 import type { PrepaidRefundRepository, PrepaidRefundRow } from './prepaid-refund-repository.js';
 
 /** A refund refused: its text (PREPAID_REFUND_TEXTS) and whether it is a conflict with an earlier one. */
@@ -44,15 +51,36 @@ export function createPrepaidRefunds(deps: {
   gateways: Pick<GatewayDirectory, 'of'>;
   /** The campaign as its people know it ('Campaign #<public id> <name> (<term>)'), for the money lines. */
   labels: (campaignIds: readonly number[]) => Promise<Map<number, string>>;
+  /**
+   * Whether the agency's Data Wallet paid an obligation (decision 0085). A block it paid is not
+   * refunded (the wallet has no refund path yet): its leads stay with the campaign.
+   */
+  walletPaid: (obligationKey: string) => Promise<boolean>;
   /** The campaigns module's switch: a refunded campaign buys no more blocks (continual top-up off). */
   stopContinualTopUp: (campaignId: number) => Promise<void>;
 }) {
   const { db, ledger, clock, repo } = deps;
 
-  const refusalOf = (c: PrepaidCampaign, left: number, last: PrepaidRefundRow | null): string | null => {
+  /** Whether the wallet paid any charge of these blocks. */
+  const walletPaidAny = async (lots: readonly LotRow[]) =>
+    (
+      await Promise.all(
+        lots.flatMap((lot) =>
+          Object.values(obligationKeysOf(lot.sourceKey)).map((key) => deps.walletPaid(key)),
+        ),
+      )
+    ).some(Boolean);
+
+  const refusalOf = (
+    c: PrepaidCampaign,
+    left: number,
+    last: PrepaidRefundRow | null,
+    walletPaid: boolean,
+  ): string | null => {
     if (c.term !== 'Prepaid') return PREPAID_REFUND_TEXTS.notPrepaid;
     if (c.status !== 'stopped') return PREPAID_REFUND_TEXTS.notStopped;
     if (last?.status === 'pending') return PREPAID_REFUND_TEXTS.inProgress;
+    if (left > 0 && walletPaid) return PREPAID_REFUND_TEXTS.walletPaid;
     if (left > 0) return null;
     return last?.status === 'refunded'
       ? PREPAID_REFUND_TEXTS.alreadyRefunded
@@ -66,18 +94,21 @@ export function createPrepaidRefunds(deps: {
       repo.latestOf(c.campaignId),
     ]);
     const blocks = await paidBlocks(lots, deps.paidFor);
-    return estimateOnWire(c.publicId, blocks, planRefund(blocks, left), refusalOf(c, left, last));
+    const refusal = refusalOf(c, left, last, await walletPaidAny(lots));
+    return estimateOnWire(c.publicId, blocks, planRefund(blocks, left), refusal);
   }
 
   /** Step 1: the leads out and the row, under the lots' lock; the refusal's text otherwise. */
   async function reserve(c: PrepaidCampaign) {
     const known = await repo.prepaidLotsOf(c.campaignId);
     const blocks = await paidBlocks(known, deps.paidFor);
+    // A stopped campaign buys no block: the blocks read here are all it has.
+    const walletPaid = await walletPaidAny(known);
     return db.transaction(async (tx) => {
       const left = (await deps.lots.lockLeft([c.campaignId], tx)).get(c.campaignId) ?? 0;
       const lots = await repo.prepaidLotsOf(c.campaignId, tx);
       const last = await repo.latestOf(c.campaignId, tx);
-      const refusal = refusalOf(c, left, last);
+      const refusal = refusalOf(c, left, last, walletPaid);
       if (refusal)
         throw new PrepaidRefundRefused(
           refusal,

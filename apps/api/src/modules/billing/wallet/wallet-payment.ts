@@ -4,6 +4,9 @@ import type { PaidWithoutCharge } from '../../payments/index.js';
 import type { WalletLots } from '../lots/wallet-lots.js';
 import type { WalletSpending } from './wallet-spend.js';
 
+/** The business key of the wallet's payment of an obligation: its ledger posting's. */
+export const walletPaymentKey = (obligationKey: string) => `wallet-pays:${obligationKey}`;
+
 /** One of an agency's charges for a campaign, offered to its Data Wallet first. */
 export interface WalletPaymentInput {
   systemId: number;
@@ -48,7 +51,7 @@ export function createWalletPayment(deps: {
             systemId: input.systemId,
             agencyId: input.agencyId,
             amount: input.amount,
-            businessKey: `wallet-pays:${input.obligationKey}`,
+            businessKey: walletPaymentKey(input.obligationKey),
             description: `${input.description} (paid from the Data Wallet)`,
           },
           tx,
@@ -75,7 +78,10 @@ export function createWalletPayment(deps: {
       });
   }
 
-  return { pay, covers };
+  return {
+    pay,
+    covers,
+  };
 }
 
 class CardGotThereFirst extends Error {}

@@ -1,4 +1,4 @@
-import { asCents, parseDollarsToCents } from '@app/contracts';
+import { asCents, PREPAID_REFUND_TEXTS, parseDollarsToCents } from '@app/contracts';
 import { campaigns, DEMO, eq, invoices, paymentFailures, queryRows, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
@@ -8,10 +8,11 @@ import { chargeBody, chargeWallet, openWallet, walletView } from '../../../../te
 import {
   type HarborPayers,
   harborPaying,
+  moveCampaign,
   sandboxChargesWithKey,
   startedHarborCampaign,
 } from '../../../../test/kits/harbor-billing.js';
-import { companyByName, PEOPLE, put, type Who, who } from '../../../../test/kits/users.js';
+import { companyByName, get, PEOPLE, post, put, type Who, who } from '../../../../test/kits/users.js';
 import { sandboxOf } from '../../../../test/payments.js';
 import { type SettableClock, settableClock } from '../../../lib/clock.js';
 
@@ -202,5 +203,47 @@ describe('the Data Wallet pays the agency', () => {
     );
     expect(await walletPaymentsOf(paidByCard)).toEqual([]);
     expect(await walletCents()).toBe(before);
+  });
+  it('keeps the leads of a block the wallet paid when asked to refund them, and says so', async () => {
+    const top = await chargeWallet(rt, owner, chargeBody(northwind, '500', { stop_continual: 'T' }));
+    expect(top.statusCode, top.body).toBe(200);
+    const { id, publicId, started } = await startedHarborCampaign(rt, payers, {
+      PaymentTerm: 'Prepaid',
+      PlatformFee: '99',
+      CostMonth: '0',
+      CostSet: '1.50',
+      leadsbuy: 20,
+    });
+    expect(started.json().data.charge.wallet_amount).not.toBe('0');
+    expect((await moveCampaign(rt, owner, id, 'stopped')).statusCode).toBe(200);
+    const before = await walletCents();
+    const estimate = await get(
+      rt,
+      `/leadspeek/client/estimeate-refund-topup?leadspeek_api_id=${publicId}`,
+      owner.token,
+    );
+    expect(estimate.json()).toMatchObject({ refusal: PREPAID_REFUND_TEXTS.walletPaid, leads_left: 20 });
+    const refused = await post(
+      rt,
+      '/leadspeek/client/refund-topup',
+      {
+        leadspeek_api_id: publicId,
+        company_id: northwind,
+        ip_user: '127.0.0.1',
+        timezone: 'UTC',
+        payment_type: 'Prepaid',
+      },
+      owner.token,
+    );
+    // Refused as the campaign's state refuses it (409, like "already refunded"): nothing changes.
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(PREPAID_REFUND_TEXTS.walletPaid);
+    expect(await walletCents()).toBe(before);
+    const again = await get(
+      rt,
+      `/leadspeek/client/estimeate-refund-topup?leadspeek_api_id=${publicId}`,
+      owner.token,
+    );
+    expect(again.json()).toMatchObject({ leads_left: 20 });
   });
 });
