@@ -53,6 +53,11 @@ export const rootFeesQuerySchema = z
   .object({ system_id: z.coerce.number().int().positive().optional() })
   .strict();
 
+/** `POST /configuration/root-fees/receiving-account-link`: the paying system whose fees it receives. */
+export const rootFeeAccountLinkRequestSchema = z.strictObject({
+  system_id: z.number().int().positive().max(2_147_483_647),
+});
+
 export const rootFeeAccountLinkSchema = z.object({
   status: z.string(),
   url: z.string(),

@@ -55,7 +55,7 @@ export const BILLING_MATRIX_CASES: MatrixCase[] = [
     inScope: (p) => (p === 'system' ? PASS : [404]),
   },
   // Root fees (decision 0081): the system's owners only; the matrix's system is the master, which reads
-  // what the paying systems owe and has no receiving account to connect (400, past the access layer).
+  // what the paying systems owe and opens their receiving accounts' onboarding.
   {
     route: 'GET /api/configuration/root-fees',
     vary: null,
@@ -65,7 +65,11 @@ export const BILLING_MATRIX_CASES: MatrixCase[] = [
   {
     route: 'POST /api/configuration/root-fees/receiving-account-link',
     vary: null,
-    request: () => ({ url: '/api/configuration/root-fees/receiving-account-link', body: {} }),
+    // The master's owner asks for a paying system's link (the matrix's other system is Brightreach).
+    request: ({ ids }) => ({
+      url: '/api/configuration/root-fees/receiving-account-link',
+      body: { system_id: ids.otherSystem.system },
+    }),
     inScope: (p) => (p === 'system' ? PASS : [404]),
   },
 ];

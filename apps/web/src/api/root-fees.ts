@@ -13,11 +13,18 @@ export function useRootFees() {
   });
 }
 
-/** `POST /configuration/root-fees/receiving-account-link`: the onboarding link of the master's receiving account. */
+/**
+ * `POST /configuration/root-fees/receiving-account-link`: the onboarding link of the master's account
+ * that receives a paying system's root fees (the master's owners only).
+ */
 export function useReceivingAccountLink() {
   const http = useHttp();
   return useMutation({
-    mutationFn: () =>
-      http.post('/configuration/root-fees/receiving-account-link', {}, rootFeeAccountLinkSchema),
+    mutationFn: (systemId: number) =>
+      http.post(
+        '/configuration/root-fees/receiving-account-link',
+        { system_id: systemId },
+        rootFeeAccountLinkSchema,
+      ),
   });
 }

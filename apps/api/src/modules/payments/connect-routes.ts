@@ -9,6 +9,7 @@ import {
   createSalesConnectedAccountRequestSchema,
   messageResponseSchema,
   resetPaymentConnectionParamsSchema,
+  rootFeeAccountLinkRequestSchema,
   rootFeeAccountLinkSchema,
 } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -65,19 +66,25 @@ export const connectRoutes =
         connect.agencyLink(principalOf(request), request.body.companyID, placeOf(request), request.ip),
     );
 
-    // Root fees (decision 0081): the paying system's owner opens the master's receiving account there.
+    // Root fees (decision 0081): the master's owners open their receiving account on a paying system.
     app.post(
       '/configuration/root-fees/receiving-account-link',
       {
         config: { access: { kind: 'user', action: 'billing.rootFees' } },
         schema: {
           tags,
-          summary: "The onboarding link of the master's account that receives this system's root fees",
-          body: z.object({}).strict(),
+          summary: "The onboarding link of the master's account that receives a paying system's root fees",
+          body: rootFeeAccountLinkRequestSchema,
           response: { 200: rootFeeAccountLinkSchema, ...errors },
         },
       },
-      async (request) => connect.rootFeeAccountLink(principalOf(request), placeOf(request), request.ip),
+      async (request) =>
+        connect.rootFeeAccountLink(
+          principalOf(request),
+          request.body.system_id,
+          placeOf(request),
+          request.ip,
+        ),
     );
 
     app.post(

@@ -28,7 +28,7 @@ export interface ReturnPlace {
 const AGENCY_RETURN = '/configuration/general-setting?tab=payment-account';
 const SALES_RETURN = '/configuration/sales-connect-account';
 const ROOT_FEE_RETURN = '/configuration/root-fees';
-/** Said to the master system's owner, whose system receives root fees and pays none. */
+/** Said when the master system is named as a payer: it receives root fees and pays none. */
 export const MASTER_PAYS_NO_ROOT_FEE =
   'The master system receives root fees; it has no receiving account to connect.';
 
@@ -239,8 +239,17 @@ export function createConnectService(deps: {
      * asks for the link and the master's owner fills the onboarding in; the state then follows the
      * gateway's events like every connected account's.
      */
-    async rootFeeAccountLink(p: Principal, place: ReturnPlace, ip: string) {
-      const system = await repo.systemRoot(p.systemId);
+    /**
+     * The onboarding link of the account that receives a paying system's root fees (decision 0081):
+     * opened on that system's gateway in the master's name, and asked for only by the master's own
+     * staff — whoever completes the onboarding names the bank account, so the system that owes the
+     * fees never holds the link (found by the attacker pass). A system of the master's own or one
+     * that does not exist is not found; the master itself pays no root fee.
+     */
+    async rootFeeAccountLink(p: Principal, payingSystemId: number, place: ReturnPlace, ip: string) {
+      const own = await repo.systemRoot(p.systemId);
+      if (!own?.isMaster) throw notFound();
+      const system = await repo.systemRoot(payingSystemId);
       if (!system?.rootCompanyId) throw notFound();
       if (system.isMaster) throw badRequest(MASTER_PAYS_NO_ROOT_FEE);
       const master = await repo.masterRoot();
@@ -255,9 +264,9 @@ export function createConnectService(deps: {
       if (had?.accountId !== row.accountId)
         await audit(
           p,
-          system.rootCompanyId,
+          master.companyId,
           'payment_account_connect',
-          `Started connecting the account that receives root fees for ${master.name}`,
+          `Started connecting the account that receives the root fees of system ${system.id}`,
           ip,
         );
       const link = await linkFor(system.id, row, ROOT_FEE_RETURN, place);

@@ -175,10 +175,15 @@ describe('root fees between systems', () => {
   });
 
   it('is paid by one transfer under its key, also when the process dies between the transfer and the posting', async () => {
-    // The paying system's root asks for the receiving account's link; the master's owner completes it.
-    const master = await post(rt, '/configuration/root-fees/receiving-account-link', {}, root.token);
-    expect(master.statusCode, master.body).toBe(400);
-    const link = await post(rt, '/configuration/root-fees/receiving-account-link', {}, otherRoot.token);
+    // The master's owner asks for the paying system's receiving account link and completes it; the
+    // paying system, which would name its own bank account, never gets the link.
+    const linkFor = (by: Who, body: unknown) =>
+      post(rt, '/configuration/root-fees/receiving-account-link', body, by.token);
+    expect((await linkFor(otherRoot, { system_id: otherRoot.system })).statusCode).toBe(404);
+    expect((await linkFor(root, { system_id: root.system })).statusCode).toBe(400);
+    expect((await linkFor(root, { system_id: 999_999 })).statusCode).toBe(404);
+    expect((await linkFor(root, {})).statusCode).toBe(400);
+    const link = await linkFor(root, { system_id: otherRoot.system });
     expect(link.statusCode, link.body).toBe(200);
     expect(link.json().url).toContain('/sandbox/onboarding/');
     const [account] = await queryRows<{ account_id: string; business_name: string }>(
@@ -285,7 +290,7 @@ describe('root fees between systems', () => {
     const link = await post(
       rt,
       '/configuration/root-fees/receiving-account-link',
-      {},
+      { system_id: otherRoot.system },
       (await who(rt, PEOPLE.northwind)).token,
     );
     expect(link.statusCode).toBe(404);

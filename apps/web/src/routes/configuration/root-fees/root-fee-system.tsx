@@ -6,20 +6,23 @@ import { FailureAlert } from '../../../components/feedback/outcome-alerts';
 const usd = (cents: number) => formatUsdCents(asCents(cents));
 const STATUS_COLORS = { due: 'orange', paid: 'green', failed: 'red', nothing_due: 'gray' } as const;
 const ACCOUNT_TEXTS: Record<string, string> = {
-  '': 'No receiving account is connected: statements stay due until the master system has one here.',
+  '': "No receiving account is connected: statements stay due until the master system's owner connects one.",
   pending: 'The receiving account is waiting for its onboarding to be completed.',
   inverification: 'The receiving account is being verified.',
   completed: 'The receiving account is connected.',
   failed: 'The receiving account was not accepted.',
 };
 
-/** Where the master's receiving account stands, and (for the paying system) the link that connects it. */
+/**
+ * Where the master's receiving account stands, and (for the master's owners, who name its bank
+ * account) the link that connects it.
+ */
 function ReceivingAccount({ system, view }: { system: RootFeeSystem; view: 'paying' | 'master' }) {
   const link = useReceivingAccountLink();
   const { status, payouts_enabled } = system.receiving_account;
   const ready = status === 'completed' && payouts_enabled;
   const go = async () => {
-    const answer = await link.mutateAsync().catch(() => null);
+    const answer = await link.mutateAsync(system.system_id).catch(() => null);
     if (answer) window.location.assign(answer.url);
   };
   return (
@@ -28,7 +31,7 @@ function ReceivingAccount({ system, view }: { system: RootFeeSystem; view: 'payi
         {ready ? ACCOUNT_TEXTS.completed : (ACCOUNT_TEXTS[status] ?? status)}
       </Alert>
       {link.isError && <FailureAlert error={link.error} testId="root-fees-link-error" />}
-      {view === 'paying' && !ready && status !== 'failed' && (
+      {view === 'master' && !ready && status !== 'failed' && (
         <Button onClick={go} loading={link.isPending} data-testid="root-fees-connect">
           {status === '' ? 'Connect the receiving account' : 'Continue onboarding'}
         </Button>
