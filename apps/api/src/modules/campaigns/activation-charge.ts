@@ -37,7 +37,6 @@ const conflict = (message: string, code: string) => new HttpError(409, code, mes
 const inProgress = () =>
   conflict('The activation payment is being processed; try again in a moment.', 'payment_in_progress');
 
-/** The stored columns of a client price: the pricing package's terms. */
 /** What pricing a campaign reads of it: its module, term and client prices. */
 export type PricedCampaign = Pick<
   CampaignRecord,
@@ -51,6 +50,7 @@ export type PricedCampaign = Pick<
   | 'prepaidLeadsPerBlock'
 >;
 
+/** The stored columns of a client price: the pricing package's terms. */
 export const clientPriceOf = (r: PricedCampaign): ClientPrice => ({
   term: r.paymentTerm,
   setupFeeCents: r.setupFeeCents,
