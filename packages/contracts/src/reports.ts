@@ -222,23 +222,25 @@ export const UNDER_PERFORM_IDS_INVALID = `Send campaign_ids as 1 to ${UNDER_PERF
  * `GET /configuration/get-under-perform-campaigns?campaign_ids=1,2&selected_date=yyyy-MM-dd`
  * (decision 0083): campaign row ids, comma-separated (or the parameter repeated).
  */
-export const underPerformQuerySchema = z.object({
-  campaign_ids: z.union([z.string(), z.array(z.string())]).transform((value, ctx) => {
-    const parts = (Array.isArray(value) ? value.join(',') : value).split(',').map((t) => t.trim());
-    if (parts.length > UNDER_PERFORM_MAX_CAMPAIGNS || !parts.every((t) => /^\d{1,10}$/.test(t))) {
-      ctx.issues.push({ code: 'custom', message: UNDER_PERFORM_IDS_INVALID, input: value });
-      return z.NEVER;
-    }
-    const ids = parts.map(Number);
-    // An id no row can have is answered like an unknown one (404), as everywhere.
-    if (!ids.every(isRowId)) {
-      ctx.issues.push({ code: 'custom', message: ID_NOT_FOUND, input: value });
-      return z.NEVER;
-    }
-    return ids;
-  }),
-  selected_date: calendarDaySchema,
-});
+export const underPerformQuerySchema = z
+  .object({
+    campaign_ids: z.union([z.string(), z.array(z.string())]).transform((value, ctx) => {
+      const parts = (Array.isArray(value) ? value.join(',') : value).split(',').map((t) => t.trim());
+      if (parts.length > UNDER_PERFORM_MAX_CAMPAIGNS || !parts.every((t) => /^\d{1,10}$/.test(t))) {
+        ctx.issues.push({ code: 'custom', message: UNDER_PERFORM_IDS_INVALID, input: value });
+        return z.NEVER;
+      }
+      const ids = parts.map(Number);
+      // An id no row can have is answered like an unknown one (404), as everywhere.
+      if (!ids.every(isRowId)) {
+        ctx.issues.push({ code: 'custom', message: ID_NOT_FOUND, input: value });
+        return z.NEVER;
+      }
+      return ids;
+    }),
+    selected_date: calendarDaySchema,
+  })
+  .strict();
 export const underPerformResponseSchema = z.object({
   selected_date: z.string(),
   /** The rule, in words. */

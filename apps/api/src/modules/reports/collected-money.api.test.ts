@@ -560,6 +560,7 @@ describe('GET /configuration/get-under-perform-campaigns', () => {
       `campaign_ids=x&selected_date=2024-05-08`,
       `campaign_ids=${campaigns.a}&selected_date=2024-02-30`,
       `campaign_ids=${campaigns.a}`,
+      `campaign_ids=${campaigns.a}&selected_date=2024-05-08&x=1`,
     ])
       expect((await ask('owner', query)).statusCode, query).toBe(400);
   });
