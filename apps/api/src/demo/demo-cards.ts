@@ -1,18 +1,8 @@
 import { asCents } from '@app/contracts';
-import {
-  and,
-  companies,
-  type Database,
-  DEMO,
-  eq,
-  isNull,
-  onboardingSettings,
-  paymentCards,
-  users,
-} from '@app/db';
+import { and, companies, type Database, DEMO, eq, isNull, onboardingSettings, paymentCards } from '@app/db';
 import type { AgreementService } from '../modules/agreements/index.js';
 import type { OnboardingCharge } from '../modules/cards/index.js';
-import type { Principal } from '../modules/tenancy/index.js';
+import { demoPrincipal } from './demo-principal.js';
 
 /** Northwind's own onboarding fee, paid at the demo's first start with the WELCOME50 coupon. */
 const NORTHWIND_ONBOARDING_FEE = asCents(9_900);
@@ -66,34 +56,18 @@ export async function seedDemoCards(deps: {
       .onConflictDoNothing();
 
   for (const { email, holder, coupon } of DEMO_CARD_HOLDERS) {
-    const [person] = await db
-      .select({
-        userId: users.id,
-        systemId: users.systemId,
-        companyId: users.companyId,
-        userType: users.userType,
-        isSystemUser: users.isSystemUser,
-        isAccExecutive: users.isAccExecutive,
-        companyKind: companies.kind,
-        companyParentId: companies.parentId,
-        rootCompanyId: companies.rootId,
-      })
-      .from(users)
-      .innerJoin(companies, eq(companies.id, users.companyId))
-      .where(and(eq(users.email, email), isNull(users.deletedAt)));
-    if (!person || !(await deps.isSandbox(person.systemId))) continue;
+    const principal = await demoPrincipal(db, email);
+    if (!principal || !(await deps.isSandbox(principal.systemId))) continue;
     const [card] = await db
       .select({ id: paymentCards.id })
       .from(paymentCards)
-      .where(and(eq(paymentCards.companyId, person.companyId), isNull(paymentCards.replacedAt)));
+      .where(and(eq(paymentCards.companyId, principal.companyId), isNull(paymentCards.replacedAt)));
     if (card) continue;
-    // The person themself, at their desk: no session behind it, nobody acting for them.
-    const principal: Principal = { ...person, actorUserId: null, permissions: null, familyId: 'demo-seed' };
     try {
       await deps.agreements.accept({
         principal,
-        userId: person.userId,
-        document: person.companyKind === 'client' ? 'default_client' : 'default_agency',
+        userId: principal.userId,
+        document: principal.companyKind === 'client' ? 'default_client' : 'default_agency',
         locationMenu: 'card-setting',
         ip: '127.0.0.1',
       });
@@ -107,7 +81,7 @@ export async function seedDemoCards(deps: {
           state: 'TX',
           country: 'US',
           zip: '78701',
-          usrID: person.userId,
+          usrID: principal.userId,
           code: coupon,
         },
         '127.0.0.1',

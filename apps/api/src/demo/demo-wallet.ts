@@ -1,9 +1,9 @@
 import { asCents } from '@app/contracts';
-import { and, companies, type Database, DEMO, eq, isNull, users } from '@app/db';
+import { and, type Database, DEMO, eq, isNull, users } from '@app/db';
 import type { AgreementService, BetaFeatureService } from '../modules/agreements/index.js';
 import { DATA_WALLET } from '../modules/agreements/index.js';
 import type { BillingModule } from '../modules/billing/index.js';
-import type { Principal } from '../modules/tenancy/index.js';
+import { demoPrincipal } from './demo-principal.js';
 
 /** What Summit's owner tops its Data Wallet up with at the demo's first start (a preset). */
 const DEMO_WALLET_TOP_UP = asCents(100_000);
@@ -25,24 +25,9 @@ export async function seedDemoWallet(deps: {
   topUp: WalletTopUp;
   isSandbox: (systemId: number) => Promise<boolean>;
 }): Promise<void> {
-  const [owner] = await deps.db
-    .select({
-      userId: users.id,
-      systemId: users.systemId,
-      companyId: users.companyId,
-      userType: users.userType,
-      isSystemUser: users.isSystemUser,
-      isAccExecutive: users.isAccExecutive,
-      companyKind: companies.kind,
-      companyParentId: companies.parentId,
-      rootCompanyId: companies.rootId,
-    })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(and(eq(users.email, DEMO.summit.owner.email), isNull(users.deletedAt)));
+  // The owner at their desk (the card service saved Summit's card the same way, demo-cards.ts).
+  const owner = await demoPrincipal(deps.db, DEMO.summit.owner.email);
   if (!owner || !(await deps.isSandbox(owner.systemId))) return;
-  // The owner at their desk: no session behind it, nobody acting for them.
-  const principal: Principal = { ...owner, actorUserId: null, permissions: null, familyId: 'demo-seed' };
   try {
     const [root] = await deps.db
       .select({ id: users.id })
@@ -59,7 +44,7 @@ export async function seedDemoWallet(deps: {
         },
       );
     await deps.agreements.accept({
-      principal,
+      principal: owner,
       userId: owner.userId,
       companyId: owner.companyId,
       document: 'service-billing-agreement',
@@ -68,7 +53,7 @@ export async function seedDemoWallet(deps: {
       ip: '127.0.0.1',
     });
     const done = await deps.topUp(
-      principal,
+      owner,
       {
         company_id: owner.companyId,
         amount: DEMO_WALLET_TOP_UP,
