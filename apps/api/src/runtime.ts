@@ -316,6 +316,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     prepaidCampaigns: campaigns.prepaidCampaigns,
     failures: payments.failures,
     payerCampaigns: campaigns.payerCampaigns,
+    agencyWallet,
   });
   // A new card pays what the company's declined invoices left owing, once (decision 0075).
   cards.whenCardSaved(async (companyId) => {

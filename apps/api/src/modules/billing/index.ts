@@ -77,7 +77,7 @@ import { createManualTopUp } from './wallet/manual-topup.js';
 import { createTopUpCharge, type PlatformCustomerOf, WALLET_TOPUP_FOLLOW_UP } from './wallet/topup-charge.js';
 import { createWalletAgencies } from './wallet/wallet-agency.js';
 import { walletExpiryHandler } from './wallet/wallet-expiry-job.js';
-import { createWalletPayment, walletPaymentKey } from './wallet/wallet-payment.js';
+import { type AgencyWallet, createWalletPayment, walletPaymentKey } from './wallet/wallet-payment.js';
 import { createWalletSettings } from './wallet/wallet-settings.js';
 import { createWalletSettingsRepository } from './wallet/wallet-settings-repository.js';
 import { createWalletSpending } from './wallet/wallet-spend.js';
@@ -206,6 +206,8 @@ export function createBillingModule(deps: {
       /** Declined charges still owed, and the campaigns they pause (decision 0075). */
       failures: PaymentFailureRepository;
       payerCampaigns: PayerCampaigns;
+      /** The agency's Data Wallet paying a minimum-spend shortfall before the card (decision 0085). */
+      agencyWallet: Pick<AgencyWallet, 'pay'>;
     }) {
       const invoices = createInvoiceRepository(db);
       payments.followUps.register(PREPAID_BLOCK, async (followUp, _operation, tx) => {
@@ -290,6 +292,7 @@ export function createBillingModule(deps: {
         startsOf: deps.minimumSpendStarts,
         chargeOnce: payments.chargeOnce,
         customerOf: payments.customerOf,
+        wallet: payments.agencyWallet,
       });
       payments.followUps.register(MINIMUM_SPEND_PAID, minimumSpendCharges.followUp);
       const minimumSpendNotices = createMinimumSpendNotices({

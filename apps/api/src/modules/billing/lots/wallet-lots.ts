@@ -14,6 +14,12 @@ export interface WalletSpendInput {
   businessKey: string;
   /** What the agency reads in its history ("Leads delivered for campaign 40010001"). */
   description: string;
+  /**
+   * What the spend pays in the books: the agency's campaigns (`wallet_spend`, the default, wholesale
+   * spend) or a minimum-spend shortfall (`minimum_spend`), which is no spend of its own: paying one
+   * month's shortfall must not count towards the next month's minimum.
+   */
+  causeKind?: 'wallet_spend' | 'minimum_spend';
 }
 
 export type WalletSpendOutcome =
@@ -117,7 +123,7 @@ export function createWalletLots(deps: { db: Database; ledger: Ledger; clock: Cl
             {
               systemId: input.systemId,
               cause: {
-                kind: 'wallet_spend',
+                kind: input.causeKind ?? 'wallet_spend',
                 description: input.description,
                 businessKey: input.businessKey,
                 companyId: input.agencyId,

@@ -2,7 +2,13 @@ import { asCents } from '@app/contracts';
 import { companies, eq, minimumSpendPlans, minimumSpendSettings, queryRows, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
-import { walletAgency } from '../../../../test/kits/data-wallet.js';
+import {
+  chargeBody,
+  chargeWallet,
+  openWallet,
+  walletAgency,
+  walletBalance,
+} from '../../../../test/kits/data-wallet.js';
 import { sandboxChargesWithKey } from '../../../../test/kits/harbor-billing.js';
 import { get, PEOPLE, post, type Who, who } from '../../../../test/kits/users.js';
 import { runJanitorNow } from '../../../../test/payments.js';
@@ -339,5 +345,53 @@ describe('a charge whose answer was lost', () => {
       sql`select count(*)::int as n from ledger_postings where business_key = ${key}`,
     );
     expect(postings[0]?.n).toBe(1);
+  });
+});
+
+describe('a shortfall the Data Wallet covers', () => {
+  it("is paid from the wallet, not the card, and is not counted as the next month's spend", async () => {
+    await openWallet(rt);
+    at('2027-08-03T12:00:00Z');
+    const agency = await agencyOnPlan('tok_visa');
+    const topUp = await chargeWallet(rt, agency, chargeBody(agency.company, '500', { stop_continual: 'T' }));
+    expect(topUp.statusCode, topUp.body).toBe(200);
+    expect(await walletBalance(rt, agency.system, agency.company)).toBe(50_000);
+
+    // Month 0 ends at Chicago midnight of Sep 3: nothing spent, the $500 shortfall, from the wallet.
+    at('2027-09-03T05:30:00Z');
+    await runConcurrently(3);
+    const first = `minspend:${agency.company}:2027-08-03`;
+    expect((await monthsOf(agency.company)).map((m) => [m.spent, m.shortfall, m.status])).toEqual([
+      [0, 50_000, 'paid'],
+    ]);
+    expect(await sandboxChargesWithKey(rt, first)).toEqual([]);
+    expect(await walletBalance(rt, agency.system, agency.company)).toBe(0);
+    const spends = await queryRows<{ cause_kind: string }>(
+      rt.database.db,
+      sql`select cause_kind from ledger_postings where business_key = ${`wallet-pays:${first}`}`,
+    );
+    expect(spends).toEqual([{ cause_kind: 'minimum_spend' }]);
+    const notices = await noticesTo(agency.company);
+    expect(notices.map((n) => n.subject)).toEqual(['Minimum spend: shortfall paid from your Data Wallet']);
+    expect(notices[0]?.text_body).toContain('We paid the shortfall of $500.00 from your Data Wallet.');
+
+    // Month 1: the wallet's payment of month 0 is no spend; the wallet is empty, so the card pays.
+    at('2027-10-03T05:30:00Z');
+    await runConcurrently(3);
+    expect((await monthsOf(agency.company)).map((m) => [m.spent, m.shortfall, m.status])).toEqual([
+      [0, 50_000, 'paid'],
+      [0, 50_000, 'paid'],
+    ]);
+    expect(await sandboxChargesWithKey(rt, `minspend:${agency.company}:2027-09-03`)).toEqual([
+      { amount: 50_000, fee: null },
+    ]);
+    // The wallet's history lists the shortfall it paid as a charge.
+    const history = await get(
+      rt,
+      `/configuration/agencies/prepaid/get-transaction-history-direct-payment?company_id=${agency.company}&date=2027-09`,
+      agency.token,
+    );
+    expect(history.statusCode, history.body).toBe(200);
+    expect(JSON.stringify(history.json())).toContain('"transaction_type":"charge"');
   });
 });

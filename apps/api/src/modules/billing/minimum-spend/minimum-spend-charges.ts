@@ -11,6 +11,7 @@ import type { Clock } from '../../../lib/clock.js';
 import type { Ledger, LedgerCauseKind } from '../../ledger/index.js';
 import type { ChargeOnce, FollowUpHandler } from '../../payments/index.js';
 import type { PlatformCustomerOf } from '../wallet/topup-charge.js';
+import type { AgencyWallet } from '../wallet/wallet-payment.js';
 import type {
   MinimumSpendAgency,
   MinimumSpendChargeRepository,
@@ -81,6 +82,8 @@ export function createMinimumSpendCharges(deps: {
   startsOf: (agencyIds: readonly number[]) => Promise<Map<number, Date>>;
   chargeOnce: Pick<ChargeOnce, 'charge'>;
   customerOf: PlatformCustomerOf;
+  /** The agency's Data Wallet: it pays a shortfall it covers before the card (decision 0085). */
+  wallet: Pick<AgencyWallet, 'pay'>;
 }) {
   const { repo, clock } = deps;
 
@@ -132,8 +135,24 @@ export function createMinimumSpendCharges(deps: {
     return written;
   }
 
-  /** Charges one open month; the follow-up marks it paid, a refusal marks it failed. */
+  /**
+   * Charges one open month: from the agency's Data Wallet when it covers the whole shortfall, else
+   * its card. The follow-up marks it paid (in the wallet's or the charge's transaction), a refusal
+   * marks it failed.
+   */
   async function charge(row: MinimumSpendChargeRow, names: Map<number, string>) {
+    const description = `Minimum spend shortfall ${row.startDate} to ${row.endDate} of ${names.get(row.agencyId) ?? `agency ${row.agencyId}`}`;
+    const followUp = { kind: MINIMUM_SPEND_PAID, chargeRowId: row.id };
+    const fromWallet = await deps.wallet.pay({
+      systemId: row.systemId,
+      agencyId: row.agencyId,
+      amount: row.shortfall,
+      obligationKey: row.businessKey,
+      description,
+      followUp,
+      causeKind: 'minimum_spend',
+    });
+    if (fromWallet === 'paid') return 'succeeded' as const;
     const customer = await deps.customerOf(row.agencyId);
     // The agency's own card on the platform; a customer on a connected account is not the agency's card.
     if (!customer || customer.connectedAccountId !== null) {
@@ -149,15 +168,11 @@ export function createMinimumSpendCharges(deps: {
       businessKey: row.businessKey,
       // A declined shortfall stays owed by the agency (a payment failure, decision 0065).
       obligation: { key: row.businessKey, campaignId: null },
-      cause: {
-        kind: 'minimum_spend',
-        description: `Minimum spend shortfall ${row.startDate} to ${row.endDate} of ${names.get(row.agencyId) ?? `agency ${row.agencyId}`}`,
-        companyId: row.agencyId,
-      },
+      cause: { kind: 'minimum_spend', description, companyId: row.agencyId },
       gateway: customer.gateway,
       customerId: customer.customerId,
       amount: row.shortfall,
-      followUp: { kind: MINIMUM_SPEND_PAID, chargeRowId: row.id },
+      followUp,
     });
     if (outcome.status === 'failed')
       await repo.markFailed(row.id, {

@@ -13,17 +13,25 @@ export function minimumSpendNotice(
   person: { name: string; companyName: string },
 ) {
   const paid = row.status === 'paid';
+  // Paid without a charge: the agency's Data Wallet covered it (decision 0085).
+  const fromWallet = paid && row.chargeId === null;
   return {
-    subject: paid ? 'Minimum spend: shortfall charged' : 'Minimum spend: we could not charge the shortfall',
+    subject: fromWallet
+      ? 'Minimum spend: shortfall paid from your Data Wallet'
+      : paid
+        ? 'Minimum spend: shortfall charged'
+        : 'Minimum spend: we could not charge the shortfall',
     text: [
       `Hello ${person.name},`,
       '',
       `Your minimum spend for ${row.startDate} to ${row.endDate} was ${formatUsdCents(row.minimum)}.`,
       `Wholesale spent in that period: ${formatUsdCents(row.spent)}.`,
       `Shortfall: ${formatUsdCents(row.shortfall)}.`,
-      paid
-        ? `We charged the shortfall of ${formatUsdCents(row.shortfall)} to your card.`
-        : `We could not charge the shortfall of ${formatUsdCents(row.shortfall)} to your card${row.failureMessage ? `: ${row.failureMessage}` : '.'} Please update your card in Card Setting.`,
+      fromWallet
+        ? `We paid the shortfall of ${formatUsdCents(row.shortfall)} from your Data Wallet.`
+        : paid
+          ? `We charged the shortfall of ${formatUsdCents(row.shortfall)} to your card.`
+          : `We could not charge the shortfall of ${formatUsdCents(row.shortfall)} to your card${row.failureMessage ? `: ${row.failureMessage}` : '.'} Please update your card in Card Setting.`,
       `Company: ${person.companyName}`,
       `Reference: ${row.businessKey}`,
       '',

@@ -1,7 +1,7 @@
 import type { Cents } from '@app/contracts';
 import type { Database, PaymentFollowUp } from '@app/db';
 import type { PaidWithoutCharge } from '../../payments/index.js';
-import type { WalletLots } from '../lots/wallet-lots.js';
+import type { WalletLots, WalletSpendInput } from '../lots/wallet-lots.js';
 import type { WalletSpending } from './wallet-spend.js';
 
 /** The business key of the wallet's payment of an obligation: its ledger posting's. */
@@ -18,12 +18,14 @@ export interface WalletPaymentInput {
   description: string;
   /** What paying it finishes (the invoice paid, the block opened); null when a later charge carries it. */
   followUp: PaymentFollowUp | null;
+  /** `minimum_spend` for a shortfall, so paying it is not counted as spend (`WalletSpendInput`). */
+  causeKind?: WalletSpendInput['causeKind'];
 }
 
 /**
  * The Data Wallet pays what the agency owes for its clients' campaigns before its card is charged
- * (decision 0085): a manual-bill invoice or prepaid block, or the platform's part a client priced
- * below cost cannot carry. All of the amount or nothing: a wallet that does not cover it leaves the
+ * (decision 0085): a manual-bill invoice or prepaid block, the platform's part a client priced
+ * below cost cannot carry, or a minimum-spend shortfall. All of the amount or nothing: a wallet that does not cover it leaves the
  * card to pay the whole, so no charge is ever split. The spend (posting `wallet-pays:<obligation>`),
  * the follow-up and the settlement of a decline it left owing are one transaction, and a spend made
  * before answers `paid` again, so a crash or a second run never pays twice; a charge for the
@@ -53,6 +55,7 @@ export function createWalletPayment(deps: {
             amount: input.amount,
             businessKey: walletPaymentKey(input.obligationKey),
             description: `${input.description} (paid from the Data Wallet)`,
+            ...(input.causeKind ? { causeKind: input.causeKind } : {}),
           },
           tx,
         );

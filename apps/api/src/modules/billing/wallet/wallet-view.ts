@@ -22,7 +22,7 @@ import type { WalletSettingsRepository } from './wallet-settings-repository.js';
 
 /** Lines per statement page (the ledger's largest). */
 const PAGE = 100;
-const TYPES = { wallet_topup: 'topup', wallet_spend: 'charge' } as const;
+const TYPES = { wallet_topup: 'topup', wallet_spend: 'charge', minimum_spend: 'charge' } as const;
 const typeOf = (line: StatementLine) => TYPES[line.cause.kind as keyof typeof TYPES] ?? 'other';
 
 /** A line's effect on the balance without its sign (the transaction type says which way it went). */

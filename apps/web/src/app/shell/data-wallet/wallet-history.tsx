@@ -1,4 +1,9 @@
-import { DATA_WALLET_HISTORY_MAX_LINES, type DataWalletHistory, dataWalletFileName } from '@app/contracts';
+import {
+  DATA_WALLET_HISTORY_MAX_LINES,
+  type DataWalletHistory,
+  dataWalletFileName,
+  formatUsdText,
+} from '@app/contracts';
 import { Button, Group, ScrollArea, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { fetchDataWalletCsv } from '../../../api/data-wallet';
@@ -84,7 +89,8 @@ export function WalletHistory({
                 <Table.Td>{row.title}</Table.Td>
                 <Table.Td>{TYPE_LABELS[row.transaction_type]}</Table.Td>
                 <Table.Td style={{ textAlign: 'right' }}>
-                  {row.transaction_type === 'topup' ? '+' : '−'}${row.amount}
+                  {row.transaction_type === 'topup' ? '+' : '−'}
+                  {formatUsdText(row.amount)}
                 </Table.Td>
                 <Table.Td>{row.expired_at ? day(row.expired_at) : ''}</Table.Td>
               </Table.Tr>
