@@ -317,6 +317,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     failures: payments.failures,
     payerCampaigns: campaigns.payerCampaigns,
     agencyWallet,
+    cardChargesOf: payments.charges.ofCompany,
   });
   // A new card pays what the company's declined invoices left owing, once (decision 0075).
   cards.whenCardSaved(async (companyId) => {

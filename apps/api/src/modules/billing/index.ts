@@ -31,6 +31,7 @@ import { createCommissionReversal } from './commissions/reverse-commissions.js';
 import { createBillingRepository } from './history/billing-repository.js';
 import { billingRoutes } from './history/billing-routes.js';
 import { createBillingService } from './history/billing-service.js';
+import { type CardChargesOf, cardPaymentRoutes, createCardPayments } from './history/card-payments.js';
 import { invoicePeriodsHandler, invoicePeriodsJob } from './invoices/invoice-job.js';
 import { createInvoiceMail } from './invoices/invoice-mail.js';
 import { createPeriodInvoicing, INVOICE_PAID, invoicePaidSchema } from './invoices/invoice-periods.js';
@@ -208,6 +209,8 @@ export function createBillingModule(deps: {
       payerCampaigns: PayerCampaigns;
       /** The agency's Data Wallet paying a minimum-spend shortfall before the card (decision 0085). */
       agencyWallet: Pick<AgencyWallet, 'pay'>;
+      /** The charges made to a company's card, whole (its Billing History, decision 0091). */
+      cardChargesOf: CardChargesOf;
     }) {
       const invoices = createInvoiceRepository(db);
       payments.followUps.register(PREPAID_BLOCK, async (followUp, _operation, tx) => {
@@ -450,6 +453,9 @@ export function createBillingModule(deps: {
             chargeTopUp: walletTopUp,
           }),
           invoiceRoutes(invoiceService),
+          cardPaymentRoutes(
+            createCardPayments({ companies: historyRepo, chargesOf: payments.cardChargesOf }),
+          ),
           reconciliationRoutes({ repo: reconciliationRepo, reconciliation }),
           rootFeeRoutes(createRootFeeReads({ repo: rootFeeRepo, ledger, receivingAccount })),
           prepaidRoutes({
