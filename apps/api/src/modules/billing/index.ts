@@ -78,7 +78,7 @@ import { createManualTopUp } from './wallet/manual-topup.js';
 import { createTopUpCharge, type PlatformCustomerOf, WALLET_TOPUP_FOLLOW_UP } from './wallet/topup-charge.js';
 import { createWalletAgencies } from './wallet/wallet-agency.js';
 import { walletExpiryHandler } from './wallet/wallet-expiry-job.js';
-import { type AgencyWallet, createWalletPayment, walletPaymentKey } from './wallet/wallet-payment.js';
+import { type AgencyWallet, createWalletPayment, walletPaidFor } from './wallet/wallet-payment.js';
 import { createWalletSettings } from './wallet/wallet-settings.js';
 import { createWalletSettingsRepository } from './wallet/wallet-settings-repository.js';
 import { createWalletSpending } from './wallet/wallet-spend.js';
@@ -315,7 +315,8 @@ export function createBillingModule(deps: {
         gateways: payments.gateways,
         labels: (ids) => payments.payers.labels(ids),
         stopContinualTopUp: (campaignId) => payments.prepaidCampaigns.stopContinualTopUp(campaignId),
-        walletPaid: (obligationKey) => ledger.isPosted(walletPaymentKey(obligationKey)),
+        walletPaidFor: walletPaidFor({ ledger, lots: walletLots }),
+        wallet: walletLots,
       });
       const log = (message: string) => console.info(message);
       const commissions = createCommissionRepository(db);
