@@ -123,7 +123,7 @@ describe('root fees between systems', () => {
     });
 
     // Still inside the month: nothing is stated.
-    expect(await rootFees().makeStatements(month)).toEqual({ made: 0 });
+    expect(await rootFees().makeStatements()).toEqual({ made: 0 });
 
     clock.set(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 2, 6)));
     const runs = await Promise.all(Array.from({ length: 4 }, () => rootFees().makeStatements()));
