@@ -6,7 +6,7 @@ import { seriousAxeViolations } from '../support/accessibility';
 import { signIn } from '../support/browser';
 
 /**
- * Root fees (decision 0081): the demo's first start gives Brightreach, the non-master system, 24 leads
+ * Root fees (decisions 0081, 0088): the demo's first start gives Brightreach, the non-master system, 24 leads
  * delivered last month, and the root-fee job at start states that month. The master's root opens Root
  * Fees and sees what Brightreach owes: 24 leads at the master's cost per local lead, due, since no
  * receiving account is connected.
@@ -41,7 +41,9 @@ test("the master's root opens Root Fees and sees Brightreach's statement of last
   await expect(system.getByRole('heading', { name: DEMO.brightreach.systemName })).toBeVisible();
   await expect(row.getByRole('cell').nth(1)).toHaveText('24');
   await expect(row).toContainText(`24 × $${perLead}`);
-  await expect(row.getByRole('cell').nth(3)).toHaveText(amount);
+  // No setup or period fee owes the master anything in the demo (its root prices of fees are 0).
+  await expect(row.getByRole('cell').nth(3)).toHaveText('—');
+  await expect(row.getByRole('cell').nth(4)).toHaveText(amount);
   await expect(row).toContainText('Due');
   await expect(system.getByTestId('root-fees-owed')).toHaveText(`Owed now: ${amount}`);
   await expect(system.getByTestId('root-fees-receiving-account')).toHaveText(

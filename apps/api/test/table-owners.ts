@@ -54,6 +54,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   minimum_spend_settings: 'modules/billing',
   reconciliation_runs: 'modules/billing',
   root_fee_statements: 'modules/billing',
+  root_fee_charges: 'modules/billing',
   reconciliation_differences: 'modules/billing',
   minimum_spend_charges: 'modules/billing',
   ledger_accounts: 'modules/ledger',

@@ -8,6 +8,19 @@ import { calendarMonthSchema } from './calendar.js';
  */
 
 /**
+ * The ledger accounts of root fees between systems (decision 0081): a paying system's expense and
+ * what it owes the master; the master's receivable and receipts per paying system, and its revenue.
+ * Shown in a system's billing history to its owners only, as the Root Fees screen (decision 0088).
+ */
+export const ROOT_FEE_ACCOUNT_KINDS = [
+  'root_fee_payable',
+  'root_fee_expense',
+  'root_fee_receivable',
+  'root_fee_received',
+  'root_fee_revenue',
+] as const;
+
+/**
  * The money accounts a party can have (the ledger's catalogue), in the order a party's tabs show them.
  * Leads-counting accounts (a client's prepaid block) are not money: the campaign shows them.
  */
@@ -19,6 +32,8 @@ export const BILLING_ACCOUNT_KINDS = [
   'application_fees',
   'refunds',
   'gateway_clearing',
+  // Root fees between systems (decisions 0081, 0088): the system's owners read them.
+  ...ROOT_FEE_ACCOUNT_KINDS,
 ] as const;
 export type BillingAccountKind = (typeof BILLING_ACCOUNT_KINDS)[number];
 
@@ -30,6 +45,11 @@ export const BILLING_ACCOUNT_LABELS: Record<BillingAccountKind, string> = {
   application_fees: 'Application fees',
   refunds: 'Refunds',
   gateway_clearing: 'Held by the payment gateway',
+  root_fee_payable: 'Root fees owed to the master system',
+  root_fee_expense: 'Root fees',
+  root_fee_receivable: 'Root fees owed by a system',
+  root_fee_received: 'Root fees received',
+  root_fee_revenue: 'Root fee revenue',
 };
 
 /** Lines per page of a billing history. */

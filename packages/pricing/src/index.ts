@@ -98,8 +98,12 @@ export {
   wholesalePrice,
 } from './price-layers.js';
 export {
+  type RootFeeCharge,
+  type RootFeeFeeKind,
+  type RootFeeFeeLine,
   type RootFeeLeads,
   type RootFeeLine,
   type RootFeeStatement,
+  rootFeeOfCharge,
   rootFeeStatement,
 } from './root-fee-statement.js';

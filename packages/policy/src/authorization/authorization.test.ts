@@ -237,6 +237,19 @@ describe('mayReadBilling (decision 0035)', () => {
     expect(mayReadBillingAccount(SYSTEM_USER, client, 'receivable')).toBe(true);
     expect(mayReadBillingAccount({ ...AGENCY_OWNER, companyId: 10 }, agency, 'receivable')).toBe(true);
   });
+  it("gives the root-fee accounts to the system's owners, on their own system, and nobody else", () => {
+    const system = { type: 'company', id: 1, kind: 'root', parentId: null } as const;
+    for (const kind of ['root_fee_payable', 'root_fee_expense', 'root_fee_receivable', 'root_fee_revenue']) {
+      expect(mayReadBillingAccount(SYSTEM_USER, system, kind), kind).toBe(true);
+      expect(mayReadBillingAccount({ ...SYSTEM_USER, isSystemUser: false }, system, kind), kind).toBe(true);
+      expect(mayReadBillingAccount(ROOT_ADMIN, system, kind), kind).toBe(false);
+      expect(mayReadBillingAccount(SALES, system, kind), kind).toBe(false);
+      expect(mayReadBillingAccount(SYSTEM_USER, { ...system, id: 7 }, kind), kind).toBe(false);
+      expect(mayReadBillingAccount({ ...AGENCY_OWNER, companyId: 10 }, agency, kind), kind).toBe(false);
+    }
+    // Their other accounts stay as they were: the administrators read them too.
+    expect(mayReadBillingAccount(ROOT_ADMIN, system, 'revenue')).toBe(true);
+  });
 });
 
 describe('mayReadList', () => {

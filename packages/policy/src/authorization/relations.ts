@@ -1,10 +1,11 @@
-import type { CompanyKind, UserType } from '@app/contracts';
+import { type CompanyKind, ROOT_FEE_ACCOUNT_KINDS, type UserType } from '@app/contracts';
 import {
   type Actor,
   isAccountExecutive,
   isAgencyStaff,
   isClient,
   isCompanyStaff,
+  isSystemOwner,
   isSystemStaff,
 } from './actor.js';
 
@@ -30,14 +31,25 @@ export function mayReadBilling(actor: Actor, party: BillingParty): boolean {
   );
 }
 
+const rootFeeAccounts: ReadonlySet<string> = new Set(ROOT_FEE_ACCOUNT_KINDS);
+
 /**
  * Which of a readable party's billing accounts the actor may read. A client's charges-and-payments
  * account holds the platform's part of what the client paid its agency (the ledger keeps only the
  * application fee of a direct charge, decision 0045): the agency's wholesale, which a white-label
  * agency's client must never read. The client reads its invoices and prepaid leads, not that account;
- * its agency's staff and the system's read it.
+ * its agency's staff and the system's read it. The root-fee accounts between systems (decision 0088)
+ * are read by the system's owners only, as the Root Fees screen (`billing.rootFees`), on its own root
+ * company — not by its administrators.
  */
 export function mayReadBillingAccount(actor: Actor, party: BillingParty, accountKind: string): boolean {
+  if (rootFeeAccounts.has(accountKind))
+    return (
+      party.type === 'company' &&
+      party.kind === 'root' &&
+      party.id === actor.rootCompanyId &&
+      isSystemOwner(actor)
+    );
   const ownClientAccount = party.type === 'company' && party.kind === 'client' && isClient(actor);
   return !(ownClientAccount && accountKind === 'receivable');
 }

@@ -8,7 +8,7 @@ import { type BetaFeatureService, DATA_WALLET, type MinimumSpendAgreements } fro
 import type { AuditLog } from '../audit/index.js';
 import type { CampaignPayers, PayerCampaigns, PrepaidCampaigns } from '../campaigns/index.js';
 import type { OnboardingCharge } from '../cards/index.js';
-import type { BilledLeads, MoveBySystem, RootFeeCounts } from '../leads/index.js';
+import type { BilledLeads, FirstDelivery, MoveBySystem, RootFeeCounts } from '../leads/index.js';
 import type { Ledger } from '../ledger/index.js';
 import type { MailService } from '../mail/index.js';
 import type {
@@ -67,7 +67,8 @@ import { reconciliationRoutes } from './reconciliation/reconciliation-routes.js'
 import { createRootFeeStatements } from './root-fees/make-statements.js';
 import { createRootFeePayments, type ReceivingAccountOf } from './root-fees/pay-statements.js';
 import { createRootFeeReads } from './root-fees/read-statements.js';
-import { rootFeesHandler, rootFeesJob } from './root-fees/root-fee-job.js';
+import { createRootFeeCharges } from './root-fees/root-fee-charges.js';
+import { createRootFeeRun, rootFeesHandler, rootFeesJob } from './root-fees/root-fee-job.js';
 import { createRootFeeRepository } from './root-fees/root-fee-repository.js';
 import { rootFeeRoutes } from './root-fees/root-fee-routes.js';
 import { createBillingSchedules } from './schedules/billing-schedules.js';
@@ -95,6 +96,7 @@ export type { WalletSpendInput, WalletSpendOutcome } from './lots/wallet-lots.js
 export { minimumSpendJob } from './minimum-spend/minimum-spend-job.js';
 export { settlePendingHandler, settlePendingJob } from './payments-janitor.js';
 export { reconcileJob } from './reconciliation/reconcile-job.js';
+export type { RootFeeChargeKeeper } from './root-fees/root-fee-charges.js';
 export { rootFeesJob } from './root-fees/root-fee-job.js';
 export type { BillingSchedules } from './schedules/billing-schedules.js';
 export { invoiceRetriesJob, type PaymentRecovery, paymentRemindersJob } from './settlement/index.js';
@@ -159,6 +161,8 @@ export function createBillingModule(deps: {
     history,
     prepaid,
     schedules: createBillingSchedules({ db, clock }),
+    /** The root fee of an activation's fees, kept where it completes (decision 0088). */
+    rootFeeCharges: createRootFeeCharges({ clock }),
     /** `wallet.spend(input, tx)`: spending from an agency's Data Wallet (never below zero). */
     wallet,
     /**
@@ -188,6 +192,8 @@ export function createBillingModule(deps: {
       billedLeads: BilledLeads;
       /** What each system's campaigns delivered in a month, per root fee (decision 0081). */
       rootFeeCounts: RootFeeCounts;
+      /** When each system's campaigns delivered their first lead: its root-fee months start there (0088). */
+      firstDeliveredAt: FirstDelivery;
       /** The campaigns module's system move: a balance pause ends once a block is bought. */
       moveBySystem: MoveBySystem;
       /** Each system's gateways (commission payouts are transfers, decision 0080; reconciliation, 0079). */
@@ -374,13 +380,14 @@ export function createBillingModule(deps: {
             }
           : null;
       };
-      const rootFees = {
+      const rootFeeSteps = {
         makeStatements: createRootFeeStatements({
           db,
           repo: rootFeeRepo,
           ledger,
           clock,
           rootFeeCounts: payments.rootFeeCounts,
+          firstDeliveredAt: payments.firstDeliveredAt,
         }),
         payStatements: createRootFeePayments({
           db,
@@ -388,8 +395,11 @@ export function createBillingModule(deps: {
           ledger,
           gateways: payments.gateways,
           receivingAccount,
+          clock,
         }),
       };
+      /** The job's steps, and one run of it (`run`: stated, then paid). */
+      const rootFees = { ...rootFeeSteps, run: createRootFeeRun(rootFeeSteps) };
       return {
         invoicing,
         invoiceMail,
@@ -406,7 +416,7 @@ export function createBillingModule(deps: {
         /**
          * Run once at start, then on their schedules: what a crash left pending is settled, the
          * invoices and minimum-spend months owed since the last start are charged now rather than at
-         * the next tick, the reconciliation screen has a run, and last month's root fees are stated.
+         * the next tick, the reconciliation screen has a run, and the months of root fees not stated are.
          */
         atStart: [settlePendingJob, invoicePeriodsJob, reconcileJob, minimumSpendJob, rootFeesJob],
         handlers: [
@@ -436,7 +446,7 @@ export function createBillingModule(deps: {
           walletExpiryHandler({ lots: walletLots, log }),
           invoicePeriodsHandler({ invoicing, mail: invoiceMail, log }),
           reconcileHandler({ reconciliation, log }),
-          rootFeesHandler({ ...rootFees, log }),
+          rootFeesHandler({ run: rootFees.run, log }),
           minimumSpendHandler({ charges: minimumSpendCharges, notices: minimumSpendNotices, log }),
         ],
         routes: [

@@ -19,6 +19,7 @@ import {
   activationCharge,
   type ClientPrice,
   rootFee,
+  rootFeeOfCharge,
   sumCents,
   topUpCharge,
   unchargeableText,
@@ -86,11 +87,33 @@ export interface ActivationDone {
   activation: number;
   userId: number | null;
   prepaid: PrepaidBlock | null;
+  /**
+   * The root fee of the setup fee and first period's fee, priced with the charge (decision 0088):
+   * what a non-master system owes the master for this activation; null when nothing (the master system).
+   */
+  rootFee: ActivationRootFee | null;
+}
+
+/** An activation's root fee in whole cents (the master's setup fee and period fee). */
+export interface ActivationRootFee {
+  setupFeeCents: number;
+  periodFeeCents: number;
+}
+
+const wholeCents = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+function rootFeeOf(value: unknown): ActivationRootFee | null {
+  if (value === undefined || value === null) return null;
+  const { setupFeeCents, periodFeeCents } = value as Partial<ActivationRootFee>;
+  if (!wholeCents(setupFeeCents) || !wholeCents(periodFeeCents))
+    throw new Error(`not an activation root fee: ${JSON.stringify(value)}`);
+  return { setupFeeCents, periodFeeCents };
 }
 
 /** The follow-up's JSON read back: refused loudly when it is not one this module wrote. */
 export function activationDoneOf(followUp: { kind: string; [field: string]: unknown }): ActivationDone {
-  const { campaignId, activation, userId, prepaid } = followUp as Partial<ActivationDone>;
+  const { campaignId, activation, userId, prepaid, rootFee } = followUp as Partial<ActivationDone>;
   const id = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
   if (followUp.kind !== ACTIVATION_FOLLOW_UP || !id(campaignId) || !id(activation))
     throw new Error(`not an activation follow-up: ${JSON.stringify(followUp)}`);
@@ -99,6 +122,8 @@ export function activationDoneOf(followUp: { kind: string; [field: string]: unkn
     activation: activation as number,
     userId: id(userId) ? (userId as number) : null,
     prepaid: prepaid ?? null,
+    // A follow-up written before decision 0088 carries none: nothing is kept for it.
+    rootFee: rootFeeOf(rootFee),
   };
 }
 
@@ -282,6 +307,10 @@ export function createActivationCharge(deps: {
                 clientPriceMicros: due.prices.clientMicros,
                 wholesaleMicros: due.prices.wholesaleMicros,
               }
+            : null,
+        rootFee:
+          rootFeeOfCharge({ setupFee: due.root.setupFeeCents, periodFee: due.root.periodFeeCents }) > 0
+            ? { setupFeeCents: due.root.setupFeeCents, periodFeeCents: due.root.periodFeeCents }
             : null,
       };
       const charges = plan(r, ctx, due, n);

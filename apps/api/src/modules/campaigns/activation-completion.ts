@@ -1,6 +1,7 @@
+import { asCents } from '@app/contracts';
 import type { Executor } from '@app/db';
 import { transition } from '@app/lead-engine';
-import type { BillingSchedules, PrepaidLots } from '../billing/index.js';
+import type { BillingSchedules, PrepaidLots, RootFeeChargeKeeper } from '../billing/index.js';
 import type { ActivationDone } from './activation-charge.js';
 import type { CampaignRepository } from './campaign-repository.js';
 import { stateOf } from './campaign-view.js';
@@ -11,12 +12,15 @@ import { stateOf } from './campaign-view.js';
  * The campaign row is locked, so of any number of completions one moves it: the others find the
  * activation done (`already`) or the campaign elsewhere (`refused`: stopped by someone, removed).
  * The move opens what the activation bought: the prepaid block (a lot keyed by the activation) and
- * the billing schedule of a Weekly or Monthly campaign.
+ * the billing schedule of a Weekly or Monthly campaign; and keeps the root fee of its setup and period
+ * fee that a non-master system owes the master (decision 0088).
  */
 export function createActivationCompletion(deps: {
   repo: Pick<CampaignRepository, 'lockedRecord' | 'activations' | 'move'>;
   prepaid: Pick<PrepaidLots, 'open'>;
   schedules: Pick<BillingSchedules, 'open'>;
+  /** The root fee the activation owes the master system, kept where it completes (decision 0088). */
+  rootFees: Pick<RootFeeChargeKeeper, 'keepActivation'>;
 }) {
   const { repo } = deps;
   return async function complete(
@@ -51,6 +55,17 @@ export function createActivationCompletion(deps: {
                 wholesaleMicros: done.prepaid.wholesaleMicros,
                 sourceKey: key,
                 description: `${done.prepaid.leads} prepaid leads bought with the activation of campaign #${r.publicId} ${r.name}`,
+              },
+              inner,
+            );
+          if (done.rootFee)
+            await deps.rootFees.keepActivation(
+              {
+                systemId: r.systemId,
+                campaignId: r.id,
+                activation: done.activation,
+                setupFee: asCents(done.rootFee.setupFeeCents),
+                periodFee: asCents(done.rootFee.periodFeeCents),
               },
               inner,
             );

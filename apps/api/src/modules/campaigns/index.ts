@@ -1,7 +1,7 @@
 import type { Database } from '@app/db';
 import type { AdPlatform } from '../../providers/ad-platform/index.js';
 import type { AuditLog } from '../audit/index.js';
-import type { AgencyWallet, BillingSchedules, PrepaidLots } from '../billing/index.js';
+import type { AgencyWallet, BillingSchedules, PrepaidLots, RootFeeChargeKeeper } from '../billing/index.js';
 import type { ChargeOnce, FollowUps, PaymentFailureRepository } from '../payments/index.js';
 import type { ModuleAccess } from '../tenancy/index.js';
 import { ACTIVATION_FOLLOW_UP, activationDoneOf, createActivationCharge } from './activation-charge.js';
@@ -50,6 +50,8 @@ export function createCampaignsModule(deps: {
     prepaid: Pick<PrepaidLots, 'open' | 'left'>;
     schedules: Pick<BillingSchedules, 'open' | 'end'>;
     wallet: AgencyWallet;
+    /** The root fee an activation owes the master system, kept where it completes (decision 0088). */
+    rootFees: Pick<RootFeeChargeKeeper, 'keepActivation'>;
   };
   /** The payments module's follow-up registry: an activation completes in its last charge's record. */
   followUps: Pick<FollowUps, 'register'>;
@@ -66,6 +68,7 @@ export function createCampaignsModule(deps: {
     repo,
     prepaid: deps.billing.prepaid,
     schedules: deps.billing.schedules,
+    rootFees: deps.billing.rootFees,
   });
   deps.followUps.register(ACTIVATION_FOLLOW_UP, (followUp, _operation, tx) =>
     completeActivation(activationDoneOf(followUp), tx).then(() => undefined),

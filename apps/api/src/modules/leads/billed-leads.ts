@@ -113,3 +113,22 @@ export function createRootFeeCounts(db: Database) {
 }
 
 export type RootFeeCounts = ReturnType<typeof createRootFeeCounts>;
+
+/**
+ * When a system's campaigns delivered their first lead (site tests' left out), or null: from that
+ * month on, its root-fee statements are owed (decision 0088). The first row of the (system_id,
+ * created_at) index that is not a test.
+ */
+export function createFirstDelivery(db: Database) {
+  return async function firstDeliveredAt(systemId: number): Promise<Date | null> {
+    const [row] = await db
+      .select({ at: leads.createdAt })
+      .from(leads)
+      .where(and(eq(leads.systemId, systemId), ne(leads.source, 'test')))
+      .orderBy(leads.createdAt)
+      .limit(1);
+    return row?.at ?? null;
+  };
+}
+
+export type FirstDelivery = ReturnType<typeof createFirstDelivery>;

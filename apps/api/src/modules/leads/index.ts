@@ -10,7 +10,7 @@ import type { PrepaidLots } from '../billing/index.js';
 import type { MailService } from '../mail/index.js';
 import { createModuleAccess } from '../tenancy/index.js';
 import { adConversionsHandler, adConversionsJob, createAdConversions } from './ad-conversions.js';
-import { createBilledLeads, createRootFeeCounts } from './billed-leads.js';
+import { createBilledLeads, createFirstDelivery, createRootFeeCounts } from './billed-leads.js';
 import { createVendorLists } from './daily-list.js';
 import { loadIngestCampaigns } from './ingest-campaigns.js';
 import { createIngestService, type MoveBySystem } from './ingest-service.js';
@@ -33,7 +33,7 @@ import { createTestLeads } from './test-leads.js';
 import { vendorCallbackRoutes } from './vendor-callback-routes.js';
 import { createWaker } from './wake.js';
 
-export type { BilledLeads, BilledWindow, RootFeeCounts } from './billed-leads.js';
+export type { BilledLeads, BilledWindow, FirstDelivery, RootFeeCounts } from './billed-leads.js';
 export type { BatchOutcome, IngestService, MoveBySystem } from './ingest-service.js';
 export type { LeadCounts } from './lead-counts.js';
 export type { LeadDelivery } from './lead-delivery.js';
@@ -146,6 +146,8 @@ export function createLeadsModule(deps: {
       counts: createLeadCounts(db),
       /** What a system's campaigns delivered in a window, per root fee (its root-fee statement, decision 0081). */
       rootFeeCounts: createRootFeeCounts(db),
+      /** When a system's campaigns delivered their first lead: its root-fee months start there (decision 0088). */
+      firstDeliveredAt: createFirstDelivery(db),
       /** The three prices a campaign's next lead gets (the demo's history leads are priced by them). */
       pricesOf: async (campaignId: number) =>
         (await loadIngestCampaigns(db, [campaignId])).get(campaignId)?.prices ?? null,

@@ -1,4 +1,4 @@
-import { type LocalDate, microsToDollars } from '@app/contracts';
+import { type LocalDate, microsToDollars, ZERO_CENTS } from '@app/contracts';
 import { type PeriodInvoice, type PricedLeads, periodInvoice } from '@app/pricing';
 import type { InvoiceSubject } from '../../campaigns/index.js';
 import type { NewInvoice, ScheduleRow } from './invoice-repository.js';
@@ -57,6 +57,8 @@ export function draftInvoice(input: {
     leadCount: amounts.leadCount,
     total: amounts.total,
     platformPart: amounts.platformPart,
+    // The root fee of the next period's fee, at the master's price now (decision 0088).
+    rootPeriodFee: next ? subject.periodFees.root : ZERO_CENTS,
     issuedAt: input.issuedAt,
     lines: amounts.lines.map((line) => ({ ...line, description: lineDescription(line, next) })),
   };

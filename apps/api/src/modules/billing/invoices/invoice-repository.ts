@@ -1,4 +1,4 @@
-import type { Cents, Micros } from '@app/contracts';
+import { type Cents, type Micros, ZERO_CENTS } from '@app/contracts';
 import {
   and,
   asc,
@@ -19,6 +19,7 @@ import {
   queryRows,
   sql,
 } from '@app/db';
+import { keepRootFeeCharges } from '../root-fees/root-fee-charges.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
@@ -36,6 +37,11 @@ export interface NewInvoice {
   leadCount: number;
   total: Cents;
   platformPart: Cents;
+  /**
+   * The root fee of the period fee it bills (the master's root price of that fee at issue, decision
+   * 0088): 0 without a period fee or on the master system. Kept in `root_fee_charges`, not on the invoice.
+   */
+  rootPeriodFee: Cents;
   issuedAt: Date;
   lines: readonly {
     kind: string;
@@ -122,6 +128,23 @@ export function createInvoiceRepository(db: Database) {
       invoice.lines.map((line, position) => ({ invoiceId: (rows[i] as InvoiceRow).id, position, ...line })),
     );
     if (lines.length > 0) await tx.insert(invoiceLines).values(lines);
+    // The root fee of each period fee billed, owed to the master system, kept with the invoice (0088).
+    await keepRootFeeCharges(
+      batch.map((invoice, i) => {
+        const row = rows[i] as InvoiceRow;
+        return {
+          systemId: row.systemId,
+          campaignId: row.campaignId,
+          kind: 'period_fee' as const,
+          sourceKey: `invoice:${row.id}`,
+          invoiceId: row.id,
+          setupFee: ZERO_CENTS,
+          periodFee: invoice.rootPeriodFee,
+          chargedAt: invoice.issuedAt,
+        };
+      }),
+      tx,
+    );
     // A switch invoice bills the leads to its end: the schedule's later windows start there.
     for (const invoice of batch.filter((i) => i.kind === 'switch'))
       await tx

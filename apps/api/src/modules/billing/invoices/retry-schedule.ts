@@ -1,7 +1,8 @@
 /**
  * When a declined invoice is charged again (decision 0075), Stripe Smart Retries style: a few tries
  * over days, counted from the first decline by the injected clock. After the last one the invoice
- * waits for the payer's new card (the settlement) and the daily reminder keeps asking for it.
+ * waits for the payer's new card (the settlement) and the daily reminder keeps asking for it. The
+ * product's one back-off: a refused root-fee transfer is asked again on it too (decision 0088).
  */
 export const INVOICE_RETRY_DAYS = [1, 3, 5] as const;
 

@@ -1,8 +1,11 @@
 import { asCents } from '@app/contracts';
 import type { Database } from '@app/db';
+import type { Clock } from '../../../lib/clock.js';
 import type { GatewayDirectory } from '../../../providers/payments/gateway-directory.js';
 import type { Ledger } from '../../ledger/index.js';
+import { retryAt } from '../invoices/retry-schedule.js';
 import { transferThenRecord } from '../transfers/transfer-then-record.js';
+import { monthOf, monthWindow } from './make-statements.js';
 import {
   type RootFeeRepository,
   type RootFeeStatementRow,
@@ -23,6 +26,33 @@ export type ReceivingAccountOf = (systemId: number) => Promise<ReceivingAccount 
 export const receivedKey = (row: Pick<RootFeeStatementRow, 'systemId' | 'month'>) =>
   `root-fee:${row.systemId}:${row.month}:received`;
 
+/** Where a statement's back-off stands after a refusal (decision 0088). */
+export interface BackOff {
+  /** When the current round of attempts was first refused (null: the next refusal begins one). */
+  firstFailedAt: Date | null;
+  /** Scheduled retries of the round made so far. */
+  retries: number;
+  nextAttemptAt: Date;
+}
+
+/**
+ * The back-off after the gateway refused a statement's transfer now (decision 0088): the invoices'
+ * retry schedule (`retryAt`, decision 0075: +1, +3 and +5 days from the round's first refusal). When
+ * its last retry is refused too, the statement is tried again when the next month begins — the run
+ * that states the month before — and a refusal then begins a new round.
+ */
+export function backOffAfterRefusal(
+  row: Pick<RootFeeStatementRow, 'firstFailedAt' | 'retries'>,
+  now: Date,
+): BackOff {
+  if (row.firstFailedAt === null)
+    return { firstFailedAt: now, retries: 0, nextAttemptAt: retryAt(now, 0) as Date };
+  const retries = row.retries + 1;
+  const next = retryAt(row.firstFailedAt, retries);
+  if (next) return { firstFailedAt: row.firstFailedAt, retries, nextAttemptAt: next };
+  return { firstFailedAt: null, retries: 0, nextAttemptAt: monthWindow(monthOf(now)).to };
+}
+
 /**
  * Paying root-fee statements (decision 0081): each statement still due is paid by one transfer on
  * the paying system's gateway to the master's receiving account there, under the key
@@ -32,6 +62,7 @@ export const receivedKey = (row: Pick<RootFeeStatementRow, 'systemId' | 'month'>
  * reconciliation matches), the master's receivable → `root_fee_received`, and the row marked paid. A
  * crash in between leaves the row due with its destination: the next run asks again under the same
  * key and the gateway answers the same transfer. No receiving account that takes payouts: it stays due.
+ * A refusal marks it failed with its next attempt's time (`backOffAfterRefusal`, decision 0088).
  */
 export function createRootFeePayments(deps: {
   db: Database;
@@ -39,6 +70,7 @@ export function createRootFeePayments(deps: {
   ledger: Ledger;
   gateways: Pick<GatewayDirectory, 'of'>;
   receivingAccount: ReceivingAccountOf;
+  clock: Clock;
 }) {
   const { db, repo, ledger } = deps;
 
@@ -58,7 +90,8 @@ export function createRootFeePayments(deps: {
         description: `Root fee for ${row.month}`,
       },
       {
-        refused: (message) => repo.markFailed(row.id, message),
+        refused: (message) =>
+          repo.markFailed(row.id, row.attempt, message, backOffAfterRefusal(row, deps.clock.now())),
         async record({ transferId, gatewayName }, tx) {
           const [payable, clearing] = await Promise.all([
             ledger.accountFor({ systemId: row.systemId, kind: 'root_fee_payable', owner: system }, tx),
@@ -120,9 +153,13 @@ export function createRootFeePayments(deps: {
     );
   }
 
+  /**
+   * Pays every statement due, and every refused one whose next attempt is due by the clock (the
+   * back-off, decision 0088); a refused one not yet due is not asked.
+   */
   return async function payStatements(): Promise<{ paid: number; failed: number; waiting: number }> {
     const totals = { paid: 0, failed: 0, waiting: 0 };
-    for (const open of await repo.open()) {
+    for (const open of await repo.open(deps.clock.now())) {
       let row: RootFeeStatementRow | null = open;
       if (row.status === 'failed' || row.gateway === null) {
         const account = await deps.receivingAccount(row.systemId);
@@ -131,7 +168,7 @@ export function createRootFeePayments(deps: {
           continue;
         }
         // A refused month is tried again under its next attempt's key, to the account there is now.
-        if (row.status === 'failed') row = await repo.retry(row.id);
+        if (row.status === 'failed') row = await repo.retry(row.id, row.attempt);
         if (row?.status === 'due' && row.gateway === null)
           row = await repo.fixDestination(row.id, { gateway: account.gateway, accountId: account.accountId });
       }

@@ -1,4 +1,9 @@
-import { ROOT_FEE_STATUS_LABELS, type RootFeeSystem, type RootFeesResponse } from '@app/contracts';
+import {
+  ROOT_FEE_FEE_LABELS,
+  ROOT_FEE_STATUS_LABELS,
+  type RootFeeSystem,
+  type RootFeesResponse,
+} from '@app/contracts';
 import { notFound } from '../../../http-errors.js';
 import type { Ledger } from '../../ledger/index.js';
 import type { Principal } from '../../tenancy/index.js';
@@ -6,7 +11,7 @@ import type { ReceivingAccountOf } from './pay-statements.js';
 import type { RootFeeRepository, SystemRow } from './root-fee-repository.js';
 
 /**
- * Reading root fees (decision 0081), for a system's owners (the route's `billing.rootFees` rule): a
+ * Reading root fees (decisions 0081, 0088), for a system's owners (the route's `billing.rootFees` rule): a
  * non-master system's owner reads its own statements, what it owes now (its `root_fee_payable`
  * balance) and the receiving account's state; the master's owner reads every non-master system's, or
  * the one `systemId` names. Any other system — another paying system, the master itself — is 404.
@@ -40,11 +45,19 @@ export function createRootFeeReads(deps: {
           unit_price_micros: l.unitPriceMicros,
           amount_cents: l.amount,
         })),
+        fee_lines: r.feeLines.map((f) => ({
+          kind: f.kind,
+          label: ROOT_FEE_FEE_LABELS[f.kind],
+          count: f.count,
+          amount_cents: f.amount,
+        })),
         status: r.status,
         status_label: ROOT_FEE_STATUS_LABELS[r.status],
         transfer_id: r.transferId,
         failure: r.failure,
         settled_at: r.settledAt?.toISOString() ?? null,
+        attempt: r.attempt,
+        next_attempt_at: r.status === 'failed' ? (r.nextAttemptAt?.toISOString() ?? null) : null,
       })),
     };
   }

@@ -4,31 +4,44 @@ import type { MakeRootFeeStatements } from './make-statements.js';
 import type { PayRootFeeStatements } from './pay-statements.js';
 
 /**
- * Root fees between systems (decision 0081): on the 1st of each month (UTC), and at every start, the
- * month before is stated for each non-master system and what is due is paid to the master. Both steps
- * are idempotent: a second run, or two at once, make one statement and one transfer per system and month.
+ * Root fees between systems (decisions 0081, 0088): every hour, and at every start, each non-master
+ * system's months not stated yet are stated, then every statement due is paid to the master — and a
+ * refused one once its next attempt is due (the back-off counts in days; the hour keeps it close). Both
+ * steps are idempotent: any number of runs, at once or not, make one statement and one transfer per
+ * system and month.
  */
 export const rootFeesJob = defineJob({
   name: 'billing.root-fees',
   payload: z.object({}),
   retryLimit: 3,
   retryDelaySeconds: 900,
-  recurring: { cron: '23 5 1 * *' },
+  recurring: { cron: '23 * * * *' },
 });
 
-export function rootFeesHandler(deps: {
+/** One run: what has ended is stated, then what is due is paid. */
+export function createRootFeeRun(deps: {
   makeStatements: MakeRootFeeStatements;
   payStatements: PayRootFeeStatements;
+}) {
+  return async function runRootFees() {
+    const { made } = await deps.makeStatements();
+    return { made, ...(await deps.payStatements()) };
+  };
+}
+
+export type RunRootFees = ReturnType<typeof createRootFeeRun>;
+
+export function rootFeesHandler(deps: {
+  run: RunRootFees;
   log?: (message: string) => void;
 }): JobHandler<typeof rootFeesJob.payload> {
   return {
     spec: rootFeesJob,
     async handle() {
-      const { made } = await deps.makeStatements();
-      const paid = await deps.payStatements();
-      if (made + paid.paid + paid.failed > 0)
+      const done = await deps.run();
+      if (done.made + done.paid + done.failed > 0)
         deps.log?.(
-          `root fees: ${made} statements made, ${paid.paid} paid, ${paid.failed} refused, ${paid.waiting} without a receiving account`,
+          `root fees: ${done.made} statements made, ${done.paid} paid, ${done.failed} refused, ${done.waiting} without a receiving account`,
         );
     },
   };

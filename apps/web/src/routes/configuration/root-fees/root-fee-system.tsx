@@ -1,4 +1,11 @@
-import { asCents, asMicros, formatUsdCents, formatUsdMicros, type RootFeeSystem } from '@app/contracts';
+import {
+  asCents,
+  asMicros,
+  formatUsdCents,
+  formatUsdMicros,
+  type RootFeeStatementWire,
+  type RootFeeSystem,
+} from '@app/contracts';
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useReceivingAccountLink } from '../../../api/root-fees';
 import { FailureAlert } from '../../../components/feedback/outcome-alerts';
@@ -12,6 +19,21 @@ const ACCOUNT_TEXTS: Record<string, string> = {
   completed: 'The receiving account is connected.',
   failed: 'The receiving account was not accepted.',
 };
+
+/** The statement's setup and period fees: "1 setup fee $20.00, 2 period fees $22.00", or a dash. */
+function feesText(statement: RootFeeStatementWire): string {
+  if (statement.fee_lines.length === 0) return '—';
+  return statement.fee_lines
+    .map((f) => {
+      const word = f.kind === 'setup_fee' ? 'setup fee' : 'period fee';
+      return `${f.count} ${word}${f.count === 1 ? '' : 's'} ${usd(f.amount_cents)}`;
+    })
+    .join(', ');
+}
+
+/** When a refused transfer is tried again, in UTC as the statements' months are. */
+const attemptTime = (iso: string) =>
+  `${new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
 
 /**
  * Where the master's receiving account stands, and (for the master's owners, who name its bank
@@ -63,6 +85,7 @@ export function RootFeeSystemCard({ system, view }: { system: RootFeeSystem; vie
                 <Table.Th>Month</Table.Th>
                 <Table.Th>Leads</Table.Th>
                 <Table.Th>Root fee per lead</Table.Th>
+                <Table.Th>Setup and period fees</Table.Th>
                 <Table.Th>Amount</Table.Th>
                 <Table.Th>Status</Table.Th>
                 <Table.Th>Transfer</Table.Th>
@@ -80,11 +103,19 @@ export function RootFeeSystemCard({ system, view }: { system: RootFeeSystem; vie
                           .map((l) => `${l.leads} × ${formatUsdMicros(asMicros(l.unit_price_micros))}`)
                           .join(', ')}
                   </Table.Td>
+                  <Table.Td>{feesText(s)}</Table.Td>
                   <Table.Td>{usd(s.amount_cents)}</Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLORS[s.status]} title={s.failure ?? undefined}>
-                      {s.status_label}
-                    </Badge>
+                    <Stack gap={2} align="flex-start">
+                      <Badge color={STATUS_COLORS[s.status]} title={s.failure ?? undefined}>
+                        {s.status_label}
+                      </Badge>
+                      {s.next_attempt_at && (
+                        <Text size="xs" data-testid="root-fees-next-attempt">
+                          Next attempt: {attemptTime(s.next_attempt_at)}
+                        </Text>
+                      )}
+                    </Stack>
                   </Table.Td>
                   <Table.Td>{s.transfer_id ?? '—'}</Table.Td>
                 </Table.Tr>
