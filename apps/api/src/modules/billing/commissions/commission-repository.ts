@@ -12,6 +12,9 @@ import {
   sql,
 } from '@app/db';
 import { DEFAULT_COMMISSION_BPS } from '@app/pricing';
+import type { CommissionShare } from './commission-share.js';
+
+export type CommissionRole = 'sales_rep' | 'account_executive' | 'referrer';
 
 /** A collected charge a linked sales person has not earned their commission on yet. */
 export interface UnearnedCommission {
@@ -20,7 +23,7 @@ export interface UnearnedCommission {
   systemId: number;
   agencyId: number;
   salesUserId: number;
-  role: 'sales_rep' | 'account_executive' | 'referrer';
+  role: CommissionRole;
   /** The platform's part of the charge: its application fee (a client's direct charge), else all of it. */
   base: Cents;
   description: string;
@@ -79,29 +82,29 @@ export function createCommissionRepository(db: Database) {
       );
     },
 
-    /** Records an earned commission with its posting; false when another run recorded it first. */
-    async insertEarned(
-      row: UnearnedCommission & { rateBps: number; amount: Cents; postingId: number | null },
-      tx: Executor,
-    ): Promise<boolean> {
+    /**
+     * Records a share (earned or reversed, `commission-share.ts`) before its posting; null when another
+     * run recorded it first (the unique key of operation, person, kind and refund).
+     */
+    async insertShare(share: CommissionShare, tx: Executor): Promise<number | null> {
       const inserted = await tx
         .insert(salesCommissions)
         .values({
-          systemId: row.systemId,
-          operationId: row.operationId,
-          operationSettledAt: row.operationSettledAt,
-          agencyId: row.agencyId,
-          salesUserId: row.salesUserId,
-          role: row.role,
-          kind: 'earned',
-          base: row.base,
-          rateBps: row.rateBps,
-          amount: row.amount,
-          postingId: row.postingId,
+          systemId: share.systemId,
+          operationId: share.operationId,
+          operationSettledAt: share.operationSettledAt,
+          agencyId: share.agencyId,
+          salesUserId: share.salesUserId,
+          role: share.role,
+          kind: share.kind,
+          base: share.base,
+          rateBps: share.rateBps,
+          amount: share.amount,
+          refundKey: share.refundKey ?? '',
         })
         .onConflictDoNothing()
         .returning({ id: salesCommissions.id });
-      return inserted.length > 0;
+      return inserted[0]?.id ?? null;
     },
 
     /** The earned commissions on these operations, with what reversals already took of each. */
@@ -131,33 +134,6 @@ export function createCommissionRepository(db: Database) {
       return rows
         .filter((r) => r.kind === 'earned')
         .map((r) => ({ ...r, reversedSoFar: reversed.get(`${r.operationId}:${r.salesUserId}`) ?? 0 }));
-    },
-
-    /**
-     * Records the reversal of a commission for a refund (amount ≤ 0); false when another run recorded
-     * it first. Written before its posting, in the same transaction: the row is the once-only key.
-     */
-    async insertReversed(
-      row: {
-        systemId: number;
-        operationId: number;
-        operationSettledAt: Date;
-        agencyId: number;
-        salesUserId: number;
-        role: UnearnedCommission['role'];
-        base: Cents;
-        rateBps: number;
-        amount: Cents;
-        refundKey: string;
-      },
-      tx: Executor,
-    ): Promise<number | null> {
-      const inserted = await tx
-        .insert(salesCommissions)
-        .values({ ...row, kind: 'reversed' })
-        .onConflictDoNothing()
-        .returning({ id: salesCommissions.id });
-      return inserted[0]?.id ?? null;
     },
 
     async setPosting(id: number, postingId: number, tx: Executor) {

@@ -1,10 +1,11 @@
 import { asCents, type Cents } from '@app/contracts';
-import type { Database, Executor } from '@app/db';
+import type { Database } from '@app/db';
 import { commissionOn } from '@app/pricing';
 import type { Ledger } from '../../ledger/index.js';
 import type { CollectedCharges } from '../../payments/index.js';
 import type { SalesLinksOf } from '../../sales/index.js';
 import type { CommissionRepository, UnearnedCommission } from './commission-repository.js';
+import { createCommissionShares } from './commission-share.js';
 
 const ROLE_LABEL = {
   sales_rep: 'sales representative',
@@ -26,7 +27,8 @@ export function createCommissionEarning(deps: {
   collectedCharges: CollectedCharges;
   salesLinks: SalesLinksOf;
 }) {
-  const { db, repo, ledger } = deps;
+  const { db, repo } = deps;
+  const record = createCommissionShares({ repo, ledger: deps.ledger });
 
   /** The next batch of collected charges, each with the linked people not yet earned on it. */
   async function unearned(after: { settledAt: Date; id: number } | null, limit: number) {
@@ -58,40 +60,6 @@ export function createCommissionEarning(deps: {
     return { due, next: last ? { settledAt: last.settledAt, id: last.id } : null };
   }
 
-  async function post(item: UnearnedCommission, commission: Cents, tx: Executor): Promise<number> {
-    const [expense, payable] = await Promise.all([
-      ledger.accountFor(
-        { systemId: item.systemId, kind: 'commission_expense', owner: { type: 'system' } },
-        tx,
-      ),
-      ledger.accountFor(
-        {
-          systemId: item.systemId,
-          kind: 'commission_payable',
-          owner: { type: 'user', userId: item.salesUserId },
-        },
-        tx,
-      ),
-    ]);
-    const { posting } = await ledger.post(
-      {
-        systemId: item.systemId,
-        cause: {
-          kind: 'commission',
-          description: `Commission of the ${ROLE_LABEL[item.role]} on ${item.description}`,
-          businessKey: `commission:${item.operationId}:${item.salesUserId}`,
-          companyId: item.agencyId,
-        },
-        lines: [
-          { accountId: expense.id, amount: commission },
-          { accountId: payable.id, amount: asCents(-commission) },
-        ],
-      },
-      tx,
-    );
-    return posting.id;
-  }
-
   return async function earn(options: { batch?: number } = {}): Promise<{ earned: number; amount: Cents }> {
     let earned = 0;
     let amount = 0;
@@ -103,11 +71,20 @@ export function createCommissionEarning(deps: {
         const rateBps = rates.get(item.systemId) ?? (await repo.rateOf(item.systemId));
         rates.set(item.systemId, rateBps);
         const commission = commissionOn(item.base, rateBps);
-        const done = await db.transaction(async (tx) => {
-          // Under a cent: recorded as earned 0 (so it is not read again), with nothing to post.
-          const postingId = commission === 0 ? null : await post(item, commission, tx);
-          return repo.insertEarned({ ...item, rateBps, amount: commission, postingId }, tx);
-        });
+        // Under a cent: recorded as earned 0 (so it is not read again), with nothing to post.
+        const done = await db.transaction((tx) =>
+          record(
+            {
+              ...item,
+              kind: 'earned',
+              rateBps,
+              amount: commission,
+              businessKey: `commission:${item.operationId}:${item.salesUserId}`,
+              description: `Commission of the ${ROLE_LABEL[item.role]} on ${item.description}`,
+            },
+            tx,
+          ),
+        );
         if (done && commission > 0) {
           earned += 1;
           amount += commission;

@@ -1,13 +1,12 @@
 import { asCents, type Cents } from '@app/contracts';
-import type { Database, Executor, PrepaidRefundCall } from '@app/db';
+import type { Database, PrepaidRefundCall } from '@app/db';
 import { commissionReversal } from '@app/pricing';
 import type { Clock } from '../../../lib/clock.js';
 import type { Ledger } from '../../ledger/index.js';
 import type { OperationsOfCharges } from '../../payments/index.js';
 import type { PrepaidRefundRepository } from '../lots/prepaid-refund-repository.js';
 import type { CommissionRepository } from './commission-repository.js';
-
-type Earned = Awaited<ReturnType<CommissionRepository['earnedOn']>>[number];
+import { createCommissionShares } from './commission-share.js';
 
 /** The platform's part a refund gave back: the application fee of a direct charge, else all of it. */
 const platformBack = (call: PrepaidRefundCall): Cents =>
@@ -34,41 +33,8 @@ export function createCommissionReversal(deps: {
   ledger: Ledger;
   clock: Clock;
 }) {
-  const { db, repo, ledger } = deps;
-
-  async function post(item: Earned, amount: Cents, refundKey: string, tx: Executor): Promise<number> {
-    const [expense, payable] = await Promise.all([
-      ledger.accountFor(
-        { systemId: item.systemId, kind: 'commission_expense', owner: { type: 'system' } },
-        tx,
-      ),
-      ledger.accountFor(
-        {
-          systemId: item.systemId,
-          kind: 'commission_payable',
-          owner: { type: 'user', userId: item.salesUserId },
-        },
-        tx,
-      ),
-    ]);
-    const { posting } = await ledger.post(
-      {
-        systemId: item.systemId,
-        cause: {
-          kind: 'commission',
-          description: `Commission reversed: its money was refunded (${refundKey})`,
-          businessKey: `commission-reversal:${refundKey}:${item.operationId}:${item.salesUserId}`,
-          companyId: item.agencyId,
-        },
-        lines: [
-          { accountId: payable.id, amount },
-          { accountId: expense.id, amount: asCents(-amount) },
-        ],
-      },
-      tx,
-    );
-    return posting.id;
-  }
+  const { db, repo } = deps;
+  const record = createCommissionShares({ repo, ledger: deps.ledger });
 
   return async function reverse(limit = 200): Promise<{ reversed: number; amount: Cents }> {
     let reversed = 0;
@@ -92,7 +58,7 @@ export function createCommissionReversal(deps: {
               asCents(item.reversedSoFar),
             );
             if (back === 0) continue;
-            const id = await repo.insertReversed(
+            const recorded = await record(
               {
                 systemId: item.systemId,
                 operationId: item.operationId,
@@ -100,15 +66,17 @@ export function createCommissionReversal(deps: {
                 agencyId: item.agencyId,
                 salesUserId: item.salesUserId,
                 role: item.role,
+                kind: 'reversed',
                 base: platformBack(call),
                 rateBps: item.rateBps,
                 amount: asCents(-back),
                 refundKey: refund.businessKey,
+                businessKey: `commission-reversal:${refund.businessKey}:${item.operationId}:${item.salesUserId}`,
+                description: `Commission reversed: its money was refunded (${refund.businessKey})`,
               },
               tx,
             );
-            if (id === null) continue; // another run reversed it for this refund
-            await repo.setPosting(id, await post(item, back, refund.businessKey, tx), tx);
+            if (!recorded) continue; // another run reversed it for this refund
             reversed += 1;
             total += back;
           }
