@@ -7,6 +7,8 @@ export * from './billing.js';
 export * from './branding.js';
 export * from './calendar.js';
 export * from './campaigns.js';
+export * from './commission-rate.js';
+export * from './commissions.js';
 export * from './data-wallet.js';
 export * from './documents.js';
 export * from './domain-info.js';

@@ -9,10 +9,14 @@ import type { CommissionRepository, CommissionRole } from './commission-reposito
  */
 export interface CommissionShare {
   systemId: number;
-  /** The collected charge it is a share of. */
-  operationId: number;
+  /** The collected charge it is a share of, or null for a wallet spend's. */
+  operationId: number | null;
+  /** The Data Wallet spend (its posting) it is a share of, or null for a charge's (decision 0089). */
+  spendPostingId: number | null;
   /** When that money was collected. */
   operationSettledAt: Date;
+  /** When the share is recorded (the runtime's clock): the month a reversal counts in. */
+  recordedAt: Date;
   agencyId: number;
   salesUserId: number;
   role: CommissionRole;
@@ -24,7 +28,10 @@ export interface CommissionShare {
   amount: Cents;
   /** The refund a reversal is for (its business key); absent for an earned share. */
   refundKey?: string;
-  /** The posting's once-only key (`commission:<operation>:<person>`, `commission-reversal:…`). */
+  /**
+   * The posting's once-only key (`commission:<operation>:<person>`,
+   * `commission-wallet:<spend posting>:<person>`, `commission-reversal:…`).
+   */
   businessKey: string;
   /** The statement line the person and the system read. */
   description: string;

@@ -62,7 +62,9 @@ export function createCommissionReversal(deps: {
               {
                 systemId: item.systemId,
                 operationId: item.operationId,
+                spendPostingId: null,
                 operationSettledAt: item.operationSettledAt,
+                recordedAt: deps.clock.now(),
                 agencyId: item.agencyId,
                 salesUserId: item.salesUserId,
                 role: item.role,
