@@ -97,8 +97,14 @@ test('the demo client downloads an invoice as PDF from Billing History; its agen
   await expect(page.getByTestId(`invoices-lines-${invoice.number}`)).toContainText(
     `Billed to ${harbor.name}`,
   );
+  // Its card payments, whole (the platform's ledger keeps only the platform's part of a client's
+  // charge, which the client must not see): the invoices' charges, newest first, paid.
+  const payments = page.getByTestId('card-payments-panel');
+  await expect(payments.getByRole('heading', { name: 'Card payments' })).toBeVisible();
+  await expect(payments.locator('tbody > tr').filter({ hasText: 'Paid' }).first()).toBeVisible();
+  await expect(payments.locator('tbody > tr').first()).toContainText(/campaign #\d+/i);
   await expect(page.getByText('Loading Data')).toHaveCount(0);
-  await expectAccessible(page, 'billing history with invoices (client)');
+  await expectAccessible(page, 'billing history with invoices and card payments (client)');
 
   // The PDF, through the download helper: the file as the server sent it.
   const saved = page.waitForEvent('download');

@@ -8,7 +8,8 @@ import { rowAction } from '../support/campaigns';
 /**
  * Prepaid blocks on the campaign list (decision 0078): Northwind's owner opens a prepaid campaign's
  * "Prepaid leads" panel, stops its continual top-up, and — once the campaign is stopped — reads the
- * refund's estimate, confirms it and sees the unused leads refunded (the leads left fall to 0).
+ * refund's estimate, confirms it and sees the unused leads refunded (the leads left fall to 0). The
+ * confirmation names where the money goes (decision 0087).
  */
 const nw = DEMO.northwind;
 const harbor = nw.clients[0];
@@ -82,8 +83,16 @@ test('the Northwind owner stops continual top-up and refunds a stopped prepaid c
   const estimate = panel.getByTestId('prepaid-refund-estimate');
   await expect(estimate).toContainText('Unused leads20');
   await expect(estimate).toContainText("Back to the client's card$30.00");
+  // The client's $30 was all the platform's fee, and its $15 of the leads' wholesale comes back out of
+  // it: nothing goes back to Northwind's card or into its Data Wallet (decision 0087), whichever paid
+  // the platform's part, so neither the wallet's row nor its note is shown.
+  await expect(estimate).toContainText("Back to the agency's card$0.00");
+  await expect(estimate).not.toContainText('Data Wallet');
+  await expect(panel.getByTestId('prepaid-refund-wallet')).toHaveCount(0);
   await panel.getByRole('button', { name: 'Refund unused leads' }).click();
-  await expect(page.getByText(PREPAID_REFUND_TEXTS.confirm)).toBeVisible();
+  await expect(
+    page.getByText(`${PREPAID_REFUND_TEXTS.confirm} 20 leads: $30.00 back to the client's card.`),
+  ).toBeVisible();
   const refunded = nextAnswer(page, 'POST', '/api/leadspeek/client/refund-topup');
   await page.getByTestId('confirm-yes').click();
   await refunded;

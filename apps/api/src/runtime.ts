@@ -319,6 +319,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     failures: payments.failures,
     payerCampaigns: campaigns.payerCampaigns,
     agencyWallet,
+    cardChargesOf: payments.charges.ofCompany,
   });
   // A new card pays what the company's declined invoices left owing, once (decision 0075).
   cards.whenCardSaved(async (companyId) => {
@@ -438,11 +439,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   // 0066); then, on the start that seeded, a few months of platform fees charged to each paying
   // agency's own customer that the card service created (sandbox only).
   if ((options.seed ?? true) && !config.stripe) {
+    const isSandbox = async (systemId: number) => (await gateways.forSystem(systemId)).name === 'sandbox';
     await seedDemoCards({
       db,
       onboarding: cards.onboarding,
       agreements: agreements.agreements,
-      isSandbox: async (systemId) => (await gateways.forSystem(systemId)).name === 'sandbox',
+      isSandbox,
     });
     if (seeded) {
       await seedDemoMoney({ db, ledger, gateway: sandbox, customerOf: cards.customerOf });
@@ -452,7 +454,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
         agreements: agreements.agreements,
         beta: agreements.beta,
         topUp: billingJobs.walletTopUp,
-        isSandbox: async (systemId) => (await gateways.forSystem(systemId)).name === 'sandbox',
+        isSandbox,
       });
       // Brightreach's month of leads before today: the root-fee job at start states it (decision 0081).
       await seedDemoRootFees({ db, pricesOf: leads.leads.pricesOf });

@@ -127,8 +127,13 @@ export const dataWalletHistoryLineSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   created_at: z.string(),
-  /** A top-up's expiry (12 months after it was bought); null for other lines. */
+  /** A top-up's expiry (12 months after it was bought), or a refund credit's; null for other lines. */
   expired_at: z.string().nullable(),
+  /**
+   * `topup`: money in — a top-up, or a prepaid refund given back into the wallet (decision 0087: a
+   * credit that expires like a top-up; its title says it is a refund); `charge`: money spent;
+   * `other`: money out otherwise (an expiry).
+   */
   transaction_type: z.enum(['topup', 'charge', 'other']),
   /** How much the line moved the balance, without its sign (the type says which way). */
   amount: z.string(),
@@ -156,7 +161,7 @@ export const dataWalletResponseSchema = dataWalletHistoryResponseSchema.extend({
   stop_continual: tfSchema,
   /** What the wallet holds now: the ledger's sum of its account. */
   balance_amount: z.string(),
-  /** What the month's top-ups added. */
+  /** What the month's top-ups added (refunds given back into the wallet are not top-ups). */
   total_amount: z.string(),
   /** The balance at the end of the month before (the month's opening balance). */
   last_balance_amount: z.string(),

@@ -7,6 +7,7 @@ export * from './billing.js';
 export * from './branding.js';
 export * from './calendar.js';
 export * from './campaigns.js';
+export * from './card-payments.js';
 export * from './commission-rate.js';
 export * from './commissions.js';
 export * from './data-wallet.js';

@@ -22,9 +22,10 @@ export const PREPAID_REFUND_TEXTS = {
   nothingLeft: 'This campaign has no unused leads to refund.',
   alreadyRefunded: 'The unused leads of this campaign have already been refunded.',
   inProgress: 'The refund of this campaign is being processed.',
-  walletPaid:
-    'These leads were paid from the Data Wallet and are not refunded: they stay with the campaign and are used first when it runs again.',
   refunded: 'The unused prepaid leads have been refunded.',
+  /** Beside an estimate that gives money back into the agency's Data Wallet (decision 0087). */
+  walletCredit:
+    'What the Data Wallet paid for these leads goes back into it as new credit, which expires 12 months after the refund.',
   confirm: 'Are you sure you want to refund the unused prepaid leads of this campaign?',
   failed: 'The refund could not be made. Please try again later.',
   continualStopped: 'Continual top-up has been stopped.',
@@ -41,6 +42,7 @@ const blockRefundSchema = z.object({
   client_refund: z.string(),
   application_fee_back: z.string(),
   agency_card_refund: z.string(),
+  agency_wallet_refund: z.string(),
 });
 export const refundEstimateSchema = z.object({
   leadspeek_api_id: z.string(),
@@ -51,7 +53,12 @@ export const refundEstimateSchema = z.object({
   client_refund: z.string(),
   /** What the agency gets back on its own card (manual bill, or a platform part it paid). */
   agency_card_refund: z.string(),
-  /** The wholesale the platform gives back (application fees and platform parts). */
+  /**
+   * What goes back into the agency's Data Wallet: the part of those the wallet paid instead of the
+   * card (decision 0087), credited as a new wallet lot that expires 12 months after the refund.
+   */
+  agency_wallet_refund: z.string(),
+  /** The wholesale the platform gives back (application fees, platform parts, the wallet's part). */
   wholesale_back: z.string(),
   /** What the agency's account gives back of its markup: the client's refund less the fees. */
   agency_markup_back: z.string(),

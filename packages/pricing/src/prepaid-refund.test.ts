@@ -27,6 +27,7 @@ describe('prepaidRefund: the unused leads, newest block first, at the prices the
         platformPartRefundCents: 0,
         clientRefundCents: 4_500,
         agencyCardRefundCents: 0,
+        agencyWalletRefundCents: 0,
       },
       {
         lotId: 2,
@@ -36,6 +37,7 @@ describe('prepaidRefund: the unused leads, newest block first, at the prices the
         platformPartRefundCents: 0,
         clientRefundCents: 15_000,
         agencyCardRefundCents: 0,
+        agencyWalletRefundCents: 0,
       },
     ]);
     expect(r).toMatchObject({
@@ -128,6 +130,7 @@ describe('prepaidRefund: the unused leads, newest block first, at the prices the
       platformPartRefundCents: 0,
       clientRefundCents: 3_000,
       agencyCardRefundCents: 0,
+      agencyWalletRefundCents: 0,
     });
     expect(r).toMatchObject({
       clientCents: 3_000,
@@ -170,6 +173,62 @@ describe('prepaidRefund: the unused leads, newest block first, at the prices the
     const r = prepaidRefund([manual], 25);
     expect(r.blocks[0]).toMatchObject({ payerRefundCents: 1_500, applicationFeeBackCents: 0 });
     expect(r).toMatchObject({ clientCents: 0, agencyCardCents: 1_500, wholesaleBackCents: 1_500 });
+  });
+
+  it('manual bill paid from the Data Wallet: the same wholesale goes back into the wallet, none to a card', () => {
+    const manual = block(1, {
+      paidBy: 'agency',
+      payerCharge: { amount: c(6_000), applicationFee: null, paidFrom: 'wallet' },
+    });
+    const r = prepaidRefund([manual], 25);
+    expect(r.blocks[0]).toMatchObject({
+      payerRefundCents: 1_500,
+      agencyCardRefundCents: 0,
+      agencyWalletRefundCents: 1_500,
+    });
+    expect(r).toMatchObject({
+      clientCents: 0,
+      agencyCardCents: 0,
+      agencyWalletCents: 1_500,
+      wholesaleBackCents: 1_500,
+      agencyMarkupBackCents: 0,
+    });
+  });
+
+  it("a client's card and a wallet-paid platform part: the client its card, the wallet the part", () => {
+    // 20 leads at $0.50 ($10, all fee); the platform part $49 + 20 × $0.75 - $10 = $54 paid from the
+    // wallet. 16 unused: the client $8 (out of the fee), the wallet the leads' $4 shortfall.
+    const mixed = block(1, {
+      leads: 20,
+      clientPriceMicros: asMicros(500_000),
+      wholesaleMicros: asMicros(750_000),
+      payerCharge: { amount: c(1_000), applicationFee: c(1_000) },
+      platformPartCharge: { amount: c(5_400), applicationFee: null, paidFrom: 'wallet' },
+    });
+    const r = prepaidRefund([mixed], 16);
+    expect(r.blocks[0]).toEqual({
+      lotId: 1,
+      unusedLeads: 16,
+      payerRefundCents: 800,
+      applicationFeeBackCents: 800,
+      platformPartRefundCents: 400,
+      clientRefundCents: 800,
+      agencyCardRefundCents: 0,
+      agencyWalletRefundCents: 400,
+    });
+    expect(r).toMatchObject({
+      clientCents: 800,
+      agencyCardCents: 0,
+      agencyWalletCents: 400,
+      wholesaleBackCents: 1_200,
+      agencyMarkupBackCents: 0,
+    });
+    // Blocks paid differently add up each to its own place: a card-paid block beside it.
+    const both = prepaidRefund(
+      [block(0, { paidBy: 'agency', payerCharge: { amount: c(6_000), applicationFee: null } }), mixed],
+      30,
+    );
+    expect(both).toMatchObject({ agencyCardCents: 600, agencyWalletCents: 500 });
   });
 
   it('refuses a balance that is not a count, or more than was bought', () => {

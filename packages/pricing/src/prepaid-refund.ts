@@ -15,6 +15,10 @@ import { asCents, type Cents, centsFromBigInt, MICROS_PER_CENT, type Micros } fr
  *   wholesale), the card gets back the unused leads' wholesale the client's refund did not carry.
  * - paid by the agency (manual bill): the unused leads at the wholesale price, to the agency's card.
  *
+ * What the agency paid from its Data Wallet instead of its card (decision 0085: a manual-bill block,
+ * or the platform part) goes back the same way it would to the card, but into the wallet (decision
+ * 0087). A client's direct charge is never paid from the wallet.
+ *
  * Rounding: every refund is rounded DOWN to whole cents (the payer never gets back more than it paid
  * for the unused leads; the sub-cent rest stays with whoever charged it), and capped by what the
  * charge has left to refund.
@@ -25,6 +29,8 @@ export interface BlockCharge {
   amount: Cents;
   /** The platform's application fee on a direct charge; null on a charge of the platform's own. */
   applicationFee: Cents | null;
+  /** What paid it: a card (the default), or the agency's Data Wallet (decision 0085). */
+  paidFrom?: 'card' | 'wallet';
 }
 
 export interface RefundableBlock {
@@ -52,6 +58,8 @@ export interface BlockRefund {
   /** To the client's card, and to the agency's (manual bill's payer refund, or the platform part). */
   clientRefundCents: Cents;
   agencyCardRefundCents: Cents;
+  /** The same agency refund when the Data Wallet paid it instead of the card: back into the wallet. */
+  agencyWalletRefundCents: Cents;
 }
 
 export interface PrepaidRefund {
@@ -61,7 +69,9 @@ export interface PrepaidRefund {
   clientCents: Cents;
   /** What the agency gets back on its own card (manual bill, or platform parts). */
   agencyCardCents: Cents;
-  /** What the platform gives back of its wholesale (fees refunded plus platform parts). */
+  /** What the agency gets back into its Data Wallet (what the wallet paid of those). */
+  agencyWalletCents: Cents;
+  /** What the platform gives back of its wholesale (fees refunded, platform parts, the wallet's). */
   wholesaleBackCents: Cents;
   /** What the agency gives back out of its own account: the client's refund less the fees returned. */
   agencyMarkupBackCents: Cents;
@@ -70,6 +80,13 @@ export interface PrepaidRefund {
 const floorCents = (leads: number, unitPrice: Micros): Cents =>
   centsFromBigInt((BigInt(leads) * BigInt(unitPrice)) / BigInt(MICROS_PER_CENT));
 const min = (a: Cents, b: Cents): Cents => (a < b ? a : b);
+const zero = asCents(0);
+
+/** An agency refund of `back` on `charge`: to the card, or into the wallet that paid it. */
+const agencyBack = (charge: BlockCharge, back: Cents) =>
+  charge.paidFrom === 'wallet'
+    ? { agencyCardRefundCents: zero, agencyWalletRefundCents: back }
+    : { agencyCardRefundCents: back, agencyWalletRefundCents: zero };
 
 /**
  * What the platform gives back of a direct charge's application fee when `clientRefund` of the
@@ -93,7 +110,6 @@ export function prepaidRefund(blocks: readonly RefundableBlock[], leadsLeft: num
     if (rest === 0) break;
     const unused = Math.min(rest, block.leads);
     rest -= unused;
-    const zero = asCents(0);
     if (block.paidBy === 'agency') {
       const back = min(floorCents(unused, block.wholesaleMicros), block.payerCharge.amount);
       refunds.push({
@@ -103,7 +119,7 @@ export function prepaidRefund(blocks: readonly RefundableBlock[], leadsLeft: num
         applicationFeeBackCents: zero,
         platformPartRefundCents: zero,
         clientRefundCents: zero,
-        agencyCardRefundCents: back,
+        ...agencyBack(block.payerCharge, back),
       });
       continue;
     }
@@ -120,20 +136,24 @@ export function prepaidRefund(blocks: readonly RefundableBlock[], leadsLeft: num
       applicationFeeBackCents: fee,
       platformPartRefundCents: part,
       clientRefundCents: payer,
-      agencyCardRefundCents: part,
+      ...(block.platformPartCharge
+        ? agencyBack(block.platformPartCharge, part)
+        : { agencyCardRefundCents: zero, agencyWalletRefundCents: zero }),
     });
   }
   const sum = (pick: (r: BlockRefund) => Cents) => asCents(refunds.reduce((s, r) => s + pick(r), 0));
   const clientCents = sum((r) => r.clientRefundCents);
   const agencyCardCents = sum((r) => r.agencyCardRefundCents);
+  const agencyWalletCents = sum((r) => r.agencyWalletRefundCents);
   const fees = sum((r) => r.applicationFeeBackCents);
   return {
     unusedLeads: leadsLeft,
     blocks: refunds.reverse(),
     clientCents,
     agencyCardCents,
-    // The platform gives back every fee, and all the agency's card gets (its wholesale).
-    wholesaleBackCents: asCents(fees + agencyCardCents),
+    agencyWalletCents,
+    // The platform gives back every fee, and all the agency gets on its card or in its wallet (its wholesale).
+    wholesaleBackCents: asCents(fees + agencyCardCents + agencyWalletCents),
     agencyMarkupBackCents: asCents(clientCents - fees),
   };
 }

@@ -35,6 +35,13 @@ export const BILLING_MATRIX_CASES: MatrixCase[] = [
     request: ({ id }) => ({ url: `/api/billing/invoices/company/${id}` }),
     inScope: (p) => companyReaders(p as BaseActor),
   },
+  // Card payments (decision 0091): read as the history and the invoices are.
+  {
+    route: 'GET /api/billing/card-payments/company/:companyID',
+    vary: { resource: 'company', field: 'companyID' },
+    request: ({ id }) => ({ url: `/api/billing/card-payments/company/${id}` }),
+    inScope: (p) => companyReaders(p as BaseActor),
+  },
   {
     route: 'GET /api/billing/invoice-pdf/company/:companyID/:invoiceID',
     vary: { resource: 'company', field: 'companyID' },

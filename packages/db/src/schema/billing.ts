@@ -30,12 +30,16 @@ const micros = () => bigint({ mode: 'number' }).$type<Micros>();
 const at = () => timestamp({ withTimezone: true });
 
 export type BillingLotKind = 'wallet' | 'prepaid';
+/** How value reached the account: bought (a top-up, a block), or given back into a wallet by a refund (decision 0087). */
+export type BillingLotOrigin = 'purchase' | 'refund';
 
 /**
  * One purchase of prepaid value: a Data Wallet top-up (cents, on the agency's wallet account) or a
  * block of prepaid leads (leads, on the client's prepaid account for the campaign). `quantity` is what
  * was bought; what remains is the account's sum spent oldest lot first. `sourceKey` is the business
- * operation that bought it, so a purchase opens one lot however often its follow-up runs.
+ * operation that bought it, so a purchase opens one lot however often its follow-up runs. A wallet
+ * lot may also be money a prepaid refund gave back into the wallet (`origin` 'refund', decision 0087):
+ * it expires and is spent like a top-up, but is no purchase (not the n of the next top-up).
  */
 export const billingLots = pgTable(
   'billing_lots',
@@ -50,6 +54,7 @@ export const billingLots = pgTable(
       .references(() => companies.id),
     campaignId: integer().references(() => campaigns.id),
     kind: text().$type<BillingLotKind>().notNull(),
+    origin: text().$type<BillingLotOrigin>().notNull().default('purchase'),
     accountId: bigint({ mode: 'number' })
       .notNull()
       .references(() => ledgerAccounts.id),
@@ -70,6 +75,10 @@ export const billingLots = pgTable(
   },
   (t) => [
     unique('billing_lots_source_key').on(t.sourceKey),
+    check(
+      'billing_lots_origin',
+      sql`${t.origin} = 'purchase' or (${t.origin} = 'refund' and ${t.kind} = 'wallet')`,
+    ),
     index('billing_lots_account_idx').on(t.accountId, t.boughtAt, t.id),
     index('billing_lots_campaign_idx').on(t.campaignId).where(sql`${t.campaignId} is not null`),
     index('billing_lots_expiry_idx').on(t.expiresAt).where(sql`${t.expiresAt} is not null`),
@@ -353,6 +362,14 @@ export const prepaidRefunds = pgTable(
     clientCents: money().notNull(),
     agencyCardCents: money().notNull(),
     wholesaleBackCents: money().notNull(),
+    /**
+     * What goes back into the agency's Data Wallet (what it paid instead of the card, decision 0087),
+     * and whose wallet: credited once, in the transaction that marks the refund refunded.
+     */
+    walletCents: money()
+      .notNull()
+      .default(0 as Cents),
+    walletAgencyId: integer().references(() => companies.id),
     calls: jsonb().$type<PrepaidRefundCall[]>().notNull(),
     failureMessage: text(),
     createdAt: at().notNull(),
@@ -371,6 +388,10 @@ export const prepaidRefunds = pgTable(
     check(
       'prepaid_refunds_amounts',
       sql`${t.leads} > 0 and ${t.clientCents} >= 0 and ${t.agencyCardCents} >= 0`,
+    ),
+    check(
+      'prepaid_refunds_wallet',
+      sql`${t.walletCents} >= 0 and (${t.walletCents} = 0 or ${t.walletAgencyId} is not null)`,
     ),
   ],
 );

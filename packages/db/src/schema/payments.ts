@@ -298,6 +298,8 @@ export const paymentOperations = pgTable(
   (t) => [
     uniqueIndex().on(t.businessKey),
     index().on(t.status, t.createdAt),
+    // A company's card payments, newest first (its Billing History, decision 0091).
+    index('payment_operations_company_idx').on(t.companyId, t.createdAt.desc(), t.id.desc()),
     index('payment_operations_obligation_idx').on(t.obligationKey).where(sql`${t.obligationKey} is not null`),
     // Collected campaign charges in settlement order: where sales commissions resume (decision 0080).
     index('payment_operations_collected_idx')

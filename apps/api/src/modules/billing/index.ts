@@ -34,6 +34,7 @@ import { createCommissionReversal } from './commissions/reverse-commissions.js';
 import { createBillingRepository } from './history/billing-repository.js';
 import { billingRoutes } from './history/billing-routes.js';
 import { createBillingService } from './history/billing-service.js';
+import { type CardChargesOf, cardPaymentRoutes, createCardPayments } from './history/card-payments.js';
 import { invoicePeriodsHandler, invoicePeriodsJob } from './invoices/invoice-job.js';
 import { createInvoiceMail } from './invoices/invoice-mail.js';
 import { createPeriodInvoicing, INVOICE_PAID, invoicePaidSchema } from './invoices/invoice-periods.js';
@@ -80,7 +81,7 @@ import { createManualTopUp } from './wallet/manual-topup.js';
 import { createTopUpCharge, type PlatformCustomerOf, WALLET_TOPUP_FOLLOW_UP } from './wallet/topup-charge.js';
 import { createWalletAgencies } from './wallet/wallet-agency.js';
 import { walletExpiryHandler } from './wallet/wallet-expiry-job.js';
-import { type AgencyWallet, createWalletPayment, walletPaymentKey } from './wallet/wallet-payment.js';
+import { type AgencyWallet, createWalletPayment, walletPaidFor } from './wallet/wallet-payment.js';
 import { createWalletSettings } from './wallet/wallet-settings.js';
 import { createWalletSettingsRepository } from './wallet/wallet-settings-repository.js';
 import { createWalletSpending } from './wallet/wallet-spend.js';
@@ -215,6 +216,8 @@ export function createBillingModule(deps: {
       payerCampaigns: PayerCampaigns;
       /** The agency's Data Wallet paying a minimum-spend shortfall before the card (decision 0085). */
       agencyWallet: Pick<AgencyWallet, 'pay'>;
+      /** The charges made to a company's card, whole (its Billing History, decision 0091). */
+      cardChargesOf: CardChargesOf;
     }) {
       const invoices = createInvoiceRepository(db);
       payments.followUps.register(PREPAID_BLOCK, async (followUp, _operation, tx) => {
@@ -319,7 +322,8 @@ export function createBillingModule(deps: {
         gateways: payments.gateways,
         labels: (ids) => payments.payers.labels(ids),
         stopContinualTopUp: (campaignId) => payments.prepaidCampaigns.stopContinualTopUp(campaignId),
-        walletPaid: (obligationKey) => ledger.isPosted(walletPaymentKey(obligationKey)),
+        walletPaidFor: walletPaidFor({ ledger, lots: walletLots }),
+        wallet: walletLots,
       });
       const log = (message: string) => console.info(message);
       const commissions = createCommissionRepository(db);
@@ -458,6 +462,9 @@ export function createBillingModule(deps: {
             chargeTopUp: walletTopUp,
           }),
           invoiceRoutes(invoiceService),
+          cardPaymentRoutes(
+            createCardPayments({ companies: historyRepo, chargesOf: payments.cardChargesOf }),
+          ),
           reconciliationRoutes({ repo: reconciliationRepo, reconciliation }),
           rootFeeRoutes(createRootFeeReads({ repo: rootFeeRepo, ledger, receivingAccount })),
           commissionRoutes({

@@ -216,9 +216,11 @@ export function createLedger({ db, clock = systemClock }: { db: Database; clock?
       });
     },
 
-    /** Whether an operation is posted under this business key (a wallet payment, decision 0085). */
-    async isPosted(businessKey: string, tx?: Executor): Promise<boolean> {
-      return (await repoOf(tx).postingByKey(businessKey)) !== undefined;
+    /** The posting of this business key with its lines, or null (what a wallet payment took, decisions 0085, 0087). */
+    async postingOf(businessKey: string, tx?: Executor): Promise<LedgerPosting | null> {
+      const repo = repoOf(tx);
+      const row = await repo.postingByKey(businessKey);
+      return row ? toPosting(row, await repo.linesOf(row.id)) : null;
     },
 
     /**

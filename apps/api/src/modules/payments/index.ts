@@ -113,6 +113,8 @@ export function createPaymentsModule(deps: {
       paidFor: operations.paidFor,
       /** The operations of gateway charges (a refund's charges → the commissions earned on them). */
       operationsOfCharges: operations.operationsOfCharges,
+      /** A page of the charges made to a company's card, whole (its Billing History, decision 0091). */
+      ofCompany: operations.ofCompany,
     },
     /** Reconciliation's read of the operations (decision 0079): a system's, per gateway. */
     operations: { ofSystemOnGateway: operations.ofSystemOnGateway, gatewaysOf: operations.gatewaysOf },

@@ -4,6 +4,7 @@ import {
   asc,
   count,
   type Database,
+  desc,
   type Executor,
   eq,
   gte,
@@ -208,6 +209,33 @@ export function createPaymentOperationRepository(db: Database) {
         .from(paymentOperations)
         .where(and(eq(paymentOperations.systemId, systemId), eq(paymentOperations.gateway, gateway)))
         .orderBy(asc(paymentOperations.businessKey));
+    },
+
+    /**
+     * A page of the charges made to a company's card, newest first, whole (a direct charge's amount,
+     * not only the platform's part), and how many there are (decision 0091).
+     */
+    async ofCompany(companyId: number, limit: number, offset: number) {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: paymentOperations.id,
+            createdAt: paymentOperations.createdAt,
+            description: paymentOperations.description,
+            amount: paymentOperations.amount,
+            status: paymentOperations.status,
+            chargeId: paymentOperations.chargeId,
+            gateway: paymentOperations.gateway,
+            failureMessage: paymentOperations.failureMessage,
+          })
+          .from(paymentOperations)
+          .where(eq(paymentOperations.companyId, companyId))
+          .orderBy(desc(paymentOperations.createdAt), desc(paymentOperations.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(paymentOperations).where(eq(paymentOperations.companyId, companyId)),
+      ]);
+      return { rows, total: total?.n ?? 0 };
     },
 
     /** The gateways the system's operations were made on. */

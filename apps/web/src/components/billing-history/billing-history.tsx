@@ -170,7 +170,9 @@ export function BillingHistory({ party }: { party: PartyRef }) {
           loading={history.isPending}
           emptyText={
             data && data.accounts.length === 0
-              ? 'No billing history yet'
+              ? party.type === 'company'
+                ? 'No account statement yet: what was charged to the card is under Card payments.'
+                : 'No billing history yet'
               : filter.month
                 ? 'Nothing in this month'
                 : 'No Data'

@@ -1,10 +1,4 @@
-import {
-  formatUsdMicros,
-  type InvoiceListResponse,
-  type InvoiceSummary,
-  microsFromWire,
-} from '@app/contracts';
-import type { PageInfo } from '../data-list/list-state';
+import { formatUsdMicros, type InvoiceSummary, microsFromWire } from '@app/contracts';
 import { formatSignedUsd } from './billing-format';
 
 /**
@@ -19,21 +13,6 @@ export const INVOICE_STATUS_COLOURS: Record<InvoiceSummary['status'], string> = 
   failed: 'red',
   void: 'gray',
 };
-
-/** The list's answer (total, page, per_page) as the pager every list shares reads a page. */
-export function invoicePageInfo(answer: Pick<InvoiceListResponse, 'total' | 'page' | 'per_page'>): PageInfo {
-  const perPage = Math.max(1, answer.per_page);
-  const last = Math.max(1, Math.ceil(answer.total / perPage));
-  const first = (answer.page - 1) * perPage + 1;
-  const shown = answer.total === 0 || first > answer.total;
-  return {
-    current_page: answer.page,
-    last_page: last,
-    from: shown ? null : first,
-    to: shown ? null : Math.min(answer.total, answer.page * perPage),
-    total: answer.total,
-  };
-}
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });

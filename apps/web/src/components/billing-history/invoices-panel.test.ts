@@ -2,12 +2,12 @@ import type { InvoiceSummary } from '@app/contracts';
 import { makeUser } from '@app/policy/testing';
 import { createElement as h } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { pageInfoOfAnswer } from '../data-list/list-state';
 import {
   formatInvoiceAmount,
   formatInvoicePeriod,
   formatUnitPrice,
   INVOICE_STATUS_COLOURS,
-  invoicePageInfo,
 } from './invoice-format';
 
 const memory = new Map<string, string>();
@@ -83,20 +83,20 @@ describe('invoice formatting', () => {
   });
 
   it("turns the list's total, page and page size into the pager's page", () => {
-    expect(invoicePageInfo({ total: 23, page: 1, per_page: 10 })).toEqual({
+    expect(pageInfoOfAnswer({ total: 23, page: 1, per_page: 10 })).toEqual({
       current_page: 1,
       last_page: 3,
       from: 1,
       to: 10,
       total: 23,
     });
-    expect(invoicePageInfo({ total: 23, page: 3, per_page: 10 })).toMatchObject({ from: 21, to: 23 });
-    expect(invoicePageInfo({ total: 0, page: 1, per_page: 10 })).toMatchObject({
+    expect(pageInfoOfAnswer({ total: 23, page: 3, per_page: 10 })).toMatchObject({ from: 21, to: 23 });
+    expect(pageInfoOfAnswer({ total: 0, page: 1, per_page: 10 })).toMatchObject({
       last_page: 1,
       from: null,
       to: null,
     });
-    expect(invoicePageInfo({ total: 5, page: 4, per_page: 10 })).toMatchObject({ from: null, to: null });
+    expect(pageInfoOfAnswer({ total: 5, page: 4, per_page: 10 })).toMatchObject({ from: null, to: null });
   });
 });
 

@@ -4,11 +4,11 @@ import { useId, useState } from 'react';
 import { fetchInvoicePdf, useCompanyInvoices } from '../../api/invoices';
 import { useHttp } from '../../app/boot/boot-context';
 import { DataTable } from '../data-list/data-table';
+import { pageInfoOfAnswer } from '../data-list/list-state';
 import { PagedList } from '../data-list/paged-list';
 import { DownloadStatusText } from '../feedback/download-status';
 import { useFileDownload } from '../feedback/use-file-download';
 import { invoiceColumns } from './invoice-columns';
-import { invoicePageInfo } from './invoice-format';
 import { InvoiceLines } from './invoice-lines';
 
 export const INVOICES_EMPTY_TITLE = 'No invoices yet';
@@ -68,7 +68,7 @@ export function InvoicesPanel({ companyId }: { companyId: number }) {
         </Paper>
       ) : (
         <PagedList
-          query={{ ...invoices, data: data && invoicePageInfo(data) }}
+          query={{ ...invoices, data: data && pageInfoOfAnswer(data) }}
           onPage={setPage}
           testIdPrefix="invoices"
         >

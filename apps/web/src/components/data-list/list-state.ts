@@ -100,3 +100,18 @@ export function searchSegment(search: string): string {
 export function sortSegments(sort: SortState | null): string {
   return `${sort?.key ?? 'none'}/${sort?.order ?? 'none'}`;
 }
+
+/** A paged answer (total, page, per_page: invoices, card payments) as the pager every list shares reads a page. */
+export function pageInfoOfAnswer(answer: { total: number; page: number; per_page: number }): PageInfo {
+  const perPage = Math.max(1, answer.per_page);
+  const last = Math.max(1, Math.ceil(answer.total / perPage));
+  const first = (answer.page - 1) * perPage + 1;
+  const shown = answer.total === 0 || first > answer.total;
+  return {
+    current_page: answer.page,
+    last_page: last,
+    from: shown ? null : first,
+    to: shown ? null : Math.min(answer.total, answer.page * perPage),
+    total: answer.total,
+  };
+}

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { readCampaignFilters, writeCampaignFilters } from './campaign-filters';
-import { chargeParts, chargeText, rowMoves, statusColor, testLeadNotice } from './campaign-format';
+import {
+  chargeParts,
+  chargeText,
+  refundDestinationsText,
+  rowMoves,
+  statusColor,
+  testLeadNotice,
+} from './campaign-format';
 
 describe('row moves', () => {
   it('offers activate, archive and remove on a stopped campaign', () => {
@@ -156,5 +163,31 @@ describe('test lead notice', () => {
     expect(testLeadNotice(answer(null, 'The campaign is not running')).color).toBe('red');
     expect(testLeadNotice(answer(null, null)).color).toBe('blue');
     expect(testLeadNotice(answer(null, 'x')).message).toBe('text');
+  });
+});
+
+describe('where a prepaid refund goes', () => {
+  const none = { leads_left: 16, client_refund: '0', agency_card_refund: '0', agency_wallet_refund: '0' };
+  it('names only the places that get money back, the Data Wallet among them', () => {
+    expect(refundDestinationsText({ ...none, client_refund: '30.00' })).toBe(
+      "16 leads: $30.00 back to the client's card.",
+    );
+    expect(refundDestinationsText({ ...none, client_refund: '8.00', agency_wallet_refund: '4.00' })).toBe(
+      "16 leads: $8.00 back to the client's card and $4.00 back into the agency's Data Wallet.",
+    );
+    expect(refundDestinationsText({ ...none, agency_wallet_refund: '1234.50' })).toBe(
+      "16 leads: $1,234.50 back into the agency's Data Wallet.",
+    );
+    expect(
+      refundDestinationsText({
+        ...none,
+        client_refund: '8.00',
+        agency_card_refund: '1.00',
+        agency_wallet_refund: '4.00',
+      }),
+    ).toBe(
+      "16 leads: $8.00 back to the client's card, $1.00 back to the agency's card and $4.00 back into the agency's Data Wallet.",
+    );
+    expect(refundDestinationsText(none)).toBe('16 leads: nothing was paid for them to give back.');
   });
 });

@@ -1,8 +1,10 @@
-import type {
-  ActivationChargeAnswer,
-  AdPlatformSync,
-  CampaignListRow,
-  SendTestLeadResponse,
+import {
+  type ActivationChargeAnswer,
+  type AdPlatformSync,
+  type CampaignListRow,
+  type RefundEstimate,
+  type SendTestLeadResponse,
+  formatUsdText as usd,
 } from '@app/contracts';
 import type { SiteCheckResult } from '../../api/campaigns';
 
@@ -93,6 +95,24 @@ export function chargeParts(charge: ActivationChargeAnswer): string {
   const parts = [`setup fee $${charge.setup_fee}`, `platform fee $${charge.period_fee}`];
   if (charge.leads > 0) parts.push(`${charge.leads} leads $${charge.leads_amount}`);
   return parts.join(', ');
+}
+
+/**
+ * Where a prepaid refund's money goes, for the confirmation (decisions 0078, 0087): '20 leads: $10.00
+ * back to the client's card and $5.00 back into the agency's Data Wallet.' Only the places that get
+ * something are named.
+ */
+export function refundDestinationsText(
+  e: Pick<RefundEstimate, 'leads_left' | 'client_refund' | 'agency_card_refund' | 'agency_wallet_refund'>,
+): string {
+  const parts: string[] = [];
+  if (e.client_refund !== '0') parts.push(`${usd(e.client_refund)} back to the client's card`);
+  if (e.agency_card_refund !== '0') parts.push(`${usd(e.agency_card_refund)} back to the agency's card`);
+  if (e.agency_wallet_refund !== '0')
+    parts.push(`${usd(e.agency_wallet_refund)} back into the agency's Data Wallet`);
+  const last = parts.pop();
+  if (last === undefined) return `${e.leads_left} leads: nothing was paid for them to give back.`;
+  return `${e.leads_left} leads: ${parts.length > 0 ? `${parts.join(', ')} and ${last}` : last}.`;
 }
 
 /** A site check as one sentence: its message, and when it was found. */

@@ -15,11 +15,13 @@ import {
 import { confirmAction, notifyFailure, notifySuccess } from '../../components/feedback/feedback';
 import { DoneAlert, FailureAlert } from '../../components/feedback/outcome-alerts';
 import { saveFailureText } from '../../components/user-form/user-form-model';
+import { refundDestinationsText } from './campaign-format';
 
 /**
  * A prepaid campaign's blocks (decision 0078): the leads left and the current block (from the lots),
  * continual top-up and its stop ('Stop Continual Topup', spec 2 §4), and — for the agency's people —
- * the refund of a stopped campaign's unused leads: the estimate, a confirmation, the result.
+ * the refund of a stopped campaign's unused leads: the estimate, a confirmation, the result. What the
+ * agency's Data Wallet paid goes back into it (decision 0087): a row and a note say so when it does.
  */
 export function PrepaidPanel({
   row,
@@ -54,7 +56,7 @@ export function PrepaidPanel({
   async function refundUnused(e: RefundEstimate) {
     const sure = await confirmAction({
       title: 'Refund unused leads',
-      message: `${PREPAID_REFUND_TEXTS.confirm} ${e.leads_left} leads: ${usd(e.client_refund)} back to the client's card.`,
+      message: `${PREPAID_REFUND_TEXTS.confirm} ${refundDestinationsText(e)}`,
       confirmLabel: 'Refund',
       danger: true,
     });
@@ -151,6 +153,12 @@ function RefundSection({
                 <Table.Td>Back to the agency's card</Table.Td>
                 <Table.Td>{usd(estimate.agency_card_refund)}</Table.Td>
               </Table.Tr>
+              {estimate.agency_wallet_refund !== '0' && (
+                <Table.Tr>
+                  <Table.Td>Back to the agency's Data Wallet</Table.Td>
+                  <Table.Td>{usd(estimate.agency_wallet_refund)}</Table.Td>
+                </Table.Tr>
+              )}
               <Table.Tr>
                 <Table.Td>Of which the platform's wholesale</Table.Td>
                 <Table.Td>{usd(estimate.wholesale_back)}</Table.Td>
@@ -161,6 +169,11 @@ function RefundSection({
               </Table.Tr>
             </Table.Tbody>
           </Table>
+          {estimate.agency_wallet_refund !== '0' && (
+            <Text size="sm" data-testid="prepaid-refund-wallet">
+              {PREPAID_REFUND_TEXTS.walletCredit}
+            </Text>
+          )}
           <Group justify="flex-end">
             <Button color="red" loading={busy} onClick={() => onRefund(estimate)}>
               Refund unused leads

@@ -106,12 +106,18 @@ export function createLotRepository(db: Executor) {
         .orderBy(asc(billingLots.boughtAt), asc(billingLots.id))
         .for('update'),
 
-    /** How many lots the account has had (lapsed ones too): the n of its next purchase is this + 1. */
+    /** How many purchases the account has had (lapsed ones too): the n of its next purchase is this + 1. */
     async countOf(accountId: number, kind: BillingLotKind): Promise<number> {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(billingLots)
-        .where(and(eq(billingLots.accountId, accountId), eq(billingLots.kind, kind)));
+        .where(
+          and(
+            eq(billingLots.accountId, accountId),
+            eq(billingLots.kind, kind),
+            eq(billingLots.origin, 'purchase'),
+          ),
+        );
       return row?.n ?? 0;
     },
 

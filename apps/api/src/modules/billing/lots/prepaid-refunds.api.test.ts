@@ -1,16 +1,18 @@
 import { asCents, centsToDollars, PREPAID_REFUND_TEXTS } from '@app/contracts';
-import { billingLots, eq, sql } from '@app/db';
+import { billingLots, DEMO, eq, prepaidRefunds, queryRows, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
 import { saveCard } from '../../../../test/kits/cards.js';
+import { chargeBody, chargeWallet, openWallet, walletBalance } from '../../../../test/kits/data-wallet.js';
 import { harborCampaign, harborPaying, sandboxChargesWithKey } from '../../../../test/kits/harbor-billing.js';
-import { get, PEOPLE, post, put, type Who, who } from '../../../../test/kits/users.js';
+import { companyByName, get, PEOPLE, post, put, type Who, who } from '../../../../test/kits/users.js';
 import { sandboxOf } from '../../../../test/payments.js';
 
 /*
  * Refunds of prepaid blocks (decision 0078): the estimate's figures, one refund however many ask at
  * once, a refund racing a lead claim (the balance never below zero), the reads from the lots, and who
- * may call them (another tenant's campaign answers 404 like a missing one).
+ * may call them (another tenant's campaign answers 404 like a missing one); a block the agency's
+ * Data Wallet paid part of gives that part back into the wallet (decision 0087).
  */
 
 let rt: TestRuntime;
@@ -343,5 +345,154 @@ describe('who may call them', () => {
         .statusCode,
     ).toBe(404);
     expect(await left(id)).toBe(19);
+  });
+});
+
+describe("a block the client's card and the agency's Data Wallet paid together (decision 0087)", () => {
+  let northwind: number;
+  /** What the wallet holds (cents). */
+  const wallet = () => walletBalance(rt, owner.system, northwind);
+  /** The wallet credits a campaign's refunds posted, each with what it gave the wallet. */
+  const walletCreditsOf = (campaignId: number) =>
+    queryRows<{ business_key: string; amount: number }>(
+      rt.database.db,
+      sql`select p.business_key, -l.amount::int as amount
+            from ledger_postings p
+            join ledger_lines l on l.posting_id = p.id
+            join ledger_accounts a on a.id = l.account_id and a.kind = 'wallet'
+           where p.business_key like ${`prepaid-refund:${campaignId}:%`}`,
+    );
+  const walletPaymentOf = async (obligationKey: string) =>
+    (
+      await queryRows<{ amount: number }>(
+        rt.database.db,
+        sql`select l.amount::int as amount from ledger_postings p
+              join ledger_lines l on l.posting_id = p.id
+              join ledger_accounts a on a.id = l.account_id and a.kind = 'wallet'
+             where p.business_key = ${`wallet-pays:${obligationKey}`}`,
+      )
+    )[0]?.amount ?? 0;
+
+  beforeAll(async () => {
+    northwind = (await companyByName(rt, DEMO.northwind.name)).id;
+    await saveCard(
+      rt,
+      owner,
+      await sandboxOf(rt).createCardToken({
+        number: '4242424242424242',
+        expMonth: 12,
+        expYear: 2040,
+        holderName: 'Northwind',
+      }),
+    );
+    await openWallet(rt);
+    const top = await chargeWallet(rt, owner, chargeBody(northwind, '500', { stop_continual: 'T' }));
+    expect(top.statusCode, top.body).toBe(200);
+  });
+
+  /**
+   * 20 leads at $0.50 with no setup fee: the client's $10 direct charge is all the platform's fee, and
+   * the rest of the platform's part (its setup and the leads' wholesale above $0.50) is paid from
+   * Northwind's wallet. `used` leads claimed, then stopped. What each side gets back of the unused:
+   * the client its $0.50 a lead (all of it fee back), the wallet the wholesale the fee did not cover.
+   */
+  async function mixedBlock(used: number, firstLeadId: number) {
+    const made = await harborCampaign(
+      rt,
+      { client, owner, harbor },
+      { PaymentTerm: 'Prepaid', PlatformFee: '0', CostMonth: '0', CostSet: '0.50', leadsbuy: 20 },
+    );
+    expect((await move(made.id, 'running')).statusCode).toBe(200);
+    if (used > 0) expect(await claim(made.id, used, firstLeadId)).toBe('billed');
+    expect((await move(made.id, 'stopped')).statusCode).toBe(200);
+    expect(await sandboxChargesWithKey(rt, `campaign-activation:${made.id}:1`)).toEqual([
+      { amount: 1_000, fee: 1_000 },
+    ]);
+    expect(await sandboxChargesWithKey(rt, `campaign-platform-part:${made.id}:1`)).toEqual([]);
+    const part = await walletPaymentOf(`campaign-platform-part:${made.id}:1`);
+    expect(part).toBeGreaterThan(0);
+    const [lot] = await rt.database.db.select().from(billingLots).where(eq(billingLots.campaignId, made.id));
+    const unused = 20 - used;
+    const clientBack = unused * 50;
+    const wholesale = Math.floor((unused * (lot?.wholesaleMicros ?? 0)) / 10_000);
+    const feeBack = Math.min(clientBack, wholesale, 1_000);
+    const walletBack = Math.min(wholesale - feeBack, part);
+    expect(walletBack).toBeGreaterThan(0);
+    return { ...made, lot, unused, clientBack, feeBack, walletBack };
+  }
+
+  it("refunds the client's card on its charge and the wallet's part into the wallet", async () => {
+    const b = await mixedBlock(4, 7_700_001);
+    const before = await wallet();
+    const dollars = (cents: number) => centsToDollars(asCents(cents));
+    const expected = {
+      leads_left: b.unused,
+      client_refund: dollars(b.clientBack),
+      agency_card_refund: '0',
+      agency_wallet_refund: dollars(b.walletBack),
+      wholesale_back: dollars(b.feeBack + b.walletBack),
+      agency_markup_back: dollars(b.clientBack - b.feeBack),
+    };
+    const estimate = await get(
+      rt,
+      `/leadspeek/client/estimeate-refund-topup?leadspeek_api_id=${b.publicId}`,
+      owner.token,
+    );
+    expect(estimate.json()).toMatchObject({ refusal: null, ...expected });
+
+    const res = await post(rt, '/leadspeek/client/refund-topup', refundBody(b.publicId), owner.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().refund).toMatchObject(expected);
+    // The client's card: one gateway refund of its charge, the fee back out of it; nothing on a card of the agency.
+    expect(await refundsOfCharge(`campaign-activation:${b.id}:1`)).toEqual([
+      expect.objectContaining({ amount: b.clientBack, fee: b.feeBack }),
+    ]);
+    expect(await wallet()).toBe(before + b.walletBack);
+    expect(await walletCreditsOf(b.id)).toEqual([
+      { business_key: `prepaid-refund:${b.id}:lot-${b.lot?.id}:wallet-credit`, amount: b.walletBack },
+    ]);
+    const [credit] = await rt.database.db
+      .select()
+      .from(billingLots)
+      .where(eq(billingLots.sourceKey, `prepaid-refund:${b.id}:lot-${b.lot?.id}:wallet-credit`));
+    expect(credit).toMatchObject({ kind: 'wallet', origin: 'refund', quantity: b.walletBack });
+    expect(await left(b.id)).toBe(0);
+  });
+
+  it('a lost gateway answer leaves it pending with the wallet untouched; the janitor finishes it once', async () => {
+    const b = await mixedBlock(0, 0);
+    const before = await wallet();
+    const sandbox = sandboxOf(rt);
+    // The gateway makes the client's refund, and its answer never reaches us.
+    const realRefund = sandbox.refund.bind(sandbox);
+    const lost = vi.spyOn(sandbox, 'refund').mockImplementationOnce(async (input) => {
+      await realRefund(input);
+      throw new Error('socket hang up');
+    });
+    const cut = await post(rt, '/leadspeek/client/refund-topup', refundBody(b.publicId), owner.token);
+    lost.mockRestore();
+    expect(cut.statusCode).toBe(500);
+    expect(await refundsOfCharge(`campaign-activation:${b.id}:1`)).toHaveLength(1);
+    expect(await wallet()).toBe(before);
+    expect(await walletCreditsOf(b.id)).toEqual([]);
+    const busy = await post(rt, '/leadspeek/client/refund-topup', refundBody(b.publicId), owner.token);
+    expect(busy.json().error.message).toBe(PREPAID_REFUND_TEXTS.inProgress);
+
+    // Two janitor runs at once, then another: the gateway replays the refund by key, the wallet is credited once.
+    const later = new Date(rt.services.clock.now().getTime() + 3_600_000);
+    const { finishPending } = rt.services.billing.prepaidRefunds;
+    await Promise.all([finishPending(later), finishPending(later)]);
+    expect(await finishPending(later)).toBe(0);
+    expect(await refundsOfCharge(`campaign-activation:${b.id}:1`)).toEqual([
+      expect.objectContaining({ amount: b.clientBack, fee: b.feeBack }),
+    ]);
+    expect((await walletCreditsOf(b.id)).map((c) => c.amount)).toEqual([b.walletBack]);
+    expect(await wallet()).toBe(before + b.walletBack);
+    const [row] = await rt.database.db
+      .select()
+      .from(prepaidRefunds)
+      .where(eq(prepaidRefunds.campaignId, b.id));
+    expect(row).toMatchObject({ status: 'refunded', walletCents: b.walletBack, walletAgencyId: northwind });
+    expect(row?.calls.map((c) => c.refundId)).toEqual([expect.stringMatching(/.+/)]);
   });
 });

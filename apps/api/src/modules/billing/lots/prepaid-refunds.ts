@@ -5,16 +5,11 @@ import { GatewayError } from '../../../providers/payments/gateway.js';
 import type { GatewayDirectory } from '../../../providers/payments/gateway-directory.js';
 import type { PrepaidCampaign } from '../../campaigns/index.js';
 import { asLeads, type Ledger } from '../../ledger/index.js';
-import type { LotRow } from './lot-repository.js';
+import type { WalletPaidFor } from '../wallet/wallet-payment.js';
 import type { PrepaidLots } from './prepaid-lots.js';
-import {
-  estimateOnWire,
-  obligationKeysOf,
-  type PaidFor,
-  paidBlocks,
-  planRefund,
-} from './prepaid-refund-plan.js';
+import { estimateOnWire, type PaidFor, paidBlocks, planRefund } from './prepaid-refund-plan.js';
 import type { PrepaidRefundRepository, PrepaidRefundRow } from './prepaid-refund-repository.js';
+import type { WalletLots } from './wallet-lots.js';
 
 /** A refund refused: its text (PREPAID_REFUND_TEXTS) and whether it is a conflict with an earlier one. */
 export class PrepaidRefundRefused extends Error {
@@ -35,8 +30,11 @@ export class PrepaidRefundRefused extends Error {
  *    Any number of concurrent requests: one finds leads, the others nothing (already refunded).
  * 2. No transaction open: each gateway refund, keyed `<business key>:<charge>` (the same refund
  *    however often asked).
- * 3. One transaction: the money lines of each refund and the row marked refunded. A crash between
- *    leaves the row pending; `finishPending` (the janitor) does 2-3 again, the gateway replaying.
+ * 3. One transaction: the row marked refunded (only by the one settler that finds it pending), the
+ *    money lines of each refund, and what the agency's Data Wallet paid of the blocks credited back
+ *    into it (decision 0087: a posting and a wallet lot under `<business key>:wallet-credit`). A
+ *    crash between leaves the row pending; `finishPending` (the janitor) does 2-3 again, the gateway
+ *    replaying; the wallet is credited in the transaction that marks the row, so once.
  *
  * A gateway that refuses (before any refund went through) gives the leads back and marks the row
  * failed; the next attempt takes a new key.
@@ -48,39 +46,23 @@ export function createPrepaidRefunds(deps: {
   lots: Pick<PrepaidLots, 'lockLeft' | 'left'>;
   repo: PrepaidRefundRepository;
   paidFor: PaidFor;
+  /** What the agency's Data Wallet paid of an obligation instead of a card (decision 0085). */
+  walletPaidFor: WalletPaidFor;
+  /** Gives what the wallet paid back into it, as a lot of its own (decision 0087). */
+  wallet: Pick<WalletLots, 'credit'>;
   gateways: Pick<GatewayDirectory, 'of'>;
   /** The campaign as its people know it ('Campaign #<public id> <name> (<term>)'), for the money lines. */
   labels: (campaignIds: readonly number[]) => Promise<Map<number, string>>;
-  /**
-   * Whether the agency's Data Wallet paid an obligation (decision 0085). A block it paid is not
-   * refunded (the wallet has no refund path yet): its leads stay with the campaign.
-   */
-  walletPaid: (obligationKey: string) => Promise<boolean>;
   /** The campaigns module's switch: a refunded campaign buys no more blocks (continual top-up off). */
   stopContinualTopUp: (campaignId: number) => Promise<void>;
 }) {
   const { db, ledger, clock, repo } = deps;
+  const paid = { paidFor: deps.paidFor, walletPaidFor: deps.walletPaidFor };
 
-  /** Whether the wallet paid any charge of these blocks. */
-  const walletPaidAny = async (lots: readonly LotRow[]) =>
-    (
-      await Promise.all(
-        lots.flatMap((lot) =>
-          Object.values(obligationKeysOf(lot.sourceKey)).map((key) => deps.walletPaid(key)),
-        ),
-      )
-    ).some(Boolean);
-
-  const refusalOf = (
-    c: PrepaidCampaign,
-    left: number,
-    last: PrepaidRefundRow | null,
-    walletPaid: boolean,
-  ): string | null => {
+  const refusalOf = (c: PrepaidCampaign, left: number, last: PrepaidRefundRow | null): string | null => {
     if (c.term !== 'Prepaid') return PREPAID_REFUND_TEXTS.notPrepaid;
     if (c.status !== 'stopped') return PREPAID_REFUND_TEXTS.notStopped;
     if (last?.status === 'pending') return PREPAID_REFUND_TEXTS.inProgress;
-    if (left > 0 && walletPaid) return PREPAID_REFUND_TEXTS.walletPaid;
     if (left > 0) return null;
     return last?.status === 'refunded'
       ? PREPAID_REFUND_TEXTS.alreadyRefunded
@@ -93,30 +75,27 @@ export function createPrepaidRefunds(deps: {
       repo.prepaidLotsOf(c.campaignId),
       repo.latestOf(c.campaignId),
     ]);
-    const blocks = await paidBlocks(lots, deps.paidFor);
-    const refusal = refusalOf(c, left, last, await walletPaidAny(lots));
-    return estimateOnWire(c.publicId, blocks, planRefund(blocks, left), refusal);
+    const blocks = await paidBlocks(lots, paid);
+    return estimateOnWire(c.publicId, blocks, planRefund(blocks, left), refusalOf(c, left, last));
   }
 
   /** Step 1: the leads out and the row, under the lots' lock; the refusal's text otherwise. */
   async function reserve(c: PrepaidCampaign) {
     const known = await repo.prepaidLotsOf(c.campaignId);
-    const blocks = await paidBlocks(known, deps.paidFor);
-    // A stopped campaign buys no block: the blocks read here are all it has.
-    const walletPaid = await walletPaidAny(known);
+    const blocks = await paidBlocks(known, paid);
     return db.transaction(async (tx) => {
       const left = (await deps.lots.lockLeft([c.campaignId], tx)).get(c.campaignId) ?? 0;
       const lots = await repo.prepaidLotsOf(c.campaignId, tx);
       const last = await repo.latestOf(c.campaignId, tx);
-      const refusal = refusalOf(c, left, last, walletPaid);
+      const refusal = refusalOf(c, left, last);
       if (refusal)
         throw new PrepaidRefundRefused(
           refusal,
           refusal !== PREPAID_REFUND_TEXTS.notPrepaid && refusal !== PREPAID_REFUND_TEXTS.notStopped,
         );
       // A block bought between the read above and the lock is read now (its charge is paid by then).
-      const paid = lots.length === known.length ? blocks : await paidBlocks(lots, deps.paidFor);
-      const plan = planRefund(paid, left);
+      const paidNow = lots.length === known.length ? blocks : await paidBlocks(lots, paid);
+      const plan = planRefund(paidNow, left);
       const lastLot = lots[lots.length - 1];
       if (!lastLot) throw new PrepaidRefundRefused(PREPAID_REFUND_TEXTS.nothingLeft);
       const base = `prepaid-refund:${c.campaignId}:lot-${lastLot.id}`;
@@ -139,12 +118,14 @@ export function createPrepaidRefunds(deps: {
           clientCents: plan.refund.clientCents,
           agencyCardCents: plan.refund.agencyCardCents,
           wholesaleBackCents: plan.refund.wholesaleBackCents,
+          walletCents: plan.wallet?.amount ?? asCents(0),
+          walletAgencyId: plan.wallet?.agencyId ?? null,
           calls: plan.calls.map((call) => ({ ...call, key: `${key}:${call.chargeId}` })),
           createdAt: clock.now(),
         },
         tx,
       );
-      return { row, estimate: estimateOnWire(c.publicId, paid, plan, null) };
+      return { row, estimate: estimateOnWire(c.publicId, paidNow, plan, null) };
     });
   }
 
@@ -250,8 +231,22 @@ export function createPrepaidRefunds(deps: {
     const label = (await deps.labels([row.campaignId])).get(row.campaignId) ?? `Campaign ${row.campaignId}`;
     const campaign = label.replace(/^Campaign/, 'campaign');
     const settled = await db.transaction(async (tx) => {
+      // Marked first: a second settler (the janitor beside the request) waits here, then finds it done.
+      const done = await repo.settle(row.id, { status: 'refunded', calls, at: clock.now() }, tx);
+      if (!done) return null;
       for (const call of calls) await postMoney(row, call, call.refundId ?? '', campaign, tx);
-      return repo.settle(row.id, { status: 'refunded', calls, at: clock.now() }, tx);
+      if (row.walletCents > 0 && row.walletAgencyId !== null)
+        await deps.wallet.credit(
+          {
+            systemId: row.systemId,
+            agencyId: row.walletAgencyId,
+            amount: row.walletCents,
+            businessKey: `${row.businessKey}:wallet-credit`,
+            description: `Refund of ${row.leads} unused prepaid leads of ${campaign}, back into the Data Wallet`,
+          },
+          tx,
+        );
+      return done;
     });
     // Its unused leads given back, the campaign must not buy the next block: continual top-up is off
     // (also when the janitor finishes the refund; turning it off twice changes nothing).

@@ -22,6 +22,17 @@ export interface WalletSpendInput {
   causeKind?: 'wallet_spend' | 'minimum_spend';
 }
 
+/** Money given back into an agency's wallet (a prepaid refund of what the wallet paid, decision 0087). */
+export interface WalletCreditInput {
+  systemId: number;
+  agencyId: number;
+  amount: Cents;
+  /** Names the credit once and for ever: its posting's key and its lot's source key. */
+  businessKey: string;
+  /** What the agency reads in its history. */
+  description: string;
+}
+
 export type WalletSpendOutcome =
   /** Posted (or posted before, under the same key: `created` false); `balance` is what is left. */
   | { status: 'spent'; postingId: number; balance: Cents; created: boolean }
@@ -70,7 +81,10 @@ export function createWalletLots(deps: { db: Database; ledger: Ledger; clock: Cl
     account,
     balance: balanceOf,
 
-    /** How many top-ups the wallet has had: the n of the next one is this + 1 (decision 0073). */
+    /**
+     * How many top-ups the wallet has had: the n of the next one is this + 1 (decision 0073). Money a
+     * refund gave back is no top-up: it does not move n (a pending automatic top-up keeps its key).
+     */
     count: (accountId: number, tx?: Executor) => repoOf(tx).countOf(accountId, 'wallet'),
 
     /** The wallet's lots, oldest first (the history's expiry dates). */
@@ -100,6 +114,58 @@ export function createWalletLots(deps: { db: Database; ledger: Ledger; clock: Cl
         expiresAt: walletLotExpiry(boughtAt),
         sourceKey: input.sourceKey,
       });
+    },
+
+    /**
+     * Gives money back into the wallet in the caller's transaction (decision 0087): a posting
+     * refunds → wallet under `businessKey` and a lot of its own (`origin` 'refund', the posting's key
+     * as its source key) that expires like a top-up, 12 months on by the clock, and is spent and
+     * lapses like one. Under the wallet lots' lock, as spends and expiries are, so an expiry never
+     * reads the money without its lot. Once per key: a second credit of the key is the first
+     * (`created` false), whoever runs it.
+     */
+    async credit(input: WalletCreditInput, tx: Executor) {
+      if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
+        throw new RangeError(`A wallet credit is above $0, not ${input.amount} cents.`);
+      const wallet = await account(input.systemId, input.agencyId, tx);
+      const refunds = await ledger.accountFor(
+        { systemId: input.systemId, kind: 'refunds', owner: { type: 'system' } },
+        tx,
+      );
+      const repo = repoOf(tx);
+      await repo.lockWalletLots(wallet.id);
+      const { created } = await ledger.post(
+        {
+          systemId: input.systemId,
+          cause: {
+            kind: 'refund',
+            description: input.description,
+            businessKey: input.businessKey,
+            companyId: input.agencyId,
+          },
+          lines: [
+            { accountId: refunds.id, amount: input.amount },
+            { accountId: wallet.id, amount: asCents(-input.amount) },
+          ],
+        },
+        tx,
+      );
+      const at = clock.now();
+      const lot = await repo.insert({
+        systemId: input.systemId,
+        companyId: input.agencyId,
+        campaignId: null,
+        kind: 'wallet',
+        origin: 'refund',
+        accountId: wallet.id,
+        quantity: input.amount,
+        clientPriceMicros: null,
+        wholesaleMicros: null,
+        boughtAt: at,
+        expiresAt: walletLotExpiry(at),
+        sourceKey: input.businessKey,
+      });
+      return { lot, created };
     },
 
     /**
@@ -157,6 +223,9 @@ export function createWalletLots(deps: { db: Database; ledger: Ledger; clock: Cl
     async lapse(target: { accountId: number; systemId: number; companyId: number }) {
       return db.transaction(async (tx) => {
         const repo = repoOf(tx);
+        // Locked, then read again: a lot whose credit committed while this waited for the lock (a
+        // refund's, decision 0087) is counted with its money, never its money without the lot.
+        await repo.lockWalletLots(target.accountId);
         const counted = (await repo.lockWalletLots(target.accountId)).filter((l) => l.lapsed_at === null);
         const balance = await balanceOf(target.accountId, tx);
         const remainders = lotRemainders(

@@ -1,11 +1,33 @@
 import type { Cents } from '@app/contracts';
 import type { Database, PaymentFollowUp } from '@app/db';
+import type { Ledger } from '../../ledger/index.js';
 import type { PaidWithoutCharge } from '../../payments/index.js';
 import type { WalletLots, WalletSpendInput } from '../lots/wallet-lots.js';
 import type { WalletSpending } from './wallet-spend.js';
 
 /** The business key of the wallet's payment of an obligation: its ledger posting's. */
 export const walletPaymentKey = (obligationKey: string) => `wallet-pays:${obligationKey}`;
+
+/** What an agency's Data Wallet paid of an obligation, and whose wallet it was (null: it paid none). */
+export type WalletPaidFor = (obligationKey: string) => Promise<{ amount: Cents; agencyId: number } | null>;
+
+/**
+ * What the wallet paid of an obligation, read from its posting `wallet-pays:<obligation>`: the line
+ * on the paying agency's wallet account (a prepaid refund gives it back there, decision 0087).
+ */
+export function walletPaidFor(deps: {
+  ledger: Pick<Ledger, 'postingOf'>;
+  lots: Pick<WalletLots, 'account'>;
+}): WalletPaidFor {
+  return async (obligationKey) => {
+    const posting = await deps.ledger.postingOf(walletPaymentKey(obligationKey));
+    const agencyId = posting?.cause.companyId;
+    if (!posting || agencyId === null || agencyId === undefined) return null;
+    const wallet = await deps.lots.account(posting.systemId, agencyId);
+    const line = posting.lines.find((l) => l.accountId === wallet.id);
+    return line && line.amount > 0 ? { amount: line.amount, agencyId } : null;
+  };
+}
 
 /** One of an agency's charges for a campaign, offered to its Data Wallet first. */
 export interface WalletPaymentInput {

@@ -22,7 +22,13 @@ import type { WalletSettingsRepository } from './wallet-settings-repository.js';
 
 /** Lines per statement page (the ledger's largest). */
 const PAGE = 100;
-const TYPES = { wallet_topup: 'topup', wallet_spend: 'charge', minimum_spend: 'charge' } as const;
+/** Money in is a top-up's type, a refund given back into the wallet's too (decision 0087). */
+const TYPES = {
+  wallet_topup: 'topup',
+  refund: 'topup',
+  wallet_spend: 'charge',
+  minimum_spend: 'charge',
+} as const;
 const typeOf = (line: StatementLine) => TYPES[line.cause.kind as keyof typeof TYPES] ?? 'other';
 
 /** A line's effect on the balance without its sign (the transaction type says which way it went). */
@@ -47,7 +53,8 @@ export const currentMonth = (now: Date) =>
 /**
  * What the Data Wallet modal and its download read (spec 2 §2, §7; decision 0073): the settings,
  * the balance (the ledger's sum of the agency's wallet account), and a month's lines of that account
- * with the month's opening and closing balances. A top-up line carries its lot's expiry.
+ * with the month's opening and closing balances. A top-up line, and a refund given back into the
+ * wallet (decision 0087), carries its lot's expiry.
  */
 export function createWalletView(deps: {
   db: Database;
@@ -76,14 +83,15 @@ export function createWalletView(deps: {
     );
   }
 
-  /** Each lot's purchase key → its expiry, and what the month's purchases came to. */
+  /** Each lot's source key → its expiry, and what the month's purchases came to. */
   async function lotsOf(wallet: WalletAgency, month: string) {
     const range = rangeOfMonth(month);
     const expiries = new Map<string, Date | null>();
     let bought = 0;
     for (const lot of await deps.lots.lots(wallet.accountId)) {
       expiries.set(lot.sourceKey, lot.expiresAt);
-      if (lot.boughtAt >= range.from && lot.boughtAt < range.to) bought += lot.quantity;
+      if (lot.origin === 'purchase' && lot.boughtAt >= range.from && lot.boughtAt < range.to)
+        bought += lot.quantity;
     }
     return { expiries, bought: asCents(bought) };
   }

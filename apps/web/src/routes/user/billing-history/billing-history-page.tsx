@@ -2,6 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import type { PartyRef } from '../../../api/billing';
 import { PageLoader } from '../../../app/routing/page-loader';
 import { BillingHistory } from '../../../components/billing-history/billing-history';
+import { CardPaymentsPanel } from '../../../components/billing-history/card-payments-panel';
 import { InvoicesPanel } from '../../../components/billing-history/invoices-panel';
 import { useUserRoute } from '../shared/use-user-route';
 
@@ -26,6 +27,9 @@ export function BillingHistoryPage() {
       </Stack>
       <BillingHistory key={`${party.type}-${party.id}`} party={party} />
       {party.type === 'company' && !user.rootcomp && <InvoicesPanel key={party.id} companyId={party.id} />}
+      {party.type === 'company' && !user.rootcomp && (
+        <CardPaymentsPanel key={`card-${party.id}`} companyId={party.id} />
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "payment_operations_company_idx" ON "payment_operations" USING btree ("company_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
