@@ -9,6 +9,7 @@ CREATE TABLE "commission_rate_changes" (
 );
 --> statement-breakpoint
 ALTER TABLE "sales_commissions" ALTER COLUMN "operation_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "prepaid_refunds" ADD COLUMN "wallet_parts" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "sales_commissions" ADD COLUMN "spend_posting_id" bigint;--> statement-breakpoint
 ALTER TABLE "commission_rate_changes" ADD CONSTRAINT "commission_rate_changes_system_id_systems_id_fk" FOREIGN KEY ("system_id") REFERENCES "public"."systems"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "commission_rate_changes" ADD CONSTRAINT "commission_rate_changes_changed_by_users_id_fk" FOREIGN KEY ("changed_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

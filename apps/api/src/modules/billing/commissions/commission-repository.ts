@@ -188,12 +188,15 @@ export function createCommissionRepository(db: Database) {
       return inserted[0]?.id ?? null;
     },
 
-    /** The earned commissions on these operations, with what reversals already took of each. */
-    async earnedOn(operationIds: readonly number[], tx: Executor = db) {
-      if (operationIds.length === 0) return [];
+    /** The earned commissions on these charges or spends, with what reversals already took of each. */
+    async earnedOn(source: CommissionSource, ids: readonly number[], tx: Executor = db) {
+      if (ids.length === 0) return [];
+      const column = sourceColumn(source);
       const rows = await tx
         .select({
+          sourceId: column,
           operationId: salesCommissions.operationId,
+          spendPostingId: salesCommissions.spendPostingId,
           salesUserId: salesCommissions.salesUserId,
           systemId: salesCommissions.systemId,
           agencyId: salesCommissions.agencyId,
@@ -205,16 +208,16 @@ export function createCommissionRepository(db: Database) {
           amount: salesCommissions.amount,
         })
         .from(salesCommissions)
-        .where(inArray(salesCommissions.operationId, [...operationIds]));
+        .where(inArray(column, [...ids]));
       const reversed = new Map<string, number>();
       for (const r of rows)
         if (r.kind === 'reversed') {
-          const key = `${r.operationId}:${r.salesUserId}`;
+          const key = `${r.sourceId}:${r.salesUserId}`;
           reversed.set(key, (reversed.get(key) ?? 0) + r.amount);
         }
       return rows
         .filter((r) => r.kind === 'earned')
-        .map((r) => ({ ...r, reversedSoFar: reversed.get(`${r.operationId}:${r.salesUserId}`) ?? 0 }));
+        .map((r) => ({ ...r, reversedSoFar: reversed.get(`${r.sourceId}:${r.salesUserId}`) ?? 0 }));
     },
 
     async setPosting(id: number, postingId: number, tx: Executor) {

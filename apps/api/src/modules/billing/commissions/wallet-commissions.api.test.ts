@@ -1,6 +1,6 @@
 import { asCents } from '@app/contracts';
-import { DEMO, queryRows, sql } from '@app/db';
-import { commissionOn, DEFAULT_COMMISSION_BPS } from '@app/pricing';
+import { DEMO, eq, prepaidRefunds, queryRows, sql } from '@app/db';
+import { commissionOn, commissionReversal, DEFAULT_COMMISSION_BPS } from '@app/pricing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
 import { saveCard } from '../../../../test/kits/cards.js';
@@ -8,9 +8,10 @@ import { chargeBody, chargeWallet, openWallet } from '../../../../test/kits/data
 import {
   type HarborPayers,
   harborPaying,
+  moveCampaign,
   startedHarborCampaign,
 } from '../../../../test/kits/harbor-billing.js';
-import { companyByName, PEOPLE, put, type Who, who } from '../../../../test/kits/users.js';
+import { companyByName, PEOPLE, post, put, type Who, who } from '../../../../test/kits/users.js';
 import { sandboxOf } from '../../../../test/payments.js';
 import { type SettableClock, settableClock } from '../../../lib/clock.js';
 
@@ -19,7 +20,8 @@ import { type SettableClock, settableClock } from '../../../lib/clock.js';
  * campaign wholesale when the wallet pays an agency's charge, so the spend earns each linked sales
  * person their share once — however many runs at once — at the rate in force when it was spent. The
  * top-up earns nothing (money held, not spent), and neither does a minimum-spend shortfall the
- * wallet pays (cause `minimum_spend`), as a card-paid one does not.
+ * wallet pays (cause `minimum_spend`), as a card-paid one does not. A prepaid refund that gives a
+ * wallet-paid block back into the wallet reverses the commission on that part, once.
  */
 
 let rt: TestRuntime;
@@ -176,5 +178,75 @@ describe('commissions on Data Wallet spends', () => {
       [725, 725],
       [725, 725],
     ]);
+  });
+
+  it('are reversed once on the part a prepaid refund gives back into the wallet', async () => {
+    const { id, publicId } = await startedHarborCampaign(rt, payers, {
+      PaymentTerm: 'Prepaid',
+      PlatformFee: '99',
+      CostMonth: '0',
+      CostSet: '1.50',
+      leadsbuy: 20,
+      topupoptions: 'onetime',
+    });
+    const paid = await spendOf(`wallet-pays:campaign-activation:${id}:1`);
+    await commissions().earn();
+    const earned = await earnedOnSpend(paid.id);
+    expect(earned).toHaveLength(2);
+    expect(earned[0]?.amount).toBeGreaterThan(0);
+
+    expect((await moveCampaign(rt, payers.owner, id, 'stopped')).statusCode).toBe(200);
+    const refunded = await post(
+      rt,
+      '/leadspeek/client/refund-topup',
+      {
+        leadspeek_api_id: publicId,
+        company_id: northwind,
+        ip_user: '127.0.0.1',
+        timezone: 'UTC',
+        payment_type: 'Prepaid',
+      },
+      payers.owner.token,
+    );
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const [refund] = await rt.database.db
+      .select()
+      .from(prepaidRefunds)
+      .where(eq(prepaidRefunds.campaignId, id));
+    expect(refund?.walletCents).toBeGreaterThan(0);
+    // The refund names the spend it gives back to, and how much.
+    expect(refund?.walletParts).toEqual([{ spendPostingId: paid.id, amount: refund?.walletCents }]);
+
+    // The job's runs at once (earn, then reverse): one reversal per person on the wallet's part.
+    await Promise.all(
+      Array.from({ length: 5 }, () =>
+        commissions()
+          .earn()
+          .then(() => commissions().reverse()),
+      ),
+    );
+    const reversals = await queryRows<{ user_id: number; amount: number; base: number; posted: boolean }>(
+      rt.database.db,
+      sql`select sales_user_id as user_id, amount::int as amount, base::int as base, posting_id is not null as posted
+            from sales_commissions
+           where spend_posting_id = ${paid.id} and kind = 'reversed' and refund_key = ${refund?.businessKey}
+           order by sales_user_id`,
+    );
+    expect(reversals).toEqual(
+      earned.map((e) => ({
+        user_id: e.user_id,
+        amount: -commissionReversal(asCents(refund?.walletCents ?? 0), e.rate, asCents(e.amount), asCents(0)),
+        base: refund?.walletCents,
+        posted: true,
+      })),
+    );
+    expect(reversals[0]?.amount).toBeLessThan(0);
+    const [postings] = await queryRows<{ n: number }>(
+      rt.database.db,
+      sql`select count(*)::int as n from ledger_postings
+           where business_key like ${`commission-reversal:${refund?.businessKey}:wallet-${paid.id}:%`}`,
+    );
+    expect(postings?.n).toBe(2);
+    expect((await commissions().reverse()).reversed).toBe(0);
   });
 });
