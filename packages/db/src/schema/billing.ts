@@ -380,10 +380,7 @@ export const prepaidRefunds = pgTable(
      * Of `walletCents`, what each wallet spend that paid a block gets back (decision 0089): the sales
      * commissions earned on the spend are reversed on it.
      */
-    walletParts: jsonb()
-      .$type<PrepaidRefundWalletPart[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
+    walletParts: jsonb().$type<PrepaidRefundWalletPart[]>().notNull().default(sql`'[]'::jsonb`),
     calls: jsonb().$type<PrepaidRefundCall[]>().notNull(),
     failureMessage: text(),
     createdAt: at().notNull(),
