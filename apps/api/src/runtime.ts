@@ -47,7 +47,7 @@ import { createSalesModule } from './modules/sales/index.js';
 import { createSettingsModule } from './modules/settings/index.js';
 import { createSiteTestsModule } from './modules/site-tests/index.js';
 import { createTenancyModule } from './modules/tenancy/index.js';
-import { createUsersModule } from './modules/users/index.js';
+import { createUsersModule, personNamesOf } from './modules/users/index.js';
 import { type AdPlatform, createSandboxAdPlatform } from './providers/ad-platform/index.js';
 import type { AltchaBotCheckOptions } from './providers/bot-check/altcha-bot-check.js';
 import { createLocalFileStorage } from './providers/files/local-file-storage.js';
@@ -312,6 +312,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     collectedCharges: payments.charges.collectedCharges,
     operationsOfCharges: payments.charges.operationsOfCharges,
     salesLinks: sales.links,
+    salesPeople: sales.people,
+    personNames: personNamesOf(db),
     operations: payments.operations,
     mail: mail.mail,
     paidFor: payments.charges.paidFor,

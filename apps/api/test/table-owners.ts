@@ -45,6 +45,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   billing_schedules: 'modules/billing',
   commission_payouts: 'modules/billing',
   commission_settings: 'modules/billing',
+  commission_rate_changes: 'modules/billing',
   sales_commissions: 'modules/billing',
   data_wallet_settings: 'modules/billing',
   invoices: 'modules/billing',

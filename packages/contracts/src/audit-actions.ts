@@ -85,6 +85,8 @@ export const AUDIT_ACTION_LABELS = {
   minimum_spend_plan_deleted: 'Minimum spend plan deleted',
   minimum_spend_default_set: 'Default minimum spend plan set',
   minimum_spend_setting_updated: 'Minimum spend setting updated',
+  // Sales commissions (decision 0089): the system's rate
+  commission_rate_updated: 'Sales commission rate updated',
   // The Data Wallet (decision 0073): its settings, continual top-up, and every top-up charged or refused
   data_wallet_settings_saved: 'Data Wallet settings saved',
   data_wallet_continual_switched: 'Data Wallet continual top-up switched',

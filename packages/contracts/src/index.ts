@@ -8,6 +8,8 @@ export * from './branding.js';
 export * from './calendar.js';
 export * from './campaigns.js';
 export * from './card-payments.js';
+export * from './commission-rate.js';
+export * from './commissions.js';
 export * from './data-wallet.js';
 export * from './documents.js';
 export * from './domain-info.js';

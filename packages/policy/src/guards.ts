@@ -82,6 +82,8 @@ const SALES_PAGES = new Set([
   'user.billing-history',
   'configuration.sales-connect-account',
   'configuration.agency-list',
+  // Their commissions by month and what they are owed (decision 0089).
+  'configuration.commissions',
   'download-auth',
 ]);
 const SALES_EXECUTIVE_PAGES = new Set([

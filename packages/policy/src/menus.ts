@@ -129,6 +129,7 @@ const CONFIGURATION_ORDER = [
   'billing',
   'reconciliation',
   'root-fees',
+  'commissions',
   'sales-connect-account',
   'beta-features',
 ] as const;
@@ -143,7 +144,14 @@ function visibleConfigurationPages(ctx: PolicyContext, user: SessionUser): Confi
     const executive: ConfigurationPage[] = isSalesExecutiveWithAccount(user, ctx.setup)
       ? ['client-management', 'administrator-list']
       : [];
-    return ['agency-list', ...executive, 'sales-connect-account'];
+    // Their own commissions (decision 0089), beside the account they are paid to.
+    const commissions: ConfigurationPage[] = reaches(
+      actorOf(user, ctx.rolePermissions ?? null),
+      'billing.commissions',
+    )
+      ? ['commissions']
+      : [];
+    return ['agency-list', ...executive, ...commissions, 'sales-connect-account'];
   }
   const settingsOff = ctx.rolePermissions?.settings?.enable === false;
   // Role List and Company Groups: for those the policy lets manage roles and groups (spec 1 §2.3 lists
@@ -167,9 +175,12 @@ function visibleConfigurationPages(ctx: PolicyContext, user: SessionUser): Confi
     // Billing is the system's money, not a setting: it stays when the Settings switch is off.
     // Reconciliation (decision 0079): the ledger against the gateway, for the system's owners.
     // Root Fees (decision 0081): what a paying system owes the master, or what each owes it.
+    // Commissions (decision 0089): the sales commission rate and what each sales person earned.
     const owners: ConfigurationPage[] = [
       ...(reaches(actor, 'billing.reconciliation') ? (['reconciliation'] as const) : []),
       ...(reaches(actor, 'billing.rootFees') ? (['root-fees'] as const) : []),
+      // Commissions (decision 0089): the rate and every sales person's commissions.
+      ...(reaches(actor, 'billing.commissionRate') ? (['commissions'] as const) : []),
     ];
     return [...(settingsOff ? [] : system), ...report, 'billing', ...owners];
   }

@@ -215,6 +215,9 @@ function configurationRoutes(): RouteDef[] {
     page('reconciliation', 'Reconciliation', guarded(configTypes, 'system-only')),
     // Not in the spec: what non-master systems owe the master in root fees, per month (decision 0081).
     page('root-fees', 'Root Fees', guarded(configTypes, 'system-only')),
+    // Not in the spec: sales commissions — the system owners set the rate and read every sales
+    // person's; a sales person reads their own (decision 0089).
+    page('commissions', 'Commissions', guarded(configTypes, 'system-or-sales')),
     page('sales-connect-account', 'Sales Connect Account', guarded(['sales'])),
     // Not in the spec's list: where system users set the beta features of spec 2 §3 (decision 0034).
     page('beta-features', 'Beta Features', guarded(configTypes, 'system-only')),

@@ -36,13 +36,21 @@ const SYSTEM = [
   'configuration.reconciliation',
   // Root fees between systems (decision 0081): the system's owners.
   'configuration.root-fees',
+  // Sales commissions (decision 0089): the rate and every sales person's, for the system's owners.
+  'configuration.commissions',
   'configuration.beta-features',
 ];
-const SALES = ['configuration.agency-list', 'configuration.sales-connect-account'];
+// A sales person's own commissions (decision 0089) sit before the account they are paid to.
+const SALES = [
+  'configuration.agency-list',
+  'configuration.commissions',
+  'configuration.sales-connect-account',
+];
 const EXECUTIVE = [
   'configuration.client-management',
   'configuration.agency-list',
   'configuration.administrator-list',
+  'configuration.commissions',
   'configuration.sales-connect-account',
 ];
 const LEGACY = ['dashboard', 'client', 'campaign', 'campaign-setup', 'audience', 'banner'];
@@ -125,6 +133,7 @@ describe('sidebarMenu (spec 1 §2.5, §6; spec 2 §6)', () => {
         'configuration.billing',
         'configuration.reconciliation',
         'configuration.root-fees',
+        'configuration.commissions',
       ],
     ],
     [

@@ -1,6 +1,6 @@
 import { asCents } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { commissionOn, commissionReversal, DEFAULT_COMMISSION_BPS } from './commission.js';
+import { commissionOn, commissionReversal, DEFAULT_COMMISSION_BPS, rateInForce } from './commission.js';
 
 describe('commissionOn', () => {
   it('is the rate of the base, rounded down to whole cents', () => {
@@ -30,5 +30,20 @@ describe('commissionReversal', () => {
   it('refuses a negative earning or a positive reversal', () => {
     expect(() => commissionReversal(asCents(100), 500, asCents(-1), asCents(0))).toThrow(RangeError);
     expect(() => commissionReversal(asCents(100), 500, asCents(5), asCents(1))).toThrow(RangeError);
+  });
+});
+
+describe('rateInForce (decision 0089)', () => {
+  const at = (iso: string) => new Date(iso);
+  const changes = [
+    { rateBps: 700, effectiveFrom: at('2026-03-10T12:00:00Z') },
+    { rateBps: 250, effectiveFrom: at('2026-04-01T00:00:00Z') },
+  ];
+  it('is the default before any change, and the latest change at or before the instant after', () => {
+    expect(rateInForce([], at('2026-05-01T00:00:00Z'))).toBe(DEFAULT_COMMISSION_BPS);
+    expect(rateInForce(changes, at('2026-03-10T11:59:59.999Z'))).toBe(DEFAULT_COMMISSION_BPS);
+    expect(rateInForce(changes, at('2026-03-10T12:00:00Z'))).toBe(700);
+    expect(rateInForce(changes, at('2026-03-31T23:59:59Z'))).toBe(700);
+    expect(rateInForce(changes, at('2026-04-01T00:00:00Z'))).toBe(250);
   });
 });

@@ -1,9 +1,13 @@
-import { asCents, type Cents, centsFromBigInt } from '@app/contracts';
+import {
+  asCents,
+  type Cents,
+  centsFromBigInt,
+  DEFAULT_COMMISSION_BPS,
+  MAX_COMMISSION_BPS,
+} from '@app/contracts';
 
-/** The sales commission rate when a system has set none: 5 % (issue 21). */
-export const DEFAULT_COMMISSION_BPS = 500;
-/** The highest rate a system may set: 50 %. */
-export const MAX_COMMISSION_BPS = 5_000;
+/** The default (5 %) and the highest rate (50 %) are the contracts' (decision 0089), read by the screen too. */
+export { DEFAULT_COMMISSION_BPS, MAX_COMMISSION_BPS } from '@app/contracts';
 
 /**
  * A sales person's commission on collected money: `rateBps` basis points of `base`, rounded down to
@@ -40,4 +44,18 @@ export function commissionReversal(
   const left = earned + reversedSoFar;
   const share = commissionOn(refundedBase, rateBps);
   return asCents(Math.max(0, Math.min(share, left)));
+}
+
+/**
+ * The rate in force at an instant (decision 0089): the latest change that took effect at or before
+ * it, else the default. `changes` are in the order they took effect; a change applies to money
+ * collected from its instant on, never to money collected before it.
+ */
+export function rateInForce(changes: readonly { rateBps: number; effectiveFrom: Date }[], at: Date): number {
+  let rate = DEFAULT_COMMISSION_BPS;
+  for (const change of changes) {
+    if (change.effectiveFrom.getTime() > at.getTime()) break;
+    rate = change.rateBps;
+  }
+  return rate;
 }

@@ -34,6 +34,7 @@ export {
   commissionReversal,
   DEFAULT_COMMISSION_BPS,
   MAX_COMMISSION_BPS,
+  rateInForce,
 } from './commission.js';
 export { continualTopUpDue } from './data-wallet.js';
 export {

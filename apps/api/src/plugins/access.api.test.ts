@@ -68,6 +68,22 @@ describe('every route declares its access rule', () => {
       url: '/api/billing/parties',
       access: { kind: 'user', action: 'billing.read.system' },
     });
+    // Sales commissions (decision 0089): the rate is the system owners'; a person's id is scope-checked.
+    for (const [method, url, action] of [
+      ['GET', '/api/configuration/commissions/rate', 'billing.commissionRate'],
+      ['PUT', '/api/configuration/commissions/rate', 'billing.commissionRate.update'],
+      ['GET', '/api/configuration/commissions', 'billing.commissions'],
+    ] as const)
+      expect(routes).toContainEqual({ method, url, access: { kind: 'user', action } });
+    expect(routes).toContainEqual({
+      method: 'GET',
+      url: '/api/configuration/commissions/user/:usrID',
+      access: {
+        kind: 'user',
+        action: 'billing.commissions',
+        scope: [{ in: 'params', field: 'usrID', resource: 'user' }],
+      },
+    });
     const table = routes.map((r) => `${r.method.padEnd(8)} ${r.url.padEnd(48)} ${describeRule(r.access)}`);
     console.log(`${routes.length} routes:\n${table.join('\n')}`);
   });

@@ -79,4 +79,32 @@ export const BILLING_MATRIX_CASES: MatrixCase[] = [
     }),
     inScope: (p) => (p === 'system' ? PASS : [404]),
   },
+  // Sales commissions (decision 0089): the rate is the system owners'; the commissions the owners'
+  // (every sales person of the system) and each sales person's own. The matrix's people other than
+  // the sales staff are no sales people, so only a sales person's own id passes.
+  {
+    route: 'GET /api/configuration/commissions/rate',
+    vary: null,
+    request: () => ({ url: '/api/configuration/commissions/rate' }),
+    inScope: (p) => (p === 'system' ? PASS : [404]),
+  },
+  {
+    route: 'PUT /api/configuration/commissions/rate',
+    vary: null,
+    // The default rate again: the first call stores it, the rest change nothing.
+    request: () => ({ url: '/api/configuration/commissions/rate', body: { rate: '5' } }),
+    inScope: (p) => (p === 'system' ? PASS : [404]),
+  },
+  {
+    route: 'GET /api/configuration/commissions',
+    vary: null,
+    request: () => ({ url: '/api/configuration/commissions' }),
+    inScope: (p) => (p === 'system' || p === 'sales' || p === 'accountExecutive' ? PASS : [404]),
+  },
+  {
+    route: 'GET /api/configuration/commissions/user/:usrID',
+    vary: { resource: 'user', field: 'usrID' },
+    request: ({ id }) => ({ url: `/api/configuration/commissions/user/${id}` }),
+    inScope: (p, subject) => (subject === p && (p === 'sales' || p === 'accountExecutive') ? PASS : [404]),
+  },
 ];

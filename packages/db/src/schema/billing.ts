@@ -322,6 +322,12 @@ export const minimumSpendCharges = pgTable(
 export type PrepaidRefundStatus = 'pending' | 'refunded' | 'failed';
 
 /** One gateway refund a prepaid refund makes: which charge, how much, and the fee it gives back. */
+/** What a prepaid refund gives back into the Data Wallet of one wallet spend (its ledger posting). */
+export interface PrepaidRefundWalletPart {
+  spendPostingId: number;
+  amount: number;
+}
+
 export interface PrepaidRefundCall {
   /** The gateway idempotency key: the refund's business key and the charge's role. */
   key: string;
@@ -370,6 +376,11 @@ export const prepaidRefunds = pgTable(
       .notNull()
       .default(0 as Cents),
     walletAgencyId: integer().references(() => companies.id),
+    /**
+     * Of `walletCents`, what each wallet spend that paid a block gets back (decision 0089): the sales
+     * commissions earned on the spend are reversed on it.
+     */
+    walletParts: jsonb().$type<PrepaidRefundWalletPart[]>().notNull().default(sql`'[]'::jsonb`),
     calls: jsonb().$type<PrepaidRefundCall[]>().notNull(),
     failureMessage: text(),
     createdAt: at().notNull(),

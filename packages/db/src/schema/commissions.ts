@@ -31,9 +31,34 @@ export const commissionSettings = pgTable(
 );
 
 /**
- * One sales person's commission on one collected charge (the platform's part of it), or the
- * reversal of its share of a refund of that money: one earned per operation and person, one reversal
- * per refund too.
+ * When each of a system's commission rates took effect (decision 0089): earning reads the rate in
+ * force when the money was collected, so a change applies to money collected after it. Written with
+ * `commission_settings` (the rate now) in one transaction; the migration starts each system that had
+ * a rate with a row from 1970.
+ */
+export const commissionRateChanges = pgTable(
+  'commission_rate_changes',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    systemId: integer()
+      .notNull()
+      .references(() => systems.id),
+    rateBps: integer().notNull(),
+    effectiveFrom: at().notNull(),
+    /** Who set it (null for the migration's starting rows). */
+    changedBy: integer().references(() => users.id),
+    createdAt: at().defaultNow().notNull(),
+  },
+  (t) => [
+    index('commission_rate_changes_system_idx').on(t.systemId, t.effectiveFrom, t.id),
+    check('commission_rate_changes_rate', sql`${t.rateBps} between 0 and 5000`),
+  ],
+);
+
+/**
+ * One sales person's commission on collected money — a collected charge (the platform's part of
+ * it) or a Data Wallet spend on campaign wholesale (decision 0089) — or the reversal of its share of
+ * a refund of that money: one earned per source and person, one reversal per refund too.
  */
 export const salesCommissions = pgTable(
   'sales_commissions',
@@ -42,10 +67,14 @@ export const salesCommissions = pgTable(
     systemId: integer()
       .notNull()
       .references(() => systems.id),
-    operationId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => paymentOperations.id),
-    /** When the operation was settled: where the next run's reading of collected charges resumes. */
+    /** The collected charge it is a share of; null for a wallet spend's. */
+    operationId: bigint({ mode: 'number' }).references(() => paymentOperations.id),
+    /** The Data Wallet spend (its `wallet_spend` posting) it is a share of; null for a charge's. */
+    spendPostingId: bigint({ mode: 'number' }).references(() => ledgerPostings.id),
+    /**
+     * When the money was collected: the operation settled, or the wallet spend was posted. Where the
+     * next run's reading of its source resumes, and the month the commission counts in.
+     */
     operationSettledAt: at().notNull(),
     agencyId: integer()
       .notNull()
@@ -70,8 +99,13 @@ export const salesCommissions = pgTable(
   },
   (t) => [
     unique('sales_commissions_once').on(t.operationId, t.salesUserId, t.kind, t.refundKey),
+    unique('sales_commissions_spend_once').on(t.spendPostingId, t.salesUserId, t.kind, t.refundKey),
     index('sales_commissions_person_idx').on(t.salesUserId, t.createdAt),
     index('sales_commissions_settled_idx').on(t.operationSettledAt),
+    index('sales_commissions_spend_settled_idx')
+      .on(t.operationSettledAt)
+      .where(sql`${t.spendPostingId} is not null`),
+    check('sales_commissions_source', sql`num_nonnulls(${t.operationId}, ${t.spendPostingId}) = 1`),
     check('sales_commissions_kind', sql`${t.kind} in ('earned', 'reversed')`),
     check(
       'sales_commissions_sign',

@@ -82,6 +82,10 @@ export const ledgerPostings = pgTable(
     unique('ledger_postings_business_key').on(t.businessKey),
     index('ledger_postings_company_time_idx').on(t.companyId, t.createdAt),
     index('ledger_postings_gateway_object_idx').on(t.gateway, t.gatewayObjectId),
+    // Data Wallet spends in posting order: what sales commissions are earned on (decision 0089).
+    index('ledger_postings_wallet_spend_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.causeKind} = 'wallet_spend'`),
     check('ledger_postings_cause_format', isIdentifier(t.causeKind)),
     check('ledger_postings_description_present', sql`length(btrim(${t.description})) > 0`),
     check('ledger_postings_business_key_present', sql`length(btrim(${t.businessKey})) > 0`),

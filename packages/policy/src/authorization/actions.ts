@@ -205,6 +205,14 @@ export const ACTIONS = {
    * master and connect the receiving account; the master's owners read what every other system owes.
    */
   'billing.rootFees': { who: isSystemOwner },
+  /**
+   * Sales commissions (decision 0089): the system's owners read the rate and every sales person's
+   * commissions and set the rate (a setting: the Settings switch); a sales person reads their own
+   * (whose figures a caller reads is `mayReadCommissions`).
+   */
+  'billing.commissionRate': { who: isSystemOwner },
+  'billing.commissionRate.update': { who: isSystemOwner, permission: settings('update') },
+  'billing.commissions': { who: (a: Actor) => isSystemOwner(a) || isSales(a) },
   'outbox.read': { who: systemUser },
 } as const satisfies Record<string, ActionRule>;
 

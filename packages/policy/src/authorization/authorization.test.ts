@@ -7,6 +7,7 @@ import {
   mayActAs,
   mayReadBilling,
   mayReadBillingAccount,
+  mayReadCommissions,
   mayReadList,
   type TargetPerson,
 } from './relations.js';
@@ -195,6 +196,8 @@ describe('authorize', () => {
       'billing.read',
       ...agreements,
       'reports.analytics',
+      // Their own commissions (decision 0089).
+      'billing.commissions',
     ]);
   });
 });
@@ -290,5 +293,37 @@ describe('groupListCompany (spec 2 §6: "Clients use the parent company for the 
     expect(groupListCompany(ROOT_ADMIN)).toBe(1);
     expect(groupListCompany(SALES)).toBeNull();
     expect(groupListCompany(ACCOUNT_EXECUTIVE)).toBeNull();
+  });
+});
+
+describe('sales commissions (decision 0089)', () => {
+  const person = (a: Actor) => ({ userId: a.userId, systemId: a.systemId, userType: a.userType });
+  it('lets the system owners read every sales person of their system and set the rate', () => {
+    for (const owner of [SYSTEM_USER]) {
+      expect(mayReadCommissions(owner, person(SALES))).toBe(true);
+      expect(mayReadCommissions(owner, person(ACCOUNT_EXECUTIVE))).toBe(true);
+      expect(mayReadCommissions(owner, { ...person(SALES), systemId: 2 })).toBe(false);
+      // Only sales people have commissions: an agency owner or the owner themselves is nobody's here.
+      expect(mayReadCommissions(owner, person(AGENCY_OWNER))).toBe(false);
+      expect(mayReadCommissions(owner, person(owner))).toBe(false);
+      expect(can(owner, 'billing.commissionRate.update')).toBe(true);
+    }
+    expect(authorize(withRole(SYSTEM_USER, noSwitches), 'billing.commissionRate.update')).toMatchObject({
+      allowed: false,
+      status: 403,
+    });
+  });
+  it('lets a sales person read only their own; root administrators, agencies and clients none', () => {
+    expect(mayReadCommissions(SALES, person(SALES))).toBe(true);
+    expect(mayReadCommissions(SALES, person(ACCOUNT_EXECUTIVE))).toBe(false);
+    expect(mayReadCommissions(ACCOUNT_EXECUTIVE, person(ACCOUNT_EXECUTIVE))).toBe(true);
+    expect(mayReadCommissions(ROOT_ADMIN, person(SALES))).toBe(false);
+    for (const other of [ROOT_ADMIN, AGENCY_OWNER, AGENCY_ADMIN, CLIENT]) {
+      expect(can(other, 'billing.commissions')).toBe(false);
+      expect(can(other, 'billing.commissionRate')).toBe(false);
+    }
+    expect(can(SALES, 'billing.commissions')).toBe(true);
+    expect(can(SALES, 'billing.commissionRate')).toBe(false);
+    expect(can(SALES, 'billing.commissionRate.update')).toBe(false);
   });
 });

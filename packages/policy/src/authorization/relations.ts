@@ -5,6 +5,7 @@ import {
   isAgencyStaff,
   isClient,
   isCompanyStaff,
+  isSales,
   isSystemOwner,
   isSystemStaff,
 } from './actor.js';
@@ -52,6 +53,19 @@ export function mayReadBillingAccount(actor: Actor, party: BillingParty, account
     );
   const ownClientAccount = party.type === 'company' && party.kind === 'client' && isClient(actor);
   return !(ownClientAccount && accountKind === 'receivable');
+}
+
+/**
+ * Whose sales commissions the actor may read (decision 0089), for a person already in their scope:
+ * only a sales person's, of the actor's own system — their own (a sales person), or any of the
+ * system's (its owners). Anyone else's answers as if they did not exist.
+ */
+export function mayReadCommissions(
+  actor: Actor,
+  person: { userId: number; systemId: number; userType: UserType },
+): boolean {
+  if (person.userType !== 'sales' || person.systemId !== actor.systemId) return false;
+  return person.userId === actor.userId ? isSales(actor) : isSystemOwner(actor);
 }
 
 /** What a rule needs to know about another person. */

@@ -20,11 +20,14 @@ import type {
   PaymentFailureRepository,
   PaymentOperationRow,
 } from '../payments/index.js';
-import type { SalesLinksOf } from '../sales/index.js';
+import type { SalesLinksOf, SalesPeopleOf } from '../sales/index.js';
 import { createCompanyReads, type Principal } from '../tenancy/index.js';
-import { mainPersonOf } from '../users/index.js';
+import { mainPersonOf, type PersonNamesOf } from '../users/index.js';
 import { commissionPayoutsHandler, commissionsHandler } from './commissions/commission-jobs.js';
+import { createCommissionRate } from './commissions/commission-rate.js';
+import { createCommissionReads } from './commissions/commission-reads.js';
 import { createCommissionRepository } from './commissions/commission-repository.js';
+import { commissionRoutes } from './commissions/commission-routes.js';
 import { createCommissionEarning } from './commissions/earn-commissions.js';
 import { createCommissionPayouts } from './commissions/pay-commissions.js';
 import { createCommissionReversal } from './commissions/reverse-commissions.js';
@@ -203,6 +206,10 @@ export function createBillingModule(deps: {
       /** A refund's charges → the operations commissions were earned on (decision 0084). */
       operationsOfCharges: OperationsOfCharges;
       salesLinks: SalesLinksOf;
+      /** The system's sales people, whose commissions its owners read (decision 0089). */
+      salesPeople: SalesPeopleOf;
+      /** Who changed the commission rate, by name (the users module's read). */
+      personNames: PersonNamesOf;
       /** Reconciliation's side of the payment operations (decision 0079). */
       operations: OperationReads;
       /** Notices (minimum spend's monthly shortfall) go through the mail outbox. */
@@ -332,6 +339,7 @@ export function createBillingModule(deps: {
         ledger,
         collectedCharges: payments.collectedCharges,
         salesLinks: payments.salesLinks,
+        clock,
       });
       const payCommissions = createCommissionPayouts({
         db,
@@ -469,6 +477,21 @@ export function createBillingModule(deps: {
           ),
           reconciliationRoutes({ repo: reconciliationRepo, reconciliation }),
           rootFeeRoutes(createRootFeeReads({ repo: rootFeeRepo, ledger, receivingAccount })),
+          commissionRoutes({
+            rate: createCommissionRate({
+              db,
+              repo: commissions,
+              audit: deps.audit,
+              clock,
+              personNames: payments.personNames,
+            }),
+            reads: createCommissionReads({
+              repo: commissions,
+              ledger,
+              salesPeople: payments.salesPeople,
+              personalAccount: reads.personalAccount,
+            }),
+          }),
           prepaidRoutes({
             campaigns: payments.prepaidCampaigns,
             refunds: prepaidRefunds,

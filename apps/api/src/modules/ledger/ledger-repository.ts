@@ -240,7 +240,7 @@ export function createLedgerRepository(db: Executor) {
     },
 
     /** Every account of the kind whose lines do not sum to zero, with that sum (debit positive). */
-    async nonZeroOfKind(kind: string) {
+    async nonZeroOfKind(kind: string, systemId?: number) {
       const rows = await queryRows<{
         id: unknown;
         system_id: number;
@@ -251,7 +251,7 @@ export function createLedgerRepository(db: Executor) {
         db,
         sql`select a.id, a.system_id, a.user_id, a.company_id, sum(l.amount)::bigint as total
               from ledger_accounts a join ledger_lines l on l.account_id = a.id
-             where a.kind = ${kind}
+             where a.kind = ${kind} ${systemId === undefined ? sql`` : sql`and a.system_id = ${systemId}`}
              group by a.id having sum(l.amount) <> 0
              order by a.id`,
       );
@@ -261,6 +261,45 @@ export function createLedgerRepository(db: Executor) {
         userId: r.user_id,
         companyId: r.company_id,
         sumOfLines: exactInteger(r.total),
+      }));
+    },
+
+    /**
+     * Postings of a cause after a point of (posting time, id), in that order, each with the sum of its
+     * debits (what it moved). Only causes with an index of their own: `wallet_spend` (decision 0089).
+     */
+    async postingsOfCause(
+      cause: 'wallet_spend',
+      after: { postedAt: Date; id: number } | null,
+      limit: number,
+    ) {
+      const rows = await queryRows<{
+        id: unknown;
+        system_id: number;
+        company_id: number | null;
+        description: string;
+        business_key: string;
+        created_at: Date | string;
+        moved: unknown;
+      }>(
+        db,
+        sql`select p.id, p.system_id, p.company_id, p.description, p.business_key, p.created_at,
+                   (select coalesce(sum(l.amount), 0) from ledger_lines l
+                     where l.posting_id = p.id and l.amount > 0)::bigint as moved
+              from ledger_postings p
+             where p.cause_kind = ${cause}
+               ${after ? sql`and (p.created_at, p.id) > (${after.postedAt.toISOString()}::timestamptz, ${after.id})` : sql``}
+             order by p.created_at, p.id
+             limit ${limit}`,
+      );
+      return rows.map((r) => ({
+        id: exactInteger(r.id),
+        systemId: r.system_id,
+        companyId: r.company_id,
+        description: r.description,
+        businessKey: r.business_key,
+        postedAt: r.created_at instanceof Date ? r.created_at : new Date(r.created_at),
+        moved: exactInteger(r.moved),
       }));
     },
 

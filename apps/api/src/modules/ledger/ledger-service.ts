@@ -287,13 +287,26 @@ export function createLedger({ db, clock = systemClock }: { db: Database; clock?
 
     /**
      * Every account of the kind with a balance other than zero, on its normal side (what each sales
-     * person is owed, for the commission payouts): one grouped read.
+     * person is owed, for the commission payouts and, `only` one system's, its screen): one grouped read.
      */
-    async nonZeroBalances(kind: LedgerAccountKind, tx?: Executor) {
-      const rows = await repoOf(tx).nonZeroOfKind(kind);
+    async nonZeroBalances(kind: LedgerAccountKind, tx?: Executor, only?: { systemId: number }) {
+      const rows = await repoOf(tx).nonZeroOfKind(kind, only?.systemId);
       return rows.map(({ sumOfLines, ...row }) => ({
         ...row,
         balance: asCents(onNormalSide(kind, sumOfLines)),
+      }));
+    },
+
+    /**
+     * Data Wallet spends (cause `wallet_spend`) in posting order after a point of it, each with the
+     * amount it moved and the company it concerns (the agency): what sales commissions are earned on
+     * besides collected charges (decision 0089). A minimum-spend shortfall the wallet pays posts
+     * cause `minimum_spend` and is not among them.
+     */
+    async walletSpends(after: { postedAt: Date; id: number } | null, limit: number) {
+      return (await repoOf().postingsOfCause('wallet_spend', after, limit)).map(({ moved, ...row }) => ({
+        ...row,
+        amount: asCents(moved),
       }));
     },
 

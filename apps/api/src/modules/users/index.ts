@@ -1,2 +1,2 @@
-export { type MainPersonOf, mainPersonOf } from './main-person.js';
+export { type MainPersonOf, mainPersonOf, type PersonNamesOf, personNamesOf } from './main-person.js';
 export { createUsersModule } from './users-module.js';

@@ -1,4 +1,4 @@
-import { and, asc, companies, type Database, eq, isNull, users } from '@app/db';
+import { and, asc, companies, type Database, eq, inArray, isNull, users } from '@app/db';
 
 /**
  * A company's main person: the earliest of its people not removed, who gets the company's receipts,
@@ -23,3 +23,17 @@ export function mainPersonOf(db: Database) {
 }
 
 export type MainPersonOf = ReturnType<typeof mainPersonOf>;
+
+/** The names of people of a system by id (who changed a setting, decision 0089); others are absent. */
+export function personNamesOf(db: Database) {
+  return async (systemId: number, ids: readonly number[]): Promise<Map<number, string>> => {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(and(eq(users.systemId, systemId), inArray(users.id, [...ids])));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  };
+}
+
+export type PersonNamesOf = ReturnType<typeof personNamesOf>;

@@ -1,29 +1,62 @@
-import type { Cents } from '@app/contracts';
+import { type Cents, centsFromBigInt } from '@app/contracts';
 import {
   and,
+  asc,
   commissionPayouts,
+  commissionRateChanges,
   commissionSettings,
   companies,
   type Database,
+  desc,
   type Executor,
   eq,
   inArray,
+  isNotNull,
+  queryRows,
   salesCommissions,
   sql,
 } from '@app/db';
-import { DEFAULT_COMMISSION_BPS } from '@app/pricing';
+import type { CommissionShare } from './commission-share.js';
 
-/** A collected charge a linked sales person has not earned their commission on yet. */
+export type CommissionRole = 'sales_rep' | 'account_executive' | 'referrer';
+
+/**
+ * Where collected money comes from (decision 0089): a card charge that went through (a payment
+ * operation) or a Data Wallet spend on campaign wholesale (its ledger posting).
+ */
+export type CommissionSource = 'charge' | 'spend';
+
+/** Collected money a linked sales person has not earned their commission on yet. */
 export interface UnearnedCommission {
-  operationId: number;
+  source: CommissionSource;
+  /** The operation's id (a charge) or the spend's posting id. */
+  sourceId: number;
   operationSettledAt: Date;
   systemId: number;
   agencyId: number;
   salesUserId: number;
-  role: 'sales_rep' | 'account_executive' | 'referrer';
-  /** The platform's part of the charge: its application fee (a client's direct charge), else all of it. */
+  role: CommissionRole;
+  /**
+   * The platform's part of the money: a charge's application fee (a client's direct charge), else
+   * all of it (a charge on the platform's account, a wallet spend).
+   */
   base: Cents;
   description: string;
+}
+
+type DbInteger = string | number | bigint;
+/** A summed bigint as the driver hands it (text on pg, a number or bigint on PGlite) → cents. */
+const centsOf = (value: DbInteger): Cents => centsFromBigInt(BigInt(value));
+
+/** The column of a source's id. */
+const sourceColumn = (source: CommissionSource) =>
+  source === 'charge' ? salesCommissions.operationId : salesCommissions.spendPostingId;
+
+/** One month of a person's commissions (UTC), and the payouts, as the screen lists them. */
+export interface CommissionMonthRow {
+  month: string;
+  earned: Cents;
+  reversed: Cents;
 }
 
 export type PayoutRow = typeof commissionPayouts.$inferSelect;
@@ -31,37 +64,86 @@ export type PayoutRow = typeof commissionPayouts.$inferSelect;
 /** The SQL of sales commissions (decision 0080): the only code that writes its three tables. */
 export function createCommissionRepository(db: Database) {
   return {
-    async rateOf(systemId: number, tx: Executor = db): Promise<number> {
-      const [row] = await tx
-        .select({ rateBps: commissionSettings.rateBps })
+    /** The system's rate now: its row, or the default when it never set one. */
+    async currentRate(systemId: number): Promise<{ rateBps: number; updatedAt: Date } | null> {
+      const [row] = await db
+        .select({ rateBps: commissionSettings.rateBps, updatedAt: commissionSettings.updatedAt })
         .from(commissionSettings)
         .where(eq(commissionSettings.systemId, systemId));
-      return row?.rateBps ?? DEFAULT_COMMISSION_BPS;
+      return row ?? null;
+    },
+
+    /** When each of the system's rates took effect, oldest first (what earning reads, decision 0089). */
+    rateChanges: (systemId: number, order: 'oldest' | 'newest' = 'oldest', limit = 1_000) =>
+      db
+        .select({
+          rateBps: commissionRateChanges.rateBps,
+          effectiveFrom: commissionRateChanges.effectiveFrom,
+          changedBy: commissionRateChanges.changedBy,
+        })
+        .from(commissionRateChanges)
+        .where(eq(commissionRateChanges.systemId, systemId))
+        .orderBy(
+          ...(order === 'oldest'
+            ? [asc(commissionRateChanges.effectiveFrom), asc(commissionRateChanges.id)]
+            : [desc(commissionRateChanges.effectiveFrom), desc(commissionRateChanges.id)]),
+        )
+        .limit(limit),
+
+    /**
+     * Sets the system's rate from `at` on: the rate now and the change's row, in the caller's
+     * transaction; nothing when it is the rate already. The settings row is locked first, so two
+     * changes at once take turns and the later one's row is the later change.
+     */
+    async setRate(
+      input: { systemId: number; rateBps: number; at: Date; changedBy: number },
+      tx: Executor,
+    ): Promise<{ previous: number | null; changed: boolean }> {
+      const [before] = await tx
+        .select({ rateBps: commissionSettings.rateBps })
+        .from(commissionSettings)
+        .where(eq(commissionSettings.systemId, input.systemId))
+        .for('update');
+      if (before?.rateBps === input.rateBps) return { previous: before.rateBps, changed: false };
+      await tx
+        .insert(commissionSettings)
+        .values({ systemId: input.systemId, rateBps: input.rateBps, updatedAt: input.at })
+        .onConflictDoUpdate({
+          target: commissionSettings.systemId,
+          set: { rateBps: input.rateBps, updatedAt: input.at },
+        });
+      await tx.insert(commissionRateChanges).values({
+        systemId: input.systemId,
+        rateBps: input.rateBps,
+        effectiveFrom: input.at,
+        changedBy: input.changedBy,
+      });
+      return { previous: before?.rateBps ?? null, changed: true };
     },
 
     /**
-     * Where reading collected charges resumes: a few minutes before the latest one earned on, since
-     * charges settled in transactions that commit out of order; what is read again is skipped by
-     * `earnedAmong`.
+     * Where reading a source resumes: a few minutes before the latest of its money earned on, since
+     * charges settle (and spends post) in transactions that commit out of order; what is read again
+     * is skipped by `earnedAmong`.
      */
-    async resumeAt(): Promise<{ settledAt: Date; id: number } | null> {
+    async resumeAt(source: CommissionSource): Promise<{ settledAt: Date; id: number } | null> {
       const [row] = await db
         .select({ latest: sql<string | null>`max(${salesCommissions.operationSettledAt})` })
-        .from(salesCommissions);
+        .from(salesCommissions)
+        .where(isNotNull(sourceColumn(source)));
       if (!row?.latest) return null;
       return { settledAt: new Date(new Date(row.latest).getTime() - 5 * 60_000), id: 0 };
     },
 
-    /** The (operation, person) pairs of these operations already earned on. */
-    async earnedAmong(operationIds: readonly number[]): Promise<Set<string>> {
-      if (operationIds.length === 0) return new Set();
+    /** The (source id, person) pairs of these charges or spends already earned on. */
+    async earnedAmong(source: CommissionSource, ids: readonly number[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const column = sourceColumn(source);
       const rows = await db
-        .select({ operationId: salesCommissions.operationId, salesUserId: salesCommissions.salesUserId })
+        .select({ sourceId: column, salesUserId: salesCommissions.salesUserId })
         .from(salesCommissions)
-        .where(
-          and(inArray(salesCommissions.operationId, [...operationIds]), eq(salesCommissions.kind, 'earned')),
-        );
-      return new Set(rows.map((r) => `${r.operationId}:${r.salesUserId}`));
+        .where(and(inArray(column, [...ids]), eq(salesCommissions.kind, 'earned')));
+      return new Set(rows.map((r) => `${r.sourceId}:${r.salesUserId}`));
     },
 
     /** The agency of each company (itself, or a client's parent). */
@@ -79,37 +161,42 @@ export function createCommissionRepository(db: Database) {
       );
     },
 
-    /** Records an earned commission with its posting; false when another run recorded it first. */
-    async insertEarned(
-      row: UnearnedCommission & { rateBps: number; amount: Cents; postingId: number | null },
-      tx: Executor,
-    ): Promise<boolean> {
+    /**
+     * Records a share (earned or reversed, `commission-share.ts`) before its posting; null when another
+     * run recorded it first (the unique key of operation, person, kind and refund).
+     */
+    async insertShare(share: CommissionShare, tx: Executor): Promise<number | null> {
       const inserted = await tx
         .insert(salesCommissions)
         .values({
-          systemId: row.systemId,
-          operationId: row.operationId,
-          operationSettledAt: row.operationSettledAt,
-          agencyId: row.agencyId,
-          salesUserId: row.salesUserId,
-          role: row.role,
-          kind: 'earned',
-          base: row.base,
-          rateBps: row.rateBps,
-          amount: row.amount,
-          postingId: row.postingId,
+          systemId: share.systemId,
+          operationId: share.operationId,
+          spendPostingId: share.spendPostingId,
+          operationSettledAt: share.operationSettledAt,
+          agencyId: share.agencyId,
+          salesUserId: share.salesUserId,
+          role: share.role,
+          kind: share.kind,
+          base: share.base,
+          rateBps: share.rateBps,
+          amount: share.amount,
+          refundKey: share.refundKey ?? '',
+          createdAt: share.recordedAt,
         })
         .onConflictDoNothing()
         .returning({ id: salesCommissions.id });
-      return inserted.length > 0;
+      return inserted[0]?.id ?? null;
     },
 
-    /** The earned commissions on these operations, with what reversals already took of each. */
-    async earnedOn(operationIds: readonly number[], tx: Executor = db) {
-      if (operationIds.length === 0) return [];
+    /** The earned commissions on these charges or spends, with what reversals already took of each. */
+    async earnedOn(source: CommissionSource, ids: readonly number[], tx: Executor = db) {
+      if (ids.length === 0) return [];
+      const column = sourceColumn(source);
       const rows = await tx
         .select({
+          sourceId: column,
           operationId: salesCommissions.operationId,
+          spendPostingId: salesCommissions.spendPostingId,
           salesUserId: salesCommissions.salesUserId,
           systemId: salesCommissions.systemId,
           agencyId: salesCommissions.agencyId,
@@ -121,43 +208,16 @@ export function createCommissionRepository(db: Database) {
           amount: salesCommissions.amount,
         })
         .from(salesCommissions)
-        .where(inArray(salesCommissions.operationId, [...operationIds]));
+        .where(inArray(column, [...ids]));
       const reversed = new Map<string, number>();
       for (const r of rows)
         if (r.kind === 'reversed') {
-          const key = `${r.operationId}:${r.salesUserId}`;
+          const key = `${r.sourceId}:${r.salesUserId}`;
           reversed.set(key, (reversed.get(key) ?? 0) + r.amount);
         }
       return rows
         .filter((r) => r.kind === 'earned')
-        .map((r) => ({ ...r, reversedSoFar: reversed.get(`${r.operationId}:${r.salesUserId}`) ?? 0 }));
-    },
-
-    /**
-     * Records the reversal of a commission for a refund (amount ≤ 0); false when another run recorded
-     * it first. Written before its posting, in the same transaction: the row is the once-only key.
-     */
-    async insertReversed(
-      row: {
-        systemId: number;
-        operationId: number;
-        operationSettledAt: Date;
-        agencyId: number;
-        salesUserId: number;
-        role: UnearnedCommission['role'];
-        base: Cents;
-        rateBps: number;
-        amount: Cents;
-        refundKey: string;
-      },
-      tx: Executor,
-    ): Promise<number | null> {
-      const inserted = await tx
-        .insert(salesCommissions)
-        .values({ ...row, kind: 'reversed' })
-        .onConflictDoNothing()
-        .returning({ id: salesCommissions.id });
-      return inserted[0]?.id ?? null;
+        .map((r) => ({ ...r, reversedSoFar: reversed.get(`${r.sourceId}:${r.salesUserId}`) ?? 0 }));
     },
 
     async setPosting(id: number, postingId: number, tx: Executor) {
@@ -202,6 +262,55 @@ export function createCommissionRepository(db: Database) {
         .returning({ id: commissionPayouts.id });
       return rows.length > 0;
     },
+
+    /**
+     * A person's commissions per month (UTC): earned by the month the money was collected, reversed
+     * by the month it was given back (decision 0089).
+     */
+    async monthsOf(salesUserId: number): Promise<CommissionMonthRow[]> {
+      const rows = await queryRows<{ month: string; earned: DbInteger; reversed: DbInteger }>(
+        db,
+        sql`select month, sum(earned)::bigint as earned, sum(reversed)::bigint as reversed
+              from (select to_char(operation_settled_at at time zone 'UTC', 'YYYY-MM') as month,
+                           amount as earned, 0 as reversed
+                      from sales_commissions where sales_user_id = ${salesUserId} and kind = 'earned'
+                    union all
+                    select to_char(created_at at time zone 'UTC', 'YYYY-MM'), 0, amount
+                      from sales_commissions where sales_user_id = ${salesUserId} and kind = 'reversed') m
+             group by month order by month desc`,
+      );
+      return rows.map((r) => ({ month: r.month, earned: centsOf(r.earned), reversed: centsOf(r.reversed) }));
+    },
+
+    /** Earned and reversed over all time, per person of the system. */
+    async totalsOf(systemId: number) {
+      const rows = await queryRows<{ sales_user_id: number; earned: DbInteger; reversed: DbInteger }>(
+        db,
+        sql`select sales_user_id,
+                   coalesce(sum(amount) filter (where kind = 'earned'), 0)::bigint as earned,
+                   coalesce(sum(amount) filter (where kind = 'reversed'), 0)::bigint as reversed
+              from sales_commissions where system_id = ${systemId}
+             group by sales_user_id`,
+      );
+      return new Map(
+        rows.map((r) => [r.sales_user_id, { earned: centsOf(r.earned), reversed: centsOf(r.reversed) }]),
+      );
+    },
+
+    /** The payouts of the system (or of one person), newest month first. */
+    payoutsOf: (filter: { systemId: number; salesUserId?: number }) =>
+      db
+        .select()
+        .from(commissionPayouts)
+        .where(
+          and(
+            eq(commissionPayouts.systemId, filter.systemId),
+            filter.salesUserId === undefined
+              ? undefined
+              : eq(commissionPayouts.salesUserId, filter.salesUserId),
+          ),
+        )
+        .orderBy(desc(commissionPayouts.period)),
 
     async markFailed(id: number, failure: string) {
       await db

@@ -6,7 +6,7 @@ import {
   microsToDollars,
   type RefundEstimate,
 } from '@app/contracts';
-import type { PrepaidRefundCall } from '@app/db';
+import type { PrepaidRefundCall, PrepaidRefundWalletPart } from '@app/db';
 import { type BlockCharge, type PrepaidRefund, prepaidRefund, type RefundableBlock } from '@app/pricing';
 import type { PaymentOperationRow } from '../../payments/index.js';
 import type { WalletPaidFor } from '../wallet/wallet-payment.js';
@@ -18,7 +18,7 @@ export type PaidFor = (obligationKey: string) => Promise<PaymentOperationRow | n
 /** What paid an obligation: a card charge, or the agency's Data Wallet (decision 0085). */
 export type BlockPayment =
   | { from: 'card'; operation: PaymentOperationRow }
-  | { from: 'wallet'; amount: Cents; agencyId: number };
+  | { from: 'wallet'; amount: Cents; agencyId: number; postingId: number };
 
 /** The keys a block's charges paid: the payer's, and the platform part's (decision 0065). */
 export function obligationKeysOf(sourceKey: string) {
@@ -91,15 +91,24 @@ export interface RefundPlan {
   calls: Omit<PrepaidRefundCall, 'key'>[];
   /** What goes back into the agency's Data Wallet (decision 0087), and whose; null: nothing. */
   wallet: { agencyId: number; amount: Cents } | null;
+  /**
+   * What goes back into the wallet of each wallet spend that paid a block (its posting): the sales
+   * commissions earned on that spend are reversed on it (decision 0089).
+   */
+  walletParts: PrepaidRefundWalletPart[];
 }
 
 /** What refunding `leadsLeft` of these blocks gives back: the gateway refunds, and the wallet's credit. */
 export function planRefund(blocks: readonly PaidBlock[], leadsLeft: number): RefundPlan {
   const refund = prepaidRefund(blocks.map(toBlock), leadsLeft);
   const calls: RefundPlan['calls'] = [];
+  const walletParts: PrepaidRefundWalletPart[] = [];
   const wallets = new Set<number>();
   const call = (paid: BlockPayment | null, amount: Cents, feeBack: Cents) => {
-    if (paid?.from === 'wallet' && amount > 0) wallets.add(paid.agencyId);
+    if (paid?.from === 'wallet' && amount > 0) {
+      wallets.add(paid.agencyId);
+      walletParts.push({ spendPostingId: paid.postingId, amount });
+    }
     if (paid?.from !== 'card' || amount === 0) return;
     const op = paid.operation;
     if (op.chargeId === null || op.companyId === null) return;
@@ -126,7 +135,7 @@ export function planRefund(blocks: readonly PaidBlock[], leadsLeft: number): Ref
     agencyId !== undefined && refund.agencyWalletCents > 0
       ? { agencyId, amount: refund.agencyWalletCents }
       : null;
-  return { refund, calls, wallet };
+  return { refund, calls, wallet, walletParts: wallet ? walletParts : [] };
 }
 
 /** The estimate on the wire. */

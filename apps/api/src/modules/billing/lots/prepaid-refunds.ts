@@ -120,6 +120,7 @@ export function createPrepaidRefunds(deps: {
           wholesaleBackCents: plan.refund.wholesaleBackCents,
           walletCents: plan.wallet?.amount ?? asCents(0),
           walletAgencyId: plan.wallet?.agencyId ?? null,
+          walletParts: plan.walletParts,
           calls: plan.calls.map((call) => ({ ...call, key: `${key}:${call.chargeId}` })),
           createdAt: clock.now(),
         },

@@ -8,8 +8,13 @@ import type { WalletSpending } from './wallet-spend.js';
 /** The business key of the wallet's payment of an obligation: its ledger posting's. */
 export const walletPaymentKey = (obligationKey: string) => `wallet-pays:${obligationKey}`;
 
-/** What an agency's Data Wallet paid of an obligation, and whose wallet it was (null: it paid none). */
-export type WalletPaidFor = (obligationKey: string) => Promise<{ amount: Cents; agencyId: number } | null>;
+/**
+ * What an agency's Data Wallet paid of an obligation, whose wallet it was, and the spend's posting
+ * (what its sales commissions were earned on, decision 0089); null: it paid none.
+ */
+export type WalletPaidFor = (
+  obligationKey: string,
+) => Promise<{ amount: Cents; agencyId: number; postingId: number } | null>;
 
 /**
  * What the wallet paid of an obligation, read from its posting `wallet-pays:<obligation>`: the line
@@ -25,7 +30,7 @@ export function walletPaidFor(deps: {
     if (!posting || agencyId === null || agencyId === undefined) return null;
     const wallet = await deps.lots.account(posting.systemId, agencyId);
     const line = posting.lines.find((l) => l.accountId === wallet.id);
-    return line && line.amount > 0 ? { amount: line.amount, agencyId } : null;
+    return line && line.amount > 0 ? { amount: line.amount, agencyId, postingId: posting.id } : null;
   };
 }
 
