@@ -99,6 +99,10 @@ export function createCommissionRepository(db: Database) {
       input: { systemId: number; rateBps: number; at: Date; changedBy: number },
       tx: Executor,
     ): Promise<{ previous: number | null; changed: boolean }> {
+      // The row lock below locks nothing while a system has no row yet (its first change): without
+      // this lock, concurrent first sets of one rate each saw "no rate" and each wrote a change and a
+      // user-log entry. The system's lock serialises them; the one after finds the rate already set.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('commission_rate'), ${input.systemId})`);
       const [before] = await tx
         .select({ rateBps: commissionSettings.rateBps })
         .from(commissionSettings)

@@ -195,6 +195,25 @@ describe('the commission rate', () => {
     // Another system keeps its own (the default).
     expect((await get(rt, RATE, otherRoot.token)).json()).toMatchObject({ rate_percent: '5' });
   });
+
+  it("sets a system's first rate once when 100 requests send it at once (one change, one user-log entry)", async () => {
+    // BrightReach has no rate row yet: the row lock alone locks nothing on a first change.
+    const before = await rateState();
+    if (!before) throw new Error('no state');
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => put(rt, RATE, { rate: '9.5' }, otherRoot.token)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(100).fill(200));
+    expect(await rateState()).toEqual({
+      settings: before.settings + 1,
+      changes: before.changes + 1,
+      logs: before.logs + 1,
+    });
+    expect((await get(rt, RATE, otherRoot.token)).json()).toMatchObject({
+      rate_percent: '9.5',
+      changes: [{ rate_percent: '9.5', changed_by: 'Blake Reed' }],
+    });
+  });
 });
 
 describe("the sales people's commissions", () => {
