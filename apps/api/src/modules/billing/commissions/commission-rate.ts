@@ -65,10 +65,9 @@ export function createCommissionRate(deps: {
       // The route's schema refused a bad rate with its text already; this is the same rule, kept here.
       const parsed = parseCommissionRate(body.rate);
       if ('error' in parsed) throw badRequest(parsed.error, { rate: parsed.error });
-      const at = deps.clock.now();
       await deps.db.transaction(async (tx) => {
-        const { previous, changed } = await repo.setRate(
-          { systemId: p.systemId, rateBps: parsed.bps, at, changedBy: p.userId },
+        const { previous, changed, at } = await repo.setRate(
+          { systemId: p.systemId, rateBps: parsed.bps, now: () => deps.clock.now(), changedBy: p.userId },
           tx,
         );
         if (!changed) return;

@@ -96,29 +96,37 @@ export function createCommissionRepository(db: Database) {
      * changes at once take turns and the later one's row is the later change.
      */
     async setRate(
-      input: { systemId: number; rateBps: number; at: Date; changedBy: number },
+      input: { systemId: number; rateBps: number; now: () => Date; changedBy: number },
       tx: Executor,
-    ): Promise<{ previous: number | null; changed: boolean }> {
+    ): Promise<{ previous: number | null; changed: boolean; at: Date }> {
+      // The row lock below locks nothing while a system has no row yet (its first change): without
+      // this lock, concurrent first sets of one rate each saw "no rate" and each wrote a change and a
+      // user-log entry. The system's lock serialises them; the one after finds the rate already set.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('commission_rate'), ${input.systemId})`);
       const [before] = await tx
         .select({ rateBps: commissionSettings.rateBps })
         .from(commissionSettings)
         .where(eq(commissionSettings.systemId, input.systemId))
         .for('update');
-      if (before?.rateBps === input.rateBps) return { previous: before.rateBps, changed: false };
+      // The time is read under the lock: changes are then written in the order of their times, so
+      // the newest change (what earning reads) is the rate now. Read before it, a request that waited
+      // for the lock wrote an older time after a newer one.
+      const at = input.now();
+      if (before?.rateBps === input.rateBps) return { previous: before.rateBps, changed: false, at };
       await tx
         .insert(commissionSettings)
-        .values({ systemId: input.systemId, rateBps: input.rateBps, updatedAt: input.at })
+        .values({ systemId: input.systemId, rateBps: input.rateBps, updatedAt: at })
         .onConflictDoUpdate({
           target: commissionSettings.systemId,
-          set: { rateBps: input.rateBps, updatedAt: input.at },
+          set: { rateBps: input.rateBps, updatedAt: at },
         });
       await tx.insert(commissionRateChanges).values({
         systemId: input.systemId,
         rateBps: input.rateBps,
-        effectiveFrom: input.at,
+        effectiveFrom: at,
         changedBy: input.changedBy,
       });
-      return { previous: before?.rateBps ?? null, changed: true };
+      return { previous: before?.rateBps ?? null, changed: true, at };
     },
 
     /**

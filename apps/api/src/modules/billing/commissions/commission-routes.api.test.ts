@@ -195,6 +195,69 @@ describe('the commission rate', () => {
     // Another system keeps its own (the default).
     expect((await get(rt, RATE, otherRoot.token)).json()).toMatchObject({ rate_percent: '5' });
   });
+
+  it('leaves the rate now and its newest change equal when a later request commits first', async () => {
+    // A clock that moves on every read, as a real one does.
+    const now = clock.now.bind(clock);
+    const ticking = vi.spyOn(clock, 'now').mockImplementation(() => {
+      clock.advance(1);
+      return now();
+    });
+    // The first request is held just before its transaction while a second one sets another rate.
+    const db = rt.database.db;
+    const transaction = db.transaction.bind(db);
+    let reached: () => void = () => {};
+    const atTransaction = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held = vi.spyOn(db, 'transaction').mockImplementationOnce((async (
+      ...args: Parameters<typeof db.transaction>
+    ) => {
+      reached();
+      await released;
+      return transaction(...args);
+    }) as typeof db.transaction);
+    try {
+      const first = put(rt, RATE, { rate: '3' }, root.token);
+      await atTransaction;
+      const second = await put(rt, RATE, { rate: '4' }, root.token);
+      expect(second.statusCode, second.body).toBe(200);
+      release();
+      expect((await first).statusCode).toBe(200);
+    } finally {
+      held.mockRestore();
+      ticking.mockRestore();
+    }
+    const read = (await get(rt, RATE, root.token)).json();
+    // The rate in force (what earning reads: the newest change) is the rate the screen says: the last saved.
+    expect(read.rate_percent).toBe('3');
+    expect(read.changes.slice(0, 2).map((c: { rate_percent: string }) => c.rate_percent)).toEqual(['3', '4']);
+    // Back to the rate the tests below earn at.
+    expect((await put(rt, RATE, { rate: '7.25' }, root.token)).statusCode).toBe(200);
+  });
+
+  it("sets a system's first rate once when 100 requests send it at once (one change, one user-log entry)", async () => {
+    // BrightReach has no rate row yet: the row lock alone locks nothing on a first change.
+    const before = await rateState();
+    if (!before) throw new Error('no state');
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => put(rt, RATE, { rate: '9.5' }, otherRoot.token)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(100).fill(200));
+    expect(await rateState()).toEqual({
+      settings: before.settings + 1,
+      changes: before.changes + 1,
+      logs: before.logs + 1,
+    });
+    expect((await get(rt, RATE, otherRoot.token)).json()).toMatchObject({
+      rate_percent: '9.5',
+      changes: [{ rate_percent: '9.5', changed_by: 'Blake Reed' }],
+    });
+  });
 });
 
 describe("the sales people's commissions", () => {

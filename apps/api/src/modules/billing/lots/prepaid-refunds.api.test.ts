@@ -459,6 +459,39 @@ describe("a block the client's card and the agency's Data Wallet paid together (
     expect(await left(b.id)).toBe(0);
   });
 
+  it('50 refunds at once with the janitor running: one client refund, one wallet credit and lot', async () => {
+    const b = await mixedBlock(2, 7_800_001);
+    const before = await wallet();
+    const later = new Date(rt.services.clock.now().getTime() + 3_600_000);
+    const [answers] = await Promise.all([
+      Promise.all(
+        Array.from({ length: 50 }, () =>
+          post(rt, '/leadspeek/client/refund-topup', refundBody(b.publicId), owner.token),
+        ),
+      ),
+      rt.services.billing.prepaidRefunds.finishPending(later),
+    ]);
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.statusCode !== 200)) expect(a.statusCode, a.body).toBe(409);
+    await rt.services.billing.prepaidRefunds.finishPending(later);
+    expect(await refundsOfCharge(`campaign-activation:${b.id}:1`)).toEqual([
+      expect.objectContaining({ amount: b.clientBack, fee: b.feeBack }),
+    ]);
+    expect((await walletCreditsOf(b.id)).map((c) => c.amount)).toEqual([b.walletBack]);
+    expect(await wallet()).toBe(before + b.walletBack);
+    const credits = await rt.database.db
+      .select()
+      .from(billingLots)
+      .where(eq(billingLots.sourceKey, `prepaid-refund:${b.id}:lot-${b.lot?.id}:wallet-credit`));
+    expect(credits).toHaveLength(1);
+    const rows = await rt.database.db
+      .select()
+      .from(prepaidRefunds)
+      .where(eq(prepaidRefunds.campaignId, b.id));
+    expect(rows.map((r) => r.status)).toEqual(['refunded']);
+    expect(await left(b.id)).toBe(0);
+  });
+
   it('a lost gateway answer leaves it pending with the wallet untouched; the janitor finishes it once', async () => {
     const b = await mixedBlock(0, 0);
     const before = await wallet();
