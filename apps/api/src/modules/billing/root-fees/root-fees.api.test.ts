@@ -622,8 +622,10 @@ describe('root fees between systems', () => {
     await Promise.all(Array.from({ length: 5 }, () => rootFees().run()));
     const paid = await statement();
     expect(paid).toMatchObject({ status: 'paid', attempt: 5 });
-    // Asked once per attempt, each under its own key; only the last made a transfer.
-    expect(askedKeys()).toEqual([
+    // Asked under each attempt's own key, in turn; only the last made a transfer. A run that finds the
+    // accepted attempt still unrecorded (another run between the gateway and its posting) asks again
+    // under the same key, which the gateway answers with the same transfer: keys, not calls, are counted.
+    expect([...new Set(askedKeys())]).toEqual([
       keyOf,
       `${keyOf}:attempt-2`,
       `${keyOf}:attempt-3`,
