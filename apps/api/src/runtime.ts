@@ -248,6 +248,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     secrets,
     systemOfHost: (host) => domains.domains.systemOf(host),
     invalidateDomains: domains.domains.invalidate,
+    clock,
   });
   const cards = createCardsModule({
     db,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { ledgerWorld } from '../../../test/kits/ledger-world.js';
 import { customerWithCard, key, sandboxOf } from '../../../test/payments.js';
+import { systemClock } from '../../lib/clock.js';
 import type { PaymentGateway, SandboxGateway } from '../../providers/payments/index.js';
 import type { Ledger } from '../ledger/index.js';
 import { createChargeOnce } from './charge-once.js';
@@ -44,6 +45,7 @@ function gatewayWith(fault: 'none' | 'lost-answer' | 'unreachable' = 'none') {
     operations: createPaymentOperationRepository(rt.database.db),
     failures: createPaymentFailureRepository(rt.database.db),
     followUps: createFollowUps(),
+    clock: systemClock,
   });
   return { service, calls };
 }

@@ -1,5 +1,6 @@
 import { type Cents, ZERO_CENTS } from '@app/contracts';
 import type { Database, PaymentFollowUp } from '@app/db';
+import type { Clock } from '../../lib/clock.js';
 import { type Charge, GatewayError, type GatewayName } from '../../providers/payments/gateway.js';
 import {
   type GatewayDirectory,
@@ -87,6 +88,11 @@ export function createChargeOnce(deps: {
   operations: PaymentOperationRepository;
   failures: PaymentFailureRepository;
   followUps: Pick<FollowUps, 'run'>;
+  /**
+   * The runtime's clock: an operation's age, which the janitor judges on this clock, is counted from
+   * it too (a test that moves the clock a week must not make a charge in flight look abandoned).
+   */
+  clock: Clock;
 }) {
   const { db, gateways, ledger, operations, failures, followUps } = deps;
 
@@ -198,6 +204,7 @@ export function createChargeOnce(deps: {
       obligationKey: request.obligation?.key ?? null,
       followUp: request.followUp ?? null,
       creditAccountId: request.creditAccountId ?? null,
+      createdAt: deps.clock.now(),
     });
     if (!created) {
       if (

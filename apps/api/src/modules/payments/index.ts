@@ -1,6 +1,7 @@
 import type { Database } from '@app/db';
 import type { JobHandler } from '../../jobs/define-job.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
+import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { GatewayDirectory } from '../../providers/payments/gateway-directory.js';
 import type { AuditLog } from '../audit/index.js';
@@ -58,6 +59,8 @@ export function createPaymentsModule(deps: {
   /** The system of a request host (for webhooks sent without a system in the path). */
   systemOfHost: WebhookSystems['ofHost'];
   invalidateDomains: () => void;
+  /** The runtime's clock (an operation's age, decision 0072's janitor). */
+  clock: Clock;
 }) {
   const { gateways } = deps;
   const repo = createPaymentEventRepository(deps.db);
@@ -77,6 +80,7 @@ export function createPaymentsModule(deps: {
     operations,
     failures,
     followUps,
+    clock: deps.clock,
   });
   const paidWithoutCharge = createPaidWithoutCharge({ operations, failures, followUps });
   const connect = createConnectService({

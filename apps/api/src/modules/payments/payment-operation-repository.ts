@@ -31,7 +31,10 @@ export type NewPaymentOperation = Omit<
   | 'createdAt'
   | 'settledAt'
   | 'followUpDoneAt'
-> & { amount: Cents };
+> & {
+  amount: Cents /** On the runtime's clock, as the janitor reads an operation's age. */;
+  createdAt: Date;
+};
 
 /** The payment_operations rows (decision 0031): the only SQL on them. */
 export function createPaymentOperationRepository(db: Database) {
