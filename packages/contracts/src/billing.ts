@@ -58,6 +58,15 @@ export const BILLING_PAGE_SIZE = 10;
 export const BILLING_CSV_MAX_LINES = 50_000;
 
 export const BILLING_PAGE_INVALID = 'The page must be a whole number from 1.';
+/** The page of a billing list (history, invoices, card payments): 1 when absent. */
+export const billingPageSchema = z.coerce
+  .number({ message: BILLING_PAGE_INVALID })
+  .int(BILLING_PAGE_INVALID)
+  .min(1, BILLING_PAGE_INVALID)
+  .max(100_000, BILLING_PAGE_INVALID)
+  .optional();
+/** The query of a paged billing list: only its page. */
+export const billingPageQuerySchema = z.strictObject({ page: billingPageSchema });
 export const BILLING_ACCOUNT_INVALID = 'This account does not exist for this party.';
 export const BILLING_REFERENCE_INVALID = 'An account reference is at most 100 visible characters.';
 
@@ -70,12 +79,7 @@ export const billingHistoryQuerySchema = z.strictObject({
     .optional(),
   /** A UTC month. */
   month: calendarMonthSchema.optional(),
-  page: z.coerce
-    .number({ message: BILLING_PAGE_INVALID })
-    .int(BILLING_PAGE_INVALID)
-    .min(1, BILLING_PAGE_INVALID)
-    .max(100_000, BILLING_PAGE_INVALID)
-    .optional(),
+  page: billingPageSchema,
 });
 export type BillingHistoryQuery = z.infer<typeof billingHistoryQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BILLING_PAGE_INVALID } from './billing.js';
+import { billingPageQuerySchema } from './billing.js';
 
 /**
  * Card payments (decision 0091): every charge made to a company's card, whole, newest first, on its
@@ -15,14 +15,7 @@ export const CARD_PAYMENT_STATUS_LABELS: Record<(typeof CARD_PAYMENT_STATUSES)[n
   pending: 'Processing',
 };
 
-export const cardPaymentListQuerySchema = z.strictObject({
-  page: z.coerce
-    .number({ message: BILLING_PAGE_INVALID })
-    .int(BILLING_PAGE_INVALID)
-    .min(1, BILLING_PAGE_INVALID)
-    .max(100_000, BILLING_PAGE_INVALID)
-    .optional(),
-});
+export const cardPaymentListQuerySchema = billingPageQuerySchema;
 
 export const cardPaymentSchema = z.object({
   id: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BILLING_PAGE_INVALID } from './billing.js';
+import { billingPageQuerySchema } from './billing.js';
 
 /**
  * Invoices (issue 21, decision 0074): a Weekly or Monthly campaign's invoice per period, and its
@@ -17,14 +17,7 @@ export const INVOICE_STATUS_LABELS: Record<(typeof INVOICE_STATUSES)[number], st
 export const INVOICE_PAGE_SIZE = 10;
 export const INVOICE_NOT_FOUND = 'This invoice does not exist for this company.';
 
-export const invoiceListQuerySchema = z.strictObject({
-  page: z.coerce
-    .number({ message: BILLING_PAGE_INVALID })
-    .int(BILLING_PAGE_INVALID)
-    .min(1, BILLING_PAGE_INVALID)
-    .max(100_000, BILLING_PAGE_INVALID)
-    .optional(),
-});
+export const invoiceListQuerySchema = billingPageQuerySchema;
 export const invoicePdfParamsSchema = z.object({
   companyID: z.coerce.number().int(),
   invoiceID: z.coerce.number().int(),
