@@ -3,17 +3,13 @@ import { importEnvelopeKey } from '@app/contracts';
 import { type Database, type DatabaseHandle, isSeeded, openDatabase, seedDemo } from '@app/db';
 import { type AppDependencies, buildApp } from './app.js';
 import type { Config } from './config.js';
-import { seedDemoBilling } from './demo/demo-billing.js';
-import { seedDemoCards } from './demo/demo-cards.js';
-import { seedDemoMoney } from './demo/demo-money.js';
-import { seedDemoRootFees } from './demo/demo-root-fees.js';
-import { seedDemoWallet } from './demo/demo-wallet.js';
+import { seedDemoAtStart } from './demo/demo-at-start.js';
 import { type DemoVisitorSettings, type DemoVisitors, startDemoVisitors } from './demo/visitor-simulator.js';
 import type { JobHandler } from './jobs/define-job.js';
 import { type JobQueue, startJobQueue } from './jobs/job-queue.js';
 import { JOB_SPECS } from './jobs/registry.js';
 import { loadOrCreateSecret } from './lib/app-secrets.js';
-import { type Clock, systemClock } from './lib/clock.js';
+import { type Clock, settableClock, systemClock } from './lib/clock.js';
 import { createRateLimiter } from './lib/rate-limiter.js';
 import { createSecretBox } from './lib/secret-box.js';
 import { createAgreementsModule } from './modules/agreements/index.js';
@@ -190,12 +186,17 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   // Money rows have this one writer (decision 0029); the billing modules take it as a dependency.
   const clock = options.clock ?? systemClock;
   const ledger = createLedger({ db, clock });
-  const agreements = createAgreementsModule({
-    db,
-    audit: audit.audit,
-    reauthenticate: identity.passwords.reauthenticate,
-    clock,
-  });
+  const agreementsAt = (at: Clock) =>
+    createAgreementsModule({
+      db,
+      audit: audit.audit,
+      reauthenticate: identity.passwords.reauthenticate,
+      clock: at,
+    });
+  const agreements = agreementsAt(clock);
+  // The same service on a clock set back, for the demo's acceptances of an earlier day (an
+  // acceptance is stamped by its service's clock, and its rows are append-only).
+  const agreementsOn = (day: Date) => agreementsAt(settableClock(day)).agreements;
   // Money over time (decision 0072): prepaid lots and billing schedules, which the lead engine and
   // campaigns use; its jobs that charge join once payments exist (`withPayments`).
   const billing = createBillingModule({
@@ -437,32 +438,26 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     onRouteRegistered: options.onRouteRegistered,
   });
   webhookInbox.app = app;
-  // The demo's cards, saved (and Northwind's onboarding fee paid) through the card service at every
-  // start that may seed, so a first start cut short after the seed still ends with them (decision
-  // 0066); then, on the start that seeded, a few months of platform fees charged to each paying
-  // agency's own customer that the card service created (sandbox only).
-  if ((options.seed ?? true) && !config.stripe) {
-    const isSandbox = async (systemId: number) => (await gateways.forSystem(systemId)).name === 'sandbox';
-    await seedDemoCards({
-      db,
-      onboarding: cards.onboarding,
-      agreements: agreements.agreements,
-      isSandbox,
-    });
-    if (seeded) {
-      await seedDemoMoney({ db, ledger, gateway: sandbox, customerOf: cards.customerOf });
-      await seedDemoBilling({ db, schedules: billing.schedules, customerOf: cards.customerOf });
-      await seedDemoWallet({
+  // The demo's money, made through the services (sandbox only, never beside a real gateway).
+  if ((options.seed ?? true) && !config.stripe)
+    await seedDemoAtStart(
+      {
         db,
+        onboarding: cards.onboarding,
         agreements: agreements.agreements,
+        agreementsOn,
         beta: agreements.beta,
+        isSandbox: async (systemId) => (await gateways.forSystem(systemId)).name === 'sandbox',
+        ledger,
+        sandbox,
+        customerOf: cards.customerOf,
+        schedules: billing.schedules,
         topUp: billingJobs.walletTopUp,
-        isSandbox,
-      });
-      // Brightreach's month of leads before today: the root-fee job at start states it (decision 0081).
-      await seedDemoRootFees({ db, pricesOf: leads.leads.pricesOf });
-    }
-  }
+        pricesOf: leads.leads.pricesOf,
+        now: clock.now(),
+      },
+      seeded,
+    );
   // The worker starts only now, with every plugin loaded: on PGlite its jobs share this process's one
   // thread and one connection, and a first start's jobs are heavy (the demo's vendor lists make the
   // sandbox generate 50,000 people). Started before, they starved the plugins' own file reads until
@@ -543,7 +538,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
         recovery: billingJobs.recovery,
       },
       clock,
-      agreements: { agreements: agreements.agreements, beta: agreements.beta },
+      agreements: { agreements: agreements.agreements, beta: agreements.beta, on: agreementsOn },
       identityResolver,
       vendorCallbackNonces,
       adPlatform,

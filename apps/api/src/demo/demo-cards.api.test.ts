@@ -1,8 +1,10 @@
-import { companies, DEMO, eq, paymentCards, sql } from '@app/db';
+import { companies, DEMO, eq, minimumSpendCharges, paymentCards, sql } from '@app/db';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../test/harness.js';
 import { get, PEOPLE, post, type Who, who } from '../../test/kits/users.js';
 import { DEMO_CARD_HOLDERS, seedDemoCards } from './demo-cards.js';
+import { minimumSpendJob } from '../modules/billing/index.js';
+import { seedDemoMinimumSpend } from './demo-minimum-spend.js';
 import { seedDemoWallet } from './demo-wallet.js';
 
 /*
@@ -110,6 +112,40 @@ describe('demo cards', () => {
     expect(wallet.statusCode, wallet.body).toBe(200);
     expect(wallet.json()).toMatchObject({ balance_amount: '1000.00', stop_continual: 'F' });
     expect(wallet.json().transaction_history).toHaveLength(1);
+  });
+
+  it("Summit's first minimum-spend month has ended unspent: the wallet pays its $250 shortfall, once", async () => {
+    const now = new Date();
+    const demo = {
+      db: rt.database.db,
+      agreementsOn: rt.services.agreements.on,
+      isSandbox: async () => true,
+      now,
+    };
+    await seedDemoMinimumSpend(demo);
+    const owner = await who(rt, DEMO.summit.owner.email);
+    const latest = await get(rt, `/agreement-minimum-spend-latest/${owner.company}`, owner.token);
+    expect(latest.statusCode, latest.body).toBe(200);
+    const started = new Date(latest.json().minimum_spend_started_at).getTime();
+    expect(now.getTime() - started).toBe(DEMO.summit.minimumSpendAcceptedDaysAgo * 86_400_000);
+    const job = rt.handlers.find((h) => h.spec.name === minimumSpendJob.name);
+    if (!job) throw new Error('no minimum-spend handler');
+    await job.handle({}, { retryCount: 0, isLastAttempt: true });
+    await job.handle({}, { retryCount: 0, isLastAttempt: true });
+    const months = await rt.database.db
+      .select()
+      .from(minimumSpendCharges)
+      .where(eq(minimumSpendCharges.agencyId, owner.company));
+    expect(months.map((m) => ({ status: m.status, shortfall: m.shortfall }))).toEqual([
+      { status: 'paid', shortfall: DEMO.summit.minimumSpendPlan.flatMonthCents },
+    ]);
+    const wallet = await get(
+      rt,
+      `/configuration/agencies/prepaid/get-direct-payment?company_id=${owner.company}`,
+      owner.token,
+    );
+    expect(wallet.json()).toMatchObject({ balance_amount: '750.00' });
+    expect(wallet.json().transaction_history).toHaveLength(2);
   });
 
   it("each holder accepted its services agreement with its first card: the agency list's download has a file", async () => {

@@ -57,6 +57,10 @@ export const DEMO = {
   summit: {
     name: 'Summit Growth Partners',
     owner: { name: 'Sofia Grant', email: 'owner@summitgrowth.test' },
+    /** Summit's minimum-spend plan: $250 a month for a year (its shortfall is charged monthly). */
+    minimumSpendPlan: { name: 'Growth Minimum', months: 12, flatMonthCents: 25_000 },
+    /** How long before the first start its owner accepted the Minimum Spend Addendum. */
+    minimumSpendAcceptedDaysAgo: 40,
     clients: [
       {
         name: 'Peak Fitness',

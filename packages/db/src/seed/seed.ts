@@ -28,6 +28,7 @@ import {
   coupons,
   documents,
   files,
+  minimumSpendPlans,
   paymentAccounts,
   sandboxAccounts,
   systems,
@@ -326,7 +327,21 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
       },
     );
     // Summit has a package (and, from the first start, a card) but has not connected its payment account yet.
-    await tx.update(companies).set({ packageId: 'sandbox_agency_pro' }).where(eq(companies.id, summitId));
+    // It is on a minimum-spend plan of $250 a month; its owner accepts the addendum at the first start,
+    // dated back, so a month has ended and the wallet pays its shortfall (apps/api/src/demo).
+    const [plan] = await tx
+      .insert(minimumSpendPlans)
+      .values({
+        systemId: master.systemId,
+        name: DEMO.summit.minimumSpendPlan.name,
+        months: DEMO.summit.minimumSpendPlan.months,
+        flatMonthCents: asCents(DEMO.summit.minimumSpendPlan.flatMonthCents),
+      })
+      .returning({ id: minimumSpendPlans.id });
+    await tx
+      .update(companies)
+      .set({ packageId: 'sandbox_agency_pro', planMinSpendId: plan?.id ?? null })
+      .where(eq(companies.id, summitId));
     await person(master.systemId, summitId, 'userdownline', DEMO.summit.owner);
     for (const client of DEMO.summit.clients) {
       const id = await createCompany(

@@ -411,8 +411,13 @@ describe('minimum spend', () => {
       await kit.post('/api/general/minimum-spend-config', plan('Growth', 6, '1250.50'), ROOT)
     ).json().data;
     const list = (await kit.get('/api/general/minimum-spend-config?page=1', ROOT)).json();
-    expect(list).toMatchObject({ current_page: 1, total: 2, last_page: 1 });
-    expect(list.data.map((p: { planName: string }) => p.planName)).toEqual(['Starter', 'Growth']);
+    // After the demo's plan (Summit's).
+    expect(list).toMatchObject({ current_page: 1, total: 3, last_page: 1 });
+    expect(list.data.map((p: { planName: string }) => p.planName)).toEqual([
+      DEMO.summit.minimumSpendPlan.name,
+      'Starter',
+      'Growth',
+    ]);
 
     const updated = await kit.put(
       '/api/general/minimum-spend-config',
@@ -465,7 +470,7 @@ describe('minimum spend', () => {
       (await kit.del('/api/general/minimum-spend-config', { idMinimumSpend: extra.idMinimumSpend }, ROOT))
         .statusCode,
     ).toBe(200);
-    expect((await kit.get('/api/general/minimum-spend-config', ROOT)).json().total).toBe(2);
+    expect((await kit.get('/api/general/minimum-spend-config', ROOT)).json().total).toBe(3);
   });
 
   it.each([

@@ -93,6 +93,9 @@ export function createWalletLots(deps: { db: Database; ledger: Ledger; clock: Cl
     /**
      * Opens the lot a top-up bought, in the transaction that records its charge (whose posting has
      * credited the wallet): once per `sourceKey`, the charge's business key, however often it runs.
+     * Under the wallet lots' lock, as a refund's credit is: an expiry holding it reads the lots and
+     * then the balance, and a top-up committing between those reads would lend the new money to the
+     * old lots' remainders and lapse it. Waiting here commits the money and its lot after the expiry.
      */
     async open(
       input: { systemId: number; agencyId: number; accountId: number; amount: Cents; sourceKey: string },
@@ -100,8 +103,10 @@ export function createWalletLots(deps: { db: Database; ledger: Ledger; clock: Cl
     ) {
       if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
         throw new RangeError(`A wallet top-up is above $0, not ${input.amount} cents.`);
+      const repo = repoOf(tx);
+      await repo.lockWalletLots(input.accountId);
       const boughtAt = clock.now();
-      return repoOf(tx).insert({
+      return repo.insert({
         systemId: input.systemId,
         companyId: input.agencyId,
         campaignId: null,

@@ -1,6 +1,6 @@
 import { asCents } from '@app/contracts';
 import { queryRows, sql } from '@app/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
 import {
   chargeBody,
@@ -146,6 +146,59 @@ describe('expiry', () => {
     expect(await walletBalance(rt, full.system, full.company)).toBe(0);
     expect(await walletBalance(rt, spent.system, spent.company)).toBe(0);
   });
+
+  // PGlite has one connection, so two transactions never interleave there: the race needs PostgreSQL.
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    "a top-up waits while an expiry holds the wallet's lots, so the new money is never lapsed with them",
+    async () => {
+      const agency = await walletAgency(rt);
+      at('2026-05-01T00:00:00Z');
+      await topUp(agency, '250');
+      const [wallet] = await queryRows<{ id: number }>(
+        rt.database.db,
+        sql`select id from ledger_accounts where kind = 'wallet' and company_id = ${agency.company}`,
+      );
+      // An expiry run between reading the lots and reading the balance holds the lots' lock.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked = () => {};
+      const lockTaken = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const expiry = rt.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from billing_lots where account_id = ${wallet?.id} for update`);
+        locked();
+        await held;
+      });
+      await lockTaken;
+      let answered = false;
+      const second = topUp(agency, '500').finally(() => {
+        answered = true;
+      });
+      try {
+        // The top-up's charge is made, then its lot waits for the lock: PostgreSQL says so.
+        await vi.waitFor(
+          async () => {
+            const waiting = await queryRows(
+              rt.database.db,
+              sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%billing_lots%'`,
+            );
+            expect(waiting.length > 0 || answered).toBe(true);
+          },
+          { timeout: 20_000, interval: 20 },
+        );
+        expect(answered).toBe(false);
+      } finally {
+        release();
+      }
+      await expiry;
+      await second;
+      expect(await walletBalance(rt, agency.system, agency.company)).toBe(75_000);
+      expect(await walletLotsOf(rt, agency.company)).toHaveLength(2);
+    },
+  );
 
   it('a spend after expiry finds only what has not lapsed', async () => {
     const agency = await walletAgency(rt);
