@@ -2,8 +2,8 @@ import { companies, DEMO, eq, minimumSpendCharges, paymentCards, sql } from '@ap
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../test/harness.js';
 import { get, PEOPLE, post, type Who, who } from '../../test/kits/users.js';
-import { DEMO_CARD_HOLDERS, seedDemoCards } from './demo-cards.js';
 import { minimumSpendJob } from '../modules/billing/index.js';
+import { DEMO_CARD_HOLDERS, seedDemoCards } from './demo-cards.js';
 import { seedDemoMinimumSpend } from './demo-minimum-spend.js';
 import { seedDemoWallet } from './demo-wallet.js';
 
