@@ -9,13 +9,15 @@ import { rowAction } from '../support/campaigns';
  * Prepaid blocks on the campaign list (decision 0078): Northwind's owner opens a prepaid campaign's
  * "Prepaid leads" panel, stops its continual top-up, and — once the campaign is stopped — reads the
  * refund's estimate, confirms it and sees the unused leads refunded (the leads left fall to 0). The
- * confirmation names where the money goes (decision 0087).
+ * confirmation names where the money goes (decision 0087), and the client's card payments show what
+ * its card got back.
  */
 const nw = DEMO.northwind;
 const harbor = nw.clients[0];
 
 test('the Northwind owner stops continual top-up and refunds a stopped prepaid campaign’s unused leads', async ({
   page,
+  browser,
   baseURL,
 }) => {
   test.setTimeout(120_000);
@@ -99,4 +101,14 @@ test('the Northwind owner stops continual top-up and refunds a stopped prepaid c
   await expect(panel.getByTestId('prepaid-refunded')).toHaveText(PREPAID_REFUND_TEXTS.refunded);
   await expect(panel.getByTestId('prepaid-remaining')).toHaveText('Leads left: 0');
   await expect(panel.getByTestId('prepaid-refund-refusal')).toHaveText(PREPAID_REFUND_TEXTS.alreadyRefunded);
+
+  // Harbor Dental's card payments: the block's charge, whole, with the $30.00 its card got back.
+  const harborPage = await (await browser.newContext({ baseURL })).newPage();
+  await signIn(harborPage, harbor.contact.email);
+  await harborPage.goto('/user/billing-history');
+  const payments = harborPage.getByTestId('card-payments-panel');
+  const row = payments.locator('tbody > tr').filter({ hasText: `campaign #${publicId}` });
+  await expect(row.getByText('Refunded $30.00')).toBeVisible();
+  await expect(row).toContainText('$30.00');
+  await harborPage.context().close();
 });

@@ -30,6 +30,8 @@ export const cardPaymentSchema = z.object({
   gateway: z.string(),
   /** The processor's words for a decline. */
   failure: z.string().nullable(),
+  /** What refunds gave back to the card from this charge (all of them), and when the last was made. */
+  refund: z.object({ amount: z.string(), refunded_at: z.string() }).nullable(),
 });
 export type CardPayment = z.infer<typeof cardPaymentSchema>;
 

@@ -473,7 +473,11 @@ export function createBillingModule(deps: {
           }),
           invoiceRoutes(invoiceService),
           cardPaymentRoutes(
-            createCardPayments({ companies: historyRepo, chargesOf: payments.cardChargesOf }),
+            createCardPayments({
+              companies: historyRepo,
+              chargesOf: payments.cardChargesOf,
+              refunds: refundRepo,
+            }),
           ),
           reconciliationRoutes({ repo: reconciliationRepo, reconciliation }),
           rootFeeRoutes(createRootFeeReads({ repo: rootFeeRepo, ledger, receivingAccount })),

@@ -59,16 +59,30 @@ const columns: DataColumn<CardPayment>[] = [
     id: 'amount',
     label: 'Amount',
     render: (p) => (
-      <Text size="sm" ta="right" fw={600} style={NO_WRAP}>
-        {formatSignedUsd(p.amount)}
-      </Text>
+      <Stack gap={0} align="flex-end">
+        <Text size="sm" fw={600} style={NO_WRAP}>
+          {formatSignedUsd(p.amount)}
+        </Text>
+        {p.refund && (
+          <Text
+            size="xs"
+            c="dimmed"
+            style={NO_WRAP}
+            title={formatPostedAt(p.refund.refunded_at)}
+            data-testid={`card-payments-refund-${p.id}`}
+          >
+            Refunded {formatSignedUsd(p.refund.amount)}
+          </Text>
+        )}
+      </Stack>
     ),
   },
 ];
 
 /**
  * Every charge made to the company's card, whole, newest first (decision 0091): what a client paid
- * its agency, which the ledger statement above does not hold (it keeps the platform's books).
+ * its agency, which the ledger statement above does not hold (it keeps the platform's books), and
+ * under a charge's amount what refunds gave back to the card from it.
  */
 export function CardPaymentsPanel({ companyId }: { companyId: number }) {
   const headingId = useId();

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../../http-errors.js';
 import { type AccessRule, principalOf } from '../../../plugins/access.js';
 import type { Principal } from '../../tenancy/index.js';
+import type { PrepaidRefundRepository } from '../lots/prepaid-refund-repository.js';
 import type { BillingRepository } from './billing-repository.js';
 
 /** The payments module's read of a company's card charges (`payments.charges.ofCompany`). */
@@ -36,12 +37,15 @@ export type CardChargesOf = (
 }>;
 
 /**
- * A company's card payments (decision 0091): every charge made to its card, whole, newest first.
+ * A company's card payments (decision 0091): every charge made to its card, whole, newest first, with
+ * what a refund gave back to the card from it.
  * Who reads them is who reads the company's billing (`mayReadBilling`); anyone else gets 404.
  */
 export function createCardPayments(deps: {
   companies: Pick<BillingRepository, 'company'>;
   chargesOf: CardChargesOf;
+  /** What refunds gave back to the company's card from each charge (prepaid refunds, decision 0078). */
+  refunds: Pick<PrepaidRefundRepository, 'refundedFromCharges'>;
 }) {
   return {
     async list(p: Principal, companyId: number, page = 1): Promise<CardPaymentListResponse> {
@@ -51,6 +55,11 @@ export function createCardPayments(deps: {
         companyId,
         CARD_PAYMENT_PAGE_SIZE,
         (page - 1) * CARD_PAYMENT_PAGE_SIZE,
+      );
+      const refunded = await deps.refunds.refundedFromCharges(
+        p.systemId,
+        companyId,
+        rows.flatMap((r) => (r.chargeId ? [r.chargeId] : [])),
       );
       return {
         result: 'success',
@@ -67,6 +76,10 @@ export function createCardPayments(deps: {
           reference: r.chargeId,
           gateway: r.gateway,
           failure: r.status === 'failed' ? r.failureMessage : null,
+          refund: (() => {
+            const back = r.chargeId ? refunded.get(r.chargeId) : undefined;
+            return back ? { amount: centsToDollars(back.amount), refunded_at: back.at.toISOString() } : null;
+          })(),
         })),
       };
     },

@@ -1,3 +1,4 @@
+import { asCents, type Cents } from '@app/contracts';
 import {
   and,
   asc,
@@ -13,6 +14,8 @@ import {
   type PrepaidRefundCall,
   type PrepaidRefundStatus,
   prepaidRefunds,
+  queryRows,
+  sql,
 } from '@app/db';
 
 export type PrepaidRefundRow = typeof prepaidRefunds.$inferSelect;
@@ -24,6 +27,34 @@ export type NewPrepaidRefund = Omit<
 /** The SQL of `prepaid_refunds`, and the prepaid lots a refund reads (decision 0078). */
 export function createPrepaidRefundRepository(db: Executor) {
   return {
+    /**
+     * What went back to a company's card from each of these gateway charges, by refunds made, and
+     * when the last one was (its card payments, decision 0091). A refund's calls name the charge and
+     * whose card it was on; refunds are rare, so the system's rows are read whole.
+     */
+    async refundedFromCharges(
+      systemId: number,
+      companyId: number,
+      chargeIds: readonly string[],
+    ): Promise<Map<string, { amount: Cents; at: Date }>> {
+      if (chargeIds.length === 0) return new Map();
+      const rows = await queryRows<{ charge_id: string; amount: number | string; at: Date | string }>(
+        db,
+        sql`select c->>'chargeId' as charge_id, sum((c->>'amount')::bigint) as amount, max(r.settled_at) as at
+              from prepaid_refunds r cross join jsonb_array_elements(r.calls) c
+             where r.system_id = ${systemId} and r.status = 'refunded'
+               and (c->>'companyId')::int = ${companyId}
+               and c->>'chargeId' in (${sql.join(
+                 chargeIds.map((id) => sql`${id}`),
+                 sql`, `,
+               )})
+             group by 1`,
+      );
+      return new Map(
+        rows.map((r) => [r.charge_id, { amount: asCents(Number(r.amount)), at: new Date(r.at) }]),
+      );
+    },
+
     /** Refunds made whose sales commissions are not reversed yet (decision 0084), oldest first. */
     commissionsDue: (limit: number) =>
       db

@@ -142,6 +142,17 @@ describe('refund', () => {
     expect(refunds).toHaveLength(1);
     expect(refunds[0]?.amount).toBe(2_400);
     expect(await left(id)).toBe(0);
+    // Harbor's card payments show the activation charge whole, and the $24.00 its card got back.
+    const payments = (await get(rt, `/billing/card-payments/company/${harbor}`, client.token)).json().payments;
+    const [charge] = await sandboxChargesWithKey(rt, `campaign-activation:${id}:1`);
+    const refunded = payments.filter((p: { refund: unknown }) => p.refund !== null);
+    expect(refunded).toEqual([
+      expect.objectContaining({
+        status: 'succeeded',
+        amount: centsToDollars(asCents(charge?.amount ?? 0)),
+        refund: { amount: '24.00', refunded_at: expect.any(String) },
+      }),
+    ]);
 
     const again = await post(rt, '/leadspeek/client/refund-topup', refundBody(publicId), owner.token);
     expect(again.statusCode).toBe(409);
