@@ -26,6 +26,7 @@ import { createCardsModule } from './modules/cards/index.js';
 import { createDocumentsModule } from './modules/documents/index.js';
 import { createDomainsModule } from './modules/domains/index.js';
 import { createEmbedModule } from './modules/embed/index.js';
+import { createExclusionsModule } from './modules/exclusions/index.js';
 import { createFilesModule } from './modules/files/index.js';
 import { createGroupsModule } from './modules/groups/index.js';
 import { createIdentityModule, hashPassword, type TokenSettings } from './modules/identity/index.js';
@@ -338,7 +339,19 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     log: (message, detail) => console.warn(message, detail ?? ''),
     timings: options.siteTestTimings,
   });
+  // Exclusion lists (decision 0092): uploads COPYed into the database, merged by a queued job.
+  const exclusions = createExclusionsModule({
+    db,
+    copyIn: database.copyIn,
+    queue,
+    companies: tenancy.companyReads,
+    campaigns: campaigns.counts,
+    inScope: scope.inScope,
+    mergeHere: config.inProcessWorker,
+    log: (message, detail) => console.warn(message, detail ?? ''),
+  });
   const handlers: JobHandler[] = [
+    ...exclusions.handlers,
     ...mail.handlers,
     ...leads.handlers,
     ...siteTests.handlers,
@@ -392,6 +405,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     cards,
     campaigns,
     siteTests,
+    exclusions,
     billing,
     billingJobs,
     agreements,
@@ -561,6 +575,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       embed: { embedCode: embed.embedCode, checkSite: embed.checkSite },
       leads: leads.leads,
       siteTests: siteTests.siteTests,
+      exclusions: exclusions.exclusions,
     },
     seeded,
     async close() {

@@ -6,7 +6,7 @@ CREATE TABLE "suppression_settings" (
 --> statement-breakpoint
 CREATE TABLE "suppression_staging" (
 	"upload_id" bigint NOT NULL,
-	"line" integer NOT NULL,
+	"seq" integer NOT NULL,
 	"md5" text NOT NULL
 );
 --> statement-breakpoint
@@ -38,6 +38,6 @@ ALTER TABLE "suppression_entries" ADD COLUMN "upload_id" bigint;--> statement-br
 ALTER TABLE "suppression_settings" ADD CONSTRAINT "suppression_settings_system_id_systems_id_fk" FOREIGN KEY ("system_id") REFERENCES "public"."systems"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "suppression_uploads" ADD CONSTRAINT "suppression_uploads_system_id_systems_id_fk" FOREIGN KEY ("system_id") REFERENCES "public"."systems"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "suppression_uploads" ADD CONSTRAINT "suppression_uploads_uploaded_by_users_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "suppression_staging_upload_line_idx" ON "suppression_staging" USING btree ("upload_id","line");--> statement-breakpoint
+CREATE INDEX "suppression_staging_upload_seq_idx" ON "suppression_staging" USING btree ("upload_id","seq");--> statement-breakpoint
 CREATE INDEX "suppression_uploads_list_idx" ON "suppression_uploads" USING btree ("scope","owner_id","created_at");--> statement-breakpoint
 ALTER TABLE "suppression_entries" ADD CONSTRAINT "suppression_entries_md5" CHECK ("suppression_entries"."md5" ~ '^([0-9a-f]{32}|[0-9a-f]{64})$');

@@ -101,17 +101,18 @@ export const suppressionUploads = pgTable(
 );
 
 /**
- * The accepted keys of an upload on their way to the list, COPYed in by the request (no index but
- * the one the merge walks: upload and line), deleted as the merge takes them.
+ * The accepted keys of an upload on their way to the list, COPYed in by the request and numbered
+ * 1, 2, … in file order (`seq`: the merge takes them in ranges and reports its progress in them;
+ * no index but the one it walks), deleted as the merge takes them.
  */
 export const suppressionStaging = pgTable(
   'suppression_staging',
   {
     uploadId: bigint({ mode: 'number' }).notNull(),
-    line: integer().notNull(),
+    seq: integer().notNull(),
     md5: text().notNull(),
   },
-  (t) => [index('suppression_staging_upload_line_idx').on(t.uploadId, t.line)],
+  (t) => [index('suppression_staging_upload_seq_idx').on(t.uploadId, t.seq)],
 );
 
 /** A system's own upload limit (spec 2 §9's 10,000 records when no row says otherwise). */
