@@ -94,6 +94,8 @@ export interface RuntimeOptions {
   adPlatform?: (db: Database) => AdPlatform;
   /** The time money runs on (decision 0072): tests pass a settable clock and move it. */
   clock?: Clock;
+  /** Tests only: keys per exclusion merge transaction (decision 0092). */
+  exclusionMergeRange?: number;
 }
 
 /**
@@ -348,6 +350,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     campaigns: campaigns.counts,
     inScope: scope.inScope,
     mergeHere: config.inProcessWorker,
+    mergeRange: options.exclusionMergeRange,
     log: (message, detail) => console.warn(message, detail ?? ''),
   });
   const handlers: JobHandler[] = [

@@ -29,8 +29,8 @@ export function createMergeRunner(deps: {
   log: (message: string, detail?: unknown) => void;
   range?: number;
 }) {
-  const range = deps.range ?? MERGE_RANGE;
-  return async function mergeUpload(uploadId: number): Promise<void> {
+  /** `range`: keys per transaction (tests pass a small one to see the steps). */
+  return async function mergeUpload(uploadId: number, range = deps.range ?? MERGE_RANGE): Promise<void> {
     const upload = await deps.repo.claim(uploadId);
     if (!upload) {
       // Another worker holds it (a live lease): the job is tried again later; done, failed or
