@@ -8,7 +8,12 @@ import { seedDemoCards } from './demo/demo-cards.js';
 import { seedDemoMoney } from './demo/demo-money.js';
 import { seedDemoRootFees } from './demo/demo-root-fees.js';
 import { seedDemoWallet } from './demo/demo-wallet.js';
-import { type DemoVisitorSettings, type DemoVisitors, startDemoVisitors } from './demo/visitor-simulator.js';
+import {
+  DEMO_REGULAR_VISITORS,
+  type DemoVisitorSettings,
+  type DemoVisitors,
+  startDemoVisitors,
+} from './demo/visitor-simulator.js';
 import type { JobHandler } from './jobs/define-job.js';
 import { type JobQueue, startJobQueue } from './jobs/job-queue.js';
 import { JOB_SPECS } from './jobs/registry.js';
@@ -56,6 +61,7 @@ import {
   createSandboxResolver,
   createVendorCallbackNonces,
   type SandboxResolverOptions,
+  sandboxRegularVisitors,
 } from './providers/identities/index.js';
 import type { GuardedFetcher } from './providers/outbound/guarded-fetch.js';
 import { createGatewayDirectory, createSandbox } from './providers/payments/index.js';
@@ -508,6 +514,9 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       db,
       settings: options.demoVisitors,
       warmUp: identityResolver.ensureSeeded,
+      regularVisitors: sandboxRegularVisitors(identityResolver, DEMO_REGULAR_VISITORS).map(
+        (v) => v.visitorKey,
+      ),
       log: (message) => console.log(message),
       async send(view, ip) {
         const response = await app.inject({
