@@ -178,7 +178,6 @@ export function ExclusionUploadModal({
               size="lg"
               animated={status === 'saving'}
               aria-label="Upload progress"
-              aria-valuetext={`${percentage}%`}
               data-testid="exclusion-progress"
               data-percentage={percentage}
             />
