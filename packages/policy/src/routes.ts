@@ -52,7 +52,8 @@ const guarded = (userTypes: readonly UserType[], ...rules: RouteRule[]): RouteAc
 
 /*
  * The /configuration area is closed to clients (404): spec 1 §2.3 lists no configuration page for
- * clients and gives them their exclusion list through the profile menu instead (decision D-config).
+ * clients and gives them their exclusion list through the profile menu instead (decision D-config):
+ * that one page, opt-out-list, admits clients (it is their profile menu's entry, decision 0092).
  */
 const configTypes = except('client');
 
