@@ -40,4 +40,7 @@ ALTER TABLE "suppression_uploads" ADD CONSTRAINT "suppression_uploads_system_id_
 ALTER TABLE "suppression_uploads" ADD CONSTRAINT "suppression_uploads_uploaded_by_users_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "suppression_staging_upload_seq_idx" ON "suppression_staging" USING btree ("upload_id","seq");--> statement-breakpoint
 CREATE INDEX "suppression_uploads_list_idx" ON "suppression_uploads" USING btree ("scope","owner_id","created_at");--> statement-breakpoint
-ALTER TABLE "suppression_entries" ADD CONSTRAINT "suppression_entries_md5" CHECK ("suppression_entries"."md5" ~ '^([0-9a-f]{32}|[0-9a-f]{64})$');
+ALTER TABLE "suppression_entries" ADD CONSTRAINT "suppression_entries_md5" CHECK ("suppression_entries"."md5" ~ '^([0-9a-f]{32}|[0-9a-f]{64})$');--> statement-breakpoint
+-- An upload's keys live here for seconds, between the request's COPY and the merge: no WAL for them
+-- (decision 0092). A crash empties the table; the merge then fails the upload instead of finishing it short.
+ALTER TABLE "suppression_staging" SET UNLOGGED;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineJob, type JobHandler } from '../../jobs/define-job.js';
-import type { ExclusionRepository } from './exclusion-repository.js';
+import { type ExclusionRepository, STAGED_ROWS_LOST, StagedRowsLostError } from './exclusion-repository.js';
 
 /*
  * The exclusion job (spec 2 §3 "Exclusion (suppression) job", decision 0092): moves an upload's
@@ -47,6 +47,10 @@ export function createMergeRunner(deps: {
       await deps.repo.finish(uploadId, { status: 'done' });
     } catch (err) {
       deps.log('exclusion upload merge failed', { uploadId, error: String(err) });
+      if (err instanceof StagedRowsLostError) {
+        await deps.repo.finish(uploadId, { status: 'failed', error: STAGED_ROWS_LOST });
+        return;
+      }
       throw err;
     }
   };
