@@ -5,6 +5,7 @@ import {
   exclusionProgressResponseSchema,
   exclusionPurgeResponseSchema,
   exclusionSearchResponseSchema,
+  exclusionSettingsResponseSchema,
   exclusionUploadResponseSchema,
 } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -91,4 +92,19 @@ export function useExclusionDownload() {
   const http = useHttp();
   return (ref: ExclusionListRef) =>
     http.requestFile({ path: '/leadspeek/suppressionlist/download', query: query(ref) });
+}
+
+/** `PUT /leadspeek/suppressionlist/settings`: the system's rows-per-upload limit (system staff). */
+export function useSaveExclusionSettings(ref: ExclusionListRef) {
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (uploadRowLimit: number) =>
+      http.put(
+        '/leadspeek/suppressionlist/settings',
+        { companyRootId: ref.id, uploadRowLimit },
+        exclusionSettingsResponseSchema,
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: exclusionKeys.all }),
+  });
 }

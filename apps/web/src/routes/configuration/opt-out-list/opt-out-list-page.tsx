@@ -5,7 +5,19 @@ import {
   type SessionUser,
 } from '@app/contracts';
 import { isAgencyStaff, isSystemStaff } from '@app/policy';
-import { Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useUserList } from '../../../api/agency-list';
@@ -14,6 +26,7 @@ import {
   useExclusionDownload,
   useExclusionList,
   usePurgeExclusionList,
+  useSaveExclusionSettings,
   useSearchExclusion,
 } from '../../../api/exclusions';
 import { failureMessage } from '../../../api/http';
@@ -199,6 +212,7 @@ function ListPanel({ list }: { list: ExclusionListRef }) {
           </Group>
         </Stack>
       </Paper>
+      {list.kind === 'optout' && <RowLimit list={list} current={info.uploadRowLimit} />}
       <SearchBox list={list} />
       <UploadsTable uploads={uploads} />
       <ExclusionUploadModal
@@ -208,6 +222,43 @@ function ListPanel({ list }: { list: ExclusionListRef }) {
         rowLimit={info.uploadRowLimit}
       />
     </Stack>
+  );
+}
+
+/** The system's rows-per-upload limit (spec 2 §9's 10,000 by default, up to 1,000,000). */
+function RowLimit({ list, current }: { list: ExclusionListRef; current: number }) {
+  const save = useSaveExclusionSettings(list);
+  const [value, setValue] = useState<number | string>(current);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(Number(value), {
+      onSuccess: (answer) =>
+        notifySuccess(`Uploads may now hold ${answer.data.uploadRowLimit.toLocaleString('en-US')} rows.`),
+      onError: (error) => notifyFailure(failureMessage(error)),
+    });
+  };
+  return (
+    <Paper component="section" withBorder p="md" radius="md" aria-label="Upload limit">
+      <form onSubmit={submit}>
+        <Group align="flex-end" gap="xs">
+          <NumberInput
+            label="Rows per upload"
+            description="For every list of this system (10,000 unless changed; at most 1,000,000)."
+            min={1}
+            max={1_000_000}
+            allowDecimal={false}
+            thousandSeparator=","
+            value={value}
+            onChange={setValue}
+            w={{ base: '100%', sm: 260 }}
+            data-testid="exclusion-row-limit"
+          />
+          <Button type="submit" variant="default" loading={save.isPending}>
+            Save
+          </Button>
+        </Group>
+      </form>
+    </Paper>
   );
 }
 
