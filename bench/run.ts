@@ -9,6 +9,7 @@ import { benchLedger } from './ledger.bench.js';
 import { createScratchDatabase } from './lib/scratch-database.js';
 import { benchScaleOut } from './scale-out.bench.js';
 import { benchArgon2, benchSignIn } from './sign-in.bench.js';
+import { benchSuppression } from './suppression.bench.js';
 import { benchUserLogs } from './user-logs.bench.js';
 import { benchWeb } from './web.bench.js';
 
@@ -35,6 +36,7 @@ const benches = {
   web: benchWeb,
   exports: benchExports,
   billing: benchBilling,
+  suppression: benchSuppression,
 } as const;
 /** Benchmarks whose figures do not depend on the database run on PGlite only. */
 const PGLITE_ONLY = new Set(['web', 'exports']);

@@ -4,7 +4,12 @@ import { type Database, type DatabaseHandle, isSeeded, openDatabase, seedDemo } 
 import { type AppDependencies, buildApp } from './app.js';
 import type { Config } from './config.js';
 import { seedDemoAtStart } from './demo/demo-at-start.js';
-import { type DemoVisitorSettings, type DemoVisitors, startDemoVisitors } from './demo/visitor-simulator.js';
+import {
+  DEMO_REGULAR_VISITORS,
+  type DemoVisitorSettings,
+  type DemoVisitors,
+  startDemoVisitors,
+} from './demo/visitor-simulator.js';
 import type { JobHandler } from './jobs/define-job.js';
 import { type JobQueue, startJobQueue } from './jobs/job-queue.js';
 import { JOB_SPECS } from './jobs/registry.js';
@@ -22,6 +27,7 @@ import { createCardsModule } from './modules/cards/index.js';
 import { createDocumentsModule } from './modules/documents/index.js';
 import { createDomainsModule } from './modules/domains/index.js';
 import { createEmbedModule } from './modules/embed/index.js';
+import { createExclusionsModule } from './modules/exclusions/index.js';
 import { createFilesModule } from './modules/files/index.js';
 import { createGroupsModule } from './modules/groups/index.js';
 import { createIdentityModule, hashPassword, type TokenSettings } from './modules/identity/index.js';
@@ -51,6 +57,7 @@ import {
   createSandboxResolver,
   createVendorCallbackNonces,
   type SandboxResolverOptions,
+  sandboxRegularVisitors,
 } from './providers/identities/index.js';
 import type { GuardedFetcher } from './providers/outbound/guarded-fetch.js';
 import { createGatewayDirectory, createSandbox } from './providers/payments/index.js';
@@ -89,6 +96,8 @@ export interface RuntimeOptions {
   adPlatform?: (db: Database) => AdPlatform;
   /** The time money runs on (decision 0072): tests pass a settable clock and move it. */
   clock?: Clock;
+  /** Tests only: keys per exclusion merge transaction (decision 0092). */
+  exclusionMergeRange?: number;
 }
 
 /**
@@ -339,7 +348,20 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     log: (message, detail) => console.warn(message, detail ?? ''),
     timings: options.siteTestTimings,
   });
+  // Exclusion lists (decision 0092): uploads COPYed into the database, merged by a queued job.
+  const exclusions = createExclusionsModule({
+    db,
+    copyIn: database.copyIn,
+    queue,
+    companies: tenancy.companyReads,
+    campaigns: campaigns.counts,
+    inScope: scope.inScope,
+    mergeHere: config.inProcessWorker,
+    mergeRange: options.exclusionMergeRange,
+    log: (message, detail) => console.warn(message, detail ?? ''),
+  });
   const handlers: JobHandler[] = [
+    ...exclusions.handlers,
     ...mail.handlers,
     ...leads.handlers,
     ...siteTests.handlers,
@@ -393,6 +415,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     cards,
     campaigns,
     siteTests,
+    exclusions,
     billing,
     billingJobs,
     agreements,
@@ -486,6 +509,9 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       db,
       settings: options.demoVisitors,
       warmUp: identityResolver.ensureSeeded,
+      regularVisitors: sandboxRegularVisitors(identityResolver, DEMO_REGULAR_VISITORS).map(
+        (v) => v.visitorKey,
+      ),
       log: (message) => console.log(message),
       async send(view, ip) {
         const response = await app.inject({
@@ -556,6 +582,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       embed: { embedCode: embed.embedCode, checkSite: embed.checkSite },
       leads: leads.leads,
       siteTests: siteTests.siteTests,
+      exclusions: exclusions.exclusions,
     },
     seeded,
     async close() {

@@ -82,9 +82,13 @@ export const TABLE_OWNERS: Record<string, string> = {
   campaign_limit_counters: 'modules/leads',
   lead_rejections: 'modules/leads',
   lead_deliveries: 'modules/leads',
-  suppression_entries: 'modules/leads',
   vendor_list_runs: 'modules/leads',
   lead_totals: 'modules/lead-reports',
+  // exclusion (suppression) lists (decision 0092)
+  suppression_entries: 'modules/exclusions',
+  suppression_uploads: 'modules/exclusions',
+  suppression_staging: 'modules/exclusions',
+  suppression_settings: 'modules/exclusions',
   // records, mail and files
   user_logs: 'modules/audit',
   email_messages: 'modules/mail',

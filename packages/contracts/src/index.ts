@@ -15,6 +15,7 @@ export * from './documents.js';
 export * from './domain-info.js';
 export * from './envelope.js';
 export * from './errors.js';
+export * from './exclusions.js';
 export * from './fields.js';
 export * from './groups.js';
 export * from './ids.js';

@@ -1,4 +1,6 @@
 import { mkdir } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
@@ -9,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -32,10 +35,24 @@ export interface SqlExecutor {
   ): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
+/**
+ * Bulk load with COPY (decision 0092): `COPY table (columns) FROM STDIN` in PostgreSQL's text format,
+ * fed by `chunks` (each a whole number of lines). PostgreSQL streams every chunk through one COPY on
+ * one pooled connection (pg-copy-streams, back-pressure included); PGlite, which copies from a blob,
+ * runs one COPY per chunk, so a caller keeps its chunks to a few MiB. Autocommit: each COPY commits
+ * on its own, so callers stage rows they can find and delete again (an upload id).
+ */
+export type CopyIn = (
+  table: string,
+  columns: readonly string[],
+  chunks: AsyncIterable<string>,
+) => Promise<void>;
+
 export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   db: Database;
   sql: SqlExecutor;
+  copyIn: CopyIn;
   /** Connection string for PostgreSQL (pg-boss opens its own pool); undefined on PGlite. */
   url?: string;
   migrate(): Promise<void>;
@@ -82,6 +99,14 @@ export async function openMemoryPglite(from?: Blob): Promise<PGlite> {
   });
 }
 
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+function copyStatement(table: string, columns: readonly string[], from: string): string {
+  // Names come from code, never from a request; checked anyway, as they are spliced into SQL.
+  for (const name of [table, ...columns])
+    if (!IDENTIFIER.test(name)) throw new Error(`Not a plain SQL name: ${name}`);
+  return `COPY ${table} (${columns.join(', ')}) FROM ${from}`;
+}
+
 function openPostgres(url: string): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
@@ -109,6 +134,18 @@ function openPostgres(url: string): DatabaseHandle {
         return { rows: result.rows };
       },
     },
+    async copyIn(table, columns, chunks) {
+      const client = await pool.connect();
+      try {
+        const target = client.query(copyFrom(copyStatement(table, columns, 'STDIN')));
+        await pipeline(Readable.from(chunks), target);
+        client.release();
+      } catch (err) {
+        // A COPY that broke off leaves the connection in an unknown state: it is not reused.
+        client.release(err instanceof Error ? err : true);
+        throw err;
+      }
+    },
     migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => pool.end(),
   };
@@ -134,6 +171,11 @@ function wrapPglite(client: PGlite): DatabaseHandle {
         const result = await client.query<Record<string, unknown>>(text, values);
         return { rows: result.rows };
       },
+    },
+    async copyIn(table, columns, chunks) {
+      const statement = copyStatement(table, columns, "'/dev/blob'");
+      for await (const chunk of chunks)
+        if (chunk.length > 0) await client.query(statement, [], { blob: new Blob([chunk]) });
     },
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),

@@ -91,8 +91,10 @@ export {
   candidateKeys,
   checkOptOut,
   checkSuppression,
+  classifySuppressionEntry,
   emailMd5,
   normalizeEmail,
+  type SuppressionEntryKind,
   type SuppressionLists,
   suppressionKeyOf,
 } from './suppression.js';

@@ -47,6 +47,11 @@ export interface CampaignRules {
 export interface PipelineFacts {
   now: Date;
   lists: SuppressionLists;
+  /**
+   * The keys the lists were looked up by, when the caller computed them (the API adds each plain
+   * e-mail's SHA-256, decision 0092); `candidateKeys(candidate)` otherwise.
+   */
+  keys?: readonly string[];
   lastToCampaign: Date | null;
   lastToClient: Date | null;
   /** The campaign's leads in `limitPeriod(rules.limit, rules.timeZone, now)`. */
@@ -88,7 +93,7 @@ export function runPipeline(
 ): PipelineResult {
   if (!acceptsLeads(rules.state))
     return rejected('campaign', { ok: false, reason: 'campaign_not_running' }) as PipelineResult;
-  const keys = candidateKeys(candidate);
+  const keys = facts.keys ? [...facts.keys] : candidateKeys(candidate);
   const stop =
     rejected('opt_out', checkOptOut(keys, facts.lists.optOut)) ??
     rejected('suppression', checkSuppression(keys, facts.lists)) ??

@@ -50,7 +50,12 @@ describe('route-specific 404s (spec 1 §2.3, spec 2 §2, §6)', () => {
       SYSTEM_ONLY,
     ],
     ['sales-account-list for root', root, '/configuration/sales-account-list', ALLOW],
-    ['opt-out-list 404 for non-system users', agency, '/configuration/opt-out-list', SYSTEM_ONLY],
+    [
+      "opt-out-list for an agency (its own list and its clients'; decision 0092)",
+      agency,
+      '/configuration/opt-out-list',
+      ALLOW,
+    ],
     ['opt-out-list for a system admin', USERS.systemAdmin(), '/configuration/opt-out-list', ALLOW],
     ['report-analytics: root, no permission set', root, '/configuration/report-analytics', ALLOW],
     [

@@ -9,6 +9,8 @@ import {
   isSystemUser,
   needsProfileSetup,
 } from './account-state.js';
+import { reaches } from './authorization/authorize.js';
+import { actorOf } from './authorization/session-actor.js';
 import type { PolicyContext } from './context.js';
 import { availableModules, isModuleAvailable, roleOpensLeads } from './module-access.js';
 import { modulePath, PAGES_OF_MODULE } from './module-naming.js';
@@ -28,6 +30,7 @@ export type GuardRule =
   | 'route-alias'
   | 'register-flag'
   | 'system-only'
+  | 'exclusion-list'
   | 'system-or-sales'
   | 'report-analytics'
   | 'module-unavailable'
@@ -151,6 +154,11 @@ function routeNotFound(
   rules: readonly RouteRule[],
 ): GuardResult | null {
   if (rules.includes('system-only') && !isSystemUser(user)) return notFound('system-only');
+  if (
+    rules.includes('exclusion-list') &&
+    !reaches(actorOf(user, ctx.rolePermissions ?? null), 'exclusions.read')
+  )
+    return notFound('exclusion-list');
   if (rules.includes('system-or-sales') && !isSystemUser(user) && !isSalesUser(user))
     return notFound('system-or-sales');
   if (rules.includes('report-analytics') && !hasReportAnalyticsAccess(ctx))

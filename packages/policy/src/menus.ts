@@ -189,7 +189,14 @@ function visibleConfigurationPages(ctx: PolicyContext, user: SessionUser): Confi
   const clients: ConfigurationPage[] =
     cardSatisfied(user) && !blockedByPaymentFailure(ctx, user) ? ['client-management'] : [];
   const agency: ConfigurationPage[] = isAgencyUser(user)
-    ? [...clients, 'administrator-list', ...manage, 'general-setting']
+    ? [
+        ...clients,
+        'administrator-list',
+        ...manage,
+        'general-setting',
+        // Their own exclusion list and their clients' (decision 0092).
+        ...(reaches(actor, 'exclusions.read') ? (['opt-out-list'] as const) : []),
+      ]
     : [];
   return [...(settingsOff ? [] : agency), ...report];
 }
@@ -265,7 +272,10 @@ export function profileMenu(ctx: PolicyContext): MenuItem[] {
       { id: 'integrations', label: 'Integrations', path: '/integrations' },
     ],
     [showsDeveloper(ctx, user), { id: 'developer', label: 'Developer' }],
-    [isClient, { id: 'exclusion-list', label: 'Exclusion List' }],
+    [
+      isClient && menuMayOffer(ctx, '/configuration/opt-out-list'),
+      { id: 'exclusion-list', label: 'Exclusion List', path: '/configuration/opt-out-list' },
+    ],
     [true, { id: 'change-password', label: 'Change Password' }],
     [true, { id: 'two-factor', label: 'Two Factor Authentication' }],
     [isAgencyUser(user), { id: 'support', label: 'Support' }],

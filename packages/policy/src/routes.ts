@@ -7,6 +7,8 @@ export type RouteRule =
   | 'system-only'
   /** 404 for users who are neither system users nor sales staff (the agency list "includes sales"). */
   | 'system-or-sales'
+  /** 404 for whoever keeps no exclusion list (`exclusions.read`): sales staff (decision 0092). */
+  | 'exclusion-list'
   /** Report Analytics permission rule (spec 1 §2.3, spec 2 §2). */
   | 'report-analytics'
   /** The module must be available to the user (system users are exempt: they are redirected). */
@@ -50,7 +52,8 @@ const guarded = (userTypes: readonly UserType[], ...rules: RouteRule[]): RouteAc
 
 /*
  * The /configuration area is closed to clients (404): spec 1 §2.3 lists no configuration page for
- * clients and gives them their exclusion list through the profile menu instead (decision D-config).
+ * clients and gives them their exclusion list through the profile menu instead (decision D-config):
+ * that one page, opt-out-list, admits clients (it is their profile menu's entry, decision 0092).
  */
 const configTypes = except('client');
 
@@ -207,7 +210,9 @@ function configurationRoutes(): RouteDef[] {
     // Not in the spec: the onboarding-fee coupons of issue 10, for the system's own staff.
     page('coupons', 'Coupons', guarded(configTypes, 'system-only')),
     page('data-enrichment', 'Data Enrichment', guarded(configTypes)),
-    page('opt-out-list', 'Exclusion List', guarded(configTypes, 'system-only')),
+    // Issue 22 (decision 0092): the system's staff (their opt-out list and any agency's), an
+    // agency's staff (their own and their clients'), and clients (their own, from the profile menu).
+    page('opt-out-list', 'Exclusion List', guarded(allTypes, 'exclusion-list')),
     page('report-analytics', 'Report Analytics', guarded(configTypes, 'report-analytics')),
     // Not in the spec: the system's money and any party's billing history (decision 0035).
     page('billing', 'Billing', guarded(configTypes, 'system-only')),

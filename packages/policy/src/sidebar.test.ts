@@ -19,6 +19,8 @@ const AGENCY = [
   'configuration.role-list',
   'configuration.company-group',
   'configuration.general-setting',
+  // Their own exclusion list and their clients' (decision 0092).
+  'configuration.opt-out-list',
 ];
 const SYSTEM = [
   'configuration.agency-list',

@@ -30,6 +30,11 @@ export interface DemoVisitorSettings {
   firstTickViews?: number;
 }
 
+/** Regular visitors the demo keeps sending (decision 0092): the people of the sample exclusion list. */
+export const DEMO_REGULAR_VISITORS = 8;
+/** One view in this many comes from a regular visitor; the rest from new visitors. */
+const REGULAR_EVERY = 3;
+
 interface Target {
   id: number;
   public_id: string;
@@ -51,6 +56,11 @@ export function startDemoVisitors(deps: {
   send: (view: PixelPageView, ip: string) => Promise<number>;
   /** Started with the first views, so the sandbox people are being made while they are stored. */
   warmUp?: () => Promise<unknown>;
+  /**
+   * Visitor keys that come back (the sandbox's regular visitors): the people on
+   * docs/samples/exclusion-list.csv, so a newcomer who uploads it sees their next visit rejected.
+   */
+  regularVisitors?: readonly string[];
   log: (message: string) => void;
   settings?: DemoVisitorSettings;
 }) {
@@ -77,13 +87,20 @@ export function startDemoVisitors(deps: {
     );
   }
 
+  const regulars = deps.regularVisitors ?? [];
+  let views = 0;
+  const visitorId = () =>
+    regulars.length > 0 && views++ % REGULAR_EVERY === REGULAR_EVERY - 1
+      ? (regulars[randomInt(regulars.length)] as string)
+      : randomBytes(16).toString('hex');
+
   async function visit(target: Target): Promise<void> {
     const site = target.url_code.endsWith('/') ? target.url_code : `${target.url_code}/`;
     const view: PixelPageView = {
       campaignId: target.public_id,
       url: `${site}${PAGES[randomInt(PAGES.length)]}`,
       referrer: REFERRERS[randomInt(REFERRERS.length)] ?? '',
-      visitorId: randomBytes(16).toString('hex'),
+      visitorId: visitorId(),
     };
     // Addresses of the documentation range (TEST-NET-3): clearly not real visitors.
     const status = await deps.send(view, `203.0.113.${randomInt(1, 255)}`);

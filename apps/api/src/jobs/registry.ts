@@ -14,6 +14,7 @@ import {
   walletTopUpsJob,
 } from '../modules/billing/index.js';
 import { locatorMirrorJob } from '../modules/campaigns/index.js';
+import { mergeExclusionUploadJob } from '../modules/exclusions/index.js';
 import { passwordResetLinkJob } from '../modules/identity/index.js';
 import {
   adConversionsJob,
@@ -41,6 +42,7 @@ export const JOB_SPECS: readonly JobSpec[] = [
   invoicePeriodsJob,
   invoiceRetriesJob,
   locatorMirrorJob,
+  mergeExclusionUploadJob,
   minimumSpendJob,
   passwordResetLinkJob,
   paymentRemindersJob,

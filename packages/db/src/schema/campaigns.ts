@@ -377,25 +377,3 @@ export const leadDeliveries = pgTable(
     check('lead_deliveries_status', sql`${t.status} in ('queued', 'delivered', 'failed')`),
   ],
 );
-
-/**
- * Opt-out and suppression lists, as MD5 keys of lowercased e-mails (decision 0037): the system's
- * opt-out list (scope `opt_out`, owner = system id), and the agency's, client's and campaign's
- * suppression lists (owner = company or campaign id). The exclusion-list issue fills them from CSVs.
- */
-export const suppressionEntries = pgTable(
-  'suppression_entries',
-  {
-    scope: text().notNull(),
-    ownerId: integer().notNull(),
-    md5: text().notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.scope, t.ownerId, t.md5] }),
-    // The pipeline asks once per batch which of its candidates' keys are on any list.
-    index('suppression_entries_md5_idx').on(t.md5),
-    check('suppression_entries_scope', sql`${t.scope} in ('opt_out', 'agency', 'client', 'campaign')`),
-    check('suppression_entries_md5', sql`${t.md5} ~ '^[0-9a-f]{32}$'`),
-  ],
-);

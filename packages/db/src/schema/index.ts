@@ -5,6 +5,7 @@ export * from './campaigns.js';
 export * from './cards.js';
 export * from './commissions.js';
 export * from './enums.js';
+export * from './exclusions.js';
 export * from './identities.js';
 export * from './identity.js';
 export * from './lead-ingest.js';

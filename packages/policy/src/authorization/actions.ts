@@ -36,6 +36,8 @@ const campaignRunners = (a: Actor) => isAgencyStaff(a) || isClient(a);
 
 /** People who manage clients: company staff, and account executives for their linked agencies. */
 const clientManagers = (a: Actor) => isCompanyStaff(a) || isAccountExecutive(a);
+/** Who keeps exclusion lists (decision 0092): the system's and agencies' staff, and clients. */
+const exclusionKeepers = (a: Actor) => isCompanyStaff(a) || isClient(a);
 /** The system user (or `root` user) flagged systemuser: the owner of a white-label system. */
 const systemUser = (a: Actor) => isSystemOwner(a) && a.isSystemUser;
 
@@ -193,6 +195,14 @@ export const ACTIONS = {
   'campaigns.prepaidTopUp.stop': { who: isAgencyStaff, permission: leadspeek('update') },
   /** The product-disable dialog's question: which campaigns keep a module on. */
   'campaigns.activeCheck': { who: (a: Actor) => isCompanyStaff(a) || isAccountExecutive(a) },
+
+  // Exclusion (suppression) lists (issue 22, decision 0092): which list is whose is
+  // `mayManageExclusionList`; uploading and purging are settings writes (the role's switches).
+  'exclusions.read': { who: exclusionKeepers },
+  'exclusions.update': { who: exclusionKeepers, permission: settings('update') },
+  'exclusions.delete': { who: exclusionKeepers, permission: settings('delete') },
+  /** A system's upload limit (rows per upload): the system's own staff. */
+  'exclusions.settings': { who: isSystemStaff, permission: settings('update') },
 
   // Reports and the outbox.
   /** Report Analytics: who reads it depends on the person's report permission (`reportAnalyticsAccess`). */

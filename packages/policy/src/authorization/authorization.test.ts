@@ -183,6 +183,10 @@ describe('authorize', () => {
       'campaigns.update',
       'campaigns.move',
       'campaigns.remove',
+      // Its own exclusion list and its campaigns' (decision 0092).
+      'exclusions.read',
+      'exclusions.update',
+      'exclusions.delete',
       'reports.analytics',
     ]);
     expect(reached(SALES)).toEqual([

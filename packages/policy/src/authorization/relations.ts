@@ -182,3 +182,37 @@ export function reportAnalyticsAccess(
     (person.isSystemUser || person.userType === 'root');
   return owner ? 403 : 404;
 }
+
+/** An exclusion list as the policy judges it: its scope and the tree it hangs in (decision 0092). */
+export interface ExclusionListOwner {
+  scope: 'opt_out' | 'agency' | 'client' | 'campaign';
+  systemId: number;
+  /** The agency above the list (its own for an agency list); null for the opt-out list. */
+  agencyId: number | null;
+  /** The client of a client or campaign list; null otherwise. */
+  clientId: number | null;
+}
+
+/**
+ * Whose exclusion list the actor may read and keep (issue 22): the system's staff their system's
+ * opt-out list and any of its agencies' lists; an agency's staff their agency's list and their
+ * clients' (and their clients' campaigns'); a client its own list and its campaigns'. Anyone else —
+ * sales staff included — is told the list does not exist.
+ */
+export function mayManageExclusionList(actor: Actor, list: ExclusionListOwner): boolean {
+  switch (list.scope) {
+    case 'opt_out':
+      return isSystemStaff(actor) && actor.systemId === list.systemId;
+    case 'agency':
+      return (
+        (isSystemStaff(actor) && actor.systemId === list.systemId) ||
+        (isAgencyStaff(actor) && actor.companyId === list.agencyId)
+      );
+    case 'client':
+    case 'campaign':
+      return (
+        (isAgencyStaff(actor) && actor.companyId === list.agencyId) ||
+        (isClient(actor) && actor.companyId === list.clientId)
+      );
+  }
+}

@@ -130,6 +130,29 @@ export function createLeadFiguresRepository(db: Database) {
       return rows.map((r) => ({ step: r.step, reason: r.reason, count: whole(r.n) }));
     },
 
+    /**
+     * Whose lists a campaign's suppression rejections name (decision 0092): the system (its root
+     * company), the agency, the client and the campaign itself.
+     */
+    async listOwnerNames(campaignId: number): Promise<Record<string, string>> {
+      const [row] = await queryRows<{ system: string; agency: string; client: string; campaign: string }>(
+        db,
+        sql`select r.name as system, a.name as agency, c.name as client, k.name as campaign
+              from campaigns k
+              join companies c on c.id = k.client_id
+              join companies a on a.id = k.agency_id
+              join companies r on r.id = c.root_id
+             where k.id = ${campaignId}`,
+      );
+      if (!row) return {};
+      return {
+        opted_out: row.system,
+        suppressed_agency: row.agency,
+        suppressed_client: row.client,
+        suppressed_campaign: row.campaign,
+      };
+    },
+
     /** The time zone a campaign counts its days in. */
     async campaignZone(campaignId: number): Promise<string | null> {
       const [row] = await queryRows<{ time_zone: string }>(

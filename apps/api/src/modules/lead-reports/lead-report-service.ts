@@ -227,10 +227,19 @@ export function createLeadReportService(deps: LeadReportServiceDeps) {
       if (!timeZone) throw notFound();
       const range = closedRange(timeZone, q.start, q.end);
       const reasons = await figures.rejections({ kind: 'campaign', id: campaignId }, { ...range, timeZone });
+      // A suppression names its list (decision 0092): one campaign's lists are its system's, its
+      // agency's, its client's and its own, so the reason alone says which one.
+      const owners = reasons.some((r) => r.step === 'opt_out' || r.step === 'suppression')
+        ? await figures.listOwnerNames(campaignId)
+        : {};
       return success({
         range,
         total: reasons.reduce((n, r) => n + r.count, 0),
-        reasons: reasons.map(labelled),
+        reasons: reasons.map((r) => {
+          const row = labelled(r);
+          const owner = owners[r.reason];
+          return owner ? { ...row, label: `${row.label}: ${owner}` } : row;
+        }),
       });
     },
 

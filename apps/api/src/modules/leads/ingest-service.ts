@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Database } from '@app/db';
 import {
   type CampaignEvent,
@@ -57,6 +58,9 @@ interface Prepared {
   pageUrl: string;
   keyword: string;
 }
+
+/** A list uploaded as SHA-256 matches a candidate by the SHA-256 of its plain e-mails (decision 0092). */
+const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** Rows that failed this many times are rejected, so one poison row cannot loop for ever. */
 const MAX_ATTEMPTS = 5;
@@ -232,7 +236,7 @@ export function createIngestService(deps: {
         const period = limitPeriod(p.campaign.rules.limit, p.campaign.rules.timeZone, now);
         const request: FactsRequest = {
           campaign: p.campaign,
-          keys: candidateKeys(candidate),
+          keys: candidateKeys(candidate, sha256Hex),
           identityMd5: candidate.emailMd5.trim().toLowerCase(),
           periodKey: period.key,
         };
@@ -275,6 +279,7 @@ export function createIngestService(deps: {
         const result = runPipeline(candidate, campaign.rules, {
           now,
           lists: facts.lists(campaign, request.keys),
+          keys: request.keys,
           lastToCampaign: facts.lastToCampaign(campaign.id, md5),
           lastToClient: facts.lastToClient(campaign.clientId, md5),
           countInPeriod: facts.countInPeriod(campaign.id, request.periodKey ?? ''),

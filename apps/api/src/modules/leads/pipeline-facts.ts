@@ -1,5 +1,6 @@
 import { type Database, queryRows, sql } from '@app/db';
 import type { SuppressionLists } from '@app/lead-engine';
+import { listedKeys } from '../exclusions/index.js';
 import type { IngestCampaign } from './ingest-campaigns.js';
 import { intArray, textArray } from './sql-arrays.js';
 
@@ -12,7 +13,7 @@ import { intArray, textArray } from './sql-arrays.js';
 
 export interface FactsRequest {
   campaign: IngestCampaign;
-  /** The candidate's MD5 keys (`candidateKeys`), identity key first. */
+  /** The candidate's keys (`candidateKeys` with SHA-256), identity key first. */
   keys: readonly string[];
   identityMd5: string;
   periodKey: string | null;
@@ -36,12 +37,7 @@ export async function readBatchFacts(db: Database, requests: readonly FactsReque
   const campaignIds = [...new Set(requests.map((r) => r.campaign.id))];
 
   const [listRows, campaignRows, clientRows, counterRows] = await Promise.all([
-    allKeys.length === 0
-      ? []
-      : queryRows<{ scope: string; owner_id: number; md5: string }>(
-          db,
-          sql`select scope, owner_id, md5 from suppression_entries where md5 = any(${textArray(allKeys)})`,
-        ),
+    listedKeys(db, allKeys),
     lastDeliveries(db, 'lead_claims', 'campaign_id', byCampaign),
     lastDeliveries(db, 'client_lead_claims', 'client_id', byClient),
     campaignIds.length === 0
@@ -54,7 +50,7 @@ export async function readBatchFacts(db: Database, requests: readonly FactsReque
         ),
   ]);
 
-  const listed = new Set(listRows.map((r) => `${r.scope}:${r.owner_id}:${r.md5}`));
+  const listed = new Set(listRows.map((r) => `${r.scope}:${r.ownerId}:${r.key}`));
   const counts = new Map(counterRows.map((r) => [`${r.campaign_id}:${r.period_key}`, Number(r.count)]));
   const hits = (scope: string, owner: number, keys: readonly string[]) =>
     new Set(keys.filter((key) => listed.has(`${scope}:${owner}:${key}`)));

@@ -12,6 +12,8 @@ export {
   SANDBOX_DEFAULTS,
   type SandboxIdentityResolver,
   type SandboxResolverOptions,
+  sandboxPersonOf,
+  sandboxRegularVisitors,
 } from './sandbox/sandbox-resolver.js';
 export { GENERATOR_VERSION, SHARES, syntheticPerson } from './sandbox/synthetic-people.js';
 export {

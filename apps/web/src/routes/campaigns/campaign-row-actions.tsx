@@ -7,12 +7,14 @@ import {
   IconCoins,
   IconDotsVertical,
   IconListDetails,
+  IconMailOff,
   IconPencil,
   IconPlayerPause,
   IconPlayerPlay,
   IconPlayerStop,
   IconTrash,
 } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useActivePause, useArchiveCampaign, useRemoveCampaign } from '../../api/campaigns';
 import { confirmAction, notifyFailure } from '../../components/feedback/feedback';
 import { saveFailureText } from '../../components/user-form/user-form-model';
@@ -122,6 +124,16 @@ export function CampaignRowActions({
         <Menu.Item leftSection={<IconListDetails size={16} />} onClick={() => onReport(row)}>
           Lead report
         </Menu.Item>
+        {/* The campaign's own exclusion list (decision 0092): whoever changes the campaign keeps it. */}
+        {may.update && (
+          <Menu.Item
+            leftSection={<IconMailOff size={16} />}
+            component={Link}
+            to={`/configuration/opt-out-list?campaign=${row.leadspeekID}`}
+          >
+            Exclusion list
+          </Menu.Item>
+        )}
         {row.PaymentTerm === 'Prepaid' && (
           <Menu.Item leftSection={<IconCoins size={16} />} onClick={() => onPrepaid(row)}>
             Prepaid leads

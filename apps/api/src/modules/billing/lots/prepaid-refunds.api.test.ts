@@ -143,7 +143,8 @@ describe('refund', () => {
     expect(refunds[0]?.amount).toBe(2_400);
     expect(await left(id)).toBe(0);
     // Harbor's card payments show the activation charge whole, and the $24.00 its card got back.
-    const payments = (await get(rt, `/billing/card-payments/company/${harbor}`, client.token)).json().payments;
+    const payments = (await get(rt, `/billing/card-payments/company/${harbor}`, client.token)).json()
+      .payments;
     const [charge] = await sandboxChargesWithKey(rt, `campaign-activation:${id}:1`);
     const refunded = payments.filter((p: { refund: unknown }) => p.refund !== null);
     expect(refunded).toEqual([

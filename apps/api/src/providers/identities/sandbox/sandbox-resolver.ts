@@ -42,6 +42,33 @@ export const SANDBOX_DEFAULTS = { seed: 'leadorbit-sandbox', people: 50_000, mat
 /** Match decisions in basis points: 0.4 → 4,000 of 10,000 visitor hashes resolve. */
 const BASIS = 10_000;
 
+type SandboxSettings = { seed: string; people: number; matchRate: number };
+
+/** The person a visitor lands on (an ordinal), or null when the visitor does not resolve. */
+export function sandboxPersonOf(s: SandboxSettings, visitorKey: string): number | null {
+  return hash32(`${s.seed}|match|${visitorKey}`) % BASIS >= Math.round(s.matchRate * BASIS)
+    ? null
+    : (hash32(`${s.seed}|person|${visitorKey}`) % s.people) + 1;
+}
+
+/**
+ * The demo's regular visitors (decision 0092): the first `count` visitor keys
+ * `demo-regular-visitor-N` that resolve, with the person each lands on. The visitor simulator sends
+ * some views from them, so people the demo's sample exclusion list holds keep visiting.
+ */
+export function sandboxRegularVisitors(
+  s: SandboxSettings,
+  count: number,
+): { visitorKey: string; personId: number }[] {
+  const found: { visitorKey: string; personId: number }[] = [];
+  for (let n = 1; found.length < count && n <= count * 1000; n++) {
+    const visitorKey = `demo-regular-visitor-${n}`;
+    const personId = sandboxPersonOf(s, visitorKey);
+    if (personId !== null) found.push({ visitorKey, personId });
+  }
+  return found;
+}
+
 /**
  * The default identity resolver (decision 0038): a real implementation over its own table of
  * synthetic people. A visitor's fate is a pure function of the seed and the visitor key, so the
@@ -57,7 +84,6 @@ export function createSandboxResolver(options: SandboxResolverOptions): SandboxI
   if (!Number.isInteger(people) || people < 1 || people > 10_000_000)
     throw new Error('the sandbox identity count must be a whole number from 1 to 10,000,000');
   if (!(matchRate >= 0 && matchRate <= 1)) throw new Error('the sandbox match rate must be from 0 to 1');
-  const threshold = Math.round(matchRate * BASIS);
 
   let seeding: Promise<SeedOutcome> | null = null;
   const ensureSeeded = () => {
@@ -68,11 +94,7 @@ export function createSandboxResolver(options: SandboxResolverOptions): SandboxI
     return seeding;
   };
 
-  /** The person a visitor lands on (an ordinal), or null when the visitor does not resolve. */
-  const personOf = (visitorKey: string): number | null =>
-    hash32(`${seed}|match|${visitorKey}`) % BASIS >= threshold
-      ? null
-      : (hash32(`${seed}|person|${visitorKey}`) % people) + 1;
+  const personOf = (visitorKey: string) => sandboxPersonOf({ seed, people, matchRate }, visitorKey);
 
   /** Every visit checked on its own; the people of all the resolved ones read in one query. */
   async function resolveVisitors(visits: readonly VisitorInput[]): Promise<VisitorAnswer[]> {
