@@ -7,6 +7,7 @@ export * from './commissions.js';
 export * from './enums.js';
 export * from './identities.js';
 export * from './identity.js';
+export * from './keyword-counts.js';
 export * from './lead-ingest.js';
 export * from './ledger.js';
 export * from './locator-mirror.js';

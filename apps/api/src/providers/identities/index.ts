@@ -1,3 +1,4 @@
+export * from './data-vendor.js';
 export {
   checkListRequest,
   checkVisitor,
@@ -7,6 +8,11 @@ export {
 } from './requests.js';
 export * from './resolver.js';
 export type { SeedOutcome } from './sandbox/sandbox-people.js';
+export {
+  createSandboxDataVendor,
+  SANDBOX_VENDOR_DEFAULTS,
+  type SandboxDataVendorOptions,
+} from './sandbox/sandbox-data-vendor.js';
 export {
   createSandboxResolver,
   SANDBOX_DEFAULTS,
