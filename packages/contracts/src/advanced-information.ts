@@ -23,7 +23,12 @@ export const INFORMATION_TYPES = {
   professional: { label: 'Professional', list: 'b2b' },
 } as const satisfies Record<string, { label: string; list: AdvancedInformationList }>;
 export type InformationType = keyof typeof INFORMATION_TYPES;
-export const INFORMATION_TYPE_VALUES = Object.keys(INFORMATION_TYPES) as [InformationType, ...InformationType[]];
+export const INFORMATION_TYPE_VALUES = Object.keys(INFORMATION_TYPES) as [
+  InformationType,
+  ...InformationType[],
+];
+export const isInformationType = (value: string): value is InformationType =>
+  Object.hasOwn(INFORMATION_TYPES, value);
 export const informationTypeSchema = z.enum(INFORMATION_TYPE_VALUES, {
   error: 'Choose an information type from the list.',
 });
@@ -100,17 +105,41 @@ export const advancedInformationIdsSchema = (list: AdvancedInformationList) =>
     .array(z.string().trim().max(50, ADVANCED_INFORMATION_INVALID))
     .max(ADVANCED_INFORMATION.length, ADVANCED_INFORMATION_INVALID)
     .refine(
-      (ids) => ids.every((id) => BY_ID.has(id) && listOfType((BY_ID.get(id) as AdvancedInformationField).type) === list),
+      (ids) =>
+        ids.every(
+          (id) => BY_ID.has(id) && listOfType((BY_ID.get(id) as AdvancedInformationField).type) === list,
+        ),
       ADVANCED_INFORMATION_INVALID,
     )
     .transform((ids) => ADVANCED_INFORMATION.filter((f) => ids.includes(f.id)).map((f) => f.id as string));
 
+/** Of what a vendor sent, the catalogue's fields with a value (at most 300 characters each), in catalogue order. */
+export function pickAdvancedInformation(
+  values: Record<string, unknown> | null | undefined,
+): Record<string, string> {
+  const picked: Record<string, string> = {};
+  if (!values) return picked;
+  for (const f of ADVANCED_INFORMATION) {
+    const value = values[f.id];
+    if (typeof value === 'string' && value.trim() !== '') picked[f.id] = value.trim().slice(0, 300);
+  }
+  return picked;
+}
+
 /** Labels and values a lead carries, in catalogue order: what the report and its downloads show. */
-export function advancedInformationLines(values: Record<string, string>): { label: string; value: string }[] {
+export function advancedInformationLines(
+  values: Record<string, string>,
+): { id: string; label: string; value: string }[] {
   return ADVANCED_INFORMATION.filter((f) => typeof values[f.id] === 'string' && values[f.id] !== '').map(
-    (f) => ({ label: f.label, value: values[f.id] as string }),
+    (f) => ({ id: f.id, label: f.label, value: values[f.id] as string }),
   );
 }
+
+/** The same in one cell (the lead downloads): 'Age Range: 35-44; Homeowner: Owner'. */
+export const advancedInformationText = (values: Record<string, string>): string =>
+  advancedInformationLines(values)
+    .map((line) => `${line.label}: ${line.value}`)
+    .join('; ');
 
 // ---------------------------------------------------------------------------------------------
 // GET /configuration/list-advance-information, -b2b, -type

@@ -3,9 +3,11 @@ import {
   ADVANCED_INFORMATION,
   advancedInformationIdsSchema,
   advancedInformationLines,
+  advancedInformationText,
   fieldsOfList,
   INFORMATION_TYPE_VALUES,
   informationListOfModule,
+  pickAdvancedInformation,
   typesOfList,
 } from './advanced-information.js';
 import { zipLinesOf, zipTextAreaValue } from './campaigns.js';
@@ -65,11 +67,15 @@ describe('the keyword count form', () => {
 
   it('asks for states, zips and cities inside the chosen states', () => {
     const issues = (body: object) =>
-      queueCountRequestSchema.safeParse({ ...base, ...body }).error?.issues.map((i) => [i.path.join('.'), i.message]);
+      queueCountRequestSchema
+        .safeParse({ ...base, ...body })
+        .error?.issues.map((i) => [i.path.join('.'), i.message]);
     expect(issues({ target_location: 'state' })).toEqual([['states', STATES_REQUIRED]]);
     expect(issues({ target_location: 'zip', zip_code: ' ,' })).toEqual([['zip_code', ZIPS_REQUIRED]]);
     expect(issues({ target_location: 'zip', zip_code: '7870' })?.[0]?.[0]).toBe('zip_code.0');
-    expect(issues({ target_location: 'state', states: ['TX'], cities: ['Miami, FL'] })?.[0]?.[0]).toBe('cities.0');
+    expect(issues({ target_location: 'state', states: ['TX'], cities: ['Miami, FL'] })?.[0]?.[0]).toBe(
+      'cities.0',
+    );
     expect(issues({ target_location: 'national', keywords: [] })?.[0]?.[0]).toBe('keywords');
     expect(
       issues({
@@ -111,9 +117,17 @@ describe('the advanced information catalogue', () => {
   });
 
   it('writes a lead’s values as labelled lines in catalogue order, leaving blanks out', () => {
-    expect(advancedInformationLines({ homeowner: 'Owner', age_range: '35-44', gender: '', other: 'x' })).toEqual([
-      { label: 'Age Range', value: '35-44' },
-      { label: 'Homeowner', value: 'Owner' },
+    expect(
+      advancedInformationLines({ homeowner: 'Owner', age_range: '35-44', gender: '', other: 'x' }),
+    ).toEqual([
+      { id: 'age_range', label: 'Age Range', value: '35-44' },
+      { id: 'homeowner', label: 'Homeowner', value: 'Owner' },
     ]);
+    expect(advancedInformationText({ homeowner: 'Owner', age_range: '35-44' })).toBe(
+      'Age Range: 35-44; Homeowner: Owner',
+    );
+    expect(pickAdvancedInformation({ homeowner: ' Owner ', nope: 'x', gender: '', age_range: 3 })).toEqual({
+      homeowner: 'Owner',
+    });
   });
 });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import {
+  INFORMATION_TYPE_VALUES,
   type InformationType,
   informationTypeSchema,
-  INFORMATION_TYPE_VALUES,
 } from './advanced-information.js';
 import { citySchema, keywordTags, stateCodeSchema, zipLinesOf, zipSchema } from './campaigns.js';
 import { idParamSchema, idSchema } from './ids.js';
@@ -29,13 +29,15 @@ export const KEYWORD_COUNT_PENDING =
 export const KEYWORD_COUNT_LOOKBACK_DAYS = 7;
 /** Keywords one queued request may count. */
 export const MAX_KEYWORDS_PER_COUNT = 25;
-export const COUNT_ALREADY_PROCESSING = 'This count is being processed; it can be retried once it has failed.';
+export const COUNT_ALREADY_PROCESSING =
+  'This count is being processed; it can be retried once it has failed.';
 export const COUNT_NOT_FAILED = 'Only a failed count can be retried.';
 export const KEYWORDS_NOT_COUNTED = 'Count these keywords first; only keywords with a result can be applied:';
 export const NO_KEYWORD_TARGETING = 'This campaign has no keyword targeting.';
 export const CAMPAIGN_REMOVED = 'This campaign was removed; it can no longer be changed.';
 export const NOT_AN_ENHANCEMENT_CAMPAIGN = 'Data enhancement counts are for Enhance and B2B campaigns.';
-export const INFORMATION_TYPE_NOT_FOR_CAMPAIGN = "This information type is not offered for this campaign's leads.";
+export const INFORMATION_TYPE_NOT_FOR_CAMPAIGN =
+  "This information type is not offered for this campaign's leads.";
 
 /** Modules whose campaigns target keywords (Search ID, Enhance ID, B2B ID). */
 export const KEYWORD_COUNT_MODULES = ['locator', 'enhance', 'b2b'] as const;
@@ -120,8 +122,14 @@ export const queueKeywordCountSchema = z
     if (body.target_location === 'state') {
       const states = new Set(body.states);
       body.cities.forEach((city, i) => {
-        const state = city.includes(',') ? city.slice(city.lastIndexOf(',') + 1).trim().toUpperCase() : '';
-        if (!states.has(state)) ctx.addIssue({ code: 'custom', path: ['cities', i], message: CITY_OUTSIDE_STATES });
+        const state = city.includes(',')
+          ? city
+              .slice(city.lastIndexOf(',') + 1)
+              .trim()
+              .toUpperCase()
+          : '';
+        if (!states.has(state))
+          ctx.addIssue({ code: 'custom', path: ['cities', i], message: CITY_OUTSIDE_STATES });
       });
     }
   })

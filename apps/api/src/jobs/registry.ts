@@ -15,6 +15,7 @@ import {
 } from '../modules/billing/index.js';
 import { locatorMirrorJob } from '../modules/campaigns/index.js';
 import { passwordResetLinkJob } from '../modules/identity/index.js';
+import { enhancementCountJob, keywordCountJob } from '../modules/keyword-counts/index.js';
 import {
   adConversionsJob,
   deliverLeadsJob,
@@ -37,9 +38,11 @@ export const JOB_SPECS: readonly JobSpec[] = [
   deliverLeadsJob,
   domainCertificateJob,
   embedCheckJob,
+  enhancementCountJob,
   ingestLeadsJob,
   invoicePeriodsJob,
   invoiceRetriesJob,
+  keywordCountJob,
   locatorMirrorJob,
   minimumSpendJob,
   passwordResetLinkJob,

@@ -194,6 +194,18 @@ export const ACTIONS = {
   /** The product-disable dialog's question: which campaigns keep a module on. */
   'campaigns.activeCheck': { who: (a: Actor) => isCompanyStaff(a) || isAccountExecutive(a) },
 
+  // Keyword counts and data enhancement (issue 22, decision 0093). The data vendor's catalogue and
+  // location look-ups hold no tenant data: anyone signed in. Keyword counts are part of running
+  // campaigns (the campaign management screens of the keyword modules): the client and its agency's
+  // people, reading with the LeadsPeek switch and counting (which spends the vendor's time) with its
+  // update switch. Data enhancement counts are a configuration screen: the staff of agencies and of
+  // the system (who read any campaign of it, and count for support).
+  'dataVendor.reference': { who: anyone },
+  'keywordCounts.read': { who: campaignRunners, permission: leadspeek('enable') },
+  'keywordCounts.run': { who: campaignRunners, permission: leadspeek('update') },
+  'enrichment.read': { who: isCompanyStaff, permission: leadspeek('enable') },
+  'enrichment.run': { who: isCompanyStaff, permission: leadspeek('update') },
+
   // Reports and the outbox.
   /** Report Analytics: who reads it depends on the person's report permission (`reportAnalyticsAccess`). */
   'reports.analytics': { who: anyone },

@@ -1,3 +1,4 @@
+import { pickAdvancedInformation } from '@app/contracts';
 import type { Database } from '@app/db';
 import {
   type CampaignEvent,
@@ -313,6 +314,7 @@ export function createIngestService(deps: {
             state: person.address?.state ?? '',
             zip: person.address?.zip ?? '',
             company: person.company ? { ...person.company } : null,
+            advanced: pickAdvancedInformation(person.advanced),
           },
         });
       }

@@ -7,12 +7,12 @@ export {
   USER_AGENT_MAX_LENGTH,
 } from './requests.js';
 export * from './resolver.js';
-export type { SeedOutcome } from './sandbox/sandbox-people.js';
 export {
   createSandboxDataVendor,
   SANDBOX_VENDOR_DEFAULTS,
   type SandboxDataVendorOptions,
 } from './sandbox/sandbox-data-vendor.js';
+export type { SeedOutcome } from './sandbox/sandbox-people.js';
 export {
   createSandboxResolver,
   SANDBOX_DEFAULTS,

@@ -88,7 +88,12 @@ export function checkListRequest(request: ListRequest): CheckedListRequest {
   if (!Array.isArray(request.keywords) || request.keywords.length > MAX_KEYWORDS)
     fail('keywords', `At most ${MAX_KEYWORDS} keywords.`);
   const keywords = unique(request.keywords.map((keyword) => checkKeyword(keyword)));
-  const { national, states: stateCodes, cities: cityKeys, zips: zipCodes } = checkGeography(request.geography);
+  const {
+    national,
+    states: stateCodes,
+    cities: cityKeys,
+    zips: zipCodes,
+  } = checkGeography(request.geography);
   if (!Number.isInteger(request.limit) || request.limit < 1 || request.limit > MAX_LIST_LIMIT)
     fail('limit', `The limit must be a whole number from 1 to ${MAX_LIST_LIMIT.toLocaleString('en-US')}.`);
   const pageSize = request.pageSize ?? MAX_PAGE_SIZE;

@@ -41,7 +41,15 @@ export const COVERAGE: Record<AdvancedInformationId, number> = {
   linkedin_url: 0.6,
 };
 
-const BUSINESS = new Set<string>(['company_domain', 'company_revenue', 'company_phone', 'naics_code', 'seniority', 'department', 'linkedin_url']);
+const BUSINESS = new Set<string>([
+  'company_domain',
+  'company_revenue',
+  'company_phone',
+  'naics_code',
+  'seniority',
+  'department',
+  'linkedin_url',
+]);
 
 const BANDS = {
   age_range: ['18-24', '25-34', '35-44', '45-54', '55-64', '65+'],
@@ -109,7 +117,11 @@ const slug = (text: string) =>
     .replace(/^-|-$/g, '');
 
 /** The value the vendor holds for one field of one person, or null when it holds none. */
-export function advancedValue(seed: string, person: PersonFacts, field: AdvancedInformationId): string | null {
+export function advancedValue(
+  seed: string,
+  person: PersonFacts,
+  field: AdvancedInformationId,
+): string | null {
   const business = BUSINESS.has(field);
   if (business && !person.companyName) return null;
   const random = randomFrom(hash32(`${seed}|advanced|${field}|${person.id}`));

@@ -50,7 +50,8 @@ export function createSandboxDataVendor(options: SandboxDataVendorOptions): Data
     ['slow', slowShare],
     ['failure', failureShare],
   ] as const)
-    if (!(share >= 0 && share <= 1)) throw new Error(`the sandbox vendor's ${name} share must be from 0 to 1`);
+    if (!(share >= 0 && share <= 1))
+      throw new Error(`the sandbox vendor's ${name} share must be from 0 to 1`);
   if (slowShare + failureShare > 1) throw new Error("the sandbox vendor's slow and failure shares exceed 1");
   if (!(slowSeconds >= 0 && slowSeconds <= 86_400))
     throw new Error("the sandbox vendor's slow answer time must be from 0 to 86,400 seconds");
