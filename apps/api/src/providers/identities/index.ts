@@ -11,6 +11,8 @@ export {
   createSandboxDataVendor,
   SANDBOX_VENDOR_DEFAULTS,
   type SandboxDataVendorOptions,
+  type SandboxFate,
+  type SandboxQuestion,
 } from './sandbox/sandbox-data-vendor.js';
 export type { SeedOutcome } from './sandbox/sandbox-people.js';
 export {

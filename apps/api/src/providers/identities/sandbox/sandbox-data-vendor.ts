@@ -28,7 +28,20 @@ export interface SandboxDataVendorOptions {
   failureShare?: number;
   /** How long a slow answer takes (default 90 s). */
   slowSeconds?: number;
+  /**
+   * Tests only: each question's fate instead of the shares' draw (like the payment sandbox's knobs),
+   * so a test makes the vendor answer, wait or fail exactly when it needs to.
+   */
+  decide?: (question: SandboxQuestion) => SandboxFate;
 }
+
+/** A question as the sandbox vendor records it: its kind, what makes it the same, how often asked before. */
+export interface SandboxQuestion {
+  kind: 'keyword' | 'enhancement';
+  fingerprint: string;
+  attempt: number;
+}
+export type SandboxFate = 'answer' | 'slow' | 'fail';
 
 export const SANDBOX_VENDOR_DEFAULTS = { slowShare: 0.1, failureShare: 0.05, slowSeconds: 90 } as const;
 const BASIS = 10_000;
@@ -56,6 +69,13 @@ export function createSandboxDataVendor(options: SandboxDataVendorOptions): Data
   if (!(slowSeconds >= 0 && slowSeconds <= 86_400))
     throw new Error("the sandbox vendor's slow answer time must be from 0 to 86,400 seconds");
 
+  const drawFate = (draw: number): SandboxFate =>
+    draw < Math.round(failureShare * BASIS)
+      ? 'fail'
+      : draw < Math.round((failureShare + slowShare) * BASIS)
+        ? 'slow'
+        : 'answer';
+
   /**
    * Records the question, then answers it at once, through a ticket, or fails, as its draw says.
    * The answer is computed when asked (what the vendor's data said then), kept with the ticket.
@@ -73,13 +93,15 @@ export function createSandboxDataVendor(options: SandboxDataVendorOptions): Data
                           where r.fingerprint = ${fingerprint}) as before`,
     );
     if (!row) throw new Error('the sandbox vendor did not record the question');
-    const draw = hash32(`${seed}|vendor|${fingerprint}|${row.before}`) % BASIS;
-    if (draw < Math.round(failureShare * BASIS)) {
+    const fate = options.decide
+      ? options.decide({ kind, fingerprint, attempt: row.before })
+      : drawFate(hash32(`${seed}|vendor|${fingerprint}|${row.before}`) % BASIS);
+    if (fate === 'fail') {
       await db.execute(sql`update sandbox_vendor_requests set failed = true where id = ${row.id}`);
       throw new DataVendorUnavailable();
     }
     const answer = await compute();
-    if (draw < Math.round((failureShare + slowShare) * BASIS)) {
+    if (fate === 'slow') {
       const ticket = `sbx_${randomUUID()}`;
       await db.execute(
         sql`update sandbox_vendor_requests
