@@ -359,7 +359,6 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     mail: mail.mail,
     campaigns: campaigns.service,
     moduleAccess: tenancy.moduleAccess,
-    inScope: scope.inScope,
     personContact: personContactOf(db),
   });
   const handlers: JobHandler[] = [

@@ -105,8 +105,13 @@ export const dataVendorRoutes =
     app.put(
       `${DATA_VENDOR_PREFIX}/retrycount/:id`,
       {
-        // The count's company is checked against the caller's scope by the service (404 outside it).
-        config: { access: { kind: 'user', action: 'keywordCounts.run' } },
+        config: {
+          access: {
+            kind: 'user',
+            action: 'keywordCounts.run',
+            scope: [{ in: 'params', field: 'id', resource: 'keywordCount' }],
+          },
+        },
         schema: {
           tags,
           summary: 'Asks the vendor again for a failed keyword count (409 while it is processed)',

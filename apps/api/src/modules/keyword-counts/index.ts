@@ -2,7 +2,6 @@ import type { CampaignModule, ModuleType } from '@app/contracts';
 import type { Database } from '@app/db';
 import type { JobHandler } from '../../jobs/define-job.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import type { TenantResource } from '../../plugins/access.js';
 import type { DataVendor } from '../../providers/identities/index.js';
 import type { CampaignService } from '../campaigns/index.js';
 import type { MailService } from '../mail/index.js';
@@ -44,7 +43,6 @@ export function createKeywordCountsModule(deps: {
   mail: Pick<MailService, 'queueEmail'>;
   campaigns: Pick<CampaignService, 'get' | 'update'>;
   moduleAccess: Pick<ModuleAccess, 'facts' | 'requireReadable'>;
-  inScope: (p: Principal, resource: TenantResource, id: number) => Promise<boolean>;
   personContact: PersonContactOf;
 }) {
   const repo = createKeywordCountRepository(deps.db);
@@ -77,7 +75,6 @@ export function createKeywordCountsModule(deps: {
     retryKeywordCount: createRetryKeywordCount({
       repo,
       queue: deps.queue,
-      inScope: deps.inScope,
       requireReadable,
     }),
     applyKeywords: createApplyKeywords({ repo, campaigns: deps.campaigns, requireReadable }),

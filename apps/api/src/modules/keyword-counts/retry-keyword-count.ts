@@ -6,7 +6,6 @@ import {
 } from '@app/contracts';
 import { HttpError, notFound } from '../../http-errors.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import type { TenantResource } from '../../plugins/access.js';
 import type { Principal } from '../tenancy/index.js';
 import { keywordCountJob } from './count-jobs.js';
 import type { KeywordCountRepository } from './keyword-count-repository.js';
@@ -14,19 +13,18 @@ import { keywordCountRowOf } from './keyword-count-view.js';
 
 /**
  * Retries a failed count (spec 2 §4: "Retry allowed unless processing"): the vendor is asked again
- * (never the history: the person asks for a fresh answer). A count of a company outside the
- * caller's scope is not found; one pending (being processed) or done is refused as it stands.
+ * (never the history: the person asks for a fresh answer). One pending (being processed) or done
+ * is refused as it stands.
  */
 export function createRetryKeywordCount(deps: {
   repo: KeywordCountRepository;
   queue: Pick<JobQueue, 'enqueue'>;
-  inScope: (p: Principal, resource: TenantResource, id: number) => Promise<boolean>;
   requireReadable: (p: Principal, module: KeywordCountModule) => Promise<void>;
 }) {
   return async function retryKeywordCount(p: Principal, id: number): Promise<KeywordCountRow> {
+    // The access rule has checked the count's company against the caller's scope.
     const row = await deps.repo.get(id);
-    if (!row || row.systemId !== p.systemId || !(await deps.inScope(p, 'company', row.companyId)))
-      throw notFound();
+    if (!row || row.systemId !== p.systemId) throw notFound();
     await deps.requireReadable(p, row.module as KeywordCountModule);
     if (row.status === 'pending') throw new HttpError(409, 'count_processing', COUNT_ALREADY_PROCESSING);
     if (row.status === 'done') throw new HttpError(409, 'count_not_failed', COUNT_NOT_FAILED);

@@ -145,7 +145,9 @@ describe('advanced information (decision 0093)', () => {
       leadLimit: 15,
       moduleOptions: { listAdvanceInformationId: ['household_income', 'homeowner', 'not_in_catalogue'] },
     });
-    expect((await lists().run({ campaignId: campaign.id, day: today() }, earlyToday())).status).toBe('written');
+    expect((await lists().run({ campaignId: campaign.id, day: today() }, earlyToday())).status).toBe(
+      'written',
+    );
     const rows = await intakeOf(campaign.id);
     const keys = new Set(
       rows.flatMap((r) => Object.keys((r.payload as { advanced?: Record<string, string> }).advanced ?? {})),
