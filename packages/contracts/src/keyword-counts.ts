@@ -21,7 +21,7 @@ import { multilineText } from './text.js';
 export const DATA_VENDOR_PREFIX = '/data-vendor/services';
 
 /** Spec 2 §8: what a failed count, or a call the vendor could not take, says. */
-export const SERVER_BUSY = 'Server might be busy. Please try again later.';
+export const KEYWORD_COUNT_BUSY = 'Server might be busy. Please try again later.';
 /** Spec 2 §4 and §8: what a pending count says (heavy usage; may take over an hour; an e-mail follows). */
 export const KEYWORD_COUNT_PENDING =
   'Due to heavy usage, this count may be delayed by over one hour. We will e-mail you when it is complete.';
@@ -186,7 +186,7 @@ export const keywordCountRowSchema = z.object({
   from_history: z.boolean(),
   /** A failed count nobody is retrying yet. */
   retryable: z.boolean(),
-  /** The failure's text (SERVER_BUSY) or the pending text; '' otherwise. */
+  /** The failure's text (KEYWORD_COUNT_BUSY) or the pending text; '' otherwise. */
   message: z.string(),
   api_version: z.string(),
   created_at: z.string(),

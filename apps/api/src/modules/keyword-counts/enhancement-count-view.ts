@@ -5,9 +5,9 @@ import {
   fieldsOfType,
   INFORMATION_TYPES,
   type InformationType,
+  KEYWORD_COUNT_BUSY,
   KEYWORD_COUNT_PENDING,
   type KeywordCountStatus,
-  SERVER_BUSY,
 } from '@app/contracts';
 import type { EnhancementCountRecord } from './enhancement-count-repository.js';
 
@@ -44,7 +44,7 @@ export function enhancementCountRowOf(r: EnhancementCountRecord, c: CountedCampa
         : [],
     message:
       outcome === 'failed'
-        ? (r.error ?? SERVER_BUSY)
+        ? (r.error ?? KEYWORD_COUNT_BUSY)
         : outcome === 'pending' && r.vendorTicket
           ? KEYWORD_COUNT_PENDING
           : '',

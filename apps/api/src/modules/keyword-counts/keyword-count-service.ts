@@ -1,12 +1,12 @@
 import {
   type ConfigDataResponse,
+  KEYWORD_COUNT_BUSY,
   KEYWORD_COUNT_LOOKBACK_DAYS,
   KEYWORD_COUNT_MODULES,
   KEYWORD_COUNT_PENDING,
   MAX_KEYWORDS_PER_COUNT,
   type QueueCountInput,
   type QueueCountResponse,
-  SERVER_BUSY,
 } from '@app/contracts';
 import { notFound } from '../../http-errors.js';
 import type { DataVendor } from '../../providers/identities/index.js';
@@ -48,7 +48,7 @@ export function createKeywordCountService(deps: {
           max_keywords: MAX_KEYWORDS_PER_COUNT,
           modules: [...KEYWORD_COUNT_MODULES],
           pending_text: KEYWORD_COUNT_PENDING,
-          busy_text: SERVER_BUSY,
+          busy_text: KEYWORD_COUNT_BUSY,
         },
       };
     },

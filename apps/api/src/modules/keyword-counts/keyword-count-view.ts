@@ -1,10 +1,10 @@
 import {
   countOutcomeOf,
+  KEYWORD_COUNT_BUSY,
   KEYWORD_COUNT_PENDING,
   type KeywordCountModule,
   type KeywordCountRow,
   type KeywordCountStatus,
-  SERVER_BUSY,
   type TargetLocation,
 } from '@app/contracts';
 import type { KeywordCountRecord } from './keyword-count-repository.js';
@@ -31,7 +31,7 @@ export function keywordCountRowOf(r: KeywordCountRecord): KeywordCountRow {
     retryable: status === 'error',
     message:
       outcome === 'failed'
-        ? (r.error ?? SERVER_BUSY)
+        ? (r.error ?? KEYWORD_COUNT_BUSY)
         : outcome === 'pending' && r.waitedAt
           ? KEYWORD_COUNT_PENDING
           : '',

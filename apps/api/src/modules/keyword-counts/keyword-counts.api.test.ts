@@ -2,11 +2,11 @@ import {
   COUNT_ALREADY_PROCESSING,
   COUNT_NOT_FAILED,
   DATA_VENDOR_PREFIX,
+  KEYWORD_COUNT_BUSY,
   KEYWORD_COUNT_PENDING,
   KEYWORDS_NOT_COUNTED,
   type KeywordCountRow,
   NO_KEYWORD_TARGETING,
-  SERVER_BUSY,
 } from '@app/contracts';
 import { DEMO, queryRows, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -139,7 +139,7 @@ describe('statuses (spec 2 §4)', () => {
     expect(failed).toMatchObject({
       outcome: 'failed',
       status: 'error',
-      message: SERVER_BUSY,
+      message: KEYWORD_COUNT_BUSY,
       retryable: true,
     });
     expect(failed?.count).toBeNull();
@@ -479,7 +479,7 @@ describe('who may', () => {
       vendor: 'sandbox',
       sandbox: true,
       lookback_days: 7,
-      busy_text: SERVER_BUSY,
+      busy_text: KEYWORD_COUNT_BUSY,
     });
     const other = await who(rt, PEOPLE.otherAgency, DEMO.brightreach.domain);
     expect((await get(rt, `${DATA_VENDOR_PREFIX}/configdata/${agency.root}`, other.token)).statusCode).toBe(
@@ -558,7 +558,7 @@ describe('data enhancement counts (spec 2 §4)', () => {
     await vi.waitFor(
       async () => {
         const rows = (await history(agency, b2b.id, 'professional')).json().data;
-        expect(rows[0]).toMatchObject({ outcome: 'failed', message: SERVER_BUSY });
+        expect(rows[0]).toMatchObject({ outcome: 'failed', message: KEYWORD_COUNT_BUSY });
       },
       { timeout: 15_000, interval: 100 },
     );

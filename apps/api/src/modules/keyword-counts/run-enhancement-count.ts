@@ -1,4 +1,4 @@
-import { fieldsOfType, type InformationType, SERVER_BUSY } from '@app/contracts';
+import { fieldsOfType, type InformationType, KEYWORD_COUNT_BUSY } from '@app/contracts';
 import type { JobContext } from '../../jobs/define-job.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import {
@@ -47,10 +47,10 @@ export function createRunEnhancementCount(deps: {
       answer = await ask(row);
     } catch (err) {
       if (err instanceof DataVendorUnavailable || err instanceof IdentityRequestError) {
-        await deps.repo.fail(row.id, err instanceof IdentityRequestError ? err.message : SERVER_BUSY);
+        await deps.repo.fail(row.id, err instanceof IdentityRequestError ? err.message : KEYWORD_COUNT_BUSY);
         return;
       }
-      if (context.isLastAttempt) await deps.repo.fail(row.id, SERVER_BUSY);
+      if (context.isLastAttempt) await deps.repo.fail(row.id, KEYWORD_COUNT_BUSY);
       throw err;
     }
     if (answer.status === 'waiting') {

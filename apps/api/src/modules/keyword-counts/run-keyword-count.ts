@@ -1,4 +1,4 @@
-import { SERVER_BUSY } from '@app/contracts';
+import { KEYWORD_COUNT_BUSY } from '@app/contracts';
 import type { JobContext } from '../../jobs/define-job.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import {
@@ -47,12 +47,12 @@ export function createRunKeywordCount(deps: {
     } catch (err) {
       // The vendor's outage (or a question it refused): the person sees it failed and may retry.
       if (err instanceof DataVendorUnavailable || err instanceof IdentityRequestError) {
-        await deps.repo.fail(row.id, err instanceof IdentityRequestError ? err.message : SERVER_BUSY);
+        await deps.repo.fail(row.id, err instanceof IdentityRequestError ? err.message : KEYWORD_COUNT_BUSY);
         await deps.finished(row.batchId);
         return;
       }
       if (context.isLastAttempt) {
-        await deps.repo.fail(row.id, SERVER_BUSY);
+        await deps.repo.fail(row.id, KEYWORD_COUNT_BUSY);
         await deps.finished(row.batchId);
       }
       throw err;

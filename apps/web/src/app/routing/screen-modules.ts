@@ -49,6 +49,8 @@ export const SCREENS: Record<string, ScreenLoader> = {
   'configuration.role-list': () => import('../../routes/configuration/role-list/role-list-page'),
   'configuration.company-group': () => import('../../routes/configuration/company-group/company-group-page'),
   'configuration.beta-features': () => import('../../routes/configuration/beta-features/beta-features-page'),
+  'configuration.data-enrichment': () =>
+    import('../../routes/configuration/data-enrichment/data-enrichment-page'),
   'download-auth': () => import('../../routes/download-auth/download-auth-page'),
   'configuration.report-analytics': () =>
     import('../../routes/configuration/report-analytics/report-analytics-page'),
