@@ -6,6 +6,7 @@ import {
 } from './advanced-information.js';
 import { citySchema, keywordTags, stateCodeSchema, zipLinesOf, zipSchema } from './campaigns.js';
 import { idParamSchema, idSchema } from './ids.js';
+import { KEYWORD_MODULES, type KeywordModule } from './module-catalogue.js';
 import { pagedResponseSchema } from './paging.js';
 import { multilineText } from './text.js';
 
@@ -39,8 +40,8 @@ export const NOT_AN_ENHANCEMENT_CAMPAIGN = 'Data enhancement counts are for Enha
 export const INFORMATION_TYPE_NOT_FOR_CAMPAIGN =
   "This information type is not offered for this campaign's leads.";
 
-/** Modules whose campaigns target keywords (Search ID, Enhance ID, B2B ID). */
-export const KEYWORD_COUNT_MODULES = ['locator', 'enhance', 'b2b'] as const;
+/** Modules whose campaigns target keywords (the catalogue's: Search ID, Enhance ID, B2B ID). */
+export const KEYWORD_COUNT_MODULES = KEYWORD_MODULES as readonly [KeywordModule, ...KeywordModule[]];
 export const keywordCountModuleSchema = z.enum(KEYWORD_COUNT_MODULES, {
   error: 'Keyword counts are for Search, Enhance and B2B campaigns.',
 });

@@ -57,7 +57,6 @@ CREATE TABLE "keyword_counts" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "keyword_counts_status" CHECK ("keyword_counts"."status" in ('pending', 'error', 'done')),
 	CONSTRAINT "keyword_counts_target_location" CHECK ("keyword_counts"."target_location" in ('national', 'state', 'zip')),
-	CONSTRAINT "keyword_counts_module" CHECK ("keyword_counts"."module" in ('locator', 'enhance', 'b2b')),
 	CONSTRAINT "keyword_counts_done_has_counts" CHECK (("keyword_counts"."status" = 'done') = ("keyword_counts"."count" is not null and "keyword_counts"."count_without_geo" is not null)),
 	CONSTRAINT "keyword_counts_non_negative" CHECK ("keyword_counts"."count" >= 0 and "keyword_counts"."count_without_geo" >= 0)
 );

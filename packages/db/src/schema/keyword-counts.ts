@@ -66,7 +66,6 @@ export const keywordCounts = pgTable(
     index('keyword_counts_batch_idx').on(t.batchId),
     check('keyword_counts_status', sql`${t.status} in ('pending', 'error', 'done')`),
     check('keyword_counts_target_location', sql`${t.targetLocation} in ('national', 'state', 'zip')`),
-    check('keyword_counts_module', sql`${t.module} in ('locator', 'enhance', 'b2b')`),
     check(
       'keyword_counts_done_has_counts',
       sql`(${t.status} = 'done') = (${t.count} is not null and ${t.countWithoutGeo} is not null)`,

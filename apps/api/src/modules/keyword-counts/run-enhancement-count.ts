@@ -1,4 +1,4 @@
-import { fieldsOfType, type InformationType, KEYWORD_COUNT_BUSY } from '@app/contracts';
+import { fieldsOfType, type InformationType, isVendorListModule, KEYWORD_COUNT_BUSY } from '@app/contracts';
 import type { JobContext } from '../../jobs/define-job.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import {
@@ -29,7 +29,7 @@ export function createRunEnhancementCount(deps: {
     if (row.vendorTicket) return deps.vendor.collectEnhancementCount(row.vendorTicket);
     const { data: campaign } = await deps.campaigns.get(row.campaignId);
     const module = campaign.leadspeekType;
-    if (module !== 'enhance' && module !== 'b2b')
+    if (!isVendorListModule(module))
       throw new IdentityRequestError('Data enhancement counts are for Enhance and B2B campaigns.', 'module');
     return deps.vendor.countEnhancement({
       module,

@@ -1,4 +1,4 @@
-import { KEYWORD_COUNT_BUSY } from '@app/contracts';
+import { KEYWORD_COUNT_BUSY, type KeywordCountModule } from '@app/contracts';
 import type { JobContext } from '../../jobs/define-job.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import {
@@ -28,7 +28,7 @@ export function createRunKeywordCount(deps: {
     row.vendorTicket
       ? deps.vendor.collectKeywordCount(row.vendorTicket)
       : deps.vendor.countKeyword({
-          module: row.module as 'locator' | 'enhance' | 'b2b',
+          module: row.module as KeywordCountModule,
           keyword: row.keyword,
           geography: geographyOf({
             targetLocation: row.targetLocation as 'national' | 'state' | 'zip',

@@ -1,7 +1,12 @@
-import { type CountHistoryType, type InformationType, informationListOfModule } from '@app/contracts';
+import {
+  type CountHistoryType,
+  type InformationType,
+  informationListOfModule,
+  VENDOR_LIST_MODULES,
+} from '@app/contracts';
 import { Alert, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { useCampaignList } from '../../../api/campaigns';
+import { useCampaignLists } from '../../../api/campaigns';
 import { useInformationTypes, useQueueEnhancementCount } from '../../../api/data-enrichment';
 import { useDataVendorConfig } from '../../../api/keyword-counts';
 import { useSessionPermissions } from '../../../api/roles';
@@ -25,21 +30,25 @@ export function DataEnrichmentPage() {
   const selection = readSelection(params);
   const { may } = useSessionPermissions();
   const config = useDataVendorConfig(user?.company_root_id ?? 0);
-  const listOf = (module: 'enhance' | 'b2b') => ({
-    module,
-    companyID: user?.company_id ?? 0,
-    clientID: 0,
-    group: '',
-    sort: { key: 'campaign_name' as const, order: 'asc' as const },
-    search: '',
-    page: 1,
-    perPage: 100,
-    view: 'current' as const,
-    status: 'all' as const,
-  });
-  const enhance = useCampaignList(user ? listOf('enhance') : null);
-  const b2b = useCampaignList(user ? listOf('b2b') : null);
-  const campaigns = enrichableCampaigns([...(enhance.data?.data ?? []), ...(b2b.data?.data ?? [])]);
+  // The campaigns of every module whose leads come from the vendor (enhance, b2b), 100 each.
+  const lists = useCampaignLists(
+    user
+      ? VENDOR_LIST_MODULES.map((module) => ({
+          module,
+          companyID: user.company_id,
+          clientID: 0,
+          group: '',
+          sort: { key: 'campaign_name' as const, order: 'asc' as const },
+          search: '',
+          page: 1,
+          perPage: 100,
+          view: 'current' as const,
+          status: 'all' as const,
+        }))
+      : [],
+  );
+  const loading = lists.some((q) => q.isPending);
+  const campaigns = enrichableCampaigns(lists.flatMap((q) => q.data?.data ?? []));
   const chosen = campaigns.find((c) => Number(c.value) === selection.campaignId) ?? null;
   const types = useInformationTypes(chosen ? informationListOfModule(chosen.module) : null);
   const queue = useQueueEnhancementCount();
@@ -78,11 +87,7 @@ export function DataEnrichmentPage() {
           <Group grow align="flex-end">
             <Select
               label="Campaign"
-              placeholder={
-                enhance.isPending || b2b.isPending
-                  ? 'Loading campaigns…'
-                  : 'Choose an Enhance or B2B campaign'
-              }
+              placeholder={loading ? 'Loading campaigns…' : 'Choose an Enhance or B2B campaign'}
               data={campaigns.map(({ value, label }) => ({ value, label }))}
               value={chosen ? chosen.value : null}
               onChange={(value) => select({ campaignId: value ? Number(value) : 0, type: 'all' })}
@@ -117,7 +122,7 @@ export function DataEnrichmentPage() {
           )}
         </Stack>
       </Card>
-      {campaigns.length === 0 && !enhance.isPending && !b2b.isPending && (
+      {user && campaigns.length === 0 && !loading && (
         <Alert color="gray" role="status">
           No Enhance or B2B campaign yet: data enrichment counts are for campaigns whose leads come from the
           data vendor.
