@@ -61,6 +61,15 @@ const envSchema = z.object({
    */
   DEMO_VISITORS: z.enum(['on', 'off']).default('on'),
   /**
+   * The sandbox data vendor's behaviour (decision 0093): the share of counts it answers slowly
+   * (through a ticket, as a vendor under heavy load does: the count stays pending and its request is
+   * e-mailed when done), the share that fail ('Server might be busy…'), and how long a slow answer
+   * takes. Which counts is a pure function of the question and its attempt.
+   */
+  SANDBOX_VENDOR_SLOW_SHARE: z.coerce.number().min(0).max(1).default(0.1),
+  SANDBOX_VENDOR_FAILURE_SHARE: z.coerce.number().min(0).max(1).default(0.05),
+  SANDBOX_VENDOR_SLOW_SECONDS: z.coerce.number().int().min(0).max(86_400).default(90),
+  /**
    * Development and browser tests only: the embed-code site check may fetch pages on this machine
    * (loopback addresses), e.g. a local copy of a client's site. Refused in production: it would let
    * anyone with a campaign make the server read its own local ports.
@@ -96,6 +105,8 @@ export type Config = {
   vendorCallbackSecret: string | undefined;
   /** DEMO_VISITORS: may the demo visitor simulator run (it still needs the demo seed and the sandbox). */
   demoVisitors: boolean;
+  /** The sandbox data vendor's share of slow answers and failures, and a slow answer's time. */
+  sandboxVendor: { slowShare: number; failureShare: number; slowSeconds: number };
   /**
    * The deployment's default Stripe keys, for systems without their own (decision 0039); null = such
    * systems use the sandbox gateway.
@@ -140,6 +151,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteCheckLoopback: siteCheckLoopback(e.SITE_CHECK_LOOPBACK, env.NODE_ENV),
     vendorCallbackSecret: e.VENDOR_CALLBACK_SECRET,
     demoVisitors: e.DEMO_VISITORS === 'on',
+    sandboxVendor: {
+      slowShare: e.SANDBOX_VENDOR_SLOW_SHARE,
+      failureShare: e.SANDBOX_VENDOR_FAILURE_SHARE,
+      slowSeconds: e.SANDBOX_VENDOR_SLOW_SECONDS,
+    },
     stripe: stripeKeys(e),
     ...(e.STRIPE_API_URL ? { stripeApi: stripeApiOf(e.STRIPE_API_URL) } : {}),
   };

@@ -31,6 +31,7 @@ import { createExclusionsModule } from './modules/exclusions/index.js';
 import { createFilesModule } from './modules/files/index.js';
 import { createGroupsModule } from './modules/groups/index.js';
 import { createIdentityModule, hashPassword, type TokenSettings } from './modules/identity/index.js';
+import { createKeywordCountsModule } from './modules/keyword-counts/index.js';
 import { createLeadReportsModule } from './modules/lead-reports/index.js';
 import { createLeadsModule, vendorListSweepJob } from './modules/leads/index.js';
 import { createLedger } from './modules/ledger/index.js';
@@ -49,13 +50,15 @@ import { createSalesModule } from './modules/sales/index.js';
 import { createSettingsModule } from './modules/settings/index.js';
 import { createSiteTestsModule } from './modules/site-tests/index.js';
 import { createTenancyModule } from './modules/tenancy/index.js';
-import { createUsersModule, personNamesOf } from './modules/users/index.js';
+import { createUsersModule, personContactOf, personNamesOf } from './modules/users/index.js';
 import { type AdPlatform, createSandboxAdPlatform } from './providers/ad-platform/index.js';
 import type { AltchaBotCheckOptions } from './providers/bot-check/altcha-bot-check.js';
 import { createLocalFileStorage } from './providers/files/local-file-storage.js';
 import {
+  createSandboxDataVendor,
   createSandboxResolver,
   createVendorCallbackNonces,
+  type SandboxDataVendorOptions,
   type SandboxResolverOptions,
   sandboxRegularVisitors,
 } from './providers/identities/index.js';
@@ -83,6 +86,8 @@ export interface RuntimeOptions {
   siteCheckFetch?: GuardedFetcher;
   /** The sandbox identity resolver's seed, size and match rate (decision 0038). */
   identities?: Omit<SandboxResolverOptions, 'db'>;
+  /** The sandbox data vendor's shares of slow answers and failures (tests set them; decision 0093). */
+  dataVendor?: Omit<SandboxDataVendorOptions, 'db' | 'seed' | 'ensureSeeded'>;
   /** Tests only: the lead delivery job's retry delay. */
   leadDeliveryRetryDelaySeconds?: (attempts: number) => number;
   /** Tests only: the site check's deadline (its 504) and the test lead's wait for its outcome. */
@@ -127,6 +132,14 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   // until the lead engine does (issue 11), so no start pays the ~10 s of generating 50,000 people
   // yet; the engine's ingestion will call `ensureSeeded()` (tests generate what they need).
   const identityResolver = createSandboxResolver({ db, ...options.identities });
+  // The data vendor's counts (keyword counts, data enhancement: decision 0093) over the same people.
+  const dataVendor = createSandboxDataVendor({
+    db,
+    seed: identityResolver.seed,
+    ensureSeeded: identityResolver.ensureSeeded,
+    ...config.sandboxVendor,
+    ...options.dataVendor,
+  });
   // The vendor callback's replay memory, and the ad platform locator campaigns are mirrored to
   // (the sandbox until a Simpli.fi adapter is configured; decision 0044).
   const vendorCallbackNonces = createVendorCallbackNonces(db);
@@ -360,9 +373,20 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     mergeRange: options.exclusionMergeRange,
     log: (message, detail) => console.warn(message, detail ?? ''),
   });
+  // Keyword counts and data enhancement counts, asked of the data vendor in jobs (decision 0093).
+  const keywordCounts = createKeywordCountsModule({
+    db,
+    vendor: dataVendor,
+    queue,
+    mail: mail.mail,
+    campaigns: campaigns.service,
+    moduleAccess: tenancy.moduleAccess,
+    personContact: personContactOf(db),
+  });
   const handlers: JobHandler[] = [
     ...exclusions.handlers,
     ...mail.handlers,
+    ...keywordCounts.handlers,
     ...leads.handlers,
     ...siteTests.handlers,
     ...campaigns.handlers,
@@ -416,6 +440,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     campaigns,
     siteTests,
     exclusions,
+    keywordCounts,
     billing,
     billingJobs,
     agreements,
@@ -566,6 +591,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       clock,
       agreements: { agreements: agreements.agreements, beta: agreements.beta, on: agreementsOn },
       identityResolver,
+      dataVendor,
       vendorCallbackNonces,
       adPlatform,
       payments: {

@@ -89,6 +89,9 @@ export const TABLE_OWNERS: Record<string, string> = {
   suppression_uploads: 'modules/exclusions',
   suppression_staging: 'modules/exclusions',
   suppression_settings: 'modules/exclusions',
+  // keyword counts and data enhancement counts (decision 0093)
+  keyword_counts: 'modules/keyword-counts',
+  enhancement_counts: 'modules/keyword-counts',
   // records, mail and files
   user_logs: 'modules/audit',
   email_messages: 'modules/mail',
@@ -112,6 +115,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   sandbox_identities: 'providers/identities',
   sandbox_identity_sets: 'providers/identities',
   vendor_callback_nonces: 'providers/identities',
+  sandbox_vendor_requests: 'providers/identities',
 };
 
 /**

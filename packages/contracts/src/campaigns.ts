@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { advancedInformationIdsSchema } from './advanced-information.js';
 import { optionalCalendarDaySchema } from './calendar.js';
 import { emailAddressSchema } from './fields.js';
 import { ID_NOT_FOUND, INT32_MAX, idOrZeroSchema, idParamSchema, idSchema } from './ids.js';
@@ -159,13 +160,21 @@ export function targetingProblems(
 
 /**
  * Spec 2 §5: 'Zip code text area keeps only digits and newlines; commas and spaces become line
- * breaks.' The form sends the text area as is; this is the one reading of it, on both sides.
+ * breaks.' What a zip text area holds after each keystroke or paste (the campaign form and the
+ * keyword count form): commas, spaces and tabs (a paste from a spreadsheet) break the line, a
+ * carriage return is dropped, anything else that is not a digit is dropped.
+ */
+export function zipTextAreaValue(text: string): string {
+  return text.replace(/[ ,\t]+/g, '\n').replace(/[^\d\n]/g, '');
+}
+
+/**
+ * The zips a zip text area names, one per non-empty line, in the order written: the one reading
+ * of the text area, on both sides (the form sends it as is; the server reads it with this).
  */
 export function zipLinesOf(text: string): string[] {
-  return text
-    .replace(/[ ,]+/g, '\n')
+  return zipTextAreaValue(text)
     .split('\n')
-    .map((line) => line.replace(/\D/g, ''))
     .filter((line) => line !== '');
 }
 export const zipTextSchema = multilineText(z.string().max(60_000, 'Too many zip codes.'))
@@ -222,9 +231,12 @@ const targetingFields = {
   locatordesc: multilineText(shortText(2000)),
   /** The lead fields the campaign requires (`REQUIRABLE_LEAD_FIELDS` keys, comma-separated). */
   locatorrequire: requiredFieldsSchema,
-  /** Enhance: the advanced-information list; b2b: the B2B information list (ids of the options). */
-  listAdvanceInformationId: z.array(shortText(50)).max(100),
-  listB2BInformationId: z.array(shortText(50)).max(100),
+  /**
+   * Enhance: the advanced-information list; b2b: the B2B information list (ids of the catalogue's
+   * consumer and business fields, `advanced-information.ts`).
+   */
+  listAdvanceInformationId: advancedInformationIdsSchema('consumer'),
+  listB2BInformationId: advancedInformationIdsSchema('b2b'),
   campaign_information_type: shortText(50),
 };
 

@@ -1,3 +1,4 @@
+export * from './advanced-information.js';
 export * from './agency-list.js';
 export * from './agreements.js';
 export * from './app-config.js';
@@ -20,6 +21,7 @@ export * from './fields.js';
 export * from './groups.js';
 export * from './ids.js';
 export * from './invoices.js';
+export * from './keyword-counts.js';
 export * from './lead-reports.js';
 export * from './module-catalogue.js';
 export * from './module-offer.js';

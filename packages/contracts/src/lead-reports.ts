@@ -87,6 +87,8 @@ export const leadReportRowSchema = z.object({
   zip: z.string(),
   /** B2B: the person's company (name, title, industry, size); {} otherwise. */
   company: z.record(z.string(), z.string()),
+  /** Enhance / b2b: the advanced information the campaign asked for, as labelled lines (decision 0093). */
+  advanced: z.array(z.object({ id: z.string(), label: z.string(), value: z.string() })),
   page_url: z.string(),
   keyword: z.string(),
   /** pixel | vendor_list | ad_platform | vendor_callback | test */

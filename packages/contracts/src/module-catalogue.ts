@@ -251,6 +251,14 @@ export type CostModule = KeysWhere<{ pricing: ModulePricing }>;
 export type LeadModule = KeysWhere<{ leadSource: LeadSource }>;
 /** Modules whose leads come from a data vendor's daily list. */
 export type VendorListModule = KeysWhere<{ leadSource: 'vendor_list' }>;
+/** Modules whose campaigns target keywords (their keyword counts and the keywords applied to them). */
+export type KeywordModule = {
+  [K in ModuleType]: Catalogue[K]['campaign'] extends { fields: readonly (infer F)[] }
+    ? 'locatorkeyword' extends F
+      ? K
+      : never
+    : never;
+}[ModuleType];
 
 const modulesWhere = <K extends ModuleType>(test: (entry: ModuleEntry) => boolean) =>
   MODULES.filter((module) => test(moduleEntry(module))) as K[];
@@ -259,6 +267,10 @@ export const COST_MODULES: readonly CostModule[] = modulesWhere<CostModule>((e) 
 export const LEAD_MODULES: readonly LeadModule[] = modulesWhere<LeadModule>((e) => e.leadSource !== null);
 export const VENDOR_LIST_MODULES: readonly VendorListModule[] = modulesWhere<VendorListModule>(
   (e) => e.leadSource === 'vendor_list',
+);
+export const KEYWORD_MODULES: readonly KeywordModule[] = modulesWhere<KeywordModule>(
+  (e) =>
+    e.campaign.entity === 'leadspeek' && (e.campaign.fields as readonly string[]).includes('locatorkeyword'),
 );
 /** Modules that exist only for agencies on the master system (product guide §1). */
 export const MASTER_ONLY_MODULES: readonly ModuleType[] = modulesWhere((e) => e.masterOnly);

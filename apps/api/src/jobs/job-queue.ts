@@ -3,8 +3,17 @@ import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { JobHandler, JobSpec } from './define-job.js';
 
+/** When a queued job may start: at once, or this many seconds on (a vendor that said "come back later"). */
+export interface EnqueueOptions {
+  startAfterSeconds?: number;
+}
+
 export interface JobQueue {
-  enqueue<S extends z.ZodType>(job: JobSpec<S>, payload: z.infer<S>): Promise<string>;
+  enqueue<S extends z.ZodType>(
+    job: JobSpec<S>,
+    payload: z.infer<S>,
+    options?: EnqueueOptions,
+  ): Promise<string>;
   /** Queues one job per payload in a single statement. */
   enqueueMany<S extends z.ZodType>(job: JobSpec<S>, payloads: readonly z.infer<S>[]): Promise<void>;
   /** Queues a recurring job now, unless a run is already queued (then null). */
@@ -75,10 +84,14 @@ export async function startJobQueue(
   const known = new Set(specs.map((s) => s.name));
 
   return {
-    async enqueue(job, payload) {
+    async enqueue(job, payload, options = {}) {
       if (!known.has(job.name)) throw new Error(`job ${job.name} is not registered`);
       const data = job.payload.parse(payload) as object;
-      const id = await boss.send(job.name, data);
+      const id = await boss.send(
+        job.name,
+        data,
+        options.startAfterSeconds ? { startAfter: Math.ceil(options.startAfterSeconds) } : {},
+      );
       if (!id) throw new Error(`job ${job.name} was not queued`);
       return id;
     },

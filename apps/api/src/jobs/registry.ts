@@ -16,6 +16,7 @@ import {
 import { locatorMirrorJob } from '../modules/campaigns/index.js';
 import { mergeExclusionUploadJob } from '../modules/exclusions/index.js';
 import { passwordResetLinkJob } from '../modules/identity/index.js';
+import { enhancementCountJob, keywordCountJob } from '../modules/keyword-counts/index.js';
 import {
   adConversionsJob,
   deliverLeadsJob,
@@ -38,9 +39,11 @@ export const JOB_SPECS: readonly JobSpec[] = [
   deliverLeadsJob,
   domainCertificateJob,
   embedCheckJob,
+  enhancementCountJob,
   ingestLeadsJob,
   invoicePeriodsJob,
   invoiceRetriesJob,
+  keywordCountJob,
   locatorMirrorJob,
   mergeExclusionUploadJob,
   minimumSpendJob,

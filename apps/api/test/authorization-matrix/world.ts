@@ -13,6 +13,9 @@ const ROLE_SWITCHES = {
   settingsUpdate: { enable: true, create: false, update: true, delete: false },
 } as const;
 
+/** The keyword every company of the world has counted (decision 0093). */
+export const MATRIX_KEYWORD = 'matrix keyword';
+
 /** People the matrix adds to the demo: e-mail, whose company, user type, role or sales link. */
 const ADDED: Record<
   'rootAdmin' | 'referrer' | 'agencyAdminNoPermissions' | 'agencyAdminSettingsUpdate',
@@ -127,7 +130,8 @@ export type IdResource =
   | 'role'
   | 'campaign'
   | 'campaignPublicId'
-  | 'lead';
+  | 'lead'
+  | 'keywordCount';
 
 export interface PersonIds {
   user: number;
@@ -143,6 +147,8 @@ export interface PersonIds {
   campaignPublicId: number;
   /** A lead stored for that campaign. */
   lead: number;
+  /** A done keyword count of the person's company (decision 0093). */
+  keywordCount: number;
 }
 
 /** Whose row an id kind names for a principal ('own' is the principal's own row). */
@@ -224,6 +230,14 @@ export async function prepareWorld(db: Database): Promise<Record<Person, PersonI
     from companies`);
   // One stored lead per matrix campaign (its client's), for the lead report's detail route.
   await insertLeadPerCampaign(db, 'MARKER-%');
+  // One done keyword count per company (a Search ID keyword, nationwide, just counted): the count a
+  // retry names, and the 7-day history a queued count of the same keyword is answered from, so no
+  // matrix call makes the sandbox vendor generate its people.
+  await db.execute(sql`insert into keyword_counts (system_id, company_id, batch_id, module, target_location,
+      keyword, keyword_key, status, count, count_without_geo, api_version, counted_at)
+    select system_id, id, 'matrix', 'locator', 'national', ${MATRIX_KEYWORD}, ${MATRIX_KEYWORD}, 'done', 5, 9,
+      'sandbox-1', now()
+    from companies`);
   const ids = {} as Record<Person, PersonIds>;
   for (const [person, email] of Object.entries(PEOPLE) as [Person, string][]) {
     const [row] = await db
@@ -250,6 +264,9 @@ export async function prepareWorld(db: Database): Promise<Record<Person, PersonI
       lead: await first(
         sql`select l.id::int as id from leads l join campaigns k on k.id = l.campaign_id
           where k.client_id = ${row.company} and k.name like 'MARKER-%' limit 1`,
+      ),
+      keywordCount: await first(
+        sql`select id from keyword_counts where company_id = ${row.company} and batch_id = 'matrix' limit 1`,
       ),
     };
   }

@@ -24,7 +24,7 @@ import {
   type UpdateLocalCampaignRequest,
   type UpdateLocatorCampaignRequest,
 } from '@app/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useHttp } from '../app/boot/boot-context';
 import { type SortState, searchSegment, sortSegments } from '../components/data-list/list-state';
 import { ApiRequestError } from './http';
@@ -92,6 +92,21 @@ export function useCampaignList(params: CampaignListParams | null) {
       ),
     enabled: params !== null,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Several lists at once (one page each, e.g. the campaigns of every vendor-list module); empty when idle. */
+export function useCampaignLists(list: readonly CampaignListParams[]) {
+  const http = useHttp();
+  return useQueries({
+    queries: list.map((params) => ({
+      queryKey: campaignKeys.list(params),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        http.request(
+          { path: campaignListPath(params), query: campaignListQuery(params), signal },
+          campaignListResponseSchema,
+        ),
+    })),
   });
 }
 

@@ -262,6 +262,11 @@ export const leads = pgTable(
     zip: text().notNull().default(''),
     /** B2B: the person's company (name, title, industry, size). */
     company: jsonb().$type<Record<string, string>>(),
+    /**
+     * Enhance / b2b: the advanced information the campaign asked the vendor for (field id → value,
+     * the catalogue's ids of `@app/contracts` advanced-information.ts); {} otherwise.
+     */
+    advanced: jsonb().$type<Record<string, string>>().notNull().default({}),
     /** Local: the page the visitor was seen on. */
     pageUrl: text().notNull().default(''),
     keyword: text().notNull().default(''),

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /*
  * The sandbox identity resolver's own side (decision 0038): a table of synthetic people generated
@@ -71,4 +81,31 @@ export const vendorCallbackNonces = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('vendor_callback_nonces_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The sandbox data vendor's requests (decision 0093): every count it was asked, in order, so its
+ * slow answers and failures are a pure function of the seed and how many times the same question
+ * was asked before (a retry is another attempt); a slow answer's ticket is answered once `ready_at`
+ * has passed, with the counts it computed when asked.
+ */
+export const sandboxVendorRequests = pgTable(
+  'sandbox_vendor_requests',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** What makes two questions the same (kind, module, keywords, place, fields). */
+    fingerprint: text().notNull(),
+    /** keyword | enhancement */
+    kind: text().notNull(),
+    /** The ticket a slow answer gives (null: answered or failed at once). */
+    ticket: text(),
+    failed: boolean().notNull().default(false),
+    readyAt: timestamp({ withTimezone: true }).notNull(),
+    answer: jsonb().$type<Record<string, unknown>>(),
+    createdAt: timestamp({ withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    index('sandbox_vendor_requests_fingerprint_idx').on(t.fingerprint, t.id),
+    uniqueIndex('sandbox_vendor_requests_ticket_idx').on(t.ticket),
+  ],
 );

@@ -203,6 +203,17 @@ export const ACTIONS = {
   'exclusions.delete': { who: exclusionKeepers, permission: settings('delete') },
   /** A system's upload limit (rows per upload): the system's own staff. */
   'exclusions.settings': { who: isSystemStaff, permission: settings('update') },
+  // Keyword counts and data enhancement (issue 22, decision 0093). The data vendor's catalogue and
+  // location look-ups hold no tenant data: anyone signed in. Keyword counts are part of running
+  // campaigns (the campaign management screens of the keyword modules): the client and its agency's
+  // people, reading with the LeadsPeek switch and counting (which spends the vendor's time) with its
+  // update switch. Data enhancement counts are a configuration screen: the staff of agencies and of
+  // the system (who read any campaign of it, and count for support).
+  'dataVendor.reference': { who: anyone },
+  'keywordCounts.read': { who: campaignRunners, permission: leadspeek('enable') },
+  'keywordCounts.run': { who: campaignRunners, permission: leadspeek('update') },
+  'enrichment.read': { who: isCompanyStaff, permission: leadspeek('enable') },
+  'enrichment.run': { who: isCompanyStaff, permission: leadspeek('update') },
 
   // Reports and the outbox.
   /** Report Analytics: who reads it depends on the person's report permission (`reportAnalyticsAccess`). */

@@ -141,6 +141,27 @@ describe('authorize', () => {
     expect(authorize(noLeadspeekUpdate, 'campaigns.prepaidTopUp.stop')).toMatchObject({ status: 403 });
   });
 
+  it('gives keyword counts to the people who run campaigns and data enhancement to company staff', () => {
+    for (const runner of [AGENCY_OWNER, AGENCY_ADMIN, CLIENT]) {
+      expect(can(runner, 'keywordCounts.read')).toBe(true);
+      expect(can(runner, 'keywordCounts.run')).toBe(true);
+    }
+    for (const other of [SALES, ACCOUNT_EXECUTIVE, SYSTEM_USER, ROOT_ADMIN])
+      expect(authorize(other, 'keywordCounts.run')).toEqual({ allowed: false, status: 404 });
+    for (const staff of [AGENCY_OWNER, AGENCY_ADMIN, SYSTEM_USER, ROOT_ADMIN])
+      expect(can(staff, 'enrichment.run')).toBe(true);
+    for (const other of [CLIENT, SALES, ACCOUNT_EXECUTIVE])
+      expect(authorize(other, 'enrichment.read')).toEqual({ allowed: false, status: 404 });
+    const readOnly: Actor = {
+      ...AGENCY_ADMIN,
+      permissions: { leadspeek: { ...allSwitches, update: false } },
+    };
+    expect(can(readOnly, 'keywordCounts.read')).toBe(true);
+    expect(authorize(readOnly, 'keywordCounts.run')).toMatchObject({ status: 403 });
+    expect(authorize(readOnly, 'enrichment.run')).toMatchObject({ status: 403 });
+    for (const anyone of [SALES, CLIENT, SYSTEM_USER]) expect(can(anyone, 'dataVendor.reference')).toBe(true);
+  });
+
   it('keeps the platform’s prices and reports to the platform', () => {
     expect(can(AGENCY_OWNER, 'settings.platformPrices')).toBe(false);
     expect(can(ROOT_ADMIN, 'settings.platformPrices')).toBe(true);
@@ -187,6 +208,10 @@ describe('authorize', () => {
       'exclusions.read',
       'exclusions.update',
       'exclusions.delete',
+      // Its own keyword counts, and the data vendor's catalogue (decision 0093).
+      'dataVendor.reference',
+      'keywordCounts.read',
+      'keywordCounts.run',
       'reports.analytics',
     ]);
     expect(reached(SALES)).toEqual([
@@ -199,6 +224,7 @@ describe('authorize', () => {
       'paymentAccount.sales.connect',
       'billing.read',
       ...agreements,
+      'dataVendor.reference',
       'reports.analytics',
       // Their own commissions (decision 0089).
       'billing.commissions',

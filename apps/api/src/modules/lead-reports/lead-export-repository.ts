@@ -38,6 +38,8 @@ export interface LeadExportRecord
   clientId: number;
   companyName: string;
   jobTitle: string;
+  /** The advanced information as the database's JSON text, null when the lead has none. */
+  advanced: string | null;
   /** Micro-dollars. */
   clientPrice: Int8;
   wholesale: Int8;
@@ -73,7 +75,7 @@ const COLUMNS = sql`l.id, to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T
   l.campaign_id as "campaignId", l.client_id as "clientId", l.first_name as "firstName",
   l.last_name as "lastName", coalesce(l.emails[1], '') as email, coalesce(l.phones[1], '') as phone,
   l.street, l.city, l.state, l.zip, coalesce(l.company->>'name', '') as "companyName",
-  coalesce(l.company->>'title', '') as "jobTitle", l.page_url as "pageUrl", l.keyword, l.source,
+  coalesce(l.company->>'title', '') as "jobTitle", nullif(l.advanced::text, '{}') as advanced, l.page_url as "pageUrl", l.keyword, l.source,
   l.client_price_micros as "clientPrice", l.wholesale_micros as wholesale, l.root_fee_micros as "rootFee"`;
 
 const list = (ids: readonly number[]) =>

@@ -67,6 +67,8 @@ beforeAll(async () => {
       state: awkward(i + 4),
       zip: awkward(i + 5),
       company: { name: awkward(i + 6), title: awkward(i + 7) },
+      // Every other lead carries advanced information (decision 0093); the rest read none.
+      advanced: i % 2 === 0 ? { homeowner: awkward(i), age_range: '35-44', not_a_field: 'x' } : {},
       pageUrl: awkward(i + 8),
       keyword: awkward(i + 3),
       clientPriceMicros: asMicros(1_250_000 + i),
@@ -103,7 +105,15 @@ describe('lead download reading', () => {
     const [first] = await download(1);
     expect(first?.cells[0]).toEqual(new Date('2026-03-01T10:00:00.123Z'));
     // Client price, wholesale, root fee: the root's columns.
-    expect(first?.cells.slice(17)).toEqual(['1.25', '0.30', '0.05']);
+    expect(first?.cells.slice(18)).toEqual(['1.25', '0.30', '0.05']);
+  });
+
+  it('writes the advanced information in one cell, labelled, in catalogue order; none for a lead without', async () => {
+    const rows = await download(3);
+    expect(leadExportColumns('agency')[14]?.title).toBe('Advanced Information');
+    expect(rows[0]?.cells[14]).toBe(`Age Range: 35-44; Homeowner: ${awkward(0)}`);
+    expect(rows[1]?.cells[14]).toBe('');
+    expect(rows[2]?.cells[14]).toBe(`Age Range: 35-44; Homeowner: ${awkward(2)}`);
   });
 
   it.each(['client', 'agency', 'root'] as const)(

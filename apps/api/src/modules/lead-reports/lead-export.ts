@@ -1,4 +1,4 @@
-import { asMicros, type LeadPrices } from '@app/contracts';
+import { advancedInformationText, asMicros, type LeadPrices } from '@app/contracts';
 import {
   csvText,
   type ExportColumn,
@@ -40,6 +40,7 @@ const BASE: ExportColumn[] = [
   { title: 'Zip', width: 8 },
   { title: 'Company', width: 24 },
   { title: 'Job Title', width: 20 },
+  { title: 'Advanced Information', width: 40 },
   { title: 'Page URL', width: 40 },
   { title: 'Keyword', width: 20 },
   { title: 'Source', width: 14 },
@@ -115,6 +116,10 @@ const pricesOf = (r: LeadExportRecord, viewer: Viewer): LeadPrices =>
     viewer,
   );
 
+/** The advanced information in one cell ('' without any: most leads, read without parsing JSON). */
+const advancedText = (r: LeadExportRecord) =>
+  r.advanced === null ? '' : advancedInformationText(JSON.parse(r.advanced) as Record<string, string>);
+
 /** The stored time cut to milliseconds: ISO 8601 in UTC, as `Date.toISOString` writes it. */
 const isoTime = (r: LeadExportRecord) => `${r.at.slice(0, 23)}Z`;
 
@@ -138,6 +143,7 @@ export function leadExportRow(r: LeadExportRecord, names: LeadNames, viewer: Vie
     r.zip,
     r.companyName,
     r.jobTitle,
+    advancedText(r),
     r.pageUrl,
     r.keyword,
     r.source,
@@ -157,7 +163,7 @@ export function leadCsvRecord(r: LeadExportRecord, names: LeadNames, viewer: Vie
   const campaign = names.campaign(r.campaignId);
   const price = pricesOf(r, viewer);
   const phone = phoneHidden(campaign, viewer) ? '' : csvText(r.phone);
-  let line = `${isoTime(r)},${campaign.csv},${names.client(r.clientId).csv},${csvText(r.firstName)},${csvText(r.lastName)},${csvText(r.email)},${phone},${csvText(r.street)},${csvText(r.city)},${csvText(r.state)},${csvText(r.zip)},${csvText(r.companyName)},${csvText(r.jobTitle)},${csvText(r.pageUrl)},${csvText(r.keyword)},${csvText(r.source)},${price.client_price}`;
+  let line = `${isoTime(r)},${campaign.csv},${names.client(r.clientId).csv},${csvText(r.firstName)},${csvText(r.lastName)},${csvText(r.email)},${phone},${csvText(r.street)},${csvText(r.city)},${csvText(r.state)},${csvText(r.zip)},${csvText(r.companyName)},${csvText(r.jobTitle)},${r.advanced === null ? '' : csvText(advancedText(r))},${csvText(r.pageUrl)},${csvText(r.keyword)},${csvText(r.source)},${price.client_price}`;
   if (price.wholesale !== null) line += `,${price.wholesale}`;
   if (price.root_fee !== null) line += `,${price.root_fee}`;
   return `${line}\r\n`;

@@ -1,4 +1,10 @@
-import { formatUsdMicros, type LeadPrices, type LeadReportRow, microsToDollars } from '@app/contracts';
+import {
+  advancedInformationLines,
+  formatUsdMicros,
+  type LeadPrices,
+  type LeadReportRow,
+  microsToDollars,
+} from '@app/contracts';
 import type { LeadRecord } from './lead-row-repository.js';
 import type { Viewer } from './lead-scope.js';
 
@@ -41,6 +47,7 @@ export function reportRowOf(r: LeadRecord, viewer: Viewer): LeadReportRow {
     state: r.state,
     zip: r.zip,
     company: r.company,
+    advanced: advancedInformationLines(r.advanced),
     page_url: r.pageUrl,
     keyword: r.keyword,
     source: r.source,

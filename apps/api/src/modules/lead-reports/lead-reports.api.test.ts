@@ -66,6 +66,7 @@ beforeAll(async () => {
       lastName: 'Jones',
       phones: [`+1666000${i}`],
       company: { name: 'Acme Corp', title: 'Buyer' },
+      advanced: { seniority: 'Manager', company_domain: 'acme.example.com' },
       clientPriceMicros: asMicros(1_250_000),
       wholesaleMicros: asMicros(800_000),
     });
@@ -165,6 +166,11 @@ describe('lead report', () => {
     const asRoot = await reportOf(root, `${root.company}/${harbor}/${beta.id}`);
     expect(asRoot.data[0]?.prices).toEqual({ client_price: '1.25', wholesale: '0.80', root_fee: '0.05' });
     expect(asRoot.data[0]?.company).toEqual({ name: 'Acme Corp', title: 'Buyer' });
+    // The advanced information it carries, labelled in catalogue order (decision 0093).
+    expect(asClient.data[0]?.advanced).toEqual([
+      { id: 'company_domain', label: 'Company Website', value: 'acme.example.com' },
+      { id: 'seniority', label: 'Seniority', value: 'Manager' },
+    ]);
   });
 
   it('hides the phone from the client when the campaign says so, also from its search', async () => {
@@ -439,7 +445,7 @@ describe('lead download', () => {
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const lines = res.body.slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Date,Campaign ID,Campaign,Client,First Name,Last Name,Email,Phone,Address,City,State,Zip,Company,Job Title,Page URL,Keyword,Source,Client Price',
+      'Date,Campaign ID,Campaign,Client,First Name,Last Name,Email,Phone,Address,City,State,Zip,Company,Job Title,Advanced Information,Page URL,Keyword,Source,Client Price',
     );
     expect(lines).toHaveLength(26);
     expect(res.body).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);

@@ -22,6 +22,8 @@ export interface LeadRecord {
   state: string;
   zip: string;
   company: Record<string, string>;
+  /** Advanced information (catalogue id → value, decision 0093). */
+  advanced: Record<string, string>;
   pageUrl: string;
   keyword: string;
   source: string;
@@ -50,7 +52,7 @@ const SORTS: Record<LeadSort, SQL[]> = {
 const COLUMNS = sql`l.id::text as id, l.campaign_id, k.public_id, k.name as campaign_name,
   cl.name as client_name, l.module, l.created_at, l.first_name, l.last_name,
   coalesce(l.emails[1], '') as email, coalesce(l.phones[1], '') as phone, l.street, l.city, l.state,
-  l.zip, l.company, l.page_url, l.keyword, l.source, l.client_price_micros::text as client_price,
+  l.zip, l.company, l.advanced, l.page_url, l.keyword, l.source, l.client_price_micros::text as client_price,
   l.wholesale_micros::text as wholesale, l.root_fee_micros::text as root_fee, k.hide_phone,
   k.payment_term, k.module as campaign_module, k.cost_per_lead_micros::text as cost_per_lead,
   k.cost_per_lead_b2b_micros::text as cost_per_lead_b2b`;
@@ -86,6 +88,7 @@ function toRecord(r: RawLead): LeadRecord {
     state: text(r.state),
     zip: text(r.zip),
     company: companyOf(r.company),
+    advanced: companyOf(r.advanced),
     pageUrl: text(r.page_url),
     keyword: text(r.keyword),
     source: text(r.source),

@@ -1,4 +1,11 @@
-import { isVendorListModule, VENDOR_LIST_MODULES, type VendorListModule } from '@app/contracts';
+import {
+  advancedInformationField,
+  informationListOfModule,
+  isVendorListModule,
+  listOfType,
+  VENDOR_LIST_MODULES,
+  type VendorListModule,
+} from '@app/contracts';
 import { type Database, queryRows, sql } from '@app/db';
 import {
   type LimitFrequency,
@@ -47,6 +54,22 @@ interface ListCampaign {
   limit_start_date: string | null;
   limit_end_date: string | null;
   time_zone: string;
+  module_options: Record<string, unknown>;
+}
+
+/**
+ * The advanced information a campaign asks its leads to carry (decision 0093): enhance its consumer
+ * list, b2b its business list, as the campaign stores them; ids the catalogue does not know for
+ * that list (an older row) are left out rather than refused by the vendor.
+ */
+export function informationFieldsOf(c: Pick<ListCampaign, 'module' | 'module_options'>): string[] {
+  const list = informationListOfModule(c.module);
+  const stored = c.module_options[list === 'b2b' ? 'listB2BInformationId' : 'listAdvanceInformationId'];
+  if (!list || !Array.isArray(stored)) return [];
+  return stored.filter((id): id is string => {
+    const field = typeof id === 'string' ? advancedInformationField(id) : undefined;
+    return field !== undefined && listOfType(field.type) === list;
+  });
 }
 
 /** The campaign's lists in the resolver's terms: state codes, cities with their state, 5-digit zips. */
@@ -125,6 +148,7 @@ export function createVendorLists(deps: {
         geography,
         limit: size,
         day,
+        fields: informationFieldsOf(c),
         ...(cursor ? { cursor } : {}),
       });
       identities.push(...page.identities);
@@ -201,7 +225,7 @@ export function createVendorLists(deps: {
         db,
         sql`select k.id, k.module, k.keywords, k.national, k.states, k.cities, k.zips, k.lead_limit,
                    k.lead_limit_frequency, k.limit_start_date::text as limit_start_date,
-                   k.limit_end_date::text as limit_end_date, k.time_zone
+                   k.limit_end_date::text as limit_end_date, k.time_zone, k.module_options
               from campaigns k
              where k.id = ${campaignId} and k.status = 'running' and not k.archived and k.removed_at is null`,
       );

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { pickAdvancedInformation } from '@app/contracts';
 import type { Database } from '@app/db';
 import {
   type CampaignEvent,
@@ -318,6 +319,7 @@ export function createIngestService(deps: {
             state: person.address?.state ?? '',
             zip: person.address?.zip ?? '',
             company: person.company ? { ...person.company } : null,
+            advanced: pickAdvancedInformation(person.advanced),
           },
         });
       }

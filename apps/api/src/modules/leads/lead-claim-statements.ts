@@ -240,6 +240,7 @@ function insertLeadsStatement(leads: readonly LeadToStore[]): SQL {
       state: person.state,
       zip: person.zip,
       company: person.company,
+      advanced: person.advanced,
       page_url: lead.pageUrl,
       keyword: lead.keyword,
       client_price_micros: c.prices.clientMicros,
@@ -248,16 +249,16 @@ function insertLeadsStatement(leads: readonly LeadToStore[]): SQL {
     };
   });
   return sql`insert into leads (campaign_id, client_id, agency_id, system_id, module, identity_md5, claimed_at,
-                 source, first_name, last_name, emails, phones, street, city, state, zip, company, page_url,
-                 keyword, client_price_micros, wholesale_micros, root_fee_micros)
+                 source, first_name, last_name, emails, phones, street, city, state, zip, company, advanced,
+                 page_url, keyword, client_price_micros, wholesale_micros, root_fee_micros)
           select x.campaign_id, x.client_id, x.agency_id, x.system_id, x.module::module_type, x.identity_md5,
                  x.claimed_at::timestamptz, x.source, x.first_name, x.last_name, x.emails, x.phones,
-                 x.street, x.city, x.state, x.zip, x.company, x.page_url, x.keyword,
+                 x.street, x.city, x.state, x.zip, x.company, coalesce(x.advanced, '{}'::jsonb), x.page_url, x.keyword,
                  x.client_price_micros, x.wholesale_micros, x.root_fee_micros
             from json_to_recordset(${json(records)}::json) as x(i int, campaign_id int, client_id int,
                  agency_id int, system_id int, module text, identity_md5 text, claimed_at text, source text,
                  first_name text, last_name text, emails text[], phones text[], street text, city text,
-                 state text, zip text, company jsonb, page_url text, keyword text, client_price_micros bigint,
+                 state text, zip text, company jsonb, advanced jsonb, page_url text, keyword text, client_price_micros bigint,
                  wholesale_micros bigint, root_fee_micros bigint)
            order by x.i
           returning id, campaign_id, identity_md5`;

@@ -36,6 +36,8 @@ export interface LeadToStore {
     state: string;
     zip: string;
     company: Record<string, string> | null;
+    /** Advanced information the campaign asked for (catalogue id → value); {} for none. */
+    advanced: Record<string, string>;
   };
   pageUrl: string;
   keyword: string;

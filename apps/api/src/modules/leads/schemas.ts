@@ -56,6 +56,11 @@ export const identitySchema = z.strictObject({
     .strictObject({ name: text(300), title: text(300), industry: text(200), size: text(40) })
     .nullable()
     .default(null),
+  /** Advanced information (catalogue field id → value, decision 0093); other keys are dropped on storing. */
+  advanced: z
+    .record(z.string().max(50), z.string().max(300))
+    .refine((values) => Object.keys(values).length <= 50, 'At most 50 advanced information fields.')
+    .optional(),
 });
 
 /**

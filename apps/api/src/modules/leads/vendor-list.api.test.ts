@@ -138,6 +138,45 @@ describe('one run: the day’s list, dripped through business hours', () => {
   });
 });
 
+describe('advanced information (decision 0093)', () => {
+  it('asks the vendor for the fields the campaign requests and stores them on its leads', async () => {
+    await rt.database.db.execute(sql`update lead_intake set available_at = now() + interval '2 days'`);
+    const campaign = await enhance({
+      leadLimit: 15,
+      moduleOptions: { listAdvanceInformationId: ['household_income', 'homeowner', 'not_in_catalogue'] },
+    });
+    expect((await lists().run({ campaignId: campaign.id, day: today() }, earlyToday())).status).toBe(
+      'written',
+    );
+    const rows = await intakeOf(campaign.id);
+    const keys = new Set(
+      rows.flatMap((r) => Object.keys((r.payload as { advanced?: Record<string, string> }).advanced ?? {})),
+    );
+    // Only what was asked (and the catalogue knows); most people have each field.
+    expect([...keys].sort()).toEqual(['homeowner', 'household_income']);
+    await rt.database.db.execute(
+      sql`update lead_intake set available_at = now() - interval '1 second' where campaign_id = ${campaign.id}`,
+    );
+    while (await rt.services.leads.ingest.processNextBatch(500)) {}
+    const stored = await queryRows<{ advanced: Record<string, string> | string }>(
+      rt.database.db,
+      sql`select advanced from leads where campaign_id = ${campaign.id}`,
+    );
+    expect(stored.length).toBeGreaterThan(0);
+    const values = stored.map((r) => (typeof r.advanced === 'string' ? JSON.parse(r.advanced) : r.advanced));
+    expect(values.some((v) => typeof v.household_income === 'string')).toBe(true);
+    for (const v of values)
+      for (const key of Object.keys(v)) expect(['homeowner', 'household_income']).toContain(key);
+  });
+
+  it('asks for none when the campaign requests none', async () => {
+    const campaign = await enhance({ leadLimit: 3 });
+    await lists().run({ campaignId: campaign.id, day: today() }, earlyToday());
+    for (const row of await intakeOf(campaign.id))
+      expect((row.payload as { advanced?: unknown }).advanced).toBeUndefined();
+  });
+});
+
 describe('sized to what the campaign may still take', () => {
   it.each<[string, Parameters<typeof insertCampaign>[1], number]>([
     ['a daily limit', { leadLimit: 7 }, 7],

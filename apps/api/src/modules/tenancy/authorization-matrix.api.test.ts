@@ -103,6 +103,7 @@ const homeOf = (p: Actor): PersonIds =>
         campaign: ids.agencyOwner.campaign,
         campaignPublicId: ids.agencyOwner.campaignPublicId,
         lead: ids.agencyOwner.lead,
+        keywordCount: ids.agencyOwner.keywordCount,
       }
     : ids[p];
 
@@ -133,7 +134,14 @@ function expected(
   if (rule.kind === 'public') return 'pass';
   if (p === 'anonymous') return [401];
   const refused = policyStatus(rule, actors[p]!, body);
-  if (refused === 404) return [404];
+  // An action chosen from the body is known only once the body is valid: a malformed id in it is a
+  // 400 for anyone who reaches one of the route's actions, before the chosen one is refused.
+  if (refused === 404)
+    return kind === 'malformed' &&
+      typeof rule.action !== 'string' &&
+      rule.action.oneOf.some((a) => reaches(actors[p]!, a))
+      ? [400, 404]
+      : [404];
   // A declared action is refused before any id is read; one chosen from the body only once the
   // path's ids have passed their scope check.
   if (refused === 403) {

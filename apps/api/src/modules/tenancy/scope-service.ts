@@ -57,6 +57,11 @@ const rowsOf: Record<CheckedResource, { from: SQL; where: SQL }> = {
     from: sql`leads l join companies c on c.id = l.client_id`,
     where: sql`l.id = ${id} and l.system_id = ${systemId}`,
   },
+  // A keyword count is the company's it was counted for (decision 0093).
+  keywordCount: {
+    from: sql`keyword_counts n join companies c on c.id = n.company_id`,
+    where: sql`n.id = ${id} and n.system_id = ${systemId}`,
+  },
   role: {
     from: sql`roles r join companies c on c.id = r.company_id`,
     where: sql`r.id = ${id} and c.system_id = ${systemId}`,
@@ -109,6 +114,7 @@ export function createScopeService(db: Database) {
     campaign: (p, rowId) => exists('campaign', p, rowId),
     campaignPublicId: (p, rowId) => exists('campaignPublicId', p, rowId),
     lead: (p, rowId) => exists('lead', p, rowId),
+    keywordCount: (p, rowId) => exists('keywordCount', p, rowId),
     role: (p, rowId) => exists('role', p, rowId),
   };
 

@@ -1,2 +1,9 @@
-export { type MainPersonOf, mainPersonOf, type PersonNamesOf, personNamesOf } from './main-person.js';
+export {
+  type MainPersonOf,
+  mainPersonOf,
+  type PersonContactOf,
+  type PersonNamesOf,
+  personContactOf,
+  personNamesOf,
+} from './main-person.js';
 export { createUsersModule } from './users-module.js';

@@ -37,3 +37,17 @@ export function personNamesOf(db: Database) {
 }
 
 export type PersonNamesOf = ReturnType<typeof personNamesOf>;
+
+/** A person of the product by id, if not removed: where a notice about their own request goes. */
+export function personContactOf(db: Database) {
+  return async (userId: number) => {
+    const [row] = await db
+      .select({ email: users.email, name: users.name, companyId: users.companyId, systemId: users.systemId })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      .limit(1);
+    return row;
+  };
+}
+
+export type PersonContactOf = ReturnType<typeof personContactOf>;

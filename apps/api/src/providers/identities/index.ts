@@ -1,3 +1,4 @@
+export * from './data-vendor.js';
 export {
   checkListRequest,
   checkVisitor,
@@ -6,6 +7,13 @@ export {
   USER_AGENT_MAX_LENGTH,
 } from './requests.js';
 export * from './resolver.js';
+export {
+  createSandboxDataVendor,
+  SANDBOX_VENDOR_DEFAULTS,
+  type SandboxDataVendorOptions,
+  type SandboxFate,
+  type SandboxQuestion,
+} from './sandbox/sandbox-data-vendor.js';
 export type { SeedOutcome } from './sandbox/sandbox-people.js';
 export {
   createSandboxResolver,

@@ -1,7 +1,15 @@
 import { isIP } from 'node:net';
-import { isVendorListModule, PIXEL_URL_MAX_LENGTH, type VendorListModule } from '@app/contracts';
+import {
+  ADVANCED_INFORMATION,
+  advancedInformationField,
+  informationListOfModule,
+  isVendorListModule,
+  listOfType,
+  PIXEL_URL_MAX_LENGTH,
+  type VendorListModule,
+} from '@app/contracts';
 import { normalizePlace, normalizeState } from '@app/lead-engine';
-import { IdentityRequestError, type ListRequest, type VisitorInput } from './resolver.js';
+import { IdentityRequestError, type ListGeography, type ListRequest, type VisitorInput } from './resolver.js';
 
 /*
  * The port's input rules, shared by every adapter: a request is checked and put in its one
@@ -70,6 +78,8 @@ export interface CheckedListRequest {
   pageSize: number;
   day: string;
   cursor: string | null;
+  /** Advanced information fields asked for (catalogue ids of the module's list), in catalogue order. */
+  fields: string[];
 }
 
 export function checkListRequest(request: ListRequest): CheckedListRequest {
@@ -77,14 +87,63 @@ export function checkListRequest(request: ListRequest): CheckedListRequest {
     fail('module', 'Lists are for enhance or b2b campaigns.');
   if (!Array.isArray(request.keywords) || request.keywords.length > MAX_KEYWORDS)
     fail('keywords', `At most ${MAX_KEYWORDS} keywords.`);
-  const keywords = unique(
-    request.keywords.map((keyword) => {
-      const text = typeof keyword === 'string' ? normalizePlace(keyword) : '';
-      if (text.length < 1 || text.length > 100) fail('keywords', 'Each keyword must be 1 to 100 characters.');
-      return text;
-    }),
-  );
-  const geography = request.geography;
+  const keywords = unique(request.keywords.map((keyword) => checkKeyword(keyword)));
+  const {
+    national,
+    states: stateCodes,
+    cities: cityKeys,
+    zips: zipCodes,
+  } = checkGeography(request.geography);
+  if (!Number.isInteger(request.limit) || request.limit < 1 || request.limit > MAX_LIST_LIMIT)
+    fail('limit', `The limit must be a whole number from 1 to ${MAX_LIST_LIMIT.toLocaleString('en-US')}.`);
+  const pageSize = request.pageSize ?? MAX_PAGE_SIZE;
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE)
+    fail(
+      'pageSize',
+      `The page size must be a whole number from 1 to ${MAX_PAGE_SIZE.toLocaleString('en-US')}.`,
+    );
+  if (typeof request.day !== 'string' || !DAY.test(request.day) || Number.isNaN(Date.parse(request.day)))
+    fail('day', 'The day must be a date written YYYY-MM-DD.');
+  return {
+    module: request.module,
+    keywords,
+    national,
+    states: stateCodes,
+    cities: cityKeys,
+    zips: zipCodes,
+    limit: request.limit,
+    pageSize,
+    day: request.day,
+    cursor: request.cursor ?? null,
+    fields: checkFields(request.module, request.fields ?? []),
+  };
+}
+
+/** Advanced information ids of the module's list, known to the catalogue; repeats dropped. */
+export function checkFields(module: VendorListModule, fields: readonly unknown[]): string[] {
+  const list = informationListOfModule(module);
+  if (!Array.isArray(fields) || fields.length > ADVANCED_INFORMATION.length)
+    fail('fields', 'Ask for the advanced information of the catalogue.');
+  const asked = new Set<string>();
+  for (const id of fields) {
+    const field = typeof id === 'string' ? advancedInformationField(id) : undefined;
+    if (!field || listOfType(field.type) !== list)
+      fail('fields', `Not advanced information of this module's list: ${String(id)}`);
+    asked.add(id as string);
+  }
+  return ADVANCED_INFORMATION.filter((f) => asked.has(f.id)).map((f) => f.id as string);
+}
+
+/** A geography in normal form: codes upper-case, city names as keys; all empty when national. */
+export interface CheckedGeography {
+  national: boolean;
+  states: string[];
+  cities: { cityKey: string; state: string }[];
+  zips: string[];
+}
+
+/** The port's rule for a place to look: national, or at least one state, city or zip, each valid. */
+export function checkGeography(geography: ListGeography): CheckedGeography {
   if (!geography || typeof geography.national !== 'boolean')
     fail('geography', 'Say whether the list is national.');
   const { states = [], cities = [], zips = [] } = geography;
@@ -112,28 +171,16 @@ export function checkListRequest(request: ListRequest): CheckedListRequest {
   );
   if (!geography.national && stateCodes.length + cityKeys.length + zipCodes.length === 0)
     fail('geography', 'Choose national targeting or at least one state, city or zip.');
-  if (!Number.isInteger(request.limit) || request.limit < 1 || request.limit > MAX_LIST_LIMIT)
-    fail('limit', `The limit must be a whole number from 1 to ${MAX_LIST_LIMIT.toLocaleString('en-US')}.`);
-  const pageSize = request.pageSize ?? MAX_PAGE_SIZE;
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE)
-    fail(
-      'pageSize',
-      `The page size must be a whole number from 1 to ${MAX_PAGE_SIZE.toLocaleString('en-US')}.`,
-    );
-  if (typeof request.day !== 'string' || !DAY.test(request.day) || Number.isNaN(Date.parse(request.day)))
-    fail('day', 'The day must be a date written YYYY-MM-DD.');
-  return {
-    module: request.module,
-    keywords,
-    national: geography.national,
-    states: geography.national ? [] : stateCodes,
-    cities: geography.national ? [] : cityKeys,
-    zips: geography.national ? [] : zipCodes,
-    limit: request.limit,
-    pageSize,
-    day: request.day,
-    cursor: request.cursor ?? null,
-  };
+  return geography.national
+    ? { national: true, states: [], cities: [], zips: [] }
+    : { national: false, states: stateCodes, cities: cityKeys, zips: zipCodes };
+}
+
+/** A keyword in the form people's interests are stored in: trimmed, single-spaced, lowercased, 1-100 characters. */
+export function checkKeyword(keyword: unknown, param = 'keywords'): string {
+  const text = typeof keyword === 'string' ? normalizePlace(keyword) : '';
+  if (text.length < 1 || text.length > 100) fail(param, 'Each keyword must be 1 to 100 characters.');
+  return text;
 }
 
 const unique = (items: string[]) => [...new Set(items)];

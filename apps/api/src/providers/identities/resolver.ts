@@ -82,6 +82,12 @@ export interface Identity {
   address: IdentityAddress | null;
   /** b2b: where the person works. */
   company: IdentityCompany | null;
+  /**
+   * The advanced information a list asked for (`ListRequest.fields`): field id of the catalogue
+   * (`@app/contracts` advanced-information.ts) → value, only the fields the vendor holds for this
+   * person. Absent when none was asked.
+   */
+  advanced?: Record<string, string>;
 }
 
 /**
@@ -104,6 +110,11 @@ export interface ListRequest {
   day: string;
   /** From the previous page; absent for the first. */
   cursor?: string;
+  /**
+   * Advanced information to add to each identity: ids of the catalogue's fields of the module's
+   * list (enhance: consumer, b2b: business). The people listed are the same with or without them.
+   */
+  fields?: string[];
 }
 
 export interface ListGeography {

@@ -50,6 +50,8 @@ export const SCREENS: Record<string, ScreenLoader> = {
   'configuration.company-group': () => import('../../routes/configuration/company-group/company-group-page'),
   'configuration.beta-features': () => import('../../routes/configuration/beta-features/beta-features-page'),
   'configuration.opt-out-list': () => import('../../routes/configuration/opt-out-list/opt-out-list-page'),
+  'configuration.data-enrichment': () =>
+    import('../../routes/configuration/data-enrichment/data-enrichment-page'),
   'download-auth': () => import('../../routes/download-auth/download-auth-page'),
   'configuration.report-analytics': () =>
     import('../../routes/configuration/report-analytics/report-analytics-page'),

@@ -71,6 +71,20 @@ export function LeadDetailView({ lead, timeZone }: { lead: LeadDetailResponse['d
           </Field>
         ))}
       </SimpleGrid>
+      {lead.advanced.length > 0 && (
+        <Stack gap={6} data-testid="lead-detail-advanced">
+          <Title order={4} size="h5">
+            Advanced information
+          </Title>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            {lead.advanced.map((line) => (
+              <Field key={line.id} label={line.label}>
+                {line.value}
+              </Field>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      )}
       <Stack gap={6}>
         <Title order={4} size="h5">
           What each party paid

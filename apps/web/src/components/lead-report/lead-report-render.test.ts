@@ -35,6 +35,7 @@ function lead(overrides: Partial<LeadReportRow> = {}): LeadReportRow {
     state: 'TX',
     zip: '78701',
     company: {},
+    advanced: [],
     page_url: 'https://brightsmiles.test/',
     keyword: '',
     source: 'pixel',

@@ -4,6 +4,7 @@ import {
   type CampaignModule,
   type CampaignMoveResponse,
   CLIENT_ACCOUNT_NOT_CONNECTED,
+  type KeywordCountModule,
   type SessionUser,
 } from '@app/contracts';
 import {
@@ -14,10 +15,10 @@ import {
   moduleNaming,
   type PolicyContext,
 } from '@app/policy';
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useUserList } from '../../api/agency-list';
 import { useCampaignList } from '../../api/campaigns';
 import { useCompanyGroups } from '../../api/company-groups';
@@ -38,6 +39,8 @@ import { chargeParts, chargeText } from './campaign-format';
 import { reportScopeOf } from './campaign-report-scope';
 import { CampaignRowActions } from './campaign-row-actions';
 import { EmbedPanel } from './embed-panel';
+import { isKeywordCountModule, KEYWORD_COUNTS_TAB } from './keyword-counts/keyword-count-model';
+import { KeywordCountsPanel } from './keyword-counts/keyword-counts-panel';
 import { PrepaidPanel } from './prepaid-panel';
 import type { Option } from './wizard/campaign-step';
 import { CampaignWizard } from './wizard/campaign-wizard';
@@ -59,7 +62,65 @@ export function CampaignManagementPage() {
         This module has no lead campaigns.
       </Alert>
     );
-  return <CampaignManagement key={module} user={user} ctx={current.ctx} module={module} />;
+  if (!isKeywordCountModule(module))
+    return <CampaignManagement key={module} user={user} ctx={current.ctx} module={module} />;
+  return <KeywordModuleTabs key={module} user={user} ctx={current.ctx} module={module} />;
+}
+
+/**
+ * A keyword module's campaign management (Search ID, Enhance ID, B2B ID) has the keyword count table
+ * of spec 2 §2 beside its campaigns: two tabs, the open one in the URL (`tab`); switching starts
+ * the other list at its first page, unsorted, unfiltered.
+ */
+function KeywordModuleTabs({
+  user,
+  ctx,
+  module,
+}: {
+  user: SessionUser;
+  ctx: PolicyContext;
+  module: KeywordCountModule;
+}) {
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === KEYWORD_COUNTS_TAB ? KEYWORD_COUNTS_TAB : 'campaigns';
+  const { may } = useSessionPermissions();
+  if (!may('keywordCounts.read')) return <CampaignManagement user={user} ctx={ctx} module={module} />;
+  return (
+    <Tabs
+      value={tab}
+      onChange={(value) =>
+        setParams(
+          value === KEYWORD_COUNTS_TAB
+            ? new URLSearchParams({ tab: KEYWORD_COUNTS_TAB })
+            : new URLSearchParams(),
+        )
+      }
+      keepMounted={false}
+    >
+      <Group justify="space-between" align="flex-end" mb="md" wrap="nowrap">
+        <Tabs.List style={{ flex: 1 }}>
+          <Tabs.Tab value="campaigns" data-testid="campaign-tab-campaigns">
+            Campaigns
+          </Tabs.Tab>
+          <Tabs.Tab value={KEYWORD_COUNTS_TAB} data-testid="campaign-tab-keyword-counts">
+            Keyword Counts
+          </Tabs.Tab>
+        </Tabs.List>
+        {/* Enhance and b2b leads may carry advanced information: how much of it the vendor holds. */}
+        {module !== 'locator' && user.user_type !== 'client' && may('enrichment.read') && (
+          <Button component={Link} to="/configuration/data-enrichment" variant="subtle" size="compact-sm">
+            Data Enrichment
+          </Button>
+        )}
+      </Group>
+      <Tabs.Panel value="campaigns">
+        <CampaignManagement user={user} ctx={ctx} module={module} />
+      </Tabs.Panel>
+      <Tabs.Panel value={KEYWORD_COUNTS_TAB}>
+        <KeywordCountsPanel user={user} module={module} />
+      </Tabs.Panel>
+    </Tabs>
+  );
 }
 
 type Opened =

@@ -1,5 +1,5 @@
 import { and, asc, type Database, eq, sandboxIdentities, sandboxIdentitySets, sql } from '@app/db';
-import type { CheckedListRequest } from '../requests.js';
+import type { CheckedGeography, CheckedListRequest } from '../requests.js';
 import { GENERATOR_VERSION, type SyntheticPerson, syntheticPerson } from './synthetic-people.js';
 
 /*
@@ -101,26 +101,89 @@ export async function matchingPeople(
   range: { after: number; below: number; count: number },
 ): Promise<PersonRow[]> {
   const t = sandboxIdentities;
-  const conditions: SQL[] = [sql`${t.id} > ${range.after}`, sql`${t.id} < ${range.below}`];
-  if (request.module === 'b2b') conditions.push(sql`${t.companyName} is not null`);
-  if (request.keywords.length > 0)
-    conditions.push(sql`${t.keywords} && ${textArray(request.keywords)}::text[]`);
-  if (!request.national) {
-    const places: SQL[] = [];
-    if (request.states.length > 0) places.push(sql`${t.state} = any(${textArray(request.states)}::text[])`);
-    if (request.cities.length > 0)
-      places.push(
-        sql`(${t.state}, ${t.cityKey}) in (select * from unnest(${textArray(request.cities.map((c) => c.state))}::text[], ${textArray(request.cities.map((c) => c.cityKey))}::text[]))`,
-      );
-    if (request.zips.length > 0) places.push(sql`${t.zip} = any(${textArray(request.zips)}::text[])`);
-    conditions.push(sql`(${sql.join(places, sql` or `)})`);
-  }
+  const conditions: SQL[] = [
+    sql`${t.id} > ${range.after}`,
+    sql`${t.id} < ${range.below}`,
+    ...audienceConditions({ b2b: request.module === 'b2b', keywords: request.keywords, geography: request }),
+  ];
   return db
     .select()
     .from(t)
     .where(and(...conditions))
     .orderBy(asc(t.id))
     .limit(range.count);
+}
+
+/** Who a count or a list is about: people with a company (b2b), any of the keywords, in the place. */
+export interface Audience {
+  b2b: boolean;
+  /** Normal form (`checkKeyword`); empty: any interest. */
+  keywords: readonly string[];
+  geography: CheckedGeography;
+}
+
+function audienceConditions(audience: Audience): SQL[] {
+  const t = sandboxIdentities;
+  const { geography } = audience;
+  const conditions: SQL[] = [];
+  if (audience.b2b) conditions.push(sql`${t.companyName} is not null`);
+  if (audience.keywords.length > 0)
+    conditions.push(sql`${t.keywords} && ${textArray(audience.keywords)}::text[]`);
+  if (!geography.national) {
+    const places: SQL[] = [];
+    if (geography.states.length > 0)
+      places.push(sql`${t.state} = any(${textArray(geography.states)}::text[])`);
+    if (geography.cities.length > 0)
+      places.push(
+        sql`(${t.state}, ${t.cityKey}) in (select * from unnest(${textArray(geography.cities.map((c) => c.state))}::text[], ${textArray(geography.cities.map((c) => c.cityKey))}::text[]))`,
+      );
+    if (geography.zips.length > 0) places.push(sql`${t.zip} = any(${textArray(geography.zips)}::text[])`);
+    conditions.push(sql`(${sql.join(places, sql` or `)})`);
+  }
+  return conditions;
+}
+
+/** How many people an audience holds (one indexed count). */
+export async function countAudience(db: Database, audience: Audience): Promise<number> {
+  const t = sandboxIdentities;
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(t)
+    .where(and(sql`true`, ...audienceConditions(audience)));
+  return Number(row?.count ?? 0);
+}
+
+/** What the advanced information of an audience's people is drawn from (every one of them). */
+export async function audienceFacts(db: Database, audience: Audience) {
+  const t = sandboxIdentities;
+  return db
+    .select({
+      id: t.id,
+      firstName: t.firstName,
+      lastName: t.lastName,
+      companyName: t.companyName,
+      jobTitle: t.jobTitle,
+      industry: t.industry,
+    })
+    .from(t)
+    .where(and(sql`true`, ...audienceConditions(audience)));
+}
+
+/** The zips people live in, in a state or one city of it, in order. */
+export async function zipsIn(db: Database, place: { state: string; cityKey?: string }): Promise<string[]> {
+  const t = sandboxIdentities;
+  const rows = await db
+    .selectDistinct({ zip: t.zip })
+    .from(t)
+    .where(
+      and(
+        sql`${t.state} = ${place.state}`,
+        sql`${t.zip} is not null`,
+        ...(place.cityKey !== undefined ? [sql`${t.cityKey} = ${place.cityKey}`] : []),
+      ),
+    )
+    .orderBy(asc(t.zip));
+  return rows.map((r) => r.zip as string);
 }
 
 /** A PostgreSQL array literal of texts (one parameter, the same on both drivers). */

@@ -11,6 +11,7 @@ import {
   type VisitorInput,
   type VisitorResolution,
 } from '../resolver.js';
+import { advancedValues } from './advanced-values.js';
 import { hash32 } from './hashing.js';
 import {
   ensurePeople,
@@ -122,7 +123,7 @@ export function createSandboxResolver(options: SandboxResolverOptions): SandboxI
       if (fate instanceof IdentityRequestError) return { status: 'refused', error: fate };
       const row = found.get(fate);
       if (!row) throw new Error('sandbox identities are missing a person: the set is incomplete');
-      return { status: 'resolved', identity: identityOf(row) };
+      return { status: 'resolved', identity: identityOf(row, seed, []) };
     });
   }
 
@@ -177,7 +178,7 @@ export function createSandboxResolver(options: SandboxResolverOptions): SandboxI
       const last = page[page.length - 1];
       const lastPhase = last && last.id >= start ? 0 : 1;
       return {
-        identities: page.map(identityOf),
+        identities: page.map((row) => identityOf(row, seed, checked.fields)),
         nextCursor:
           more && last ? writeCursor({ fingerprint, phase: lastPhase, after: last.id, served }) : null,
       };
@@ -185,8 +186,10 @@ export function createSandboxResolver(options: SandboxResolverOptions): SandboxI
   };
 }
 
-function identityOf(row: PersonRow): Identity {
+/** A stored person as the port gives them, with the advanced information asked for (if any). */
+function identityOf(row: PersonRow, seed: string, fields: readonly string[]): Identity {
   return {
+    ...(fields.length > 0 ? { advanced: advancedValues(seed, row, fields) } : {}),
     id: row.identityId,
     source: 'sandbox',
     emailMd5: row.emailMd5,

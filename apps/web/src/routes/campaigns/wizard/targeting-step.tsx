@@ -1,4 +1,10 @@
-import { type CampaignModule, REQUIRABLE_LEAD_FIELDS } from '@app/contracts';
+import {
+  type AdvancedInformationItem,
+  type CampaignModule,
+  informationListOfModule,
+  REQUIRABLE_LEAD_FIELDS,
+  zipTextAreaValue,
+} from '@app/contracts';
 import {
   Checkbox,
   MultiSelect,
@@ -9,12 +15,24 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { useAdvancedInformation } from '../../../api/data-enrichment';
 import { useStates } from '../../../api/reference';
 import type { StepProps } from './campaign-step';
 import { informationListOf, moduleFields } from './wizard-model';
 
 /** The lead fields a locator campaign may require: the stored keys, shown in words. */
 const REQUIRABLE_OPTIONS = Object.entries(REQUIRABLE_LEAD_FIELDS).map(([value, label]) => ({ value, label }));
+
+/** Catalogue fields as grouped select options (one group per information type). */
+function groupedOptions(items: readonly AdvancedInformationItem[]) {
+  const groups = new Map<string, { value: string; label: string }[]>();
+  for (const item of items)
+    groups.set(item.type_label, [
+      ...(groups.get(item.type_label) ?? []),
+      { value: item.id, label: item.label },
+    ]);
+  return [...groups].map(([group, items]) => ({ group, items }));
+}
 
 /**
  * Step 2: what the module targets. Local (Site ID): the client's site, its thank-you page, GTM and the
@@ -35,6 +53,9 @@ export function TargetingStep({
     label: `${s.name} (${s.code})`,
   }));
   const has = (field: Parameters<typeof fields.has>[0]) => fields.has(field);
+  // The catalogue's fields of the module's list (`list-advance-information`, `-b2b`), grouped by type.
+  const information = useAdvancedInformation(informationListOfModule(module));
+  const informationOptions = groupedOptions(information.data?.data ?? []);
 
   return (
     <Stack gap="sm">
@@ -121,9 +142,7 @@ export function TargetingStep({
           minRows={3}
           value={values.locatorzip}
           // Spec 2 §5: only digits and line breaks are kept; commas and spaces become line breaks.
-          onChange={(e) =>
-            set('locatorzip', e.currentTarget.value.replace(/[ ,]+/g, '\n').replace(/[^\d\n]/g, ''))
-          }
+          onChange={(e) => set('locatorzip', zipTextAreaValue(e.currentTarget.value))}
           error={errors.locatorzip}
           disabled={disabled}
           data-testid="campaign-zips"
@@ -185,8 +204,12 @@ export function TargetingStep({
         />
       )}
       {informationListOf(module) === 'listAdvanceInformationId' && (
-        <TagsInput
+        <MultiSelect
           label="Advanced Information"
+          description="What each lead also carries, when the data vendor holds it."
+          data={informationOptions}
+          searchable
+          clearable
           value={values.listAdvanceInformationId}
           onChange={(value) => set('listAdvanceInformationId', value)}
           error={errors.listAdvanceInformationId}
@@ -195,8 +218,12 @@ export function TargetingStep({
         />
       )}
       {informationListOf(module) === 'listB2BInformationId' && (
-        <TagsInput
+        <MultiSelect
           label="B2B Information"
+          description="What each lead also carries about the person's work, when the data vendor holds it."
+          data={informationOptions}
+          searchable
+          clearable
           value={values.listB2BInformationId}
           onChange={(value) => set('listB2BInformationId', value)}
           error={errors.listB2BInformationId}
