@@ -114,10 +114,18 @@ export async function benchAgencyList(database: 'pglite' | 'postgres', databaseU
 async function seedNetwork(handle: DatabaseHandle) {
   const { systemId, companyId } = await masterRoot(handle);
   await handle.sql.executeSql(
-    `insert into companies (system_id, kind, parent_id, root_id, name, email, subdomain, payment_failed, created_at)
+    `insert into companies (system_id, kind, parent_id, root_id, name, email, subdomain, created_at)
      select $1, 'agency', $2, $2, 'Bench Agency ' || lpad(n::text, 4, '0'), 'owner' || n || '@agency.bench',
-            'bench-' || n, n % 50 = 0, now() - make_interval(mins => n)
+            'bench-' || n, now() - make_interval(mins => n)
        from generate_series(1, ${AGENCIES}) n`,
+    [systemId, companyId],
+  );
+  // A declined charge not paid yet (decision 0065) on every 50th agency.
+  await handle.sql.executeSql(
+    `insert into payment_failures (system_id, payer_company_id, agency_id, obligation_key, amount, reason, failed_at)
+     select $1, c.id, c.id, 'bench-failure:' || c.id, 1000, 'Your card was declined.', now()
+       from companies c
+      where c.parent_id = $2 and c.name like 'Bench Agency %' and substr(c.name, 14)::int % 50 = 0`,
     [systemId, companyId],
   );
   await handle.sql.executeSql(
