@@ -62,7 +62,7 @@ export async function benchAgencyList(database: 'pglite' | 'postgres', databaseU
       search = '-',
       query = '',
     ) =>
-      `${base}/configuration/user/${companyId}/all/${root.systemId}/${userType}/local/${sort}/${order}/${encodeURIComponent(search)}?Page=1&PerPage=10${query}`;
+      `${base}/configuration/user/${companyId}/all/${root.systemId}/${userType}/all/${sort}/${order}/${encodeURIComponent(search)}?Page=1&PerPage=10${query}`;
 
     const cases: { name: string; api: string; sql: UserListQuery }[] = [
       { name: 'default order', api: url(root.companyId, 'userdownline', 'none', 'none'), sql: list({}) },

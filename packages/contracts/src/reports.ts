@@ -285,7 +285,7 @@ export const agenciesReportQuerySchema = z.object({
   PerPage: z.coerce.number().int().min(1).max(100).default(10),
   /** Card on file of the agency owner. */
   CardStatus: z.enum(['all', 'with', 'without', '']).default('all'),
-  /** No campaigns exist yet: `active` finds none, `inactive` every agency. */
+  /** active: one of the agency's clients has a running campaign; inactive: none has (decision 0094). */
   CampaignStatus: z.enum(['all', 'active', 'inactive', '']).default('all'),
   /** yyyy-MM: the month for the new-client and sign-in columns (default: the current month). */
   SelectedDate: calendarMonthSchema.optional(),

@@ -54,7 +54,7 @@ export const userListKeys = {
 export const agencyListKeys = userListKeys;
 
 /**
- * `GET /configuration/user/{companyID}/{group|all}/{idsys}/{userType}/local/{sortby}/{order}/{searchkey}`
+ * `GET /configuration/user/{companyID}/{group|all}/{idsys}/{userType}/{module|all}/{sortby}/{order}/{searchkey}`
  * (spec 2 §7 GetClientList): 'none' when not sorting, '-' when not searching; or, for a sales user's
  * agencies, `GET /configuration/sales-downline/{companyID}/{usrID}/{idsys}/{sort}/{order}/{search}`.
  */
@@ -69,7 +69,7 @@ export function userListPath(
     return `/configuration/sales-downline/${params.companyID}/${params.salesUserId}/${params.idsys}/${tail}`;
   }
   const group = params.group && params.group !== '' ? encodeURIComponent(params.group) : 'all';
-  return `/configuration/user/${params.companyID}/${group}/${params.idsys}/${params.userType}/local/${tail}`;
+  return `/configuration/user/${params.companyID}/${group}/${params.idsys}/${params.userType}/${params.module ?? 'all'}/${tail}`;
 }
 
 export const fetchUserList = (

@@ -23,6 +23,7 @@ import { createPrepaidCampaigns } from './prepaid-campaigns.js';
  * mirrored to the ad platform (decision 0051).
  */
 export type { CampaignCount, CampaignCounts, CampaignScope } from './campaign-counts.js';
+export { campaignInGroupOfSql, runningCampaignOfSql } from './campaign-sql.js';
 export type { CampaignPayers, InvoiceSubject, PayerChargeOutcome, TopUpDue } from './campaign-payers.js';
 export type { AdPlatformMirror, CampaignService } from './campaign-service.js';
 export type { LocatorMirror } from './locator-mirror.js';

@@ -1,6 +1,8 @@
 import type { AccountStatus, CompanyKind, UserType } from '@app/contracts';
 import { type Database, likeLiteral, queryRows, sql } from '@app/db';
 import type { SQL } from 'drizzle-orm';
+import { runningCampaignOfSql } from '../campaigns/index.js';
+import { hasCurrentCardSql } from '../cards/index.js';
 import { paymentFailedUnderAgencySql } from '../payments/index.js';
 import type { ReportRange } from './report-range.js';
 
@@ -40,8 +42,8 @@ export interface AgencyReportQuery {
   order: 'asc' | 'desc' | 'none';
   card: 'with' | 'without' | null;
   api: 'enabled' | 'generated' | 'disabled' | null;
-  /** No campaigns exist: true keeps no agency (none has an active campaign). */
-  onlyWithActiveCampaigns: boolean;
+  /** active: a client's campaign is running (decision 0094); inactive: none is. */
+  campaigns: 'active' | 'inactive' | null;
   month: ReportRange;
   page: number;
   perPage: number;
@@ -205,13 +207,15 @@ export function createReportRepository(db: Database) {
         where.push(sql`(c.name ilike ${like} or u.name ilike ${like} or u.email ilike ${like})`);
       }
       // The agency has a card when its company has a current card (decision 0032).
-      const hasCard = sql`exists (select 1 from payment_cards pc where pc.company_id = c.id and pc.replaced_at is null)`;
+      const hasCard = hasCurrentCardSql(sql`c.id`);
       if (q.card === 'with') where.push(hasCard);
       if (q.card === 'without') where.push(sql`not (${hasCard})`);
       if (q.api === 'enabled') where.push(sql`c.api_mode`);
       if (q.api === 'disabled') where.push(sql`not c.api_mode`);
       if (q.api === 'generated') where.push(sql`c.api_key_generated_at is not null`);
-      if (q.onlyWithActiveCampaigns) where.push(sql`false`);
+      // An agency is active when one of its clients' campaigns runs (decision 0094), as in the agency list.
+      if (q.campaigns === 'active') where.push(runningCampaignOfSql('agency', sql`c.id`));
+      if (q.campaigns === 'inactive') where.push(sql`not ${runningCampaignOfSql('agency', sql`c.id`)}`);
       const from = sql`companies c
         left join lateral (
           select * from users x where x.company_id = c.id and x.user_type in ('userdownline', 'user') and x.deleted_at is null

@@ -191,7 +191,10 @@ export function createReportService(
           query.OpenApiStatus === 'disabled'
             ? query.OpenApiStatus
             : null,
-        onlyWithActiveCampaigns: query.CampaignStatus === 'active',
+        campaigns:
+          query.CampaignStatus === 'active' || query.CampaignStatus === 'inactive'
+            ? query.CampaignStatus
+            : null,
         month: monthRange(month),
         page: query.Page,
         perPage: query.PerPage,
