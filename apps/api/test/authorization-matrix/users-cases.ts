@@ -87,6 +87,15 @@ export const USERS_MATRIX_CASES: MatrixCase[] = [
   },
   {
     route: LIST,
+    vary: { resource: 'company', field: 'companyID' },
+    // The narrowing filters (decision 0094) read the named company's clients only: same answers.
+    request: ({ id, home }) => ({
+      url: `/api/configuration/user/${id}/all/${home.system}/client/local/none/none/-?CardStatus=without&CampaignStatus=inactive`,
+    }),
+    inScope: (p) => (isSales(p) ? [404] : PASS),
+  },
+  {
+    route: LIST,
     vary: { resource: 'system', field: 'idsys' },
     request: ({ id, home }) => ({
       url: `/api/configuration/user/${home.company}/all/${id}/client/all/none/none/-`,
