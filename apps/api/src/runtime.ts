@@ -130,7 +130,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   const limiter = createRateLimiter(db);
   const tenancy = createTenancyModule({ db });
   const { scope } = tenancy;
-  const audit = createAuditModule({ db, inScope: scope.inScope });
+  const audit = createAuditModule({
+    db,
+    inScope: scope.inScope,
+    // Built below (campaigns write their moves through `audit`); read at request time only.
+    campaignOptions: (of, limit) => campaigns.counts.options(of, limit),
+  });
   // Links in e-mails: known hosts only, with the deployment's scheme and port (decision 0019).
   const domains = createDomainsModule({ db, filesBaseUrl, publicWeb: config.publicWeb });
   // The embed code, GET /px.js and the guarded site check of local campaigns (decision 0042).

@@ -17,6 +17,18 @@ export const campaignScopeSql = (scope: CampaignScope, alias = sql`k`) => {
   return base;
 };
 
+/** A campaign as a filter names it. */
+export interface CampaignOption {
+  id: number;
+  public_id: string;
+  name: string;
+  client_name: string;
+  module: CampaignModule;
+  status: CampaignStatusValue;
+  archived: boolean;
+  removed: boolean;
+}
+
 export interface CampaignCount {
   module: CampaignModule;
   status: CampaignStatusValue;
@@ -51,6 +63,33 @@ export function createCampaignCounts(db: Database) {
         archived: r.archived,
         count: Number(r.n),
       }));
+    },
+
+    /**
+     * The campaigns of a scope as a filter offers them (the user logs' campaign filter, Report
+     * Analytics' campaign choice; decision 0094): live ones first by name, then removed ones, whose
+     * logs and leads stay readable; with their client's name and state.
+     */
+    async options(scope: CampaignScope, limit: number): Promise<CampaignOption[]> {
+      const rows = await queryRows<{
+        id: number;
+        public_id: string;
+        name: string;
+        client_name: string;
+        module: CampaignModule;
+        status: CampaignStatusValue;
+        archived: boolean;
+        removed: boolean;
+      }>(
+        db,
+        sql`select k.id, k.public_id, k.name, c.name as client_name, k.module::text as module, k.status,
+                   k.archived, k.removed_at is not null as removed
+              from campaigns k join companies c on c.id = k.client_id
+             where ${campaignScopeSql(scope)}
+             order by k.removed_at is not null, lower(k.name), k.id
+             limit ${limit}`,
+      );
+      return rows.map((r) => ({ ...r, id: Number(r.id) }));
     },
 
     /** The campaigns of these ids (removed ones too), with their client, agency and time zone. */

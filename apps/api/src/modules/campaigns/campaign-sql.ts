@@ -4,7 +4,7 @@ import type { SQL } from 'drizzle-orm';
 /*
  * What the agency and client lists and the agencies report ask of a company's campaigns (decision
  * 0094), said once here so the lists' SQL stays one statement: each is one probe of a partial index
- * (`campaigns_running_agency_idx`, `campaigns_running_client_idx`, `campaigns_group_idx`).
+ * (`campaigns_running_agency_idx`, `campaigns_running_client_idx`, `campaigns_group_agency_idx`, `campaigns_group_client_idx`).
  */
 
 /** Whose campaigns a company's are: an agency's are its clients' (the row carries both ids). */

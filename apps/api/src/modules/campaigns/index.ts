@@ -22,10 +22,10 @@ import { createPrepaidCampaigns } from './prepaid-campaigns.js';
  * `@app/lead-engine`'s machine, the activation charged once through `chargeOnce`; locator campaigns
  * mirrored to the ad platform (decision 0051).
  */
-export type { CampaignCount, CampaignCounts, CampaignScope } from './campaign-counts.js';
-export { campaignInGroupOfSql, runningCampaignOfSql } from './campaign-sql.js';
+export type { CampaignCount, CampaignCounts, CampaignOption, CampaignScope } from './campaign-counts.js';
 export type { CampaignPayers, InvoiceSubject, PayerChargeOutcome, TopUpDue } from './campaign-payers.js';
 export type { AdPlatformMirror, CampaignService } from './campaign-service.js';
+export { campaignInGroupOfSql, runningCampaignOfSql } from './campaign-sql.js';
 export type { LocatorMirror } from './locator-mirror.js';
 export type { PayerCampaign, PayerCampaigns } from './payer-campaigns.js';
 export type { PrepaidCampaign, PrepaidCampaigns } from './prepaid-campaigns.js';
