@@ -99,8 +99,16 @@ export const reportAnalyticsRootParamsSchema = z.object({
   end: reportDayParamSchema,
   companyrootid: z.coerce.number().int(),
 });
+/** A report's days: yyyy-MM-dd in `time_zone`, the viewer's own zone or their browser's (decision 0094). */
+export const reportRangeSchema = z.object({
+  start: z.string(),
+  end: z.string(),
+  days: z.number().int(),
+  time_zone: z.string(),
+});
+
 export const reportAnalyticsResponseSchema = z.object({
-  range: z.object({ start: z.string(), end: z.string(), days: z.number().int() }),
+  range: reportRangeSchema,
   company: z.object({ id: z.number().int(), name: z.string(), kind: z.enum(['root', 'agency', 'client']) }),
   totals: z.object({
     /** Live counts today (not limited to the range). */
@@ -171,7 +179,7 @@ export const rootRevenueResponseSchema = z.object({
   basis: z.literal('collected'),
   note: z.string(),
   currency: z.literal('USD'),
-  range: z.object({ start: z.string(), end: z.string(), days: z.number().int() }),
+  range: reportRangeSchema,
   /**
    * Money collected in the range (UTC days), in dollars, from the ledger's gateway money (decision
    * 0083): `revenue` came in on the platform's own charges (Data Wallet top-ups included),

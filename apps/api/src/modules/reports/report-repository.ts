@@ -20,10 +20,11 @@ const tree = (systemId: number, companyId: number) => sql`select t.id, t.kind, t
   from companies t where t.system_id = ${systemId} and t.deleted_at is null
     and (t.id = ${companyId} or t.parent_id = ${companyId} or t.root_id = ${companyId})`;
 
-/** `created_at` of alias `a` inside the range's UTC days. */
+/** A time column inside the range's days (in the range's zone: the viewer's, decision 0094). */
 const within = (column: SQL, r: ReportRange) =>
-  sql`${column} >= (${r.start}::date)::timestamp at time zone 'UTC' and ${column} < (${r.end}::date + 1)::timestamp at time zone 'UTC'`;
-const utcDay = (column: SQL) => sql`(${column} at time zone 'UTC')::date`;
+  sql`${column} >= (${r.start}::date)::timestamp at time zone ${r.timeZone} and ${column} < (${r.end}::date + 1)::timestamp at time zone ${r.timeZone}`;
+/** The day a time falls on in the range's zone. */
+const dayIn = (column: SQL, r: ReportRange) => sql`(${column} at time zone ${r.timeZone})::date`;
 const days = (r: ReportRange) =>
   sql`select d::date as day from generate_series(${r.start}::date, ${r.end}::date, interval '1 day') d`;
 
@@ -128,12 +129,12 @@ export function createReportRepository(db: Database) {
           sql`with tree as (${tree(systemId, companyId)}),
           days as (${days(r)}),
           created as (
-            select ${utcDay(sql`t.created_at`)} as day,
+            select ${dayIn(sql`t.created_at`, r)} as day,
                    count(*) filter (where t.kind = 'agency') as agencies,
                    count(*) filter (where t.kind = 'client') as clients
               from tree t where ${within(sql`t.created_at`, r)} group by 1),
           activity as (
-            select ${utcDay(sql`l.created_at`)} as day,
+            select ${dayIn(sql`l.created_at`, r)} as day,
                    count(*) filter (where l.action in ${signIn}) as sign_ins,
                    count(distinct l.user_id) filter (where l.action in ${signIn}) as active_users,
                    count(*) as actions

@@ -134,7 +134,9 @@ beforeAll(async () => {
 });
 afterAll(() => rt?.close());
 
-const get = (who: string, url: string) => rt.app.inject({ url: `/api${url}`, headers: bearer(tokens[who]!) });
+/** The figures below are UTC days: the viewer's browser says UTC (decision 0094: days are the viewer's). */
+const get = (who: string, url: string, zone = 'UTC') =>
+  rt.app.inject({ url: `/api${url}`, headers: { ...bearer(tokens[who]!), 'x-timezone': zone } });
 const point = (series: { date: string; value: number }[], date: string) =>
   series.find((p) => p.date === date)?.value;
 
@@ -149,7 +151,7 @@ describe('GET /configuration/report-analytics', () => {
             where c.system_id = ${people.root!.systemId} and u.deleted_at is null and c.deleted_at is null`,
       )) as unknown as { rows: { n: number }[] }
     ).rows as [{ n: number }];
-    expect(body.range).toEqual({ start: '2024-03-01', end: '2024-03-31', days: 31 });
+    expect(body.range).toEqual({ time_zone: 'UTC', start: '2024-03-01', end: '2024-03-31', days: 31 });
     expect(body.company).toEqual({ id: rootId, name: DEMO.master.root.name, kind: 'root' });
     expect(body.totals).toEqual({
       agencies: 5,
