@@ -353,6 +353,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     ...payments.handlers,
     ...billingJobs.handlers,
   ];
+  const groups = createGroupsModule({ db });
   // Every module, in one list: what the product answers under /api.
   const modules = [
     createAppConfigModule(
@@ -365,7 +366,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     identity,
     botCheck,
     audit,
-    createGroupsModule({ db }),
+    groups,
     sales,
     createUsersModule({
       db,
@@ -390,6 +391,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       passwords: identity.passwords,
       emailChanges: identity.emailChanges,
       inScope: scope.inScope,
+      groupBelongsTo: groups.belongsTo,
+      campaignSetup: campaigns.campaignSetup,
     }),
     mail,
     leads,
