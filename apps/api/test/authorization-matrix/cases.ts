@@ -180,6 +180,17 @@ export const MATRIX_CASES: MatrixCase[] = [
     }),
     inScope: onlySelf,
   },
+  // A client's campaign setup names a company group (decision 0094): its own or its agency's only, so
+  // of the groups in anyone's scope only their own company's gets past (then non-clients get 400).
+  {
+    route: 'PUT /api/leadspeek/user/setupcomplete',
+    vary: { resource: 'group', field: 'companyGroupID' },
+    request: ({ id, home }) => ({
+      url: '/api/leadspeek/user/setupcomplete',
+      body: { usrID: home.user, statuscomplete: 'T', companyGroupID: id },
+    }),
+    inScope: onlySelf,
+  },
   {
     route: 'POST /api/user/update',
     vary: null,
