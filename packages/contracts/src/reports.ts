@@ -262,6 +262,12 @@ export const underPerformResponseSchema = z.object({
       leads_on_date: z.number().int(),
       /** Leads on the 7 days before it. */
       leads_previous_7_days: z.number().int(),
+      /**
+       * What was expected on the day (decision 0094): the campaign's minimum leads per day, else its
+       * daily average of the 7 days before (two decimals); null when it is not judged.
+       */
+      expected_leads: z.number().nullable(),
+      basis: z.enum(['minimum', 'average', 'none']),
       under_perform: z.boolean(),
     }),
   ),

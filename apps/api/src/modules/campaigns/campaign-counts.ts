@@ -103,9 +103,15 @@ export function createCampaignCounts(db: Database) {
         agency_id: number;
         client_id: number;
         time_zone: string;
+        /** The campaign's own daily lead expectation (minimumLimitLeads), null when it has none. */
+        minimum_limit_leads: number | null;
+        start_date: string | null;
+        end_date: string | null;
       }>(
         db,
-        sql`select id, public_id, name, system_id, agency_id, client_id, time_zone from campaigns
+        sql`select id, public_id, name, system_id, agency_id, client_id, time_zone, minimum_limit_leads,
+                   to_char(start_date, 'YYYY-MM-DD') as start_date, to_char(end_date, 'YYYY-MM-DD') as end_date
+              from campaigns
              where id in (${sql.join(
                ids.map((id) => sql`${id}`),
                sql`, `,
