@@ -313,8 +313,8 @@ export function createProfileService(deps: {
       // §6) or its own; anything else answers 404, as an unknown id (checked first: an id outside the
       // caller's reach says nothing more, whoever asks).
       const group = setup.companyGroupID ?? 0;
-      if (group !== 0 && !(await deps.groupBelongsTo(group, [groupListCompany(p), p.companyId])))
-        throw notFound();
+      const groupCompanies = [groupListCompany(p), isClient(p) ? p.companyId : null];
+      if (group !== 0 && !(await deps.groupBelongsTo(group, groupCompanies))) throw notFound();
       if (withCampaignSetup && !isClient(p))
         throw badRequest(CAMPAIGN_SETUP_CLIENTS_ONLY, { usrID: CAMPAIGN_SETUP_CLIENTS_ONLY });
       const user = await deps.repo.findUser(p.userId);
