@@ -61,8 +61,11 @@ export async function benchAgencyList(database: 'pglite' | 'postgres', databaseU
       order: string,
       search = '-',
       query = '',
+      module = 'all',
+      groupId: number | 'all' = 'all',
     ) =>
-      `${base}/configuration/user/${companyId}/all/${root.systemId}/${userType}/local/${sort}/${order}/${encodeURIComponent(search)}?Page=1&PerPage=10${query}`;
+      `${base}/configuration/user/${companyId}/${groupId}/${root.systemId}/${userType}/${module}/${sort}/${order}/${encodeURIComponent(search)}?Page=1&PerPage=10${query}`;
+    const group = root.groupId;
 
     const cases: { name: string; api: string; sql: UserListQuery }[] = [
       { name: 'default order', api: url(root.companyId, 'userdownline', 'none', 'none'), sql: list({}) },
@@ -85,6 +88,44 @@ export async function benchAgencyList(database: 'pglite' | 'postgres', databaseU
         name: 'expand one agency',
         api: url(agency.id, 'client', 'none', 'none'),
         sql: list({ parentCompanyId: agency.id, kind: 'client' }),
+      },
+      // The narrowing filters of decision 0094.
+      {
+        name: 'filter: card with',
+        api: url(root.companyId, 'userdownline', 'none', 'none', '-', '&CardStatus=with'),
+        sql: list({ card: 'with' }),
+      },
+      {
+        name: 'filter: campaign active',
+        api: url(root.companyId, 'userdownline', 'none', 'none', '-', '&CampaignStatus=active'),
+        sql: list({ campaigns: 'active' }),
+      },
+      {
+        name: 'filter: no card, inactive',
+        api: url(
+          root.companyId,
+          'userdownline',
+          'company_name',
+          'asc',
+          '-',
+          '&CardStatus=without&CampaignStatus=inactive',
+        ),
+        sql: list({ card: 'without', campaigns: 'inactive', sortBy: 'company_name', order: 'asc' }),
+      },
+      {
+        name: 'filter: module b2b + excluded',
+        api: url(root.companyId, 'userdownline', 'none', 'none', '-', '&Exclude=minimumspend', 'b2b'),
+        sql: list({ module: 'b2b', excludedFromMinimumSpend: true }),
+      },
+      {
+        name: 'filter: company group',
+        api: url(root.companyId, 'userdownline', 'none', 'none', '-', '', 'all', group),
+        sql: list({ groupId: group }),
+      },
+      {
+        name: 'one agency: active clients',
+        api: url(agency.id, 'client', 'none', 'none', '-', '&CampaignStatus=active&CardStatus=with'),
+        sql: list({ parentCompanyId: agency.id, kind: 'client', campaigns: 'active', card: 'with' }),
       },
     ];
     const { worstApiP99, worstRatio } = await apiBesideSql(
@@ -114,10 +155,18 @@ export async function benchAgencyList(database: 'pglite' | 'postgres', databaseU
 async function seedNetwork(handle: DatabaseHandle) {
   const { systemId, companyId } = await masterRoot(handle);
   await handle.sql.executeSql(
-    `insert into companies (system_id, kind, parent_id, root_id, name, email, subdomain, payment_failed, created_at)
+    `insert into companies (system_id, kind, parent_id, root_id, name, email, subdomain, created_at)
      select $1, 'agency', $2, $2, 'Bench Agency ' || lpad(n::text, 4, '0'), 'owner' || n || '@agency.bench',
-            'bench-' || n, n % 50 = 0, now() - make_interval(mins => n)
+            'bench-' || n, now() - make_interval(mins => n)
        from generate_series(1, ${AGENCIES}) n`,
+    [systemId, companyId],
+  );
+  // A declined charge not paid yet (decision 0065) on every 50th agency.
+  await handle.sql.executeSql(
+    `insert into payment_failures (system_id, payer_company_id, agency_id, obligation_key, amount, reason, failed_at)
+     select $1, c.id, c.id, 'bench-failure:' || c.id, 1000, 'Your card was declined.', now()
+       from companies c
+      where c.parent_id = $2 and c.name like 'Bench Agency %' and substr(c.name, 14)::int % 50 = 0`,
     [systemId, companyId],
   );
   await handle.sql.executeSql(
@@ -140,6 +189,43 @@ async function seedNetwork(handle: DatabaseHandle) {
        from companies c where c.kind = 'client' and c.email like '%@client.bench'`,
     [systemId],
   );
+  // Decision 0094's facts: a card on every 3rd agency and 2nd client, the local module everywhere and
+  // b2b on every 4th agency, every 5th agency excluded from the minimum spend, a running campaign on
+  // every 10th client (a paused one on every 10th + 1), every 50th client's campaign in a root group.
+  await handle.sql.executeSql(
+    `insert into payment_cards (company_id, gateway, customer_id, payment_method_id, brand, last4, exp_month,
+                                exp_year, holder, address, city, state, country, zip)
+     select c.id, 'sandbox', 'cus_bench_' || c.id, 'pm_bench_' || c.id, 'visa', '4242', 12, 2040, 'Bench Holder',
+            '1 Bench Street', 'Chicago', 'IL', 'US', '60601'
+       from companies c
+      where c.system_id = $1 and c.id % (case when c.kind = 'agency' then 3 else 2 end) = 0
+        and (c.name like 'Bench Agency %')`,
+    [systemId],
+  );
+  await handle.sql.executeSql(
+    `insert into company_modules (company_id, module, enabled)
+     select c.id, m.module::module_type, true from companies c
+       cross join (values ('local'), ('b2b')) m(module)
+      where c.name like 'Bench Agency %' and (m.module = 'local' or c.id % 4 = 0)
+     on conflict do nothing`,
+  );
+  await handle.sql.executeSql(
+    `update companies set exclude_minimum_spend = true where name like 'Bench Agency %' and id % 5 = 0`,
+  );
+  const { rows: groups } = await handle.sql.executeSql(
+    `insert into company_groups (company_id, name) values ($1, 'Bench group') returning id`,
+    [companyId],
+  );
+  const groupId = Number(groups[0]?.id);
+  await handle.sql.executeSql(
+    `insert into campaigns (public_id, system_id, agency_id, client_id, module, name, status, company_group_id)
+     select (30000000 + c.id)::text, c.system_id, c.parent_id, c.id, 'local', 'Bench campaign ' || c.id,
+            case when c.id % 10 = 0 then 'running' else 'paused' end,
+            case when c.id % 50 = 0 then $1::int end
+       from companies c
+      where c.kind = 'client' and c.email like '%@client.bench' and c.id % 10 in (0, 1)`,
+    [groupId],
+  );
   await handle.sql.executeSql('analyze');
-  return { systemId, companyId };
+  return { systemId, companyId, groupId };
 }

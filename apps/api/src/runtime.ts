@@ -148,7 +148,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   const limiter = createRateLimiter(db);
   const tenancy = createTenancyModule({ db });
   const { scope } = tenancy;
-  const audit = createAuditModule({ db, inScope: scope.inScope });
+  const audit = createAuditModule({
+    db,
+    inScope: scope.inScope,
+    // Built below (campaigns write their moves through `audit`); read at request time only.
+    campaignOptions: (of, limit) => campaigns.counts.options(of, limit),
+  });
   // Links in e-mails: known hosts only, with the deployment's scheme and port (decision 0019).
   const domains = createDomainsModule({ db, filesBaseUrl, publicWeb: config.publicWeb });
   // The embed code, GET /px.js and the guarded site check of local campaigns (decision 0042).
@@ -395,6 +400,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     ...payments.handlers,
     ...billingJobs.handlers,
   ];
+  const groups = createGroupsModule({ db });
   // Every module, in one list: what the product answers under /api.
   const modules = [
     createAppConfigModule(
@@ -407,7 +413,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     identity,
     botCheck,
     audit,
-    createGroupsModule({ db }),
+    groups,
     sales,
     createUsersModule({
       db,
@@ -432,6 +438,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       passwords: identity.passwords,
       emailChanges: identity.emailChanges,
       inScope: scope.inScope,
+      groupBelongsTo: groups.belongsTo,
+      campaignSetup: campaigns.campaignSetup,
     }),
     mail,
     leads,

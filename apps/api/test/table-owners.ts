@@ -169,7 +169,6 @@ export const CROSS_OWNER_USES: Record<string, string[]> = {
     'company_payment_terms',
     'onboarding_settings',
     'payment_accounts',
-    'payment_cards',
     'user_logs',
     'users',
   ],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ID_NOT_FOUND, INT32_MAX, idParamSchema } from './ids.js';
+import { MODULES } from './module-catalogue.js';
 import { pagedResponseSchema } from './paging.js';
 import { moduleSchema, paymentTermSchema, tfSchema } from './tenancy.js';
 
@@ -8,6 +9,8 @@ import { moduleSchema, paymentTermSchema, tfSchema } from './tenancy.js';
  * (spec 2 §7 GetClientList): the agency list of a system user, or an agency's clients. Sort keys and
  * the none → asc → desc cycle of spec 2 §2; `searchkey` '-' means no search.
  */
+export const LIST_MODULE_UNKNOWN = `Unknown module: use all or one of ${MODULES.join(', ')}.`;
+
 export const AGENCY_SORT_KEYS = ['company_name', 'full_name', 'email', 'created_at'] as const;
 
 export const userListParamsSchema = z.object({
@@ -21,11 +24,42 @@ export const userListParamsSchema = z.object({
    * (staff of `companyID`); sales: the Sales account list (a system's sales staff, system users only).
    */
   userType: z.enum(['userdownline', 'client', 'user', 'sales']),
-  module: z.string().max(20),
+  /**
+   * `all`, or a module (local, locator, enhance, b2b, simplifi): only agencies and clients that have it
+   * enabled (decision 0094). The administrator and sales lists take `all` only.
+   */
+  module: z.enum(['all', ...MODULES], LIST_MODULE_UNKNOWN),
   sortby: z.enum([...AGENCY_SORT_KEYS, 'none']),
   order: z.enum(['asc', 'desc', 'none']),
   searchkey: z.string().max(100),
 });
+
+/** Card Status of GetClientList (decision 0094): a current card on file for the row's company, or none. */
+export const LIST_CARD_STATUSES = ['all', 'with', 'without'] as const;
+export type ListCardStatus = (typeof LIST_CARD_STATUSES)[number];
+/**
+ * Campaign Status of GetClientList (decision 0094): `active` = a running campaign that is not removed
+ * (an agency's: any of its clients'), `inactive` = none.
+ */
+export const LIST_CAMPAIGN_STATUSES = ['all', 'active', 'inactive'] as const;
+export type ListCampaignStatus = (typeof LIST_CAMPAIGN_STATUSES)[number];
+/**
+ * `Exclude` of GetClientList (decision 0094), comma-separated: agencies excluded from the minimum spend
+ * (`minimumspend`) and from the onboarding charge (`onboardcharge`): the agency list's two switches,
+ * so the root company's only, like the switches.
+ */
+export const LIST_EXCLUSIONS = ['minimumspend', 'onboardcharge'] as const;
+export type ListExclusion = (typeof LIST_EXCLUSIONS)[number];
+
+export const LIST_CARD_STATUS_UNKNOWN = 'CardStatus must be all, with or without.';
+export const LIST_CAMPAIGN_STATUS_UNKNOWN = 'CampaignStatus must be all, active or inactive.';
+export const LIST_IN_AGENCY_LIST_UNKNOWN = 'inAgencyList must be true or false.';
+
+/** Blank means the default, as the spec's web sends empty filters. */
+const blankAs =
+  <T extends string>(fallback: T) =>
+  (value: unknown) =>
+    value === undefined || value === '' ? fallback : value;
 
 export const userListQuerySchema = z.object({
   Page: z.coerce.number().int().min(1).default(1),
@@ -35,6 +69,18 @@ export const userListQuerySchema = z.object({
    * root company of the system only apikey (an Open API key was generated) and developermode (api_mode).
    */
   Filters: z.string().max(200).optional(),
+  CardStatus: z.preprocess(blankAs('all'), z.enum(LIST_CARD_STATUSES, LIST_CARD_STATUS_UNKNOWN)),
+  CampaignStatus: z.preprocess(blankAs('all'), z.enum(LIST_CAMPAIGN_STATUSES, LIST_CAMPAIGN_STATUS_UNKNOWN)),
+  /** Comma-separated `LIST_EXCLUSIONS` (agency list, root company only). */
+  Exclude: z.string().max(100).optional(),
+  /**
+   * Sales list only (decision 0094): `true` = sales people the agency list shows, linked to at least
+   * one agency as sales representative, account executive or referrer; `false` = linked to none.
+   */
+  inAgencyList: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['true', 'false'], LIST_IN_AGENCY_LIST_UNKNOWN).optional(),
+  ),
 });
 export const AGENCY_LIST_FILTERS = ['directpayment', 'paymentfailed', 'apikey', 'developermode'] as const;
 export type AgencyListFilter = (typeof AGENCY_LIST_FILTERS)[number];

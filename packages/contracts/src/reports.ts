@@ -99,8 +99,16 @@ export const reportAnalyticsRootParamsSchema = z.object({
   end: reportDayParamSchema,
   companyrootid: z.coerce.number().int(),
 });
+/** A report's days: yyyy-MM-dd in `time_zone`, the viewer's own zone or their browser's (decision 0094). */
+export const reportRangeSchema = z.object({
+  start: z.string(),
+  end: z.string(),
+  days: z.number().int(),
+  time_zone: z.string(),
+});
+
 export const reportAnalyticsResponseSchema = z.object({
-  range: z.object({ start: z.string(), end: z.string(), days: z.number().int() }),
+  range: reportRangeSchema,
   company: z.object({ id: z.number().int(), name: z.string(), kind: z.enum(['root', 'agency', 'client']) }),
   totals: z.object({
     /** Live counts today (not limited to the range). */
@@ -171,7 +179,7 @@ export const rootRevenueResponseSchema = z.object({
   basis: z.literal('collected'),
   note: z.string(),
   currency: z.literal('USD'),
-  range: z.object({ start: z.string(), end: z.string(), days: z.number().int() }),
+  range: reportRangeSchema,
   /**
    * Money collected in the range (UTC days), in dollars, from the ledger's gateway money (decision
    * 0083): `revenue` came in on the platform's own charges (Data Wallet top-ups included),
@@ -254,6 +262,12 @@ export const underPerformResponseSchema = z.object({
       leads_on_date: z.number().int(),
       /** Leads on the 7 days before it. */
       leads_previous_7_days: z.number().int(),
+      /**
+       * What was expected on the day (decision 0094): the campaign's minimum leads per day, else its
+       * daily average of the 7 days before (two decimals); null when it is not judged.
+       */
+      expected_leads: z.number().nullable(),
+      basis: z.enum(['minimum', 'average', 'none']),
       under_perform: z.boolean(),
     }),
   ),
@@ -285,7 +299,7 @@ export const agenciesReportQuerySchema = z.object({
   PerPage: z.coerce.number().int().min(1).max(100).default(10),
   /** Card on file of the agency owner. */
   CardStatus: z.enum(['all', 'with', 'without', '']).default('all'),
-  /** No campaigns exist yet: `active` finds none, `inactive` every agency. */
+  /** active: one of the agency's clients has a running campaign; inactive: none has (decision 0094). */
   CampaignStatus: z.enum(['all', 'active', 'inactive', '']).default('all'),
   /** yyyy-MM: the month for the new-client and sign-in columns (default: the current month). */
   SelectedDate: calendarMonthSchema.optional(),

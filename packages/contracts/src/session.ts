@@ -49,6 +49,31 @@ export const sessionUserSchema = z.object({
   company_country_code: z.string(),
   industry_id: z.number().int().nullable(),
   industry_name: z.string().nullable(),
+  /**
+   * Profile step 2's people of the company (decision 0094): the franchise and its director, the office
+   * manager, the team and its manager. Defaults so sessions stored before the fields existed still read.
+   */
+  franchize: tfSchema.default('F'),
+  franchizedirector: tfSchema.default('F'),
+  director_name: z.string().default(''),
+  director_email: z.string().default(''),
+  director_phone: z.string().default(''),
+  officemanager: tfSchema.default('F'),
+  manager_name: z.string().default(''),
+  manager_email: z.string().default(''),
+  manager_phone: z.string().default(''),
+  team: tfSchema.default('F'),
+  teammanager: tfSchema.default('F'),
+  team_name: z.string().default(''),
+  team_email: z.string().default(''),
+  team_phone: z.string().default(''),
+  /** The person's own IANA time zone (setupcomplete), null until they set one (decision 0094). */
+  time_zone: z.string().nullable().default(null),
+  /** A client's campaign setup (setupcomplete's campaign fields), null until set. */
+  campaign_setup: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .nullable()
+    .default(null),
   ip_login: z.string().nullable(),
   customer_card_id: z.string().nullable(),
   manual_bill: tfSchema,

@@ -116,15 +116,26 @@ export const showUserResponseSchema = z.object({ data: z.array(logUserOptionSche
 
 /**
  * `POST /configuration/user/show-campaigns`: campaign options of the log filter (spec 2 §3: id,
- * campaign name, company name). Campaigns do not exist yet in this product: the list is empty.
+ * campaign name, company name): the campaigns of the company (the system's for a root company, an
+ * agency's clients', a client's own; decision 0094), live ones by name, then removed ones (their logs
+ * stay), at most `LOG_CAMPAIGN_OPTIONS`.
  */
 export const showCampaignsRequestSchema = z.strictObject({ companyID: idSchema });
 export type ShowCampaignsRequest = z.input<typeof showCampaignsRequestSchema>;
+export const LOG_CAMPAIGN_OPTIONS = 1000;
 export const logCampaignOptionSchema = z.object({
   leadspeek_api_id: z.string(),
   campaign_name: z.string(),
+  /** The client's company name. */
   company_name: z.string(),
+  /** The campaign's row id (Report Analytics' campaign choice). */
+  id: z.number().int(),
+  module: z.string(),
+  status: z.string(),
+  archived: z.boolean(),
+  removed: z.boolean(),
 });
+export type LogCampaignOption = z.infer<typeof logCampaignOptionSchema>;
 export const showCampaignsResponseSchema = z.object({ data: z.array(logCampaignOptionSchema) });
 
 /** `POST /configuration/user/log-user`: one page of log rows, newest first, 10 per page. */
@@ -136,7 +147,7 @@ export const logUserRequestSchema = z.strictObject({
   user_type: logUserTypeSchema.default('all'),
   user_id: idFilter,
   page: z.number().int().min(1).default(1),
-  /** Campaign filter (no campaigns exist yet: any value other than all finds nothing). */
+  /** Campaign filter: the campaign's public id (`leadspeek_api_id`); empty, all or 9999 for all. */
   leadspeek_api_id: z
     .union([z.string().trim().max(50), z.number().int()])
     .nullable()

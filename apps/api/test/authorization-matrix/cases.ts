@@ -182,6 +182,18 @@ export const MATRIX_CASES: MatrixCase[] = [
     }),
     inScope: onlySelf,
   },
+  // A client's campaign setup names a company group (decision 0094): the group list's company (a
+  // client's agency, a company's own staff's) or a client's own, so of the groups in anyone's scope
+  // only their own company's gets past (then non-clients get 400); sales staff have no group list.
+  {
+    route: 'PUT /api/leadspeek/user/setupcomplete',
+    vary: { resource: 'group', field: 'companyGroupID' },
+    request: ({ id, home }) => ({
+      url: '/api/leadspeek/user/setupcomplete',
+      body: { usrID: home.user, statuscomplete: 'T', companyGroupID: id },
+    }),
+    inScope: onlySelf,
+  },
   {
     route: 'POST /api/user/update',
     vary: null,

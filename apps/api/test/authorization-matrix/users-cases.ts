@@ -79,7 +79,7 @@ export const USERS_MATRIX_CASES: MatrixCase[] = [
     route: LIST,
     vary: { resource: 'company', field: 'companyID' },
     request: ({ id, home }) => ({
-      url: `/api/configuration/user/${id}/all/${home.system}/client/local/none/none/-`,
+      url: `/api/configuration/user/${id}/all/${home.system}/client/all/none/none/-`,
     }),
     // Sales staff use their downline (404); an account executive reads here only the clients of the
     // agency it is executive of, and no subject's company is that agency (own: the root company).
@@ -87,9 +87,18 @@ export const USERS_MATRIX_CASES: MatrixCase[] = [
   },
   {
     route: LIST,
+    vary: { resource: 'company', field: 'companyID' },
+    // The narrowing filters (decision 0094) read the named company's clients only: same answers.
+    request: ({ id, home }) => ({
+      url: `/api/configuration/user/${id}/all/${home.system}/client/local/none/none/-?CardStatus=without&CampaignStatus=inactive`,
+    }),
+    inScope: (p) => (isSales(p) ? [404] : PASS),
+  },
+  {
+    route: LIST,
     vary: { resource: 'system', field: 'idsys' },
     request: ({ id, home }) => ({
-      url: `/api/configuration/user/${home.company}/all/${id}/client/local/none/none/-`,
+      url: `/api/configuration/user/${home.company}/all/${id}/client/all/none/none/-`,
     }),
     // A sales person's home is Northwind: its account executive reads Northwind's clients (issue 20).
     inScope: (p) => (p === 'sales' ? [404] : PASS),
@@ -98,7 +107,7 @@ export const USERS_MATRIX_CASES: MatrixCase[] = [
     route: LIST,
     vary: { resource: 'group', field: 'group' },
     request: ({ id, home }) => ({
-      url: `/api/configuration/user/${home.company}/${id}/${home.system}/client/local/none/none/-`,
+      url: `/api/configuration/user/${home.company}/${id}/${home.system}/client/all/none/none/-`,
     }),
     // A group must be the listing company's own (the principal's own group); sales name no such group.
     inScope: (p, subject) => (subject === p && !isSales(p) ? PASS : [404]),

@@ -6,7 +6,7 @@ describe('user list paths', () => {
 
   it('lists a system’s agencies with no sort and no search', () => {
     expect(userListPath({ ...base, userType: 'userdownline' })).toBe(
-      '/configuration/user/7/all/1/userdownline/local/none/none/-',
+      '/configuration/user/7/all/1/userdownline/all/none/none/-',
     );
   });
 
@@ -19,9 +19,9 @@ describe('user list paths', () => {
         sort: { key: 'email', order: 'asc' },
         search: ' a/b ',
       }),
-    ).toBe('/configuration/user/7/12/1/client/local/email/asc/a%2Fb');
+    ).toBe('/configuration/user/7/12/1/client/all/email/asc/a%2Fb');
     expect(userListPath({ ...base, userType: 'user', group: '' })).toBe(
-      '/configuration/user/7/all/1/user/local/none/none/-',
+      '/configuration/user/7/all/1/user/all/none/none/-',
     );
   });
 

@@ -1,6 +1,10 @@
 import {
   type AgencyListFilter,
+  type ListCampaignStatus,
+  type ListCardStatus,
+  type ListExclusion,
   type ManagedNode,
+  type ModuleType,
   salesDownlineResponseSchema,
   type UserListResponse,
   userListResponseSchema,
@@ -37,6 +41,13 @@ export interface UserListParams {
   search: string;
   /** Agency-list filters (spec 2 §2). */
   filters?: readonly AgencyListFilter[];
+  /** Narrowing of agencies and clients (decision 0094); 'all' / absent narrows nothing. */
+  cardStatus?: ListCardStatus;
+  campaignStatus?: ListCampaignStatus;
+  /** The agency list's exclusion switches (root company). */
+  exclude?: readonly ListExclusion[];
+  /** `{module}`: agencies or clients with this module enabled ('all' when absent). */
+  module?: ModuleType;
   /**
    * A sales user's agency list is the sales downline (spec 2 §6): the agencies linked to this sales
    * person, through `GET /configuration/sales-downline/...`.
@@ -54,14 +65,14 @@ export const userListKeys = {
 export const agencyListKeys = userListKeys;
 
 /**
- * `GET /configuration/user/{companyID}/{group|all}/{idsys}/{userType}/local/{sortby}/{order}/{searchkey}`
+ * `GET /configuration/user/{companyID}/{group|all}/{idsys}/{userType}/{module|all}/{sortby}/{order}/{searchkey}`
  * (spec 2 §7 GetClientList): 'none' when not sorting, '-' when not searching; or, for a sales user's
  * agencies, `GET /configuration/sales-downline/{companyID}/{usrID}/{idsys}/{sort}/{order}/{search}`.
  */
 export function userListPath(
   params: Pick<
     UserListParams,
-    'companyID' | 'idsys' | 'userType' | 'group' | 'sort' | 'search' | 'salesUserId'
+    'companyID' | 'idsys' | 'userType' | 'group' | 'sort' | 'search' | 'salesUserId' | 'module'
   >,
 ): string {
   const tail = `${sortSegments(params.sort)}/${searchSegment(params.search)}`;
@@ -69,7 +80,7 @@ export function userListPath(
     return `/configuration/sales-downline/${params.companyID}/${params.salesUserId}/${params.idsys}/${tail}`;
   }
   const group = params.group && params.group !== '' ? encodeURIComponent(params.group) : 'all';
-  return `/configuration/user/${params.companyID}/${group}/${params.idsys}/${params.userType}/local/${tail}`;
+  return `/configuration/user/${params.companyID}/${group}/${params.idsys}/${params.userType}/${params.module ?? 'all'}/${tail}`;
 }
 
 export const fetchUserList = (
@@ -81,11 +92,19 @@ export const fetchUserList = (
   return http.request(
     {
       path: userListPath(params),
-      query: {
-        Page: params.page,
-        PerPage: params.perPage,
-        Filters: params.salesUserId === undefined ? filters : undefined,
-      },
+      // The sales downline takes none of the list's filters.
+      query:
+        params.salesUserId === undefined
+          ? {
+              Page: params.page,
+              PerPage: params.perPage,
+              Filters: filters,
+              CardStatus: params.cardStatus && params.cardStatus !== 'all' ? params.cardStatus : undefined,
+              CampaignStatus:
+                params.campaignStatus && params.campaignStatus !== 'all' ? params.campaignStatus : undefined,
+              Exclude: params.exclude?.length ? params.exclude.join(',') : undefined,
+            }
+          : { Page: params.page, PerPage: params.perPage },
       signal,
     },
     params.salesUserId === undefined ? userListResponseSchema : salesDownlineResponseSchema,

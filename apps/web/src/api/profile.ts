@@ -3,6 +3,7 @@ import {
   messageResponseSchema,
   type ProfileUpdateResponse,
   profileUpdateResponseSchema,
+  type SetupCompleteRequest,
 } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useBoot } from '../app/boot/boot-context';
@@ -10,18 +11,9 @@ import type { HttpClient } from './http';
 
 /**
  * `PUT /leadspeek/user/setupcomplete` (spec 1 §7.2): the profile-setup wizard or the questionnaire is
- * finished. Mirrors the contracts' `setupCompleteRequestSchema`.
+ * finished; the contracts' request (time zone, and a client's campaign setup, decision 0094).
  */
-export interface SetupCompleteRequest {
-  usrID: number;
-  statuscomplete: 'T' | 'F';
-  /** Questionnaire answers by question id, when the screen asked any. */
-  answers?: Record<string, string | string[]>;
-  /** The browser's IANA time zone. */
-  timezone?: string;
-}
-
-export type { ProfileUpdateResponse };
+export type { ProfileUpdateResponse, SetupCompleteRequest };
 
 export const profileKeys = {
   all: ['profile'] as const,

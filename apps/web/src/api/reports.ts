@@ -8,6 +8,8 @@ import {
   type RootRevenueResponse,
   reportAnalyticsResponseSchema,
   rootRevenueResponseSchema,
+  type UnderPerformResponse,
+  underPerformResponseSchema,
 } from '@app/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useHttp } from '../app/boot/boot-context';
@@ -19,6 +21,7 @@ export type {
   ReportAnalyticsResponse,
   ReportPeriod,
   RootRevenueResponse,
+  UnderPerformResponse,
 };
 export type AgencyReportSortKey = (typeof AGENCY_REPORT_SORT_KEYS)[number];
 
@@ -38,7 +41,31 @@ export const reportKeys = {
   revenue: (range: ReportRange, period: PeriodChoice) =>
     [...reportKeys.all, 'root-revenue', range, period] as const,
   agencies: (params: AgenciesReportParams) => [...reportKeys.all, 'agencies', params] as const,
+  underPerform: (ids: readonly number[], day: string) =>
+    [...reportKeys.all, 'under-perform', ids, day] as const,
 };
+
+/**
+ * `GET /configuration/get-under-perform-campaigns?campaign_ids=&selected_date=` (decision 0094): each
+ * campaign's leads on the day against what was expected of it. Idle without campaigns (at most 100).
+ */
+export function useUnderPerform(ids: readonly number[], day: string) {
+  const http = useHttp();
+  return useQuery({
+    queryKey: reportKeys.underPerform(ids, day),
+    queryFn: ({ signal }) =>
+      http.request(
+        {
+          path: '/configuration/get-under-perform-campaigns',
+          query: { campaign_ids: ids.join(','), selected_date: day },
+          signal,
+        },
+        underPerformResponseSchema,
+      ),
+    enabled: ids.length > 0 && day !== '',
+    placeholderData: keepPreviousData,
+  });
+}
 
 /** `GET /configuration/report-analytics/{start}/{end}/{companyid}/{campaignid}` (campaign 0: all). */
 export const reportAnalyticsQuery = (

@@ -144,6 +144,21 @@ export const campaigns = pgTable(
     index('campaigns_client_idx').on(t.clientId, t.module),
     index('campaigns_agency_idx').on(t.agencyId, t.module),
     index('campaigns_running_idx').on(t.module).where(sql`${t.status} = 'running'`),
+    // The agency and client lists' Campaign Status filter and the agencies report (decision 0094):
+    // companies with a running campaign, one probe or one small scan each.
+    index('campaigns_running_agency_idx')
+      .on(t.agencyId)
+      .where(sql`${t.status} = 'running' and ${t.removedAt} is null`),
+    index('campaigns_running_client_idx')
+      .on(t.clientId)
+      .where(sql`${t.status} = 'running' and ${t.removedAt} is null`),
+    // The lists' `{group}` segment: does this agency (client) have a campaign in the group, one probe.
+    index('campaigns_group_agency_idx')
+      .on(t.companyGroupId, t.agencyId)
+      .where(sql`${t.companyGroupId} is not null and ${t.removedAt} is null`),
+    index('campaigns_group_client_idx')
+      .on(t.companyGroupId, t.clientId)
+      .where(sql`${t.companyGroupId} is not null and ${t.removedAt} is null`),
     check('campaigns_public_id_format', sql`${t.publicId} ~ '^[1-9][0-9]{7}$'`),
     check('campaigns_status', sql`${t.status} in ('running', 'paused', 'paused_on_run', 'stopped')`),
     check(

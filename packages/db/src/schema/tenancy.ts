@@ -7,6 +7,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -98,6 +99,11 @@ export const companies = pgTable(
     isMarketingServicesAgreementDeveloper: boolean().notNull().default(false),
     externalOrganizationId: text(),
     industryName: text().notNull().default(''),
+    /**
+     * Profile step 2's people of the company (franchise director, office manager, team manager) and
+     * its franchise and team switches (decision 0094); null until the company saves them.
+     */
+    contacts: jsonb().$type<Record<string, unknown>>(),
     packageId: text().notNull().default(''),
     /** The payment term new clients start with (general settings, paymenttermDefault). */
     defaultPaymentTerm: paymentTermEnum(),

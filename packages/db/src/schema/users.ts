@@ -89,6 +89,13 @@ export const users = pgTable(
     staffSettings: jsonb().$type<Record<string, boolean>>().notNull().default({}),
     /** Onboarding questionnaire answers (profile setup). */
     questionnaireAnswers: jsonb().$type<Record<string, unknown>>(),
+    /**
+     * The IANA zone the person works in (setupcomplete's `timezone`): the days of their reports across
+     * campaigns; null until they say, then the browser's zone header stands in (decision 0094).
+     */
+    timeZone: text(),
+    /** The campaign setup a client chose (setupcomplete's campaign fields, decision 0094). */
+    campaignSetup: jsonb().$type<Record<string, unknown>>(),
     lastLoginIp: text(),
     lastLoginAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).defaultNow().notNull(),

@@ -6,7 +6,7 @@ import { createAuditLog } from './audit-log.js';
 import { auditRoutes } from './audit-routes.js';
 import { createUserLogRepository } from './user-log-repository.js';
 import { userLogRoutes } from './user-log-routes.js';
-import { createUserLogService } from './user-log-service.js';
+import { createUserLogService, type UserLogServiceDependencies } from './user-log-service.js';
 
 export { type AuditEvent, type AuditLog, settingsEvent } from './audit-log.js';
 export { changeDescription, type FieldChange, fieldChanges } from './field-changes.js';
@@ -17,6 +17,11 @@ export function createAuditModule(deps: {
   inScope: (principal: Principal, resource: TenantResource, id: number) => Promise<boolean>;
   /** Where an IP is; the DB-IP Lite table unless a test gives another. */
   locate?: IpLocator;
+  /**
+   * The campaigns module's options of a scope, for the log filter. The campaigns module is built
+   * after this one (it writes through `audit`), so it is asked for when a request comes.
+   */
+  campaignOptions: UserLogServiceDependencies['campaignOptions'];
 }) {
   const audit = createAuditLog(deps.db);
   const logs = createUserLogService({
@@ -24,6 +29,7 @@ export function createAuditModule(deps: {
     audit,
     inScope: deps.inScope,
     locate: deps.locate ?? createDbIpLocator(),
+    campaignOptions: deps.campaignOptions,
   });
   return { audit, routes: [auditRoutes(audit), userLogRoutes(logs)] };
 }

@@ -189,6 +189,14 @@ export function createUserLogRepository(db: Database) {
       return rows[0]?.name ?? '';
     },
 
+    async companyKind(companyId: number): Promise<'root' | 'agency' | 'client' | null> {
+      const rows = await queryRows<{ kind: 'root' | 'agency' | 'client' }>(
+        db,
+        sql`select kind from companies where id = ${companyId} and deleted_at is null`,
+      );
+      return rows[0]?.kind ?? null;
+    },
+
     async companyName(companyId: number): Promise<string> {
       const rows = await queryRows<{ name: string }>(
         db,

@@ -1,5 +1,6 @@
 import {
   auditActionLabel,
+  LOG_CAMPAIGN_OPTIONS,
   LOG_CATEGORY_LABELS,
   LOG_CSV_COLUMNS,
   LOG_DOWNLOAD_MAX_ROWS,
@@ -18,6 +19,7 @@ import { badRequest, notFound } from '../../http-errors.js';
 import type { ExportColumn, ExportRow } from '../../lib/exports/index.js';
 import type { TenantResource } from '../../plugins/access.js';
 import type { IpLocator } from '../../providers/ip-location/ip-location.js';
+import type { CampaignOption, CampaignScope } from '../campaigns/index.js';
 import type { Principal } from '../tenancy/index.js';
 import type { AuditLog } from './audit-log.js';
 import type { UserLogQuery, UserLogRecord, UserLogRepository } from './user-log-repository.js';
@@ -28,6 +30,8 @@ export interface UserLogServiceDependencies {
   inScope: (principal: Principal, resource: TenantResource, id: number) => Promise<boolean>;
   /** Where a row's IP is (offline table); '' for private, loopback and unknown addresses. */
   locate: IpLocator;
+  /** The campaigns module's options of a scope (its public face: the campaigns are its rows). */
+  campaignOptions: (scope: CampaignScope, limit: number) => Promise<CampaignOption[]>;
 }
 
 /** How many people the user filter offers at most (a root company's tree can be very large). */
@@ -100,7 +104,13 @@ const slug = (text: string) =>
  * agency staff their agency and its clients; clients and sales get 404. Every id a caller sends
  * is checked against the caller's scope here (the wildcards 9999/all are not ids).
  */
-export function createUserLogService({ repo, audit, inScope, locate }: UserLogServiceDependencies) {
+export function createUserLogService({
+  repo,
+  audit,
+  inScope,
+  locate,
+  campaignOptions,
+}: UserLogServiceDependencies) {
   /** The caller's whole scope as one company tree: the system's root company, or their agency. */
   const scopeRoot = (p: Principal) => (isSystemStaff(p) ? p.rootCompanyId : p.companyId);
   /** The repository's tree: null stands for the root company's, which is the whole system. */
@@ -166,10 +176,33 @@ export function createUserLogService({ repo, audit, inScope, locate }: UserLogSe
       return { data: await repo.people(p.systemId, treeOf(p, company), membersOf(userType), PEOPLE_LIMIT) };
     },
 
-    /** Campaign options: campaigns are not stored in this product yet, so there are none. */
+    /**
+     * Campaign options of the log filter (decision 0094): the company's campaigns, the whole system's
+     * for a root company. The company is checked against the caller's scope first (404 outside it).
+     */
     async campaigns(p: Principal, companyId: number) {
-      await idFilter(p, 'company', companyId);
-      return { data: [] };
+      const company = (await idFilter(p, 'company', companyId)) ?? scopeRoot(p);
+      const kind = await repo.companyKind(company);
+      if (!kind) throw notFound();
+      const scope: CampaignScope =
+        kind === 'root'
+          ? { kind: 'system', systemId: p.systemId }
+          : kind === 'agency'
+            ? { kind: 'agency', systemId: p.systemId, agencyId: company }
+            : { kind: 'client', systemId: p.systemId, clientId: company };
+      const options = await campaignOptions(scope, LOG_CAMPAIGN_OPTIONS);
+      return {
+        data: options.map((c) => ({
+          leadspeek_api_id: c.public_id,
+          campaign_name: c.name,
+          company_name: c.client_name,
+          id: c.id,
+          module: c.module,
+          status: c.status,
+          archived: c.archived,
+          removed: c.removed,
+        })),
+      };
     },
 
     async categories(p: Principal) {

@@ -1,7 +1,8 @@
 import { LOG_DATE_RANGE_INVALID, LOG_DATE_RANGE_ORDER, userLogDownloadPath } from '@app/contracts';
-import { and, DEMO, eq, userLogs, users } from '@app/db';
+import { and, campaigns, companies, DEMO, DEMO_CAMPAIGNS, eq, userLogs, users } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
+import { insertCampaign } from '../../../test/kits/campaigns.js';
 import { bearer, send, signIn } from '../../../test/sign-in.js';
 import { createUserLogRepository } from './user-log-repository.js';
 
@@ -264,12 +265,76 @@ describe('log filter options', () => {
     ).toBe(404);
   });
 
-  it('show-campaigns answers no campaigns (none are stored yet) and checks the company', async () => {
-    const res = await post('owner', 'show-campaigns', { companyID: ids.owner!.companyId });
-    expect(res.json()).toEqual({ data: [] });
-    expect((await post('summit', 'show-campaigns', { companyID: ids.owner!.companyId })).statusCode).toBe(
-      404,
+  it('show-campaigns answers the company’s campaigns and checks the company (decision 0094)', async () => {
+    const harborName = DEMO.northwind.clients[0].name;
+    const [harbor] = await rt.database.db.select().from(companies).where(eq(companies.name, harborName));
+    // A removed campaign is still offered (its logs stay), after the live ones.
+    const removed = await insertCampaign(rt.database.db, {
+      name: 'AAA removed campaign',
+      removedAt: new Date(),
+    });
+    const options = async (who: string, companyID: number) => {
+      const res = await post(who, 'show-campaigns', { companyID });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { leadspeek_api_id: string; company_name: string; removed: boolean }[];
+    };
+    const agency = await options('owner', ids.owner!.companyId);
+    const northwindIds = DEMO_CAMPAIGNS.filter((c) =>
+      DEMO.northwind.clients.some((client) => client.name === c.client),
+    ).map((c) => c.publicId);
+    expect(agency.map((c) => c.leadspeek_api_id).sort()).toEqual([...northwindIds, removed.publicId].sort());
+    expect(agency.at(-1)).toMatchObject({ leadspeek_api_id: removed.publicId, removed: true });
+    expect(agency.find((c) => c.leadspeek_api_id === '40010001')).toMatchObject({
+      campaign_name: 'Harbor Dental — website visitors',
+      company_name: harborName,
+      module: 'local',
+      status: 'running',
+      removed: false,
+    });
+    const client = await options('owner', harbor!.id);
+    expect(client.every((c) => c.company_name === harborName)).toBe(true);
+    expect(client.map((c) => c.leadspeek_api_id)).toContain('40010005');
+    expect(client.map((c) => c.leadspeek_api_id)).not.toContain('40020001');
+    // The root company: the whole system's, no other system's.
+    const system = (await options('root', ids.root!.companyId)).map((c) => c.leadspeek_api_id);
+    expect(system).toEqual(expect.arrayContaining(['40010001', '40020001', '40030001']));
+    expect(system).not.toContain('40040001');
+    expect((await options('bright', ids.bright!.companyId)).map((c) => c.leadspeek_api_id)).toEqual([
+      '40040001',
+    ]);
+    // Another tenant's company, or one out of the caller's reach: 404.
+    for (const [who, companyID] of [
+      ['summit', ids.owner!.companyId],
+      ['bright', ids.owner!.companyId],
+      ['coastal', harbor!.id],
+      ['owner', ids.summit!.companyId],
+    ] as const)
+      expect((await post(who, 'show-campaigns', { companyID })).statusCode, who).toBe(404);
+    expect((await post('harbor', 'show-campaigns', { companyID: harbor!.id })).statusCode).toBe(404);
+  });
+
+  it('the campaign filter finds what was done to that campaign', async () => {
+    const [campaign] = await rt.database.db
+      .select()
+      .from(campaigns)
+      .where(eq(campaigns.publicId, '40010002'));
+    const renamed = await send(
+      rt,
+      '/api/leadspeek/client/update',
+      { leadspeekID: campaign!.id, campaignName: 'Whitening landing page (renamed)' },
+      { token: tokens.owner, method: 'PUT', ip: '10.8.1.1' },
     );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const rows = async (leadspeek_api_id: string) =>
+      (await post('owner', 'log-user', { companyID: ids.owner!.companyId, leadspeek_api_id })).json()
+        .data as {
+        description: string;
+      }[];
+    const mine = await rows('40010002');
+    expect(mine.map((r) => r.description)).toEqual([
+      expect.stringContaining('Whitening landing page (renamed) (#40010002)'),
+    ]);
+    expect((await rows('40010001')).map((r) => r.description).join()).not.toContain('renamed');
   });
 
   it('log-category lists the categories of the caller’s own logs only', async () => {

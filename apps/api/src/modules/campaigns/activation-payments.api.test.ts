@@ -86,7 +86,7 @@ const setupCheck = async (p: Who) => (await get(rt, `/user/checksetupcomplete/${
 const clientRow = async () => {
   const list = await get(
     rt,
-    `/configuration/user/${northwind}/all/${owner.system}/client/local/none/none/-?Page=1&PerPage=50`,
+    `/configuration/user/${northwind}/all/${owner.system}/client/all/none/none/-?Page=1&PerPage=50`,
     owner.token,
   );
   return list.json().data.find((n: { company_id: number }) => n.company_id === harbor);
@@ -94,7 +94,7 @@ const clientRow = async () => {
 const rootFailedAgencies = async () => {
   const list = await get(
     rt,
-    `/configuration/user/${root.company}/all/${root.system}/userdownline/local/none/none/-?Page=1&PerPage=50&Filters=paymentfailed`,
+    `/configuration/user/${root.company}/all/${root.system}/userdownline/all/none/none/-?Page=1&PerPage=50&Filters=paymentfailed`,
     root.token,
   );
   expect(list.statusCode, list.body).toBe(200);
@@ -106,7 +106,7 @@ const rootFailedAgencies = async () => {
 const agencyRowStatus = async () => {
   const list = await get(
     rt,
-    `/configuration/user/${root.company}/all/${root.system}/userdownline/local/none/none/-?Page=1&PerPage=50`,
+    `/configuration/user/${root.company}/all/${root.system}/userdownline/all/none/none/-?Page=1&PerPage=50`,
     root.token,
   );
   return list.json().data.find((n: { company_id: number }) => n.company_id === northwind)?.payment_status;

@@ -17,6 +17,18 @@ export const campaignScopeSql = (scope: CampaignScope, alias = sql`k`) => {
   return base;
 };
 
+/** A campaign as a filter names it. */
+export interface CampaignOption {
+  id: number;
+  public_id: string;
+  name: string;
+  client_name: string;
+  module: CampaignModule;
+  status: CampaignStatusValue;
+  archived: boolean;
+  removed: boolean;
+}
+
 export interface CampaignCount {
   module: CampaignModule;
   status: CampaignStatusValue;
@@ -53,6 +65,33 @@ export function createCampaignCounts(db: Database) {
       }));
     },
 
+    /**
+     * The campaigns of a scope as a filter offers them (the user logs' campaign filter, Report
+     * Analytics' campaign choice; decision 0094): live ones first by name, then removed ones, whose
+     * logs and leads stay readable; with their client's name and state.
+     */
+    async options(scope: CampaignScope, limit: number): Promise<CampaignOption[]> {
+      const rows = await queryRows<{
+        id: number;
+        public_id: string;
+        name: string;
+        client_name: string;
+        module: CampaignModule;
+        status: CampaignStatusValue;
+        archived: boolean;
+        removed: boolean;
+      }>(
+        db,
+        sql`select k.id, k.public_id, k.name, c.name as client_name, k.module::text as module, k.status,
+                   k.archived, k.removed_at is not null as removed
+              from campaigns k join companies c on c.id = k.client_id
+             where ${campaignScopeSql(scope)}
+             order by k.removed_at is not null, lower(k.name), k.id
+             limit ${limit}`,
+      );
+      return rows.map((r) => ({ ...r, id: Number(r.id) }));
+    },
+
     /** The campaigns of these ids (removed ones too), with their client, agency and time zone. */
     async byIds(ids: readonly number[]) {
       if (ids.length === 0) return [];
@@ -64,9 +103,15 @@ export function createCampaignCounts(db: Database) {
         agency_id: number;
         client_id: number;
         time_zone: string;
+        /** The campaign's own daily lead expectation (minimumLimitLeads), null when it has none. */
+        minimum_limit_leads: number | null;
+        start_date: string | null;
+        end_date: string | null;
       }>(
         db,
-        sql`select id, public_id, name, system_id, agency_id, client_id, time_zone from campaigns
+        sql`select id, public_id, name, system_id, agency_id, client_id, time_zone, minimum_limit_leads,
+                   to_char(start_date, 'YYYY-MM-DD') as start_date, to_char(end_date, 'YYYY-MM-DD') as end_date
+              from campaigns
              where id in (${sql.join(
                ids.map((id) => sql`${id}`),
                sql`, `,

@@ -11,6 +11,8 @@ import { createCampaignPayers } from './campaign-payers.js';
 import { createCampaignRepository } from './campaign-repository.js';
 import { campaignRoutes, type EmbedCode } from './campaign-routes.js';
 import { createCampaignService } from './campaign-service.js';
+import { createCampaignSetup } from './campaign-setup.js';
+import { createCampaignSetupRepository } from './campaign-setup-repository.js';
 import { createLocatorMirror, locatorMirrorHandler, locatorMirrorJob } from './locator-mirror.js';
 import { createLocatorMirrorRepository } from './locator-mirror-repository.js';
 import { createPayerCampaigns } from './payer-campaigns.js';
@@ -22,9 +24,11 @@ import { createPrepaidCampaigns } from './prepaid-campaigns.js';
  * `@app/lead-engine`'s machine, the activation charged once through `chargeOnce`; locator campaigns
  * mirrored to the ad platform (decision 0051).
  */
-export type { CampaignCount, CampaignCounts, CampaignScope } from './campaign-counts.js';
+export type { CampaignCount, CampaignCounts, CampaignOption, CampaignScope } from './campaign-counts.js';
 export type { CampaignPayers, InvoiceSubject, PayerChargeOutcome, TopUpDue } from './campaign-payers.js';
 export type { AdPlatformMirror, CampaignService } from './campaign-service.js';
+export type { CampaignSetupApplier, CampaignSetupPlan } from './campaign-setup.js';
+export { campaignInGroupOfSql, runningCampaignOfSql } from './campaign-sql.js';
 export type { LocatorMirror } from './locator-mirror.js';
 export type { PayerCampaign, PayerCampaigns } from './payer-campaigns.js';
 export type { PrepaidCampaign, PrepaidCampaigns } from './prepaid-campaigns.js';
@@ -105,6 +109,15 @@ export function createCampaignsModule(deps: {
     payerCampaigns: createPayerCampaigns(deps.db),
     locatorMirror,
     handlers: [locatorMirrorHandler(locatorMirror)],
+    /** A client's campaign setup (setupcomplete, decision 0094), applied to its campaigns awaiting it. */
+    campaignSetup: createCampaignSetup({
+      repo,
+      setupRepo: createCampaignSetupRepository(deps.db),
+      audit: deps.audit,
+      mirror: async (record) => {
+        if (record.module === 'locator') await locatorMirror.sync(record.id);
+      },
+    }),
     /** For the lead engine: pause on run (limit, prepaid balance) through the one move path. */
     moveBySystem: service.moveBySystem,
     routes: [campaignRoutes({ service, repo, embedCode: deps.embedCode })],

@@ -182,7 +182,7 @@ describe('the onboarding charge', () => {
     expect((await onboardingState(rt, agency.company)).charges).toHaveLength(1);
     const list = await get(
       rt,
-      `/configuration/user/${root.root}/0/${root.system}/userdownline/local/company_name/asc/${encodeURIComponent('Fresh Agency')}`,
+      `/configuration/user/${root.root}/0/${root.system}/userdownline/all/company_name/asc/${encodeURIComponent('Fresh Agency')}`,
       root.token,
     );
     const node = (list.json().data as { company_id: number; is_onboard_charged: string }[] | undefined)?.find(

@@ -13,6 +13,7 @@ import { createCouponService } from './coupon-service.js';
 import { createOnboardingCharge } from './onboarding-charge.js';
 import { createOnboardingRepository } from './onboarding-repository.js';
 
+export { hasCurrentCardSql } from './card-sql.js';
 export type { OnboardingCharge } from './onboarding-charge.js';
 
 /**

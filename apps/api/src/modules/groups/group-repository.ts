@@ -1,5 +1,5 @@
 import type { ModuleType } from '@app/contracts';
-import { and, companyGroups, type Database, eq, firstRow } from '@app/db';
+import { and, companyGroups, type Database, eq, firstRow, inArray } from '@app/db';
 
 /** Postgres' unique-violation code: the company already has a group of that name (and module). */
 const isNameTaken = (error: unknown) => {
@@ -16,6 +16,17 @@ const isNameTaken = (error: unknown) => {
  */
 export function createGroupRepository(db: Database) {
   return {
+    /** Whether the group is one of these companies' (nulls stand for none). */
+    async belongsTo(groupId: number, companyIds: readonly (number | null)[]): Promise<boolean> {
+      const ids = companyIds.filter((id): id is number => id !== null);
+      if (ids.length === 0) return false;
+      const rows = await db
+        .select({ id: companyGroups.id })
+        .from(companyGroups)
+        .where(and(eq(companyGroups.id, groupId), inArray(companyGroups.companyId, ids)));
+      return rows.length > 0;
+    },
+
     list: (companyId: number, module: ModuleType | 'all') =>
       db
         .select()

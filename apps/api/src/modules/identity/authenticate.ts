@@ -50,6 +50,7 @@ export function createAuthenticator(tokens: TokenService, repo: IdentityReposito
       familyId: state.family.id,
       actorUserId: state.family.actorUserId,
       permissions,
+      timeZone: user.timeZone,
     };
   };
 }

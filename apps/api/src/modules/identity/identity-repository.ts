@@ -47,6 +47,7 @@ export function createIdentityRepository(db: Database) {
         isSystemUser: users.isSystemUser,
         isAccExecutive: users.isAccExecutive,
         roleId: users.roleId,
+        timeZone: users.timeZone,
       },
       companyKind: companies.kind,
       companyParentId: companies.parentId,

@@ -1,6 +1,9 @@
 import {
+  type CompanyContact,
+  type CompanyContacts,
   DEFAULT_MODULE_NAMES,
   type ModuleType,
+  NO_CONTACTS,
   offeredModules,
   type SessionUser,
   sessionUserSchema,
@@ -24,6 +27,35 @@ import { brandingLookOf, createCompanyReads } from '../tenancy/index.js';
  * rows; a client shows its agency's branding, module wording, connected account and manual-bill
  * setting; in view mode the real person's user type is `user_type_ori`.
  */
+/** Profile step 2's contacts as the session user's flat fields (decision 0094). */
+function contactFieldsOf(stored: unknown) {
+  const c = { ...NO_CONTACTS, ...(stored as Partial<CompanyContacts> | null) };
+  const person = (contact: CompanyContact | null) => ({
+    name: contact?.name ?? '',
+    email: contact?.email ?? '',
+    phone: contact?.phone ?? '',
+  });
+  const director = person(c.director);
+  const manager = person(c.officeManager);
+  const team = person(c.teamManager);
+  return {
+    franchize: toTF(c.franchize),
+    franchizedirector: toTF(c.director !== null),
+    director_name: director.name,
+    director_email: director.email,
+    director_phone: director.phone,
+    officemanager: toTF(c.officeManager !== null),
+    manager_name: manager.name,
+    manager_email: manager.email,
+    manager_phone: manager.phone,
+    team: toTF(c.team),
+    teammanager: toTF(c.teamManager !== null),
+    team_name: team.name,
+    team_email: team.email,
+    team_phone: team.phone,
+  };
+}
+
 export function createSessionUserReader(db: Database, filesBaseUrl: string, links: FileLinks) {
   const fileUrl = (id: string | null | undefined) => (id ? `${filesBaseUrl}/${id}` : null);
   const reads = createCompanyReads(db);
@@ -132,6 +164,9 @@ export function createSessionUserReader(db: Database, filesBaseUrl: string, link
       company_country_code: company.countryCode,
       industry_id: null,
       industry_name: company.industryName || null,
+      ...contactFieldsOf(company.contacts),
+      time_zone: user.timeZone ?? null,
+      campaign_setup: user.campaignSetup ?? null,
       ip_login: user.lastLoginIp,
       customer_card_id: await reads.paymentCard(user),
       manual_bill: toTF(agency?.manualBill ?? false),

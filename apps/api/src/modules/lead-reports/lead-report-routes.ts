@@ -23,7 +23,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendExport } from '../../lib/exports/index.js';
 import { type AccessRule, principalOf, type ScopedId, type TenantResource } from '../../plugins/access.js';
-import type { Principal } from '../tenancy/index.js';
+import { type Principal, viewerTimeZone } from '../tenancy/index.js';
 import { leadExportColumns } from './lead-export.js';
 import type { LeadReportService } from './lead-report-service.js';
 
@@ -42,10 +42,13 @@ const reads = (resource: TenantResource, field: string): AccessRule => ({
 const inCompany = reads('company', 'companyID');
 const rejectionsQuerySchema = leadFilterQuerySchema.pick({ start: true, end: true });
 
-/** The path's ids and the viewer's time zone (the web app's header): days across campaigns are theirs. */
-const pathOf = <P extends object>(request: { params: P; timeZone: string }) => ({
-  ...request.params,
-  viewerZone: request.timeZone,
+/**
+ * The path's ids and the viewer's time zone: days across campaigns are theirs. Their own zone
+ * (setupcomplete, decision 0094), else the one the web app sends with every call.
+ */
+const pathOf = <P extends object>(request: FastifyRequest & { params: P }) => ({
+  ...(request.params as P),
+  viewerZone: viewerTimeZone(principalOf(request), request.timeZone),
 });
 
 /** The module rule's check of a module page's data (decision 0063): 404 to who may not open it. */

@@ -14,21 +14,26 @@ const leadScope = (scope: CampaignScope) => {
 const REAL = sql`l.source <> 'test'`;
 
 /**
- * Lead counts for reports (decision 0083): leads stored per UTC day in a scope, and per campaign on
+ * Lead counts for reports (decision 0083): leads stored per day in a scope (in the viewer's zone,
+ * decision 0094), and per campaign on
  * one day and the seven before it, days in the campaign's own time zone (its limits' days).
  */
 export function createLeadCounts(db: Database) {
   return {
-    /** Every day of [start, end] (yyyy-MM-dd) with its count, zero-filled. */
-    async perDay(scope: CampaignScope, range: { start: string; end: string }) {
+    /**
+     * Every day of [start, end] (yyyy-MM-dd) with its count, zero-filled; days in the range's zone
+     * (the viewer's across campaigns, decision 0094), UTC when none is given.
+     */
+    async perDay(scope: CampaignScope, range: { start: string; end: string; timeZone?: string }) {
+      const zone = range.timeZone ?? 'UTC';
       const rows = await queryRows<{ date: string; n: unknown }>(
         db,
         sql`with c as (
-              select (l.created_at at time zone 'UTC')::date as day, count(*)::int as n
+              select (l.created_at at time zone ${zone})::date as day, count(*)::int as n
                 from leads l
                where ${leadScope(scope)} and ${REAL}
-                 and l.created_at >= (${range.start}::date)::timestamp at time zone 'UTC'
-                 and l.created_at < (${range.end}::date + 1)::timestamp at time zone 'UTC'
+                 and l.created_at >= (${range.start}::date)::timestamp at time zone ${zone}
+                 and l.created_at < (${range.end}::date + 1)::timestamp at time zone ${zone}
                group by 1
             )
             select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(c.n, 0) as n

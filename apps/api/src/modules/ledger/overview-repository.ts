@@ -124,17 +124,19 @@ export function createOverviewRepository(db: Executor) {
 
     /**
      * Collected money (decision 0083): the system's gateway-clearing lines in [from, to) of postings
-     * with a collected cause, summed per bucket (the UTC day, ISO week or month the line falls in,
+     * with a collected cause, summed per bucket (the day, ISO week or month the line falls in, in the zone,
      * never before `firstDay`) and source; `fees` is the part of postings that credited the
      * system's application fees (a direct charge's platform part). One index range of one account,
      * each posting read once by id; optionally only postings of some companies or of one campaign.
      */
     async collectedBySource(
       systemId: number,
-      range: LineRange,
+      days: { start: string; end: string; timeZone: string },
       bucket: { unit: 'day' | 'week' | 'month'; firstDay: string },
       filter: { companyIds: readonly number[] | null; campaignId: number | null },
     ) {
+      // The range's days and the buckets are calendar days in the zone (decision 0094: the viewer's).
+      const zone = days.timeZone;
       const list = (values: readonly (string | number)[]) =>
         sql.join(
           values.map((v) => sql`${v}`),
@@ -145,7 +147,7 @@ export function createOverviewRepository(db: Executor) {
       const campaign = filter.campaignId === null ? sql`true` : ofCampaign(filter.campaignId);
       const rows = await queryRows<{ period: string; source: string; total: unknown; fees: unknown }>(
         db,
-        sql`select to_char(greatest(date_trunc(${bucket.unit}::text, l.posted_at at time zone 'UTC')::date,
+        sql`select to_char(greatest(date_trunc(${bucket.unit}::text, l.posted_at at time zone ${zone})::date,
                                     ${bucket.firstDay}::date), 'YYYY-MM-DD') as period,
                    s.source, sum(l.amount)::bigint as total,
                    coalesce(sum(l.amount) filter (where exists (
@@ -153,7 +155,8 @@ export function createOverviewRepository(db: Executor) {
                       where f.posting_id = p.id and fa.kind = 'application_fees')), 0)::bigint as fees
               from ledger_accounts a
               join ledger_lines l on l.account_id = a.id
-               and l.posted_at >= ${range.from}::timestamptz and l.posted_at < ${range.to}::timestamptz
+               and l.posted_at >= (${days.start}::date)::timestamp at time zone ${zone}
+               and l.posted_at < (${days.end}::date + 1)::timestamp at time zone ${zone}
               join ledger_postings p on p.id = l.posting_id
               cross join lateral (select ${sourceOf} as source) s
              where a.system_id = ${systemId} and a.company_id is null and a.user_id is null

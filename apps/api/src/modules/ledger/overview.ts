@@ -168,6 +168,8 @@ export function createLedgerOverview({ db }: { db: Database }) {
       bucket: 'day' | 'week' | 'month';
       companyIds?: readonly number[] | null;
       campaignId?: number | null;
+      /** The IANA zone of the days and buckets (decision 0094: the viewer's); UTC by default. */
+      timeZone?: string;
     }): Promise<CollectedBucket[]> {
       if (!DAY_PATTERN.test(input.start) || !DAY_PATTERN.test(input.end) || input.end < input.start)
         throw new LedgerError('invalid_query', `${input.start}..${input.end} is not a range of days.`);
@@ -175,11 +177,9 @@ export function createLedgerOverview({ db }: { db: Database }) {
         throw new LedgerError('invalid_query', `"${input.bucket}" is not a bucket of days.`);
       const companyIds = input.companyIds ?? null;
       if (companyIds !== null && companyIds.length === 0) return [];
-      const to = new Date(`${input.end}T00:00:00.000Z`);
-      to.setUTCDate(to.getUTCDate() + 1);
       const rows = await createOverviewRepository(db).collectedBySource(
         input.systemId,
-        { from: `${input.start}T00:00:00.000Z`, to: to.toISOString() },
+        { start: input.start, end: input.end, timeZone: input.timeZone ?? 'UTC' },
         { unit: input.bucket, firstDay: input.start },
         { companyIds, campaignId: input.campaignId ?? null },
       );

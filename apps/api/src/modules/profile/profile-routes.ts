@@ -122,14 +122,7 @@ export const profileRoutes =
         },
       },
       async (request) => {
-        const p = principalOf(request);
-        await profiles.completeSetup(
-          p,
-          request.body.usrID,
-          request.body.statuscomplete === 'T',
-          request.body.answers,
-          request.ip,
-        );
+        await profiles.completeSetup(principalOf(request), request.body, request.ip);
         return { message: 'Setup is complete.' };
       },
     );

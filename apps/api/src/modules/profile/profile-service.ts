@@ -1,20 +1,30 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  CAMPAIGN_SETUP_CLIENTS_ONLY,
+  CAMPAIGN_SETUP_FIELDS,
+  type CampaignSetup,
+  type CompanyContact,
+  type CompanyContacts,
   centsToDollars,
+  contactsOf,
   emailChangePending,
+  NO_CONTACTS,
   PROFILE_EMAIL_TAKEN,
   type ProfileUpdateResponse,
   phoneSchema,
   type profileStep1Schema,
   type profileStep2Schema,
+  type SetupCompleteInput,
   ZERO_CENTS,
 } from '@app/contracts';
+import { groupListCompany, isClient } from '@app/policy';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../http-errors.js';
 import { detectImageType, MAX_IMAGE_BYTES } from '../../lib/image-type.js';
 import { requireAction } from '../../plugins/access.js';
 import type { FileStorage } from '../../providers/files/file-storage.js';
 import { type AuditLog, changeDescription, fieldChanges } from '../audit/index.js';
+import type { CampaignSetupApplier } from '../campaigns/index.js';
 import type { DomainService } from '../domains/index.js';
 import type { FileLinks } from '../files/index.js';
 import type { EmailChangeService, PasswordService, TokenService } from '../identity/index.js';
@@ -33,6 +43,27 @@ export interface UploadedImage {
  * The profile screens (spec 1 §7.2): step 1 is the person, step 2 their company. Pictures are
  * checked by content, stored by the file provider and recorded in `files`.
  */
+/** The contacts as flat words for the user log's changes (decision 0094). */
+function contactWords(stored: unknown): Record<string, string> {
+  const c = { ...NO_CONTACTS, ...(stored as Partial<CompanyContacts> | null) };
+  const words = (contact: CompanyContact | null) =>
+    contact ? [contact.name, contact.email, contact.phone].filter(Boolean).join(', ') : 'none';
+  return {
+    franchize: c.franchize ? 'yes' : 'no',
+    director: words(c.director),
+    officeManager: words(c.officeManager),
+    team: c.team ? 'yes' : 'no',
+    teamManager: words(c.teamManager),
+  };
+}
+const CONTACT_LABELS = {
+  franchize: 'franchise',
+  director: 'director',
+  officeManager: 'office manager',
+  team: 'team',
+  teamManager: 'team manager',
+};
+
 /** How the profile's stored fields read in the user log. */
 const PROFILE_LABELS: Record<string, string> = {
   phonenum: 'phone',
@@ -59,6 +90,10 @@ export function createProfileService(deps: {
   emailChanges: Pick<EmailChangeService, 'request'>;
   /** Whether the caller may see a person: only then does a taken address say so (decision 0019). */
   inScope(principal: Principal, resource: 'user', id: number): Promise<boolean>;
+  /** The groups module's answer: is the group one of these companies'? */
+  groupBelongsTo(groupId: number, companyIds: readonly (number | null)[]): Promise<boolean>;
+  /** The campaigns module's public face for a client's campaign setup (decision 0094). */
+  campaignSetup: CampaignSetupApplier;
 }) {
   async function storeImage(p: Principal, image: UploadedImage, purpose: 'profile_picture' | 'logo') {
     if (image.bytes.length > MAX_IMAGE_BYTES)
@@ -181,17 +216,24 @@ export function createProfileService(deps: {
           field: 'DownlineSubDomain',
           exceptCompanyId: company.id,
         });
+      // The people of the company (decision 0094): a switched-off role keeps nothing.
+      const contacts = contactsOf(input);
       const changes = fieldChanges(
-        { ...company, logo: 'kept' },
+        { ...company, ...contactWords(company.contacts), logo: 'kept' },
         {
           name: input.company,
           industryName: input.industry,
           subdomain: subdomain ?? undefined,
           logo: image ? 'new' : undefined,
+          ...contactWords(contacts),
         },
-        { labels: { industryName: 'industry' }, secrets: ['logo'] },
+        { labels: { industryName: 'industry', ...CONTACT_LABELS }, secrets: ['logo'] },
       );
-      await deps.repo.updateCompany(company.id, { name: input.company, industryName: input.industry });
+      await deps.repo.updateCompany(company.id, {
+        name: input.company,
+        industryName: input.industry,
+        contacts: { ...contacts },
+      });
       if (subdomain) await deps.hosts.changeSubdomain(company, subdomain, 'DownlineSubDomain');
       let logoUrl: string | null = null;
       if (image) {
@@ -256,18 +298,46 @@ export function createProfileService(deps: {
       } as const;
     },
 
-    async completeSetup(
-      p: Principal,
-      usrID: number,
-      complete: boolean,
-      answers: Record<string, unknown> | undefined,
-      ip: string,
-    ) {
-      if (usrID !== p.userId) throw notFound();
+    /**
+     * Setup complete (decision 0094): the person's setup flag and questionnaire, their own time zone
+     * (the days of their reports), and for a client the campaign setup, stored on the person and
+     * applied to its campaigns still waiting for their setup (the campaigns module does that).
+     */
+    async completeSetup(p: Principal, body: SetupCompleteInput, ip: string) {
+      if (body.usrID !== p.userId) throw notFound();
+      const setup: CampaignSetup = Object.fromEntries(
+        CAMPAIGN_SETUP_FIELDS.flatMap((field) => (body[field] === undefined ? [] : [[field, body[field]]])),
+      );
+      const withCampaignSetup = Object.keys(setup).length > 0;
+      // A group the client's campaigns may use: its agency's (the group list a client reads, spec 2
+      // §6) or its own; anything else answers 404, as an unknown id (checked first: an id outside the
+      // caller's reach says nothing more, whoever asks).
+      const group = setup.companyGroupID ?? 0;
+      const groupCompanies = [groupListCompany(p), isClient(p) ? p.companyId : null];
+      if (group !== 0 && !(await deps.groupBelongsTo(group, groupCompanies))) throw notFound();
+      if (withCampaignSetup && !isClient(p))
+        throw badRequest(CAMPAIGN_SETUP_CLIENTS_ONLY, { usrID: CAMPAIGN_SETUP_CLIENTS_ONLY });
+      const user = await deps.repo.findUser(p.userId);
+      if (!user) throw notFound();
+      const stored = { ...((user.campaignSetup ?? {}) as CampaignSetup), ...setup };
+      // Checked before anything is written: the campaigns refuse dates out of order with the spec's text.
+      const applied = withCampaignSetup ? await deps.campaignSetup.check(p, setup, body.timezone) : null;
       await deps.repo.updateUser(p.userId, {
-        profileSetupCompleted: complete,
-        ...(answers ? { questionnaireSetupCompleted: true, questionnaireAnswers: answers } : {}),
+        profileSetupCompleted: body.statuscomplete === 'T',
+        ...(body.answers ? { questionnaireSetupCompleted: true, questionnaireAnswers: body.answers } : {}),
+        ...(body.timezone ? { timeZone: body.timezone } : {}),
+        ...(withCampaignSetup ? { campaignSetup: stored } : {}),
       });
+      const campaigns = applied
+        ? await deps.campaignSetup.apply(p, applied, body.statuscomplete === 'T', ip)
+        : 0;
+      const parts = [
+        body.answers ? 'Finished profile setup and the questionnaire' : 'Finished profile setup',
+        body.timezone && body.timezone !== user.timeZone ? `time zone ${body.timezone}` : '',
+        withCampaignSetup
+          ? `campaign setup applied to ${campaigns} campaign${campaigns === 1 ? '' : 's'}`
+          : '',
+      ].filter(Boolean);
       await deps.audit.record({
         systemId: p.systemId,
         companyId: p.companyId,
@@ -275,9 +345,10 @@ export function createProfileService(deps: {
         actorUserId: p.actorUserId,
         action: 'setup_completed',
         category: 'settings',
-        description: answers ? 'Finished profile setup and the questionnaire' : 'Finished profile setup',
+        description: parts.join('; '),
         ip,
       });
+      return { campaigns };
     },
   };
 }

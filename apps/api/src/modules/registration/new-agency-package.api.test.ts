@@ -143,7 +143,7 @@ describe('a new agency runs its network on its own', () => {
       // The agency list shows it on the agency's row.
       const list = await get(
         rt,
-        `/configuration/user/${root.root}/all/${root.system}/userdownline/local/none/none/${encodeURIComponent('Self Signed beta')}`,
+        `/configuration/user/${root.root}/all/${root.system}/userdownline/all/none/none/${encodeURIComponent('Self Signed beta')}`,
         root.token,
       );
       expect(list.json().data[0]).toMatchObject({ company_id: owner.company, package_id: 'agency_pro' });

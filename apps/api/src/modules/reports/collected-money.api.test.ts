@@ -544,6 +544,51 @@ describe('GET /configuration/get-under-perform-campaigns', () => {
     ).toEqual([]);
   });
 
+  it('judges a campaign with its own minimum leads per day by that minimum, and not outside its dates (decision 0094)', async () => {
+    const db = rt.database.db;
+    const minimum = await insertCampaign(db, {
+      name: 'Report minimum',
+      minimumLimitLeads: 3,
+      timeZone: 'UTC',
+    });
+    const ended = await insertCampaign(db, {
+      name: 'Report ended',
+      minimumLimitLeads: 3,
+      endDate: '2024-05-07',
+      timeZone: 'UTC',
+    });
+    // Two leads on 8 May: under a minimum of three, whatever the week before held (none).
+    for (const campaign of [minimum, ended])
+      for (let i = 0; i < 2; i++)
+        await insertLead(db, campaign, { createdAt: new Date(`2024-05-08T1${i}:00:00Z`) });
+    const body = (
+      await ask('owner', `campaign_ids=${minimum.id},${ended.id},${campaigns.a}&selected_date=2024-05-08`)
+    ).json();
+    expect(body.campaigns).toEqual([
+      expect.objectContaining({
+        id: minimum.id,
+        leads_on_date: 2,
+        expected_leads: 3,
+        basis: 'minimum',
+        under_perform: true,
+      }),
+      expect.objectContaining({
+        id: ended.id,
+        leads_on_date: 2,
+        expected_leads: null,
+        basis: 'none',
+        under_perform: false,
+      }),
+      // The average of the 7 days before (14 leads: 2 a day) when the campaign sets no minimum.
+      expect.objectContaining({ id: campaigns.a, expected_leads: 2, basis: 'average' }),
+    ]);
+    expect(body.under_perform_ids).toEqual([minimum.id]);
+    await insertLead(db, minimum, { createdAt: new Date('2024-05-08T20:00:00Z') });
+    expect(
+      (await ask('owner', `campaign_ids=${minimum.id}&selected_date=2024-05-08`)).json().under_perform_ids,
+    ).toEqual([]);
+  });
+
   it('checks every campaign id against the caller’s scope and validates the query', async () => {
     expect(
       (await ask('summit', `campaign_ids=${campaigns.summit},${campaigns.a}&selected_date=2024-05-08`))

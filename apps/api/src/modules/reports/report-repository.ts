@@ -1,6 +1,8 @@
 import type { AccountStatus, CompanyKind, UserType } from '@app/contracts';
 import { type Database, likeLiteral, queryRows, sql } from '@app/db';
 import type { SQL } from 'drizzle-orm';
+import { runningCampaignOfSql } from '../campaigns/index.js';
+import { hasCurrentCardSql } from '../cards/index.js';
 import { paymentFailedUnderAgencySql } from '../payments/index.js';
 import type { ReportRange } from './report-range.js';
 
@@ -18,10 +20,11 @@ const tree = (systemId: number, companyId: number) => sql`select t.id, t.kind, t
   from companies t where t.system_id = ${systemId} and t.deleted_at is null
     and (t.id = ${companyId} or t.parent_id = ${companyId} or t.root_id = ${companyId})`;
 
-/** `created_at` of alias `a` inside the range's UTC days. */
+/** A time column inside the range's days (in the range's zone: the viewer's, decision 0094). */
 const within = (column: SQL, r: ReportRange) =>
-  sql`${column} >= (${r.start}::date)::timestamp at time zone 'UTC' and ${column} < (${r.end}::date + 1)::timestamp at time zone 'UTC'`;
-const utcDay = (column: SQL) => sql`(${column} at time zone 'UTC')::date`;
+  sql`${column} >= (${r.start}::date)::timestamp at time zone ${r.timeZone} and ${column} < (${r.end}::date + 1)::timestamp at time zone ${r.timeZone}`;
+/** The day a time falls on in the range's zone. */
+const dayIn = (column: SQL, r: ReportRange) => sql`(${column} at time zone ${r.timeZone})::date`;
 const days = (r: ReportRange) =>
   sql`select d::date as day from generate_series(${r.start}::date, ${r.end}::date, interval '1 day') d`;
 
@@ -40,8 +43,8 @@ export interface AgencyReportQuery {
   order: 'asc' | 'desc' | 'none';
   card: 'with' | 'without' | null;
   api: 'enabled' | 'generated' | 'disabled' | null;
-  /** No campaigns exist: true keeps no agency (none has an active campaign). */
-  onlyWithActiveCampaigns: boolean;
+  /** active: a client's campaign is running (decision 0094); inactive: none is. */
+  campaigns: 'active' | 'inactive' | null;
   month: ReportRange;
   page: number;
   perPage: number;
@@ -126,12 +129,12 @@ export function createReportRepository(db: Database) {
           sql`with tree as (${tree(systemId, companyId)}),
           days as (${days(r)}),
           created as (
-            select ${utcDay(sql`t.created_at`)} as day,
+            select ${dayIn(sql`t.created_at`, r)} as day,
                    count(*) filter (where t.kind = 'agency') as agencies,
                    count(*) filter (where t.kind = 'client') as clients
               from tree t where ${within(sql`t.created_at`, r)} group by 1),
           activity as (
-            select ${utcDay(sql`l.created_at`)} as day,
+            select ${dayIn(sql`l.created_at`, r)} as day,
                    count(*) filter (where l.action in ${signIn}) as sign_ins,
                    count(distinct l.user_id) filter (where l.action in ${signIn}) as active_users,
                    count(*) as actions
@@ -205,13 +208,15 @@ export function createReportRepository(db: Database) {
         where.push(sql`(c.name ilike ${like} or u.name ilike ${like} or u.email ilike ${like})`);
       }
       // The agency has a card when its company has a current card (decision 0032).
-      const hasCard = sql`exists (select 1 from payment_cards pc where pc.company_id = c.id and pc.replaced_at is null)`;
+      const hasCard = hasCurrentCardSql(sql`c.id`);
       if (q.card === 'with') where.push(hasCard);
       if (q.card === 'without') where.push(sql`not (${hasCard})`);
       if (q.api === 'enabled') where.push(sql`c.api_mode`);
       if (q.api === 'disabled') where.push(sql`not c.api_mode`);
       if (q.api === 'generated') where.push(sql`c.api_key_generated_at is not null`);
-      if (q.onlyWithActiveCampaigns) where.push(sql`false`);
+      // An agency is active when one of its clients' campaigns runs (decision 0094), as in the agency list.
+      if (q.campaigns === 'active') where.push(runningCampaignOfSql('agency', sql`c.id`));
+      if (q.campaigns === 'inactive') where.push(sql`not ${runningCampaignOfSql('agency', sql`c.id`)}`);
       const from = sql`companies c
         left join lateral (
           select * from users x where x.company_id = c.id and x.user_type in ('userdownline', 'user') and x.deleted_at is null

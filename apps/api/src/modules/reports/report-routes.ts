@@ -14,6 +14,7 @@ import {
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AccessRule, principalOf } from '../../plugins/access.js';
+import { viewerTimeZone } from '../tenancy/index.js';
 import type { ReportService } from './report-service.js';
 import type { RevenueService } from './revenue-service.js';
 import type { UnderPerform } from './under-perform.js';
@@ -46,7 +47,8 @@ export const reportRoutes =
           response: { 200: reportAnalyticsResponseSchema, ...errors },
         },
       },
-      async (request) => service.analytics(principalOf(request), request.params, request.query.period),
+      async (request) =>
+        service.analytics(principalOf(request), request.params, request.query.period, request.timeZone),
     );
 
     app.get(
@@ -70,6 +72,7 @@ export const reportRoutes =
             campaignid: 0,
           },
           request.query.period,
+          request.timeZone,
         ),
     );
 
@@ -90,6 +93,7 @@ export const reportRoutes =
           request.params.startDate,
           request.params.endDate,
           request.query.period,
+          viewerTimeZone(principalOf(request), request.timeZone),
         ),
     );
 
@@ -118,6 +122,7 @@ export const reportRoutes =
           response: { 200: agenciesReportResponseSchema, ...errors },
         },
       },
-      async (request) => service.agencies(principalOf(request), request.params, request.query),
+      async (request) =>
+        service.agencies(principalOf(request), request.params, request.query, request.timeZone),
     );
   };

@@ -14,9 +14,9 @@ import type { TenantResource } from '../../plugins/access.js';
 import type { CampaignCount, CampaignCounts, CampaignScope } from '../campaigns/index.js';
 import type { LeadCounts } from '../leads/index.js';
 import type { Ledger } from '../ledger/index.js';
-import type { Principal } from '../tenancy/index.js';
+import { type Principal, viewerTimeZone } from '../tenancy/index.js';
 import { collectedMoney, periodFor } from './report-period.js';
-import { monthRange, reportRange } from './report-range.js';
+import { monthRange, rangeOut, reportRange, todayIn } from './report-range.js';
 import type { PersonFacts, ReportRepository } from './report-repository.js';
 
 export const NO_REPORT_PERMISSION = 'You do not have permission to see Report Analytics.';
@@ -121,6 +121,8 @@ export function createReportService(
       p: Principal,
       params: { start: string; end: string; companyid: number; campaignid: number },
       period?: ReportPeriod,
+      /** The zone the browser sends; the viewer's own zone wins (decision 0094). */
+      headerZone = 'UTC',
     ) {
       const own = await repo.personFacts(p.userId);
       const real = p.actorUserId === null ? undefined : await repo.personFacts(p.actorUserId);
@@ -128,7 +130,7 @@ export function createReportService(
       const access = reportAnalyticsAccess(readerOf(own), real ? readerOf(real) : null);
       if (access === 403) throw forbidden(NO_REPORT_PERMISSION);
       if (access === 404) throw notFound();
-      const range = reportRange(params.start, params.end, now());
+      const range = reportRange(params.start, params.end, now(), viewerTimeZone(p, headerZone));
       const company = await repo.company(params.companyid);
       if (!company) throw notFound();
       const scope = await scopeOf(p, company, params.campaignid);
@@ -149,6 +151,7 @@ export function createReportService(
             bucket: unit,
             companyIds: scope.companyIds,
             campaignId: scope.campaignId,
+            timeZone: range.timeZone,
           }),
         ],
       );
@@ -156,7 +159,7 @@ export function createReportService(
         key: 'agencies_created' | 'clients_created' | 'sign_ins' | 'active_users' | 'actions',
       ) => daily.map((d) => ({ date: d.date, value: d[key] }));
       return {
-        range,
+        range: rangeOut(range),
         company: { id: company.id, name: company.name, kind: company.kind },
         totals,
         series: {
@@ -175,8 +178,9 @@ export function createReportService(
       } satisfies ReportAnalyticsResponse;
     },
 
-    async agencies(p: Principal, params: AgencyParams, query: AgencyQuery) {
-      const month = query.SelectedDate ?? now().toISOString().slice(0, 7);
+    async agencies(p: Principal, params: AgencyParams, query: AgencyQuery, headerZone = 'UTC') {
+      const zone = viewerTimeZone(p, headerZone);
+      const month = query.SelectedDate ?? todayIn(zone, now()).slice(0, 7);
       const search = params.search.trim();
       const { total, rows } = await repo.agencies({
         systemId: p.systemId,
@@ -191,8 +195,11 @@ export function createReportService(
           query.OpenApiStatus === 'disabled'
             ? query.OpenApiStatus
             : null,
-        onlyWithActiveCampaigns: query.CampaignStatus === 'active',
-        month: monthRange(month),
+        campaigns:
+          query.CampaignStatus === 'active' || query.CampaignStatus === 'inactive'
+            ? query.CampaignStatus
+            : null,
+        month: monthRange(month, zone),
         page: query.Page,
         perPage: query.PerPage,
       });

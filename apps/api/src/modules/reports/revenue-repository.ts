@@ -33,7 +33,7 @@ export function createRevenueRepository(db: Database) {
         sql`select to_char(d.day, 'YYYY-MM-DD') as date, a.id as agency_id, a.exclude_onboard_charge as excluded
               from generate_series(${r.start}::date, ${r.end}::date, interval '1 day') d(day)
               left join companies a
-                on (a.created_at at time zone 'UTC')::date = d.day::date
+                on (a.created_at at time zone ${r.timeZone})::date = d.day::date
                and a.system_id = ${systemId} and a.root_id = ${rootId} and a.kind = 'agency'
                and a.deleted_at is null
              order by d.day, a.id`,

@@ -11,7 +11,7 @@ import { onboardingPrice, type PriceSheet, sumCents, wholesalePrice } from '@app
 import type { Ledger } from '../ledger/index.js';
 import type { Principal } from '../tenancy/index.js';
 import { collectedMoney, periodFor } from './report-period.js';
-import { reportRange } from './report-range.js';
+import { rangeOut, reportRange } from './report-range.js';
 import type { AgencyOffer, RevenueRepository } from './revenue-repository.js';
 
 const COLLECTED_NOTE =
@@ -58,15 +58,23 @@ export function createRevenueService(
       startDate: string,
       endDate: string,
       period?: ReportPeriod,
+      /** The days' zone: the viewer's (decision 0094). */
+      timeZone = 'UTC',
     ): Promise<RootRevenueResponse> {
-      const range = reportRange(startDate, endDate, now());
+      const range = reportRange(startDate, endDate, now(), timeZone);
       const unit = periodFor(range, period);
       const [systemOnboarding, created, offers, days] = await Promise.all([
         repo.onboardingSetting(p.rootCompanyId),
         repo.agenciesCreated(p.systemId, p.rootCompanyId, range),
         repo.offers(p.systemId, p.rootCompanyId),
         // One read by day: the per-day series, the periods and the totals all come from the same rows.
-        collectedBySource({ systemId: p.systemId, start: range.start, end: range.end, bucket: 'day' }),
+        collectedBySource({
+          systemId: p.systemId,
+          start: range.start,
+          end: range.end,
+          bucket: 'day',
+          timeZone: range.timeZone,
+        }),
       ]);
       const money = collectedMoney(days, range, unit);
       const sum = (pick: (d: (typeof days)[number]) => Cents) => sumCents(days.map(pick));
@@ -92,7 +100,7 @@ export function createRevenueService(
         basis: 'collected',
         note: COLLECTED_NOTE,
         currency: 'USD',
-        range,
+        range: rangeOut(range),
         collected: {
           ...money,
           revenue: centsToDollars(asCents(received - applicationFees)),

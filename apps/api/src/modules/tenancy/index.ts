@@ -10,7 +10,7 @@ export {
   inheritedColours,
 } from './company-reads.js';
 export { createModuleAccess, type ModuleAccess } from './module-access.js';
-export type { Principal } from './principal.js';
+export { type Principal, viewerTimeZone } from './principal.js';
 export type { ScopeService } from './scope-service.js';
 
 /**

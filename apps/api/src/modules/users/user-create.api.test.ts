@@ -480,14 +480,14 @@ describe('a cancelled agency', () => {
     expect(admin.statusCode, admin.body).toBe(200);
 
     const list = await rt.app.inject({
-      url: `/api/configuration/user/${root.root}/all/${root.system}/userdownline/local/none/none/Agency%20cancelled`,
+      url: `/api/configuration/user/${root.root}/all/${root.system}/userdownline/all/none/none/Agency%20cancelled`,
       headers: bearer(root.token),
     });
     expect(list.statusCode, list.body).toBe(200);
     const row = list.json().data.find((n: { company_id: number }) => n.company_id === agency.company_id);
     expect(row.subscription_cancelled_at).toBe(cancelledAt);
     const northwindRow = await rt.app.inject({
-      url: `/api/configuration/user/${root.root}/all/${root.system}/userdownline/local/none/none/${encodeURIComponent(DEMO.northwind.name)}`,
+      url: `/api/configuration/user/${root.root}/all/${root.system}/userdownline/all/none/none/${encodeURIComponent(DEMO.northwind.name)}`,
       headers: bearer(root.token),
     });
     expect(northwindRow.json().data[0].subscription_cancelled_at).toBeNull();

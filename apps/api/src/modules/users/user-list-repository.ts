@@ -1,6 +1,8 @@
-import type { UserType } from '@app/contracts';
+import type { ModuleType, UserType } from '@app/contracts';
 import { type Database, likeLiteral, queryRows, sql } from '@app/db';
 import type { SQL } from 'drizzle-orm';
+import { campaignInGroupOfSql, runningCampaignOfSql } from '../campaigns/index.js';
+import { hasCurrentCardSql } from '../cards/index.js';
 import { paymentFailedSql } from '../payments/index.js';
 
 export interface UserListQuery {
@@ -33,6 +35,19 @@ export interface UserListQuery {
   userId?: number;
   /** Staff user types listed for kind `staff`. */
   staffTypes?: readonly UserType[];
+  /** Card Status (agency and client lists): a current card on file, or none (decision 0094). */
+  card?: 'with' | 'without' | null;
+  /** Campaign Status (agency and client lists): a running campaign (an agency's: its clients'), or none. */
+  campaigns?: 'active' | 'inactive' | null;
+  /** `{module}` (agency and client lists): only companies with this module enabled. */
+  module?: ModuleType | null;
+  /** `{group}` (agency and client lists): only companies with a campaign in this company group. */
+  groupId?: number | null;
+  /** `Exclude` (agency list): only agencies excluded from the minimum spend / the onboarding charge. */
+  excludedFromMinimumSpend?: boolean;
+  excludedFromOnboardCharge?: boolean;
+  /** `inAgencyList` (sales list): linked to at least one agency (true) or to none (false). */
+  linkedToAgencies?: boolean | null;
   page: number;
   perPage: number;
 }
@@ -161,6 +176,27 @@ export function createUserListRepository(db: Database) {
     if (q.directPaymentOnly)
       conditions.push(sql`exists (select 1 from company_payment_terms dp
         where dp.company_id = c.id and dp.term = 'Prepaid' and dp.enabled)`);
+    // Decision 0094: each narrows by the company alone (one indexed probe a company), so the
+    // company-only paging below still applies.
+    if (companyList) {
+      const kind = q.kind === 'agency' ? 'agency' : 'client';
+      if (q.card === 'with') conditions.push(hasCurrentCardSql(sql`c.id`));
+      if (q.card === 'without') conditions.push(sql`not ${hasCurrentCardSql(sql`c.id`)}`);
+      if (q.campaigns === 'active') conditions.push(runningCampaignOfSql(kind, sql`c.id`));
+      if (q.campaigns === 'inactive') conditions.push(sql`not ${runningCampaignOfSql(kind, sql`c.id`)}`);
+      if (q.module)
+        conditions.push(sql`exists (select 1 from company_modules cm
+          where cm.company_id = c.id and cm.module = ${q.module} and cm.enabled)`);
+      if (q.groupId) conditions.push(campaignInGroupOfSql(kind, sql`c.id`, q.groupId));
+      if (q.excludedFromMinimumSpend) conditions.push(sql`c.exclude_minimum_spend`);
+      if (q.excludedFromOnboardCharge) conditions.push(sql`c.exclude_onboard_charge`);
+    }
+    if (q.kind === 'sales' && q.linkedToAgencies !== undefined && q.linkedToAgencies !== null) {
+      const linked = sql`exists (select 1 from company_sales_links sl
+        join companies a on a.id = sl.company_id and a.deleted_at is null
+        where sl.sales_user_id = u.id)`;
+      conditions.push(q.linkedToAgencies ? linked : sql`not ${linked}`);
+    }
     const sort = companyList ? COMPANY_SORT : STAFF_SORT;
     const direction = q.order === 'asc' ? sql`asc` : sql`desc`;
     const sortKey = q.sortBy === 'none' || q.order === 'none' ? null : q.sortBy;

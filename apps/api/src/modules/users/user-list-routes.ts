@@ -2,6 +2,8 @@ import {
   AGENCY_LIST_FILTERS,
   type AgencyListFilter,
   apiErrorSchema,
+  LIST_EXCLUSIONS,
+  type ListExclusion,
   pageOf,
   rootListResponseSchema,
   salesDownlineParamsSchema,
@@ -35,6 +37,54 @@ function parseFilters(p: Principal, raw: string | undefined): Set<AgencyListFilt
     throw badRequest(text, { Filters: text });
   }
   return chosen;
+}
+
+/**
+ * `Exclude` (decision 0094): the agency list's two exclusion switches, the root company's like the
+ * switches themselves (spec 2 §6). Anything else is a mistake worth saying, not ignoring.
+ */
+function parseExclusions(p: Principal, raw: string | undefined, list: NetworkList): Set<ListExclusion> {
+  const chosen = (raw ?? '').split(',').filter(Boolean);
+  const unknown = chosen.find((e) => !LIST_EXCLUSIONS.includes(e as ListExclusion));
+  if (unknown) {
+    const text = `Unknown exclusion ${unknown}: use ${LIST_EXCLUSIONS.join(' or ')}.`;
+    throw badRequest(text, { Exclude: text });
+  }
+  if (chosen.length === 0) return new Set();
+  if (list !== 'agencies') {
+    const text = 'Exclude narrows the agency list only.';
+    throw badRequest(text, { Exclude: text });
+  }
+  if (!can(p, 'users.list.apiFilters')) {
+    const text = 'The exclusion filters are only available to the root company.';
+    throw badRequest(text, { Exclude: text });
+  }
+  return new Set(chosen as ListExclusion[]);
+}
+
+/**
+ * What narrows only some lists (decision 0094): card, campaign, module and group are facts of
+ * agencies and clients, `inAgencyList` of sales people. Sent to another list they would silently
+ * change nothing, so they are refused with the reason.
+ */
+function checkApplicable(
+  list: NetworkList,
+  f: { card: string; campaigns: string; module: string; group: number | 'all'; inAgencyList?: string },
+) {
+  const companies = list === 'agencies' || list === 'clients';
+  const refuse = (field: string, text: string) => {
+    throw badRequest(text, { [field]: text });
+  };
+  if (!companies) {
+    if (f.card !== 'all') refuse('CardStatus', 'CardStatus narrows the agency and client lists only.');
+    if (f.campaigns !== 'all')
+      refuse('CampaignStatus', 'CampaignStatus narrows the agency and client lists only.');
+    if (f.module !== 'all') refuse('module', 'A module narrows the agency and client lists only.');
+    if (f.group !== 'all' && f.group !== 0)
+      refuse('group', 'A company group narrows the agency and client lists only.');
+  }
+  if (f.inAgencyList !== undefined && list !== 'sales')
+    refuse('inAgencyList', 'inAgencyList narrows the sales list only.');
 }
 
 /** The list a GetClientList user type names, and the repository's kind of row for it. */
@@ -92,9 +142,14 @@ export const userListRoutes =
         if (!mayReadList(p, list, company)) throw notFound();
         const kind = KIND_OF[list];
         const staffTypes = list === 'staff' ? staffTypesOf(company.isRoot ? 'root' : 'agency') : undefined;
-        // A group must be the listing company's (decision 0014: it narrows nothing until campaigns exist).
-        if (group !== 'all' && group !== 0 && !(await management.groupOfCompany(group, companyID)))
-          throw notFound();
+        const { CardStatus: card, CampaignStatus: campaigns, inAgencyList } = request.query;
+        const module = request.params.module;
+        checkApplicable(list, { card, campaigns, module, group, inAgencyList });
+        const exclusions = parseExclusions(p, request.query.Exclude, list);
+        // A group must be the listing company's (decision 0014); it keeps the companies with a
+        // campaign in it (decision 0094).
+        const groupId = group !== 'all' && group !== 0 ? group : null;
+        if (groupId !== null && !(await management.groupOfCompany(groupId, companyID))) throw notFound();
         const { Page: page, PerPage: perPage } = request.query;
         const { total, rows } = await repo.list({
           systemId: p.systemId,
@@ -108,6 +163,13 @@ export const userListRoutes =
           apiModeOnly: filters.has('developermode'),
           apiKeyOnly: filters.has('apikey'),
           directPaymentOnly: filters.has('directpayment'),
+          card: card === 'all' ? null : card,
+          campaigns: campaigns === 'all' ? null : campaigns,
+          module: module === 'all' ? null : module,
+          groupId,
+          excludedFromMinimumSpend: exclusions.has('minimumspend'),
+          excludedFromOnboardCharge: exclusions.has('onboardcharge'),
+          linkedToAgencies: inAgencyList === undefined ? null : inAgencyList === 'true',
           page,
           perPage,
         });

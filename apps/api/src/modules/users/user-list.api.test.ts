@@ -17,7 +17,7 @@ afterAll(() => rt?.close());
 
 const agencies = (token: string, company: number, system: number, path = 'none/none/-', query = '') =>
   rt.app.inject({
-    url: `/api/configuration/user/${company}/all/${system}/userdownline/local/${path}${query}`,
+    url: `/api/configuration/user/${company}/all/${system}/userdownline/all/${path}${query}`,
     headers: bearer(token),
   });
 
@@ -53,7 +53,7 @@ describe('agency list', () => {
     const { access_token } = await signIn(rt, DEMO.northwind.owner.email);
     const me = (await rt.app.inject({ url: '/api/user', headers: bearer(access_token) })).json();
     const clients = await rt.app.inject({
-      url: `/api/configuration/user/${me.company_id}/all/${me.idsys}/client/local/company_name/asc/-`,
+      url: `/api/configuration/user/${me.company_id}/all/${me.idsys}/client/all/company_name/asc/-`,
       headers: bearer(access_token),
     });
     expect(clients.json().data.map((r: { company_name: string }) => r.company_name)).toEqual(
@@ -134,7 +134,7 @@ describe('agency and client nodes (spec 2 §3)', () => {
       .set({ displayName: 'Local Leads' })
       .where(and(eq(companyModules.companyId, me.company_id), eq(companyModules.module, 'local')));
     const res = await rt.app.inject({
-      url: `/api/configuration/user/${me.company_id}/all/${me.idsys}/client/local/company_name/asc/-`,
+      url: `/api/configuration/user/${me.company_id}/all/${me.idsys}/client/all/company_name/asc/-`,
       headers: bearer(owner.access_token),
     });
     const client = res.json().data[0];
@@ -187,7 +187,7 @@ describe('agency list filters', () => {
     const owner = await signIn(rt, DEMO.northwind.owner.email, { ip: '10.6.0.2' });
     const me = (await rt.app.inject({ url: '/api/user', headers: bearer(owner.access_token) })).json();
     const url = (f: string) =>
-      `/api/configuration/user/${me.company_id}/all/${me.idsys}/client/local/none/none/-?Filters=${f}`;
+      `/api/configuration/user/${me.company_id}/all/${me.idsys}/client/all/none/none/-?Filters=${f}`;
     for (const f of ['apikey', 'developermode']) {
       const res = await rt.app.inject({ url: url(f), headers: bearer(owner.access_token) });
       expect(res.statusCode).toBe(400);
@@ -213,7 +213,7 @@ describe('agency list filters', () => {
       .values({ companyId: summit.id, name: 'Fitness' })
       .returning();
     const url = (group: number | string) =>
-      `/api/configuration/user/${me.company_id}/${group}/${me.idsys}/client/local/none/none/-`;
+      `/api/configuration/user/${me.company_id}/${group}/${me.idsys}/client/all/none/none/-`;
     expect((await rt.app.inject({ url: url(own!.id), headers: bearer(owner.access_token) })).statusCode).toBe(
       200,
     );
@@ -232,7 +232,7 @@ describe('agency list filters', () => {
 describe('administrator and sales account lists', () => {
   const list = (token: string, company: number, system: number, userType: string) =>
     rt.app.inject({
-      url: `/api/configuration/user/${company}/all/${system}/${userType}/local/full_name/asc/-`,
+      url: `/api/configuration/user/${company}/all/${system}/${userType}/all/full_name/asc/-`,
       headers: bearer(token),
     });
 

@@ -83,7 +83,8 @@ export function LogFilterDrawer({
     () =>
       withAll('All Campaigns', campaigns.data?.data, (c) => [
         c.leadspeek_api_id,
-        `${c.leadspeek_api_id} - ${c.campaign_name} (${c.company_name})`,
+        // A removed campaign's logs stay: it is offered, said so.
+        `${c.leadspeek_api_id} - ${c.campaign_name} (${c.company_name})${c.removed ? ' — removed' : ''}`,
       ]),
     [campaigns.data],
   );

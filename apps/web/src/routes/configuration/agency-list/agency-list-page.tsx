@@ -21,7 +21,15 @@ import { useLogCompanies } from '../../../components/user-logs/use-log-companies
 import { UserLogsModal } from '../../../components/user-logs/user-logs-modal';
 import { AddAgencyForm } from './add-agency-form';
 import { AgencyFilterPopover } from './agency-filter-popover';
-import { offeredFilters, readFilters, writeFilters } from './agency-filters';
+import {
+  type AgencyNarrowing,
+  offeredExclusions,
+  offeredFilters,
+  readFilters,
+  readNarrowing,
+  writeFilters,
+  writeNarrowing,
+} from './agency-filters';
 import { AgencyTable } from './agency-table';
 import { salesDownlineOf, switchTarget } from './row-actions';
 import { SetCostModal } from './set-cost-modal';
@@ -44,17 +52,27 @@ function useAgencyFilters(viewer: SessionUser) {
   const [params, setParams] = useSearchParams();
   const offered = useMemo(() => offeredFilters(viewer), [viewer]);
   const chosen = useMemo(() => readFilters(params, offered), [params, offered]);
-  const choose = useCallback(
-    (filters: AgencyListFilter[]) =>
-      // A new filter starts from the first page.
+  const exclusions = useMemo(() => offeredExclusions(offered), [offered]);
+  const narrowing = useMemo(() => readNarrowing(params, exclusions), [params, exclusions]);
+  // A new filter starts from the first page.
+  const write = useCallback(
+    (change: (current: URLSearchParams) => URLSearchParams) =>
       setParams((current) => {
-        const next = writeFilters(current, filters);
+        const next = change(current);
         next.delete('page');
         return next;
       }),
     [setParams],
   );
-  return { offered, chosen, choose };
+  const choose = useCallback(
+    (filters: AgencyListFilter[]) => write((current) => writeFilters(current, filters)),
+    [write],
+  );
+  const narrow = useCallback(
+    (next: AgencyNarrowing) => write((current) => writeNarrowing(current, next)),
+    [write],
+  );
+  return { offered, chosen, choose, exclusions, narrowing, narrow };
 }
 
 interface LogsTarget {
@@ -79,6 +97,9 @@ function AgencyList({ viewer }: { viewer: SessionUser }) {
     sort: state.sort,
     search: state.search,
     filters: filters.chosen,
+    cardStatus: filters.narrowing.card,
+    campaignStatus: filters.narrowing.campaigns,
+    exclude: filters.narrowing.exclude,
     salesUserId: salesDownlineOf(viewer),
   });
   useClampPage(state, list.data?.last_page, update);
@@ -121,6 +142,9 @@ function AgencyList({ viewer }: { viewer: SessionUser }) {
               offered={filters.offered}
               chosen={filters.chosen}
               onChange={filters.choose}
+              exclusions={filters.exclusions}
+              narrowing={filters.narrowing}
+              onNarrow={filters.narrow}
             />
           )}
           <SearchBox

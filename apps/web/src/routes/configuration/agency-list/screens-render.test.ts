@@ -55,6 +55,9 @@ describe('configuration screens render', { timeout: 60_000 }, () => {
         sort: null,
         search: '',
         filters: [],
+        cardStatus: 'all',
+        campaignStatus: 'all',
+        exclude: [],
         salesUserId,
       });
 
@@ -119,6 +122,9 @@ describe('configuration screens render', { timeout: 60_000 }, () => {
       sort: null,
       search: '',
       filters: [],
+      cardStatus: 'all',
+      campaignStatus: 'all',
+      exclude: [],
       salesUserId: undefined,
     });
     const rootAdmin = makeUser({ ...USERS.systemAdmin(), systemuser: false, role_id: 5 });

@@ -61,6 +61,12 @@ const CARD_OPTIONS = [
   { value: 'with', label: 'Card on file' },
   { value: 'without', label: 'No card' },
 ];
+/** Decision 0094: active = one of the agency's clients has a running campaign. */
+const CAMPAIGN_OPTIONS = [
+  { value: 'all', label: 'Any campaign status' },
+  { value: 'active', label: 'A campaign running' },
+  { value: 'inactive', label: 'No campaign running' },
+];
 const API_OPTIONS = [
   { value: 'all', label: 'Any API status' },
   { value: 'enabled', label: 'Developer mode on' },
@@ -73,6 +79,7 @@ export function AgenciesReport() {
   const [state, update] = useLocalListState<AgencyReportSortKey>();
   const [month, setMonth] = useState(() => formatMonth(new Date()));
   const [cardStatus, setCardStatus] = useState<AgenciesReportParams['cardStatus']>('all');
+  const [campaignStatus, setCampaignStatus] = useState<AgenciesReportParams['campaignStatus']>('all');
   const [openApiStatus, setOpenApiStatus] = useState<AgenciesReportParams['openApiStatus']>('all');
   const query = useAgenciesReport({
     page: state.page,
@@ -80,7 +87,7 @@ export function AgenciesReport() {
     sort: state.sort,
     search: state.search,
     cardStatus,
-    campaignStatus: 'all',
+    campaignStatus,
     openApiStatus,
     month,
   });
@@ -119,6 +126,18 @@ export function AgenciesReport() {
           }}
           w={170}
           data-testid="agencies-report-card"
+        />
+        <Select
+          label="Campaigns"
+          data={CAMPAIGN_OPTIONS}
+          value={campaignStatus}
+          allowDeselect={false}
+          onChange={(value) => {
+            setCampaignStatus((value ?? 'all') as AgenciesReportParams['campaignStatus']);
+            update({ page: 1 });
+          }}
+          w={200}
+          data-testid="agencies-report-campaigns"
         />
         <Select
           label="Open API"

@@ -1,11 +1,14 @@
-import { Divider, Group, Loader, Select, Stack, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Divider, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { localTimeZone } from '../../../api/http';
 import { type PeriodChoice, useReportAnalytics, useRootRevenue } from '../../../api/reports';
+import { useLogCampaigns } from '../../../api/user-logs';
 import { useCurrentRoute } from '../../../app/routing/current-route';
 import { PageLoader } from '../../../app/routing/page-loader';
 import { LoadFailure } from '../../../components/data-list/load-failure';
 import { AgenciesReport } from './agencies-report';
 import { AnalyticsPanel } from './analytics-panel';
+import { CampaignPerformance } from './campaign-performance';
 import { RangePicker } from './range-picker';
 import { type DateRange, defaultRange } from './report-range';
 import { RevenuePanel } from './revenue-panel';
@@ -29,7 +32,21 @@ export function ReportAnalyticsPage() {
   const [range, setRange] = useState<DateRange>(() => defaultRange(new Date()));
   const companyID = user?.company_root_id || user?.company_id || 0;
   const [period, setPeriod] = useState<PeriodChoice>('auto');
-  const analytics = useReportAnalytics(user ? range : null, companyID, period);
+  // One campaign of the system, or all (decision 0094): the campaigns module's options.
+  const [campaignID, setCampaignID] = useState(0);
+  const campaigns = useLogCampaigns(companyID, companyID > 0);
+  const campaignOptions = useMemo(
+    () => [
+      { value: '0', label: 'All campaigns' },
+      ...(campaigns.data?.data ?? []).map((c) => ({
+        value: String(c.id),
+        label: `${c.campaign_name} (#${c.leadspeek_api_id}, ${c.company_name})${c.removed ? ' — removed' : ''}`,
+      })),
+    ],
+    [campaigns.data],
+  );
+  const analytics = useReportAnalytics(user ? range : null, companyID, period, campaignID);
+  const timeZone = analytics.data?.range.time_zone ?? user?.time_zone ?? localTimeZone();
   const revenue = useRootRevenue(user ? range : null, period);
 
   if (!user) return <PageLoader label="Loading reports" />;
@@ -40,6 +57,16 @@ export function ReportAnalyticsPage() {
         <Title order={2}>Report Analytics</Title>
         <Group align="flex-start" gap="sm" wrap="wrap">
           <RangePicker value={range} onChange={setRange} />
+          <Select
+            label="Campaign"
+            w={280}
+            data={campaignOptions}
+            value={String(campaignID)}
+            searchable
+            allowDeselect={false}
+            onChange={(value) => setCampaignID(Number(value ?? 0))}
+            data-testid="report-campaign"
+          />
           <Select
             label="Money per"
             w={150}
@@ -65,6 +92,13 @@ export function ReportAnalyticsPage() {
           <AnalyticsPanel data={analytics.data} />
         </div>
       )}
+
+      <Text size="xs" c="dimmed" data-testid="report-time-zone">
+        Days are counted in {timeZone}.
+      </Text>
+
+      <Divider />
+      <CampaignPerformance campaigns={campaigns.data?.data ?? []} timeZone={timeZone} />
 
       <Divider />
       {revenue.isError && (

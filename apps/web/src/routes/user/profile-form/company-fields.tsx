@@ -1,5 +1,5 @@
 import type { SessionUser } from '@app/contracts';
-import { Alert, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Divider, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PictureField } from './picture-field';
@@ -83,6 +83,93 @@ export function CompanyFields({ form, user, systemDomain }: CompanyFieldsProps) 
           />
         )}
       </SimpleGrid>
+      <CompanyPeople form={form} />
+    </Stack>
+  );
+}
+
+type ContactPrefix = 'director' | 'manager' | 'team';
+
+/** One person of the company: name, e-mail and phone under a switch. */
+function ContactInputs({
+  form,
+  prefix,
+  role,
+}: {
+  form: StepForm<CompanyValues>;
+  prefix: ContactPrefix;
+  role: string;
+}) {
+  const { values, errors, set } = form;
+  const field = (suffix: 'name' | 'email' | 'phone') => `${prefix}${suffix}` as const;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" data-testid={`contact-${prefix}`}>
+      <TextInput
+        label={`${role} Name`}
+        required
+        maxLength={255}
+        value={values[field('name')]}
+        error={errors[field('name')]}
+        onChange={(event) => set(field('name'), event.currentTarget.value)}
+      />
+      <TextInput
+        label={`${role} E-mail`}
+        type="email"
+        required
+        maxLength={70}
+        value={values[field('email')]}
+        error={errors[field('email')]}
+        onChange={(event) => set(field('email'), event.currentTarget.value.toLowerCase())}
+      />
+      <TextInput
+        label={`${role} Phone`}
+        type="tel"
+        maxLength={20}
+        value={values[field('phone')]}
+        error={errors[field('phone')]}
+        onChange={(event) => set(field('phone'), event.currentTarget.value)}
+      />
+    </SimpleGrid>
+  );
+}
+
+/**
+ * Step 2's people of the company (spec 1 §3.1; decision 0094): a franchise and its director, the office
+ * manager, a team and its manager. A switch turned off keeps nothing of its person.
+ */
+function CompanyPeople({ form }: { form: StepForm<CompanyValues> }) {
+  const { values, errors, set } = form;
+  const toggle = (
+    key: 'franchize' | 'franchizedirector' | 'officemanager' | 'team' | 'teammanager',
+    label: string,
+  ) => (
+    <Switch
+      label={label}
+      checked={values[key]}
+      error={errors[key]}
+      onChange={(event) => {
+        const on = event.currentTarget.checked;
+        set(key, on);
+        // A director belongs to a franchise, a team manager to a team.
+        if (!on && key === 'franchize') set('franchizedirector', false);
+        if (!on && key === 'team') set('teammanager', false);
+      }}
+      data-testid={`contact-switch-${key}`}
+    />
+  );
+  return (
+    <Stack gap="sm" data-testid="company-people">
+      <Divider label="People of the company" labelPosition="left" />
+      {toggle('franchize', 'This company is a franchise')}
+      {values.franchize && toggle('franchizedirector', 'It has a franchise director')}
+      {values.franchize && values.franchizedirector && (
+        <ContactInputs form={form} prefix="director" role="Director" />
+      )}
+      {toggle('officemanager', 'It has an office manager')}
+      {values.officemanager && <ContactInputs form={form} prefix="manager" role="Office Manager" />}
+      {toggle('team', 'It works in teams')}
+      {values.team && toggle('teammanager', 'It has a team manager')}
+      {values.team && values.teammanager && <ContactInputs form={form} prefix="team" role="Team Manager" />}
     </Stack>
   );
 }

@@ -10,11 +10,13 @@ import {
   companyFields,
   companyFormData,
   companyValuesFrom,
+  contactValuesFrom,
   currentSubdomain,
   failureErrors,
   IMAGE_TOO_LARGE,
   IMAGE_TYPE_INVALID,
   MAX_IMAGE_BYTES,
+  NO_CONTACT_VALUES,
   needsCurrentPassword,
   type PersonalValues,
   personalFields,
@@ -53,6 +55,7 @@ describe('profile values', () => {
       industry: '',
       subdomain: 'northwind',
       logo: null,
+      ...NO_CONTACT_VALUES,
     });
     expect(companyValuesFrom(USERS.client(), ownHost).subdomain).toBe('');
   });
@@ -164,8 +167,14 @@ describe('step 1 request', () => {
 
 describe('step 2', () => {
   it('sends DownlineSubDomain for agency owners only', () => {
-    const values = { company: ' Acme ', industry: 'Legal', subdomain: 'Acme-Leads', logo: null };
-    expect(companyFields(values, user)).toEqual({
+    const values = {
+      company: ' Acme ',
+      industry: 'Legal',
+      subdomain: 'Acme-Leads',
+      logo: null,
+      ...NO_CONTACT_VALUES,
+    };
+    expect(companyFields(values, user)).toMatchObject({
       profilestep: '2',
       id: '42',
       idsys: '3',
@@ -181,7 +190,13 @@ describe('step 2', () => {
 
   it('checks company name, subdomain and logo', () => {
     const errors = validateCompany(
-      { company: '', industry: '', subdomain: '-bad-', logo: image('image/png', MAX_IMAGE_BYTES + 1) },
+      {
+        company: '',
+        industry: '',
+        subdomain: '-bad-',
+        logo: image('image/png', MAX_IMAGE_BYTES + 1),
+        ...NO_CONTACT_VALUES,
+      },
       user,
     );
     expect(errors).toEqual({
@@ -189,10 +204,44 @@ describe('step 2', () => {
       subdomain: 'Use letters, digits and hyphens, starting and ending with a letter or digit.',
       logo: IMAGE_TOO_LARGE,
     });
-    expect(validateCompany({ company: 'Acme', industry: '', subdomain: '', logo: null }, user)).toEqual({});
+    const acme = { company: 'Acme', industry: '', subdomain: '', logo: null, ...NO_CONTACT_VALUES };
+    expect(validateCompany(acme, user)).toEqual({});
+    expect(validateCompany({ ...acme, subdomain: '-bad-' }, USERS.client())).toEqual({});
+  });
+
+  it('sends the people of the company and checks them with the contracts’ texts (decision 0094)', () => {
+    const acme = { company: 'Acme', industry: '', subdomain: '', logo: null, ...NO_CONTACT_VALUES };
+    const director = {
+      ...acme,
+      franchize: true,
+      franchizedirector: true,
+      directorname: ' Dana ',
+      directoremail: 'dana@acme.test',
+    };
+    expect(companyFields(director, user)).toMatchObject({
+      franchize: 'T',
+      franchizedirector: 'T',
+      directorname: 'Dana',
+      directoremail: 'dana@acme.test',
+      officemanager: 'F',
+      team: 'F',
+    });
+    expect(validateCompany(director, user)).toEqual({});
+    expect(validateCompany({ ...director, franchize: false }, user)).toEqual({
+      franchizedirector: 'A franchise director needs the company to be a franchise.',
+    });
     expect(
-      validateCompany({ company: 'Acme', industry: '', subdomain: '-bad-', logo: null }, USERS.client()),
-    ).toEqual({});
+      validateCompany(
+        { ...acme, officemanager: true, managername: '', manageremail: 'x', managerphone: 'abc' },
+        user,
+      ),
+    ).toEqual({
+      managername: 'Office Manager Name is required.',
+      manageremail: 'Please enter a valid e-mail address.',
+      managerphone: 'Please enter valid phone number',
+    });
+    const session = contactValuesFrom(makeUser({ team: 'T', teammanager: 'T', team_name: 'Tess' }));
+    expect(session).toMatchObject({ team: true, teammanager: true, teamname: 'Tess', franchize: false });
   });
 });
 

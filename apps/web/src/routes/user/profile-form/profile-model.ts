@@ -48,12 +48,88 @@ export interface PersonalValues {
   picture: File | null;
 }
 
+/**
+ * The people of the company on step 2 (decision 0094), under their wire names: the franchise and
+ * its director, the office manager, the team and its manager.
+ */
+export interface ContactValues {
+  franchize: boolean;
+  franchizedirector: boolean;
+  directorname: string;
+  directoremail: string;
+  directorphone: string;
+  officemanager: boolean;
+  managername: string;
+  manageremail: string;
+  managerphone: string;
+  team: boolean;
+  teammanager: boolean;
+  teamname: string;
+  teamemail: string;
+  teamphone: string;
+}
+export const CONTACT_SWITCHES = [
+  'franchize',
+  'franchizedirector',
+  'officemanager',
+  'team',
+  'teammanager',
+] as const;
+export const CONTACT_TEXTS = [
+  'directorname',
+  'directoremail',
+  'directorphone',
+  'managername',
+  'manageremail',
+  'managerphone',
+  'teamname',
+  'teamemail',
+  'teamphone',
+] as const;
+
 /** Step 2: company details. `subdomain` is sent (as DownlineSubDomain) for agency owners only. */
-export interface CompanyValues {
+export interface CompanyValues extends ContactValues {
   company: string;
   industry: string;
   subdomain: string;
   logo: File | null;
+}
+
+export const NO_CONTACT_VALUES: ContactValues = {
+  franchize: false,
+  franchizedirector: false,
+  directorname: '',
+  directoremail: '',
+  directorphone: '',
+  officemanager: false,
+  managername: '',
+  manageremail: '',
+  managerphone: '',
+  team: false,
+  teammanager: false,
+  teamname: '',
+  teamemail: '',
+  teamphone: '',
+};
+
+/** The people of the company as the session user carries them. */
+export function contactValuesFrom(user: SessionUser): ContactValues {
+  return {
+    franchize: user.franchize === 'T',
+    franchizedirector: user.franchizedirector === 'T',
+    directorname: user.director_name,
+    directoremail: user.director_email,
+    directorphone: user.director_phone,
+    officemanager: user.officemanager === 'T',
+    managername: user.manager_name,
+    manageremail: user.manager_email,
+    managerphone: user.manager_phone,
+    team: user.team === 'T',
+    teammanager: user.teammanager === 'T',
+    teamname: user.team_name,
+    teamemail: user.team_email,
+    teamphone: user.team_phone,
+  };
 }
 
 /** Field errors, plus `form` for whatever belongs to no field. */
@@ -116,6 +192,7 @@ export function companyValuesFrom(user: SessionUser, domain: DomainInfo | null):
     industry: user.industry_name ?? '',
     subdomain: editsSubdomain(user) ? currentSubdomain(user, domain) : '',
     logo: null,
+    ...contactValuesFrom(user),
   };
 }
 
@@ -162,6 +239,8 @@ export function companyFields(values: CompanyValues, user: SessionUser): Record<
     industry: values.industry.trim(),
   };
   if (editsSubdomain(user)) fields.DownlineSubDomain = values.subdomain.trim().toLowerCase();
+  for (const key of CONTACT_SWITCHES) fields[key] = values[key] ? 'T' : 'F';
+  for (const key of CONTACT_TEXTS) fields[key] = values[key].trim();
   return fields;
 }
 
@@ -188,6 +267,7 @@ const COMPANY_FIELD_OF: Record<string, keyof CompanyValues> = {
   industry: 'industry',
   DownlineSubDomain: 'subdomain',
   pict: 'logo',
+  ...Object.fromEntries([...CONTACT_SWITCHES, ...CONTACT_TEXTS].map((key) => [key, key])),
 };
 
 type Issue = { path: readonly PropertyKey[]; message: string };

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@app/contracts';
 import { Alert, Divider, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { QuestionnaireFields } from '../questionnaire/questionnaire-fields';
 import type { Questionnaire } from '../questionnaire/use-questionnaire';
 
@@ -15,6 +16,8 @@ interface FinishStepProps {
   questionnaire: Questionnaire | null;
   disabled: boolean;
   error: string | null;
+  /** A client's campaign setup (decision 0094); null for everyone else. */
+  campaignSetup?: ReactNode;
 }
 
 function regionName(code: string): string {
@@ -34,6 +37,7 @@ export function FinishStep({
   questionnaire,
   disabled,
   error,
+  campaignSetup = null,
 }: FinishStepProps) {
   const place = [user.city, [user.state_code, user.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   const rows: [string, string][] = [
@@ -50,6 +54,13 @@ export function FinishStep({
   if (withCompany) {
     rows.push(['Company', user.company_name], ['Industry', user.industry_name || industry.trim()]);
     if (subdomain) rows.push(['Subdomain', subdomain]);
+    // The people of the company saved on step 2 (decision 0094).
+    const person = (name: string, email: string) => [name, email].filter(Boolean).join(', ');
+    if (user.franchizedirector === 'T')
+      rows.push(['Franchise Director', person(user.director_name, user.director_email)]);
+    if (user.officemanager === 'T')
+      rows.push(['Office Manager', person(user.manager_name, user.manager_email)]);
+    if (user.teammanager === 'T') rows.push(['Team Manager', person(user.team_name, user.team_email)]);
   }
 
   return (
@@ -64,6 +75,12 @@ export function FinishStep({
           </Stack>
         ))}
       </SimpleGrid>
+      {campaignSetup && (
+        <>
+          <Divider />
+          {campaignSetup}
+        </>
+      )}
       {questionnaire && (
         <>
           <Divider />

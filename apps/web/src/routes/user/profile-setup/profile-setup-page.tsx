@@ -11,6 +11,7 @@ import { PersonalFields } from '../profile-form/personal-fields';
 import { hasCompanyStep, useCompanyForm, usePersonalForm } from '../profile-form/use-profile-forms';
 import { useQuestionnaire, useSetupCompletion } from '../questionnaire/use-questionnaire';
 import { useUserRoute } from '../shared/use-user-route';
+import { CampaignSetupFields, useCampaignSetup } from './campaign-setup-fields';
 import { CardStep } from './card-step';
 import { FinishStep } from './finish-step';
 import { profileDoneButCardMissing, SETUP_NOT_COMPLETED, setupOutcome } from './setup-outcome';
@@ -48,6 +49,7 @@ function ProfileSetup({ user, setup, domain }: ProfileSetupProps) {
   const company = useCompanyForm(user, domain);
   const questionnaire = useQuestionnaire();
   const completion = useSetupCompletion();
+  const campaignSetup = useCampaignSetup(user);
   const [finishError, setFinishError] = useState<string | null>(null);
   const isClient = user.user_type === 'client';
   const withCompany = hasCompanyStep(user);
@@ -56,8 +58,15 @@ function ProfileSetup({ user, setup, domain }: ProfileSetupProps) {
 
   async function handleFinish() {
     setFinishError(null);
+    // A client's campaign setup goes with it (decision 0094); dates out of order stop here.
+    const extra = isClient ? campaignSetup.payload() : {};
+    if (extra === null) return;
     try {
-      const { session } = await completion.complete(user.id, isClient ? undefined : questionnaire.answers);
+      const { session } = await completion.complete(
+        user.id,
+        isClient ? undefined : questionnaire.answers,
+        extra,
+      );
       const outcome = setupOutcome(session.user, session.setup, domain);
       if (outcome.kind === 'go') navigate(outcome.to, { replace: true });
       else setFinishError(SETUP_NOT_COMPLETED);
@@ -107,6 +116,11 @@ function ProfileSetup({ user, setup, domain }: ProfileSetupProps) {
         questionnaire={isClient ? null : questionnaire}
         disabled={completion.pending}
         error={finishError}
+        campaignSetup={
+          isClient ? (
+            <CampaignSetupFields user={user} form={campaignSetup} disabled={completion.pending} />
+          ) : null
+        }
       />
     ),
     beforeChange: isClient ? undefined : questionnaire.check,

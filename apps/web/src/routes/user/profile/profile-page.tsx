@@ -9,6 +9,7 @@ import { PersonalFields } from '../profile-form/personal-fields';
 import { hasCompanyStep, useCompanyForm, usePersonalForm } from '../profile-form/use-profile-forms';
 import type { StepForm } from '../profile-form/use-step-form';
 import { useUserRoute } from '../shared/use-user-route';
+import { TimeZoneSection } from './time-zone-section';
 
 /**
  * /user/profile (spec 1 §2.3, §7.2): personal details with picture and an optional new password
@@ -49,6 +50,7 @@ function ProfileForms({ user, domain }: { user: SessionUser; domain: DomainInfo 
           <CompanyFields form={company} user={user} systemDomain={domain.domain} />
         </Section>
       )}
+      <TimeZoneSection user={user} />
     </Stack>
   );
 }

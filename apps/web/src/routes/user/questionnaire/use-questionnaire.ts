@@ -33,7 +33,12 @@ export function useQuestionnaire(): Questionnaire {
 
 export interface SetupCompletion {
   /** `PUT /leadspeek/user/setupcomplete`, then the user and setup check are refetched. */
-  complete: (userId: number, answers?: Answers) => Promise<{ message: string; session: FreshSession }>;
+  complete: (
+    userId: number,
+    answers?: Answers,
+    /** A client's campaign setup and time zone (decision 0094). */
+    extra?: Partial<SetupCompleteRequest>,
+  ) => Promise<{ message: string; session: FreshSession }>;
   pending: boolean;
 }
 
@@ -44,10 +49,15 @@ export function useSetupCompletion(): SetupCompletion {
   const [pending, setPending] = useState(false);
   return {
     pending,
-    complete: async (userId, answers) => {
+    complete: async (userId, answers, extra) => {
       setPending(true);
       try {
-        const body: SetupCompleteRequest = { usrID: userId, statuscomplete: 'T', timezone: localTimeZone() };
+        const body: SetupCompleteRequest = {
+          usrID: userId,
+          statuscomplete: 'T',
+          timezone: localTimeZone(),
+          ...extra,
+        };
         if (answers) body.answers = answersPayload(answers);
         const { message } = await mutation.mutateAsync(body);
         const session = await refreshSession();
