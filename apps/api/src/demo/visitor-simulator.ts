@@ -88,9 +88,10 @@ export function startDemoVisitors(deps: {
   }
 
   const regulars = deps.regularVisitors ?? [];
-  let views = 0;
+  // Drawn per view, not counted: a counter would line up with the number of campaigns per tick and
+  // send every regular visit to the same campaign.
   const visitorId = () =>
-    regulars.length > 0 && views++ % REGULAR_EVERY === REGULAR_EVERY - 1
+    regulars.length > 0 && randomInt(REGULAR_EVERY) === 0
       ? (regulars[randomInt(regulars.length)] as string)
       : randomBytes(16).toString('hex');
 

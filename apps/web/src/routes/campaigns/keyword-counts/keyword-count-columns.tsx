@@ -103,11 +103,7 @@ export function keywordCountColumns(options: {
         </Stack>
       ),
     },
-    {
-      id: 'created',
-      label: 'Created',
-      sortKey: 'created_at',
-      render: (row) => formatCreated(row.created_at),
-    },
+    // Newest first unless Historical Count sorts the table (spec 2 §2: its one sortable column).
+    { id: 'created', label: 'Created', render: (row) => formatCreated(row.created_at) },
   ];
 }
