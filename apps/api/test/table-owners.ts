@@ -218,6 +218,7 @@ export const CROSS_OWNER_USES: Record<string, string[]> = {
     'coupons',
     'documents',
     'files',
+    'minimum_spend_plans',
     'payment_accounts',
     'sandbox_accounts',
     'systems',

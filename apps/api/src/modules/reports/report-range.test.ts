@@ -17,6 +17,7 @@ describe('reportRange', () => {
       start: '2026-01-01',
       end: '2026-01-31',
       days: 31,
+      timeZone: 'UTC',
     });
     expect(reportRange('2024-01-01', '2024-12-31').days).toBe(366);
     expect(reportRange('2026-03-05', '2026-03-05').days).toBe(1);
@@ -27,6 +28,17 @@ describe('reportRange', () => {
       start: '2026-02-09',
       end: '2026-03-10',
       days: 30,
+      timeZone: 'UTC',
+    });
+  });
+
+  it("counts the last 30 days to the viewer's today in its own zone", () => {
+    // 03:00 UTC on 10 March is still 9 March in Chicago.
+    expect(reportRange('0', '0', new Date('2026-03-10T03:00:00Z'), 'America/Chicago')).toEqual({
+      start: '2026-02-08',
+      end: '2026-03-09',
+      days: 30,
+      timeZone: 'America/Chicago',
     });
   });
 
@@ -39,7 +51,17 @@ describe('reportRange', () => {
   });
 
   it('knows the days of a month', () => {
-    expect(monthRange('2024-02')).toEqual({ start: '2024-02-01', end: '2024-02-29', days: 29 });
-    expect(monthRange('2026-12')).toEqual({ start: '2026-12-01', end: '2026-12-31', days: 31 });
+    expect(monthRange('2024-02')).toEqual({
+      start: '2024-02-01',
+      end: '2024-02-29',
+      days: 29,
+      timeZone: 'UTC',
+    });
+    expect(monthRange('2026-12', 'America/New_York')).toEqual({
+      start: '2026-12-01',
+      end: '2026-12-31',
+      days: 31,
+      timeZone: 'America/New_York',
+    });
   });
 });

@@ -38,9 +38,9 @@ export function createPrepaidRefundRepository(db: Executor) {
       chargeIds: readonly string[],
     ): Promise<Map<string, { amount: Cents; at: Date }>> {
       if (chargeIds.length === 0) return new Map();
-      const rows = await queryRows<{ charge_id: string; amount: number | string; at: Date | string }>(
+      const rows = await queryRows<{ charge_id: string; amount: number; at: Date | string }>(
         db,
-        sql`select c->>'chargeId' as charge_id, sum((c->>'amount')::bigint) as amount, max(r.settled_at) as at
+        sql`select c->>'chargeId' as charge_id, sum((c->>'amount')::bigint)::int as amount, max(r.settled_at) as at
               from prepaid_refunds r cross join jsonb_array_elements(r.calls) c
              where r.system_id = ${systemId} and r.status = 'refunded'
                and (c->>'companyId')::int = ${companyId}
@@ -50,9 +50,7 @@ export function createPrepaidRefundRepository(db: Executor) {
                )})
              group by 1`,
       );
-      return new Map(
-        rows.map((r) => [r.charge_id, { amount: asCents(Number(r.amount)), at: new Date(r.at) }]),
-      );
+      return new Map(rows.map((r) => [r.charge_id, { amount: asCents(r.amount), at: new Date(r.at) }]));
     },
 
     /** Refunds made whose sales commissions are not reversed yet (decision 0084), oldest first. */
