@@ -94,18 +94,18 @@ type ContactPrefix = 'director' | 'manager' | 'team';
 function ContactInputs({
   form,
   prefix,
-  role,
+  position,
 }: {
   form: StepForm<CompanyValues>;
   prefix: ContactPrefix;
-  role: string;
+  position: string;
 }) {
   const { values, errors, set } = form;
   const field = (suffix: 'name' | 'email' | 'phone') => `${prefix}${suffix}` as const;
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" data-testid={`contact-${prefix}`}>
       <TextInput
-        label={`${role} Name`}
+        label={`${position} Name`}
         required
         maxLength={255}
         value={values[field('name')]}
@@ -113,7 +113,7 @@ function ContactInputs({
         onChange={(event) => set(field('name'), event.currentTarget.value)}
       />
       <TextInput
-        label={`${role} E-mail`}
+        label={`${position} E-mail`}
         type="email"
         required
         maxLength={70}
@@ -122,7 +122,7 @@ function ContactInputs({
         onChange={(event) => set(field('email'), event.currentTarget.value.toLowerCase())}
       />
       <TextInput
-        label={`${role} Phone`}
+        label={`${position} Phone`}
         type="tel"
         maxLength={20}
         value={values[field('phone')]}
@@ -163,13 +163,13 @@ function CompanyPeople({ form }: { form: StepForm<CompanyValues> }) {
       {toggle('franchize', 'This company is a franchise')}
       {values.franchize && toggle('franchizedirector', 'It has a franchise director')}
       {values.franchize && values.franchizedirector && (
-        <ContactInputs form={form} prefix="director" role="Director" />
+        <ContactInputs form={form} prefix="director" position="Director" />
       )}
       {toggle('officemanager', 'It has an office manager')}
-      {values.officemanager && <ContactInputs form={form} prefix="manager" role="Office Manager" />}
+      {values.officemanager && <ContactInputs form={form} prefix="manager" position="Office Manager" />}
       {toggle('team', 'It works in teams')}
       {values.team && toggle('teammanager', 'It has a team manager')}
-      {values.team && values.teammanager && <ContactInputs form={form} prefix="team" role="Team Manager" />}
+      {values.team && values.teammanager && <ContactInputs form={form} prefix="team" position="Team Manager" />}
     </Stack>
   );
 }
