@@ -169,7 +169,9 @@ function CompanyPeople({ form }: { form: StepForm<CompanyValues> }) {
       {values.officemanager && <ContactInputs form={form} prefix="manager" position="Office Manager" />}
       {toggle('team', 'It works in teams')}
       {values.team && toggle('teammanager', 'It has a team manager')}
-      {values.team && values.teammanager && <ContactInputs form={form} prefix="team" position="Team Manager" />}
+      {values.team && values.teammanager && (
+        <ContactInputs form={form} prefix="team" position="Team Manager" />
+      )}
     </Stack>
   );
 }
