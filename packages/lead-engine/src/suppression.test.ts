@@ -4,6 +4,7 @@ import {
   candidateKeys,
   checkOptOut,
   checkSuppression,
+  classifySuppressionEntry,
   emailMd5,
   normalizeEmail,
   suppressionKeyOf,
@@ -47,7 +48,28 @@ describe('suppressionKeyOf: an uploaded entry as its stored key', () => {
   });
 });
 
+describe('classifySuppressionEntry: e-mail, MD5 or SHA-256 (issue 22)', () => {
+  const SHA = 'a'.repeat(40) + 'B'.repeat(24);
+  it.each([
+    ['an e-mail is stored as its MD5', ' Jane.Doe@Example.com ', { kind: 'email', key: JANE }],
+    ['an MD5 as given, lowercased', JANE.toUpperCase(), { kind: 'md5', key: JANE }],
+    ['a SHA-256 as given, lowercased', ` ${SHA} `, { kind: 'sha256', key: SHA.toLowerCase() }],
+    ['63 hex digits', SHA.slice(1), null],
+    ['garbage', 'call me', null],
+  ])('%s', (_name, entry, expected) => {
+    expect(classifySuppressionEntry(entry)).toEqual(expected);
+  });
+});
+
 describe('candidateKeys', () => {
+  it('adds the SHA-256 of each plain e-mail when given a SHA-256 function', () => {
+    const sha = (text: string) => `sha(${text})`;
+    expect(candidateKeys({ emailMd5: JANE, emails: [' Jane.Doe@Example.com'] }, sha)).toEqual([
+      JANE,
+      'sha(jane.doe@example.com)',
+    ]);
+  });
+
   it('is the identity MD5 (lowercased) plus the MD5 of each plain e-mail, without repeats', () => {
     expect(
       candidateKeys({
