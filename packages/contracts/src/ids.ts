@@ -22,9 +22,10 @@ export const idOrZeroSchema = z.number().int().min(0, ID_NOT_FOUND).max(INT32_MA
  * "3e0" as 3, so a malformed id named (and a purge emptied) row 3; such text names no row: 404.
  */
 const paramId = (min: number) =>
-  z.coerce
-    .string()
-    .regex(/^\d+$/, ID_NOT_FOUND)
+  // A missing value stays a plain validation error (400: "what is missing"), not an unknown id.
+  z
+    .union([z.string(), z.number()])
+    .pipe(z.coerce.string<string | number>().regex(/^\d+$/, ID_NOT_FOUND))
     .pipe(z.coerce.number<string>().int().min(min, ID_NOT_FOUND).max(INT32_MAX, ID_NOT_FOUND));
 /** An id in a path or query string (a string turned into a number). */
 export const idParamSchema = paramId(1);
