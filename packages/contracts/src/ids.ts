@@ -17,7 +17,17 @@ export const isRowId = (n: number): boolean => Number.isInteger(n) && n >= 1 && 
 export const idSchema = z.number().int().min(1, ID_NOT_FOUND).max(INT32_MAX, ID_NOT_FOUND);
 /** An id, or 0 for "none" / "new" where a form sends 0. */
 export const idOrZeroSchema = z.number().int().min(0, ID_NOT_FOUND).max(INT32_MAX, ID_NOT_FOUND);
+/**
+ * Path and query ids are decimal digits only. `Number()` alone would read "0x3", " 3", "3.0" and
+ * "3e0" as 3, so a malformed id named (and a purge emptied) row 3; such text names no row: 404.
+ */
+const paramId = (min: number) =>
+  // A missing value stays a plain validation error (400: "what is missing"), not an unknown id.
+  z
+    .union([z.string(), z.number()])
+    .pipe(z.coerce.string<string | number>().regex(/^\d+$/, ID_NOT_FOUND))
+    .pipe(z.coerce.number<string>().int().min(min, ID_NOT_FOUND).max(INT32_MAX, ID_NOT_FOUND));
 /** An id in a path or query string (a string turned into a number). */
-export const idParamSchema = z.coerce.number().int().min(1, ID_NOT_FOUND).max(INT32_MAX, ID_NOT_FOUND);
+export const idParamSchema = paramId(1);
 /** A path or query id, or 0 for "none". */
-export const idOrZeroParamSchema = z.coerce.number().int().min(0, ID_NOT_FOUND).max(INT32_MAX, ID_NOT_FOUND);
+export const idOrZeroParamSchema = paramId(0);
