@@ -274,17 +274,29 @@ export function createCampaignRepository(db: Database) {
     },
 
     /** With `mirror`, a locator campaign's mirror intent is raised in the same transaction. */
+    /**
+     * Writes the campaign's values (and a locator campaign's mirror intent) in one transaction.
+     * `awaitingSetup`: only while the campaign still waits for its client's setup (not set up, not
+     * removed), so of two setups at once one writes; answers whether the row was written.
+     */
     async update(
       id: number,
       values: Partial<NewCampaign>,
-      options: { mirror?: boolean } = {},
-    ): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx
+      options: { mirror?: boolean; awaitingSetup?: boolean } = {},
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const written = await tx
           .update(campaigns)
           .set({ ...values, updatedAt: new Date() })
-          .where(eq(campaigns.id, id));
+          .where(
+            options.awaitingSetup
+              ? and(eq(campaigns.id, id), eq(campaigns.setupComplete, false), isNull(campaigns.removedAt))
+              : eq(campaigns.id, id),
+          )
+          .returning({ id: campaigns.id });
+        if (written.length === 0) return false;
         if (options.mirror) await recordMirrorIntent(tx, id);
+        return true;
       });
     },
 

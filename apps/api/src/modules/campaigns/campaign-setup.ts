@@ -62,12 +62,16 @@ export function createCampaignSetup(deps: {
     },
 
     async apply(p: Principal, plan: CampaignSetupPlan, complete: boolean, ip: string): Promise<number> {
+      let applied = 0;
       for (const { record, values } of plan) {
-        await deps.repo.update(
+        // Only while it still waits: a setup that completed it meanwhile (another request) stands.
+        const written = await deps.repo.update(
           record.id,
           { ...values, ...(complete ? { setupComplete: true } : {}) },
-          { mirror: record.module === 'locator' },
+          { mirror: record.module === 'locator', awaitingSetup: true },
         );
+        if (!written) continue;
+        applied += 1;
         await deps.audit.record({
           systemId: record.systemId,
           companyId: record.clientId,
@@ -81,7 +85,7 @@ export function createCampaignSetup(deps: {
         });
         await deps.mirror(record);
       }
-      return plan.length;
+      return applied;
     },
   };
 }

@@ -308,6 +308,28 @@ describe('setupcomplete: the time zone and a client’s campaign setup', () => {
     expect(stored?.campaignSetup).toBeNull();
   });
 
+  it('20 setups at once: each waiting campaign is set up by one of them, with one log line', async () => {
+    // Cedar: its campaigns waiting before were set up by the test above.
+    const client = await session(DEMO.northwind.clients[1].contact.email);
+    const clientName = DEMO.northwind.clients[1].name;
+    const waiting = await insertCampaign(rt.database.db, { clientName, name: 'Raced', status: 'stopped' });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        client.setup({ startdatecampaign: `2027-04-${String(i + 1).padStart(2, '0')}` }),
+      ),
+    );
+    for (const a of answers) expect(a.statusCode, a.body).toBe(200);
+    const [row] = await rt.database.db.select().from(campaigns).where(eq(campaigns.id, waiting.id));
+    expect(row?.setupComplete).toBe(true);
+    const logs = await rt.database.db
+      .select()
+      .from(userLogs)
+      .where(and(eq(userLogs.action, 'campaign_updated'), eq(userLogs.campaignId, Number(waiting.publicId))));
+    expect(logs).toHaveLength(1);
+    // The one that wrote it is the one its log line names.
+    expect(logs[0]?.description).toContain('Campaign setup completed');
+  });
+
   it('saves without completing: statuscomplete F applies the fields and leaves the campaigns awaiting setup', async () => {
     const client = await session(DEMO.summit.clients[0].contact.email);
     const waiting = await insertCampaign(rt.database.db, {
