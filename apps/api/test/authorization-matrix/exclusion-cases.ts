@@ -31,8 +31,7 @@ const kindOf = (ctx: CaseContext) => (ctx.subject ? KIND_OF[ctx.subject] : 'clie
 
 const PASS = 'pass' as const;
 /** In scope: everyone keeps what their place allows, except system staff a client's list. */
-const keeps = (p: Actor, subject: Person) =>
-  p === 'system' && KIND_OF[subject] === 'client' ? [404] : PASS;
+const keeps = (p: Actor, subject: Person) => (p === 'system' && KIND_OF[subject] === 'client' ? [404] : PASS);
 /** The opt-out list and its settings: only a root company names one. */
 const optOutOnly = (_p: Actor, subject: Person) => (KIND_OF[subject] === 'optout' ? PASS : [404]);
 
