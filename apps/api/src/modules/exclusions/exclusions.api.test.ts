@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
+import { PassThrough } from 'node:stream';
 import { EXCLUSION_TEXTS } from '@app/contracts';
 import { companies, DEMO, eq, queryRows, sql } from '@app/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { insertCampaign, outcomes } from '../../../test/kits/campaigns.js';
 import { multipart } from '../../../test/multipart.js';
 import { bearer, send, signIn } from '../../../test/sign-in.js';
+import { PURGED_WHILE_UPLOADING } from './index.js';
 
 /*
  * Exclusion lists end to end (issue 22, decision 0092) on the real database: the upload route
@@ -244,21 +246,67 @@ describe('the merge job and its progress', () => {
     expect(await listed()).toEqual([]);
     expect(await stagedRows()).toBe(0);
 
-    // Mid-merge: the purge waits for the range in flight and the next range finds the upload purged.
+    // Mid-merge: the purge comes once the first range is in; the next range finds the upload purged.
     const rows = Array.from({ length: 40 }, (_, i) => `mid-${i}@example.com`).join('\n');
     const mid = (await upload('client', rows)).json().data.id;
-    const merging = rt.services.exclusions.mergeUpload(mid, 4);
-    const purgeRes = await purge();
-    expect(purgeRes.statusCode).toBe(200);
-    await merging;
-    const after = await listed();
+    let purgedAt: number | null = null;
+    await rt.services.exclusions.mergeUpload(mid, 4, async (merged) => {
+      if (purgedAt !== null) throw new Error(`a range was merged after the purge (${merged})`);
+      const purgeRes = await purge();
+      expect(purgeRes.json().data).toEqual({ purged: 4, cancelledUploads: 1 });
+      purgedAt = merged;
+    });
+    expect(purgedAt).toBe(4);
     // Whatever ranges committed before the purge were purged with the list; none came after it.
-    expect(after).toEqual([]);
+    expect(await listed()).toEqual([]);
     expect(await stagedRows()).toBe(0);
     const list = (
       await get('client', `/api/leadspeek/suppressionlist/list?companyId=${ids.harbor}&campaignType=client`)
     ).json();
     expect(list.data.uploads.find((u: { id: number }) => u.id === mid)?.status).toBe('purged');
+  });
+});
+
+describe('a purge while the file is still arriving', () => {
+  it('answers the upload 409 and keeps nothing of it', async () => {
+    await purge();
+    const form = multipart(
+      { ClientCompanyID: ids.harbor ?? 0, campaigntype: 'client' },
+      {
+        field: 'clientoptoutfile',
+        name: 'slow.csv',
+        type: 'text/csv',
+        bytes: Buffer.from('slow-1@example.com\n'),
+      },
+    );
+    // The form up to the first row; the rest is held back until the purge has run.
+    const text = form.payload.toString('latin1');
+    const cut = text.indexOf('slow-1@example.com\n') + 'slow-1@example.com\n'.length;
+    const body = new PassThrough();
+    body.write(form.payload.subarray(0, cut));
+    const answer = rt.app.inject({
+      method: 'POST',
+      url: '/api/tools/optout-client/upload',
+      headers: { ...form.headers, ...bearer(tokens.client ?? '') },
+      payload: body,
+    });
+    await vi.waitFor(
+      async () => {
+        const rows = await queryRows<{ id: number }>(
+          rt.database.db,
+          sql`select id from suppression_uploads where owner_id = ${ids.harbor} and status = 'receiving'`,
+        );
+        expect(rows).toHaveLength(1);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    expect((await purge()).json().data.cancelledUploads).toBe(1);
+    body.end(Buffer.concat([Buffer.from('slow-2@example.com\n'), form.payload.subarray(cut)]));
+    const res = await answer;
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(PURGED_WHILE_UPLOADING);
+    expect(await listed()).toEqual([]);
+    expect(await stagedRows()).toBe(0);
   });
 });
 

@@ -29,8 +29,15 @@ export function createMergeRunner(deps: {
   log: (message: string, detail?: unknown) => void;
   range?: number;
 }) {
-  /** `range`: keys per transaction (tests pass a small one to see the steps). */
-  return async function mergeUpload(uploadId: number, range = deps.range ?? MERGE_RANGE): Promise<void> {
+  /**
+   * `range`: keys per transaction (tests pass a small one to see the steps); `afterRange`: called
+   * with the keys merged so far after each committed range, no transaction open (tests act there).
+   */
+  return async function mergeUpload(
+    uploadId: number,
+    range = deps.range ?? MERGE_RANGE,
+    afterRange?: (merged: number) => Promise<void>,
+  ): Promise<void> {
     const upload = await deps.repo.claim(uploadId);
     if (!upload) {
       // Another worker holds it (a live lease): the job is tried again later; done, failed or
@@ -43,6 +50,7 @@ export function createMergeRunner(deps: {
       for (let from = upload.merged_rows; from < upload.accepted_rows; from += range) {
         const to = Math.min(from + range, upload.accepted_rows);
         if (!(await deps.repo.mergeRange(upload, from, to))) return; // purged meanwhile
+        await afterRange?.(to);
       }
       await deps.repo.finish(uploadId, { status: 'done' });
     } catch (err) {
