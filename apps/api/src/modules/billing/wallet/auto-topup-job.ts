@@ -36,7 +36,7 @@ const BATCH = 50;
  */
 export function walletTopUpsHandler(deps: {
   settings: Pick<WalletSettingsRepository, 'due' | 'clearTopUpDue' | 'stopAfterRefusal'>;
-  lots: Pick<WalletLots, 'account' | 'balance'>;
+  lots: Pick<WalletLots, 'account' | 'balance' | 'count'>;
   topUp: Pick<TopUpCharge, 'charge'>;
   agencyName: (agencyId: number) => Promise<string>;
   /** Whether the agency's Data Wallet is still open (its gate): a closed wallet is not topped up. */
@@ -52,6 +52,11 @@ export function walletTopUpsHandler(deps: {
       for (const row of await deps.settings.due(BATCH)) {
         const seen = row.topupDueAt as Date;
         const account = await deps.lots.account(row.systemId, row.companyId);
+        // The next number before the balance: a top-up's money and its lot commit together, so one
+        // committing between the two reads leaves the old number with the new (high) balance, and
+        // nothing is charged. Read the other way round, the old (low) balance met the new number
+        // and charged one top-up too many.
+        const next = (await deps.lots.count(account.id)) + 1;
         const balance = await deps.lots.balance(account.id);
         // Stopped, no longer low, or the wallet closed to the agency since (removed, no longer offered).
         if (
@@ -70,7 +75,7 @@ export function walletTopUpsHandler(deps: {
             wallet,
             agencyName: await deps.agencyName(row.companyId),
             amount: row.amount,
-            trigger: 'auto',
+            trigger: { next },
             by: null,
           });
         } catch (error) {

@@ -57,7 +57,7 @@ export type TopUpOutcome = ChargeOutcome | { status: 'no_card' };
  * wallet's n-th: `wallet-auto:<agency>:<n>`, n = its lots + 1, which exists once this top-up's lot is open.
  */
 export function createTopUpCharge(deps: {
-  lots: Pick<WalletLots, 'count' | 'open'>;
+  lots: Pick<WalletLots, 'open'>;
   chargeOnce: Pick<ChargeOnce, 'charge'>;
   customerOf: PlatformCustomerOf;
   audit: AuditLog;
@@ -99,8 +99,11 @@ export function createTopUpCharge(deps: {
       wallet: WalletAgency;
       agencyName: string;
       amount: Cents;
-      /** By hand: the request's own id; automatically: none (the wallet's next number). */
-      trigger: { requestId: string } | 'auto';
+      /**
+       * By hand: the request's own id. Automatically: the wallet's next top-up number, which the job
+       * reads before the balance that made it due (see `auto-topup-job.ts`).
+       */
+      trigger: { requestId: string } | { next: number };
       by: TopUpAskedBy | null;
     }): Promise<TopUpOutcome> {
       const { wallet, amount } = input;
@@ -118,7 +121,7 @@ export function createTopUpCharge(deps: {
         systemId: wallet.systemId,
         cause: {
           kind: 'wallet_topup' as const,
-          description: `${input.trigger === 'auto' ? 'Automatic Data Wallet top-up' : 'Data Wallet top-up'} of ${input.agencyName}`,
+          description: `${'next' in input.trigger ? 'Automatic Data Wallet top-up' : 'Data Wallet top-up'} of ${input.agencyName}`,
           companyId: wallet.agencyId,
         },
         customerId: customer.customerId,
@@ -128,8 +131,8 @@ export function createTopUpCharge(deps: {
         creditAccountId: wallet.accountId,
       };
       const businessKey =
-        input.trigger === 'auto'
-          ? `wallet-auto:${wallet.agencyId}:${(await deps.lots.count(wallet.accountId)) + 1}`
+        'next' in input.trigger
+          ? `wallet-auto:${wallet.agencyId}:${input.trigger.next}`
           : `wallet-topup:${wallet.agencyId}:${input.trigger.requestId}`;
       return deps.chargeOnce.charge({ ...request, businessKey });
     },
