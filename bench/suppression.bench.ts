@@ -1,13 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { companies, type DatabaseHandle, DEMO, eq, openDatabase, queryRows, sql } from '@app/db';
-import { loadConfig } from '../apps/api/src/config.js';
+import { loadavg } from 'node:os';
+import { companies, type DatabaseHandle, DEMO, eq, queryRows, sql } from '@app/db';
 import { ingestLeadsJob } from '../apps/api/src/modules/leads/index.js';
-import { startRuntime } from '../apps/api/src/runtime.js';
 import { insertCampaign } from '../apps/api/test/kits/campaigns.js';
-import { signInOverHttp } from './lib/api-bench.js';
+import { signInOverHttp, startBenchApi } from './lib/api-bench.js';
 import { sampleRss } from './lib/process-memory.js';
 
 /** Rows of the large upload (BENCH_SUPPRESSION_ROWS; the issue's figure is 1,000,000). */
@@ -34,31 +30,11 @@ const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
  * Figures are printed, never asserted.
  */
 export async function benchSuppression(database: 'pglite' | 'postgres', databaseUrl?: string) {
-  const dataDir = await mkdtemp(join(tmpdir(), 'bench-suppression-'));
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl ?? '',
-    LOG_LEVEL: 'warn',
-    WEB_DIST: join(dataDir, 'no-web'),
-    IN_PROCESS_WORKER: 'true',
-  });
-  const handle: DatabaseHandle = await openDatabase(
-    databaseUrl ? { url: databaseUrl } : { dataDir: join(dataDir, 'db') },
-  );
-  const rt = await startRuntime(config, {
-    database: handle,
-    logger: false,
-    pollingIntervalSeconds: 0.5,
-    demoVisitors: false,
-    altcha: { maxNumber: 5, cost: 1 },
-  });
+  const api = await startBenchApi(databaseUrl, { inProcessWorker: true, pollingIntervalSeconds: 0.5 });
+  const { handle } = api;
   try {
     const db = handle.db;
-    await rt.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = rt.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no address');
-    const base = `http://127.0.0.1:${address.port}/api`;
+    const base = await api.listen();
     const token = await signInOverHttp(base, DEMO.northwind.clients[0]?.contact.email ?? '');
     const [harbor] = await db
       .select()
@@ -140,9 +116,9 @@ export async function benchSuppression(database: 'pglite' | 'postgres', database
             },
           });
         }
-        await rt.services.leads.intake.insert(rows);
+        await api.services.leads.intake.insert(rows);
       }
-      await rt.queue.trigger(ingestLeadsJob, {});
+      await api.queue.trigger(ingestLeadsJob, {});
       let waited = 0;
       for (;;) {
         // The benchmark's own rows (the demo's vendor lists drip rows due later in the day).
@@ -157,7 +133,7 @@ export async function benchSuppression(database: 'pglite' | 'postgres', database
         if ((left?.n ?? 0) === 0) break;
         if (++waited % 200 === 0) {
           console.log(`    (${left?.n} intake rows left after ${waited / 20} s)`);
-          await rt.queue.trigger(ingestLeadsJob, {});
+          await api.queue.trigger(ingestLeadsJob, {});
         }
         await new Promise((r) => setTimeout(r, 50));
       }
@@ -194,9 +170,7 @@ export async function benchSuppression(database: 'pglite' | 'postgres', database
     await db.execute(sql`analyze suppression_entries`);
     await pipeline('after');
   } finally {
-    await rt.close();
-    await handle.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await api.close();
   }
 }
 

@@ -9,10 +9,18 @@ import { startRuntime } from '../../apps/api/src/runtime.js';
 import { solveAltcha } from '../../apps/api/test/altcha-solver.js';
 import { median } from './load.js';
 
-/** The product on a fresh database (PGlite in a temp folder, or the given PostgreSQL), no worker. */
+/**
+ * The product on a fresh database (PGlite in a temp folder, or the given PostgreSQL); no worker
+ * unless `inProcessWorker` (a benchmark that times queued jobs, such as the exclusion merge).
+ */
 export async function startBenchApi(
   databaseUrl?: string,
-  options: Pick<Parameters<typeof startRuntime>[1] & object, 'clock'> = {},
+  {
+    inProcessWorker = false,
+    ...options
+  }: Pick<Parameters<typeof startRuntime>[1] & object, 'clock' | 'pollingIntervalSeconds'> & {
+    inProcessWorker?: boolean;
+  } = {},
 ) {
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-api-'));
   const config = loadConfig({
@@ -21,7 +29,7 @@ export async function startBenchApi(
     DATABASE_URL: databaseUrl ?? '',
     LOG_LEVEL: 'warn',
     WEB_DIST: join(dataDir, 'no-web'),
-    IN_PROCESS_WORKER: 'false',
+    IN_PROCESS_WORKER: String(inProcessWorker),
   });
   const handle: DatabaseHandle = await openDatabase(
     databaseUrl ? { url: databaseUrl } : { dataDir: join(dataDir, 'db') },
@@ -38,6 +46,8 @@ export async function startBenchApi(
     handle,
     /** The runtime's services (the billing module's jobs, run by the benchmark itself). */
     services: rt.services,
+    /** The job queue (to wake a job the benchmark waits on). */
+    queue: rt.queue,
     /** Starts listening on 127.0.0.1 (after seeding, so the seed does not compete) and answers the API base. */
     async listen() {
       await rt.app.listen({ host: '127.0.0.1', port: 0 });
