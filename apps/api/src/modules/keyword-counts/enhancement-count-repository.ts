@@ -1,5 +1,6 @@
 import type { InformationType } from '@app/contracts';
 import { and, type Database, desc, enhancementCounts, eq, sql } from '@app/db';
+import { liveSince } from './pending-count.js';
 
 /** The data enhancement counts (decision 0093): the only SQL on `enhancement_counts`. */
 
@@ -12,10 +13,35 @@ const HISTORY_ROWS = 100;
 
 export function createEnhancementCountRepository(db: Database) {
   return {
-    async insert(row: NewEnhancementCount): Promise<EnhancementCountRecord> {
-      const [stored] = await db.insert(t).values(row).returning();
-      if (!stored) throw new Error('the enhancement count was not stored');
-      return stored;
+    /**
+     * Stores a new count unless one of the same campaign and type is pending (a repeated request asks
+     * the vendor once): then that one answers, with `created` false. The campaign's lock makes the
+     * look and the insert one step.
+     */
+    async insertUnlessPending(
+      row: NewEnhancementCount,
+    ): Promise<{ count: EnhancementCountRecord; created: boolean }> {
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext('enhancement_counts'), ${row.campaignId})`,
+        );
+        const [pending] = await tx
+          .select()
+          .from(t)
+          .where(
+            and(
+              eq(t.campaignId, row.campaignId),
+              eq(t.informationType, row.informationType),
+              eq(t.status, 'pending'),
+              liveSince(t.updatedAt),
+            ),
+          )
+          .limit(1);
+        if (pending) return { count: pending, created: false };
+        const [stored] = await tx.insert(t).values(row).returning();
+        if (!stored) throw new Error('the enhancement count was not stored');
+        return { count: stored, created: true };
+      });
     },
 
     async get(id: number): Promise<EnhancementCountRecord | undefined> {

@@ -1,6 +1,7 @@
 import type { CountOutcome, KeywordCountModule, KeywordCountSortKey, TargetLocation } from '@app/contracts';
 import { and, asc, type Database, desc, eq, inArray, keywordCounts, sql } from '@app/db';
 import type { SQL } from 'drizzle-orm';
+import { liveSince } from './pending-count.js';
 
 /*
  * The keyword count rows (decision 0093): the only SQL on `keyword_counts`. A row's place (target
@@ -32,11 +33,52 @@ const OUTCOME_WHERE: Record<CountOutcome, SQL> = {
 const textArray = (items: readonly string[]) =>
   `{${items.map((item) => `"${item.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 
+/** Rows of exactly this place (stored in normal form, so equality is the test). */
+const samePlace = (place: CountPlace): SQL[] => [
+  eq(t.targetLocation, place.targetLocation),
+  sql`${t.states} = ${textArray(place.states)}::text[]`,
+  sql`${t.cities} = ${textArray(place.cities)}::text[]`,
+  sql`${t.zips} = ${textArray(place.zips)}::text[]`,
+];
+
 export function createKeywordCountRepository(db: Database) {
   return {
-    async insertMany(rows: NewKeywordCount[]): Promise<KeywordCountRecord[]> {
-      if (rows.length === 0) return [];
-      return db.insert(t).values(rows).returning();
+    /**
+     * Stores a company's new counts of one module and place, except a keyword already pending there
+     * (the same request sent twice, or by two people at once, asks the vendor once): those answer
+     * with the pending row. The company's lock makes the look and the insert one step.
+     */
+    async insertUnlessPending(
+      companyId: number,
+      module: KeywordCountModule,
+      place: CountPlace,
+      rows: NewKeywordCount[],
+    ): Promise<{ stored: KeywordCountRecord[]; alreadyPending: KeywordCountRecord[] }> {
+      if (rows.length === 0) return { stored: [], alreadyPending: [] };
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('keyword_counts'), ${companyId})`);
+        const alreadyPending = await tx
+          .select()
+          .from(t)
+          .where(
+            and(
+              eq(t.companyId, companyId),
+              eq(t.module, module),
+              eq(t.status, 'pending'),
+              liveSince(t.updatedAt),
+              inArray(
+                t.keywordKey,
+                rows.map((r) => r.keywordKey),
+              ),
+              ...samePlace(place),
+            ),
+          )
+          .orderBy(asc(t.id));
+        const pendingKeys = new Set(alreadyPending.map((r) => r.keywordKey));
+        const fresh = rows.filter((r) => !pendingKeys.has(r.keywordKey));
+        const stored = fresh.length === 0 ? [] : await tx.insert(t).values(fresh).returning();
+        return { stored, alreadyPending };
+      });
     },
 
     async get(id: number): Promise<KeywordCountRecord | undefined> {
@@ -67,10 +109,7 @@ export function createKeywordCountRepository(db: Database) {
             eq(t.status, 'done'),
             sql`${t.historyOfId} is null`,
             sql`${t.countedAt} >= ${since.toISOString()}::timestamptz`,
-            eq(t.targetLocation, place.targetLocation),
-            sql`${t.states} = ${textArray(place.states)}::text[]`,
-            sql`${t.cities} = ${textArray(place.cities)}::text[]`,
-            sql`${t.zips} = ${textArray(place.zips)}::text[]`,
+            ...samePlace(place),
           ),
         )
         .orderBy(desc(t.countedAt), desc(t.id));

@@ -286,6 +286,64 @@ describe('the 7-day history (spec 2 §9)', () => {
   });
 });
 
+describe('the same count asked many times at once', () => {
+  it('asks the vendor once for a keyword queued 30 times at once; every answer names the one row', async () => {
+    // Slow, so that the count is still pending while the other 29 arrive.
+    fatesOf.set('kayak rental', ['slow']);
+    const questions = () =>
+      asked.filter((q) => (JSON.parse(q.fingerprint) as unknown[])[2] === 'kayak rental').length;
+    const before = questions();
+    const body = {
+      company_id: agency.company,
+      target_location: 'state',
+      states: ['FL'],
+      keywords: ['kayak rental'],
+    };
+    const answers = await Promise.all(Array.from({ length: 30 }, () => queue(agency, body)));
+    for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+    const ids = new Set(answers.map((res) => (res.json().data as KeywordCountRow[])[0]?.id));
+    expect(ids.size).toBe(1);
+    await settled(agency, agency.company, [...ids][0] ?? 0);
+    expect(questions() - before).toBe(1);
+    const [stored] = await queryRows<{ n: number }>(
+      rt.database.db,
+      sql`select count(*)::int as n from keyword_counts where keyword_key = 'kayak rental'`,
+    );
+    expect(stored?.n).toBe(1);
+    // Once counted, the same request is answered from history (a row of its own, no vendor).
+    const again = await queue(agency, body);
+    expect(again.json().message).toBe(COUNT_FROM_HISTORY);
+  });
+
+  it('keeps one pending data enhancement count per campaign and type', async () => {
+    const campaign = await insertCampaign(rt.database.db, {
+      module: 'enhance',
+      status: 'stopped',
+      national: false,
+      states: ['TX'],
+      keywords: ['yoga'],
+    });
+    fates.push('slow');
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        post(
+          rt,
+          `${DATA_VENDOR_PREFIX}/queuecount`,
+          { kind: 'enhancement', campaign_id: campaign.id, type: 'property' },
+          agency.token,
+        ),
+      ),
+    );
+    for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+    expect(new Set(answers.map((res) => res.json().data.id)).size).toBe(1);
+    const [stored] = await queryRows<{ n: number }>(
+      rt.database.db,
+      sql`select count(*)::int as n from enhancement_counts where campaign_id = ${campaign.id}`,
+    );
+    expect(stored?.n).toBe(1);
+  });
+});
+
 describe('the table: sort, filter, page (spec 2 §2)', () => {
   it('sorts by Historical Count both ways and filters by status', async () => {
     const ids = (

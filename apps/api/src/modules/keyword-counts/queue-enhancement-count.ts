@@ -18,7 +18,8 @@ import { enhancementCountRowOf } from './enhancement-count-view.js';
 /**
  * Queues a data enhancement count (spec 2 §4): how many people the vendor holds for an enhance or
  * b2b campaign's keywords and place, and of those how many it can give each field of one
- * information type (the campaign's list: consumer for enhance, business for b2b). Asked in a job.
+ * information type (the campaign's list: consumer for enhance, business for b2b). Asked in a job;
+ * while one of the same campaign and type is pending, a new request answers with that one.
  */
 export function createQueueEnhancementCount(deps: {
   repo: EnhancementCountRepository;
@@ -37,14 +38,14 @@ export function createQueueEnhancementCount(deps: {
     if (listOfType(type) !== list)
       throw badRequest(INFORMATION_TYPE_NOT_FOR_CAMPAIGN, { type: INFORMATION_TYPE_NOT_FOR_CAMPAIGN });
     await deps.requireReadable(p, campaign.leadspeekType);
-    const row = await deps.repo.insert({
+    const { count, created } = await deps.repo.insertUnlessPending({
       systemId: p.systemId,
       campaignId,
       clientId: campaign.clientID,
       requestedByUserId: p.userId,
       informationType: type,
     });
-    await deps.queue.enqueue(enhancementCountJob, { countId: row.id });
-    return enhancementCountRowOf(row, campaign);
+    if (created) await deps.queue.enqueue(enhancementCountJob, { countId: count.id });
+    return enhancementCountRowOf(count, campaign);
   };
 }

@@ -19,7 +19,8 @@ const DAY_MS = 86_400_000;
  * Queues a keyword count (one row per keyword) for an agency or a client. A keyword counted in the
  * same module and place within the lookback (spec 2 §9: 7 days) anywhere in the system is answered
  * from that count at once — the vendor's answer would be the same — and the rest wait for the
- * vendor in one job each.
+ * vendor in one job each. A keyword already waiting for the vendor in the same company, module and
+ * place is not queued again: the answer lists its pending row.
  */
 export function createQueueKeywordCounts(deps: {
   repo: KeywordCountRepository;
@@ -74,12 +75,20 @@ export function createQueueKeywordCounts(deps: {
         countedAt: earlier.countedAt,
       };
     });
-    const stored = await deps.repo.insertMany(rows);
+    const { stored, alreadyPending } = await deps.repo.insertUnlessPending(
+      input.company_id,
+      input.module,
+      place,
+      rows,
+    );
     const pending = stored.filter((r) => r.status === 'pending');
     await deps.queue.enqueueMany(
       keywordCountJob,
       pending.map((r) => ({ countId: r.id })),
     );
-    return { rows: stored.map(keywordCountRowOf), fromHistory: stored.length - pending.length };
+    return {
+      rows: [...stored, ...alreadyPending].map(keywordCountRowOf),
+      fromHistory: stored.length - pending.length,
+    };
   };
 }
