@@ -179,6 +179,12 @@ describe('reading a CSV', () => {
     const binary = await upload('client', Buffer.from([0, 1, 2, 255, 254, 10, 0, 3]), { name: 'photo.csv' });
     expect(binary.statusCode).toBe(400);
     expect(binary.json().error.message).toBe('No e-mail address, MD5 or SHA-256 was found in this file.');
+    // One junk line is a line with nothing usable, not an empty file; neither keeps anything.
+    const junk = await upload('client', 'see attached\n');
+    expect(junk.json().error.message).toBe('No e-mail address, MD5 or SHA-256 was found in this file.');
+    const empty = await upload('client', '\n\n');
+    expect(empty.json().error.message).toBe('The file is empty.');
+    expect(await stagedRows()).toBe(0);
   });
 
   it('rejects one 10 MB line with its line number and reads the lines around it', async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { parseUpload, type UploadCounts, UploadRowLimitError } from './upload-parser.js';
+import { parseUpload, UNNAMED_HEADER, type UploadCounts, UploadRowLimitError } from './upload-parser.js';
 
 /* The upload's CSV reader (decision 0092): which rows count, their line numbers, the COPY lines. */
 
@@ -27,6 +27,16 @@ describe('parseUpload', () => {
     expect((await read('name,md5\nJane,not-a-hash\n')).counts.rejected).toBe(1);
     const { copy } = await read('Jane,jane@example.com\n');
     expect(copy).toBe(`7\t1\t${md5('jane@example.com')}\n`);
+  });
+
+  it('reports a first line that names no column among the rejected: a stray line is not dropped unseen', async () => {
+    const stray = await read('see attached list\njane@example.com\nbob@example.com\n');
+    expect(stray.counts).toMatchObject({ total: 3, accepted: 2, rejected: 1 });
+    expect(stray.counts.badLines).toEqual([{ line: 1, reason: UNNAMED_HEADER, text: 'see attached list' }]);
+    // A file of one junk line holds one line and nothing usable: not "empty".
+    expect((await read('junk\n')).counts).toMatchObject({ total: 1, accepted: 0, rejected: 1 });
+    // A header that names the column is a header, not a rejected line.
+    expect((await read('Email\njane@example.com\n')).counts).toMatchObject({ total: 1, rejected: 0 });
   });
 
   it('reads a file split anywhere across chunks, BOM included', async () => {

@@ -11,7 +11,8 @@ import { CsvError, parse } from 'csv-parse';
  *
  * Which cell holds the entry: when the first row has no usable entry it is a header; a header cell
  * named like an e-mail or a hash column (`email`, `e-mail`, `md5`, `sha256`, `hash`, …) picks that
- * column, otherwise the first usable cell of each row counts. E-mails are trimmed and lowercased
+ * column, otherwise the first usable cell of each row counts and the header line is reported among
+ * the rejected ones (it may be a stray line). E-mails are trimmed and lowercased
  * before hashing (MD5); MD5 and SHA-256 hex are stored as given, lowercased. A row with no usable
  * entry is rejected with its line number; blank rows are skipped; repeats collapse at the merge.
  */
@@ -23,6 +24,9 @@ const CHUNK_ROWS = 20_000;
 /** One record may not exceed this (a 10 MB line is read and rejected as one bad row). */
 const MAX_RECORD_BYTES = 32 * 1024 * 1024;
 const SHOWN_TEXT = 80;
+const NOT_AN_ENTRY = 'Not an e-mail address, an MD5 or a SHA-256';
+export const UNNAMED_HEADER =
+  'Not an e-mail address, an MD5 or a SHA-256; read as a header row naming no e-mail or hash column';
 
 const HEADER_NAMES =
   /^(e-?mail|email_?address|e-?mail_?address|emails?|md5|email_?md5|md5_?email|sha-?256|email_?sha-?256|sha256_?email|hash|hashed_?email|key)$/;
@@ -92,13 +96,17 @@ export function parseUpload(
           return null;
         };
         const entry = pick();
+        let reason = NOT_AN_ENTRY;
         if (first) {
           first = false;
           if (!entry) {
-            // A first row with nothing usable is a header: it may name the column to read.
+            // A first row with nothing usable is a header: it may name the column to read. One that
+            // names none may as well be a stray line: it is reported with the rejected ones, so a
+            // file of one junk line says "nothing usable", not "empty".
             const named = cells.findIndex((cell) => HEADER_NAMES.test(cell.trim().toLowerCase()));
             column = named >= 0 ? named : null;
-            continue;
+            if (named >= 0) continue;
+            reason = UNNAMED_HEADER;
           }
         }
         counts.total += 1;
@@ -106,11 +114,7 @@ export function parseUpload(
         if (!entry) {
           counts.rejected += 1;
           if (counts.badLines.length < BAD_LINES_KEPT)
-            counts.badLines.push({
-              line,
-              reason: 'Not an e-mail address, an MD5 or a SHA-256',
-              text: shown(cells),
-            });
+            counts.badLines.push({ line, reason, text: shown(cells) });
           continue;
         }
         counts.accepted += 1;
