@@ -9,6 +9,7 @@ import { pagedResponseSchema } from './paging.js';
 import { siteCheckOutcomeSchema } from './site-tests.js';
 import { paymentTermSchema, tfSchema } from './tenancy.js';
 import { multilineText } from './text.js';
+import { US_STATE_CODES } from './us-states.js';
 
 /*
  * Campaigns (spec 2 §3 "Campaign (leadspeek)", §3 Pricing "Client cost module", §7 "Campaigns and
@@ -111,7 +112,7 @@ export const stateCodeSchema = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{2}$/, STATE_INVALID);
+  .refine((code) => US_STATE_CODES.has(code), STATE_INVALID);
 export const zipSchema = z
   .string()
   .trim()

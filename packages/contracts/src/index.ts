@@ -46,6 +46,7 @@ export * from './settings.js';
 export * from './site-tests.js';
 export * from './tenancy.js';
 export * from './text.js';
+export * from './us-states.js';
 export * from './user-logs.js';
 export * from './user-management.js';
 export * from './zoned-time.js';

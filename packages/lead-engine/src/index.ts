@@ -98,4 +98,3 @@ export {
   type SuppressionLists,
   suppressionKeyOf,
 } from './suppression.js';
-export { US_STATES } from './us-states.js';

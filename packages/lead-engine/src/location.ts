@@ -1,6 +1,6 @@
+import { US_STATE_CODES, US_STATES, US_TERRITORIES } from '@app/contracts';
 import type { LeadModule, PostalAddress } from './candidate.js';
 import { ACCEPT, reject, type StepResult } from './reasons.js';
-import { US_STATES } from './us-states.js';
 
 /*
  * Step 4: the location lock (product guide §2; decision 0037). Values are compared whole after
@@ -21,14 +21,14 @@ export function normalizeZip(zip: string | null | undefined): string {
   return plus4 ? (plus4[1] as string) : text;
 }
 
-const STATE_BY_NAME = new Map(Object.entries(US_STATES).map(([code, name]) => [normalizePlace(name), code]));
+const STATE_BY_NAME = new Map([...US_STATES, ...US_TERRITORIES].map((s) => [normalizePlace(s.name), s.code]));
 
 /** A state as its two-letter code ('texas', ' TX ' → 'TX'); null when it is neither a code nor a name. */
 export function normalizeState(state: string | null | undefined): string | null {
   const text = normalizePlace(state ?? '');
   if (!text) return null;
   const code = text.toUpperCase();
-  if (Object.hasOwn(US_STATES, code)) return code;
+  if (US_STATE_CODES.has(code)) return code;
   return STATE_BY_NAME.get(text) ?? null;
 }
 

@@ -1,8 +1,9 @@
 import type { EnhanceLocationResponse, enhanceLocationQuerySchema } from '@app/contracts';
+import { US_STATES } from '@app/contracts';
 import type { z } from 'zod';
 import { badRequest } from '../../http-errors.js';
 import type { DataVendor } from '../../providers/identities/index.js';
-import { citiesOf, findState, US_STATES } from '../reference/index.js';
+import { citiesOf, findState } from '../reference/index.js';
 
 export const CHOOSE_STATE_FIRST = 'Choose a state first.';
 

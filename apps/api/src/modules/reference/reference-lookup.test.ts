@@ -1,7 +1,8 @@
+import { US_STATES } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { suggest } from './reference-lookup.js';
 import { citiesOf } from './us-cities.js';
-import { findState, US_STATES } from './us-states.js';
+import { findState } from './us-states.js';
 
 describe('reference data', () => {
   it('has the 50 states and DC, each with every city of the country-state-city package', () => {

@@ -1,8 +1,12 @@
-import { AUTOCOMPLETE_MAX_RESULTS, type AutocompleteCategory, type AutocompleteItem } from '@app/contracts';
+import {
+  AUTOCOMPLETE_MAX_RESULTS,
+  type AutocompleteCategory,
+  type AutocompleteItem,
+  US_STATES,
+} from '@app/contracts';
 import { INDUSTRIES } from './industries.js';
 import { principalCitiesOf } from './principal-cities.js';
 import { citiesOf } from './us-cities.js';
-import { US_STATES } from './us-states.js';
 
 interface Candidate extends AutocompleteItem {
   /** Text the search matches against, lower case. */

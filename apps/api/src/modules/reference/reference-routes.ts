@@ -5,13 +5,14 @@ import {
   cityListParamsSchema,
   cityListResponseSchema,
   stateListResponseSchema,
+  US_STATES,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../http-errors.js';
 import { PUBLIC } from '../../plugins/access.js';
 import { suggest } from './reference-lookup.js';
 import { citiesOf } from './us-cities.js';
-import { findState, US_STATES } from './us-states.js';
+import { findState } from './us-states.js';
 
 /** Reference data never changes between deployments: browsers and proxies may keep it a day. */
 const CACHE_A_DAY = 'public, max-age=86400';

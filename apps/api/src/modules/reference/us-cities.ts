@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { US_STATES } from './us-states.js';
+import { US_STATES } from '@app/contracts';
 
 /**
  * Every US city, town and community the `country-state-city` package ships (about 16,000 in the

@@ -35,8 +35,14 @@ export function writeSelection(params: URLSearchParams, selection: EnrichmentSel
   return next;
 }
 
+export interface EnrichableCampaign {
+  value: string;
+  label: string;
+  module: CampaignListRow['leadspeekType'];
+}
+
 /** The campaigns whose leads can carry advanced information: enhance and b2b, newest first as listed. */
-export function enrichableCampaigns(rows: readonly CampaignListRow[]) {
+export function enrichableCampaigns(rows: readonly CampaignListRow[]): EnrichableCampaign[] {
   return rows
     .filter((row) => informationListOfModule(row.leadspeekType) !== null)
     .map((row) => ({

@@ -5,6 +5,8 @@ import {
   VENDOR_LIST_MODULES,
 } from '@app/contracts';
 import { Alert, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCampaignLists } from '../../../api/campaigns';
 import { useInformationTypes, useQueueEnhancementCount } from '../../../api/data-enrichment';
@@ -12,9 +14,15 @@ import { useDataVendorConfig } from '../../../api/keyword-counts';
 import { useSessionPermissions } from '../../../api/roles';
 import { useCurrentRoute } from '../../../app/routing/current-route';
 import { PageLoader } from '../../../app/routing/page-loader';
+import { SEARCH_DEBOUNCE_MS } from '../../../components/data-list/search-box';
 import { notifyFailure, notifySuccess } from '../../../components/feedback/feedback';
 import { saveFailureText } from '../../../components/user-form/user-form-model';
-import { enrichableCampaigns, readSelection, writeSelection } from './data-enrichment-model';
+import {
+  type EnrichableCampaign,
+  enrichableCampaigns,
+  readSelection,
+  writeSelection,
+} from './data-enrichment-model';
 import { EnhancementHistory } from './enhancement-history';
 
 /**
@@ -24,12 +32,21 @@ import { EnhancementHistory } from './enhancement-history';
  * campaign and type. Agency staff see their clients' campaigns; the system's staff every campaign
  * of the system.
  */
+/** Campaigns offered per module at once (a search finds the others). */
+const CAMPAIGNS_OFFERED = 100;
+
 export function DataEnrichmentPage() {
   const user = useCurrentRoute()?.ctx.user ?? null;
   const [params, setParams] = useSearchParams();
   const selection = readSelection(params);
   const { may } = useSessionPermissions();
   const config = useDataVendorConfig(user?.company_root_id ?? 0);
+  // What is typed in the campaign picker searches on the server (an agency may hold more campaigns
+  // than one page): the first 100 of each module matching it are offered.
+  const [typed, setTyped] = useState('');
+  const [search] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
+  // The chosen campaign stays offered while a search shows others.
+  const [picked, setPicked] = useState<EnrichableCampaign | null>(null);
   // The campaigns of every module whose leads come from the vendor (enhance, b2b), 100 each.
   const lists = useCampaignLists(
     user
@@ -39,16 +56,18 @@ export function DataEnrichmentPage() {
           clientID: 0,
           group: '',
           sort: { key: 'campaign_name' as const, order: 'asc' as const },
-          search: '',
+          search,
           page: 1,
-          perPage: 100,
+          perPage: CAMPAIGNS_OFFERED,
           view: 'current' as const,
           status: 'all' as const,
         }))
       : [],
   );
   const loading = lists.some((q) => q.isPending);
-  const campaigns = enrichableCampaigns(lists.flatMap((q) => q.data?.data ?? []));
+  const found = enrichableCampaigns(lists.flatMap((q) => q.data?.data ?? []));
+  const more = lists.some((q) => (q.data?.total ?? 0) > CAMPAIGNS_OFFERED);
+  const campaigns = picked && !found.some((c) => c.value === picked.value) ? [picked, ...found] : found;
   const chosen = campaigns.find((c) => Number(c.value) === selection.campaignId) ?? null;
   const types = useInformationTypes(chosen ? informationListOfModule(chosen.module) : null);
   const queue = useQueueEnhancementCount();
@@ -90,9 +109,21 @@ export function DataEnrichmentPage() {
               placeholder={loading ? 'Loading campaigns…' : 'Choose an Enhance or B2B campaign'}
               data={campaigns.map(({ value, label }) => ({ value, label }))}
               value={chosen ? chosen.value : null}
-              onChange={(value) => select({ campaignId: value ? Number(value) : 0, type: 'all' })}
+              onChange={(value) => {
+                setPicked(campaigns.find((c) => c.value === value) ?? null);
+                select({ campaignId: value ? Number(value) : 0, type: 'all' });
+              }}
               searchable
-              nothingFoundMessage="No Enhance or B2B campaign"
+              searchValue={typed}
+              onSearchChange={setTyped}
+              // The server has searched: every option it answered is shown.
+              filter={({ options }) => options}
+              description={
+                more ? `The first ${CAMPAIGNS_OFFERED} of each module: type to find others.` : undefined
+              }
+              nothingFoundMessage={
+                search ? 'No Enhance or B2B campaign matches' : 'No Enhance or B2B campaign'
+              }
               data-testid="enrichment-campaign"
             />
             <Select
@@ -122,7 +153,7 @@ export function DataEnrichmentPage() {
           )}
         </Stack>
       </Card>
-      {user && campaigns.length === 0 && !loading && (
+      {user && campaigns.length === 0 && !loading && !search && (
         <Alert color="gray" role="status">
           No Enhance or B2B campaign yet: data enrichment counts are for campaigns whose leads come from the
           data vendor.
