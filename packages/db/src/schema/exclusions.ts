@@ -48,7 +48,9 @@ export const suppressionEntries = pgTable(
     // The pipeline asks once per batch which of its candidates' keys are on any list.
     index('suppression_entries_md5_idx').on(t.md5),
     check('suppression_entries_scope', sql`${t.scope} in ('opt_out', 'agency', 'client', 'campaign')`),
-    check('suppression_entries_md5', sql`${t.md5} ~ '^([0-9a-f]{32}|[0-9a-f]{64})$'`),
+    // Written so for speed: the alternation '^([0-9a-f]{32}|[0-9a-f]{64})$' cost 2 of a million-row
+    // merge's 9 seconds; a length test and a plain character class say the same.
+    check('suppression_entries_md5', sql`length(${t.md5}) in (32, 64) and ${t.md5} ~ '^[0-9a-f]+$'`),
   ],
 );
 
@@ -81,6 +83,11 @@ export const suppressionUploads = pgTable(
     badLines: jsonb().$type<{ line: number; reason: string; text: string }[]>().notNull().default([]),
     /** Accepted rows merged so far (the progress bar's current row). */
     mergedRows: integer().notNull().default(0),
+    /**
+     * The ranges merged so far, each by the `seq` it starts after (ranges of `MERGE_RANGE` keys,
+     * merged two at a time in any order): a resumed merge skips them, and a missing range is lost.
+     */
+    mergedRanges: integer().array().notNull().default(sql`'{}'::integer[]`),
     /** Keys the merge added to the list (the rest were repeated in the file or already listed). */
     addedRows: integer().notNull().default(0),
     error: text(),

@@ -1,5 +1,6 @@
 import { type BadLine, DEFAULT_UPLOAD_ROW_LIMIT } from '@app/contracts';
 import { type Database, queryRows, sql } from '@app/db';
+import type { SQL } from 'drizzle-orm';
 import type { SuppressionScope } from './list-target.js';
 
 /*
@@ -27,6 +28,7 @@ export interface UploadRow {
   rejected_rows: number;
   bad_lines: BadLine[];
   merged_rows: number;
+  merged_ranges: number[];
   added_rows: number;
   error: string | null;
   created_at: Date | string;
@@ -41,8 +43,11 @@ const ABANDONED_AFTER = '1 hour';
 const listIs = (list: ListKey, alias = sql``) =>
   sql`${alias}scope = ${list.scope} and ${alias}owner_id = ${list.ownerId}`;
 
+/** An upload's advisory lock (ids past 2^31 share one: a wait, never a wrong answer): its merge ranges hold it shared, a purge exclusively. */
+const uploadLock = (id: number | SQL) => sql`hashtext('suppression_upload'), ((${id}) % 2147483648)::int`;
+
 const UPLOAD_COLUMNS = sql`u.id, u.system_id, u.scope, u.owner_id, u.file_name, u.status, u.total_rows,
-  u.accepted_rows, u.rejected_rows, u.bad_lines, u.merged_rows, u.added_rows, u.error, u.created_at,
+  u.accepted_rows, u.rejected_rows, u.bad_lines, u.merged_rows, u.merged_ranges, u.added_rows, u.error, u.created_at,
   u.finished_at, u.uploaded_by`;
 
 export const STAGED_ROWS_LOST = 'The upload was interrupted by a database restart; upload the file again.';
@@ -156,15 +161,17 @@ export function createExclusionRepository(db: Database) {
     },
 
     /**
-     * Merges staged keys `seq` in (from, to] into the list, in one transaction holding the upload's
-     * row: a purge waits for it and then finds nothing half-done. False when the upload is no longer
-     * processing (purged): nothing is merged.
+     * Merges staged keys `seq` in (from, to] into the list in one transaction. Two ranges of an
+     * upload may merge at once (each holds the upload's lock shared); a purge takes it exclusively,
+     * so it waits for the ranges in flight and a range after it finds the upload purged. False when
+     * the upload is no longer processing: nothing is merged.
      */
     async mergeRange(upload: UploadRow, from: number, to: number): Promise<boolean> {
       return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock_shared(${uploadLock(upload.id)})`);
         const [held] = await queryRows<{ status: string }>(
           tx,
-          sql`select status from suppression_uploads where id = ${upload.id} for update`,
+          sql`select status from suppression_uploads where id = ${upload.id}`,
         );
         if (held?.status !== 'processing') return false;
         // Keys go in in key order: the list's indexes then grow at a few places instead of at
@@ -188,9 +195,12 @@ export function createExclusionRepository(db: Database) {
         // empties it. A range that comes back short was lost so; the range is rolled back and the
         // upload failed, never finished with rows missing.
         if (Number(counts?.taken ?? 0) !== to - from) throw new StagedRowsLostError(upload.id);
+        // The two ranges in flight take turns on the row here (neither holds it before).
         await tx.execute(
           sql`update suppression_uploads
-                 set merged_rows = ${to}, added_rows = added_rows + ${Number(counts?.added ?? 0)},
+                 set merged_rows = merged_rows + ${to - from},
+                     merged_ranges = array_append(merged_ranges, ${from}::int),
+                     added_rows = added_rows + ${Number(counts?.added ?? 0)},
                      lease_until = now() + ${`${MERGE_LEASE_SECONDS} seconds`}::interval
                where id = ${upload.id}`,
         );
@@ -244,6 +254,12 @@ export function createExclusionRepository(db: Database) {
      */
     async purge(list: ListKey): Promise<{ purged: number; cancelledUploads: number }> {
       return db.transaction(async (tx) => {
+        // The merges in flight finish first (each holds its upload's lock shared); ranges after
+        // this find their upload purged.
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(${uploadLock(sql`id`)}) from suppression_uploads
+               where ${listIs(list)} and status = 'processing' order by id`,
+        );
         const cancelled = await queryRows<{ id: number }>(
           tx,
           sql`update suppression_uploads set status = 'purged', finished_at = now(), lease_until = null

