@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlParams } from '../../app/routing/use-url-params';
 import { INITIAL_LIST_STATE, type ListState, pageToClamp, readListState, writeListState } from './list-state';
 
 export type ListStateUpdate<K extends string> = (
@@ -12,7 +12,7 @@ export type ListStateUpdate<K extends string> = (
  * shows the same page. `replace` is for changes that should not add a history entry (typing).
  */
 export function useUrlListState<K extends string>(sortKeys: readonly K[]) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const state = useMemo(() => readListState(params, sortKeys), [params, sortKeys]);
   const update = useCallback<ListStateUpdate<K>>(
     (change, options = {}) => {

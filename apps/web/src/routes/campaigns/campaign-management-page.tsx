@@ -18,7 +18,7 @@ import {
 import { Alert, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useUserList } from '../../api/agency-list';
 import { useCampaignList } from '../../api/campaigns';
 import { useCompanyGroups } from '../../api/company-groups';
@@ -26,6 +26,7 @@ import { useSessionPermissions } from '../../api/roles';
 import { useCurrentRoute } from '../../app/routing/current-route';
 import { PageLoader } from '../../app/routing/page-loader';
 import { routeLeadModule } from '../../app/routing/route-lead-module';
+import { useUrlParams } from '../../app/routing/use-url-params';
 import { useSelectedCompanyGroup } from '../../components/company-group/selected-group';
 import { DataTable } from '../../components/data-list/data-table';
 import { nextSort, PER_PAGE } from '../../components/data-list/list-state';
@@ -81,7 +82,7 @@ function KeywordModuleTabs({
   ctx: PolicyContext;
   module: KeywordCountModule;
 }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const tab = params.get('tab') === KEYWORD_COUNTS_TAB ? KEYWORD_COUNTS_TAB : 'campaigns';
   const { may } = useSessionPermissions();
   if (!may('keywordCounts.read')) return <CampaignManagement user={user} ctx={ctx} module={module} />;
@@ -140,7 +141,7 @@ function CampaignManagement({
   const isClientUser = user.user_type === 'client';
   const moduleName = moduleNaming(user, module).name;
   const [list, updateList] = useUrlListState(CAMPAIGN_SORT_KEYS);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const filters = readCampaignFilters(params);
   const group = useSelectedCompanyGroup();
   const { may } = useSessionPermissions();

@@ -7,9 +7,9 @@ import {
 } from '@app/contracts';
 import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useDataVendorConfig, useKeywordCounts, useRetryKeywordCount } from '../../../api/keyword-counts';
 import { useSessionPermissions } from '../../../api/roles';
+import { useUrlParams } from '../../../app/routing/use-url-params';
 import { DataTable } from '../../../components/data-list/data-table';
 import { nextSort, PER_PAGE } from '../../../components/data-list/list-state';
 import { PagedList } from '../../../components/data-list/paged-list';
@@ -30,7 +30,7 @@ import { readStatusFilter, STATUS_FILTER_OPTIONS, writeStatusFilter } from './ke
  */
 export function KeywordCountsPanel({ user, module }: { user: SessionUser; module: KeywordCountModule }) {
   const [list, updateList] = useUrlListState(KEYWORD_COUNT_SORT_KEYS);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const status = readStatusFilter(params);
   const { may } = useSessionPermissions();
   const config = useDataVendorConfig(user.company_root_id);

@@ -3,11 +3,11 @@ import { isSalesUser, mayReadList } from '@app/policy';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { type ManagedNode, useUserList } from '../../../api/agency-list';
 import { useSessionPermissions } from '../../../api/roles';
 import { useCurrentRoute } from '../../../app/routing/current-route';
 import { PageLoader } from '../../../app/routing/page-loader';
+import { useUrlParams } from '../../../app/routing/use-url-params';
 import { useSwitchUser } from '../../../app/session/view-mode';
 import { groupSegment } from '../../../components/company-group/company-group';
 import { useSelectedCompanyGroup } from '../../../components/company-group/selected-group';
@@ -49,7 +49,7 @@ export function AgencyListPage() {
 }
 
 function useAgencyFilters(viewer: SessionUser) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const offered = useMemo(() => offeredFilters(viewer), [viewer]);
   const chosen = useMemo(() => readFilters(params, offered), [params, offered]);
   const exclusions = useMemo(() => offeredExclusions(offered), [offered]);

@@ -7,13 +7,13 @@ import {
 import { Alert, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useCampaignLists } from '../../../api/campaigns';
 import { useInformationTypes, useQueueEnhancementCount } from '../../../api/data-enrichment';
 import { useDataVendorConfig } from '../../../api/keyword-counts';
 import { useSessionPermissions } from '../../../api/roles';
 import { useCurrentRoute } from '../../../app/routing/current-route';
 import { PageLoader } from '../../../app/routing/page-loader';
+import { useUrlParams } from '../../../app/routing/use-url-params';
 import { SEARCH_DEBOUNCE_MS } from '../../../components/data-list/search-box';
 import { notifyFailure, notifySuccess } from '../../../components/feedback/feedback';
 import { saveFailureText } from '../../../components/user-form/user-form-model';
@@ -37,7 +37,7 @@ const CAMPAIGNS_OFFERED = 100;
 
 export function DataEnrichmentPage() {
   const user = useCurrentRoute()?.ctx.user ?? null;
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const selection = readSelection(params);
   const { may } = useSessionPermissions();
   const config = useDataVendorConfig(user?.company_root_id ?? 0);
