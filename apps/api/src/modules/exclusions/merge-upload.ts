@@ -5,10 +5,11 @@ import { type ExclusionRepository, STAGED_ROWS_LOST, StagedRowsLostError } from 
 /*
  * The exclusion job (spec 2 §3 "Exclusion (suppression) job", decision 0092): moves an upload's
  * staged keys into its list in ranges of `MERGE_RANGE`, two at a time, each range one transaction
- * that also records the progress (current row = keys merged so far) and which range it was. Any worker may run it: the rows are in
- * the database. A worker that dies mid-way leaves a lease that runs out; the job's retry (or the
- * next upload's kick) takes the upload over from the last committed range. Suppression applies from
- * each range's commit; the upload is `done` when its last range is in.
+ * that also records the progress (current row = keys merged so far) and which range it was. Any
+ * worker may run it: the rows are in the database. A worker that dies mid-way leaves a lease that
+ * runs out; the job's retry (or the next upload's kick) takes the upload over, skipping the ranges
+ * already committed. Suppression applies from each range's commit; the upload is `done` when its
+ * last range is in.
  */
 
 export const mergeExclusionUploadJob = defineJob({
