@@ -54,9 +54,11 @@ export function BillingPage() {
         maw={420}
         data-testid="billing-party"
       />
-      {party && <BillingHistory key={keyOf(party)} party={{ type: party.type, id: party.id }} />}
+      {/* Each keyed by the party (a new party starts afresh), and apart: two siblings with one key
+          made React keep the previous party's history beside the new one. */}
+      {party && <BillingHistory key={`history-${keyOf(party)}`} party={{ type: party.type, id: party.id }} />}
       {party && (party.kind === 'agency' || party.kind === 'client') && (
-        <InvoicesPanel key={keyOf(party)} companyId={party.id} />
+        <InvoicesPanel key={`invoices-${keyOf(party)}`} companyId={party.id} />
       )}
     </Stack>
   );
