@@ -79,6 +79,10 @@ describe('classifyAddress: IPv6', () => {
     ['100::1', 'reserved'],
     ['::7f00:1', 'reserved'], // IPv4-compatible ::127.0.0.1
     ['::8.8.8.8', 'reserved'], // deprecated IPv4-compatible, even to a public address
+    ['::127.0.0.1', 'reserved'], // (ipaddr.js alone would read this as ::ffff:127.0.0.1)
+    ['2001:20::1', 'reserved'], // ORCHIDv2: an identifier, not a host
+    ['2001:1::1', 'reserved'], // IETF protocol assignments (2001::/23)
+    ['5f00::1', 'reserved'], // segment routing
   ])('%s is %s', (address, kind) => {
     expect(classifyAddress(address)).toBe(kind);
   });
