@@ -60,6 +60,8 @@ export const SCREENS: Record<string, ScreenLoader> = {
     import('../../routes/configuration/reconciliation/reconciliation-page'),
   'configuration.root-fees': () => import('../../routes/configuration/root-fees/root-fees-page'),
   'configuration.commissions': () => import('../../routes/configuration/commissions/commissions-page'),
+  integrations: () => import('../../routes/integrations/integrations-page'),
+  'integrations.detail': () => import('../../routes/integrations/integration-page'),
   // Module pages: one screen per page for every module; the page reads its module from the route.
   'module.dashboard': () => import('../../routes/module-dashboard/module-dashboard-page'),
   'module.leads-management': () => import('../../routes/leads-management/leads-management-page'),
