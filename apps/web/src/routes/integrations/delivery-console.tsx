@@ -68,6 +68,8 @@ interface DeliveryConsoleProps {
   providers?: readonly ProviderView[];
   /** What an empty console without filters says (how to send a test payload). */
   emptyHint: string;
+  /** The viewer may replay deliveries (integrations.manage); otherwise the console only reads. */
+  canReplay: boolean;
 }
 
 /**
@@ -75,7 +77,13 @@ interface DeliveryConsoleProps {
  * status and campaign (kept in the URL), failed ones replayed one by one, chosen, or all at once.
  * Asked again every 5 seconds while a delivery shown is queued or being sent.
  */
-export function DeliveryConsole({ companyId, slug, providers = [], emptyHint }: DeliveryConsoleProps) {
+export function DeliveryConsole({
+  companyId,
+  slug,
+  providers = [],
+  emptyHint,
+  canReplay,
+}: DeliveryConsoleProps) {
   const [params, setParams] = useUrlParams();
   const filters = useMemo(() => readDeliveryFilters(params), [params]);
   const update = useCallback(
@@ -143,20 +151,39 @@ export function DeliveryConsole({ companyId, slug, providers = [], emptyHint }: 
   const providerName = (s: string) => providers.find((p) => p.slug === s)?.name ?? s;
   const filtered = filters.status !== null || filters.campaignId !== null;
 
+  const chooseColumn: DataColumn<DeliveryView> = {
+    id: 'choose',
+    label: 'Choose',
+    render: (row) =>
+      isReplayable(row) ? (
+        <Checkbox
+          aria-label={`Choose delivery ${row.id}`}
+          checked={chosen.has(row.id)}
+          onChange={() => toggle(row.id)}
+          data-testid={`delivery-choose-${row.id}`}
+        />
+      ) : null,
+  };
+  const actionsColumn: DataColumn<DeliveryView> = {
+    id: 'actions',
+    label: 'Actions',
+    render: (row) =>
+      isReplayable(row) ? (
+        <Button
+          size="compact-xs"
+          variant="light"
+          leftSection={<IconRefresh size={14} aria-hidden />}
+          onClick={() => sendReplay({ kind: 'chosen', deliveryIds: [row.id] })}
+          disabled={replay.isPending}
+          aria-label={`Replay delivery ${row.id}`}
+          data-testid={`delivery-replay-${row.id}`}
+        >
+          Replay
+        </Button>
+      ) : null,
+  };
   const columns: DataColumn<DeliveryView>[] = [
-    {
-      id: 'choose',
-      label: 'Choose',
-      render: (row) =>
-        isReplayable(row) ? (
-          <Checkbox
-            aria-label={`Choose delivery ${row.id}`}
-            checked={chosen.has(row.id)}
-            onChange={() => toggle(row.id)}
-            data-testid={`delivery-choose-${row.id}`}
-          />
-        ) : null,
-    },
+    ...(canReplay ? [chooseColumn] : []),
     {
       id: 'id',
       label: 'ID',
@@ -231,24 +258,7 @@ export function DeliveryConsole({ companyId, slug, providers = [], emptyHint }: 
             ? `Next try ${formatWhen(row.next_attempt_at)}`
             : '—',
     },
-    {
-      id: 'actions',
-      label: 'Actions',
-      render: (row) =>
-        isReplayable(row) ? (
-          <Button
-            size="compact-xs"
-            variant="light"
-            leftSection={<IconRefresh size={14} aria-hidden />}
-            onClick={() => sendReplay({ kind: 'chosen', deliveryIds: [row.id] })}
-            disabled={replay.isPending}
-            aria-label={`Replay delivery ${row.id}`}
-            data-testid={`delivery-replay-${row.id}`}
-          >
-            Replay
-          </Button>
-        ) : null,
-    },
+    ...(canReplay ? [actionsColumn] : []),
   ];
 
   return (
@@ -265,29 +275,31 @@ export function DeliveryConsole({ companyId, slug, providers = [], emptyHint }: 
                 : ' '}
             </Text>
           </Stack>
-          <Group gap="xs">
-            <Button
-              variant="default"
-              size="xs"
-              disabled={chosenShown.length === 0 || replay.isPending}
-              onClick={() =>
-                sendReplay({ kind: 'chosen', deliveryIds: chosenShown }, () => setChosen(new Set()))
-              }
-              data-testid="delivery-replay-chosen"
-            >
-              Replay chosen{chosenShown.length > 0 ? ` (${chosenShown.length})` : ''}
-            </Button>
-            <Button
-              color="red"
-              variant="light"
-              size="xs"
-              loading={replay.isPending}
-              onClick={() => void replayAll()}
-              data-testid="delivery-replay-all"
-            >
-              Replay all failed
-            </Button>
-          </Group>
+          {canReplay && (
+            <Group gap="xs">
+              <Button
+                variant="default"
+                size="xs"
+                disabled={chosenShown.length === 0 || replay.isPending}
+                onClick={() =>
+                  sendReplay({ kind: 'chosen', deliveryIds: chosenShown }, () => setChosen(new Set()))
+                }
+                data-testid="delivery-replay-chosen"
+              >
+                Replay chosen{chosenShown.length > 0 ? ` (${chosenShown.length})` : ''}
+              </Button>
+              <Button
+                color="red"
+                variant="light"
+                size="xs"
+                loading={replay.isPending}
+                onClick={() => void replayAll()}
+                data-testid="delivery-replay-all"
+              >
+                Replay all failed
+              </Button>
+            </Group>
+          )}
         </Group>
         <Group align="flex-end" gap="sm">
           <Select

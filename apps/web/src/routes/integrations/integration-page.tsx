@@ -17,6 +17,7 @@ import {
   usePauseIntegration,
   useSendTestPayload,
 } from '../../api/integrations';
+import { useSessionPermissions } from '../../api/roles';
 import { useCurrentRoute } from '../../app/routing/current-route';
 import { PageLoader } from '../../app/routing/page-loader';
 import { useUrlParams } from '../../app/routing/use-url-params';
@@ -95,6 +96,8 @@ function useOauthReturnNotice() {
 export function ProviderScreen({ companyId, provider }: { companyId: number; provider: ProviderView }) {
   const connected = isConnected(provider.connection);
   const webhook = provider.kind === 'webhook';
+  // Changing a connection follows the role's settings switch (the server refuses it otherwise too).
+  const canManage = useSessionPermissions().may('integrations.manage');
   const emptyHint = connected
     ? `No deliveries yet. Use Send test payload above to send a sample lead to ${provider.name}; it shows here within seconds.`
     : `No deliveries yet. Connect ${provider.name} first, then use Send test payload to send a sample lead.`;
@@ -121,17 +124,24 @@ export function ProviderScreen({ companyId, provider }: { companyId: number; pro
                 {connected ? 'Connection' : 'Connect'}
               </Title>
               {connected && <ConnectionStats provider={provider} />}
-              {provider.auth === 'oauth' && (
+              {canManage && provider.auth === 'oauth' && (
                 <OauthConnect companyId={companyId} provider={provider} connected={connected} />
               )}
-              {provider.connect_fields.length > 0 && (
+              {canManage && provider.connect_fields.length > 0 && (
                 <ConnectForm companyId={companyId} provider={provider} />
               )}
-              {connected && <ConnectionActions companyId={companyId} provider={provider} />}
-              {webhook && connected && <SigningSecret companyId={companyId} slug={provider.slug} />}
-              {webhook && !connected && (
+              {canManage && connected && <ConnectionActions companyId={companyId} provider={provider} />}
+              {canManage && webhook && connected && (
+                <SigningSecret companyId={companyId} slug={provider.slug} />
+              )}
+              {canManage && webhook && !connected && (
                 <Text size="xs" c="dimmed">
                   A signing secret is made when you connect; it is shown here then.
+                </Text>
+              )}
+              {!canManage && (
+                <Text size="sm" c="dimmed" data-testid="integration-read-only">
+                  Your role may look at this integration but not change it.
                 </Text>
               )}
             </Stack>
@@ -148,6 +158,7 @@ export function ProviderScreen({ companyId, provider }: { companyId: number; pro
         slug={provider.slug}
         providers={[provider]}
         emptyHint={emptyHint}
+        canReplay={canManage}
       />
     </Stack>
   );

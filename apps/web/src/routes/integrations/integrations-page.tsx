@@ -1,5 +1,6 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { readFailed, useIntegrationsOverview } from '../../api/integrations';
+import { useSessionPermissions } from '../../api/roles';
 import { useCurrentRoute } from '../../app/routing/current-route';
 import { PageLoader } from '../../app/routing/page-loader';
 import { DeliveryConsole } from './delivery-console';
@@ -15,6 +16,7 @@ export function IntegrationsPage() {
   const user = useCurrentRoute()?.ctx.user ?? null;
   const companyId = user?.company_id ?? 0;
   const overview = useIntegrationsOverview(companyId);
+  const canManage = useSessionPermissions().may('integrations.manage');
   if (!user || overview.isPending) return <PageLoader label="Loading integrations" />;
 
   const providers = overview.data?.providers ?? [];
@@ -69,6 +71,7 @@ export function IntegrationsPage() {
           companyId={companyId}
           slug={null}
           providers={providers}
+          canReplay={canManage}
           emptyHint="No deliveries yet. Open an integration and use Send test payload to send a sample lead."
         />
       )}

@@ -3,10 +3,23 @@ import { createElement as h } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { connection, delivery, provider } from './test-fixtures';
 
+const session = vi.hoisted(() => ({ user: null as unknown }));
+
+// The screens ask what the session user may do (useSessionPermissions reads the session store).
+vi.mock('../../app/session/session', () => ({
+  sessionStore: { getCompanyGroup: () => null, setCompanyGroup: () => {} },
+  useSession: () => ({
+    user: session.user,
+    accessToken: 'token',
+    refreshToken: 'refresh',
+    registerFlag: false,
+  }),
+}));
 vi.stubGlobal('window', { addEventListener() {}, removeEventListener() {}, location: { search: '' } });
 
 const COMPANY = 100;
-const user = makeUser({ user_type: 'client', company_id: COMPANY });
+const owner = makeUser({ user_type: 'client', company_id: COMPANY });
+let user = owner;
 const http = () => ({ request: vi.fn(), get: vi.fn(), post: vi.fn(), put: vi.fn(), requestFile: vi.fn() });
 
 const page = (rows: ReturnType<typeof delivery>[]) => ({
@@ -29,6 +42,7 @@ async function render(
   const { ProviderScreen } = await import('./integration-page');
   const element =
     screen === 'overview' ? h(IntegrationsPage) : h(ProviderScreen, { companyId: COMPANY, provider: screen });
+  session.user = user;
   return renderScreen(user, element, http() as never, prime);
 }
 
@@ -160,5 +174,28 @@ describe('integrations screens render', { timeout: 60_000 }, () => {
     const again = await render(connected, [[k.deliveries('crm'), page([])]]);
     expect(again).not.toContain('not-to-show');
     expect(again).toContain('Reconnect Sandbox CRM');
+  });
+
+  it('shows a role without the settings switch the connection and the console, without changing anything', async () => {
+    const k = await keys();
+    user = makeUser({ user_type: 'client', company_id: COMPANY, role_id: 4 });
+    try {
+      const failed = delivery({ id: 502, status: 'failed', last_error: 'Receiver answered 500' });
+      const html = await render(provider({ connection: connection() }), [
+        [k.deliveries('webhook'), page([failed])],
+      ]);
+      expect(html).toContain('data-testid="integration-read-only"');
+      expect(html).toContain('data-testid="delivery-row-502"');
+      for (const id of [
+        'integration-form',
+        'integration-actions',
+        'signing-secret',
+        'delivery-replay-502',
+        'delivery-replay-all',
+      ])
+        expect(html).not.toContain(`data-testid="${id}"`);
+    } finally {
+      user = owner;
+    }
   });
 });
