@@ -16,6 +16,7 @@ import { JOB_SPECS } from './jobs/registry.js';
 import { loadOrCreateSecret } from './lib/app-secrets.js';
 import { type Clock, settableClock, systemClock } from './lib/clock.js';
 import { createRateLimiter } from './lib/rate-limiter.js';
+import { DELIVERY_RETRY, type RetryPolicy } from './lib/retry-policy.js';
 import { createSecretBox } from './lib/secret-box.js';
 import { createAgreementsModule } from './modules/agreements/index.js';
 import { createAppConfigModule } from './modules/app-config/index.js';
@@ -33,7 +34,8 @@ import { createGroupsModule } from './modules/groups/index.js';
 import { createIdentityModule, hashPassword, type TokenSettings } from './modules/identity/index.js';
 import { createKeywordCountsModule } from './modules/keyword-counts/index.js';
 import { createLeadReportsModule } from './modules/lead-reports/index.js';
-import { createLeadsModule, vendorListSweepJob } from './modules/leads/index.js';
+import { createIntegrationsModule, type DeliveryEngineSettings } from './modules/integrations/index.js';
+import { createLeadPayloads, createLeadsModule, vendorListSweepJob } from './modules/leads/index.js';
 import { createLedger } from './modules/ledger/index.js';
 import { createMailModule } from './modules/mail/index.js';
 import {
@@ -50,7 +52,7 @@ import { createSalesModule } from './modules/sales/index.js';
 import { createSettingsModule } from './modules/settings/index.js';
 import { createSiteTestsModule } from './modules/site-tests/index.js';
 import { createTenancyModule } from './modules/tenancy/index.js';
-import { createUsersModule, personContactOf, personNamesOf } from './modules/users/index.js';
+import { createUsersModule, mainPersonOf, personContactOf, personNamesOf } from './modules/users/index.js';
 import { type AdPlatform, createSandboxAdPlatform } from './providers/ad-platform/index.js';
 import type { AltchaBotCheckOptions } from './providers/bot-check/altcha-bot-check.js';
 import { createLocalFileStorage } from './providers/files/local-file-storage.js';
@@ -62,7 +64,10 @@ import {
   type SandboxResolverOptions,
   sandboxRegularVisitors,
 } from './providers/identities/index.js';
+import { createProviderRegistry } from './providers/integrations/registry.js';
+import { createWebhookProvider } from './providers/integrations/webhook/index.js';
 import type { GuardedFetcher } from './providers/outbound/guarded-fetch.js';
+import { createGuardedHttp, type GuardedHttp } from './providers/outbound/guarded-http.js';
 import { createGatewayDirectory, createSandbox } from './providers/payments/index.js';
 
 export interface RuntimeOptions {
@@ -101,6 +106,17 @@ export interface RuntimeOptions {
   adPlatform?: (db: Database) => AdPlatform;
   /** The time money runs on (decision 0072): tests pass a settable clock and move it. */
   clock?: Clock;
+  /**
+   * Tests only: the integrations' outbound HTTP (one that may reach their local receivers), the
+   * webhook host check at connect, the delivery engine's settings and the retry schedule.
+   */
+  integrations?: {
+    http?: GuardedHttp;
+    checkHost?: (host: string) => Promise<void>;
+    webhookTimeoutMs?: number;
+    engine?: Partial<DeliveryEngineSettings>;
+    retry?: RetryPolicy;
+  };
   /** Tests only: keys per exclusion merge transaction (decision 0092). */
   exclusionMergeRange?: number;
 }
@@ -307,7 +323,29 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     followUps: payments.followUps,
     log: (message, detail) => console.warn(message, detail ?? ''),
   });
+  // Integrations (decision 0096): where leads go besides e-mail; every worker runs a delivery engine.
+  const integrationHttp = options.integrations?.http ?? createGuardedHttp({ connectionsPerOrigin: 8 });
+  const integrations = createIntegrationsModule({
+    db,
+    providers: createProviderRegistry([
+      createWebhookProvider({
+        http: integrationHttp,
+        checkHost: options.integrations?.checkHost,
+        timeoutMs: options.integrations?.webhookTimeoutMs,
+      }),
+    ]),
+    secrets,
+    audit: audit.audit,
+    mail: mail.mail,
+    mainPerson: mainPersonOf(db),
+    origins: domains.origins,
+    retry: options.integrations?.retry ?? DELIVERY_RETRY,
+    leadPayloads: createLeadPayloads(db),
+    engine: options.integrations?.engine,
+    log: (message, detail) => console.warn(message, detail ?? ''),
+  });
   const leads = createLeadsModule({
+    onLeadsStored: integrations.engine.wake,
     moveBySystem: campaigns.moveBySystem,
     prepaid: billing.prepaid,
     db,
@@ -449,6 +487,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     siteTests,
     exclusions,
     keywordCounts,
+    integrations,
     billing,
     billingJobs,
     agreements,
@@ -521,6 +560,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   await app.ready();
   if (config.inProcessWorker) {
     await queue.work(handlers);
+    integrations.engine.start();
     for (const job of billingJobs.atStart) await queue.trigger(job, {});
     // Locator mirrors are brought up to date at start, not at the next minute. On a demo's first start
     // today's enhance / b2b lists are asked for at once (dripped through the day), so a newcomer sees
@@ -617,12 +657,15 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       leads: leads.leads,
       siteTests: siteTests.siteTests,
       exclusions: exclusions.exclusions,
+      integrations: { engine: integrations.engine, manage: integrations.manage },
     },
     seeded,
     async close() {
       await demoVisitors?.stop();
       leads.leads.stop();
       await leads.leads.flushIntake();
+      await integrations.engine.stop();
+      await integrationHttp.close();
       await app.close();
       await queue.stop();
       if (ownsDatabase) await database.close();

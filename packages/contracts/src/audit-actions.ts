@@ -102,6 +102,14 @@ export const AUDIT_ACTION_LABELS = {
   campaign_moved: 'Campaign status changed',
   campaign_activation_charged: 'Campaign activation charged',
   campaign_activation_declined: 'Campaign activation declined',
+  // Integrations (where leads are delivered)
+  integration_connected: 'Integration connected',
+  integration_disconnected: 'Integration disconnected',
+  integration_paused: 'Integration paused',
+  integration_resumed: 'Integration resumed',
+  integration_deliveries_replayed: 'Lead deliveries replayed',
+  integration_test_sent: 'Integration test payload sent',
+  integration_secret_revealed: 'Webhook signing secret revealed',
   // The logs themselves
   logs_downloaded: 'Logs downloaded',
 } as const satisfies Record<string, string>;

@@ -20,6 +20,7 @@ export * from './exclusions.js';
 export * from './fields.js';
 export * from './groups.js';
 export * from './ids.js';
+export * from './integrations.js';
 export * from './invoices.js';
 export * from './keyword-counts.js';
 export * from './lead-reports.js';

@@ -215,6 +215,12 @@ export const ACTIONS = {
   'enrichment.read': { who: isCompanyStaff, permission: leadspeek('enable') },
   'enrichment.run': { who: isCompanyStaff, permission: leadspeek('update') },
 
+  // Integrations (issue 23, decision 0096): where a client's leads go, kept by the client and by
+  // its agency's people (an agency's own connections take all its clients' leads). Changing them is
+  // a settings write (the role's switches); which company is the scope check's.
+  'integrations.read': { who: campaignRunners },
+  'integrations.manage': { who: campaignRunners, permission: settings('update') },
+
   // Reports and the outbox.
   /** Report Analytics: who reads it depends on the person's report permission (`reportAnalyticsAccess`). */
   'reports.analytics': { who: anyone },

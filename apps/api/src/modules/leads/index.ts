@@ -38,6 +38,7 @@ export type { BatchOutcome, IngestService, MoveBySystem } from './ingest-service
 export type { LeadCounts } from './lead-counts.js';
 export type { LeadDelivery } from './lead-delivery.js';
 export { MAX_DELIVERY_ATTEMPTS } from './lead-delivery.js';
+export { createLeadPayloads } from './lead-payloads.js';
 export type { TestLeadOutcome, TestLeads } from './test-leads.js';
 export { adConversionsJob, deliverLeadsJob, ingestLeadsJob, vendorListJob, vendorListSweepJob };
 
@@ -73,6 +74,8 @@ export function createLeadsModule(deps: {
   deliveryRetryDelaySeconds?: (attempts: number) => number;
   /** The campaigns module's move by the system: pausing on run goes through the one move path. */
   moveBySystem: MoveBySystem;
+  /** Leads were stored (their integration deliveries are due): the delivery engine's wake-up. */
+  onLeadsStored?: () => void;
   /** Prepaid leads as ledger lots (the billing module's): spent in the claim, capping daily lists. */
   prepaid: Pick<PrepaidLots, 'lockLeft' | 'use' | 'left'>;
 }) {
@@ -100,6 +103,7 @@ export function createLeadsModule(deps: {
     resolver: deps.resolver,
     log: deps.log,
     onDeliveriesQueued: deliveryWaker.wake,
+    onLeadsStored: deps.onLeadsStored,
     moveBySystem: deps.moveBySystem,
     onBatchDone: testLeads.batchDone,
     moduleAccess: createModuleAccess(db),

@@ -82,6 +82,8 @@ export function createIngestService(deps: {
   log: (message: string, detail?: unknown) => void;
   /** Called when leads were stored with deliveries to make (wakes the delivery job). */
   onDeliveriesQueued: () => void;
+  /** Called when leads were stored: their integration deliveries are due (wakes the delivery engine). */
+  onLeadsStored?: () => void;
   /** The campaigns module's move by the system (the state machine decides; a refusal changes nothing). */
   moveBySystem: MoveBySystem;
   /** Called when a batch's outcomes are stored (a waiting site test looks again). */
@@ -343,6 +345,7 @@ export function createIngestService(deps: {
       for (const [campaignId, reason] of pauses)
         await deps.moveBySystem(campaignId, { type: 'pause_on_run', reason });
       if (deliveries > 0) deps.onDeliveriesQueued();
+      if (leads > 0) deps.onLeadsStored?.();
       deps.onBatchDone?.();
       return {
         rows: rows.length,

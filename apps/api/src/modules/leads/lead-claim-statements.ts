@@ -1,5 +1,6 @@
 import { type Database, queryRows, sql } from '@app/db';
 import type { SQL } from 'drizzle-orm';
+import { queueDeliveriesForStored } from '../integrations/index.js';
 import type { LeadToStore, Rejection } from './lead-claim.js';
 import { intArray } from './sql-arrays.js';
 
@@ -176,6 +177,8 @@ export function claimStatements(tx: Database) {
                  order by d.n`,
           );
       }
+      // Each integration connected by the lead's client or agency gets its delivery (decision 0096).
+      if (withLeads) part('integration_deliveries', queueDeliveriesForStored('stored'));
       if (writes.rejections.length > 0)
         part(
           'rejections',
@@ -261,5 +264,5 @@ function insertLeadsStatement(leads: readonly LeadToStore[]): SQL {
                  state text, zip text, company jsonb, advanced jsonb, page_url text, keyword text, client_price_micros bigint,
                  wholesale_micros bigint, root_fee_micros bigint)
            order by x.i
-          returning id, campaign_id, identity_md5`;
+          returning id, campaign_id, client_id, agency_id, identity_md5`;
 }

@@ -1,0 +1,84 @@
+import type { Database } from '@app/db';
+import type { RetryPolicy } from '../../lib/retry-policy.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import type { LeadPayload } from '../../providers/integrations/provider.js';
+import type { ProviderRegistry } from '../../providers/integrations/registry.js';
+import type { AuditLog } from '../audit/index.js';
+import type { WebOrigins } from '../domains/index.js';
+import type { MailService } from '../mail/index.js';
+import type { MainPersonOf } from '../users/index.js';
+import { createConnectionRepository } from './connection-repository.js';
+import { createDeliveryConsole } from './delivery-console.js';
+import { createDeliveryEngine, type DeliveryEngineSettings } from './delivery-engine.js';
+import { createDeliveryRepository } from './delivery-repository.js';
+import { integrationRoutes } from './integration-routes.js';
+import { createManageConnections } from './manage-connections.js';
+import { createNotifyPaused } from './notify-paused.js';
+
+export type { DeliveryEngine, DeliveryEngineSettings } from './delivery-engine.js';
+export { DEFAULT_ENGINE_SETTINGS, PAUSED_FAILING } from './delivery-engine.js';
+export { queueDeliveriesForStored } from './queue-deliveries.js';
+
+/**
+ * Integrations (issue 23, decision 0096): a company's connections to the services its leads go to,
+ * the delivery of every stored lead to each of them by the delivery engine every worker runs, and
+ * the delivery console. Providers (webhooks, CRMs, lists) live in providers/integrations.
+ */
+export function createIntegrationsModule(deps: {
+  db: Database;
+  providers: ProviderRegistry;
+  secrets: SecretBox;
+  audit: AuditLog;
+  mail: Pick<MailService, 'queueEmail'>;
+  mainPerson: MainPersonOf;
+  origins: Pick<WebOrigins, 'ofCompany'>;
+  retry: RetryPolicy;
+  leadPayloads: (ids: readonly number[]) => Promise<Map<number, LeadPayload>>;
+  engine?: Partial<DeliveryEngineSettings>;
+  log: (message: string, detail?: unknown) => void;
+}) {
+  const connections = createConnectionRepository(deps.db);
+  const deliveries = createDeliveryRepository(deps.db);
+  const notifyPaused = createNotifyPaused({
+    mail: deps.mail,
+    mainPerson: deps.mainPerson,
+    providerName: (slug) => deps.providers.get(slug)?.meta.name ?? slug,
+    pageUrl: async (companyId, slug) => `${await deps.origins.ofCompany(companyId)}/integrations/${slug}`,
+  });
+  const engine = createDeliveryEngine({
+    deliveries,
+    connections,
+    providers: deps.providers,
+    secrets: deps.secrets,
+    retry: deps.retry,
+    leadPayloads: deps.leadPayloads,
+    notifyPaused,
+    settings: deps.engine,
+    log: deps.log,
+  });
+  const manage = createManageConnections({
+    db: deps.db,
+    connections,
+    deliveries,
+    providers: deps.providers,
+    secrets: deps.secrets,
+    audit: deps.audit,
+    wake: engine.wake,
+  });
+  const console = createDeliveryConsole({
+    db: deps.db,
+    deliveries,
+    manage,
+    audit: deps.audit,
+    wake: engine.wake,
+  });
+  return {
+    routes: [integrationRoutes({ manage, console })],
+    handlers: [],
+    /** The worker role starts it; every process that stores leads wakes it. */
+    engine,
+    manage,
+  };
+}
+
+export type IntegrationsModule = ReturnType<typeof createIntegrationsModule>;

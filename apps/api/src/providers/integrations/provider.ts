@@ -1,0 +1,130 @@
+/*
+ * The integration provider interface (issue 23, decision 0096): what the product asks of any
+ * service a company's leads go to. One folder per provider under providers/integrations, each
+ * exporting an `IntegrationProvider` with its metadata; `registry.ts` lists them. The integrations
+ * module keeps the connections, the deliveries and their attempts; a provider only knows how to
+ * talk to its service.
+ */
+
+/** What kind of service a provider is (the /integrations page groups them so). */
+export type ProviderKind = 'webhook' | 'crm' | 'email-list' | 'direct-mail' | 'spreadsheet';
+
+/** How a company connects it: a URL it types, an OAuth consent, or an API key it pastes. */
+export type ProviderAuth = 'url' | 'oauth' | 'api-key';
+
+/** A field of the connect form (and of a campaign's settings for this provider). */
+export interface ProviderField {
+  name: string;
+  label: string;
+  type: 'url' | 'text' | 'secret' | 'tags' | 'select';
+  required: boolean;
+  help?: string;
+  /** For `select`: where the options come from (`listTargets` with this kind). */
+  targets?: TargetKind;
+}
+
+/** Things inside the service a campaign can point its leads at. */
+export type TargetKind = 'tags' | 'lists' | 'groups' | 'subaccounts' | 'quicksends' | 'custom-fields';
+
+export interface ProviderTarget {
+  id: string;
+  name: string;
+}
+
+export interface ProviderMeta {
+  slug: string;
+  name: string;
+  kind: ProviderKind;
+  auth: ProviderAuth;
+  description: string;
+  /** Fields a company fills when connecting (secret fields are sealed, never answered back). */
+  connectFields: readonly ProviderField[];
+  /** Fields a campaign may set for this provider (tags, a list, its own URL). */
+  campaignFields: readonly ProviderField[];
+  targetKinds: readonly TargetKind[];
+  /** True when this deployment talks to a local sandbox of the service (labelled so in the app). */
+  sandbox: boolean;
+}
+
+/** A stored connection as a provider sees it: its settings and its unsealed secrets. */
+export interface ProviderConnection {
+  id: number;
+  companyId: number;
+  settings: Record<string, unknown>;
+  secrets: Record<string, string>;
+}
+
+/** A lead as it is delivered: clean names, no internal ids but the lead's own. */
+export interface LeadPayload {
+  id: string;
+  campaign: { id: string; name: string; module: string };
+  captured_at: string;
+  first_name: string;
+  last_name: string;
+  emails: string[];
+  phones: string[];
+  address: { street: string; city: string; state: string; zip: string };
+  page_url: string | null;
+  keyword: string | null;
+  /** True for the console's "send test payload": not a real lead. */
+  test: boolean;
+}
+
+export interface DeliveryRequest {
+  connection: ProviderConnection;
+  /** The campaign's own settings for this connection (tags, list, URL), empty when none. */
+  campaignSettings: Record<string, unknown>;
+  lead: LeadPayload;
+  /**
+   * Stable for every attempt of one delivery: sent to the receiver (as `webhook-id`, or the service's
+   * own idempotency header) so a retry after a lost answer is recognised as the same lead.
+   */
+  idempotencyKey: string;
+  attempt: number;
+}
+
+export interface DeliveryResult {
+  /** delivered; failed (the service said no, or did not answer); refused (nothing was sent). */
+  outcome: 'delivered' | 'failed' | 'refused';
+  /** A failure that another attempt cannot fix (bad credentials, a URL the guard refuses). */
+  permanent?: boolean;
+  httpStatus?: number;
+  latencyMs: number;
+  error?: string;
+  /** A one-line summary of what was sent, for the console: never a secret. */
+  request: string;
+}
+
+/** What connecting produced: settings to keep, secrets to seal. */
+export interface ConnectResult {
+  settings: Record<string, unknown>;
+  secrets: Record<string, string>;
+}
+
+/** A refusal the company can act on (a bad URL, a wrong key): answered as 400 with this text. */
+export class ProviderInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProviderInputError';
+  }
+}
+
+export interface IntegrationProvider {
+  meta: ProviderMeta;
+  /**
+   * Checks what the company typed (and, for API keys, asks the service whether they work) and
+   * answers what to store; throws `ProviderInputError` when it cannot be used.
+   */
+  connect(input: {
+    companyId: number;
+    settings: Record<string, unknown>;
+    previous: ProviderConnection | null;
+  }): Promise<ConnectResult>;
+  /** Tells the service we are leaving (revokes a token); best effort, never blocks a disconnect. */
+  disconnect?(connection: ProviderConnection): Promise<void>;
+  /** Things inside the service to point a campaign at. */
+  listTargets?(connection: ProviderConnection, kind: TargetKind): Promise<ProviderTarget[]>;
+  /** Checks a campaign's settings for this provider; throws `ProviderInputError`. */
+  checkCampaignSettings?(settings: Record<string, unknown>): Record<string, unknown>;
+  deliver(request: DeliveryRequest): Promise<DeliveryResult>;
+}

@@ -1,0 +1,16 @@
+import type { IntegrationProvider, ProviderMeta } from './provider.js';
+
+/**
+ * The providers this deployment offers, by slug: adding a provider is adding its folder and one
+ * entry where the runtime builds this list.
+ */
+export function createProviderRegistry(providers: readonly IntegrationProvider[]) {
+  const bySlug = new Map(providers.map((p) => [p.meta.slug, p]));
+  if (bySlug.size !== providers.length) throw new Error('two integration providers share a slug');
+  return {
+    get: (slug: string): IntegrationProvider | undefined => bySlug.get(slug),
+    list: (): ProviderMeta[] => providers.map((p) => p.meta),
+  };
+}
+
+export type ProviderRegistry = ReturnType<typeof createProviderRegistry>;
