@@ -230,6 +230,17 @@ describe('guarded http: limits and failures', () => {
     );
   });
 
+  it('gives up on a DNS lookup that never answers, within the deadline', async () => {
+    const stuck = createGuardedHttp({ resolver: () => new Promise(() => {}) });
+    const result = await stuck.request('http://slow-dns.test/', { method: 'GET', timeoutMs: 300 });
+    expect(kindOf(result)).toBe('failed:timeout');
+    expect(result.latencyMs).toBeLessThan(2_000);
+    // close() does not wait for the lookup: what is left after its grace period is dropped.
+    const closing = performance.now();
+    await stuck.close();
+    expect(performance.now() - closing).toBeLessThan(3_000);
+  });
+
   it('gives up on a body that never ends, within the deadline', async () => {
     const result = await client().request(`http://hooks.test:${app.port}/slow-body`, {
       method: 'GET',

@@ -77,7 +77,10 @@ export type GuardedHttpResult =
 export interface GuardedHttp {
   /** Never throws for network outcomes: refusals and failures are results. */
   request(url: string, init: GuardedHttpInit): Promise<GuardedHttpResult>;
-  /** Closes the pooled connections (waits for running requests). Call it at shutdown. */
+  /**
+   * Closes the pooled connections: running requests may finish, whatever is left after two seconds
+   * is dropped. Call it at shutdown; the client cannot be used afterwards.
+   */
   close(): Promise<void>;
 }
 
@@ -159,13 +162,28 @@ export function createGuardedAgent(options: GuardedHttpOptions = {}) {
   });
   const connect: buildConnector.connector = (target, callback) => {
     const name = target.hostname.replace(/^\[|\]$/g, '');
+    // The connector must always answer: a lookup that hangs would leave the origin's pool
+    // "connecting" for good, and every later request to it waiting.
+    let answered = false;
+    const answer: buildConnector.Callback = (...args) => {
+      if (answered) return;
+      answered = true;
+      clearTimeout(timer);
+      callback(...args);
+    };
+    const timer = setTimeout(
+      () => answer(new errors.ConnectTimeoutError(`DNS lookup of ${name} timed out`), null),
+      DEFAULT_TIMEOUT_MS,
+    ).unref();
     resolvePublicTarget(name, { resolver, permit: options.permit, label: options.label }).then(
       (checked) => {
+        if (answered) return;
         const origin = `${target.protocol}//${target.host}`;
         pinnedByOrigin.delete(origin);
         pinnedByOrigin.set(origin, checked.address);
         // Remembered for the most recently connected origins only (a Map iterates oldest first).
         if (pinnedByOrigin.size > 1_000) pinnedByOrigin.delete(pinnedByOrigin.keys().next().value ?? '');
+        clearTimeout(timer);
         connectTo(
           {
             ...target,
@@ -173,10 +191,10 @@ export function createGuardedAgent(options: GuardedHttpOptions = {}) {
             // The certificate must name the URL's host; an IP-literal URL is checked against the IP.
             servername: target.servername || (isIP(name) ? undefined : name),
           },
-          callback,
+          answer,
         );
       },
-      (err: Error) => callback(err, null),
+      (err: Error) => answer(err, null),
     );
   };
   const keepAlive = options.keepAliveTimeoutMs ?? 4_000;
@@ -271,6 +289,33 @@ export async function readCapped(
   return { body: Buffer.concat(chunks), truncated: false };
 }
 
+/**
+ * Rejects with the signal's reason as soon as it aborts. undici applies a request's signal only once
+ * the request has a connection, so a slow DNS lookup in the connector would otherwise outlast the
+ * deadline; a response that still arrives after the deadline is discarded.
+ */
+export function abortable<T extends { body: Readable }>(
+  promise: Promise<T>,
+  signal: AbortSignal,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        if (signal.aborted) value.body.destroy();
+        else resolve(value);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err);
+      },
+    );
+  });
+}
+
 /** undici's headers as one string per lower-case name. */
 export const flatHeaders = (headers: Record<string, string | string[] | undefined>) =>
   Object.fromEntries(
@@ -297,16 +342,19 @@ export function createGuardedHttp(options: GuardedHttpOptions = {}): GuardedHttp
       const headers = Object.fromEntries(
         Object.entries(init.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'host'),
       );
-      const response = await guarded.agent.request({
-        origin: url.origin,
-        path: `${url.pathname}${url.search}`,
-        method: init.method,
-        headers,
-        body: init.body,
+      const response = await abortable(
+        guarded.agent.request({
+          origin: url.origin,
+          path: `${url.pathname}${url.search}`,
+          method: init.method,
+          headers,
+          body: init.body,
+          signal,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        }),
         signal,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      });
+      );
       const address = guarded.pinned(url.origin);
       // Leaving the loop early (the cap) destroys the body and with it the connection; a body read
       // to its end leaves the connection in the pool.
@@ -334,5 +382,13 @@ export function createGuardedHttp(options: GuardedHttpOptions = {}): GuardedHttp
     }
   }
 
-  return { request, close: () => guarded.agent.close() };
+  return {
+    request,
+    async close() {
+      // Running requests may finish (their own deadlines end them); a connection still being
+      // resolved or opened after two seconds is dropped.
+      const grace = new Promise<'late'>((resolve) => setTimeout(resolve, 2_000, 'late').unref());
+      if ((await Promise.race([guarded.agent.close(), grace])) === 'late') await guarded.agent.destroy();
+    },
+  };
 }
