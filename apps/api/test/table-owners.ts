@@ -92,6 +92,11 @@ export const TABLE_OWNERS: Record<string, string> = {
   // keyword counts and data enhancement counts (decision 0093)
   keyword_counts: 'modules/keyword-counts',
   enhancement_counts: 'modules/keyword-counts',
+  // where leads are delivered besides e-mail (issue 23)
+  integration_connections: 'modules/integrations',
+  integration_campaign_settings: 'modules/integrations',
+  integration_deliveries: 'modules/integrations',
+  integration_delivery_attempts: 'modules/integrations',
   // records, mail and files
   user_logs: 'modules/audit',
   email_messages: 'modules/mail',

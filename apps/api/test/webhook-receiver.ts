@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { AddressPermit } from '../src/providers/outbound/safe-resolve.js';
 
 /** Lets the tests' local receivers (127.0.0.1) through the outbound guard; everything else stays public-only. */
-export const localReceiversPermit: AddressPermit = (address, kind) => kind === 'public' || address === '127.0.0.1';
+export const localReceiversPermit: AddressPermit = (address, kind) =>
+  kind === 'public' || address === '127.0.0.1';
 
 export interface ReceivedRequest {
   method: string;
@@ -16,7 +17,9 @@ export interface ReceivedRequest {
  * A webhook receiver on 127.0.0.1 for delivery tests: it records every request and answers as
  * `answer` says for the nth request to it (1-based): a status, or `hang` (never answers).
  */
-export async function startReceiver(answer: (n: number, request: ReceivedRequest) => number | 'hang' = () => 200) {
+export async function startReceiver(
+  answer: (n: number, request: ReceivedRequest) => number | 'hang' = () => 200,
+) {
   const received: ReceivedRequest[] = [];
   const hanging = new Set<http.ServerResponse>();
   const server = http.createServer((req, res) => {

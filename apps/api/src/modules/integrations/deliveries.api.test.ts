@@ -77,14 +77,25 @@ async function deliverUntil(done: () => Promise<boolean>, timeoutMs = 20_000) {
 }
 
 const deliveriesOf = (campaignId: number) =>
-  queryRows<{ id: number; status: string; attempts: number; last_status: number | null; last_error: string | null }>(
+  queryRows<{
+    id: number;
+    status: string;
+    attempts: number;
+    last_status: number | null;
+    last_error: string | null;
+  }>(
     rt.database.db,
     sql`select id, status, attempts, last_status, last_error from integration_deliveries
          where campaign_id = ${campaignId} order by id`,
   );
 
 async function connectWebhook(url: string, companyId = harbor.clientId, token = clientToken) {
-  return send(rt, '/api/saveintegration', { company_id: companyId, slug: 'webhook', settings: { url } }, { token });
+  return send(
+    rt,
+    '/api/saveintegration',
+    { company_id: companyId, slug: 'webhook', settings: { url } },
+    { token },
+  );
 }
 
 describe('integration deliveries', () => {
@@ -100,7 +111,9 @@ describe('integration deliveries', () => {
       const campaign = await insertCampaign(rt.database.db);
       await ingest(campaign.id, 3);
       expect((await deliveriesOf(campaign.id)).map((d) => d.status)).toEqual(['queued', 'queued', 'queued']);
-      await deliverUntil(async () => (await deliveriesOf(campaign.id)).every((d) => d.status === 'delivered'));
+      await deliverUntil(async () =>
+        (await deliveriesOf(campaign.id)).every((d) => d.status === 'delivered'),
+      );
 
       const secret = await rt.app.inject({
         url: `/api/integrations/${harbor.clientId}/webhook/signing-secret`,
@@ -111,7 +124,10 @@ describe('integration deliveries', () => {
       const mine = receiver.received.filter((r) => r.body.includes(campaign.publicId));
       expect(mine).toHaveLength(3);
       for (const request of mine) {
-        const event = verifier.verify(request.body, request.headers) as { type: string; data: { campaign: { id: string } } };
+        const event = verifier.verify(request.body, request.headers) as {
+          type: string;
+          data: { campaign: { id: string } };
+        };
         expect(event.type).toBe('lead.created');
         expect(event.data.campaign.id).toBe(campaign.publicId);
         expect(request.headers['idempotency-key']).toBe(request.headers['webhook-id']);
@@ -139,7 +155,9 @@ describe('integration deliveries', () => {
         url: `/api/integrations/deliveries/${harbor.clientId}/${delivery?.id}/attempts`,
         headers: bearer(clientToken),
       });
-      expect(attempts.json().data.map((a: { outcome: string; http_status: number }) => [a.outcome, a.http_status])).toEqual([
+      expect(
+        attempts.json().data.map((a: { outcome: string; http_status: number }) => [a.outcome, a.http_status]),
+      ).toEqual([
         ['failed', 503],
         ['failed', 503],
         ['delivered', 200],
@@ -219,7 +237,10 @@ describe('integration deliveries', () => {
     const save = await connectWebhook('https://example.com/hook', harbor.clientId, other.access_token);
     expect(save.statusCode).toBe(404);
     const cedar = await signIn(rt, DEMO.northwind.clients[1]?.contact.email ?? '');
-    const res = await rt.app.inject({ url: `/api/integrations/${harbor.clientId}`, headers: bearer(cedar.access_token) });
+    const res = await rt.app.inject({
+      url: `/api/integrations/${harbor.clientId}`,
+      headers: bearer(cedar.access_token),
+    });
     expect(res.statusCode).toBe(404);
   });
 

@@ -166,7 +166,9 @@ export function createDeliveryEngine(deps: {
       request: result.request.slice(0, 500),
       next: nextOf(row, result),
     });
-    if (result.outcome === 'delivered') await deps.connections.recordSuccess(row.connection_id);
+    if (result.outcome === 'delivered') {
+      if (row.consecutive_failures > 0) await deps.connections.recordSuccess(row.connection_id);
+    }
     // A lead deleted meanwhile says nothing about the endpoint; every other failure counts against it.
     else if (sendable) await afterFailure(row);
   }

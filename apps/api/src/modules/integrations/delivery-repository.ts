@@ -10,6 +10,8 @@ export interface LeasedDelivery {
   replayed_after: number;
   provider: string;
   company_id: number;
+  /** The connection's failures in a row when leased (a success need not reset a zero). */
+  consecutive_failures: number;
   settings: Record<string, unknown>;
   sealed_secrets: string | null;
   campaign_settings: Record<string, unknown> | null;
@@ -80,7 +82,7 @@ export function createDeliveryRepository(db: Database) {
             from taken, integration_connections k
            where d.id = taken.id and k.id = d.connection_id
           returning d.id, d.connection_id, d.lead_id, d.campaign_id, d.attempts, d.replayed_after,
-                    k.provider, k.company_id, k.settings, k.sealed_secrets,
+                    k.provider, k.company_id, k.consecutive_failures, k.settings, k.sealed_secrets,
                     (select cs.settings from integration_campaign_settings cs
                       where cs.campaign_id = d.campaign_id and cs.connection_id = d.connection_id) as campaign_settings`,
       );

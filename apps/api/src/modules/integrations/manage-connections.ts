@@ -61,7 +61,7 @@ export function createManageConnections(deps: {
   async function live(companyId: number, slug: string): Promise<ConnectionRow> {
     providerOf(slug);
     const row = await connections.find(companyId, slug);
-    if (!row) throw notFound(NOT_CONNECTED);
+    if (!row) throw badRequest(NOT_CONNECTED);
     return row;
   }
 

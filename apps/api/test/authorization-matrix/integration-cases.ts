@@ -1,0 +1,81 @@
+import type { MatrixCase } from './cases.js';
+
+/*
+ * The integrations' routes (issue 23, decision 0096): a client's integrations are kept by the client
+ * and its agency's people; the policy refuses everyone else. The world has no connections: a
+ * matrix save connects a webhook to a public IP literal (no DNS), and the calls that need a
+ * connection answer 400 where there is none; a delivery's attempts are 404 (the world has none).
+ */
+
+const company = (field: string) => ({ resource: 'company', field }) as const;
+const PUBLIC_URL = 'https://93.184.215.14/matrix-hook';
+
+export const INTEGRATION_MATRIX_CASES: MatrixCase[] = [
+  {
+    route: 'GET /api/integrations/:company_id',
+    vary: company('company_id'),
+    request: ({ id }) => ({ url: `/api/integrations/${id}` }),
+  },
+  {
+    route: 'GET /api/integrations/:company_id/:integration_id',
+    vary: company('company_id'),
+    request: ({ id }) => ({ url: `/api/integrations/${id}/webhook` }),
+  },
+  {
+    route: 'POST /api/saveintegration',
+    vary: company('company_id'),
+    request: ({ id }) => ({
+      url: '/api/saveintegration',
+      body: { company_id: id, slug: 'webhook', settings: { url: PUBLIC_URL } },
+    }),
+  },
+  {
+    route: 'PUT /api/integrations/:company_id/:integration_id/pause',
+    vary: company('company_id'),
+    request: ({ id }) => ({ url: `/api/integrations/${id}/webhook/pause`, body: { paused: false } }),
+  },
+  {
+    route: 'POST /api/integrations/:company_id/:integration_id/test',
+    vary: company('company_id'),
+    request: ({ id }) => ({ url: `/api/integrations/${id}/webhook/test`, body: {} }),
+  },
+  {
+    route: 'GET /api/integrations/:company_id/:integration_id/signing-secret',
+    vary: company('company_id'),
+    request: ({ id }) => ({ url: `/api/integrations/${id}/webhook/signing-secret` }),
+  },
+  {
+    route: 'GET /api/integrations/deliveries/:company_id',
+    vary: company('company_id'),
+    request: ({ id }) => ({ url: `/api/integrations/deliveries/${id}?status=failed` }),
+  },
+  {
+    route: 'GET /api/integrations/deliveries/:company_id/:delivery_id/attempts',
+    vary: company('company_id'),
+    request: ({ id }) => ({ url: `/api/integrations/deliveries/${id}/1/attempts` }),
+    inScope: () => [404],
+  },
+  {
+    route: 'POST /api/integrations/deliveries/replay',
+    vary: company('company_id'),
+    request: ({ id }) => ({
+      url: '/api/integrations/deliveries/replay',
+      body: { company_id: id, all_failed: true },
+    }),
+  },
+  {
+    route: 'GET /api/get-custom-fields',
+    vary: null,
+    request: () => ({ url: '/api/get-custom-fields' }),
+  },
+  {
+    route: 'GET /api/get-custom-fields/:slug',
+    vary: null,
+    request: () => ({ url: '/api/get-custom-fields/webhook' }),
+  },
+  {
+    route: 'DELETE /api/integrations/:company_id/:integration_id',
+    vary: company('company_id'),
+    request: ({ id }) => ({ url: `/api/integrations/${id}/webhook` }),
+  },
+];
