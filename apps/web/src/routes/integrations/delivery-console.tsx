@@ -23,7 +23,7 @@ import { PagedList } from '../../components/data-list/paged-list';
 import { SEARCH_DEBOUNCE_MS } from '../../components/data-list/search-box';
 import { confirmAction } from '../../components/feedback/feedback';
 import { DeliveryAttempts } from './delivery-attempts';
-import { noticeDone, noticeFailed } from './integration-feedback';
+import { noticeDone, noticeFailed, noticeNothing } from './integration-feedback';
 import {
   DELIVERY_STATUS_BADGES,
   type DeliveryFilters,
@@ -121,7 +121,9 @@ export function DeliveryConsole({
     if (!body) return;
     replay.mutate(body, {
       onSuccess: (answer) => {
-        noticeDone(answer.message || replayedText(answer.replayed));
+        const message = answer.message || replayedText(answer.replayed);
+        if (answer.replayed > 0) noticeDone(message);
+        else noticeNothing(message);
         after?.();
       },
       onError: (error) => noticeFailed(error, 'Replay'),
@@ -153,7 +155,7 @@ export function DeliveryConsole({
 
   const chooseColumn: DataColumn<DeliveryView> = {
     id: 'choose',
-    label: 'Choose',
+    label: 'Select',
     render: (row) =>
       isReplayable(row) ? (
         <Checkbox
@@ -275,7 +277,7 @@ export function DeliveryConsole({
                 : ' '}
             </Text>
           </Stack>
-          {canReplay && (
+          {canReplay && (filtered || (list.data?.total ?? 0) > 0) && (
             <Group gap="xs">
               <Button
                 variant="default"
@@ -339,8 +341,7 @@ export function DeliveryConsole({
             }
             caption="Deliveries"
             captionHidden
-            dense
-            minWidth={960}
+            minWidth={1180}
           />
         </PagedList>
       </Stack>

@@ -1,4 +1,4 @@
-import { IconBug, IconCheck } from '@tabler/icons-react';
+import { IconBug, IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import { showNotice } from '../../components/feedback/notice';
 import { saveFailureText } from '../../components/user-form/user-form-model';
 
@@ -10,6 +10,11 @@ import { saveFailureText } from '../../components/user-form/user-form-model';
 
 export function noticeDone(message: string): void {
   showNotice({ color: 'green', icon: <IconCheck size={18} aria-hidden />, message });
+}
+
+/** Done, but nothing changed (a replay that found no failed delivery). */
+export function noticeNothing(message: string): void {
+  showNotice({ color: 'gray', icon: <IconInfoCircle size={18} aria-hidden />, message });
 }
 
 export function noticeFailed(error: unknown, title?: string): void {

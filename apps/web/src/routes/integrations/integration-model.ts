@@ -302,8 +302,8 @@ export const SIGNATURE_HEADERS = [
 export const VERIFY_EXAMPLE = [
   "import { Webhook } from 'standardwebhooks';",
   '',
-  'const wh = new Webhook(process.env.WEBHOOK_SECRET); // whsec_…',
-  '// body: the raw request body as received (a string); headers: the request headers',
-  'const lead = wh.verify(body, headers); // throws when the signature does not match',
-  "console.log('Lead received:', lead.id, lead.test ? '(test payload)' : '');",
+  'const wh = new Webhook(process.env.WEBHOOK_SECRET);',
+  '// body: the raw body (a string); headers: the request headers',
+  'const lead = wh.verify(body, headers); // throws if not genuine',
+  "console.log('Lead', lead.id, lead.test ? '(test)' : '');",
 ].join('\n');
