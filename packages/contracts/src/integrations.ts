@@ -96,6 +96,30 @@ export const saveIntegrationResponseSchema = z.object({
 
 export const pauseIntegrationRequestSchema = z.object({ paused: z.boolean() });
 
+export const TARGET_KINDS = [
+  'tags',
+  'lists',
+  'groups',
+  'subaccounts',
+  'quicksends',
+  'custom-fields',
+] as const;
+export const targetParamsSchema = z.object({
+  company_id: idParamSchema,
+  integration_id: providerSlugSchema,
+  kind: z.enum(TARGET_KINDS),
+});
+export const targetsResponseSchema = z.object({
+  data: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+
+export const authorizeResponseSchema = z.object({ url: z.string() });
+export const oauthCallbackQuerySchema = z.object({
+  state: z.string().max(200).optional(),
+  code: z.string().max(2000).optional(),
+  error: z.string().max(200).optional(),
+});
+
 export const integrationMessageSchema = z.object({ result: z.literal('success'), message: z.string() });
 
 export const testPayloadResponseSchema = z.object({

@@ -56,6 +56,20 @@ CREATE TABLE "integration_delivery_attempts" (
 	CONSTRAINT "integration_delivery_attempts_outcome" CHECK ("integration_delivery_attempts"."outcome" in ('delivered', 'failed', 'refused'))
 );
 --> statement-breakpoint
+CREATE TABLE "integration_oauth_states" (
+	"state" text PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"provider" text NOT NULL,
+	"system_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"actor_user_id" integer,
+	"code_verifier" text NOT NULL,
+	"return_origin" text NOT NULL,
+	"redirect_uri" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"used_at" timestamp with time zone
+);
+--> statement-breakpoint
 ALTER TABLE "integration_campaign_settings" ADD CONSTRAINT "integration_campaign_settings_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "integration_campaign_settings" ADD CONSTRAINT "integration_campaign_settings_connection_id_integration_connections_id_fk" FOREIGN KEY ("connection_id") REFERENCES "public"."integration_connections"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "integration_connections" ADD CONSTRAINT "integration_connections_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -64,6 +78,8 @@ ALTER TABLE "integration_deliveries" ADD CONSTRAINT "integration_deliveries_conn
 ALTER TABLE "integration_deliveries" ADD CONSTRAINT "integration_deliveries_lead_id_leads_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."leads"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "integration_deliveries" ADD CONSTRAINT "integration_deliveries_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "integration_delivery_attempts" ADD CONSTRAINT "integration_delivery_attempts_delivery_id_integration_deliveries_id_fk" FOREIGN KEY ("delivery_id") REFERENCES "public"."integration_deliveries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "integration_oauth_states" ADD CONSTRAINT "integration_oauth_states_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "integration_oauth_states" ADD CONSTRAINT "integration_oauth_states_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "integration_connections_one_per_provider" ON "integration_connections" USING btree ("company_id","provider") WHERE "integration_connections"."disconnected_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "integration_deliveries_once_per_lead" ON "integration_deliveries" USING btree ("lead_id","connection_id") WHERE "integration_deliveries"."lead_id" is not null;--> statement-breakpoint
 CREATE INDEX "integration_deliveries_due_idx" ON "integration_deliveries" USING btree ("connection_id","next_attempt_at","id") WHERE "integration_deliveries"."status" = 'queued';--> statement-breakpoint

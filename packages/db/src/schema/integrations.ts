@@ -139,3 +139,27 @@ export const integrationDeliveryAttempts = pgTable(
     check('integration_delivery_attempts_outcome', sql`${t.outcome} in ('delivered', 'failed', 'refused')`),
   ],
 );
+
+/**
+ * OAuth consents under way: the state sent to the provider names one row, which holds who asked,
+ * for which company and provider, and the PKCE verifier; a row is used once, within ten minutes.
+ */
+export const integrationOauthStates = pgTable('integration_oauth_states', {
+  state: text().primaryKey(),
+  companyId: integer()
+    .notNull()
+    .references(() => companies.id),
+  provider: text().notNull(),
+  /** Who asked (the audit entry of the connection names them): the system, the person, a stand-in. */
+  systemId: integer().notNull(),
+  userId: integer()
+    .notNull()
+    .references(() => users.id),
+  actorUserId: integer(),
+  codeVerifier: text().notNull(),
+  /** Where the browser goes back to (the web origin it came from). */
+  returnOrigin: text().notNull(),
+  redirectUri: text().notNull(),
+  createdAt: createdAt(),
+  usedAt: timestamp({ withTimezone: true }),
+});

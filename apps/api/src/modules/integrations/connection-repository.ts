@@ -122,6 +122,13 @@ export function createConnectionRepository(db: Database) {
       };
     },
 
+    /** Tokens a provider refreshed, sealed again. */
+    async saveSecrets(id: number, sealedSecrets: string): Promise<void> {
+      await db.execute(
+        sql`update integration_connections set sealed_secrets = ${sealedSecrets}, updated_at = now() where id = ${id}`,
+      );
+    },
+
     async openCircuit(id: number, forMs: number): Promise<void> {
       await db.execute(
         sql`update integration_connections

@@ -146,6 +146,11 @@ export function createDeliveryEngine(deps: {
           lead,
           idempotencyKey: `msg_${row.id}`,
           attempt: row.attempts,
+          saveSecrets: async (secrets) => {
+            const sealed = await deps.secrets.seal(JSON.stringify(secrets));
+            await deps.connections.saveSecrets(row.connection_id, sealed);
+            opened.set(sealed, secrets);
+          },
         });
       } catch (err) {
         result = {

@@ -7,6 +7,7 @@ import type { AuditLog } from '../audit/index.js';
 import type { WebOrigins } from '../domains/index.js';
 import type { MailService } from '../mail/index.js';
 import type { MainPersonOf } from '../users/index.js';
+import { createAuthorizeIntegration } from './authorize-integration.js';
 import { createConnectionRepository } from './connection-repository.js';
 import { createDeliveryConsole } from './delivery-console.js';
 import { createDeliveryEngine, type DeliveryEngineSettings } from './delivery-engine.js';
@@ -72,8 +73,16 @@ export function createIntegrationsModule(deps: {
     audit: deps.audit,
     wake: engine.wake,
   });
+  const authorize = createAuthorizeIntegration({
+    db: deps.db,
+    connections,
+    providers: deps.providers,
+    secrets: deps.secrets,
+    audit: deps.audit,
+    wake: engine.wake,
+  });
   return {
-    routes: [integrationRoutes({ manage, console })],
+    routes: [integrationRoutes({ manage, console, authorize, origins: deps.origins })],
     handlers: [],
     /** The worker role starts it; every process that stores leads wakes it. */
     engine,

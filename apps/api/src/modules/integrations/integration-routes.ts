@@ -1,5 +1,6 @@
 import {
   apiErrorSchema,
+  authorizeResponseSchema,
   companyProviderParamsSchema,
   customFieldsResponseSchema,
   deliveryAttemptParamsSchema,
@@ -10,6 +11,7 @@ import {
   integrationMessageSchema,
   integrationsOverviewSchema,
   LEAD_FIELDS,
+  oauthCallbackQuerySchema,
   pauseIntegrationRequestSchema,
   providerViewSchema,
   replayRequestSchema,
@@ -17,11 +19,15 @@ import {
   saveIntegrationRequestSchema,
   saveIntegrationResponseSchema,
   signingSecretResponseSchema,
+  targetParamsSchema,
+  targetsResponseSchema,
   testPayloadResponseSchema,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AccessRule, ScopedId } from '../../plugins/access.js';
+import { type AccessRule, PUBLIC, type ScopedId } from '../../plugins/access.js';
+import type { WebOrigins } from '../domains/index.js';
 import type { Principal } from '../tenancy/index.js';
+import type { AuthorizeIntegration } from './authorize-integration.js';
 import type { DeliveryConsole } from './delivery-console.js';
 import type { ManageConnections } from './manage-connections.js';
 
@@ -47,7 +53,12 @@ const principalOf = (request: { principal: Principal | null }) => request.princi
  * delivery console. `{integration_id}` is the provider's slug.
  */
 export const integrationRoutes =
-  (deps: { manage: ManageConnections; console: DeliveryConsole }): FastifyPluginAsyncZod =>
+  (deps: {
+    manage: ManageConnections;
+    console: DeliveryConsole;
+    authorize: AuthorizeIntegration;
+    origins: Pick<WebOrigins, 'ofCompany'>;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/integrations/:company_id',
@@ -214,6 +225,54 @@ export const integrationRoutes =
         },
       },
       async (request) => deps.console.replay(principalOf(request), request.body, request.ip),
+    );
+
+    app.get(
+      '/integrations/:company_id/:integration_id/targets/:kind',
+      {
+        config: { access: read('params') },
+        schema: {
+          tags,
+          summary: 'Tags, lists, groups or sub-accounts inside the connected service',
+          params: targetParamsSchema,
+          response: { 200: targetsResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        deps.manage.targets(request.params.company_id, request.params.integration_id, request.params.kind),
+    );
+
+    app.post(
+      '/integrations/:company_id/:integration_id/authorize',
+      {
+        config: { access: manage('params') },
+        schema: {
+          tags,
+          summary: "The provider's consent page to connect it by signing in (OAuth)",
+          params: companyProviderParamsSchema,
+          response: { 200: authorizeResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        // Back to the page the person is on: one of the company's known hosts, else its first.
+        const origin = await deps.origins.ofCompany(principalOf(request).companyId, request.hostname);
+        return deps.authorize.start(
+          principalOf(request),
+          request.params.company_id,
+          request.params.integration_id,
+          origin,
+        );
+      },
+    );
+
+    app.get(
+      '/integrations/oauth/callback',
+      {
+        // The provider sends the browser here: no session travels with it; the one-time state does.
+        config: { access: PUBLIC, envelope: false },
+        schema: { hide: true, querystring: oauthCallbackQuerySchema },
+      },
+      async (request, reply) => reply.redirect(await deps.authorize.complete(request.query, request.ip)),
     );
 
     for (const url of ['/get-custom-fields', '/get-custom-fields/:slug'])

@@ -11,7 +11,11 @@ import {
 import type { Database } from '@app/db';
 import { badRequest, notFound } from '../../http-errors.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { type ProviderConnection, ProviderInputError } from '../../providers/integrations/provider.js';
+import {
+  type ProviderConnection,
+  ProviderInputError,
+  type TargetKind,
+} from '../../providers/integrations/provider.js';
 import type { ProviderRegistry } from '../../providers/integrations/registry.js';
 import { type AuditLog, settingsEvent } from '../audit/index.js';
 import type { Principal } from '../tenancy/index.js';
@@ -168,6 +172,18 @@ export function createManageConnections(deps: {
       if (!secret) throw notFound('This integration has no signing secret.');
       await log(p, companyId, 'integration_secret_revealed', 'Revealed the webhook signing secret', ip);
       return { signing_secret: secret };
+    },
+
+    /** Tags, lists, groups or sub-accounts inside the connected service (empty when it has none). */
+    async targets(companyId: number, slug: string, kind: TargetKind) {
+      const provider = providerOf(slug);
+      const row = await live(companyId, slug);
+      if (!provider.listTargets || !provider.meta.targetKinds.includes(kind)) return { data: [] };
+      const connection = await unsealed(row);
+      const data = await provider.listTargets(connection, kind, async (secrets) => {
+        await connections.saveSecrets(row.id, await deps.secrets.seal(JSON.stringify(secrets)));
+      });
+      return { data };
     },
 
     live,

@@ -81,6 +81,8 @@ export interface DeliveryRequest {
    */
   idempotencyKey: string;
   attempt: number;
+  /** Keeps refreshed tokens (sealed again on the connection) when the provider had to refresh them. */
+  saveSecrets: (secrets: Record<string, string>) => Promise<void>;
 }
 
 export interface DeliveryResult {
@@ -122,8 +124,25 @@ export interface IntegrationProvider {
   }): Promise<ConnectResult>;
   /** Tells the service we are leaving (revokes a token); best effort, never blocks a disconnect. */
   disconnect?(connection: ProviderConnection): Promise<void>;
-  /** Things inside the service to point a campaign at. */
-  listTargets?(connection: ProviderConnection, kind: TargetKind): Promise<ProviderTarget[]>;
+  /** Things inside the service to point a campaign at (`saveSecrets` as for deliveries). */
+  listTargets?(
+    connection: ProviderConnection,
+    kind: TargetKind,
+    saveSecrets: (secrets: Record<string, string>) => Promise<void>,
+  ): Promise<ProviderTarget[]>;
+  /**
+   * OAuth providers (auth 'oauth'): the consent page's address, and the code exchanged for tokens
+   * (authorization code with PKCE). `connect` is then only for editing settings.
+   */
+  oauth?: {
+    authorizationUrl(input: { state: string; redirectUri: string; codeChallenge: string }): Promise<string>;
+    completeAuthorization(input: {
+      companyId: number;
+      code: string;
+      redirectUri: string;
+      codeVerifier: string;
+    }): Promise<ConnectResult>;
+  };
   /** Checks a campaign's settings for this provider; throws `ProviderInputError`. */
   checkCampaignSettings?(settings: Record<string, unknown>): Record<string, unknown>;
   deliver(request: DeliveryRequest): Promise<DeliveryResult>;
