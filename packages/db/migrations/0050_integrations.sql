@@ -1,3 +1,35 @@
+CREATE TABLE "sandbox_integration_accounts" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "sandbox_integration_accounts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"provider" text NOT NULL,
+	"external_id" text NOT NULL,
+	"parent_id" integer,
+	"name" text NOT NULL,
+	"data" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sandbox_integration_records" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "sandbox_integration_records_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"provider" text NOT NULL,
+	"account_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"idempotency_key" text,
+	"data" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sandbox_integration_tokens" (
+	"token_hash" text PRIMARY KEY NOT NULL,
+	"provider" text NOT NULL,
+	"kind" text NOT NULL,
+	"account_id" integer NOT NULL,
+	"data" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"revoked_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "integration_campaign_settings" (
 	"campaign_id" integer NOT NULL,
 	"connection_id" integer NOT NULL,
@@ -70,6 +102,8 @@ CREATE TABLE "integration_oauth_states" (
 	"used_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "sandbox_integration_records" ADD CONSTRAINT "sandbox_integration_records_account_id_sandbox_integration_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."sandbox_integration_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sandbox_integration_tokens" ADD CONSTRAINT "sandbox_integration_tokens_account_id_sandbox_integration_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."sandbox_integration_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "integration_campaign_settings" ADD CONSTRAINT "integration_campaign_settings_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "integration_campaign_settings" ADD CONSTRAINT "integration_campaign_settings_connection_id_integration_connections_id_fk" FOREIGN KEY ("connection_id") REFERENCES "public"."integration_connections"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "integration_connections" ADD CONSTRAINT "integration_connections_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -80,6 +114,10 @@ ALTER TABLE "integration_deliveries" ADD CONSTRAINT "integration_deliveries_camp
 ALTER TABLE "integration_delivery_attempts" ADD CONSTRAINT "integration_delivery_attempts_delivery_id_integration_deliveries_id_fk" FOREIGN KEY ("delivery_id") REFERENCES "public"."integration_deliveries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "integration_oauth_states" ADD CONSTRAINT "integration_oauth_states_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "integration_oauth_states" ADD CONSTRAINT "integration_oauth_states_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "sandbox_integration_accounts_external" ON "sandbox_integration_accounts" USING btree ("provider","external_id");--> statement-breakpoint
+CREATE INDEX "sandbox_integration_records_account" ON "sandbox_integration_records" USING btree ("account_id","kind","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "sandbox_integration_records_once" ON "sandbox_integration_records" USING btree ("provider","account_id","idempotency_key") WHERE "sandbox_integration_records"."idempotency_key" is not null;--> statement-breakpoint
+CREATE INDEX "sandbox_integration_tokens_account" ON "sandbox_integration_tokens" USING btree ("account_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "integration_connections_one_per_provider" ON "integration_connections" USING btree ("company_id","provider") WHERE "integration_connections"."disconnected_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "integration_deliveries_once_per_lead" ON "integration_deliveries" USING btree ("lead_id","connection_id") WHERE "integration_deliveries"."lead_id" is not null;--> statement-breakpoint
 CREATE INDEX "integration_deliveries_due_idx" ON "integration_deliveries" USING btree ("connection_id","next_attempt_at","id") WHERE "integration_deliveries"."status" = 'queued';--> statement-breakpoint

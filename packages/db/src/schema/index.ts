@@ -8,6 +8,7 @@ export * from './enums.js';
 export * from './exclusions.js';
 export * from './identities.js';
 export * from './identity.js';
+export * from './integration-sandboxes.js';
 export * from './integrations.js';
 export * from './keyword-counts.js';
 export * from './lead-ingest.js';
