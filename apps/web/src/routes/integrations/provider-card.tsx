@@ -33,7 +33,13 @@ export function ConnectionStatus({ provider }: { provider: ProviderView }) {
 }
 
 /** Delivered, queued, failed and the last delivery of a connection. */
-export function ConnectionStats({ provider }: { provider: ProviderView }) {
+export function ConnectionStats({
+  provider,
+  compact = false,
+}: {
+  provider: ProviderView;
+  compact?: boolean;
+}) {
   const connection = provider.connection;
   if (!connection) return null;
   const { stats } = connection;
@@ -44,7 +50,11 @@ export function ConnectionStats({ provider }: { provider: ProviderView }) {
     { label: 'Last delivered', value: formatWhen(stats.last_delivered_at) },
   ];
   return (
-    <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs" data-testid={`integration-stats-${provider.slug}`}>
+    <SimpleGrid
+      cols={compact ? 2 : { base: 2, xs: 4 }}
+      spacing="xs"
+      data-testid={`integration-stats-${provider.slug}`}
+    >
       {items.map((item) => (
         <Stack key={item.label} gap={0}>
           <Text size="xs" c="dimmed">
@@ -82,7 +92,7 @@ export function ProviderCard({ provider }: { provider: ProviderView }) {
         <Text size="sm" c="dimmed" style={{ flexGrow: 1 }}>
           {provider.description}
         </Text>
-        {connected && <ConnectionStats provider={provider} />}
+        {connected && <ConnectionStats provider={provider} compact />}
         <Group justify="flex-end">
           <Button
             component={Link}

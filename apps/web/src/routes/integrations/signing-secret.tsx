@@ -18,7 +18,7 @@ export function SigningSecret({ companyId, slug }: { companyId: number; slug: st
       <Text size="sm" fw={600} id="signing-secret-label">
         Signing secret
       </Text>
-      <Group gap="xs" wrap="nowrap" align="center">
+      <Group gap="xs" align="center">
         <Code
           aria-labelledby="signing-secret-label"
           data-testid="signing-secret"
