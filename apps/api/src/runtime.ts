@@ -519,7 +519,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     }),
   ];
   const routes = modules.flatMap((m) => m.routes);
-  const pages = [...payments.pages, ...embed.pages];
+  const pages = [...payments.pages, ...embed.pages, ...integrations.pages];
   const app = await buildApp({
     config,
     database,

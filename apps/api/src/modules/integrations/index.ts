@@ -83,6 +83,8 @@ export function createIntegrationsModule(deps: {
   });
   return {
     routes: [integrationRoutes({ manage, console, authorize, origins: deps.origins })],
+    /** The sandboxes' own pages (their OAuth consent screens), outside /api like the services they play. */
+    pages: deps.providers.pages(),
     handlers: [],
     /** The worker role starts it; every process that stores leads wakes it. */
     engine,

@@ -1,3 +1,5 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 /*
  * The integration provider interface (issue 23, decision 0096): what the product asks of any
  * service a company's leads go to. One folder per provider under providers/integrations, each
@@ -146,4 +148,6 @@ export interface IntegrationProvider {
   /** Checks a campaign's settings for this provider; throws `ProviderInputError`. */
   checkCampaignSettings?(settings: Record<string, unknown>): Record<string, unknown>;
   deliver(request: DeliveryRequest): Promise<DeliveryResult>;
+  /** A sandbox's own page (its OAuth consent screen, labelled Sandbox), served outside /api. */
+  page?: FastifyPluginAsyncZod;
 }

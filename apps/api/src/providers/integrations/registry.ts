@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { IntegrationProvider, ProviderMeta } from './provider.js';
 
 /**
@@ -10,6 +11,8 @@ export function createProviderRegistry(providers: readonly IntegrationProvider[]
   return {
     get: (slug: string): IntegrationProvider | undefined => bySlug.get(slug),
     list: (): ProviderMeta[] => providers.map((p) => p.meta),
+    /** The pages the providers' sandboxes serve (a consent screen), registered outside /api. */
+    pages: (): FastifyPluginAsyncZod[] => providers.flatMap((p) => (p.page ? [p.page] : [])),
   };
 }
 
