@@ -1,4 +1,5 @@
 import {
+  authorizeResponseSchema,
   type DeliveryAttemptView,
   type DeliveryList,
   type DeliveryStatus,
@@ -13,12 +14,14 @@ import {
   replayResponseSchema,
   saveIntegrationResponseSchema,
   signingSecretResponseSchema,
+  TARGET_KINDS,
+  targetsResponseSchema,
   testPayloadResponseSchema,
 } from '@app/contracts';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useHttp } from '../app/boot/boot-context';
 import { showNotice } from '../components/feedback/notice';
-import { failureMessage, type ResponseSchema } from './http';
+import { ApiRequestError, failureMessage, GENERIC_FAILURE_MESSAGE } from './http';
 
 /*
  * Integrations (issue 23, decision 0096): the company's providers and connections, the connect
@@ -51,6 +54,8 @@ export const integrationKeys = {
       query.campaignId ?? 0,
       query.page,
     ] as const,
+  targets: (companyId: number, slug: string, kind: string) =>
+    [...integrationKeys.company(companyId), 'targets', slug, kind] as const,
   attempts: (companyId: number, deliveryId: number) =>
     [...integrationKeys.deliveriesOf(companyId), 'attempts', deliveryId] as const,
 };
@@ -198,23 +203,53 @@ export function useRevealSigningSecret(companyId: number, slug: string) {
   });
 }
 
-/**
- * The authorize answer `{ url }` (an http(s) address). The contracts have no schema for it yet, and
- * the web app does not depend on zod itself, so it is read here.
- */
-export const authorizeResponseSchema: ResponseSchema<{ url: string }> = {
-  safeParse(input) {
-    const url = typeof input === 'object' && input !== null ? (input as { url?: unknown }).url : undefined;
-    if (typeof url === 'string' && /^https?:\/\//i.test(url)) return { success: true, data: { url } };
-    return { success: false, error: new Error('The answer has no consent address.') };
-  },
-};
-
 /** `POST /integrations/{company_id}/{slug}/authorize`: the provider's consent page to go to. */
 export function useAuthorizeIntegration(companyId: number, slug: string) {
   const http = useHttp();
   return useMutation({
-    mutationFn: () => http.post(`${providerPath(companyId, slug)}/authorize`, {}, authorizeResponseSchema),
+    mutationFn: async () => {
+      const answer = await http.post(
+        `${providerPath(companyId, slug)}/authorize`,
+        {},
+        authorizeResponseSchema,
+      );
+      // Only a web address is followed (never a `javascript:` one, whatever the answer holds).
+      if (!/^https?:\/\//i.test(answer.url))
+        throw new ApiRequestError(200, 'invalid_response', GENERIC_FAILURE_MESSAGE);
+      return answer;
+    },
+  });
+}
+
+export type TargetKind = (typeof TARGET_KINDS)[number];
+
+export const isTargetKind = (value: string | undefined): value is TargetKind =>
+  value !== undefined && (TARGET_KINDS as readonly string[]).includes(value);
+
+export interface TargetsAnswer {
+  data: Array<{ id: string; name: string }>;
+}
+
+/**
+ * `GET /integrations/{company_id}/{slug}/targets/{kind}`: tags, lists, groups … inside the connected
+ * service, offered by a form's select and tags fields (only once connected).
+ */
+export function useIntegrationTargets(companyId: number, slug: string, kind: TargetKind | null) {
+  const http = useHttp();
+  return useQuery({
+    queryKey: integrationKeys.targets(companyId, slug, kind ?? ''),
+    queryFn: ({ signal }) =>
+      readOrEmpty<TargetsAnswer>(
+        () =>
+          http.request(
+            { path: `${providerPath(companyId, slug)}/targets/${kind}`, signal },
+            targetsResponseSchema,
+          ),
+        () => ({ data: [] }),
+        signal,
+      ),
+    enabled: companyId > 0 && kind !== null,
+    staleTime: 60_000,
   });
 }
 

@@ -1,7 +1,7 @@
 import type { ProviderView } from '@app/contracts';
-import { Button, Group, PasswordInput, Stack, TagsInput, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, Select, Stack, TagsInput, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useSaveIntegration } from '../../api/integrations';
+import { isTargetKind, useIntegrationTargets, useSaveIntegration } from '../../api/integrations';
 import { inputsNamed, placeServerErrors } from '../../components/feedback/server-errors';
 import { saveFailureText } from '../../components/user-form/user-form-model';
 import { noticeDone, noticeFailed } from './integration-feedback';
@@ -66,6 +66,8 @@ export function ConnectForm({ companyId, provider }: { companyId: number; provid
         {fields.map((field) => (
           <FieldInput
             key={field.name}
+            companyId={companyId}
+            slug={provider.slug}
             field={field}
             value={values[field.name] ?? ''}
             error={errors[field.name]}
@@ -85,6 +87,8 @@ export function ConnectForm({ companyId, provider }: { companyId: number; provid
 }
 
 interface FieldInputProps {
+  companyId: number;
+  slug: string;
   field: ConnectField;
   value: FieldValue;
   error: string | undefined;
@@ -93,7 +97,20 @@ interface FieldInputProps {
   onChange: (value: FieldValue) => void;
 }
 
-function FieldInput({ field, value, error, connected, disabled, onChange }: FieldInputProps) {
+function FieldInput({
+  companyId,
+  slug,
+  field,
+  value,
+  error,
+  connected,
+  disabled,
+  onChange,
+}: FieldInputProps) {
+  // Tags, lists, groups … inside the service, once it is connected: offered by select and tags fields.
+  const kind = connected && isTargetKind(field.targets) ? field.targets : null;
+  const targets = useIntegrationTargets(companyId, slug, kind);
+  const options = (targets.data?.data ?? []).map((t) => ({ value: t.id, label: t.name }));
   const common = {
     label: field.label,
     description: field.help,
@@ -118,6 +135,7 @@ function FieldInput({ field, value, error, connected, disabled, onChange }: Fiel
       return (
         <TagsInput
           {...common}
+          data={options.map((o) => o.label)}
           value={Array.isArray(value) ? value : []}
           onChange={onChange}
           placeholder="Type and press Enter"
@@ -136,8 +154,34 @@ function FieldInput({ field, value, error, connected, disabled, onChange }: Fiel
           onChange={(event) => onChange(event.currentTarget.value)}
         />
       );
+    case 'select':
+      if (kind !== null && options.length > 0) {
+        // The saved choice stays offered even when the service no longer lists it.
+        const data =
+          text && !options.some((o) => o.value === text)
+            ? [{ value: text, label: text }, ...options]
+            : options;
+        return (
+          <Select
+            {...common}
+            data={data}
+            value={text || null}
+            onChange={(next) => onChange(next ?? '')}
+            searchable
+            clearable={!field.required}
+            nothingFoundMessage="Nothing found"
+          />
+        );
+      }
+      return (
+        <TextInput
+          {...common}
+          placeholder={kind !== null && targets.isPending ? 'Loading…' : undefined}
+          value={text}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        />
+      );
     default:
-      // 'text', and 'select' until its options can be listed: typed as text.
       return <TextInput {...common} value={text} onChange={(event) => onChange(event.currentTarget.value)} />;
   }
 }

@@ -175,7 +175,16 @@ describe('OAuth return and signing secrets', () => {
     expect(readOauthReturn(new URLSearchParams('connected=1'))).toEqual({ kind: 'connected' });
     expect(readOauthReturn(new URLSearchParams('error=access_denied'))).toEqual({
       kind: 'error',
-      message: 'access_denied',
+      message: 'Access was not allowed on the service’s page.',
+    });
+    expect(readOauthReturn(new URLSearchParams('error=expired'))).toMatchObject({
+      message: 'The sign-in took too long. Please connect again.',
+    });
+    // The server's own sentence is shown as it is.
+    const said = encodeURIComponent('The service did not accept the sign-in.');
+    expect(readOauthReturn(new URLSearchParams(`error=${said}`))).toEqual({
+      kind: 'error',
+      message: 'The service did not accept the sign-in.',
     });
     expect(readOauthReturn(new URLSearchParams('status=failed'))).toBeNull();
     expect(withoutOauthReturn(new URLSearchParams('connected=1&status=failed')).toString()).toBe(

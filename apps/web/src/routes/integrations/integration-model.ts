@@ -264,12 +264,21 @@ export function replayedText(replayed: number): string {
 
 export type OauthReturn = { kind: 'connected' } | { kind: 'error'; message: string } | null;
 
+/** The short codes the OAuth return may carry, said in words; any other text is the server's own. */
+const OAUTH_ERRORS: Record<string, string> = {
+  denied: 'Access was not allowed on the service’s page.',
+  access_denied: 'Access was not allowed on the service’s page.',
+  expired: 'The sign-in took too long. Please connect again.',
+  missing_state: 'The sign-in could not be matched to a request. Please connect again.',
+};
+
 /** After the provider's consent page the server sends people to `?connected=1` or `?error=…`. */
 export function readOauthReturn(params: URLSearchParams): OauthReturn {
   const error = params.get('error');
   if (error !== null) {
-    const message = error.trim();
-    return { kind: 'error', message: message === '' ? 'The connection was not completed.' : message };
+    const text = error.trim();
+    const message = OAUTH_ERRORS[text] ?? (text === '' ? 'The connection was not completed.' : text);
+    return { kind: 'error', message };
   }
   if (params.get('connected') === '1') return { kind: 'connected' };
   return null;

@@ -7,7 +7,6 @@ import {
   IconPlugConnected,
   IconSend,
 } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   readFailed,
@@ -20,12 +19,12 @@ import {
 import { useSessionPermissions } from '../../api/roles';
 import { useCurrentRoute } from '../../app/routing/current-route';
 import { PageLoader } from '../../app/routing/page-loader';
-import { useUrlParams } from '../../app/routing/use-url-params';
 import { confirmAction } from '../../components/feedback/feedback';
 import { ConnectForm } from './connect-form';
 import { DeliveryConsole } from './delivery-console';
-import { noticeDone, noticeFailed, noticeFailedText } from './integration-feedback';
-import { isConnected, readOauthReturn, withoutOauthReturn } from './integration-model';
+import { noticeDone, noticeFailed } from './integration-feedback';
+import { isConnected } from './integration-model';
+import { useOauthReturnNotice } from './oauth-return';
 import { ConnectionStats, ConnectionStatus } from './provider-card';
 import { SigningSecret, VerifyingSignatures } from './signing-secret';
 
@@ -76,21 +75,6 @@ function BackLink() {
       </Group>
     </Anchor>
   );
-}
-
-/** After the provider's consent page: `?connected=1` or `?error=…` said once, then taken off the address. */
-function useOauthReturnNotice() {
-  const [params, setParams] = useUrlParams();
-  const said = useRef<string | null>(null);
-  const outcome = readOauthReturn(params);
-  const key = outcome ? JSON.stringify(outcome) : null;
-  useEffect(() => {
-    if (!outcome || said.current === key) return;
-    said.current = key;
-    if (outcome.kind === 'connected') noticeDone('The integration is connected.');
-    else noticeFailedText(outcome.message, 'The integration was not connected');
-    setParams((current) => withoutOauthReturn(current), { replace: true });
-  }, [outcome, key, setParams]);
 }
 
 export function ProviderScreen({ companyId, provider }: { companyId: number; provider: ProviderView }) {

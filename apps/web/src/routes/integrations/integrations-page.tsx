@@ -5,6 +5,7 @@ import { useCurrentRoute } from '../../app/routing/current-route';
 import { PageLoader } from '../../app/routing/page-loader';
 import { DeliveryConsole } from './delivery-console';
 import { groupByKind, isConnected } from './integration-model';
+import { useOauthReturnNotice } from './oauth-return';
 import { ProviderCard } from './provider-card';
 
 /**
@@ -17,6 +18,8 @@ export function IntegrationsPage() {
   const companyId = user?.company_id ?? 0;
   const overview = useIntegrationsOverview(companyId);
   const canManage = useSessionPermissions().may('integrations.manage');
+  // A consent that could not be matched to its provider comes back here (`?error=expired`).
+  useOauthReturnNotice();
   if (!user || overview.isPending) return <PageLoader label="Loading integrations" />;
 
   const providers = overview.data?.providers ?? [];

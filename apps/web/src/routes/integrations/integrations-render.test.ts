@@ -176,6 +176,34 @@ describe('integrations screens render', { timeout: 60_000 }, () => {
     expect(again).toContain('Reconnect Sandbox CRM');
   });
 
+  it('offers what the connected service lists in a select field, keeping the saved choice', async () => {
+    const k = await keys();
+    const { integrationKeys } = await import('../../api/integrations');
+    const crm = provider({
+      slug: 'crm',
+      name: 'Sandbox CRM',
+      kind: 'crm',
+      auth: 'oauth',
+      connect_fields: [{ name: 'list', label: 'List', type: 'select', required: true, targets: 'lists' }],
+      connection: connection({ slug: 'crm', settings: { list: 'l-2' } }),
+    });
+    const html = await render(crm, [
+      [k.deliveries('crm'), page([])],
+      [
+        integrationKeys.targets(COMPANY, 'crm', 'lists'),
+        {
+          data: [
+            { id: 'l-1', name: 'Newsletter' },
+            { id: 'l-2', name: 'Hot leads' },
+          ],
+        },
+      ],
+    ]);
+    expect(html).toMatch(
+      /data-testid="integration-field-list"[^>]*value="Hot leads"|value="Hot leads"[^>]*data-testid="integration-field-list"/,
+    );
+  });
+
   it('shows a role without the settings switch the connection and the console, without changing anything', async () => {
     const k = await keys();
     user = makeUser({ user_type: 'client', company_id: COMPANY, role_id: 4 });
