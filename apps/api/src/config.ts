@@ -42,6 +42,16 @@ const envSchema = z.object({
   /** Another Stripe API endpoint (stripe-mock, a local fake in tests); Stripe's own when empty. */
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   /**
+   * Google Sheets (decision 0098): the deployment's OAuth client (both or neither; the sandbox when
+   * neither), and other Google endpoints (a local fake in tests): the OAuth base serves
+   * `/o/oauth2/v2/auth`, `/token` and `/revoke`; Google's own when empty.
+   */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_OAUTH_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  GOOGLE_SHEETS_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  GOOGLE_DRIVE_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  /**
    * Sign-in attempts one client address may make in 5 minutes, whatever the accounts (60 by default):
    * an office behind one address, or a test suite whose every person is 127.0.0.1, may need more.
    * The limit per account and address (10 in 15 minutes) stays as it is.
@@ -118,6 +128,14 @@ export type Config = {
   } | null;
   /** Where every Stripe gateway of the deployment calls Stripe (a local fake in tests); Stripe's own when absent. */
   stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
+  /** Google Sheets with the deployment's OAuth client; null = the Google Sheets sandbox. */
+  google: {
+    clientId: string;
+    clientSecret: string;
+    oauthBase?: string;
+    sheetsBase?: string;
+    driveBase?: string;
+  } | null;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -158,6 +176,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     stripe: stripeKeys(e),
     ...(e.STRIPE_API_URL ? { stripeApi: stripeApiOf(e.STRIPE_API_URL) } : {}),
+    google: googleOf(e),
+  };
+}
+
+function googleOf(e: z.infer<typeof envSchema>): Config['google'] {
+  if (!e.GOOGLE_CLIENT_ID !== !e.GOOGLE_CLIENT_SECRET)
+    throw new Error('Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
+  if (!e.GOOGLE_CLIENT_ID || !e.GOOGLE_CLIENT_SECRET) return null;
+  return {
+    clientId: e.GOOGLE_CLIENT_ID,
+    clientSecret: e.GOOGLE_CLIENT_SECRET,
+    oauthBase: e.GOOGLE_OAUTH_BASE,
+    sheetsBase: e.GOOGLE_SHEETS_BASE,
+    driveBase: e.GOOGLE_DRIVE_BASE,
   };
 }
 

@@ -64,6 +64,7 @@ import {
   type SandboxResolverOptions,
   sandboxRegularVisitors,
 } from './providers/identities/index.js';
+import { createGoogleSheetsProvider } from './providers/integrations/google-sheets/index.js';
 import { createProviderRegistry } from './providers/integrations/registry.js';
 import { createWebhookProvider } from './providers/integrations/webhook/index.js';
 import type { GuardedFetcher } from './providers/outbound/guarded-fetch.js';
@@ -333,6 +334,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
         checkHost: options.integrations?.checkHost,
         timeoutMs: options.integrations?.webhookTimeoutMs,
       }),
+      createGoogleSheetsProvider({ db, google: config.google }),
     ]),
     secrets,
     audit: audit.audit,

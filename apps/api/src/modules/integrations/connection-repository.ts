@@ -161,6 +161,26 @@ export function createConnectionRepository(db: Database) {
             do update set enabled = excluded.enabled, settings = excluded.settings, updated_at = now()`,
       );
     },
+
+    /**
+     * Settings a provider made for a campaign (a spreadsheet it created), each key kept only where
+     * the campaign has none yet: the first of two racing workers wins. Answers the settings after.
+     */
+    async addCampaignSettings(
+      campaignId: number,
+      connectionId: number,
+      settings: Record<string, unknown>,
+    ): Promise<Record<string, unknown>> {
+      const row = await maybeOne<{ settings: Record<string, unknown> }>(
+        db,
+        sql`insert into integration_campaign_settings (campaign_id, connection_id, enabled, settings)
+            values (${campaignId}, ${connectionId}, true, ${JSON.stringify(settings)}::jsonb)
+            on conflict (campaign_id, connection_id)
+            do update set settings = excluded.settings || integration_campaign_settings.settings, updated_at = now()
+            returning settings`,
+      );
+      return row?.settings ?? settings;
+    },
   };
 }
 

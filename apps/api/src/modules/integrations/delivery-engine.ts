@@ -151,6 +151,10 @@ export function createDeliveryEngine(deps: {
             await deps.connections.saveSecrets(row.connection_id, sealed);
             opened.set(sealed, secrets);
           },
+          saveCampaignSettings: async (settings) =>
+            row.campaign_id === null
+              ? { ...row.campaign_settings, ...settings }
+              : deps.connections.addCampaignSettings(row.campaign_id, row.connection_id, settings),
         });
       } catch (err) {
         result = {

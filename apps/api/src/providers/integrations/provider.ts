@@ -85,6 +85,12 @@ export interface DeliveryRequest {
   attempt: number;
   /** Keeps refreshed tokens (sealed again on the connection) when the provider had to refresh them. */
   saveSecrets: (secrets: Record<string, string>) => Promise<void>;
+  /**
+   * Keeps what the provider made for the lead's campaign (the spreadsheet it created) in the
+   * campaign's settings for this connection, each key only where the campaign has none yet; answers
+   * the campaign's settings after (another worker's may have won). A test payload keeps nothing.
+   */
+  saveCampaignSettings: (settings: Record<string, unknown>) => Promise<Record<string, unknown>>;
 }
 
 export interface DeliveryResult {
