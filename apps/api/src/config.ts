@@ -90,6 +90,16 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * GoHighLevel (LeadConnector API v2) instead of its sandbox: the marketplace app's client id and
+   * secret (both or neither), and other API and consent-page addresses (a local fake in tests).
+   */
+  GHL_CLIENT_ID: z.string().optional(),
+  GHL_CLIENT_SECRET: z.string().optional(),
+  GHL_API_BASE: z.url({ protocol: /^https?$/ }).default('https://services.leadconnectorhq.com'),
+  GHL_AUTHORIZE_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('https://marketplace.gohighlevel.com/oauth/chooselocation'),
 });
 
 export type Config = {
@@ -136,6 +146,8 @@ export type Config = {
     sheetsBase?: string;
     driveBase?: string;
   } | null;
+  /** GoHighLevel's marketplace app; null = the GoHighLevel sandbox. */
+  gohighlevel: { clientId: string; clientSecret: string; apiBase: string; authorizeUrl: string } | null;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -177,6 +189,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: stripeKeys(e),
     ...(e.STRIPE_API_URL ? { stripeApi: stripeApiOf(e.STRIPE_API_URL) } : {}),
     google: googleOf(e),
+    gohighlevel: gohighlevelApp(e),
+  };
+}
+
+function gohighlevelApp(e: z.infer<typeof envSchema>): Config['gohighlevel'] {
+  if (!e.GHL_CLIENT_ID !== !e.GHL_CLIENT_SECRET)
+    throw new Error('Invalid configuration: GHL_CLIENT_ID and GHL_CLIENT_SECRET go together');
+  if (!e.GHL_CLIENT_ID || !e.GHL_CLIENT_SECRET) return null;
+  return {
+    clientId: e.GHL_CLIENT_ID,
+    clientSecret: e.GHL_CLIENT_SECRET,
+    apiBase: e.GHL_API_BASE.replace(/\/+$/, ''),
+    authorizeUrl: e.GHL_AUTHORIZE_URL,
   };
 }
 

@@ -64,6 +64,7 @@ import {
   type SandboxResolverOptions,
   sandboxRegularVisitors,
 } from './providers/identities/index.js';
+import { createGoHighLevelProvider } from './providers/integrations/gohighlevel/index.js';
 import { createGoogleSheetsProvider } from './providers/integrations/google-sheets/index.js';
 import { createProviderRegistry } from './providers/integrations/registry.js';
 import { createWebhookProvider } from './providers/integrations/webhook/index.js';
@@ -334,6 +335,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
         checkHost: options.integrations?.checkHost,
         timeoutMs: options.integrations?.webhookTimeoutMs,
       }),
+      createGoHighLevelProvider({ db, config }),
       createGoogleSheetsProvider({ db, google: config.google }),
     ]),
     secrets,

@@ -18,6 +18,7 @@ export * from './envelope.js';
 export * from './errors.js';
 export * from './exclusions.js';
 export * from './fields.js';
+export * from './gohighlevel.js';
 export * from './groups.js';
 export * from './ids.js';
 export * from './integrations.js';

@@ -12,6 +12,7 @@ import { createConnectionRepository } from './connection-repository.js';
 import { createDeliveryConsole } from './delivery-console.js';
 import { createDeliveryEngine, type DeliveryEngineSettings } from './delivery-engine.js';
 import { createDeliveryRepository } from './delivery-repository.js';
+import { gohighlevelRoutes } from './gohighlevel-routes.js';
 import { integrationRoutes } from './integration-routes.js';
 import { createManageConnections } from './manage-connections.js';
 import { createNotifyPaused } from './notify-paused.js';
@@ -82,7 +83,11 @@ export function createIntegrationsModule(deps: {
     wake: engine.wake,
   });
   return {
-    routes: [integrationRoutes({ manage, console, authorize, origins: deps.origins })],
+    routes: [
+      integrationRoutes({ manage, console, authorize, origins: deps.origins }),
+      // GoHighLevel's calls (decision 0097).
+      gohighlevelRoutes({ manage, authorize, connections, providers: deps.providers, origins: deps.origins }),
+    ],
     /** The sandboxes' own pages (their OAuth consent screens), outside /api like the services they play. */
     pages: deps.providers.pages(),
     handlers: [],

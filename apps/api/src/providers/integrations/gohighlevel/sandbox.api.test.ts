@@ -1,0 +1,381 @@
+import { createHash } from 'node:crypto';
+import { DEMO, queryRows, sql } from '@app/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
+import { demoClient, insertCampaign } from '../../../../test/kits/campaigns.js';
+import { bearer, send, signIn } from '../../../../test/sign-in.js';
+import { retryPolicy } from '../../../lib/retry-policy.js';
+
+/*
+ * GoHighLevel on its sandbox (decision 0097), end to end through the routes: the OAuth round trip
+ * (our authorize → the sandbox's consent page → Allow or Deny → our callback), the connection with
+ * sealed tokens, leads delivered as contacts with the campaign's tags (upserted by e-mail, so a
+ * repeated delivery is one contact), a reused code or state refused, an expired access token
+ * refreshed (and the new tokens kept), the spec's GoHighLevel calls, and other companies refused.
+ * The worker is off: each test drains the engine itself.
+ */
+
+let rt: TestRuntime;
+let harbor: { clientId: number; agencyId: number };
+let token: string;
+beforeAll(async () => {
+  rt = await startTestRuntime(
+    {
+      integrations: {
+        engine: { idlePollMs: 20 },
+        retry: retryPolicy({ initialDelayMs: 1, maxDelayMs: 4, maxAttempts: 3 }),
+      },
+    },
+    { IN_PROCESS_WORKER: 'false' },
+  );
+  harbor = await demoClient(rt.database.db);
+  token = (await signIn(rt, DEMO.northwind.clients[0]?.contact.email ?? '')).access_token;
+});
+afterAll(() => rt.close());
+
+const db = () => rt.database.db;
+const get = (url: string, t = token) => rt.app.inject({ url, headers: bearer(t) });
+const local = (absolute: string) => {
+  const u = new URL(absolute);
+  return `${u.pathname}${u.search}`;
+};
+
+/** Our authorize call, as the web app's "Connect" button makes it: the sandbox's consent page. */
+async function authorize(companyId = harbor.clientId, t = token) {
+  const res = await send(rt, '/api/gohighlevel/v2/generateauthurl', { company_id: companyId }, { token: t });
+  expect(res.statusCode, res.body).toBe(200);
+  return new URL(res.json().url as string);
+}
+
+/** The person's answer on the consent page: where the sandbox sends the browser back. */
+async function consent(url: URL, decision: 'allow' | 'deny', locationId = 'sbx_loc_uptown') {
+  const form = new URLSearchParams(url.searchParams);
+  form.set('decision', decision);
+  form.set('location_id', locationId);
+  const res = await rt.app.inject({
+    method: 'POST',
+    url: url.pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form.toString(),
+  });
+  expect(res.statusCode, res.body).toBe(303);
+  return new URL(res.headers.location as string);
+}
+
+/** The browser following the sandbox's redirect to our callback: where it lands. */
+async function callback(back: URL) {
+  const res = await rt.app.inject({ url: local(back.href) });
+  expect(res.statusCode).toBe(302);
+  return new URL(res.headers.location as string, 'http://landing.invalid');
+}
+
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+let people = 0;
+async function ingest(campaignId: number, email = `ghl.${process.pid}.${++people}@example.com`) {
+  await rt.services.leads.intake.insert([
+    {
+      campaignId,
+      source: 'vendor_callback' as const,
+      payload: {
+        id: `g-${email}`,
+        emailMd5: md5(email),
+        firstName: 'Gina',
+        lastName: 'Highlevel',
+        emails: [email],
+        phones: ['303-555-0142'],
+        address: { street: '2 Level St', city: 'Denver', state: 'CO', zip: '80203' },
+      },
+    },
+  ]);
+  while (await rt.services.leads.ingest.processNextBatch(500)) {}
+  return email;
+}
+
+const deliveriesOf = (campaignId: number) =>
+  queryRows<{ id: number; status: string; last_error: string | null }>(
+    db(),
+    sql`select d.id, d.status, d.last_error from integration_deliveries d
+          join integration_connections k on k.id = d.connection_id
+         where d.campaign_id = ${campaignId} and k.provider = 'gohighlevel' order by d.id`,
+  );
+
+async function deliverAll(campaignId: number) {
+  const until = Date.now() + 20_000;
+  for (;;) {
+    await rt.services.integrations.engine.drain();
+    const rows = await deliveriesOf(campaignId);
+    if (rows.every((r) => r.status === 'delivered' || r.status === 'failed')) return rows;
+    if (Date.now() > until) throw new Error('deliveries did not finish in time');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+const contactsOf = (email: string) =>
+  queryRows<{
+    data: { email: string; tags: string[]; upserts: number; sandbox: boolean; locationId: string };
+  }>(
+    db(),
+    sql`select r.data from sandbox_integration_records r
+         where r.provider = 'gohighlevel' and r.kind = 'contact' and r.data->>'email' = ${email}`,
+  );
+
+const connectionRow = async (companyId = harbor.clientId) =>
+  (
+    await queryRows<{ id: number; sealed_secrets: string; settings: Record<string, unknown> }>(
+      db(),
+      sql`select id, sealed_secrets, settings from integration_connections
+           where company_id = ${companyId} and provider = 'gohighlevel' and disconnected_at is null`,
+    )
+  )[0];
+
+describe('GoHighLevel sandbox', () => {
+  it('Deny on the consent page: back to the integration page with the error, nothing connected', async () => {
+    const url = await authorize();
+    expect(url.pathname).toBe('/sandbox/oauth/gohighlevel/authorize');
+    const back = await consent(url, 'deny');
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    expect(back.searchParams.get('state')).toBe(url.searchParams.get('state'));
+    const landing = await callback(back);
+    expect(landing.pathname).toBe('/integrations/gohighlevel');
+    expect(landing.searchParams.get('error')).toBe('access_denied');
+    expect(await connectionRow()).toBeUndefined();
+    const checked = await get(`/api/general/check-connected-gohighlevel/${harbor.clientId}`);
+    expect(checked.json()).toEqual({
+      connected: false,
+      status: null,
+      account_name: null,
+      location: null,
+      sandbox: true,
+    });
+  });
+
+  it('connects through the consent page; tokens sealed, never answered', async () => {
+    const url = await authorize();
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      response_type: 'code',
+      client_id: 'sandbox-gohighlevel-app',
+      code_challenge_method: 'S256',
+    });
+    expect(url.searchParams.get('redirect_uri')).toMatch(/\/api\/integrations\/oauth\/callback$/);
+
+    const page = await rt.app.inject({ url: local(url.href) });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('<title>Sandbox: Connect GoHighLevel</title>');
+    for (const name of ['Sandbox: Downtown Office', 'Sandbox: Uptown Clinic', 'Sandbox: Lakeside Branch'])
+      expect(page.body).toContain(name);
+    expect(page.body).toContain('Allow (sandbox)');
+    // Every line of text a person reads says Sandbox.
+    const text = page.body
+      .replace(/<style>[\s\S]*?<\/style>/, '')
+      .replace(/<[^>]+>/g, '\n')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
+    expect(text.filter((line) => !/sandbox/i.test(line))).toEqual([]);
+
+    const back = await consent(url, 'allow');
+    expect(back.searchParams.get('code')).toMatch(/^sbx_code_/);
+    const landing = await callback(back);
+    expect(landing.pathname).toBe('/integrations/gohighlevel');
+    expect(landing.searchParams.get('connected')).toBe('1');
+
+    const row = await connectionRow();
+    expect(row?.settings).toMatchObject({
+      location_id: 'sbx_loc_uptown',
+      location_name: 'Sandbox: Uptown Clinic',
+      company_id: 'sbx_agency_demo',
+    });
+    expect(row?.sealed_secrets).not.toMatch(/sbx_(at|rt)_/);
+    const detail = await get(`/api/integrations/${harbor.clientId}/gohighlevel`);
+    expect(detail.json()).toMatchObject({ sandbox: true, connection: { status: 'active' } });
+    const checked = await get(`/api/general/check-connected-gohighlevel/${harbor.clientId}`);
+    expect(checked.json()).toEqual({
+      connected: true,
+      status: 'active',
+      account_name: 'Sandbox: Uptown Clinic',
+      location: { id: 'sbx_loc_uptown', name: 'Sandbox: Uptown Clinic' },
+      sandbox: true,
+    });
+    for (const res of [detail, checked, await get(`/api/integrations/${harbor.clientId}`)])
+      expect(res.body).not.toMatch(/sbx_(at|rt|code)_|access_token|refresh_token/);
+    // Only hashes of what the sandbox issued are kept.
+    const stored = await queryRows<{ token_hash: string }>(
+      db(),
+      sql`select token_hash from sandbox_integration_tokens where provider = 'gohighlevel'`,
+    );
+    expect(stored.every((t) => /^[0-9a-f]{64}$/.test(t.token_hash))).toBe(true);
+  });
+
+  it('refuses a reused code and a reused state', async () => {
+    const url = await authorize();
+    const back = await consent(url, 'allow');
+    expect((await callback(back)).searchParams.get('connected')).toBe('1');
+    // The same redirect again: its state was taken.
+    expect((await callback(back)).searchParams.get('error')).toBe('expired');
+    // The used code with a fresh state: the sandbox refuses it.
+    const fresh = await authorize();
+    const replay = new URL(back.href);
+    replay.searchParams.set('state', fresh.searchParams.get('state') ?? '');
+    const landing = await callback(replay);
+    expect(landing.searchParams.get('error')).toBe(
+      'GoHighLevel refused the sign-in: The authorization code is not valid or was already used.',
+    );
+    // A consent request the sandbox does not know (another app) is refused on the page, not redirected.
+    const foreign = new URL(url.href);
+    foreign.searchParams.set('client_id', 'someone-else');
+    const page = await rt.app.inject({ url: local(foreign.href) });
+    expect(page.statusCode).toBe(400);
+    expect(page.body).toContain('Sandbox: The app (client_id) is not known to the sandbox.');
+  });
+
+  it("delivers leads as contacts with the campaign's tags, once per e-mail", async () => {
+    const row = await connectionRow();
+    const campaign = await insertCampaign(db());
+    await db().execute(
+      sql`insert into integration_campaign_settings (campaign_id, connection_id, enabled, settings)
+          values (${campaign.id}, ${row?.id}, true, ${JSON.stringify({ tags: ['hot', 'spring promo'] })}::jsonb)`,
+    );
+    const email = await ingest(campaign.id);
+    const [delivered] = await deliverAll(campaign.id);
+    expect(delivered).toMatchObject({ status: 'delivered', last_error: null });
+    const [contact] = await contactsOf(email);
+    expect(contact?.data).toMatchObject({
+      email,
+      sandbox: true,
+      locationId: 'sbx_loc_uptown',
+      tags: ['hot', 'spring promo'],
+      upserts: 1,
+    });
+    const attempts = await queryRows<{ request: string; http_status: number }>(
+      db(),
+      sql`select request, http_status from integration_delivery_attempts where delivery_id = ${delivered?.id}`,
+    );
+    expect(attempts).toEqual([
+      { request: 'POST /contacts/upsert (location sbx_loc_uptown, 2 tags)', http_status: 201 },
+    ]);
+
+    // The unknown tag was created in the location, as GoHighLevel does.
+    const tags = await get(`/api/gohighlevel/tags/${harbor.clientId}`);
+    expect(tags.statusCode).toBe(200);
+    expect(tags.json().data.map((t: { name: string }) => t.name)).toEqual([
+      'new lead',
+      'follow up',
+      'hot',
+      'spring promo',
+    ]);
+    const usertags = await get(`/api/gohighlevel/usertags/${campaign.id}/${harbor.clientId}`);
+    expect(usertags.json()).toEqual({ enabled: true, tags: ['hot', 'spring promo'], location_id: null });
+
+    // The same delivery sent again (its answer lost): still one contact.
+    await db().execute(
+      sql`update integration_deliveries set status = 'queued', next_attempt_at = now() where id = ${delivered?.id}`,
+    );
+    expect((await deliverAll(campaign.id))[0]?.status).toBe('delivered');
+    const again = await contactsOf(email);
+    expect(again).toHaveLength(1);
+    expect(again[0]?.data.upserts).toBe(2);
+    const second = await queryRows<{ http_status: number }>(
+      db(),
+      sql`select http_status from integration_delivery_attempts where delivery_id = ${delivered?.id} order by attempt`,
+    );
+    expect(second.map((a) => a.http_status)).toEqual([201, 200]);
+  });
+
+  it('refreshes an expired access token: delivered, and the new tokens are kept', async () => {
+    const campaign = await insertCampaign(db());
+    const before = await connectionRow();
+    await db().execute(
+      sql`update sandbox_integration_tokens set expires_at = now() - interval '1 minute'
+           where provider = 'gohighlevel' and kind = 'access' and revoked_at is null`,
+    );
+    const email = await ingest(campaign.id);
+    expect((await deliverAll(campaign.id)).map((d) => d.status)).toEqual(['delivered']);
+    expect(await contactsOf(email)).toHaveLength(1);
+    const after = await connectionRow();
+    expect(after?.sealed_secrets).not.toBe(before?.sealed_secrets);
+    const count = async () =>
+      (
+        await queryRows<{ n: number }>(
+          db(),
+          sql`select count(*)::int as n from sandbox_integration_tokens where provider = 'gohighlevel' and kind = 'access'`,
+        )
+      )[0]?.n;
+    const issued = await count();
+    // The next lead goes with the saved token: no refresh again.
+    await ingest(campaign.id);
+    expect((await deliverAll(campaign.id)).map((d) => d.status)).toEqual(['delivered', 'delivered']);
+    expect(await count()).toBe(issued);
+  });
+
+  it('lists the sub-accounts, all or a page at a time', async () => {
+    const all = await get(`/api/gohighlevel/v2/list-subaccounts-all/${harbor.clientId}`);
+    expect(all.json().data).toEqual([
+      { id: 'sbx_loc_downtown', name: 'Sandbox: Downtown Office' },
+      { id: 'sbx_loc_lakeside', name: 'Sandbox: Lakeside Branch' },
+      { id: 'sbx_loc_uptown', name: 'Sandbox: Uptown Clinic' },
+    ]);
+    const page = await get(`/api/gohighlevel/v2/list-subaccounts/${harbor.clientId}?page=2&per_page=2`);
+    expect(page.json()).toMatchObject({
+      current_page: 2,
+      per_page: 2,
+      total: 3,
+      last_page: 2,
+      from: 3,
+      to: 3,
+      data: [{ id: 'sbx_loc_uptown' }],
+    });
+  });
+
+  it('refuses other companies: 404', async () => {
+    const other = (await signIn(rt, DEMO.summit.owner.email)).access_token;
+    const campaign = await insertCampaign(db());
+    for (const url of [
+      `/api/gohighlevel/v2/list-subaccounts-all/${harbor.clientId}`,
+      `/api/gohighlevel/v2/list-subaccounts/${harbor.clientId}?page=1`,
+      `/api/general/check-connected-gohighlevel/${harbor.clientId}`,
+      `/api/gohighlevel/tags/${harbor.clientId}`,
+      `/api/gohighlevel/usertags/${campaign.id}/${harbor.clientId}`,
+    ]) {
+      const res = await get(url, other);
+      expect(res.statusCode, url).toBe(404);
+    }
+    for (const url of ['/api/gohighlevel/v2/generateauthurl', '/api/gohighlevel/v2/disconnect']) {
+      const res = await send(rt, url, { company_id: harbor.clientId }, { token: other });
+      expect(res.statusCode, url).toBe(404);
+    }
+    // A campaign of another agency's client, with a company of the caller's: 404 too.
+    const summitCampaign = await insertCampaign(db(), { clientName: DEMO.summit.clients[0]?.name });
+    const res = await get(`/api/gohighlevel/usertags/${summitCampaign.id}/${harbor.clientId}`);
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('disconnects: the sandbox revokes the tokens, tags are no longer readable', async () => {
+    // The connection's sign-in (its grant): the newest access token's.
+    const [grant] = await queryRows<{ grant: string }>(
+      db(),
+      sql`select data->>'grant' as grant from sandbox_integration_tokens
+           where provider = 'gohighlevel' and kind = 'access' order by created_at desc limit 1`,
+    );
+    const live = async () =>
+      (
+        await queryRows<{ n: number }>(
+          db(),
+          sql`select count(*)::int as n from sandbox_integration_tokens
+               where provider = 'gohighlevel' and data->>'grant' = ${grant?.grant}
+                 and revoked_at is null and used_at is null and expires_at > now()`,
+        )
+      )[0]?.n;
+    expect(await live()).toBe(2);
+    const res = await send(rt, '/api/gohighlevel/v2/disconnect', { company_id: harbor.clientId }, { token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ result: 'success', message: 'The integration was disconnected.' });
+    expect(await live()).toBe(0);
+    const checked = await get(`/api/general/check-connected-gohighlevel/${harbor.clientId}`);
+    expect(checked.json().connected).toBe(false);
+    const tags = await get(`/api/gohighlevel/tags/${harbor.clientId}`);
+    expect(tags.statusCode).toBe(400);
+    expect(tags.json().error.message).toBe('This integration is not connected.');
+  });
+});

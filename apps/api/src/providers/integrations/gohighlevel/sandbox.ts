@@ -1,0 +1,580 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type Database, queryRows, sql } from '@app/db';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PUBLIC } from '../../../plugins/access.js';
+import { type ApiAnswer, type ApiCall, GHL_SLUG, type GhlTransport, type TokenAnswer } from './core.js';
+
+/*
+ * The GoHighLevel sandbox (decision 0097): GoHighLevel's OAuth and the API calls the provider makes,
+ * answered from local state in the sandbox tables, with GoHighLevel's statuses and messages. A demo
+ * agency with three sub-accounts (locations) and a few tags each is created on first use; its
+ * consent page (plain server-rendered HTML, labelled Sandbox on every line a person reads) lets the
+ * person choose a sub-account and allow or deny. Codes are single use, ten minutes, bound to the
+ * redirect URI and the PKCE challenge; access tokens last 24 hours; a refresh token is good once
+ * (rotated). Only SHA-256 hashes of codes and tokens are stored. Contacts are upserted by e-mail
+ * (then phone), tags a location does not have are created, as GoHighLevel does.
+ */
+
+export const SANDBOX_CLIENT_ID = 'sandbox-gohighlevel-app';
+export const SANDBOX_PAGE_PATH = '/sandbox/oauth/gohighlevel/authorize';
+/** The one redirect URI path registered for the sandbox app (the integrations module's callback). */
+const REGISTERED_CALLBACK_PATH = '/api/integrations/oauth/callback';
+const CODE_MINUTES = 10;
+const ACCESS_SECONDS = 24 * 60 * 60;
+const REFRESH_DAYS = 365;
+
+const AGENCY = { externalId: 'sbx_agency_demo', name: 'Sandbox agency (GoHighLevel sandbox)' };
+const LOCATIONS = [
+  { externalId: 'sbx_loc_downtown', name: 'Sandbox: Downtown Office', tags: ['new lead', 'website visitor'] },
+  { externalId: 'sbx_loc_uptown', name: 'Sandbox: Uptown Clinic', tags: ['new lead', 'follow up', 'hot'] },
+  { externalId: 'sbx_loc_lakeside', name: 'Sandbox: Lakeside Branch', tags: ['new lead', 'newsletter'] },
+];
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = (prefix: string) => `${prefix}${randomBytes(32).toString('base64url')}`;
+const newId = (prefix: string) => `${prefix}${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`;
+
+interface Location {
+  id: number;
+  external_id: string;
+  name: string;
+  parent_id: number | null;
+}
+
+const answer = (status: number, body: unknown): ApiAnswer => ({ status, body });
+const refused = (status: number, message: string | string[]): ApiAnswer =>
+  answer(status, {
+    statusCode: status,
+    message,
+    error: {
+      400: 'Bad Request',
+      401: 'Unauthorized',
+      403: 'Forbidden',
+      404: 'Not Found',
+      422: 'Unprocessable Entity',
+    }[status],
+  });
+const grantRefused = (message: string): TokenAnswer => ({
+  ok: false,
+  status: 400,
+  error: 'invalid_grant',
+  message,
+});
+
+/** A sandbox e-mail check as strict as GoHighLevel's validator is in practice. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+export function createGoHighLevelSandbox(deps: { db: Database }): GhlTransport & {
+  /** The sandbox's sub-accounts, created on first use (the tests and the demo read them). */
+  locations(): Promise<Location[]>;
+} {
+  const { db } = deps;
+  let seeded: Promise<{ agency: number; locations: Location[] }> | null = null;
+
+  async function seed() {
+    await db.execute(
+      sql`insert into sandbox_integration_accounts (provider, external_id, name, data)
+          values (${GHL_SLUG}, ${AGENCY.externalId}, ${AGENCY.name}, '{"sandbox": true}'::jsonb)
+          on conflict (provider, external_id) do nothing`,
+    );
+    const [agency] = await queryRows<{ id: number }>(
+      db,
+      sql`select id from sandbox_integration_accounts
+           where provider = ${GHL_SLUG} and external_id = ${AGENCY.externalId}`,
+    );
+    const agencyId = Number((agency as { id: number }).id);
+    for (const l of LOCATIONS) {
+      await db.execute(
+        sql`insert into sandbox_integration_accounts (provider, external_id, parent_id, name, data)
+            values (${GHL_SLUG}, ${l.externalId}, ${agencyId}, ${l.name}, '{"sandbox": true}'::jsonb)
+            on conflict (provider, external_id) do nothing`,
+      );
+    }
+    const locations = await queryRows<Location>(
+      db,
+      sql`select id, external_id, name, parent_id from sandbox_integration_accounts
+           where provider = ${GHL_SLUG} and parent_id = ${agencyId} order by external_id`,
+    );
+    for (const l of LOCATIONS) {
+      const row = locations.find((x) => x.external_id === l.externalId);
+      if (row) await createTags(row.id, l.tags);
+    }
+    return { agency: agencyId, locations };
+  }
+
+  const ensureSeeded = () => {
+    seeded ??= seed().catch((err) => {
+      seeded = null;
+      throw err;
+    });
+    return seeded;
+  };
+
+  async function createTags(accountId: number, names: readonly string[]) {
+    for (const name of names)
+      await db.execute(
+        sql`insert into sandbox_integration_records (provider, account_id, kind, idempotency_key, data)
+            values (${GHL_SLUG}, ${accountId}, 'tag', ${`tag:${name}`},
+                    ${JSON.stringify({ id: newId('sbx_tag_'), name, sandbox: true })}::jsonb)
+            on conflict (provider, account_id, idempotency_key) where idempotency_key is not null do nothing`,
+      );
+  }
+
+  async function locationByExternalId(externalId: string): Promise<Location | null> {
+    const { agency } = await ensureSeeded();
+    const [row] = await queryRows<Location>(
+      db,
+      sql`select id, external_id, name, parent_id from sandbox_integration_accounts
+           where provider = ${GHL_SLUG} and external_id = ${externalId} and parent_id = ${agency}`,
+    );
+    return row ?? null;
+  }
+
+  async function issue(
+    kind: 'code' | 'access' | 'refresh',
+    accountId: number,
+    seconds: number,
+    data: object,
+  ) {
+    const prefix = { code: 'sbx_code_', access: 'sbx_at_', refresh: 'sbx_rt_' }[kind];
+    const token = newToken(prefix);
+    await db.execute(
+      sql`insert into sandbox_integration_tokens (token_hash, provider, kind, account_id, data, expires_at)
+          values (${hash(token)}, ${GHL_SLUG}, ${kind}, ${accountId}, ${JSON.stringify(data)}::jsonb,
+                  now() + make_interval(secs => ${seconds}))`,
+    );
+    return token;
+  }
+
+  /** A new access and refresh token for the grant (the chain a sign-in started). */
+  async function tokenPair(accountId: number, grant: string): Promise<TokenAnswer> {
+    const location = (await ensureSeeded()).locations.find((l) => l.id === accountId);
+    const access = await issue('access', accountId, ACCESS_SECONDS, { grant });
+    const refresh = await issue('refresh', accountId, REFRESH_DAYS * 86_400, { grant });
+    return {
+      ok: true,
+      tokens: {
+        access_token: access,
+        refresh_token: refresh,
+        expires_in: ACCESS_SECONDS - 1,
+        locationId: location?.external_id,
+        companyId: AGENCY.externalId,
+        userType: 'Location',
+      },
+    };
+  }
+
+  /** Takes a code or refresh token once: its account and data, or null (unknown, used, revoked). */
+  async function take(token: string, kind: 'code' | 'refresh') {
+    const [row] = await queryRows<{ account_id: number; data: Record<string, string>; live: boolean }>(
+      db,
+      sql`update sandbox_integration_tokens set used_at = now()
+           where token_hash = ${hash(token)} and provider = ${GHL_SLUG} and kind = ${kind}
+             and used_at is null and revoked_at is null
+          returning account_id, data, expires_at > now() as live`,
+    );
+    return row ?? null;
+  }
+
+  /** The location an access token acts for, or null (unknown, expired, revoked: GoHighLevel's 401). */
+  async function bearer(token: string): Promise<Location | null> {
+    const [row] = await queryRows<Location>(
+      db,
+      sql`select a.id, a.external_id, a.name, a.parent_id
+            from sandbox_integration_tokens t join sandbox_integration_accounts a on a.id = t.account_id
+           where t.token_hash = ${hash(token)} and t.provider = ${GHL_SLUG} and t.kind = 'access'
+             and t.revoked_at is null and t.expires_at > now()`,
+    );
+    return row ?? null;
+  }
+
+  /** A location the token may act on: its own, or another of the same agency (403 otherwise). */
+  async function reachable(caller: Location, externalId: string): Promise<Location | ApiAnswer> {
+    const target = await locationByExternalId(externalId);
+    if (!target) return refused(404, 'Location not found');
+    if (target.parent_id !== caller.parent_id)
+      return refused(403, 'The token does not have access to this location.');
+    return target;
+  }
+  const isAnswer = (x: Location | ApiAnswer): x is ApiAnswer => 'status' in x;
+
+  async function tagsOf(accountId: number) {
+    const rows = await queryRows<{ data: { id: string; name: string } }>(
+      db,
+      sql`select data from sandbox_integration_records
+           where provider = ${GHL_SLUG} and account_id = ${accountId} and kind = 'tag' order by id`,
+    );
+    return rows.map((r) => ({ id: r.data.id, name: r.data.name, locationId: '' }));
+  }
+
+  async function upsertContact(caller: Location, body: unknown, idempotencyKey: string | undefined) {
+    const parsed = contactBody.safeParse(body);
+    if (!parsed.success)
+      return refused(
+        422,
+        parsed.error.issues.map((i) => `${i.path.join('.') || 'body'} ${i.message}`),
+      );
+    const c = parsed.data;
+    const target = await reachable(caller, c.locationId);
+    if (isAnswer(target)) return target;
+    const email = c.email?.trim().toLowerCase() || undefined;
+    const phone = c.phone?.replace(/[^\d+]/g, '') || undefined;
+    if (!email && !phone) return refused(400, 'Contact must have an email or a phone number.');
+    if (email && !EMAIL.test(email)) return refused(422, ['email must be an email']);
+    const tags = [...new Set((c.tags ?? []).map((t) => t.trim().toLowerCase()).filter(Boolean))];
+    await createTags(target.id, tags);
+    const key = email ? `contact:email:${email}` : `contact:phone:${phone}`;
+    const fields = {
+      id: newId('sbx_ct_'),
+      sandbox: true,
+      locationId: target.external_id,
+      firstName: c.firstName,
+      lastName: c.lastName,
+      email,
+      phone,
+      address1: c.address1,
+      city: c.city,
+      state: c.state,
+      postalCode: c.postalCode,
+      source: c.source,
+      tags,
+      idempotency_key: idempotencyKey ?? null,
+      upserts: 1,
+      created_at: new Date().toISOString(),
+    };
+    const [row] = await queryRows<{ data: Record<string, unknown>; inserted: boolean }>(
+      db,
+      sql`insert into sandbox_integration_records as r (provider, account_id, kind, idempotency_key, data)
+          values (${GHL_SLUG}, ${target.id}, 'contact', ${key}, ${JSON.stringify(fields)}::jsonb)
+          on conflict (provider, account_id, idempotency_key) where idempotency_key is not null
+          do update set data = r.data || jsonb_strip_nulls(excluded.data) || jsonb_build_object(
+                'id', r.data->'id',
+                'created_at', r.data->'created_at',
+                'upserts', coalesce((r.data->>'upserts')::int, 1) + 1,
+                'tags', (select coalesce(jsonb_agg(t order by t), '[]'::jsonb)
+                           from (select jsonb_array_elements_text(r.data->'tags') as t
+                                 union
+                                 select jsonb_array_elements_text(excluded.data->'tags')) u))
+          returning data, (xmax = 0) as inserted`,
+    );
+    const data = (row as { data: Record<string, unknown> }).data;
+    return answer(row?.inserted ? 201 : 200, {
+      new: Boolean(row?.inserted),
+      contact: { ...data, idempotency_key: undefined, upserts: undefined },
+    });
+  }
+
+  async function call(accessToken: string, request: ApiCall): Promise<ApiAnswer> {
+    const caller = await bearer(accessToken);
+    if (!caller) return refused(401, 'Invalid JWT');
+    const url = new URL(request.path, 'http://sandbox.invalid');
+    const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+    if (request.method === 'POST' && url.pathname === '/contacts/upsert')
+      return upsertContact(caller, request.body, request.idempotencyKey);
+    if (request.method === 'GET' && parts[0] === 'locations' && parts[1] === 'search' && parts.length === 2) {
+      const companyId = url.searchParams.get('companyId');
+      if (companyId !== AGENCY.externalId)
+        return refused(403, 'The token does not have access to this company.');
+      const skip = Math.max(0, Number(url.searchParams.get('skip') ?? 0) || 0);
+      const limit = Math.min(100, Math.max(1, Number(url.searchParams.get('limit') ?? 10) || 10));
+      const { locations } = await ensureSeeded();
+      return answer(200, {
+        locations: locations
+          .slice(skip, skip + limit)
+          .map((l) => ({ id: l.external_id, name: l.name, companyId: AGENCY.externalId })),
+      });
+    }
+    if (request.method === 'GET' && parts[0] === 'locations' && parts.length >= 2 && parts.length <= 3) {
+      const target = await reachable(caller, parts[1] as string);
+      if (isAnswer(target)) return target;
+      if (parts.length === 2)
+        return answer(200, {
+          location: { id: target.external_id, name: target.name, companyId: AGENCY.externalId },
+        });
+      if (parts[2] === 'tags')
+        return answer(200, {
+          tags: (await tagsOf(target.id)).map((t) => ({ ...t, locationId: target.external_id })),
+        });
+    }
+    return refused(404, `Cannot ${request.method} ${url.pathname}`);
+  }
+
+  async function issueCode(input: {
+    locationId: string;
+    redirectUri: string;
+    codeChallenge: string;
+  }): Promise<string | null> {
+    const location = await locationByExternalId(input.locationId);
+    if (!location) return null;
+    return issue('code', location.id, CODE_MINUTES * 60, {
+      client_id: SANDBOX_CLIENT_ID,
+      redirect_uri: input.redirectUri,
+      code_challenge: input.codeChallenge,
+      grant: newId('grant_'),
+    });
+  }
+
+  return {
+    async locations() {
+      return (await ensureSeeded()).locations;
+    },
+
+    authorizationUrl({ state, redirectUri, codeChallenge }) {
+      // The consent page is served by this app, on the host the person came from.
+      const url = new URL(SANDBOX_PAGE_PATH, new URL(redirectUri).origin);
+      url.search = new URLSearchParams({
+        response_type: 'code',
+        client_id: SANDBOX_CLIENT_ID,
+        redirect_uri: redirectUri,
+        state,
+        code_challenge: codeChallenge,
+        code_challenge_method: 'S256',
+      }).toString();
+      return url.href;
+    },
+
+    async exchangeCode({ code, redirectUri, codeVerifier }) {
+      const taken = await take(code, 'code');
+      if (!taken) return grantRefused('The authorization code is not valid or was already used.');
+      if (!taken.live) return grantRefused('The authorization code has expired.');
+      if (taken.data.redirect_uri !== redirectUri)
+        return grantRefused('The redirect URI does not match the one the code was issued to.');
+      const challenge = createHash('sha256').update(codeVerifier).digest('base64url');
+      if (challenge !== taken.data.code_challenge) return grantRefused('PKCE verification failed.');
+      return tokenPair(taken.account_id, taken.data.grant as string);
+    },
+
+    async refresh(refreshToken) {
+      const taken = await take(refreshToken, 'refresh');
+      if (!taken?.live) return grantRefused('Invalid refresh token.');
+      return tokenPair(taken.account_id, taken.data.grant as string);
+    },
+
+    call,
+
+    async revoke(secrets) {
+      const hashes = [secrets.access_token, secrets.refresh_token]
+        .filter(Boolean)
+        .map((t) => hash(t as string));
+      if (hashes.length === 0) return;
+      await db.execute(
+        sql`update sandbox_integration_tokens set revoked_at = now()
+             where provider = ${GHL_SLUG} and revoked_at is null
+               and data->>'grant' in (select data->>'grant' from sandbox_integration_tokens
+                                       where provider = ${GHL_SLUG}
+                                         and token_hash in ${sql`(${sql.join(
+                                           hashes.map((h) => sql`${h}`),
+                                           sql`, `,
+                                         )})`})`,
+      );
+    },
+
+    page: consentPage({ locations: async () => (await ensureSeeded()).locations, issueCode }),
+  };
+}
+
+const contactBody = z.object({
+  locationId: z.string().min(1, 'should not be empty'),
+  firstName: z.string().max(200).optional(),
+  lastName: z.string().max(200).optional(),
+  email: z.string().max(320).optional(),
+  phone: z.string().max(40).optional(),
+  address1: z.string().max(500).optional(),
+  city: z.string().max(200).optional(),
+  state: z.string().max(200).optional(),
+  postalCode: z.string().max(40).optional(),
+  tags: z.array(z.string().max(100)).max(100).optional(),
+  source: z.string().max(500).optional(),
+});
+
+/* The consent page (GoHighLevel's "choose location" screen, played by the sandbox). */
+
+const authorizeQuery = z.object({
+  response_type: z.string().max(40).optional(),
+  client_id: z.string().max(200).optional(),
+  redirect_uri: z.string().max(2000).optional(),
+  state: z.string().max(200).optional(),
+  code_challenge: z.string().max(200).optional(),
+  code_challenge_method: z.string().max(20).optional(),
+  scope: z.string().max(1000).optional(),
+});
+type AuthorizeQuery = z.infer<typeof authorizeQuery>;
+
+/** The request's fields once checked, or why it cannot be answered (shown, never redirected). */
+function checkRequest(q: AuthorizeQuery) {
+  if (q.client_id !== SANDBOX_CLIENT_ID)
+    return { problem: 'The app (client_id) is not known to the sandbox.' };
+  if (q.response_type !== 'code') return { problem: 'Only response_type=code is supported.' };
+  if (q.code_challenge_method !== 'S256' || !/^[A-Za-z0-9_-]{43}$/.test(q.code_challenge ?? ''))
+    return { problem: 'A PKCE code challenge (S256) is required.' };
+  if (!q.state) return { problem: 'The state is missing.' };
+  let redirect: URL;
+  try {
+    redirect = new URL(q.redirect_uri ?? '');
+  } catch {
+    return { problem: 'The redirect URI is not a web address.' };
+  }
+  if (
+    (redirect.protocol !== 'https:' && redirect.protocol !== 'http:') ||
+    redirect.username ||
+    redirect.password ||
+    redirect.pathname !== REGISTERED_CALLBACK_PATH
+  )
+    return { problem: 'The redirect URI is not registered for this app.' };
+  return {
+    ok: {
+      redirectUri: redirect.href,
+      state: q.state,
+      codeChallenge: q.code_challenge as string,
+    },
+  };
+}
+
+const PAGE_HEADERS = {
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; base-uri 'none'; frame-ancestors 'none'",
+  'cache-control': 'no-store',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+};
+
+const html = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
+  );
+
+function consentPage(deps: {
+  locations: () => Promise<Location[]>;
+  issueCode: (input: {
+    locationId: string;
+    redirectUri: string;
+    codeChallenge: string;
+  }) => Promise<string | null>;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 16 * 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+
+    app.get(
+      SANDBOX_PAGE_PATH,
+      { config: { access: PUBLIC }, schema: { hide: true, querystring: authorizeQuery } },
+      async (request, reply) => {
+        reply.headers(PAGE_HEADERS).type('text/html; charset=utf-8');
+        const checked = checkRequest(request.query);
+        if (!checked.ok)
+          return reply.code(400).send(page('Sign-in request not valid', invalid(checked.problem)));
+        return page('Connect GoHighLevel', consent(request.query, await deps.locations()));
+      },
+    );
+
+    app.post(
+      SANDBOX_PAGE_PATH,
+      {
+        config: { access: PUBLIC, envelope: false },
+        schema: {
+          hide: true,
+          body: authorizeQuery.extend({
+            location_id: z.string().max(64).optional(),
+            decision: z.enum(['allow', 'deny']),
+          }),
+        },
+      },
+      async (request, reply) => {
+        reply.headers(PAGE_HEADERS).type('text/html; charset=utf-8');
+        const { decision, location_id, ...query } = request.body;
+        const checked = checkRequest(query);
+        if (!checked.ok)
+          return reply.code(400).send(page('Sign-in request not valid', invalid(checked.problem)));
+        const back = new URL(checked.ok.redirectUri);
+        back.searchParams.set('state', checked.ok.state);
+        if (decision === 'deny') {
+          back.searchParams.set('error', 'access_denied');
+          return reply.redirect(back.href, 303);
+        }
+        const code = location_id
+          ? await deps.issueCode({
+              locationId: location_id,
+              redirectUri: checked.ok.redirectUri,
+              codeChallenge: checked.ok.codeChallenge,
+            })
+          : null;
+        if (!code)
+          return reply
+            .code(400)
+            .send(
+              page(
+                'Connect GoHighLevel',
+                consent(query, await deps.locations(), 'Choose one of the sandbox sub-accounts.'),
+              ),
+            );
+        back.searchParams.set('code', code);
+        return reply.redirect(back.href, 303);
+      },
+    );
+  };
+}
+
+function consent(query: AuthorizeQuery, locations: Location[], error?: string): string {
+  const hidden = Object.entries(query)
+    .filter((e): e is [string, string] => typeof e[1] === 'string')
+    .map(([name, value]) => `<input type="hidden" name="${html(name)}" value="${html(value)}">`)
+    .join('');
+  const options = locations
+    .map(
+      (l, i) =>
+        `<li><label><input type="radio" name="location_id" value="${html(l.external_id)}"${i === 0 ? ' checked' : ''}> ${html(l.name)} (sandbox sub-account)</label></li>`,
+    )
+    .join('');
+  return `
+    ${error ? `<p class="error" role="alert">Sandbox: ${html(error)}</p>` : ''}
+    <p>Sandbox: an app asks to add contacts and tags to a sandbox GoHighLevel sub-account. No real GoHighLevel account is used.</p>
+    <form method="post">
+      ${hidden}
+      <fieldset>
+        <legend>Sandbox: choose the sub-account (location)</legend>
+        <ul>${options}</ul>
+      </fieldset>
+      <div class="actions">
+        <button type="submit" name="decision" value="allow">Allow (sandbox)</button>
+        <button type="submit" name="decision" value="deny" class="secondary">Deny (sandbox)</button>
+      </div>
+    </form>`;
+}
+
+const invalid = (problem: string) =>
+  `<p class="error">Sandbox: ${html(problem)}</p><p>Sandbox: start again from the app's integrations page.</p>`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Sandbox: ${html(title)}</title>
+<style>
+  body { font-family: system-ui, sans-serif; margin: 0; color: #1a1a1a; background: #f6f7f9; }
+  .banner { background: #8a3b00; color: #fff; padding: 0.75rem 1.5rem; font-weight: 700; letter-spacing: 0.04em; }
+  main { max-width: 40rem; margin: 1.5rem auto; background: #fff; padding: 1.5rem 2rem; border-radius: 8px; }
+  fieldset { border: 1px solid #d0d5dd; border-radius: 6px; } ul { list-style: none; padding: 0; }
+  li { margin: 0.4rem 0; }
+  .actions { display: flex; flex-wrap: wrap; gap: 0.5rem; margin-top: 1rem; }
+  button { font: inherit; padding: 0.5rem 0.9rem; border-radius: 6px; border: 1px solid #1d4ed8; background: #1d4ed8; color: #fff; cursor: pointer; }
+  button.secondary { background: #fff; color: #1d4ed8; }
+  .error { color: #9b1c1c; font-weight: 600; }
+</style>
+</head>
+<body>
+<div class="banner" role="banner">SANDBOX — GoHighLevel test mode: no real CRM, no real contacts</div>
+<main>
+<h1>Sandbox: ${html(title)}</h1>
+${body}
+</main>
+</body>
+</html>`;
+}
