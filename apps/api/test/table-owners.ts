@@ -143,8 +143,6 @@ export const CROSS_OWNER_USES: Record<string, string[]> = {
     'companies',
     'company_groups',
     'company_modules',
-    'lead_deliveries',
-    'leads',
     'payment_accounts',
     'payment_cards',
     'systems',

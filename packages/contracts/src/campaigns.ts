@@ -733,14 +733,34 @@ export const spreadsheetResetRequestSchema = z.strictObject({ userLogin: idSchem
 /** `GET /leadspeek/spreadsheet/history/{campaignID}`. */
 export const spreadsheetHistoryParamsSchema = z.object({ campaignID: idParamSchema });
 /**
- * A campaign's Google Sheets report state, from what is stored: whether its report goes to a sheet,
- * whether the company has Google connected (the connection itself comes with integrations).
+ * A campaign's Google Sheets state (decision 0098), from the Google Sheets integration that takes
+ * its leads (the client's own, else its agency's): whether Google is connected and as whom, the
+ * campaign's spreadsheet as Google answers for it now, and the rows delivered to it so far.
  */
 export const spreadsheetStateSchema = z.object({
   leadspeek_api_id: z.string(),
+  /** The campaign's report type is Google Sheet. */
   report_to_sheet: z.boolean(),
   google_connected: z.boolean(),
-  /** Leads written to the sheet so far (delivery records of kind google_sheet). */
+  /** The Google account the integration signed in as. */
+  google_account: z.string().nullable(),
+  /** The integration is the agency's (all its clients' leads) rather than the client's own. */
+  from_agency: z.boolean(),
+  /** A local sandbox of Google: its spreadsheets are sandbox data. */
+  sandbox: z.boolean(),
+  /** The campaign's spreadsheet; null until its first lead creates it. */
+  spreadsheet: z
+    .object({
+      id: z.string(),
+      title: z.string().nullable(),
+      /** Where to open it (Google's address; a sandbox page in the sandbox). */
+      url: z.string().nullable(),
+      /** Google answered for it just now. */
+      reachable: z.boolean(),
+      error: z.string().nullable(),
+    })
+    .nullable(),
+  /** Leads written to the sheet so far (delivered rows). */
   rows_sent: z.number().int(),
   last_sent_at: z.string().nullable(),
 });
@@ -748,14 +768,18 @@ export const spreadsheetCheckResponseSchema = z.object({
   result: z.literal('success'),
   data: spreadsheetStateSchema,
 });
+/** The campaign's Google Sheets deliveries, newest first (the integration's delivery console, one campaign). */
 export const spreadsheetHistoryResponseSchema = z.object({
   result: z.literal('success'),
   data: z.array(
     z.object({
+      delivery_id: z.number().int(),
       lead_id: z.number().int(),
-      status: z.enum(['queued', 'delivered', 'failed']),
+      status: z.enum(['queued', 'sending', 'delivered', 'failed']),
       attempts: z.number().int(),
       error: z.string().nullable(),
+      /** Delivered through the agency's integration rather than the client's own. */
+      from_agency: z.boolean(),
       created_at: z.string(),
       delivered_at: z.string().nullable(),
     }),
@@ -772,17 +796,31 @@ export type SpreadsheetCheckResponse = z.infer<typeof spreadsheetCheckResponseSc
 export type SpreadsheetHistoryResponse = z.infer<typeof spreadsheetHistoryResponseSchema>;
 export type SpreadsheetResetResponse = z.infer<typeof spreadsheetResetResponseSchema>;
 
-/** `GET /leadspeek/googlespreadsheet/check-connect/{companyID}` and `/revoke/{companyID}`. */
+/**
+ * `GET /leadspeek/googlespreadsheet/check-connect/{companyID}`: the company's own Google Sheets
+ * integration, asked of Google; `/revoke/{companyID}` disconnects it and revokes Google's access.
+ */
 export const googleConnectParamsSchema = z.object({ companyID: idParamSchema });
 export const googleConnectResponseSchema = z.object({
   result: z.literal('success'),
   connected: z.boolean(),
   message: z.string(),
+  google_account: z.string().nullable(),
+  /** Google (or its sandbox) still accepts the connection; null when there is none. */
+  working: z.boolean().nullable(),
+  sandbox: z.boolean(),
 });
 export type GoogleConnectResponse = z.infer<typeof googleConnectResponseSchema>;
 export const GOOGLE_NOT_CONNECTED = 'Google Sheets is not connected for this company.';
+export const GOOGLE_REVOKED = 'Google Sheets was disconnected and its access to Google revoked.';
 
-/** `POST /leadspeek/client/resendgooglelink`: re-send the sheet's share link to the report recipients. */
+/**
+ * `POST /leadspeek/client/resendgooglelink`: e-mails the campaign's client the link to connect its
+ * Google account (its Google Sheets integration's page).
+ */
 export const resendGoogleLinkRequestSchema = z.strictObject({ leadspeekID: idSchema });
-export const SHEET_NOT_CONNECTED =
-  'This campaign does not report to a Google Sheet yet: connect Google Sheets in Integrations first.';
+export const resendGoogleLinkResponseSchema = z.object({
+  result: z.literal('success'),
+  message: z.string(),
+});
+export type ResendGoogleLinkResponse = z.infer<typeof resendGoogleLinkResponseSchema>;

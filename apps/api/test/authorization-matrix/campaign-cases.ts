@@ -62,12 +62,6 @@ const bodyRoutes: { route: string; url: string; field: string; body: Record<stri
       LimitLeadFreq: 'day',
     },
   },
-  {
-    route: 'POST /api/leadspeek/client/resendgooglelink',
-    url: '/api/leadspeek/client/resendgooglelink',
-    field: 'leadspeekID',
-    body: {},
-  },
 ];
 
 export const CAMPAIGN_MATRIX_CASES: MatrixCase[] = [
@@ -123,43 +117,6 @@ export const CAMPAIGN_MATRIX_CASES: MatrixCase[] = [
     request: ({ id, home }) => ({ url: `/api/leadspeek/getcampaignresource/${home.company}/${id}` }),
     inScope: ownPair,
   },
-  {
-    route: 'PUT /api/leadspeek/spreadsheet/check',
-    vary: campaign('campaignID'),
-    request: ({ id, home }) => ({
-      url: '/api/leadspeek/spreadsheet/check',
-      body: { userID: home.user, campaignID: id },
-    }),
-  },
-  {
-    route: 'PUT /api/leadspeek/spreadsheet/check',
-    vary: { resource: 'user', field: 'userID' },
-    request: ({ id, home }) => ({
-      url: '/api/leadspeek/spreadsheet/check',
-      body: { userID: id, campaignID: home.campaign },
-    }),
-  },
-  {
-    route: 'GET /api/leadspeek/spreadsheet/history/:campaignID',
-    vary: campaign('campaignID'),
-    request: ({ id }) => ({ url: `/api/leadspeek/spreadsheet/history/${id}` }),
-  },
-  {
-    route: 'PUT /api/leadspeek/spreadsheet/reset',
-    vary: campaign('campaignID'),
-    request: ({ id, home }) => ({
-      url: '/api/leadspeek/spreadsheet/reset',
-      body: { userLogin: home.user, campaignID: id },
-    }),
-  },
-  {
-    route: 'PUT /api/leadspeek/spreadsheet/reset',
-    vary: { resource: 'user', field: 'userLogin' },
-    request: ({ id, home }) => ({
-      url: '/api/leadspeek/spreadsheet/reset',
-      body: { userLogin: id, campaignID: home.campaign },
-    }),
-  },
   // Site tests (decision 0050). The check's url is a loopback address, which the guarded fetcher
   // refuses before any connection (no network in the matrix); a second test lead within the minute
   // is a 429, past the access layer.
@@ -181,11 +138,4 @@ export const CAMPAIGN_MATRIX_CASES: MatrixCase[] = [
     vary: campaign('leadspeekID'),
     request: ({ id }) => ({ url: '/api/send-test-lead', body: { leadspeekID: id } }),
   },
-  ...(['check-connect', 'revoke'] as const).map(
-    (call): MatrixCase => ({
-      route: `GET /api/leadspeek/googlespreadsheet/${call}/:companyID`,
-      vary: company('companyID'),
-      request: ({ id }) => ({ url: `/api/leadspeek/googlespreadsheet/${call}/${id}` }),
-    }),
-  ),
 ];

@@ -78,4 +78,56 @@ export const INTEGRATION_MATRIX_CASES: MatrixCase[] = [
     vary: company('company_id'),
     request: ({ id }) => ({ url: `/api/integrations/${id}/webhook` }),
   },
+  // The campaign screens' Google Sheets calls (decision 0098). The world has no Google Sheets
+  // connection: check-connect and revoke answer "not connected", a campaign's spreadsheet none, a
+  // reset replays nothing, and the connect link is e-mailed to the campaign's client (200).
+  ...(['check-connect', 'revoke'] as const).map(
+    (call): MatrixCase => ({
+      route: `GET /api/leadspeek/googlespreadsheet/${call}/:companyID`,
+      vary: { resource: 'company', field: 'companyID' },
+      request: ({ id }) => ({ url: `/api/leadspeek/googlespreadsheet/${call}/${id}` }),
+    }),
+  ),
+  {
+    route: 'PUT /api/leadspeek/spreadsheet/check',
+    vary: { resource: 'campaign', field: 'campaignID' },
+    request: ({ id, home }) => ({
+      url: '/api/leadspeek/spreadsheet/check',
+      body: { userID: home.user, campaignID: id },
+    }),
+  },
+  {
+    route: 'PUT /api/leadspeek/spreadsheet/check',
+    vary: { resource: 'user', field: 'userID' },
+    request: ({ id, home }) => ({
+      url: '/api/leadspeek/spreadsheet/check',
+      body: { userID: id, campaignID: home.campaign },
+    }),
+  },
+  {
+    route: 'GET /api/leadspeek/spreadsheet/history/:campaignID',
+    vary: { resource: 'campaign', field: 'campaignID' },
+    request: ({ id }) => ({ url: `/api/leadspeek/spreadsheet/history/${id}` }),
+  },
+  {
+    route: 'PUT /api/leadspeek/spreadsheet/reset',
+    vary: { resource: 'campaign', field: 'campaignID' },
+    request: ({ id, home }) => ({
+      url: '/api/leadspeek/spreadsheet/reset',
+      body: { userLogin: home.user, campaignID: id },
+    }),
+  },
+  {
+    route: 'PUT /api/leadspeek/spreadsheet/reset',
+    vary: { resource: 'user', field: 'userLogin' },
+    request: ({ id, home }) => ({
+      url: '/api/leadspeek/spreadsheet/reset',
+      body: { userLogin: id, campaignID: home.campaign },
+    }),
+  },
+  {
+    route: 'POST /api/leadspeek/client/resendgooglelink',
+    vary: { resource: 'campaign', field: 'leadspeekID' },
+    request: ({ id }) => ({ url: '/api/leadspeek/client/resendgooglelink', body: { leadspeekID: id } }),
+  },
 ];

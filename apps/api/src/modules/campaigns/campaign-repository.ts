@@ -508,36 +508,6 @@ export function createCampaignRepository(db: Database) {
         .where(and(eq(paymentCards.companyId, companyId), isNull(paymentCards.replacedAt)));
       return row ?? null;
     },
-
-    /** Sheet deliveries of the campaign's leads (kind google_sheet), newest first. */
-    async sheetDeliveries(campaignId: number, limit = 100) {
-      return queryRows<{
-        lead_id: number;
-        status: 'queued' | 'delivered' | 'failed';
-        attempts: number;
-        error: string | null;
-        created_at: Date | string;
-        delivered_at: Date | string | null;
-      }>(
-        db,
-        sql`select d.lead_id, d.status, d.attempts, d.error, d.created_at, d.delivered_at
-          from lead_deliveries d join leads l on l.id = d.lead_id
-          where l.campaign_id = ${campaignId} and d.kind = 'google_sheet'
-          order by d.created_at desc, d.id desc limit ${limit}`,
-      );
-    },
-
-    /** Failed sheet deliveries queued again (the spreadsheet reset). */
-    async requeueFailedSheetDeliveries(campaignId: number): Promise<number> {
-      const rows = await queryRows<{ id: number }>(
-        db,
-        sql`update lead_deliveries d set status = 'queued', error = null
-          from leads l where l.id = d.lead_id and l.campaign_id = ${campaignId}
-            and d.kind = 'google_sheet' and d.status = 'failed'
-          returning d.id`,
-      );
-      return rows.length;
-    },
   };
 }
 

@@ -17,33 +17,20 @@ import {
   costModuleRequestSchema,
   costModuleResponseSchema,
   createCampaignRequestSchema,
-  GOOGLE_NOT_CONNECTED,
-  googleConnectParamsSchema,
-  googleConnectResponseSchema,
   idParamSchema,
   keywordTags,
   keywordToTagsQuerySchema,
   keywordToTagsResponseSchema,
   removeCampaignRequestSchema,
-  resendGoogleLinkRequestSchema,
-  SHEET_NOT_CONNECTED,
-  SPREADSHEET_RESET,
   siteCheckOutcomeOf,
-  spreadsheetCheckRequestSchema,
-  spreadsheetCheckResponseSchema,
-  spreadsheetHistoryParamsSchema,
-  spreadsheetHistoryResponseSchema,
-  spreadsheetResetRequestSchema,
-  spreadsheetResetResponseSchema,
   updateCampaignRequestSchema,
   updateLocalCampaignRequestSchema,
   updateLocatorCampaignRequestSchema,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError, notFound } from '../../http-errors.js';
+import { notFound } from '../../http-errors.js';
 import { type AccessRule, principalOf, type ScopedId } from '../../plugins/access.js';
-import type { CampaignRepository } from './campaign-repository.js';
 import type { CampaignService } from './campaign-service.js';
 
 const errors = {
@@ -82,12 +69,11 @@ export type EmbedCode = (campaign: { campaignId: string; clientCompanyId: number
 export const campaignRoutes =
   (deps: {
     service: CampaignService;
-    repo: CampaignRepository;
     /** The embed module's snippet for a local campaign (the one `/px.js` reads). */
     embedCode: EmbedCode;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const { service, repo } = deps;
+    const { service } = deps;
 
     app.get(
       '/leadspeek/client/:group/:type/:companyID/:clientID/:sort/:order/:search',
@@ -269,122 +255,6 @@ export const campaignRoutes =
             ad_platform_campaign_id: r.adPlatformCampaignId,
           },
         };
-      },
-    );
-
-    // Google Sheets reports: the connection itself comes with integrations; these answer from what
-    // is stored (the campaign's report type and its sheet deliveries).
-    const sheetState = async (campaignId: number) => {
-      const r = await service.found(campaignId);
-      const deliveries = await repo.sheetDeliveries(r.id, 1000);
-      const delivered = deliveries.filter((d) => d.status === 'delivered');
-      const last = delivered[0]?.delivered_at ?? null;
-      return {
-        leadspeek_api_id: r.publicId,
-        report_to_sheet: r.reportType === 'GoogleSheet',
-        google_connected: false,
-        rows_sent: delivered.length,
-        last_sent_at: last === null ? null : new Date(last).toISOString(),
-      };
-    };
-
-    app.put(
-      '/leadspeek/spreadsheet/check',
-      {
-        config: {
-          access: rule(
-            'campaigns.read',
-            { in: 'body', field: 'userID', resource: 'user' },
-            campaignIn('body', 'campaignID'),
-          ),
-        },
-        schema: {
-          tags,
-          body: spreadsheetCheckRequestSchema,
-          response: { 200: spreadsheetCheckResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({ result: 'success' as const, data: await sheetState(request.body.campaignID) }),
-    );
-
-    app.get(
-      '/leadspeek/spreadsheet/history/:campaignID',
-      {
-        config: { access: rule('campaigns.read', campaignIn('params', 'campaignID')) },
-        schema: {
-          tags,
-          params: spreadsheetHistoryParamsSchema,
-          response: { 200: spreadsheetHistoryResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        const rows = await repo.sheetDeliveries(request.params.campaignID);
-        const isoOf = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-        return {
-          result: 'success' as const,
-          data: rows.map((d) => ({
-            lead_id: Number(d.lead_id),
-            status: d.status,
-            attempts: Number(d.attempts),
-            error: d.error,
-            created_at: isoOf(d.created_at) as string,
-            delivered_at: isoOf(d.delivered_at),
-          })),
-        };
-      },
-    );
-
-    app.put(
-      '/leadspeek/spreadsheet/reset',
-      {
-        config: {
-          access: rule(
-            'campaigns.update',
-            { in: 'body', field: 'userLogin', resource: 'user' },
-            campaignIn('body', 'campaignID'),
-          ),
-        },
-        schema: {
-          tags,
-          body: spreadsheetResetRequestSchema,
-          response: { 200: spreadsheetResetResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({
-        result: 'success' as const,
-        message: SPREADSHEET_RESET,
-        requeued: await repo.requeueFailedSheetDeliveries(request.body.campaignID),
-      }),
-    );
-
-    for (const call of ['check-connect', 'revoke'] as const)
-      app.get(
-        `/leadspeek/googlespreadsheet/${call}/:companyID`,
-        {
-          config: {
-            access: rule(
-              call === 'revoke' ? 'campaigns.update' : 'campaigns.read',
-              companyIn('params', 'companyID'),
-            ),
-          },
-          schema: {
-            tags,
-            params: googleConnectParamsSchema,
-            response: { 200: googleConnectResponseSchema, ...errors },
-          },
-        },
-        async () => ({ result: 'success' as const, connected: false, message: GOOGLE_NOT_CONNECTED }),
-      );
-
-    app.post(
-      '/leadspeek/client/resendgooglelink',
-      {
-        config: { access: rule('campaigns.update', campaignIn('body', 'leadspeekID')) },
-        schema: { tags, body: resendGoogleLinkRequestSchema, response: { 200: z.never(), ...errors } },
-      },
-      async (request) => {
-        await service.found(request.body.leadspeekID);
-        throw new HttpError(409, 'sheet_not_connected', SHEET_NOT_CONNECTED);
       },
     );
   };

@@ -556,15 +556,6 @@ describe('campaigns: scope', () => {
       () => put(rt, '/leadspeek/client/remove', { leadspeekID: id }, otherAgency.token),
       () => setPricesAs(otherAgency, id),
       () => get(rt, `/leadspeek/getcampaignresource/${harbor}/${id}`, otherAgency.token),
-      () => get(rt, `/leadspeek/spreadsheet/history/${id}`, otherAgency.token),
-      () =>
-        put(
-          rt,
-          '/leadspeek/spreadsheet/check',
-          { userID: otherAgency.id, campaignID: id },
-          otherAgency.token,
-        ),
-      () => post(rt, '/leadspeek/client/resendgooglelink', { leadspeekID: id }, otherAgency.token),
       () => get(rt, `/leadspeek/client/all/local/${owner.company}/0/none/none/-`, otherAgency.token),
       () =>
         get(

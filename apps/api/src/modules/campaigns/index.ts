@@ -25,6 +25,7 @@ import { createPrepaidCampaigns } from './prepaid-campaigns.js';
  * mirrored to the ad platform (decision 0051).
  */
 export type { CampaignCount, CampaignCounts, CampaignOption, CampaignScope } from './campaign-counts.js';
+export { type CampaignFacts, type CampaignLookup, createCampaignLookup } from './campaign-lookup.js';
 export type { CampaignPayers, InvoiceSubject, PayerChargeOutcome, TopUpDue } from './campaign-payers.js';
 export type { AdPlatformMirror, CampaignService } from './campaign-service.js';
 export type { CampaignSetupApplier, CampaignSetupPlan } from './campaign-setup.js';
@@ -120,6 +121,6 @@ export function createCampaignsModule(deps: {
     }),
     /** For the lead engine: pause on run (limit, prepaid balance) through the one move path. */
     moveBySystem: service.moveBySystem,
-    routes: [campaignRoutes({ service, repo, embedCode: deps.embedCode })],
+    routes: [campaignRoutes({ service, embedCode: deps.embedCode })],
   };
 }

@@ -4,6 +4,7 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import type { LeadPayload } from '../../providers/integrations/provider.js';
 import type { ProviderRegistry } from '../../providers/integrations/registry.js';
 import type { AuditLog } from '../audit/index.js';
+import { createCampaignLookup } from '../campaigns/index.js';
 import type { WebOrigins } from '../domains/index.js';
 import type { MailService } from '../mail/index.js';
 import type { MainPersonOf } from '../users/index.js';
@@ -13,6 +14,7 @@ import { createDeliveryConsole } from './delivery-console.js';
 import { createDeliveryEngine, type DeliveryEngineSettings } from './delivery-engine.js';
 import { createDeliveryRepository } from './delivery-repository.js';
 import { gohighlevelRoutes } from './gohighlevel-routes.js';
+import { createGoogleSheetsCalls, googleSheetsRoutes } from './google-sheets-routes.js';
 import { integrationRoutes } from './integration-routes.js';
 import { createManageConnections } from './manage-connections.js';
 import { createNotifyPaused } from './notify-paused.js';
@@ -82,11 +84,25 @@ export function createIntegrationsModule(deps: {
     audit: deps.audit,
     wake: engine.wake,
   });
+  const googleSheets = createGoogleSheetsCalls({
+    db: deps.db,
+    connections,
+    providers: deps.providers,
+    secrets: deps.secrets,
+    manage,
+    console,
+    campaign: createCampaignLookup(deps.db),
+    mail: deps.mail,
+    mainPerson: deps.mainPerson,
+    origins: deps.origins,
+  });
   return {
     routes: [
       integrationRoutes({ manage, console, authorize, origins: deps.origins }),
       // GoHighLevel's calls (decision 0097).
       gohighlevelRoutes({ manage, authorize, connections, providers: deps.providers, origins: deps.origins }),
+      // The campaign screens' Google Sheets calls (decision 0098).
+      googleSheetsRoutes(googleSheets),
     ],
     /** The sandboxes' own pages (their OAuth consent screens), outside /api like the services they play. */
     pages: deps.providers.pages(),

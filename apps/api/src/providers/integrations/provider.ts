@@ -89,8 +89,9 @@ export interface DeliveryRequest {
    * Keeps what the provider made for the lead's campaign (the spreadsheet it created) in the
    * campaign's settings for this connection, each key only where the campaign has none yet; answers
    * the campaign's settings after (another worker's may have won). A test payload keeps nothing.
+   * The delivery engine always passes it (optional only for callers that deliver by hand).
    */
-  saveCampaignSettings: (settings: Record<string, unknown>) => Promise<Record<string, unknown>>;
+  saveCampaignSettings?: (settings: Record<string, unknown>) => Promise<Record<string, unknown>>;
 }
 
 export interface DeliveryResult {

@@ -116,10 +116,10 @@ export function createSheetsProvider(service: GoogleSheetsService): GoogleSheets
   function reasonOf(err: unknown, spreadsheetId?: string): string {
     if (authFailure(err)) return SIGN_IN_AGAIN;
     if (!(err instanceof GoogleApiError)) return err instanceof Error ? err.message : String(err);
-    const sheet = spreadsheetId ? `the spreadsheet ${spreadsheetId}` : 'the spreadsheet';
+    const sheet = spreadsheetId ? `spreadsheet ${spreadsheetId}` : 'spreadsheet';
     if (err.status === 404)
       return `Google has no ${sheet} (deleted, or not one this integration created): ${err.message}`;
-    if (err.status === 403) return `Google refused access to ${sheet}: ${err.message}`;
+    if (err.status === 403) return `Google refused access to the ${sheet}: ${err.message}`;
     if (err.status === 0) return err.message;
     return `Google answered HTTP ${err.status}: ${err.message}`;
   }
@@ -222,7 +222,7 @@ export function createSheetsProvider(service: GoogleSheetsService): GoogleSheets
             if (!pending) {
               pending = (async () => {
                 const sheet = await service.createSpreadsheet(token, `${lead.campaign.name} leads`);
-                const kept = await request.saveCampaignSettings({ spreadsheet_id: sheet.id });
+                const kept = (await request.saveCampaignSettings?.({ spreadsheet_id: sheet.id })) ?? {};
                 return String(kept.spreadsheet_id ?? sheet.id);
               })().finally(() => creating.delete(key));
               creating.set(key, pending);
