@@ -5,6 +5,7 @@ import { CAMPAIGN_MATRIX_CASES } from './campaign-cases.js';
 import { CARDS_MATRIX_CASES } from './cards-cases.js';
 import { DATA_WALLET_MATRIX_CASES } from './data-wallet-cases.js';
 import { EXCLUSION_MATRIX_CASES } from './exclusion-cases.js';
+import { GOHIGHLEVEL_MATRIX_CASES } from './gohighlevel-cases.js';
 import { INTEGRATION_MATRIX_CASES } from './integration-cases.js';
 import { KEYWORD_COUNT_MATRIX_CASES } from './keyword-count-cases.js';
 import { LEAD_REPORT_MATRIX_CASES } from './lead-report-cases.js';
@@ -388,6 +389,7 @@ export const MATRIX_CASES: MatrixCase[] = [
   ...EXCLUSION_MATRIX_CASES,
   ...KEYWORD_COUNT_MATRIX_CASES,
   ...INTEGRATION_MATRIX_CASES,
+  ...GOHIGHLEVEL_MATRIX_CASES,
 ];
 
 async function salesLinksOf(db: Database, companyId: number): Promise<Record<string, number>> {

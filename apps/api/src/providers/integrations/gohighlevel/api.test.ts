@@ -78,6 +78,7 @@ function delivery(conn: ProviderConnection, email: string, settings: Record<stri
     saveSecrets: async (s) => {
       saved.push(s);
     },
+    saveCampaignSettings: async (s) => s,
   };
   return { request, saved };
 }
