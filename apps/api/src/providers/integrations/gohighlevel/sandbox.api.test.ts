@@ -39,6 +39,9 @@ const local = (absolute: string) => {
   const u = new URL(absolute);
   return `${u.pathname}${u.search}`;
 };
+/** A browser's GET of an absolute address of this app (the host it names). */
+const visit = (absolute: string) =>
+  rt.app.inject({ url: local(absolute), headers: { host: new URL(absolute).host } });
 
 /** Our authorize call, as the web app's "Connect" button makes it: the sandbox's consent page. */
 async function authorize(companyId = harbor.clientId, t = token) {
@@ -55,7 +58,7 @@ async function consent(url: URL, decision: 'allow' | 'deny', locationId = 'sbx_l
   const res = await rt.app.inject({
     method: 'POST',
     url: url.pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { host: url.host, 'content-type': 'application/x-www-form-urlencoded' },
     payload: form.toString(),
   });
   expect(res.statusCode, res.body).toBe(303);
@@ -64,7 +67,7 @@ async function consent(url: URL, decision: 'allow' | 'deny', locationId = 'sbx_l
 
 /** The browser following the sandbox's redirect to our callback: where it lands. */
 async function callback(back: URL) {
-  const res = await rt.app.inject({ url: local(back.href) });
+  const res = await visit(back.href);
   expect(res.statusCode).toBe(302);
   return new URL(res.headers.location as string, 'http://landing.invalid');
 }
@@ -158,7 +161,7 @@ describe('GoHighLevel sandbox', () => {
     });
     expect(url.searchParams.get('redirect_uri')).toMatch(/\/api\/integrations\/oauth\/callback$/);
 
-    const page = await rt.app.inject({ url: local(url.href) });
+    const page = await visit(url.href);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers['cache-control']).toBe('no-store');
@@ -225,9 +228,15 @@ describe('GoHighLevel sandbox', () => {
     // A consent request the sandbox does not know (another app) is refused on the page, not redirected.
     const foreign = new URL(url.href);
     foreign.searchParams.set('client_id', 'someone-else');
-    const page = await rt.app.inject({ url: local(foreign.href) });
+    const page = await visit(foreign.href);
     expect(page.statusCode).toBe(400);
     expect(page.body).toContain('Sandbox: The app (client_id) is not known to the sandbox.');
+    // Nor is a redirect URI on another host than the page's.
+    const elsewhere = new URL(url.href);
+    elsewhere.searchParams.set('redirect_uri', 'https://evil.example/api/integrations/oauth/callback');
+    const refusedPage = await visit(elsewhere.href);
+    expect(refusedPage.statusCode).toBe(400);
+    expect(refusedPage.body).toContain('Sandbox: The redirect URI is not registered for this app.');
   });
 
   it("delivers leads as contacts with the campaign's tags, once per e-mail", async () => {

@@ -401,8 +401,11 @@ const authorizeQuery = z.object({
 });
 type AuthorizeQuery = z.infer<typeof authorizeQuery>;
 
-/** The request's fields once checked, or why it cannot be answered (shown, never redirected). */
-function checkRequest(q: AuthorizeQuery) {
+/**
+ * The request's fields once checked, or why it cannot be answered (shown, never redirected). The
+ * registered redirect URI is this app's OAuth callback on the host serving the page.
+ */
+function checkRequest(q: AuthorizeQuery, host: string | undefined) {
   if (q.client_id !== SANDBOX_CLIENT_ID)
     return { problem: 'The app (client_id) is not known to the sandbox.' };
   if (q.response_type !== 'code') return { problem: 'Only response_type=code is supported.' };
@@ -419,7 +422,8 @@ function checkRequest(q: AuthorizeQuery) {
     (redirect.protocol !== 'https:' && redirect.protocol !== 'http:') ||
     redirect.username ||
     redirect.password ||
-    redirect.pathname !== REGISTERED_CALLBACK_PATH
+    redirect.pathname !== REGISTERED_CALLBACK_PATH ||
+    redirect.host !== host
   )
     return { problem: 'The redirect URI is not registered for this app.' };
   return {
@@ -465,7 +469,7 @@ function consentPage(deps: {
       { config: { access: PUBLIC }, schema: { hide: true, querystring: authorizeQuery } },
       async (request, reply) => {
         reply.headers(PAGE_HEADERS).type('text/html; charset=utf-8');
-        const checked = checkRequest(request.query);
+        const checked = checkRequest(request.query, request.headers.host);
         if (!checked.ok)
           return reply.code(400).send(page('Sign-in request not valid', invalid(checked.problem)));
         return page('Connect GoHighLevel', consent(request.query, await deps.locations()));
@@ -487,7 +491,7 @@ function consentPage(deps: {
       async (request, reply) => {
         reply.headers(PAGE_HEADERS).type('text/html; charset=utf-8');
         const { decision, location_id, ...query } = request.body;
-        const checked = checkRequest(query);
+        const checked = checkRequest(query, request.headers.host);
         if (!checked.ok)
           return reply.code(400).send(page('Sign-in request not valid', invalid(checked.problem)));
         const back = new URL(checked.ok.redirectUri);
