@@ -357,7 +357,19 @@ export function createGoHighLevelCore(deps: {
 
     async deliver(request: DeliveryRequest): Promise<DeliveryResult> {
       const started = performance.now();
-      const settings = checkCampaignSettings(request.campaignSettings ?? {});
+      let settings: Record<string, unknown>;
+      try {
+        settings = checkCampaignSettings(request.campaignSettings ?? {});
+      } catch (err) {
+        // Settings saved before a rule changed: nothing is sent until the campaign's are fixed.
+        return {
+          outcome: 'refused',
+          permanent: true,
+          latencyMs: 0,
+          error: err instanceof Error ? err.message : String(err),
+          request: 'POST /contacts/upsert (not sent)',
+        };
+      }
       const locationId = String(settings.location_id ?? request.connection.settings.location_id ?? '');
       const contact = contactOf(request.lead, locationId, (settings.tags as string[] | undefined) ?? []);
       const summary = `POST /contacts/upsert (location ${locationId || 'none'}, ${contact.tags.length} tag${contact.tags.length === 1 ? '' : 's'})`;
