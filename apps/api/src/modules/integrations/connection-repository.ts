@@ -181,6 +181,14 @@ export function createConnectionRepository(db: Database) {
       );
       return row?.settings ?? settings;
     },
+
+    /** A setting dropped from a campaign's settings for a connection (a spreadsheet Google no longer has). */
+    async forgetCampaignSetting(campaignId: number, connectionId: number, key: string): Promise<void> {
+      await db.execute(
+        sql`update integration_campaign_settings set settings = settings - ${key}, updated_at = now()
+             where campaign_id = ${campaignId} and connection_id = ${connectionId}`,
+      );
+    },
   };
 }
 

@@ -25,6 +25,7 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import { type AccessRule, principalOf, type ScopedId } from '../../plugins/access.js';
 import {
   GOOGLE_SHEETS_SLUG,
+  GoogleApiError,
   type GoogleSheetsProvider,
   isGoogleSheetsProvider,
 } from '../../providers/integrations/google-sheets/index.js';
@@ -229,12 +230,30 @@ export function createGoogleSheetsCalls(deps: {
       }));
     },
 
-    /** The campaign's failed sheet deliveries queued again: the console's replay, logged on each company. */
+    /**
+     * The campaign's sheet report set going again: a spreadsheet Google no longer has (deleted in
+     * Drive) is forgotten, so the next row creates a new one; then its failed deliveries are queued
+     * again (the console's replay, logged on each company).
+     */
     async reset(p: Principal, campaignId: number, ip: string) {
-      provider();
+      const sheets = provider();
       const c = await campaignOf(campaignId);
       let requeued = 0;
+      let forgotten = 0;
       for (const row of await sheetConnections(visible(p, c))) {
+        const settings = (await deps.connections.campaignSettings(c.id)).find(
+          (s) => s.connection_id === row.id,
+        );
+        const id = settings?.settings.spreadsheet_id;
+        if (typeof id === 'string' && id)
+          try {
+            await sheets.sheets.spreadsheet(await deps.manage.unsealed(row), id, saveSecrets(row));
+          } catch (err) {
+            if (err instanceof GoogleApiError && err.status === 404) {
+              await deps.connections.forgetCampaignSetting(c.id, row.id, 'spreadsheet_id');
+              forgotten += 1;
+            }
+          }
         const replay = await deps.console.replay(
           p,
           { company_id: row.company_id, all_failed: true, slug: SLUG, campaign_id: c.id },
@@ -242,9 +261,13 @@ export function createGoogleSheetsCalls(deps: {
         );
         requeued += replay.replayed;
       }
+      const fresh =
+        forgotten > 0
+          ? ' Google no longer has the campaign’s spreadsheet: the next row creates a new one.'
+          : '';
       return {
         result: 'success' as const,
-        message: requeued > 0 ? SPREADSHEET_RESET : 'There were no failed rows to send again.',
+        message: `${requeued > 0 ? SPREADSHEET_RESET : 'There were no failed rows to send again.'}${fresh}`,
         requeued,
       };
     },

@@ -363,6 +363,29 @@ describe('Google Sheets (sandbox)', () => {
       clientToken,
     );
     expect(again.json().requeued).toBe(0);
+
+    // The spreadsheet is deleted in Drive: the next row fails; a reset forgets it and a new one is made.
+    await rt.database.db.execute(
+      sql`update sandbox_integration_accounts set external_id = 'deleted-' || external_id
+           where provider = 'google-sheets' and external_id = ${spreadsheetId}`,
+    );
+    await ingest(campaign.id, 1);
+    await deliverUntil(allDone(campaign.id));
+    expect((await deliveriesOf(campaign.id))[2]?.status).toBe('failed');
+    const fresh = await put(
+      '/leadspeek/spreadsheet/reset',
+      { userLogin: clientUserId, campaignID: campaign.id },
+      clientToken,
+    );
+    expect(fresh.json()).toMatchObject({
+      requeued: 1,
+      message: expect.stringContaining('creates a new one'),
+    });
+    await deliverUntil(allDone(campaign.id));
+    expect((await deliveriesOf(campaign.id))[2]?.status).toBe('delivered');
+    const newSheet = (await spreadsheetIdOf(campaign.id)) as string;
+    expect(newSheet).not.toBe(spreadsheetId);
+    expect(await rowsOf(newSheet)).toHaveLength(2);
   });
 
   it('resends the connect link to the client only while it has not connected Google', async () => {

@@ -3,7 +3,7 @@ import { createGoogleApi } from './api.js';
 import { createGoogleSheetsSandbox } from './sandbox.js';
 import { createSheetsProvider, type GoogleSheetsProvider } from './sheets-provider.js';
 
-export { GOOGLE_SHEETS_SLUG, HEADER as GOOGLE_SHEETS_HEADER } from './service.js';
+export { GOOGLE_SHEETS_SLUG, GoogleApiError, HEADER as GOOGLE_SHEETS_HEADER } from './service.js';
 export { type GoogleSheetsProvider, isGoogleSheetsProvider, SIGN_IN_AGAIN } from './sheets-provider.js';
 
 /**
