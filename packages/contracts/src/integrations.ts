@@ -136,6 +136,9 @@ export const deliveryViewSchema = z.object({
   connection_id: z.number().int(),
   lead_id: z.number().int().nullable(),
   campaign_id: z.number().int().nullable(),
+  /** The campaign's 8-digit public id and name, as people know it. */
+  campaign_public_id: z.string().nullable(),
+  campaign_name: z.string().nullable(),
   /** A console test payload, not a lead. */
   test: z.boolean(),
   status: deliveryStatusSchema,
@@ -152,6 +155,12 @@ export type DeliveryView = z.infer<typeof deliveryViewSchema>;
 export const deliveryListQuerySchema = z.object({
   slug: providerSlugSchema.optional(),
   campaign_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  /** The campaign by its 8-digit public id (what people type). */
+  campaign_public_id: z
+    .string()
+    .trim()
+    .regex(/^\d{8}$/, 'Enter the campaign’s 8-digit id.')
+    .optional(),
   status: deliveryStatusSchema.optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
@@ -187,6 +196,11 @@ export const replayRequestSchema = z
     all_failed: z.literal(true).optional(),
     slug: providerSlugSchema.optional(),
     campaign_id: idSchema.optional(),
+    /** The campaign by its 8-digit public id. */
+    campaign_public_id: z
+      .string()
+      .regex(/^\d{8}$/)
+      .optional(),
   })
   .refine((r) => (r.delivery_ids === undefined) !== (r.all_failed === undefined), {
     message: 'Choose the deliveries to replay, or all failed ones.',
@@ -240,3 +254,24 @@ export const LEAD_FIELDS = [
 export const customFieldsResponseSchema = z.object({
   data: z.array(z.object({ name: z.string(), label: z.string() })),
 });
+
+export const campaignParamsSchema = z.object({ campaign_id: idParamSchema });
+export const legacyIdParamsSchema = z.object({ id: idParamSchema });
+export const companyIntegrationListParamsSchema = z.object({
+  companyID: idParamSchema,
+  /** The company's agency, or 0 when it has none (a root company or an agency). */
+  companyParent: z.coerce.number().int().min(0).max(2_147_483_647),
+});
+export const companyIntegrationDetailParamsSchema = z.object({
+  companyID: idParamSchema,
+  slug: providerSlugSchema,
+});
+export const companyIntegrationListResponseSchema = z.object({
+  data: z.array(connectionViewSchema.extend({ name: z.string(), from_parent: z.boolean() })),
+});
+export const campaignWebhooksResponseSchema = z.object({
+  data: z.array(
+    z.object({ from_agency: z.boolean(), enabled: z.boolean(), url: z.string(), status: z.string() }),
+  ),
+});
+export const tagListResponseSchema = z.object({ data: z.array(z.string()) });

@@ -8,7 +8,9 @@ import type { MatrixCase } from './cases.js';
  */
 
 const company = (field: string) => ({ resource: 'company', field }) as const;
-const PUBLIC_URL = 'https://93.184.215.14/matrix-hook';
+const campaign = (field: string) => ({ resource: 'campaign', field }) as const;
+/** Nothing listens on the discard port: the matrix runtime's permit lets 127.0.0.1 through. */
+const HOOK_URL = 'http://127.0.0.1:9/matrix-hook';
 
 export const INTEGRATION_MATRIX_CASES: MatrixCase[] = [
   {
@@ -26,7 +28,7 @@ export const INTEGRATION_MATRIX_CASES: MatrixCase[] = [
     vary: company('company_id'),
     request: ({ id }) => ({
       url: '/api/saveintegration',
-      body: { company_id: id, slug: 'webhook', settings: { url: PUBLIC_URL } },
+      body: { company_id: id, slug: 'webhook', settings: { url: HOOK_URL } },
     }),
   },
   {
@@ -53,7 +55,8 @@ export const INTEGRATION_MATRIX_CASES: MatrixCase[] = [
     route: 'GET /api/integrations/deliveries/:company_id/:delivery_id/attempts',
     vary: company('company_id'),
     request: ({ id }) => ({ url: `/api/integrations/deliveries/${id}/1/attempts` }),
-    inScope: () => [404],
+    // Delivery 1 exists when the company's test payload was the first one queued.
+    inScope: () => [200, 404],
   },
   {
     route: 'POST /api/integrations/deliveries/replay',
@@ -63,6 +66,54 @@ export const INTEGRATION_MATRIX_CASES: MatrixCase[] = [
       body: { company_id: id, all_failed: true },
     }),
   },
+  {
+    route: 'GET /api/integrations/:company_id/:integration_id/targets/:kind',
+    vary: company('company_id'),
+    request: ({ id }) => ({ url: `/api/integrations/${id}/webhook/targets/tags` }),
+  },
+  {
+    route: 'POST /api/integrations/:company_id/:integration_id/authorize',
+    vary: company('company_id'),
+    // The webhook is connected with its URL, not by signing in: 400 past the access layer.
+    request: ({ id }) => ({ url: `/api/integrations/${id}/webhook/authorize`, body: {} }),
+  },
+  {
+    route: 'GET /api/integrations/campaign/:campaign_id',
+    vary: campaign('campaign_id'),
+    request: ({ id }) => ({ url: `/api/integrations/campaign/${id}` }),
+  },
+  {
+    route: 'POST /api/savecampaignintegrationdetails',
+    vary: campaign('campaign_id'),
+    request: ({ id }) => ({
+      url: '/api/savecampaignintegrationdetails',
+      body: { campaign_id: id, slug: 'webhook', enabled: true, settings: {} },
+    }),
+  },
+  {
+    route: 'GET /api/getcompanyintegrationlist/:companyID/:companyParent',
+    vary: company('companyID'),
+    request: ({ id }) => ({ url: `/api/getcompanyintegrationlist/${id}/0` }),
+  },
+  {
+    route: 'GET /api/getcompanyintegrationdetail/:companyID/:slug',
+    vary: company('companyID'),
+    request: ({ id }) => ({ url: `/api/getcompanyintegrationdetail/${id}/webhook` }),
+  },
+  ...(['getcampaignwebhook', 'getcampaigntags'] as const).map(
+    (call): MatrixCase => ({
+      route: `GET /api/${call}/:id`,
+      vary: campaign('id'),
+      request: ({ id }) => ({ url: `/api/${call}/${id}` }),
+    }),
+  ),
+  ...(['getagencywebhook', 'getagencytags'] as const).map(
+    (call): MatrixCase => ({
+      route: `GET /api/${call}/:id`,
+      vary: company('id'),
+      request: ({ id }) => ({ url: `/api/${call}/${id}` }),
+    }),
+  ),
   {
     route: 'GET /api/get-custom-fields',
     vary: null,

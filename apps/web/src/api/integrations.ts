@@ -34,7 +34,8 @@ export const DELIVERIES_PER_PAGE = 10;
 
 export interface DeliveryQuery {
   slug: string | null;
-  campaignId: number | null;
+  /** The campaign's 8-digit public id. */
+  campaign: string | null;
   status: DeliveryStatus | null;
   page: number;
 }
@@ -51,7 +52,7 @@ export const integrationKeys = {
       ...integrationKeys.deliveriesOf(companyId),
       query.slug ?? '',
       query.status ?? '',
-      query.campaignId ?? 0,
+      query.campaign ?? '',
       query.page,
     ] as const,
   targets: (companyId: number, slug: string, kind: string) =>
@@ -270,7 +271,7 @@ export function useDeliveries(
               path: `/integrations/deliveries/${companyId}`,
               query: {
                 slug: query.slug ?? undefined,
-                campaign_id: query.campaignId ?? undefined,
+                campaign_public_id: query.campaign ?? undefined,
                 status: query.status ?? undefined,
                 page: query.page,
                 per_page: DELIVERIES_PER_PAGE,

@@ -121,6 +121,15 @@ export function createCampaignsModule(deps: {
     }),
     /** For the lead engine: pause on run (limit, prepaid balance) through the one move path. */
     moveBySystem: service.moveBySystem,
+    /** Campaigns' public ids and names, for lists that show them (the delivery console). */
+    labels: (ids: readonly number[]) => repo.labels(ids),
+    /** A campaign's row id from its public id (a filter typed by a person), or null. */
+    idOfPublicId: (publicId: string) => repo.idOfPublicId(publicId),
+    /** Whose a campaign is (its client and agency), for modules that keep settings per campaign. */
+    async owners(campaignId: number): Promise<{ clientId: number; agencyId: number; name: string } | null> {
+      const record = await repo.record(campaignId);
+      return record ? { clientId: record.clientId, agencyId: record.agencyId, name: record.name } : null;
+    },
     routes: [campaignRoutes({ service, embedCode: deps.embedCode })],
   };
 }

@@ -105,7 +105,7 @@ describe('integration deliveries', () => {
       const res = await connectWebhook(receiver.url);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ result: 'success', message: CHANGES_SAVED });
-      expect(res.json().connection.settings).toEqual({ url: receiver.url });
+      expect(res.json().connection.settings).toEqual({ url: receiver.url, tags: [] });
       expect(res.body).not.toContain('whsec_');
 
       const campaign = await insertCampaign(rt.database.db);

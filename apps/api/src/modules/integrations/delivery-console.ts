@@ -42,6 +42,9 @@ export function createDeliveryConsole(deps: {
   manage: Pick<ManageConnections, 'live'>;
   audit: AuditLog;
   wake: () => void;
+  /** The campaigns module's public ids and names, and its public id → row id. */
+  campaignLabels: (ids: readonly number[]) => Promise<{ id: number; publicId: string; name: string }[]>;
+  campaignIdOf: (publicId: string) => Promise<number | null>;
 }) {
   const { db } = deps;
 
@@ -58,6 +61,11 @@ export function createDeliveryConsole(deps: {
 
   return {
     async list(companyId: number, q: DeliveryListQuery): Promise<DeliveryList> {
+      if (q.campaign_public_id) {
+        const id = await deps.campaignIdOf(q.campaign_public_id);
+        // An unknown campaign matches nothing (never another company's: the filter only narrows).
+        q = { ...q, campaign_id: id ?? -1 };
+      }
       const where = filters(companyId, q);
       const [total] = await queryRows<{ n: number }>(
         db,
@@ -73,11 +81,15 @@ export function createDeliveryConsole(deps: {
              order by d.id desc
              limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`,
       );
+      const campaignIds = [...new Set(rows.flatMap((r) => (r.campaign_id === null ? [] : [r.campaign_id])))];
+      const labels = new Map((await deps.campaignLabels(campaignIds)).map((l) => [l.id, l]));
       return pageOf(
         q.page,
         q.per_page,
         total?.n ?? 0,
         rows.map((r) => ({
+          campaign_public_id: r.campaign_id === null ? null : (labels.get(r.campaign_id)?.publicId ?? null),
+          campaign_name: r.campaign_id === null ? null : (labels.get(r.campaign_id)?.name ?? null),
           id: Number(r.id),
           slug: r.provider,
           connection_id: r.connection_id,
@@ -120,7 +132,10 @@ export function createDeliveryConsole(deps: {
     },
 
     /** Failed deliveries queued again now, each with a fresh retry budget. */
-    async replay(p: Principal, request: ReplayRequest, ip: string) {
+    async replay(p: Principal, given: ReplayRequest, ip: string) {
+      let request = given;
+      if (request.campaign_public_id)
+        request = { ...request, campaign_id: (await deps.campaignIdOf(request.campaign_public_id)) ?? -1 };
       const chosen =
         request.delivery_ids !== undefined
           ? sql`d.id = any(array(select jsonb_array_elements_text(${JSON.stringify(request.delivery_ids)}::jsonb)::bigint))`

@@ -86,6 +86,26 @@ export function createManageConnections(deps: {
       };
     },
 
+    /** The live connections of a company and of its parent (an agency's reach its clients' leads). */
+    async companyList(companyId: number, parentId: number | null) {
+      const rows = await connections.ofCompanies(parentId ? [companyId, parentId] : [companyId]);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const stats = await connectionStats(deps.db, [...byId.keys()]);
+      return {
+        data: rows.map((r) => ({
+          ...connectionView(r, stats.get(r.id)),
+          name: providers.get(r.provider)?.meta.name ?? r.provider,
+          from_parent: r.company_id !== companyId,
+        })),
+      };
+    },
+
+    /** One live connection of the company (400 when it has none). */
+    async companyDetail(companyId: number, slug: string): Promise<ConnectionView> {
+      const row = await live(companyId, slug);
+      return (await views([row])).get(slug) as ConnectionView;
+    },
+
     async detail(companyId: number, slug: string): Promise<ProviderView> {
       const provider = providerOf(slug);
       const row = await connections.find(companyId, slug);

@@ -21,7 +21,9 @@ import {
 } from '../../../test/authorization-matrix/world.js';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { bearer, send, signIn } from '../../../test/sign-in.js';
+import { localReceiversPermit } from '../../../test/webhook-receiver.js';
 import type { AccessRule } from '../../plugins/access.js';
+import { createGuardedHttp } from '../../providers/outbound/guarded-http.js';
 
 /**
  * The authorization matrix (issue 4): every route with a `user` rule × every demo principal ×
@@ -41,6 +43,8 @@ beforeAll(async () => {
     onRouteRegistered: (route) => registered.push(route),
     // A test lead's answer need not wait for the ingest job here: only the access layer is asked.
     siteTestTimings: { testLeadWaitMs: 0 },
+    // The matrix connects webhooks to a local port nothing listens on: a test payload fails at once.
+    integrations: { http: createGuardedHttp({ permit: localReceiversPermit }), checkHost: async () => {} },
   });
   await rt.app.ready();
   ids = await prepareWorld(rt.database.db);

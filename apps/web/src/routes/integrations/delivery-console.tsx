@@ -32,6 +32,7 @@ import {
   isReplayable,
   POLL_MS,
   pollInterval,
+  publicCampaignId,
   type ReplaySelection,
   readDeliveryFilters,
   replayedText,
@@ -96,7 +97,7 @@ export function DeliveryConsole({
   const query: DeliveryQuery = {
     slug,
     status: filters.status,
-    campaignId: filters.campaignId,
+    campaign: filters.campaign,
     page: filters.page,
   };
   const list = useDeliveries(companyId, query, pollInterval);
@@ -134,12 +135,11 @@ export function DeliveryConsole({
     const yes = await confirmAction({
       title: 'Replay all failed deliveries',
       message: `Every failed delivery${slug ? '' : ' of every integration'}${
-        filters.campaignId ? ` of campaign ${filters.campaignId}` : ''
+        filters.campaign ? ` of campaign ${filters.campaign}` : ''
       } is queued again and sent once more. Receivers may get a lead they already hold (the webhook-id stays the same).`,
       confirmLabel: 'Replay all failed',
     });
-    if (yes)
-      sendReplay({ kind: 'all-failed', slug, campaignId: filters.campaignId }, () => setChosen(new Set()));
+    if (yes) sendReplay({ kind: 'all-failed', slug, campaign: filters.campaign }, () => setChosen(new Set()));
   };
 
   const toggle = (id: number) =>
@@ -151,7 +151,7 @@ export function DeliveryConsole({
     });
 
   const providerName = (s: string) => providers.find((p) => p.slug === s)?.name ?? s;
-  const filtered = filters.status !== null || filters.campaignId !== null;
+  const filtered = filters.status !== null || filters.campaign !== null;
 
   const chooseColumn: DataColumn<DeliveryView> = {
     id: 'choose',
@@ -225,7 +225,8 @@ export function DeliveryConsole({
     {
       id: 'campaign',
       label: 'Campaign',
-      render: (row) => (row.campaign_id === null ? '—' : row.campaign_id),
+      render: (row) =>
+        row.campaign_public_id === null ? '—' : `${row.campaign_name ?? ''} (#${row.campaign_public_id})`,
     },
     { id: 'status', label: 'Status', render: (row) => <DeliveryStatusBadge status={row.status} /> },
     { id: 'attempts', label: 'Attempts', render: (row) => row.attempts },
@@ -316,8 +317,8 @@ export function DeliveryConsole({
             data-testid="delivery-filter-status"
           />
           <CampaignFilter
-            value={filters.campaignId}
-            onChange={(campaignId) => update({ campaignId, page: 1 }, true)}
+            value={filters.campaign}
+            onChange={(campaign) => update({ campaign, page: 1 }, true)}
           />
         </Group>
         <PagedList
@@ -349,30 +350,30 @@ export function DeliveryConsole({
   );
 }
 
-/** The campaign id filter: digits only, written to the URL 300 ms after the last key. */
+/** The campaign filter: its 8-digit id, written to the URL 300 ms after the last key. */
 function CampaignFilter({
   value,
   onChange,
 }: {
-  value: number | null;
-  onChange: (id: number | null) => void;
+  value: string | null;
+  onChange: (id: string | null) => void;
 }) {
-  const [text, setText] = useState(value === null ? '' : String(value));
+  const [text, setText] = useState(value ?? '');
   const debounced = useDebouncedCallback((next: string) => {
-    const id = Number(next);
-    onChange(next !== '' && Number.isSafeInteger(id) && id >= 1 ? id : null);
+    // Nothing filters until the id is whole; clearing the box shows every campaign again.
+    if (next === '' || publicCampaignId(next) !== null) onChange(publicCampaignId(next));
   }, SEARCH_DEBOUNCE_MS);
   useEffect(() => {
-    setText(value === null ? '' : String(value));
+    setText(value ?? '');
   }, [value]);
   return (
     <TextInput
       label="Campaign id"
-      placeholder="Any campaign"
+      placeholder="8-digit id"
       inputMode="numeric"
       value={text}
       onChange={(event) => {
-        const next = event.currentTarget.value.replace(/\D/g, '').slice(0, 10);
+        const next = event.currentTarget.value.replace(/\D/g, '').slice(0, 8);
         setText(next);
         debounced(next);
       }}

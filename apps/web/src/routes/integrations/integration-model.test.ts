@@ -121,17 +121,17 @@ describe('the delivery console', () => {
   it('keeps status, campaign and page in the URL, anything malformed falling back', () => {
     const params = writeDeliveryFilters(new URLSearchParams('x=1'), {
       status: 'failed',
-      campaignId: 42,
+      campaign: '40010001',
       page: 3,
     });
-    expect(params.toString()).toBe('x=1&status=failed&campaign=42&page=3');
-    expect(readDeliveryFilters(params)).toEqual({ status: 'failed', campaignId: 42, page: 3 });
+    expect(params.toString()).toBe('x=1&status=failed&campaign=40010001&page=3');
+    expect(readDeliveryFilters(params)).toEqual({ status: 'failed', campaign: '40010001', page: 3 });
     expect(readDeliveryFilters(new URLSearchParams('status=lost&campaign=-4&page=0'))).toEqual({
       status: null,
-      campaignId: null,
+      campaign: null,
       page: 1,
     });
-    expect(writeDeliveryFilters(params, { status: null, campaignId: null, page: 1 }).toString()).toBe('x=1');
+    expect(writeDeliveryFilters(params, { status: null, campaign: null, page: 1 }).toString()).toBe('x=1');
   });
 
   it('builds the replay request from the chosen rows, or all failed ones under the filters', () => {
@@ -140,13 +140,13 @@ describe('the delivery console', () => {
       delivery_ids: [5, 3],
     });
     expect(replayRequest(100, { kind: 'chosen', deliveryIds: [] })).toBeNull();
-    expect(replayRequest(100, { kind: 'all-failed', slug: 'webhook', campaignId: 42 })).toEqual({
+    expect(replayRequest(100, { kind: 'all-failed', slug: 'webhook', campaign: '40010001' })).toEqual({
       company_id: 100,
       all_failed: true,
       slug: 'webhook',
-      campaign_id: 42,
+      campaign_public_id: '40010001',
     });
-    const all = replayRequest(100, { kind: 'all-failed', slug: null, campaignId: null });
+    const all = replayRequest(100, { kind: 'all-failed', slug: null, campaign: null });
     expect(all).toEqual({ company_id: 100, all_failed: true });
     // Every body built passes the contract's check.
     for (const body of [all, replayRequest(100, { kind: 'chosen', deliveryIds: [1] })])

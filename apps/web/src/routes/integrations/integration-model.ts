@@ -189,7 +189,8 @@ export const savedMessage = (message: string | null | undefined) =>
 
 export interface DeliveryFilters {
   status: DeliveryStatus | null;
-  campaignId: number | null;
+  /** The campaign's 8-digit public id (what people know it by). */
+  campaign: string | null;
   page: number;
 }
 
@@ -201,12 +202,16 @@ const positiveInt = (value: string | null): number | null => {
   return Number.isSafeInteger(n) && n >= 1 && n <= 2_147_483_647 ? n : null;
 };
 
+/** A campaign's public id: exactly 8 digits, else no filter. */
+export const publicCampaignId = (value: string | null): string | null =>
+  value !== null && /^\d{8}$/.test(value) ? value : null;
+
 /** The console's filters from the URL; anything malformed falls back to no filter, page 1. */
 export function readDeliveryFilters(params: URLSearchParams): DeliveryFilters {
   const status = deliveryStatusSchema.safeParse(params.get(FILTER_PARAM.status));
   return {
     status: status.success ? status.data : null,
-    campaignId: positiveInt(params.get(FILTER_PARAM.campaign)),
+    campaign: publicCampaignId(params.get(FILTER_PARAM.campaign)),
     page: positiveInt(params.get(FILTER_PARAM.page)) ?? 1,
   };
 }
@@ -217,7 +222,7 @@ export function writeDeliveryFilters(params: URLSearchParams, filters: DeliveryF
   const set = (name: string, value: string | null) =>
     value === null ? next.delete(name) : next.set(name, value);
   set(FILTER_PARAM.status, filters.status);
-  set(FILTER_PARAM.campaign, filters.campaignId === null ? null : String(filters.campaignId));
+  set(FILTER_PARAM.campaign, filters.campaign);
   set(FILTER_PARAM.page, filters.page > 1 ? String(filters.page) : null);
   return next;
 }
@@ -237,7 +242,7 @@ export const isReplayable = (row: Pick<DeliveryView, 'status'>) => row.status ==
 
 export type ReplaySelection =
   | { kind: 'chosen'; deliveryIds: readonly number[] }
-  | { kind: 'all-failed'; slug?: string | null; campaignId?: number | null };
+  | { kind: 'all-failed'; slug?: string | null; campaign?: string | null };
 
 /**
  * The body of `POST /integrations/deliveries/replay`: the chosen deliveries (each once), or every
@@ -251,7 +256,7 @@ export function replayRequest(companyId: number, selection: ReplaySelection): Re
   }
   const request: ReplayRequest = { company_id: companyId, all_failed: true };
   if (selection.slug) request.slug = selection.slug;
-  if (selection.campaignId) request.campaign_id = selection.campaignId;
+  if (selection.campaign) request.campaign_public_id = selection.campaign;
   return request;
 }
 

@@ -51,7 +51,7 @@ async function keys() {
   return {
     overview: integrationKeys.overview(COMPANY),
     deliveries: (slug: string | null) =>
-      integrationKeys.deliveries(COMPANY, { slug, status: null, campaignId: null, page: 1 }),
+      integrationKeys.deliveries(COMPANY, { slug, status: null, campaign: null, page: 1 }),
   };
 }
 

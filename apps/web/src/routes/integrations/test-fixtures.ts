@@ -41,6 +41,8 @@ export function delivery(overrides: Partial<DeliveryView> = {}): DeliveryView {
     connection_id: 7,
     lead_id: 9001,
     campaign_id: 42,
+    campaign_public_id: '40010001',
+    campaign_name: 'Harbor Dental – Site visitors',
     test: false,
     status: 'delivered',
     attempts: 1,

@@ -40,6 +40,16 @@ function checkUrl(value: unknown): URL {
   return url;
 }
 
+/** Tags as stored: trimmed, distinct, none empty, at most 20 of at most 50 characters. */
+function checkTags(value: unknown): string[] {
+  if (value === undefined || value === null || value === '') return [];
+  const list = Array.isArray(value) ? value : String(value).split(',');
+  const tags = [...new Set(list.map((t) => String(t).trim()).filter(Boolean))];
+  if (tags.length > 20 || tags.some((t) => t.length > 50))
+    throw new ProviderInputError('Use at most 20 tags of at most 50 characters each.');
+  return tags;
+}
+
 export function createWebhookProvider(deps: {
   http: GuardedHttp;
   /** Per attempt, connection and answer included (default 10 s). */
@@ -72,7 +82,16 @@ export function createWebhookProvider(deps: {
       auth: 'url',
       description:
         'Each lead is sent the moment it is found, as a signed JSON POST (Standard Webhooks) to your URL: Zapier, Make, n8n or your own server.',
-      connectFields: [{ name: 'url', label: 'Webhook URL', type: 'url', required: true }],
+      connectFields: [
+        { name: 'url', label: 'Webhook URL', type: 'url', required: true },
+        {
+          name: 'tags',
+          label: 'Tags',
+          type: 'tags',
+          required: false,
+          help: 'Sent with every lead (a campaign may set its own).',
+        },
+      ],
       campaignFields: [
         {
           name: 'url',
@@ -81,6 +100,7 @@ export function createWebhookProvider(deps: {
           required: false,
           help: 'Leave empty to use the integration’s URL.',
         },
+        { name: 'tags', label: 'Tags for this campaign', type: 'tags', required: false },
       ],
       targetKinds: [],
       sandbox: false,
@@ -90,15 +110,16 @@ export function createWebhookProvider(deps: {
       const url = checkUrl(settings.url);
       await refuseUnreachable(url);
       return {
-        settings: { url: url.href },
+        settings: { url: url.href, tags: checkTags(settings.tags) },
         // The signing secret stays the same across edits, so receivers keep verifying.
         secrets: { signingSecret: previous?.secrets.signingSecret ?? newSigningSecret() },
       };
     },
 
     checkCampaignSettings(settings) {
-      if (settings.url === undefined || settings.url === null || settings.url === '') return {};
-      return { url: checkUrl(settings.url).href };
+      const tags = checkTags(settings.tags);
+      if (settings.url === undefined || settings.url === null || settings.url === '') return { tags };
+      return { url: checkUrl(settings.url).href, tags };
     },
 
     async deliver(request: DeliveryRequest): Promise<DeliveryResult> {
