@@ -32,9 +32,9 @@ import { createExclusionsModule } from './modules/exclusions/index.js';
 import { createFilesModule } from './modules/files/index.js';
 import { createGroupsModule } from './modules/groups/index.js';
 import { createIdentityModule, hashPassword, type TokenSettings } from './modules/identity/index.js';
+import { createIntegrationsModule, type DeliveryEngineSettings } from './modules/integrations/index.js';
 import { createKeywordCountsModule } from './modules/keyword-counts/index.js';
 import { createLeadReportsModule } from './modules/lead-reports/index.js';
-import { createIntegrationsModule, type DeliveryEngineSettings } from './modules/integrations/index.js';
 import { createLeadPayloads, createLeadsModule, vendorListSweepJob } from './modules/leads/index.js';
 import { createLedger } from './modules/ledger/index.js';
 import { createMailModule } from './modules/mail/index.js';
@@ -345,6 +345,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     origins: domains.origins,
     retry: options.integrations?.retry ?? DELIVERY_RETRY,
     leadPayloads: createLeadPayloads(db),
+    campaignOwners: (id) => campaigns.owners(id),
+    campaignLabels: campaigns.labels,
+    campaignIdOf: campaigns.idOfPublicId,
+    parentOf: async (id) => (await tenancy.companyReads.company(id))?.parentId ?? null,
     engine: options.integrations?.engine,
     log: (message, detail) => console.warn(message, detail ?? ''),
   });

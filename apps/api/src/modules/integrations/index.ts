@@ -9,6 +9,8 @@ import type { WebOrigins } from '../domains/index.js';
 import type { MailService } from '../mail/index.js';
 import type { MainPersonOf } from '../users/index.js';
 import { createAuthorizeIntegration } from './authorize-integration.js';
+import { campaignIntegrationRoutes } from './campaign-integration-routes.js';
+import { type CampaignOwners, createCampaignIntegrations } from './campaign-integrations.js';
 import { createConnectionRepository } from './connection-repository.js';
 import { createDeliveryConsole } from './delivery-console.js';
 import { createDeliveryEngine, type DeliveryEngineSettings } from './delivery-engine.js';
@@ -36,6 +38,12 @@ export function createIntegrationsModule(deps: {
   mail: Pick<MailService, 'queueEmail'>;
   mainPerson: MainPersonOf;
   origins: Pick<WebOrigins, 'ofCompany'>;
+  /** Whose a campaign is (the campaigns module's). */
+  campaignOwners: CampaignOwners;
+  campaignLabels: (ids: readonly number[]) => Promise<{ id: number; publicId: string; name: string }[]>;
+  campaignIdOf: (publicId: string) => Promise<number | null>;
+  /** A company's agency (null for an agency or a root company). */
+  parentOf: (companyId: number) => Promise<number | null>;
   retry: RetryPolicy;
   leadPayloads: (ids: readonly number[]) => Promise<Map<number, LeadPayload>>;
   engine?: Partial<DeliveryEngineSettings>;
@@ -75,6 +83,8 @@ export function createIntegrationsModule(deps: {
     manage,
     audit: deps.audit,
     wake: engine.wake,
+    campaignLabels: deps.campaignLabels,
+    campaignIdOf: deps.campaignIdOf,
   });
   const authorize = createAuthorizeIntegration({
     db: deps.db,
@@ -99,10 +109,19 @@ export function createIntegrationsModule(deps: {
   return {
     routes: [
       integrationRoutes({ manage, console, authorize, origins: deps.origins }),
-      // GoHighLevel's calls (decision 0097).
-      gohighlevelRoutes({ manage, authorize, connections, providers: deps.providers, origins: deps.origins }),
+      campaignIntegrationRoutes({
+        campaigns: createCampaignIntegrations({
+          connections,
+          providers: deps.providers,
+          owners: deps.campaignOwners,
+        }),
+        manage,
+        parentOf: deps.parentOf,
+      }),
       // The campaign screens' Google Sheets calls (decision 0098).
       googleSheetsRoutes(googleSheets),
+      // GoHighLevel's calls (decision 0097).
+      gohighlevelRoutes({ manage, authorize, connections, providers: deps.providers, origins: deps.origins }),
     ],
     /** The sandboxes' own pages (their OAuth consent screens), outside /api like the services they play. */
     pages: deps.providers.pages(),
