@@ -327,17 +327,18 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   });
   // Integrations (decision 0096): where leads go besides e-mail; every worker runs a delivery engine.
   const integrationHttp = options.integrations?.http ?? createGuardedHttp({ connectionsPerOrigin: 8 });
+  const integrationProviders = createProviderRegistry([
+    createWebhookProvider({
+      http: integrationHttp,
+      checkHost: options.integrations?.checkHost,
+      timeoutMs: options.integrations?.webhookTimeoutMs,
+    }),
+    createGoHighLevelProvider({ db, config }),
+    createGoogleSheetsProvider({ db, google: config.google }),
+  ]);
   const integrations = createIntegrationsModule({
     db,
-    providers: createProviderRegistry([
-      createWebhookProvider({
-        http: integrationHttp,
-        checkHost: options.integrations?.checkHost,
-        timeoutMs: options.integrations?.webhookTimeoutMs,
-      }),
-      createGoHighLevelProvider({ db, config }),
-      createGoogleSheetsProvider({ db, google: config.google }),
-    ]),
+    providers: integrationProviders,
     secrets,
     audit: audit.audit,
     mail: mail.mail,
@@ -674,6 +675,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       await leads.leads.flushIntake();
       await integrations.engine.stop();
       await integrationHttp.close();
+      await integrationProviders.close();
       await app.close();
       await queue.stop();
       if (ownsDatabase) await database.close();

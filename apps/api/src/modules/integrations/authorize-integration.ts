@@ -91,6 +91,7 @@ export function createAuthorizeIntegration(deps: {
           err instanceof ProviderInputError ? err.message : 'The service did not accept the sign-in.';
         return `${page}?error=${encodeURIComponent(reason)}`;
       }
+      const previous = await deps.connections.find(taken.company_id, taken.provider);
       await deps.connections.save({
         companyId: taken.company_id,
         provider: taken.provider,
@@ -107,6 +108,21 @@ export function createAuthorizeIntegration(deps: {
           ip,
         ),
       );
+      // Signed in again: the grant the connection held until now is given back (best effort).
+      if (previous?.sealed_secrets && provider.disconnect) {
+        const secrets = JSON.parse(await deps.secrets.open(previous.sealed_secrets)) as Record<
+          string,
+          string
+        >;
+        await provider
+          .disconnect({
+            id: previous.id,
+            companyId: previous.company_id,
+            settings: previous.settings,
+            secrets,
+          })
+          .catch(() => undefined);
+      }
       deps.wake();
       return `${page}?connected=1`;
     },

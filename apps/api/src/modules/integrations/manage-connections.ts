@@ -200,10 +200,16 @@ export function createManageConnections(deps: {
       const row = await live(companyId, slug);
       if (!provider.listTargets || !provider.meta.targetKinds.includes(kind)) return { data: [] };
       const connection = await unsealed(row);
-      const data = await provider.listTargets(connection, kind, async (secrets) => {
-        await connections.saveSecrets(row.id, await deps.secrets.seal(JSON.stringify(secrets)));
-      });
-      return { data };
+      try {
+        const data = await provider.listTargets(connection, kind, async (secrets) => {
+          await connections.saveSecrets(row.id, await deps.secrets.seal(JSON.stringify(secrets)));
+        });
+        return { data };
+      } catch (err) {
+        // The service refused (a revoked sign-in, a sub-account it no longer has): said, not a 500.
+        if (err instanceof ProviderInputError) throw badRequest(err.message);
+        throw err;
+      }
     },
 
     live,

@@ -157,4 +157,6 @@ export interface IntegrationProvider {
   deliver(request: DeliveryRequest): Promise<DeliveryResult>;
   /** A sandbox's own page (its OAuth consent screen, labelled Sandbox), served outside /api. */
   page?: FastifyPluginAsyncZod;
+  /** Closes what the provider holds open (its HTTP connections), at shutdown. */
+  close?(): Promise<void>;
 }

@@ -11,6 +11,10 @@ export function createProviderRegistry(providers: readonly IntegrationProvider[]
   return {
     get: (slug: string): IntegrationProvider | undefined => bySlug.get(slug),
     list: (): ProviderMeta[] => providers.map((p) => p.meta),
+    /** Closes every provider's open connections (the runtime's shutdown). */
+    close: async () => {
+      await Promise.all(providers.map((p) => p.close?.()));
+    },
     /** The pages the providers' sandboxes serve (a consent screen), registered outside /api. */
     pages: (): FastifyPluginAsyncZod[] => providers.flatMap((p) => (p.page ? [p.page] : [])),
   };

@@ -89,6 +89,8 @@ export class GoogleApiError extends Error {
 export interface GoogleSheetsService {
   /** A sandbox of Google (labelled so in the app), or Google itself. */
   sandbox: boolean;
+  /** Closes the HTTP connections to Google (the real service), at shutdown. */
+  close?(): Promise<void>;
   authorizationUrl(input: { state: string; redirectUri: string; codeChallenge: string }): Promise<string>;
   /** Throws `GoogleApiError` with code `invalid_grant` for a bad, used or expired code, a wrong verifier. */
   exchangeCode(input: { code: string; redirectUri: string; codeVerifier: string }): Promise<GoogleTokens>;

@@ -134,6 +134,7 @@ export function createSheetsProvider(service: GoogleSheetsService): GoogleSheets
       err.status !== 408);
 
   return {
+    close: async () => service.close?.(),
     meta: {
       slug: GOOGLE_SHEETS_SLUG,
       name: 'Google Sheets',
