@@ -1,4 +1,5 @@
 import { type Database, queryRows, sql } from '@app/db';
+import { DELIVERY_RETRY } from '../../lib/retry-policy.js';
 import type { EmailRequest, MailService } from '../mail/index.js';
 import { intArray } from './sql-arrays.js';
 
@@ -7,8 +8,8 @@ import { intArray } from './sql-arrays.js';
  * notification the campaign asks for, written in the lead's claim transaction (the row is the
  * queued work: a transactional outbox, decision 0046). The delivery job takes due rows (SKIP
  * LOCKED, with a lease), hands them to the mail module's outbox in one batch and marks them
- * delivered; a row that fails is retried later with a growing delay, and marked failed after the
- * last attempt. Ingestion never waits on any of this.
+ * delivered; a row that fails is retried later on the product's delivery schedule (back-off with
+ * jitter, decision 0096), and marked failed after the last attempt. Ingestion never waits on any of this.
  */
 
 export const MAX_DELIVERY_ATTEMPTS = 5;
@@ -42,11 +43,11 @@ export interface DeliveryOutcome {
 export function createLeadDelivery(deps: {
   db: Database;
   mail: Pick<MailService, 'queueEmails'>;
-  /** Seconds before attempt n + 1 after n failed (default 30 s × n²). */
+  /** Seconds before attempt n + 1 after n failed (default: the product's delivery schedule, with jitter). */
   retryDelaySeconds?: (attempts: number) => number;
 }) {
   const { db } = deps;
-  const delay = deps.retryDelaySeconds ?? ((n: number) => 30 * n * n);
+  const delay = deps.retryDelaySeconds ?? ((n: number) => DELIVERY_RETRY.delayMs(n) / 1000);
 
   /** Leases up to `limit` due deliveries (a crashed worker's lease runs out after 5 minutes). */
   const lease = (limit: number) =>
