@@ -5,8 +5,9 @@ import {
   type Executor,
   eq,
   gte,
+  idempotencyKeys,
+  like,
   sandboxCharges,
-  sandboxIdempotency,
   sandboxRefunds,
   sandboxTransfers,
 } from '@app/db';
@@ -14,7 +15,11 @@ import type { GatewayRecord } from '../gateway.js';
 
 /** The key a refund or transfer was made with: the sandbox keeps it with the result, as Stripe does. */
 const keyOf = (operation: string, id: typeof sandboxRefunds.id | typeof sandboxTransfers.id) =>
-  and(eq(sandboxIdempotency.resultId, id), eq(sandboxIdempotency.operation, operation));
+  and(
+    eq(idempotencyKeys.resultId, id),
+    eq(idempotencyKeys.operation, operation),
+    like(idempotencyKeys.scope, 'sandbox-payments:%'),
+  );
 
 /**
  * Every charge, refund and transfer the sandbox holds since `since` (all accounts: the sandbox is the
@@ -28,15 +33,15 @@ export async function listSandboxRecords(db: Executor, since: Date | null): Prom
     .where(since ? gte(sandboxCharges.createdAt, since) : undefined)
     .orderBy(asc(sandboxCharges.createdAt));
   const refunds = await db
-    .select({ refund: sandboxRefunds, charge: sandboxCharges, key: sandboxIdempotency.key })
+    .select({ refund: sandboxRefunds, charge: sandboxCharges, key: idempotencyKeys.key })
     .from(sandboxRefunds)
     .innerJoin(sandboxCharges, eq(sandboxCharges.id, sandboxRefunds.chargeId))
-    .leftJoin(sandboxIdempotency, keyOf('refund.create', sandboxRefunds.id))
+    .leftJoin(idempotencyKeys, keyOf('refund.create', sandboxRefunds.id))
     .where(since ? gte(sandboxRefunds.createdAt, since) : undefined);
   const transfers = await db
-    .select({ transfer: sandboxTransfers, key: sandboxIdempotency.key })
+    .select({ transfer: sandboxTransfers, key: idempotencyKeys.key })
     .from(sandboxTransfers)
-    .leftJoin(sandboxIdempotency, keyOf('transfer.create', sandboxTransfers.id))
+    .leftJoin(idempotencyKeys, keyOf('transfer.create', sandboxTransfers.id))
     .where(since ? gte(sandboxTransfers.createdAt, since) : undefined);
   const records: GatewayRecord[] = [
     ...charges.map(
