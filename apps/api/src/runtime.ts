@@ -24,6 +24,7 @@ import { createBillingModule } from './modules/billing/index.js';
 import { createBotCheckModule } from './modules/bot-check/index.js';
 import { createCampaignsModule, locatorMirrorJob } from './modules/campaigns/index.js';
 import { createCardsModule } from './modules/cards/index.js';
+import { createDeveloperFeeReader, createDeveloperModule } from './modules/developer/index.js';
 import { createDocumentsModule } from './modules/documents/index.js';
 import { createDomainsModule } from './modules/domains/index.js';
 import { createEmbedModule } from './modules/embed/index.js';
@@ -103,6 +104,11 @@ export interface RuntimeOptions {
   clock?: Clock;
   /** Tests only: keys per exclusion merge transaction (decision 0092). */
   exclusionMergeRange?: number;
+  /** Tests only: the Open API's rate limits, token life and idempotency wait (decision 0096). */
+  openApi?: Pick<
+    Parameters<typeof createDeveloperModule>[0],
+    'rateLimit' | 'tokenRateLimit' | 'tokenTtlSeconds' | 'idempotency'
+  >;
 }
 
 /**
@@ -219,6 +225,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       audit: audit.audit,
       reauthenticate: identity.passwords.reauthenticate,
       clock: at,
+      developerFee: createDeveloperFeeReader(db),
     });
   const agreements = agreementsAt(clock);
   // The same service on a clock set back, for the demo's acceptances of an earlier day (an
@@ -401,6 +408,30 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     ...billingJobs.handlers,
   ];
   const groups = createGroupsModule({ db });
+  const leadReports = createLeadReportsModule({
+    db,
+    charges: payments.charges,
+    requireReadable: tenancy.moduleAccess.requireReadable,
+  });
+  // The Developer API (decision 0096): Open API keys and the Open API under /api/v1.
+  const developer = createDeveloperModule({
+    db,
+    audit: audit.audit,
+    companies: tenancy.companyReads,
+    apiKeyFlag: tenancy.apiKeyFlag,
+    developerAcceptance: agreements.agreements.developerAcceptance,
+    showsDeveloperEntry: identity.showsDeveloperEntry,
+    personOf: identity.personOf,
+    chargeOnce: payments.chargeOnce,
+    customerOf: cards.customerOf,
+    campaigns: campaigns.service,
+    leadFeed: leadReports.leadFeed,
+    exclusions: exclusions.exclusions.service,
+    limiter,
+    tokenSigningKey: await loadOrCreateSecret(db, 'open_api_token_key'),
+    publicApiBase: config.publicApiBase,
+    ...options.openApi,
+  });
   // Every module, in one list: what the product answers under /api.
   const modules = [
     createAppConfigModule(
@@ -424,6 +455,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       inScope: scope.inScope,
       limiter,
       emailChanges: identity.emailChanges,
+      developerModeOff: async (companyId) => {
+        await developer.resetCompany(companyId);
+        await agreements.agreements.resetDeveloper(companyId);
+      },
     }),
     createRolesModule({ db, audit: audit.audit }),
     createProfileModule({
@@ -460,11 +495,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       leads: leads.leads.counts,
       inScope: scope.inScope,
     }),
-    createLeadReportsModule({
-      db,
-      charges: payments.charges,
-      requireReadable: tenancy.moduleAccess.requireReadable,
-    }),
+    leadReports,
+    developer,
     settings,
     createRegistrationModule({
       db,
@@ -486,6 +518,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     database,
     dtKey: await importEnvelopeKey(dtKeyBase64),
     authenticate: identity.authenticate,
+    authenticateKey: developer.authenticateKey,
     inScope: scope.inScope,
     audit: audit.audit,
     routes,
@@ -617,6 +650,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       leads: leads.leads,
       siteTests: siteTests.siteTests,
       exclusions: exclusions.exclusions,
+      developer: { keys: developer.keys, repo: developer.repo },
     },
     seeded,
     async close() {

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, type Database, type Executor, eq, idempotencyKeys, sql } from '@app/db';
+import { and, type Database, type Executor, eq, idempotencyKeys, inArray, like, sql } from '@app/db';
 
 /**
  * One idempotency store (decision 0097) for every operation that must happen once per key: the
@@ -172,4 +172,25 @@ export async function holdKey(db: Database, claim: IdempotencyClaim, options: Ho
     if (Date.now() >= deadline) throw new IdempotencyInProgressError(claim.key);
     await sleep(pollMs);
   }
+}
+
+/** The keys that made these results, in scopes starting with `scopePrefix` (result id → key). */
+export async function keysOfResults(
+  db: Executor,
+  scopePrefix: string,
+  operation: string,
+  resultIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (resultIds.length === 0) return new Map();
+  const rows = await db
+    .select({ key: idempotencyKeys.key, resultId: idempotencyKeys.resultId })
+    .from(idempotencyKeys)
+    .where(
+      and(
+        inArray(idempotencyKeys.resultId, [...resultIds]),
+        eq(idempotencyKeys.operation, operation),
+        like(idempotencyKeys.scope, `${scopePrefix}%`),
+      ),
+    );
+  return new Map(rows.map((r) => [r.resultId ?? '', r.key]));
 }

@@ -5,21 +5,12 @@ import {
   type Executor,
   eq,
   gte,
-  idempotencyKeys,
-  like,
   sandboxCharges,
   sandboxRefunds,
   sandboxTransfers,
 } from '@app/db';
+import { keysOfResults } from '../../../lib/idempotency.js';
 import type { GatewayRecord } from '../gateway.js';
-
-/** The key a refund or transfer was made with: the sandbox keeps it with the result, as Stripe does. */
-const keyOf = (operation: string, id: typeof sandboxRefunds.id | typeof sandboxTransfers.id) =>
-  and(
-    eq(idempotencyKeys.resultId, id),
-    eq(idempotencyKeys.operation, operation),
-    like(idempotencyKeys.scope, 'sandbox-payments:%'),
-  );
 
 /**
  * Every charge, refund and transfer the sandbox holds since `since` (all accounts: the sandbox is the
@@ -32,17 +23,25 @@ export async function listSandboxRecords(db: Executor, since: Date | null): Prom
     .from(sandboxCharges)
     .where(since ? gte(sandboxCharges.createdAt, since) : undefined)
     .orderBy(asc(sandboxCharges.createdAt));
-  const refunds = await db
-    .select({ refund: sandboxRefunds, charge: sandboxCharges, key: idempotencyKeys.key })
+  const refundRows = await db
+    .select({ refund: sandboxRefunds, charge: sandboxCharges })
     .from(sandboxRefunds)
     .innerJoin(sandboxCharges, eq(sandboxCharges.id, sandboxRefunds.chargeId))
-    .leftJoin(idempotencyKeys, keyOf('refund.create', sandboxRefunds.id))
     .where(since ? gte(sandboxRefunds.createdAt, since) : undefined);
-  const transfers = await db
-    .select({ transfer: sandboxTransfers, key: idempotencyKeys.key })
+  const transferRows = await db
+    .select({ transfer: sandboxTransfers })
     .from(sandboxTransfers)
-    .leftJoin(idempotencyKeys, keyOf('transfer.create', sandboxTransfers.id))
     .where(since ? gte(sandboxTransfers.createdAt, since) : undefined);
+  // The key each was made with: the sandbox keeps it with the result, as Stripe does (decision 0097).
+  const refundKeys = await keysOfResults(db, 'sandbox-payments:', 'refund.create', refundRows.map((r) => r.refund.id));
+  const transferKeys = await keysOfResults(
+    db,
+    'sandbox-payments:',
+    'transfer.create',
+    transferRows.map((r) => r.transfer.id),
+  );
+  const refunds = refundRows.map((r) => ({ ...r, key: refundKeys.get(r.refund.id) ?? null }));
+  const transfers = transferRows.map((r) => ({ ...r, key: transferKeys.get(r.transfer.id) ?? null }));
   const records: GatewayRecord[] = [
     ...charges.map(
       (c): GatewayRecord => ({
