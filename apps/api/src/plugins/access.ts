@@ -175,8 +175,9 @@ export const accessPlugin = fp<AccessOptions>(async (app, options) => {
     (request, reply, done) => {
       const access = config.access;
       if (!access || access.kind === 'public') return done();
-      if (access.kind === 'key') return keyIn(request, reply, access).then(() => done(), done);
-      signIn(request, access).then(() => done(), done);
+      // Never return the promise: Fastify would continue once for it and once for `done`.
+      if (access.kind === 'key') keyIn(request, reply, access).then(() => done(), done);
+      else signIn(request, access).then(() => done(), done);
     };
 
   // Body ids can only be read once the envelope is open and the body validated.
@@ -185,9 +186,9 @@ export const accessPlugin = fp<AccessOptions>(async (app, options) => {
     (request, _reply, done) => {
       const access = config.access;
       if (access?.kind === 'key' && request.keyPrincipal)
-        return checkScope(request, request.keyPrincipal, access.scope, ['body']).then(() => done(), done);
-      if (access?.kind !== 'user' || !request.principal) return done();
-      checkBody(request, request.principal, access).then(() => done(), done);
+        checkScope(request, request.keyPrincipal, access.scope, ['body'], true).then(() => done(), done);
+      else if (access?.kind !== 'user' || !request.principal) done();
+      else checkBody(request, request.principal, access).then(() => done(), done);
     };
 
   async function signIn(request: FastifyRequest, access: SignedInRule) {
@@ -205,7 +206,8 @@ export const accessPlugin = fp<AccessOptions>(async (app, options) => {
     const key = await options.authenticateKey(request, reply);
     requireAction(key, access.action);
     request.keyPrincipal = key;
-    await checkScope(request, key, access.scope, ['params', 'query']);
+    // An Open API filter id is optional (`?client_id=`): absent, there is nothing to check.
+    await checkScope(request, key, access.scope, ['params', 'query'], true);
   }
 
   async function checkBody(request: FastifyRequest, principal: Principal, access: SignedInRule) {
@@ -218,12 +220,14 @@ export const accessPlugin = fp<AccessOptions>(async (app, options) => {
     principal: Caller,
     scope: readonly ScopedId[] | undefined,
     parts: ScopedId['in'][],
+    optionalQuery = false,
   ) {
     for (const item of scope ?? []) {
       if (!parts.includes(item.in)) continue;
       const source = request[item.in] as Record<string, unknown> | undefined;
       const raw = source?.[item.field];
       if (raw === undefined && item.in === 'body') continue; // optional body ids: the schema decides
+      if (raw === undefined && item.in === 'query' && optionalQuery) continue;
       const id = idValue(raw);
       if (id === null || !(await options.inScope(principal, item.resource, id))) throw notFound();
     }
