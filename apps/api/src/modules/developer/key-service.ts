@@ -174,8 +174,9 @@ export function createKeyService(deps: KeyServiceDeps) {
 
     async revoke(p: Principal, companyId: number, ip: string) {
       await companyOf(companyId);
+      // Revoking is idempotent: a company without a live key is already where the caller wants it.
       const revoked = await repo.revokeKeys(companyId, p.userId, 'revoked');
-      if (revoked === 0) throw notFound();
+      if (revoked === 0) return { result: 'success' as const, message: 'There is no API key to revoke.' };
       await deps.apiKeyFlag.set(companyId, null);
       await log(p, companyId, 'api_key_revoked', 'Revoked the API key', ip);
       return { result: 'success' as const, message: 'The API key was revoked.' };
