@@ -40,6 +40,7 @@ export const createUserApiRequestSchema = z.object({
 export type CreateUserApiRequest = z.infer<typeof createUserApiRequestSchema>;
 
 export const apiCallSchema = z.object({
+  id: z.number(),
   method: z.string(),
   route: z.string(),
   status: z.number(),
@@ -160,7 +161,10 @@ export const publicCampaignCreateSchema = z.strictObject({
   keywords: z.array(z.string().min(1).max(200)).max(500).optional(),
   states: z.array(z.string().length(2)).max(51).optional(),
   cities: z.array(z.string().min(1).max(120)).max(1000).optional(),
-  zip_codes: z.array(z.string().regex(/^\d{5}$/, 'A zip code has 5 digits.')).max(5000).optional(),
+  zip_codes: z
+    .array(z.string().regex(/^\d{5}$/, 'A zip code has 5 digits.'))
+    .max(5000)
+    .optional(),
   national: bool.optional(),
   require_email: bool.optional(),
   require_phone: bool.optional(),
@@ -204,7 +208,10 @@ export const publicLeadQuerySchema = publicListQuerySchema.extend({
   since: z.iso.datetime({ offset: true }).optional(),
   campaign_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
 });
-export const publicLeadPageSchema = z.object({ data: z.array(publicLeadSchema), next_cursor: z.string().nullable() });
+export const publicLeadPageSchema = z.object({
+  data: z.array(publicLeadSchema),
+  next_cursor: z.string().nullable(),
+});
 
 export const publicSuppressionEntrySchema = z.object({
   /** The entry's MD5 (an e-mail is stored only as the MD5 of its lower-cased form). */

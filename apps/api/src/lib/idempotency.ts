@@ -125,7 +125,11 @@ export interface HoldOptions {
  * with the key wait for the outcome (polling) and answer it, or are told it is still in progress.
  * A holder that died leaves its lease to run out, after which the next request takes the key over.
  */
-export async function holdKey(db: Database, claim: IdempotencyClaim, options: HoldOptions = {}): Promise<HeldKey> {
+export async function holdKey(
+  db: Database,
+  claim: IdempotencyClaim,
+  options: HoldOptions = {},
+): Promise<HeldKey> {
   const leaseMs = options.leaseMs ?? 60_000;
   const waitMs = options.waitMs ?? 15_000;
   const pollMs = options.pollMs ?? 25;

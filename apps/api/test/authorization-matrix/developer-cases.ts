@@ -9,7 +9,13 @@ import type { Person } from './world.js';
  */
 const PASS = 'pass' as const;
 const company = (field: string) => ({ resource: 'company', field }) as const;
-const clients: readonly Person[] = ['client', 'siblingClient', 'otherAgencyClient', 'otherSystem', 'singleSignOn'];
+const clients: readonly Person[] = [
+  'client',
+  'siblingClient',
+  'otherAgencyClient',
+  'otherSystem',
+  'singleSignOn',
+];
 const holdersOnly = (_p: string, subject: Person) => (clients.includes(subject) ? [404] : PASS);
 const ownOnly = (p: string, subject: Person) => (subject === p ? PASS : [404]);
 
@@ -38,7 +44,11 @@ export const DEVELOPER_MATRIX_CASES: MatrixCase[] = [
     request: ({ id }) => ({ url: `/api/v1/developer/userapi/${id}` }),
     inScope: holdersOnly,
   },
-  { route: 'GET /api/v1/developer/settings', vary: null, request: () => ({ url: '/api/v1/developer/settings' }) },
+  {
+    route: 'GET /api/v1/developer/settings',
+    vary: null,
+    request: () => ({ url: '/api/v1/developer/settings' }),
+  },
   {
     route: 'PUT /api/v1/developer/settings',
     vary: null,

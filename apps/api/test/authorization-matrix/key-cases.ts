@@ -48,7 +48,10 @@ export const KEY_MATRIX_CASES: KeyCase[] = [
   {
     route: 'POST /api/v1/campaigns',
     vary: { resource: 'company', field: 'client_id' },
-    request: (id) => ({ url: '/api/v1/campaigns', body: { client_id: id, module: 'local', name: 'Matrix key' } }),
+    request: (id) => ({
+      url: '/api/v1/campaigns',
+      body: { client_id: id, module: 'local', name: 'Matrix key' },
+    }),
   },
   {
     route: 'PATCH /api/v1/campaigns/:id',
@@ -65,11 +68,18 @@ export const KEY_MATRIX_CASES: KeyCase[] = [
     vary: { resource: 'campaign', field: 'campaign_id' },
     request: (id) => ({ url: `/api/v1/leads${id === null ? '' : `?campaign_id=${id}`}` }),
   },
-  { route: 'GET /api/v1/suppression-entries', vary: null, request: () => ({ url: '/api/v1/suppression-entries' }) },
+  {
+    route: 'GET /api/v1/suppression-entries',
+    vary: null,
+    request: () => ({ url: '/api/v1/suppression-entries' }),
+  },
   {
     route: 'POST /api/v1/suppression-entries',
     vary: null,
-    request: () => ({ url: '/api/v1/suppression-entries', body: { md5s: ['0123456789abcdef0123456789abcdef'] } }),
+    request: () => ({
+      url: '/api/v1/suppression-entries',
+      body: { md5s: ['0123456789abcdef0123456789abcdef'] },
+    }),
   },
 ];
 

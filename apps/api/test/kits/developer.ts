@@ -53,7 +53,12 @@ export async function developerAgency(rt: TestRuntime, options: { fee?: string; 
   const root = await who(rt, PEOPLE.root);
   await rt.database.db.update(companies).set({ apiMode: true }).where(eq(companies.id, owner.company));
   await saveCard(rt, owner, 'tok_visa');
-  const fee = await put(rt, '/v1/developer/settings', { first_time_charge: options.fee ?? '49.00' }, root.token);
+  const fee = await put(
+    rt,
+    '/v1/developer/settings',
+    { first_time_charge: options.fee ?? '49.00' },
+    root.token,
+  );
   if (fee.statusCode !== 200) throw new Error(`fee not set: ${fee.body}`);
   if (options.accept ?? true) await acceptDeveloperAgreement(rt, owner);
   return { owner, root };
@@ -77,9 +82,15 @@ export async function acceptDeveloperAgreement(rt: TestRuntime, owner: Who) {
 }
 
 export const createKey = (rt: TestRuntime, owner: Who) =>
-  post(rt, '/v1/developer/create/userapi', { companyID: owner.company, email: 'dev@northwind.test' }, owner.token);
+  post(
+    rt,
+    '/v1/developer/create/userapi',
+    { companyID: owner.company, email: 'dev@northwind.test' },
+    owner.token,
+  );
 
-export const keyState = (rt: TestRuntime, owner: Who) => get(rt, `/v1/developer/userapi/${owner.company}`, owner.token);
+export const keyState = (rt: TestRuntime, owner: Who) =>
+  get(rt, `/v1/developer/userapi/${owner.company}`, owner.token);
 
 /** The developer fee's charges of a company (payment operations by business key). */
 export async function feeOperations(rt: TestRuntime, companyId: number) {

@@ -96,4 +96,3 @@ export const sandboxAdCampaignHistory = pgTable(
   },
   (t) => [index('sandbox_ad_campaign_history_campaign_idx').on(t.campaignId, t.sequence)],
 );
-

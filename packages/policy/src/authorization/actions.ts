@@ -247,7 +247,10 @@ export const ACTIONS = {
     permission: settings('update'),
     notWhileActingAsOther: true,
   },
-  'developer.keys.revoke': { who: (a: Actor) => isAgencyStaff(a) || isSystemStaff(a), permission: settings('update') },
+  'developer.keys.revoke': {
+    who: (a: Actor) => isAgencyStaff(a) || isSystemStaff(a),
+    permission: settings('update'),
+  },
   'developer.settings.read': { who: isSystemStaff },
   'developer.settings.update': { who: isSystemStaff, permission: settings('update') },
 

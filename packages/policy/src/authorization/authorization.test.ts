@@ -392,7 +392,11 @@ describe('authorize for an Open API key (decision 0096)', () => {
   it('refuses an action whose scope the key lacks with 403, and any other with 404', () => {
     const readOnly = key(['campaigns:read']);
     expect(authorize(readOnly, 'campaigns.read')).toEqual({ allowed: true });
-    expect(authorize(readOnly, 'campaigns.create')).toEqual({ allowed: false, status: 403, reason: 'permission' });
+    expect(authorize(readOnly, 'campaigns.create')).toEqual({
+      allowed: false,
+      status: 403,
+      reason: 'permission',
+    });
     expect(authorize(readOnly, 'developer.keys.create')).toEqual({ allowed: false, status: 404 });
     expect(authorize(readOnly, 'users.remove')).toEqual({ allowed: false, status: 404 });
   });

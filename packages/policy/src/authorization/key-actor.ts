@@ -33,4 +33,5 @@ export interface KeyActor {
 export const isKeyActor = (a: object): a is KeyActor => (a as { kind?: unknown }).kind === 'key';
 
 /** Companies that may hold keys: agencies, and a system's own root company; never a client. */
-export const mayHoldApiKeys = (companyKind: CompanyKind) => companyKind === 'agency' || companyKind === 'root';
+export const mayHoldApiKeys = (companyKind: CompanyKind) =>
+  companyKind === 'agency' || companyKind === 'root';

@@ -158,7 +158,10 @@ export function createAgreementService(deps: AgreementDependencies) {
       const accepted = flag
         ? await repo.latestCompanyAcceptance(companyId, 'marketing-services-agreement-developer')
         : undefined;
-      return { accepted: flag && accepted !== undefined, acceptanceId: accepted ? Number(accepted.id) : null };
+      return {
+        accepted: flag && accepted !== undefined,
+        acceptanceId: accepted ? Number(accepted.id) : null,
+      };
     },
 
     /** Developer mode switched off by the platform: the agreement must be accepted again (spec 2 §5). */

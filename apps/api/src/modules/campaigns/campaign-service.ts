@@ -411,7 +411,10 @@ export function createCampaignService(deps: CampaignServiceDeps) {
       afterId: number,
       limit: number,
     ) {
-      return (await repo.pageAfter(scope, afterId, limit)).map((r) => ({ ...listRowOf(r), timezone: r.timeZone }));
+      return (await repo.pageAfter(scope, afterId, limit)).map((r) => ({
+        ...listRowOf(r),
+        timezone: r.timeZone,
+      }));
     },
 
     async list(

@@ -96,7 +96,9 @@ describe('keys', () => {
     ] as const) {
       const refused = await api.token(id, wrong);
       expect(refused.statusCode).toBe(401);
-      expect(refused.json()).toEqual({ error: { code: 'invalid_client', message: DEVELOPER_TEXTS.invalidClient } });
+      expect(refused.json()).toEqual({
+        error: { code: 'invalid_client', message: DEVELOPER_TEXTS.invalidClient },
+      });
     }
     const grant = await api.call('POST', '/oauth/token', null, { grant_type: 'password' });
     expect(grant.json().error.code).toBe('unsupported_grant_type');
@@ -113,7 +115,10 @@ describe('the Open API', () => {
     const rows = res.json().data as { client_id: number; status: string }[];
     expect(rows.length).toBeGreaterThan(0);
     const northwindClients = (
-      await rt.database.db.select({ id: companies.id }).from(companies).where(eq(companies.parentId, owner.company))
+      await rt.database.db
+        .select({ id: companies.id })
+        .from(companies)
+        .where(eq(companies.parentId, owner.company))
     ).map((c) => c.id);
     for (const r of rows) expect(northwindClients).toContain(r.client_id);
     // Clean wire names: no legacy fields, no 'T'/'F'.
@@ -121,7 +126,10 @@ describe('the Open API', () => {
   });
 
   it("answers another company's campaign and client as 404, like an unknown id", async () => {
-    const foreign = await insertCampaign(rt.database.db, { clientName: DEMO.summit.clients[0]?.name, name: 'Summit only' });
+    const foreign = await insertCampaign(rt.database.db, {
+      clientName: DEMO.summit.clients[0]?.name,
+      name: 'Summit only',
+    });
     const peak = await companyByName(rt, DEMO.summit.clients[0]?.name ?? '');
     for (const res of [
       await api.call('PATCH', `/campaigns/${foreign.id}`, token, { name: 'Taken over' }),
@@ -147,17 +155,35 @@ describe('the Open API', () => {
       require_email: true,
     };
     const answers = await Promise.all(
-      Array.from({ length: 50 }, () => api.call('POST', '/campaigns', token, body, { 'idempotency-key': 'create-1' })),
+      Array.from({ length: 50 }, () =>
+        api.call('POST', '/campaigns', token, body, { 'idempotency-key': 'create-1' }),
+      ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(201));
-    const distinct = [...new Set(answers.map((a) => `${JSON.stringify(a.headers['content-type'])} ${a.body}`))];
+    const distinct = [
+      ...new Set(answers.map((a) => `${JSON.stringify(a.headers['content-type'])} ${a.body}`)),
+    ];
     expect(distinct, distinct.join('\n')).toHaveLength(1);
     expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(49);
-    const made = await rt.database.db.select().from(campaigns).where(eq(campaigns.name, 'Made through the API'));
+    const made = await rt.database.db
+      .select()
+      .from(campaigns)
+      .where(eq(campaigns.name, 'Made through the API'));
     expect(made).toHaveLength(1);
-    expect(answers[0]?.json()).toMatchObject({ id: made[0]?.id, module: 'local', status: 'stopped', client_id: harbor.id });
+    expect(answers[0]?.json()).toMatchObject({
+      id: made[0]?.id,
+      module: 'local',
+      status: 'stopped',
+      client_id: harbor.id,
+    });
 
-    const reused = await api.call('POST', '/campaigns', token, { ...body, name: 'Other' }, { 'idempotency-key': 'create-1' });
+    const reused = await api.call(
+      'POST',
+      '/campaigns',
+      token,
+      { ...body, name: 'Other' },
+      { 'idempotency-key': 'create-1' },
+    );
     expect(reused.statusCode).toBe(422);
     expect(reused.json().error.code).toBe('idempotency_key_reused');
     const invalid = await api.call('POST', '/campaigns', token, { ...body, name: '' });
@@ -166,8 +192,13 @@ describe('the Open API', () => {
   });
 
   it('updates and pauses its own campaign', async () => {
-    const [mine] = await rt.database.db.select().from(campaigns).where(eq(campaigns.name, 'Made through the API'));
-    const updated = await api.call('PATCH', `/campaigns/${mine?.id}`, token, { name: 'Renamed through the API' });
+    const [mine] = await rt.database.db
+      .select()
+      .from(campaigns)
+      .where(eq(campaigns.name, 'Made through the API'));
+    const updated = await api.call('PATCH', `/campaigns/${mine?.id}`, token, {
+      name: 'Renamed through the API',
+    });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json().name).toBe('Renamed through the API');
     const running = await insertCampaign(rt.database.db, { name: 'Running for the API', status: 'running' });
@@ -181,7 +212,12 @@ describe('the Open API', () => {
     const start = new Date(Date.now() - 60_000);
     const stored = [];
     for (let i = 0; i < 5; i++)
-      stored.push(await insertLead(rt.database.db, campaign, { createdAt: new Date(start.getTime() + i * 1000), firstName: `Lead${i}` }));
+      stored.push(
+        await insertLead(rt.database.db, campaign, {
+          createdAt: new Date(start.getTime() + i * 1000),
+          firstName: `Lead${i}`,
+        }),
+      );
     const seen: number[] = [];
     let cursor: string | null = null;
     do {
@@ -211,8 +247,16 @@ describe('the Open API', () => {
     const again = await api.call('POST', '/suppression-entries', token, { emails: ['jane.doe@example.com'] });
     expect(again.json()).toEqual({ added: 0, already_listed: 1 });
     const listed = await api.call('GET', '/suppression-entries', token);
-    expect(listed.json().data.map((e: { md5: string }) => e.md5).sort()).toEqual(
-      ['0123456789abcdef0123456789abcdef', createHash('md5').update('jane.doe@example.com').digest('hex')].sort(),
+    expect(
+      listed
+        .json()
+        .data.map((e: { md5: string }) => e.md5)
+        .sort(),
+    ).toEqual(
+      [
+        '0123456789abcdef0123456789abcdef',
+        createHash('md5').update('jane.doe@example.com').digest('hex'),
+      ].sort(),
     );
   });
 
@@ -220,7 +264,11 @@ describe('the Open API', () => {
     const [key] = await rt.database.db.select().from(apiKeys).where(eq(apiKeys.clientId, clientId));
     const log = await callLog(rt, key?.id ?? 0);
     expect(log.length).toBeGreaterThan(50);
-    expect(log.some((l) => l.route === '/api/v1/campaigns' && l.method === 'POST' && l.idempotencyKey === 'create-1')).toBe(true);
+    expect(
+      log.some(
+        (l) => l.route === '/api/v1/campaigns' && l.method === 'POST' && l.idempotencyKey === 'create-1',
+      ),
+    ).toBe(true);
     expect(log.some((l) => l.route === '/api/v1/oauth/token' && l.status === 401)).toBe(true);
   });
 });
@@ -261,17 +309,25 @@ describe('rate limits, rotation, revocation, expiry', () => {
   it('refuses an expired token and a token of another signer', async () => {
     const [key] = await rt.database.db.select().from(apiKeys).where(eq(apiKeys.clientId, clientId));
     const signingKey = await loadOrCreateSecret(rt.database.db, 'open_api_token_key');
-    const shortLived = await createKeyTokens({ signingKey, ttlSeconds: 1 }).issue(key?.id ?? 0, ['campaigns:read']);
+    const shortLived = await createKeyTokens({ signingKey, ttlSeconds: 1 }).issue(key?.id ?? 0, [
+      'campaigns:read',
+    ]);
     expect((await api.call('GET', '/campaigns', shortLived)).statusCode).toBe(200);
     await sleep(2100);
     const expired = await api.call('GET', '/campaigns', shortLived);
     expect(expired.statusCode).toBe(401);
     expect(expired.json().error.code).toBe('invalid_token');
-    const forged = await createKeyTokens({ signingKey: 'not ours', ttlSeconds: 60 }).issue(key?.id ?? 0, ['campaigns:read']);
+    const forged = await createKeyTokens({ signingKey: 'not ours', ttlSeconds: 60 }).issue(key?.id ?? 0, [
+      'campaigns:read',
+    ]);
     expect((await api.call('GET', '/campaigns', forged)).statusCode).toBe(401);
     // A token with fewer scopes than its key: the scope it lacks is a 403.
-    const readOnly = await createKeyTokens({ signingKey, ttlSeconds: 60 }).issue(key?.id ?? 0, ['campaigns:read']);
-    expect((await api.call('POST', '/suppression-entries', readOnly, { emails: ['a@b.example'] })).statusCode).toBe(403);
+    const readOnly = await createKeyTokens({ signingKey, ttlSeconds: 60 }).issue(key?.id ?? 0, [
+      'campaigns:read',
+    ]);
+    expect(
+      (await api.call('POST', '/suppression-entries', readOnly, { emails: ['a@b.example'] })).statusCode,
+    ).toBe(403);
   });
 
   it('revokes: every token of the key is refused at once, and the exchange too', async () => {

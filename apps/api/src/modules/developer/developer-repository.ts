@@ -1,4 +1,4 @@
-import { centsFromBigInt, type Cents } from '@app/contracts';
+import { type Cents, centsFromBigInt } from '@app/contracts';
 import {
   and,
   apiKeys,
@@ -72,7 +72,11 @@ export function createDeveloperRepository(db: Database) {
 
     /** Whether the company has ever had a key (the agency list's API Key Generated). */
     async hasHadKey(companyId: number): Promise<boolean> {
-      const [row] = await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.companyId, companyId)).limit(1);
+      const [row] = await db
+        .select({ id: apiKeys.id })
+        .from(apiKeys)
+        .where(eq(apiKeys.companyId, companyId))
+        .limit(1);
       return row !== undefined;
     },
 
@@ -89,6 +93,7 @@ export function createDeveloperRepository(db: Database) {
     async recentCalls(companyId: number, limit = 20) {
       return db
         .select({
+          id: apiRequestLog.id,
           method: apiRequestLog.method,
           route: apiRequestLog.route,
           status: apiRequestLog.status,

@@ -8,8 +8,8 @@ import {
   userApiCreatedResponseSchema,
   userApiResponseSchema,
 } from '@app/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/access.js';
 import type { AuditLog } from '../audit/index.js';
@@ -24,7 +24,9 @@ const errors = {
   404: apiErrorSchema,
   409: apiErrorSchema,
 };
-const company = (where: 'params' | 'body') => [{ in: where, field: 'companyID', resource: 'company' as const }];
+const company = (where: 'params' | 'body') => [
+  { in: where, field: 'companyID', resource: 'company' as const },
+];
 
 /**
  * The Developer screen's calls (spec 2 §7 "Open API (developer)", decision 0096): the key state,

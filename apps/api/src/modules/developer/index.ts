@@ -9,7 +9,7 @@ import type { ExclusionService } from '../exclusions/index.js';
 import type { LeadFeed } from '../lead-reports/index.js';
 import type { ChargeOnce } from '../payments/index.js';
 import type { ApiKeyFlag, CompanyReads, Principal } from '../tenancy/index.js';
-import { createDeveloperFee, type CustomerOf } from './developer-fee.js';
+import { type CustomerOf, createDeveloperFee } from './developer-fee.js';
 import { createDeveloperRepository } from './developer-repository.js';
 import { developerRoutes } from './developer-routes.js';
 import { createKeyAuthenticator } from './key-authenticator.js';

@@ -1,5 +1,5 @@
-import { API_SCOPES, type ApiScope } from '@app/policy';
 import { DEVELOPER_TEXTS } from '@app/contracts';
+import { API_SCOPES, type ApiScope } from '@app/policy';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http-errors.js';
 import type { RateLimiter, RateLimitRule, RateLimitState } from '../../lib/rate-limiter.js';

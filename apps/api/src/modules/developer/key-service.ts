@@ -9,8 +9,8 @@ import { API_SCOPES, type ApiScope, mayHoldApiKeys } from '@app/policy';
 import { HttpError, notFound } from '../../http-errors.js';
 import type { AuditLog } from '../audit/index.js';
 import type { ApiKeyFlag, CompanyReads, Principal } from '../tenancy/index.js';
-import type { ApiKeyRow, DeveloperRepository } from './developer-repository.js';
 import type { DeveloperFee } from './developer-fee.js';
+import type { ApiKeyRow, DeveloperRepository } from './developer-repository.js';
 import {
   type KeyTokens,
   newClientId,
@@ -58,7 +58,13 @@ export function createKeyService(deps: KeyServiceDeps) {
     return company;
   }
 
-  const log = (p: Principal, companyId: number, action: Parameters<AuditLog['record']>[0]['action'], text: string, ip: string) =>
+  const log = (
+    p: Principal,
+    companyId: number,
+    action: Parameters<AuditLog['record']>[0]['action'],
+    text: string,
+    ip: string,
+  ) =>
     deps.audit.record({
       systemId: p.systemId,
       companyId,
@@ -89,6 +95,7 @@ export function createKeyService(deps: KeyServiceDeps) {
       fee_paid: fee === 0 || key !== undefined,
       key: key ? keyView(key) : null,
       recent_calls: calls.map((c) => ({
+        id: Number(c.id),
         method: c.method,
         route: c.route,
         status: c.status,
@@ -132,7 +139,13 @@ export function createKeyService(deps: KeyServiceDeps) {
       if (outcome === 'failed') throw new HttpError(402, 'fee_declined', DEVELOPER_TEXTS.feeDeclined);
       if (outcome === 'no_card') throw conflict(DEVELOPER_TEXTS.notReady, 'not_ready');
       if (outcome === 'charged')
-        await log(p, companyId, 'developer_fee_charged', `Developer fee of $${centsToDollars(fee)} charged`, ip);
+        await log(
+          p,
+          companyId,
+          'developer_fee_charged',
+          `Developer fee of $${centsToDollars(fee)} charged`,
+          ip,
+        );
     }
     const secret = newClientSecret();
     const key = await repo.replaceKey(
@@ -169,8 +182,10 @@ export function createKeyService(deps: KeyServiceDeps) {
   return {
     state,
     tokenTtlSeconds: deps.tokens.ttlSeconds,
-    create: (p: Principal, companyId: number, baseUrl: string, ip: string) => make(p, companyId, baseUrl, ip, false),
-    rotate: (p: Principal, companyId: number, baseUrl: string, ip: string) => make(p, companyId, baseUrl, ip, true),
+    create: (p: Principal, companyId: number, baseUrl: string, ip: string) =>
+      make(p, companyId, baseUrl, ip, false),
+    rotate: (p: Principal, companyId: number, baseUrl: string, ip: string) =>
+      make(p, companyId, baseUrl, ip, true),
 
     async revoke(p: Principal, companyId: number, ip: string) {
       await companyOf(companyId);

@@ -149,7 +149,12 @@ export function createExclusionService(deps: {
      * Adds e-mails (stored as the MD5 of their trimmed lower-cased text, as uploads store them) and
      * MD5s to a list; answers how many were new.
      */
-    async addEntries(p: Principal, kind: ExclusionListKind, id: number, input: { emails: string[]; md5s: string[] }) {
+    async addEntries(
+      p: Principal,
+      kind: ExclusionListKind,
+      id: number,
+      input: { emails: string[]; md5s: string[] },
+    ) {
       const target = await targets.resolve(p, kind, id);
       const keys = [
         ...new Set([

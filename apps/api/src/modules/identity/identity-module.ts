@@ -1,6 +1,6 @@
-import { showsDeveloper } from '@app/policy';
 import type { AuditAction } from '@app/contracts';
 import type { Database } from '@app/db';
+import { showsDeveloper } from '@app/policy';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { loadOrCreateSecret } from '../../lib/app-secrets.js';
 import { createRateLimiter } from '../../lib/rate-limiter.js';

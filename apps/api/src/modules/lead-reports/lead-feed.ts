@@ -21,14 +21,17 @@ export interface LeadFeedQuery {
  * in the feed costs what the first does.
  */
 export function createLeadFeed(db: Database) {
-  return async function leadsAfter(q: LeadFeedQuery): Promise<{ leads: PublicLead[]; last: { at: Date; id: number } | null }> {
+  return async function leadsAfter(
+    q: LeadFeedQuery,
+  ): Promise<{ leads: PublicLead[]; last: { at: Date; id: number } | null }> {
     const where = [
       'agencyId' in q.scope ? sql`agency_id = ${q.scope.agencyId}` : sql`system_id = ${q.scope.systemId}`,
     ];
     if (q.clientId !== undefined) where.push(sql`client_id = ${q.clientId}`);
     if (q.campaignId !== undefined) where.push(sql`campaign_id = ${q.campaignId}`);
     if (q.since) where.push(sql`created_at >= ${q.since.toISOString()}`);
-    if (q.after) where.push(sql`(created_at, id) > (${q.after.at.toISOString()}::timestamptz, ${q.after.id})`);
+    if (q.after)
+      where.push(sql`(created_at, id) > (${q.after.at.toISOString()}::timestamptz, ${q.after.id})`);
     const rows = await queryRows<{
       id: string | number;
       campaign_id: number;

@@ -1,4 +1,4 @@
-import { type Database, companies, eq } from '@app/db';
+import { companies, type Database, eq } from '@app/db';
 
 /**
  * The company's "API key generated" fact (`companies.api_key_generated_at`), which the agency list's

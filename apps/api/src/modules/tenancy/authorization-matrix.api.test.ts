@@ -4,6 +4,14 @@ import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CaseContext, MATRIX_CASES, type MatrixCase } from '../../../test/authorization-matrix/cases.js';
 import {
+  KEY_MATRIX_CASES,
+  KEY_PRINCIPALS,
+  type KeyPrincipalName,
+  keyReaches,
+  keySubject,
+  northwindKey,
+} from '../../../test/authorization-matrix/key-cases.js';
+import {
   type Actor,
   ID_KINDS,
   type IdKind,
@@ -19,19 +27,11 @@ import {
   subjectOf,
   visibleCompanies,
 } from '../../../test/authorization-matrix/world.js';
-import {
-  KEY_MATRIX_CASES,
-  KEY_PRINCIPALS,
-  type KeyPrincipalName,
-  keyReaches,
-  keySubject,
-  northwindKey,
-} from '../../../test/authorization-matrix/key-cases.js';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
-import { loadOrCreateSecret } from '../../lib/app-secrets.js';
-import { createKeyTokens } from '../developer/key-credentials.js';
 import { bearer, send, signIn } from '../../../test/sign-in.js';
+import { loadOrCreateSecret } from '../../lib/app-secrets.js';
 import type { AccessRule } from '../../plugins/access.js';
+import { createKeyTokens } from '../developer/key-credentials.js';
 
 /**
  * The authorization matrix (issue 4): every route with a `user` rule × every demo principal ×
@@ -286,7 +286,13 @@ describe('authorization matrix: Open API keys (decision 0096)', () => {
         for (const kind of c.vary ? ID_KINDS : [null]) {
           const subject = kind ? keySubject(kind) : null;
           const id =
-            kind === null ? null : kind === 'nonExistent' ? 999_999 : kind === 'malformed' ? 'abc' : ids[subject!][c.vary!.resource];
+            kind === null
+              ? null
+              : kind === 'nonExistent'
+                ? 999_999
+                : kind === 'malformed'
+                  ? 'abc'
+                  : ids[subject!][c.vary!.resource];
           const request = c.request(id);
           const decision = authorize(actor, rule.action as Action);
           const want: readonly number[] | 'pass' = !decision.allowed
@@ -328,7 +334,8 @@ describe('authorization matrix: Open API keys (decision 0096)', () => {
       for (const headers of [{}, bearer(tokens.agencyOwner!)]) {
         const res = await rt.app.inject({ method: method as 'GET', url: c.request(null).url, headers });
         count++;
-        if (res.statusCode !== 401) failures.push(`${c.route} with ${JSON.stringify(headers).slice(0, 20)}: ${res.statusCode}`);
+        if (res.statusCode !== 401)
+          failures.push(`${c.route} with ${JSON.stringify(headers).slice(0, 20)}: ${res.statusCode}`);
       }
     }
     console.log(`authorization matrix (keys): ${count} cases`);

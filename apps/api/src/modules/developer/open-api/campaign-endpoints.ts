@@ -70,7 +70,9 @@ const LEGACY_NAMES: Record<string, string> = {
 
 /** Runs the campaign module's own request schema over the mapped body, so its rules apply unchanged. */
 function parseLegacy<T>(schema: z.ZodType<T>, legacy: Record<string, unknown>): T {
-  const parsed = schema.safeParse(Object.fromEntries(Object.entries(legacy).filter(([, v]) => v !== undefined)));
+  const parsed = schema.safeParse(
+    Object.fromEntries(Object.entries(legacy).filter(([, v]) => v !== undefined)),
+  );
   if (parsed.success) return parsed.data;
   const fields: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
@@ -123,7 +125,10 @@ const scopeOf = (key: KeyPrincipal, clientId: number | undefined) =>
 const isAfter = (v: unknown): v is { after: number } =>
   typeof v === 'object' && v !== null && Number.isInteger((v as { after?: unknown }).after);
 
-const key = (action: 'campaigns.read' | 'campaigns.create' | 'campaigns.update' | 'campaigns.move', scope = [] as { in: 'params' | 'query' | 'body'; field: string; resource: 'campaign' | 'company' }[]) => ({
+const key = (
+  action: 'campaigns.read' | 'campaigns.create' | 'campaigns.update' | 'campaigns.move',
+  scope = [] as { in: 'params' | 'query' | 'body'; field: string; resource: 'campaign' | 'company' }[],
+) => ({
   access: { kind: 'key' as const, action, scope },
   envelope: false,
 });
@@ -151,7 +156,8 @@ export const campaignEndpoints =
         const last = rows.at(-1);
         return {
           data: rows.map(publicCampaignOf),
-          next_cursor: last && rows.length === request.query.limit ? encodeCursor({ after: last.leadspeekID }) : null,
+          next_cursor:
+            last && rows.length === request.query.limit ? encodeCursor({ after: last.leadspeekID }) : null,
         };
       },
     );

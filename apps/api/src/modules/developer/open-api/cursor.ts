@@ -1,7 +1,8 @@
 import { badRequest } from '../../../http-errors.js';
 
 /** Opaque page cursors: base64url JSON of where the page before ended. */
-export const encodeCursor = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+export const encodeCursor = (value: object): string =>
+  Buffer.from(JSON.stringify(value)).toString('base64url');
 
 export function decodeCursor<T>(cursor: string | undefined, valid: (value: unknown) => value is T): T | null {
   if (cursor === undefined) return null;

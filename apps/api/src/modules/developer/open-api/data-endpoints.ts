@@ -27,7 +27,9 @@ const isMd5Cursor = (v: unknown): v is { after: string } =>
 
 /** The suppression list a key keeps: its agency's own, or its system's opt-out list (a root key). */
 const listOf = (k: KeyPrincipal) =>
-  k.companyKind === 'root' ? ({ kind: 'optout', id: k.companyId } as const) : ({ kind: 'agency', id: k.companyId } as const);
+  k.companyKind === 'root'
+    ? ({ kind: 'optout', id: k.companyId } as const)
+    : ({ kind: 'agency', id: k.companyId } as const);
 
 /** Leads (cursor pages, since a time) and suppression entries, through their modules' faces. */
 export const dataEndpoints =
@@ -89,7 +91,13 @@ export const dataEndpoints =
         const k = keyPrincipalOf(request);
         const list = listOf(k);
         const after = decodeCursor(request.query.cursor, isMd5Cursor)?.after ?? '';
-        const data = await deps.exclusions.entriesPage(k.actingAs, list.kind, list.id, after, request.query.limit);
+        const data = await deps.exclusions.entriesPage(
+          k.actingAs,
+          list.kind,
+          list.id,
+          after,
+          request.query.limit,
+        );
         const last = data.at(-1);
         return {
           data,
@@ -115,7 +123,9 @@ export const dataEndpoints =
         const emails = request.body.emails ?? [];
         const md5s = request.body.md5s ?? [];
         if (emails.length + md5s.length === 0)
-          throw badRequest('Send at least one e-mail or MD5.', { emails: 'Send at least one e-mail or MD5.' });
+          throw badRequest('Send at least one e-mail or MD5.', {
+            emails: 'Send at least one e-mail or MD5.',
+          });
         const list = listOf(k);
         return deps.exclusions.addEntries(k.actingAs, list.kind, list.id, { emails, md5s });
       },

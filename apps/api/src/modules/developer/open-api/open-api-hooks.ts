@@ -44,7 +44,11 @@ export function addOpenApiHooks(
     const key = principalKey(request);
     if (header === undefined || !key) return;
     if (typeof header !== 'string' || !KEY_PATTERN.test(header))
-      throw new HttpError(400, 'bad_request', 'The Idempotency-Key header must be 1 to 255 visible characters.');
+      throw new HttpError(
+        400,
+        'bad_request',
+        'The Idempotency-Key header must be 1 to 255 visible characters.',
+      );
     const operation = `${request.method} ${request.routeOptions.url}`;
     let held: HeldKey;
     try {

@@ -36,9 +36,13 @@ export const openApiRoutes =
     await app.register(
       async (v1) => {
         // RFC 6749 clients send the token request form-encoded.
-        v1.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-          done(null, Object.fromEntries(new URLSearchParams(String(body))));
-        });
+        v1.addContentTypeParser(
+          'application/x-www-form-urlencoded',
+          { parseAs: 'string' },
+          (_req, body, done) => {
+            done(null, Object.fromEntries(new URLSearchParams(String(body))));
+          },
+        );
         addOpenApiHooks(v1, { db: deps.db, repo: deps.repo, idempotency: deps.idempotency });
         await v1.register(tokenEndpoint({ keys: deps.keys, limiter: deps.limiter, rule: deps.tokenRule }));
         await v1.register(campaignEndpoints(deps.campaigns));

@@ -25,7 +25,9 @@ function credentialsOf(
       return null;
     }
   }
-  return body.client_id && body.client_secret ? { clientId: body.client_id, secret: body.client_secret } : null;
+  return body.client_id && body.client_secret
+    ? { clientId: body.client_id, secret: body.client_secret }
+    : null;
 }
 
 /**
@@ -35,7 +37,11 @@ function credentialsOf(
  * bits, but the exchange still costs a hash and a read).
  */
 export const tokenEndpoint =
-  (deps: { keys: KeyService; limiter: Pick<RateLimiter, 'consume'>; rule: RateLimitRule }): FastifyPluginAsyncZod =>
+  (deps: {
+    keys: KeyService;
+    limiter: Pick<RateLimiter, 'consume'>;
+    rule: RateLimitRule;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/oauth/token',

@@ -122,7 +122,12 @@ export async function runIdempotent(
   try {
     const result = await runInTransaction(
       db,
-      { scope: 'sandbox-ad', key, operation, fingerprint: fingerprintOf(operation, input, ['idempotencyKey']) },
+      {
+        scope: 'sandbox-ad',
+        key,
+        operation,
+        fingerprint: fingerprintOf(operation, input, ['idempotencyKey']),
+      },
       async (tx) => {
         const id = await work(tx);
         return { value: id, store: { resultId: id } };

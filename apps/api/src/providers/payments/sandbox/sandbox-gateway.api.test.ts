@@ -1,4 +1,4 @@
-import { eq, sandboxCharges, idempotencyKeys, sql } from '@app/db';
+import { eq, idempotencyKeys, sandboxCharges, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
 import {

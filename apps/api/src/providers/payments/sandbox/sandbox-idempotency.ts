@@ -58,7 +58,12 @@ export async function runIdempotent(
           return { value: done, store: { resultId: done.id } };
         } catch (err) {
           if (!(err instanceof GatewayError && isStoredOutcome(err))) throw err;
-          const error = { code: err.code, message: err.message, declineCode: err.declineCode, param: err.param };
+          const error = {
+            code: err.code,
+            message: err.message,
+            declineCode: err.declineCode,
+            param: err.param,
+          };
           return { value: err, store: { error } };
         }
       },

@@ -1,14 +1,5 @@
 import { asCents } from '@app/contracts';
-import {
-  and,
-  asc,
-  type Executor,
-  eq,
-  gte,
-  sandboxCharges,
-  sandboxRefunds,
-  sandboxTransfers,
-} from '@app/db';
+import { asc, type Executor, eq, gte, sandboxCharges, sandboxRefunds, sandboxTransfers } from '@app/db';
 import { keysOfResults } from '../../../lib/idempotency.js';
 import type { GatewayRecord } from '../gateway.js';
 
@@ -33,7 +24,12 @@ export async function listSandboxRecords(db: Executor, since: Date | null): Prom
     .from(sandboxTransfers)
     .where(since ? gte(sandboxTransfers.createdAt, since) : undefined);
   // The key each was made with: the sandbox keeps it with the result, as Stripe does (decision 0097).
-  const refundKeys = await keysOfResults(db, 'sandbox-payments:', 'refund.create', refundRows.map((r) => r.refund.id));
+  const refundKeys = await keysOfResults(
+    db,
+    'sandbox-payments:',
+    'refund.create',
+    refundRows.map((r) => r.refund.id),
+  );
   const transferKeys = await keysOfResults(
     db,
     'sandbox-payments:',
