@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AGREE_BEFORE_CONTINUE } from './agreements.js';
 import { campaignModuleSchema, timeZoneSchema } from './campaigns.js';
 import { idSchema } from './ids.js';
 import { feeDollarsSchema } from './money.js';
@@ -14,7 +15,7 @@ import { tfSchema } from './tenancy.js';
 
 export const DEVELOPER_TEXTS = {
   /** Spec 2 §5: the developer agreement's checkbox is required for non-system users. */
-  agreeRequired: 'Please click agree before you continue',
+  agreeRequired: AGREE_BEFORE_CONTINUE,
   agreementFirst: 'Please accept the developer agreement before you create an API key.',
   apiModeOff: 'Developer mode is not enabled for this account.',
   notReady: 'Add a card and connect your payment account before you create an API key.',
