@@ -73,7 +73,8 @@ export function ApiDocs(props: { state: UserApiResponse; clientId: string; secre
                 )}
               </CopyButton>
             </Group>
-            <Code block data-testid={`api-example-${example.id}`}>
+            {/* Focusable: a long line scrolls, and the keyboard must reach it too. */}
+            <Code block tabIndex={0} aria-label={example.title} data-testid={`api-example-${example.id}`}>
               {example.command}
             </Code>
           </Stack>
