@@ -64,7 +64,7 @@ async function marketingAgreement(
     result: 'success',
     is_marketing_services_agreement_developer: company?.flag ? 'T' : 'F',
     // The system's one-time developer fee (decision 0096); agencies pay it, a root company does not.
-    first_time_charge: company?.kind === 'agency' ? await developerFee(Number(company.system_id)) : null,
+    first_time_charge: company?.kind === 'agency' ? await developerFee(company.system_id) : null,
     minimum_spend_max: amount,
     minimum_spend_amount_list:
       amount === null

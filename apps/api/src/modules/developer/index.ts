@@ -17,6 +17,7 @@ import { createKeyTokens } from './key-credentials.js';
 import { createKeyService } from './key-service.js';
 import { openApiRoutes } from './open-api/open-api-plugin.js';
 
+export { createKeyTokens } from './key-credentials.js';
 export type { KeyService } from './key-service.js';
 
 /** A key's calls per minute, and token exchanges per client address per minute (decision 0098). */

@@ -95,7 +95,7 @@ export function createKeyService(deps: KeyServiceDeps) {
       fee_paid: fee === 0 || key !== undefined,
       key: key ? keyView(key) : null,
       recent_calls: calls.map((c) => ({
-        id: Number(c.id),
+        id: c.id,
         method: c.method,
         route: c.route,
         status: c.status,

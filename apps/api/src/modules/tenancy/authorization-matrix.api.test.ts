@@ -31,7 +31,7 @@ import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { bearer, send, signIn } from '../../../test/sign-in.js';
 import { loadOrCreateSecret } from '../../lib/app-secrets.js';
 import type { AccessRule } from '../../plugins/access.js';
-import { createKeyTokens } from '../developer/key-credentials.js';
+import { createKeyTokens } from '../developer/index.js';
 
 /**
  * The authorization matrix (issue 4): every route with a `user` rule × every demo principal ×
