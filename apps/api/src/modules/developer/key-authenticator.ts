@@ -51,7 +51,9 @@ export function createKeyAuthenticator(deps: {
       deps.personOf(key.createdByUserId),
       deps.developerAccepted(key.companyId),
     ]);
-    if (!maker || !accepted || maker.companyId !== key.companyId) throw invalidToken();
+    // An agency's key works while its developer agreement stands (a root company accepts none).
+    if (!maker || (company.kind === 'agency' && !accepted) || maker.companyId !== key.companyId)
+      throw invalidToken();
     applyRateLimit(reply, await deps.limiter.consume(`open-api:key:${key.id}`, deps.rule));
     await deps.repo.touch(key.id);
     const scopes = claims.scopes.filter(

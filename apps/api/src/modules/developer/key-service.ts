@@ -122,12 +122,14 @@ export function createKeyService(deps: KeyServiceDeps) {
     const company = await companyOf(companyId);
     if (!company.apiMode) throw conflict(DEVELOPER_TEXTS.apiModeOff, 'api_mode_off');
     if (!(await deps.showsDeveloperEntry(p.userId))) throw conflict(DEVELOPER_TEXTS.notReady, 'not_ready');
+    // Agencies accept the developer agreement first (spec 2 §5: its box is required for non-system
+    // users); a system's own root company has nothing to accept and no fee to pay.
     const agreement = await deps.developerAcceptance(companyId);
-    if (!agreement.accepted || agreement.acceptanceId === null)
+    if (company.kind === 'agency' && (!agreement.accepted || agreement.acceptanceId === null))
       throw conflict(DEVELOPER_TEXTS.agreementFirst, 'agreement_required');
     if (rotation && !(await repo.liveKey(companyId))) throw notFound();
     const fee = await feeFor(company);
-    if (fee > 0) {
+    if (fee > 0 && agreement.acceptanceId !== null && !rotation) {
       const outcome = await deps.fee.charge({
         systemId: company.systemId,
         companyId,
