@@ -260,6 +260,22 @@ describe('the Open API', () => {
     );
   });
 
+  it('serves its own OpenAPI document: the Open API operations only, in clean names', async () => {
+    const res = await rt.app.inject({ url: '/api/v1/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.info.title).toBe('LeadOrbit Open API');
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/campaigns',
+      '/campaigns/{id}',
+      '/campaigns/{id}/pause',
+      '/leads',
+      '/oauth/token',
+      '/suppression-entries',
+    ]);
+    expect(res.body).not.toMatch(/leadspeek|"dt"/);
+  });
+
   it('logs every call against its key', async () => {
     const [key] = await rt.database.db.select().from(apiKeys).where(eq(apiKeys.clientId, clientId));
     const log = await callLog(rt, key?.id ?? 0);

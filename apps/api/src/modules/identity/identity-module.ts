@@ -172,7 +172,7 @@ export async function createIdentityModule(deps: IdentityModuleDependencies) {
         routeDeps.readSessionUser(userId),
         routeDeps.readSetupCheck(userId),
       ]);
-      return user !== null && showsDeveloper({ user, setup, domain: null }, user);
+      return user !== null && showsDeveloper({ setup }, user);
     },
     passwords,
     emailChanges,
