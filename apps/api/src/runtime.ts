@@ -432,6 +432,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     publicApiBase: config.publicApiBase,
     ...options.openApi,
   });
+  handlers.push(...developer.handlers);
   // Every module, in one list: what the product answers under /api.
   const modules = [
     createAppConfigModule(

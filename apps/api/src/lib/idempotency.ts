@@ -198,3 +198,22 @@ export async function keysOfResults(
     );
   return new Map(rows.map((r) => [r.resultId ?? '', r.key]));
 }
+
+/** Deletes done keys of scopes starting with `scopePrefix` older than `maxAgeSeconds`; answers how many. */
+export async function sweepDoneKeys(
+  db: Database,
+  scopePrefix: string,
+  maxAgeSeconds: number,
+): Promise<number> {
+  const rows = await db
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        like(idempotencyKeys.scope, `${scopePrefix}%`),
+        eq(idempotencyKeys.state, 'done'),
+        sql`${idempotencyKeys.createdAt} < now() - make_interval(secs => ${maxAgeSeconds})`,
+      ),
+    )
+    .returning({ key: idempotencyKeys.key });
+  return rows.length;
+}

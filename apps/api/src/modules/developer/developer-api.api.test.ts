@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEVELOPER_TEXTS } from '@app/contracts';
-import { apiKeys, campaigns, companies, DEMO, eq } from '@app/db';
+import { apiKeys, campaigns, companies, DEMO, eq, queryRows, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { insertCampaign, insertLead } from '../../../test/kits/campaigns.js';
@@ -17,6 +17,7 @@ import {
 } from '../../../test/kits/developer.js';
 import { del, post, type Who } from '../../../test/kits/users.js';
 import { loadOrCreateSecret } from '../../lib/app-secrets.js';
+import { sweepDoneKeys } from '../../lib/idempotency.js';
 import { createKeyTokens } from './key-credentials.js';
 
 /**
@@ -366,5 +367,18 @@ describe('rate limits, rotation, revocation, expiry', () => {
     expect((await api.call('GET', '/campaigns', t)).statusCode).toBe(401);
     const state = (await keyState(rt, owner)).json();
     expect(state).toMatchObject({ client_id: null, is_marketing_services_agreement_developer: 'F' });
+  });
+});
+
+describe('the hourly sweep', () => {
+  it('runs, and forgets done Open API keys once they are old', async () => {
+    const sweep = rt.handlers.find((h) => h.spec.name === 'open-api.sweep');
+    await sweep?.handle({}, { retryCount: 0, isLastAttempt: true });
+    const [kept] = await queryRows<{ n: number }>(
+      rt.database.db,
+      sql`select count(*)::int as n from idempotency_keys where scope like 'open-api:%'`,
+    );
+    expect(kept?.n).toBeGreaterThan(0);
+    expect(await sweepDoneKeys(rt.database.db, 'open-api:', 0)).toBeGreaterThan(0);
   });
 });

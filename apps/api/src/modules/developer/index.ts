@@ -1,7 +1,7 @@
 import { centsToDollars } from '@app/contracts';
 import type { Database } from '@app/db';
 import type { FastifyRequest } from 'fastify';
-import type { HoldOptions } from '../../lib/idempotency.js';
+import { type HoldOptions, sweepDoneKeys } from '../../lib/idempotency.js';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.js';
 import type { AuditLog } from '../audit/index.js';
 import type { CampaignService } from '../campaigns/index.js';
@@ -16,9 +16,11 @@ import { createKeyAuthenticator } from './key-authenticator.js';
 import { createKeyTokens } from './key-credentials.js';
 import { createKeyService } from './key-service.js';
 import { openApiRoutes } from './open-api/open-api-plugin.js';
+import { openApiSweepHandler } from './sweep-job.js';
 
 export { createKeyTokens } from './key-credentials.js';
 export type { KeyService } from './key-service.js';
+export { openApiSweepJob } from './sweep-job.js';
 
 /** A key's calls per minute, and token exchanges per client address per minute (decision 0098). */
 export const OPEN_API_RATE_LIMIT: RateLimitRule = { limit: 120, windowSeconds: 60 };
@@ -52,7 +54,7 @@ export function createDeveloperModule(deps: {
   campaigns: CampaignService;
   leadFeed: LeadFeed;
   exclusions: ExclusionService;
-  limiter: Pick<RateLimiter, 'consume'>;
+  limiter: Pick<RateLimiter, 'consume' | 'sweep'>;
   tokenSigningKey: string;
   /** The configured API base the browser uses (`/api`, or an absolute address). */
   publicApiBase: string;
@@ -95,6 +97,12 @@ export function createDeveloperModule(deps: {
     }),
     /** Developer mode switched off for a company: its keys stop (the users module calls this). */
     resetCompany: keys.resetCompany,
+    handlers: [
+      openApiSweepHandler({
+        sweepRateLimits: deps.limiter.sweep,
+        sweepIdempotencyKeys: () => sweepDoneKeys(deps.db, 'open-api:', 24 * 3600),
+      }),
+    ],
     routes: [
       developerRoutes({ keys, repo, audit: deps.audit, baseUrlOf }),
       openApiRoutes({
