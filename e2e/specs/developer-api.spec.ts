@@ -76,6 +76,13 @@ test('an agency accepts the developer agreement, creates a key and calls the API
     await expect(page.getByTestId('api-example-list-campaigns')).toContainText('YOUR_CLIENT_SECRET');
     await expect(page.getByTestId('api-recent-calls')).toContainText('/api/v1/campaigns');
   } finally {
+    // As it was: developer mode off (which revokes the key and asks for the agreement again), no fee.
     await developerMode(false);
+    await api.call(
+      'PUT',
+      '/v1/developer/settings',
+      { first_time_charge: '0' },
+      await api.signIn(DEMO.master.rootUser.email),
+    );
   }
 });
