@@ -25,6 +25,8 @@ export interface AppDependencies {
   database: DatabaseHandle;
   dtKey: CryptoKey;
   authenticate: AccessOptions['authenticate'];
+  /** The Open API's key authenticator (decision 0100). */
+  authenticateKey?: AccessOptions['authenticateKey'];
   inScope: AccessOptions['inScope'];
   audit: AuditLog;
   /** The modules' route plugins, mounted under /api (the runtime builds them with their dependencies). */
@@ -75,6 +77,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(errorsPlugin);
   await app.register(accessPlugin, {
     authenticate: deps.authenticate,
+    authenticateKey: deps.authenticateKey,
     inScope: deps.inScope,
     onRegistered: deps.onRouteRegistered,
   });

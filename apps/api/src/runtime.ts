@@ -25,6 +25,7 @@ import { createBillingModule } from './modules/billing/index.js';
 import { createBotCheckModule } from './modules/bot-check/index.js';
 import { createCampaignsModule, locatorMirrorJob } from './modules/campaigns/index.js';
 import { createCardsModule } from './modules/cards/index.js';
+import { createDeveloperFeeReader, createDeveloperModule } from './modules/developer/index.js';
 import { createDocumentsModule } from './modules/documents/index.js';
 import { createDomainsModule } from './modules/domains/index.js';
 import { createEmbedModule } from './modules/embed/index.js';
@@ -121,6 +122,11 @@ export interface RuntimeOptions {
   };
   /** Tests only: keys per exclusion merge transaction (decision 0092). */
   exclusionMergeRange?: number;
+  /** Tests only: the Open API's rate limits, token life and idempotency wait (decision 0100). */
+  openApi?: Pick<
+    Parameters<typeof createDeveloperModule>[0],
+    'rateLimit' | 'tokenRateLimit' | 'tokenTtlSeconds' | 'idempotency'
+  >;
 }
 
 /**
@@ -237,6 +243,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       audit: audit.audit,
       reauthenticate: identity.passwords.reauthenticate,
       clock: at,
+      developerFee: createDeveloperFeeReader(db),
     });
   const agreements = agreementsAt(clock);
   // The same service on a clock set back, for the demo's acceptances of an earlier day (an
@@ -448,6 +455,31 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     ...billingJobs.handlers,
   ];
   const groups = createGroupsModule({ db });
+  const leadReports = createLeadReportsModule({
+    db,
+    charges: payments.charges,
+    requireReadable: tenancy.moduleAccess.requireReadable,
+  });
+  // The Developer API (decision 0100): Open API keys and the Open API under /api/v1.
+  const developer = createDeveloperModule({
+    db,
+    audit: audit.audit,
+    companies: tenancy.companyReads,
+    apiKeyFlag: tenancy.apiKeyFlag,
+    developerAcceptance: agreements.agreements.developerAcceptance,
+    showsDeveloperEntry: identity.showsDeveloperEntry,
+    personOf: identity.personOf,
+    chargeOnce: payments.chargeOnce,
+    customerOf: cards.customerOf,
+    campaigns: campaigns.service,
+    leadFeed: leadReports.leadFeed,
+    exclusions: exclusions.exclusions.service,
+    limiter,
+    tokenSigningKey: await loadOrCreateSecret(db, 'open_api_token_key'),
+    publicApiBase: config.publicApiBase,
+    ...options.openApi,
+  });
+  handlers.push(...developer.handlers);
   // Every module, in one list: what the product answers under /api.
   const modules = [
     createAppConfigModule(
@@ -471,6 +503,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       inScope: scope.inScope,
       limiter,
       emailChanges: identity.emailChanges,
+      developerModeOff: async (companyId) => {
+        await developer.resetCompany(companyId);
+        await agreements.agreements.resetDeveloper(companyId);
+      },
     }),
     createRolesModule({ db, audit: audit.audit }),
     createProfileModule({
@@ -508,11 +544,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       leads: leads.leads.counts,
       inScope: scope.inScope,
     }),
-    createLeadReportsModule({
-      db,
-      charges: payments.charges,
-      requireReadable: tenancy.moduleAccess.requireReadable,
-    }),
+    leadReports,
+    developer,
     settings,
     createRegistrationModule({
       db,
@@ -534,6 +567,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     database,
     dtKey: await importEnvelopeKey(dtKeyBase64),
     authenticate: identity.authenticate,
+    authenticateKey: developer.authenticateKey,
     inScope: scope.inScope,
     audit: audit.audit,
     routes,
@@ -667,6 +701,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       siteTests: siteTests.siteTests,
       exclusions: exclusions.exclusions,
       integrations: { engine: integrations.engine, manage: integrations.manage },
+      developer: { keys: developer.keys, repo: developer.repo },
     },
     seeded,
     async close() {

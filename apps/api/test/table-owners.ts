@@ -22,8 +22,14 @@ export const TABLE_OWNERS: Record<string, string> = {
   login_challenges: 'modules/identity',
   one_time_tokens: 'modules/identity',
   bot_check_uses: 'providers/bot-check',
-  rate_limit_counters: 'lib',
   app_secrets: 'lib',
+  // shared mechanisms (decisions 0101, 0102): one idempotency store, one rate-limit store
+  idempotency_keys: 'lib',
+  rate_limits: 'lib',
+  // the Developer API (decision 0100)
+  api_keys: 'modules/developer',
+  api_request_log: 'modules/developer',
+  developer_settings: 'modules/developer',
   // a company's settings and prices
   company_branding: 'modules/settings',
   company_modules: 'modules/settings',
@@ -111,12 +117,10 @@ export const TABLE_OWNERS: Record<string, string> = {
   sandbox_charges: 'providers/payments',
   sandbox_refunds: 'providers/payments',
   sandbox_transfers: 'providers/payments',
-  sandbox_idempotency: 'providers/payments',
   sandbox_events: 'providers/payments',
   sandbox_ad_organizations: 'providers/ad-platform',
   sandbox_ad_campaigns: 'providers/ad-platform',
   sandbox_ad_campaign_history: 'providers/ad-platform',
-  sandbox_ad_idempotency: 'providers/ad-platform',
   sandbox_identities: 'providers/identities',
   sandbox_integration_accounts: 'providers/integrations',
   sandbox_integration_tokens: 'providers/integrations',

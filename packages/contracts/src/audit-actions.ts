@@ -95,6 +95,12 @@ export const AUDIT_ACTION_LABELS = {
   // Agreements (issue 10): who accepted which document version, from which IP
   agreement_accepted: 'Agreement accepted',
   developer_agreement_withdrawn: 'Developer agreement withdrawn',
+  // The Developer API (decision 0100): keys made, rotated and revoked, the fee and its setting
+  api_key_created: 'API key created',
+  api_key_rotated: 'API key rotated',
+  api_key_revoked: 'API key revoked',
+  developer_fee_charged: 'Developer fee charged',
+  developer_fee_updated: 'Developer fee updated',
   // Campaigns (issue 11): every state move is one entry, worded by the state machine
   campaign_created: 'Campaign created',
   campaign_updated: 'Campaign updated',

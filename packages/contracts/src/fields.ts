@@ -77,3 +77,9 @@ export const API_MODE_CONFIRM = {
       'The developer feature is reset. If it is enabled again later, the one-time developer fee is charged again.',
   },
 };
+
+/** The enabling confirmation with the system's developer fee when it has one (decision 0100). */
+export const apiModeConfirm = (on: boolean, fee: string | null) =>
+  on && fee
+    ? { ...API_MODE_CONFIRM.on, message: `${API_MODE_CONFIRM.on.message} The developer fee is $${fee}.` }
+    : API_MODE_CONFIRM[on ? 'on' : 'off'];

@@ -12,6 +12,7 @@ export * from './card-payments.js';
 export * from './commission-rate.js';
 export * from './commissions.js';
 export * from './data-wallet.js';
+export * from './developer.js';
 export * from './documents.js';
 export * from './domain-info.js';
 export * from './envelope.js';

@@ -166,3 +166,14 @@ export function showsMinimumSpendAddendum(user: SessionUser): boolean {
 export function injectsParentEmbedCode(user: SessionUser): boolean {
   return !isSystemUser(user) && !isSalesUser(user);
 }
+
+/**
+ * Developer: api mode, and either a system user of the root company or a non-system agency with a card
+ * and a connected payment account. "Needs the root company" cannot apply to agencies (they never are
+ * the root company), so it is read as the system-user branch (decision D-developer).
+ */
+export function showsDeveloper(ctx: Pick<PolicyContext, 'setup'>, user: SessionUser): boolean {
+  if (user.api_mode !== 'T' || isSalesUser(user)) return false;
+  if (isSystemUser(user)) return user.rootcomp;
+  return isAgencyUser(user) && hasCard(user) && isAccountConnected(user, ctx.setup);
+}

@@ -8,6 +8,7 @@ import {
   isSalesUser,
   isSystemUser,
   needsProfileSetup,
+  showsDeveloper,
 } from './account-state.js';
 import { reaches } from './authorization/authorize.js';
 import { actorOf } from './authorization/session-actor.js';
@@ -36,7 +37,8 @@ export type GuardRule =
   | 'module-unavailable'
   | 'system-to-agency-list'
   | 'client-campaign-creation-disabled'
-  | 'profile-setup-v1-fallback';
+  | 'profile-setup-v1-fallback'
+  | 'developer';
 
 export type GuardResult =
   | { action: 'allow' }
@@ -154,6 +156,7 @@ function routeNotFound(
   rules: readonly RouteRule[],
 ): GuardResult | null {
   if (rules.includes('system-only') && !isSystemUser(user)) return notFound('system-only');
+  if (rules.includes('developer') && !showsDeveloper(ctx, user)) return notFound('developer');
   if (
     rules.includes('exclusion-list') &&
     !reaches(actorOf(user, ctx.rolePermissions ?? null), 'exclusions.read')

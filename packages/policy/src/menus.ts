@@ -9,6 +9,7 @@ import {
   isSalesUser,
   isSystemUser,
   requiresCard,
+  showsDeveloper,
 } from './account-state.js';
 import { reaches } from './authorization/authorize.js';
 import { actorOf } from './authorization/session-actor.js';
@@ -241,17 +242,6 @@ export function showsDataWallet(ctx: PolicyContext, user: SessionUser): boolean 
   );
 }
 
-/**
- * Developer: api mode, and either a system user of the root company or a non-system agency with a card
- * and a connected payment account. "Needs the root company" cannot apply to agencies (they never are
- * the root company), so it is read as the system-user branch (decision D-developer).
- */
-export function showsDeveloper(ctx: PolicyContext, user: SessionUser): boolean {
-  if (user.api_mode !== 'T' || isSalesUser(user)) return false;
-  if (isSystemUser(user)) return user.rootcomp;
-  return isAgencyUser(user) && hasCard(user) && isAccountConnected(user, ctx.setup);
-}
-
 /** The profile menu of spec 1 §2.5 with the rules of §6. */
 export function profileMenu(ctx: PolicyContext): MenuItem[] {
   const { user } = ctx;
@@ -271,7 +261,7 @@ export function profileMenu(ctx: PolicyContext): MenuItem[] {
       isClient || user.user_type === 'userdownline',
       { id: 'integrations', label: 'Integrations', path: '/integrations' },
     ],
-    [showsDeveloper(ctx, user), { id: 'developer', label: 'Developer' }],
+    [showsDeveloper(ctx, user), { id: 'developer', label: 'Developer', path: '/user/developer' }],
     [
       isClient && menuMayOffer(ctx, '/configuration/opt-out-list'),
       { id: 'exclusion-list', label: 'Exclusion List', path: '/configuration/opt-out-list' },

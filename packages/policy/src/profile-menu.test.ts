@@ -1,7 +1,8 @@
 import type { SessionUser, SetupCheck } from '@app/contracts';
 import { betaSetup, makeCtx, makeSetup, makeUser, USERS } from '@app/policy/testing';
 import { describe, expect, it } from 'vitest';
-import { profileMenu, showsCardSetting, showsDataWallet, showsDeveloper } from './menus.js';
+import { showsDeveloper } from './account-state.js';
+import { profileMenu, showsCardSetting, showsDataWallet } from './menus.js';
 
 const agency = USERS.userdownline();
 const client = USERS.client();

@@ -18,7 +18,9 @@ export type RouteRule =
   /** A client with disable_client_add_campaign 'T' is sent to the dashboard. */
   | 'client-campaign-creation-disabled'
   /** profile-setup-v1 falls back to Profile Setup unless card + leads menu, or a system user. */
-  | 'profile-setup-v1-fallback';
+  | 'profile-setup-v1-fallback'
+  /** 404 unless the profile menu offers Developer (`showsDeveloper`, decision 0100). */
+  | 'developer';
 
 export type RouteAccess =
   | { kind: 'visitor' }
@@ -125,6 +127,14 @@ const STATIC_ROUTES: readonly RouteDef[] = [
     path: '/user/card-setting',
     name: 'Card Setting',
     access: guarded(allTypes),
+    parentId: 'user',
+  },
+  // The profile menu's Developer entry (spec 1 §2.5, §6; decision 0100): keys and the Open API docs.
+  {
+    id: 'user.developer',
+    path: '/user/developer',
+    name: 'Developer',
+    access: guarded(allTypes, 'developer'),
     parentId: 'user',
   },
   // Not in the spec: each party's billing history (issue 10 "Seeing the money", decision 0035).

@@ -14,6 +14,7 @@ import {
   walletTopUpsJob,
 } from '../modules/billing/index.js';
 import { locatorMirrorJob } from '../modules/campaigns/index.js';
+import { openApiSweepJob } from '../modules/developer/index.js';
 import { mergeExclusionUploadJob } from '../modules/exclusions/index.js';
 import { passwordResetLinkJob } from '../modules/identity/index.js';
 import { enhancementCountJob, keywordCountJob } from '../modules/keyword-counts/index.js';
@@ -47,6 +48,7 @@ export const JOB_SPECS: readonly JobSpec[] = [
   locatorMirrorJob,
   mergeExclusionUploadJob,
   minimumSpendJob,
+  openApiSweepJob,
   passwordResetLinkJob,
   paymentRemindersJob,
   prepaidLowNoticesJob,

@@ -3,6 +3,7 @@ import { type Action, authorize, NO_PERMISSION, NOT_WHILE_ACTING, reaches } from
 import type {
   FastifyContextConfig,
   FastifyInstance,
+  FastifyReply,
   FastifyRequest,
   onRequestHookHandler,
   preHandlerHookHandler,
@@ -10,7 +11,7 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, HttpError, notFound } from '../http-errors.js';
-import type { Principal } from '../modules/tenancy/index.js';
+import type { Caller, KeyPrincipal, Principal } from '../modules/tenancy/index.js';
 import { hookList } from './route-hooks.js';
 
 /**
@@ -61,15 +62,24 @@ export type AccessRule =
       action: Action | ActionFromBody;
       /** The tenant ids this route reads from the request; all must lie in the caller's scope. */
       scope?: readonly ScopedId[];
+    }
+  | {
+      /** An Open API route (decision 0100): the caller is a key, by its access token. */
+      kind: 'key';
+      action: Action;
+      scope?: readonly ScopedId[];
     };
 
 /** The rule of a route that needs a signed-in caller. */
 export type SignedInRule = Extract<AccessRule, { kind: 'user' }>;
+export type KeyRule = Extract<AccessRule, { kind: 'key' }>;
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The caller of a `user` route (set by the access plugin before the handler runs). */
     principal: Principal | null;
+    /** The key calling a `key` route (set by the access plugin before the handler runs). */
+    keyPrincipal: KeyPrincipal | null;
   }
   interface FastifyContextConfig {
     access?: AccessRule;
@@ -91,8 +101,13 @@ export function declareAllPublic(instance: FastifyInstance): void {
 export interface AccessOptions {
   /** Resolves the caller from the request's token; throws a 401 HttpError when there is none. */
   authenticate: (request: FastifyRequest) => Promise<Principal>;
+  /**
+   * Resolves the key calling an Open API route from its access token (and counts the call against
+   * the key's rate limit, writing the `RateLimit-*` headers); throws a 401 or 429 HttpError.
+   */
+  authenticateKey?: (request: FastifyRequest, reply: FastifyReply) => Promise<KeyPrincipal>;
   /** True when `id` names a `resource` inside the caller's scope. */
-  inScope: (principal: Principal, resource: TenantResource, id: number) => Promise<boolean>;
+  inScope: (principal: Caller, resource: TenantResource, id: number) => Promise<boolean>;
   /** Collects each registered route with its rule, for the route-rule test and the docs. */
   onRegistered?: (route: { method: string; url: string; access: AccessRule }) => void;
 }
@@ -102,7 +117,7 @@ export interface AccessOptions {
  * The access plugin applies it to every route's declared action; services apply it where the action
  * depends on data (one call that creates or updates, a profile form with a company step).
  */
-export function requireAction(principal: Principal, action: Action): void {
+export function requireAction(principal: Caller, action: Action): void {
   const decision = authorize(principal, action);
   if (decision.allowed) return;
   if (decision.status === 404) throw notFound();
@@ -151,15 +166,18 @@ export const accessPlugin = fp<AccessOptions>(async (app, options) => {
   });
 
   app.decorateRequest('principal', null);
+  app.decorateRequest('keyPrincipal', null);
 
   // Hooks in callback form: a request that has nothing to check passes synchronously, with no
   // promise or microtask hop; only signed-in routes take the async path.
   const authorizeRequest =
     (config: FastifyContextConfig): onRequestHookHandler =>
-    (request, _reply, done) => {
+    (request, reply, done) => {
       const access = config.access;
       if (!access || access.kind === 'public') return done();
-      signIn(request, access).then(() => done(), done);
+      // Never return the promise: Fastify would continue once for it and once for `done`.
+      if (access.kind === 'key') keyIn(request, reply, access).then(() => done(), done);
+      else signIn(request, access).then(() => done(), done);
     };
 
   // Body ids can only be read once the envelope is open and the body validated.
@@ -167,8 +185,10 @@ export const accessPlugin = fp<AccessOptions>(async (app, options) => {
     (config: FastifyContextConfig): preHandlerHookHandler =>
     (request, _reply, done) => {
       const access = config.access;
-      if (access?.kind !== 'user' || !request.principal) return done();
-      checkBody(request, request.principal, access).then(() => done(), done);
+      if (access?.kind === 'key' && request.keyPrincipal)
+        checkScope(request, request.keyPrincipal, access.scope, ['body'], true).then(() => done(), done);
+      else if (access?.kind !== 'user' || !request.principal) done();
+      else checkBody(request, request.principal, access).then(() => done(), done);
     };
 
   async function signIn(request: FastifyRequest, access: SignedInRule) {
@@ -180,6 +200,16 @@ export const accessPlugin = fp<AccessOptions>(async (app, options) => {
     await checkScope(request, principal, access.scope, ['params', 'query']);
   }
 
+  /** A key's call: its token, its rate limit, the action for the key, then the ids in its reach. */
+  async function keyIn(request: FastifyRequest, reply: FastifyReply, access: KeyRule) {
+    if (!options.authenticateKey) throw new HttpError(401, 'unauthenticated', 'Unauthenticated.');
+    const key = await options.authenticateKey(request, reply);
+    requireAction(key, access.action);
+    request.keyPrincipal = key;
+    // An Open API filter id is optional (`?client_id=`): absent, there is nothing to check.
+    await checkScope(request, key, access.scope, ['params', 'query'], true);
+  }
+
   async function checkBody(request: FastifyRequest, principal: Principal, access: SignedInRule) {
     if (typeof access.action !== 'string') requireAction(principal, access.action.choose(request.body));
     await checkScope(request, principal, access.scope, ['body']);
@@ -187,15 +217,17 @@ export const accessPlugin = fp<AccessOptions>(async (app, options) => {
 
   async function checkScope(
     request: FastifyRequest,
-    principal: Principal,
+    principal: Caller,
     scope: readonly ScopedId[] | undefined,
     parts: ScopedId['in'][],
+    optionalQuery = false,
   ) {
     for (const item of scope ?? []) {
       if (!parts.includes(item.in)) continue;
       const source = request[item.in] as Record<string, unknown> | undefined;
       const raw = source?.[item.field];
       if (raw === undefined && item.in === 'body') continue; // optional body ids: the schema decides
+      if (raw === undefined && item.in === 'query' && optionalQuery) continue;
       const id = idValue(raw);
       if (id === null || !(await options.inScope(principal, item.resource, id))) throw notFound();
     }
@@ -206,4 +238,10 @@ export const accessPlugin = fp<AccessOptions>(async (app, options) => {
 export const principalOf = (request: FastifyRequest): Principal => {
   if (!request.principal) throw new HttpError(401, 'unauthenticated', 'Unauthenticated.');
   return request.principal;
+};
+
+/** The key calling an Open API route (the access plugin has authenticated it before the handler). */
+export const keyPrincipalOf = (request: FastifyRequest): KeyPrincipal => {
+  if (!request.keyPrincipal) throw new HttpError(401, 'unauthenticated', 'Unauthenticated.');
+  return request.keyPrincipal;
 };

@@ -4,6 +4,7 @@ import { BILLING_MATRIX_CASES } from './billing-cases.js';
 import { CAMPAIGN_MATRIX_CASES } from './campaign-cases.js';
 import { CARDS_MATRIX_CASES } from './cards-cases.js';
 import { DATA_WALLET_MATRIX_CASES } from './data-wallet-cases.js';
+import { DEVELOPER_MATRIX_CASES } from './developer-cases.js';
 import { EXCLUSION_MATRIX_CASES } from './exclusion-cases.js';
 import { GOHIGHLEVEL_MATRIX_CASES } from './gohighlevel-cases.js';
 import { INTEGRATION_MATRIX_CASES } from './integration-cases.js';
@@ -390,6 +391,7 @@ export const MATRIX_CASES: MatrixCase[] = [
   ...KEYWORD_COUNT_MATRIX_CASES,
   ...INTEGRATION_MATRIX_CASES,
   ...GOHIGHLEVEL_MATRIX_CASES,
+  ...DEVELOPER_MATRIX_CASES,
 ];
 
 async function salesLinksOf(db: Database, companyId: number): Promise<Record<string, number>> {

@@ -10,6 +10,7 @@ import {
 } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useHttp } from '../app/boot/boot-context';
+import { developerKeys } from './developer';
 import type { HttpClient } from './http';
 
 export const agreementKeys = {
@@ -51,8 +52,11 @@ export function useAcceptDeveloperAgreement() {
         },
         agreementAcceptedResponseSchema,
       ),
-    onSuccess: (_answer, input) =>
-      client.invalidateQueries({ queryKey: agreementKeys.developer(input.companyId) }),
+    onSuccess: async (_answer, input) => {
+      await client.invalidateQueries({ queryKey: agreementKeys.developer(input.companyId) });
+      // The Developer screen shows keys only once the agreement is accepted (decision 0100).
+      await client.invalidateQueries({ queryKey: developerKeys.all });
+    },
   });
 }
 

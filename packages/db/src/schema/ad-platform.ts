@@ -96,12 +96,3 @@ export const sandboxAdCampaignHistory = pgTable(
   },
   (t) => [index('sandbox_ad_campaign_history_campaign_idx').on(t.campaignId, t.sequence)],
 );
-
-/** One row per idempotency key: the call's fingerprint and the object it made or moved. */
-export const sandboxAdIdempotency = pgTable('sandbox_ad_idempotency', {
-  key: text().primaryKey(),
-  operation: text().notNull(),
-  fingerprint: text().notNull(),
-  resultId: text(),
-  createdAt: createdAt(),
-});

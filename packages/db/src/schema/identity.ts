@@ -95,12 +95,6 @@ export const oneTimeTokens = pgTable(
 );
 
 /** Fixed-window counters for rate limits, shared by every process. */
-export const rateLimitCounters = pgTable('rate_limit_counters', {
-  key: text().primaryKey(),
-  windowStart: at().notNull(),
-  hits: integer().notNull(),
-});
-
 /** Bot-check answers already accepted (each answer is single use until it expires). */
 export const botCheckUses = pgTable('bot_check_uses', {
   signature: text().primaryKey(),

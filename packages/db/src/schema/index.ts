@@ -4,6 +4,7 @@ export * from './billing.js';
 export * from './campaigns.js';
 export * from './cards.js';
 export * from './commissions.js';
+export * from './developer.js';
 export * from './enums.js';
 export * from './exclusions.js';
 export * from './identities.js';

@@ -209,29 +209,6 @@ export const sandboxTransfers = pgTable('sandbox_transfers', {
   createdAt: createdAt(),
 });
 
-/**
- * One row per idempotency key and account, like Stripe's: the request's fingerprint and its result
- * (an object id, or the error it ended with), so a repeat returns the first answer.
- */
-export const sandboxIdempotency = pgTable(
-  'sandbox_idempotency',
-  {
-    scope: text().notNull(),
-    key: text().notNull(),
-    operation: text().notNull(),
-    fingerprint: text().notNull(),
-    resultId: text(),
-    error: jsonb().$type<{
-      code: string;
-      message: string;
-      declineCode: string | null;
-      param: string | null;
-    }>(),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.scope, t.key] })],
-);
-
 /** Events the sandbox emitted, in order, with how often each was delivered. */
 export const sandboxEvents = pgTable('sandbox_events', {
   sequence: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),

@@ -11,6 +11,7 @@ import {
   isSystemOwner,
   isSystemStaff,
 } from './actor.js';
+import type { ApiScope } from './key-actor.js';
 
 /** A role switch an action needs (spec 1 §3.6): module × enable/create/update/delete. */
 export interface PermissionNeed {
@@ -26,6 +27,11 @@ export interface ActionRule {
   permission?: PermissionNeed;
   /** Refused in a session where someone acts as this person (view mode, single sign-on). */
   notWhileActingAsOther?: boolean;
+  /**
+   * The scope an Open API key needs to perform it (decision 0100); absent: no key may. A key reaches
+   * the ids its company reaches, like the company's own people.
+   */
+  key?: ApiScope;
 }
 
 const anyone = () => true;
@@ -169,11 +175,21 @@ export const ACTIONS = {
   'campaigns.read': {
     who: (a: Actor) => isCompanyStaff(a) || isClient(a) || isAccountExecutive(a),
     permission: leadspeek('enable'),
+    key: 'campaigns:read',
   },
-  'campaigns.create': { who: campaignRunners, permission: leadspeek('create') },
-  'campaigns.update': { who: campaignRunners, permission: leadspeek('update') },
+  'campaigns.create': { who: campaignRunners, permission: leadspeek('create'), key: 'campaigns:write' },
+  'campaigns.update': { who: campaignRunners, permission: leadspeek('update'), key: 'campaigns:write' },
   /** Active/pause, archive: state moves through the state machine (activation may charge). */
-  'campaigns.move': { who: campaignRunners, permission: leadspeek('update') },
+  'campaigns.move': { who: campaignRunners, permission: leadspeek('update'), key: 'campaigns:write' },
+  /**
+   * Stored leads, as the Open API pages them (decision 0100): whoever reads campaigns reads their
+   * leads (the lead reports declare `campaigns.read`); a key needs its own scope for them.
+   */
+  'leads.read': {
+    who: (a: Actor) => isCompanyStaff(a) || isClient(a) || isAccountExecutive(a),
+    permission: leadspeek('enable'),
+    key: 'leads:read',
+  },
   'campaigns.remove': { who: campaignRunners, permission: leadspeek('delete') },
   /** A campaign's client prices (cost module): what the agency charges its client, never the client. */
   'campaigns.prices': { who: isAgencyStaff, permission: leadspeek('update') },
@@ -198,8 +214,8 @@ export const ACTIONS = {
 
   // Exclusion (suppression) lists (issue 22, decision 0092): which list is whose is
   // `mayManageExclusionList`; uploading and purging are settings writes (the role's switches).
-  'exclusions.read': { who: exclusionKeepers },
-  'exclusions.update': { who: exclusionKeepers, permission: settings('update') },
+  'exclusions.read': { who: exclusionKeepers, key: 'suppression:read' },
+  'exclusions.update': { who: exclusionKeepers, permission: settings('update'), key: 'suppression:write' },
   'exclusions.delete': { who: exclusionKeepers, permission: settings('delete') },
   /** A system's upload limit (rows per upload): the system's own staff. */
   'exclusions.settings': { who: isSystemStaff, permission: settings('update') },
@@ -220,6 +236,28 @@ export const ACTIONS = {
   // a settings write (the role's switches); which company is the scope check's.
   'integrations.read': { who: campaignRunners },
   'integrations.manage': { who: campaignRunners, permission: settings('update') },
+  // The Developer API (decision 0100). An agency's people (and a system's, for its root company) see
+  // their company's keys; making, rotating and revoking one binds the company to the developer
+  // agreement and may charge its one-time fee, so only its own people with the Settings switch do it,
+  // never a stand-in. The platform's staff read any agency's key state and revoke a leaked key. The
+  // developer fee is a system setting.
+  'developer.read': { who: (a: Actor) => isAgencyStaff(a) || isSystemStaff(a) },
+  'developer.keys.create': {
+    who: (a: Actor) => isAgencyStaff(a) || isSystemOwner(a),
+    permission: settings('update'),
+    notWhileActingAsOther: true,
+  },
+  'developer.keys.rotate': {
+    who: (a: Actor) => isAgencyStaff(a) || isSystemOwner(a),
+    permission: settings('update'),
+    notWhileActingAsOther: true,
+  },
+  'developer.keys.revoke': {
+    who: (a: Actor) => isAgencyStaff(a) || isSystemStaff(a),
+    permission: settings('update'),
+  },
+  'developer.settings.read': { who: isSystemStaff },
+  'developer.settings.update': { who: isSystemStaff, permission: settings('update') },
 
   // Reports and the outbox.
   /** Report Analytics: who reads it depends on the person's report permission (`reportAnalyticsAccess`). */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, type Action } from './actions.js';
+import { ACTIONS, type Action, type ActionRule } from './actions.js';
 import type { Actor } from './actor.js';
-import { authorize, can } from './authorize.js';
+import { authorize, can, reaches } from './authorize.js';
+import { API_SCOPES, type ApiScope, type KeyActor } from './key-actor.js';
 import {
   groupListCompany,
   mayActAs,
@@ -203,6 +204,8 @@ describe('authorize', () => {
       'campaigns.create',
       'campaigns.update',
       'campaigns.move',
+      // Its campaigns' stored leads (the Open API's lead feed names the action, decision 0100).
+      'leads.read',
       'campaigns.remove',
       // Its own exclusion list and its campaigns' (decision 0092).
       'exclusions.read',
@@ -355,5 +358,52 @@ describe('sales commissions (decision 0089)', () => {
     expect(can(SALES, 'billing.commissions')).toBe(true);
     expect(can(SALES, 'billing.commissionRate')).toBe(false);
     expect(can(SALES, 'billing.commissionRate.update')).toBe(false);
+  });
+});
+
+describe('authorize for an Open API key (decision 0100)', () => {
+  const key = (scopes: readonly ApiScope[], companyKind: KeyActor['companyKind'] = 'agency'): KeyActor => ({
+    kind: 'key',
+    keyId: 1,
+    systemId: 1,
+    companyId: 10,
+    companyKind,
+    companyParentId: companyKind === 'root' ? null : 1,
+    rootCompanyId: 1,
+    scopes,
+  });
+  const keyActions = (Object.keys(ACTIONS) as Action[]).filter((a) => (ACTIONS[a] as ActionRule).key);
+
+  it('lets keys reach only the Open API actions, each with its scope', () => {
+    expect(keyActions).toEqual([
+      'campaigns.read',
+      'campaigns.create',
+      'campaigns.update',
+      'campaigns.move',
+      'leads.read',
+      'exclusions.read',
+      'exclusions.update',
+    ]);
+    const all = key(API_SCOPES);
+    for (const action of Object.keys(ACTIONS) as Action[])
+      expect(authorize(all, action).allowed, action).toBe(keyActions.includes(action));
+  });
+
+  it('refuses an action whose scope the key lacks with 403, and any other with 404', () => {
+    const readOnly = key(['campaigns:read']);
+    expect(authorize(readOnly, 'campaigns.read')).toEqual({ allowed: true });
+    expect(authorize(readOnly, 'campaigns.create')).toEqual({
+      allowed: false,
+      status: 403,
+      reason: 'permission',
+    });
+    expect(authorize(readOnly, 'developer.keys.create')).toEqual({ allowed: false, status: 404 });
+    expect(authorize(readOnly, 'users.remove')).toEqual({ allowed: false, status: 404 });
+  });
+
+  it('gives a client company no key at all', () => {
+    expect(authorize(key(API_SCOPES, 'client'), 'campaigns.read')).toEqual({ allowed: false, status: 404 });
+    expect(reaches(key(API_SCOPES, 'client'), 'campaigns.read')).toBe(false);
+    expect(reaches(key(API_SCOPES, 'root'), 'campaigns.read')).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { ACTIONS, type Action, type ActionRule } from './actions.js';
 import type { Actor } from './actor.js';
+import { isKeyActor, type KeyActor, mayHoldApiKeys } from './key-actor.js';
 
 /**
  * The answer to "may this actor do this?". A person whose place in the tree does not allow the action
@@ -21,8 +22,18 @@ export function holdsPermission(actor: Actor, need: NonNullable<ActionRule['perm
   return actor.permissions[need.module]?.[need.action] === true;
 }
 
-export function authorize(actor: Actor, action: Action): Decision {
+/**
+ * A key (decision 0100) may perform only the actions that name a scope for keys, and only with that
+ * scope granted; anything else does not exist for it (404). People are decided by `who`, their role's
+ * switch and whether someone acts as them.
+ */
+export function authorize(actor: Actor | KeyActor, action: Action): Decision {
   const rule: ActionRule = ACTIONS[action];
+  if (isKeyActor(actor)) {
+    if (!rule.key || !mayHoldApiKeys(actor.companyKind)) return { allowed: false, status: 404 };
+    if (!actor.scopes.includes(rule.key)) return { allowed: false, status: 403, reason: 'permission' };
+    return { allowed: true };
+  }
   if (!rule.who(actor)) return { allowed: false, status: 404 };
   if (rule.permission && !holdsPermission(actor, rule.permission))
     return { allowed: false, status: 403, reason: 'permission' };
@@ -32,7 +43,10 @@ export function authorize(actor: Actor, action: Action): Decision {
 }
 
 /** Whether the actor may perform the action (what the web uses to show or hide a control). */
-export const can = (actor: Actor, action: Action): boolean => authorize(actor, action).allowed;
+export const can = (actor: Actor | KeyActor, action: Action): boolean => authorize(actor, action).allowed;
 
 /** Whether the actor's place in the tree reaches the action at all, whatever their role switches. */
-export const reaches = (actor: Actor, action: Action): boolean => ACTIONS[action].who(actor);
+export const reaches = (actor: Actor | KeyActor, action: Action): boolean => {
+  const rule: ActionRule = ACTIONS[action];
+  return isKeyActor(actor) ? rule.key !== undefined && mayHoldApiKeys(actor.companyKind) : rule.who(actor);
+};

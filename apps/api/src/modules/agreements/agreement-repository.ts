@@ -136,9 +136,9 @@ export function createAgreementRepository(db: Database) {
 
     /** The newest acceptance of a document by anyone of a company. */
     async latestCompanyAcceptance(companyId: number, documentName: string) {
-      const [row] = await queryRows<{ accepted_at: Date }>(
+      const [row] = await queryRows<{ id: number; accepted_at: Date }>(
         db,
-        sql`select accepted_at from agreement_acceptances where company_id = ${companyId}
+        sql`select id, accepted_at from agreement_acceptances where company_id = ${companyId}
           and document_name = ${documentName} order by accepted_at desc, id desc limit 1`,
       );
       return row;
@@ -175,6 +175,14 @@ export function createAgreementRepository(db: Database) {
           where id = ${id} and used_at is null and expires_at > now() returning id`,
       );
       return rows.length === 1;
+    },
+
+    async developerFlag(companyId: number): Promise<boolean> {
+      const [row] = await queryRows<{ flag: boolean }>(
+        db,
+        sql`select is_marketing_services_agreement_developer as flag from companies where id = ${companyId}`,
+      );
+      return row?.flag === true;
     },
 
     async setDeveloperFlag(companyId: number, on: boolean) {

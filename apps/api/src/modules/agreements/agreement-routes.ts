@@ -39,11 +39,19 @@ const ACCEPTED = 'Thank you, your agreement has been recorded.';
 async function marketingAgreement(
   db: Database,
   agreements: AgreementService,
+  developerFee: (systemId: number) => Promise<string | null>,
   companyId: number,
 ): Promise<MarketingAgreementResponse> {
-  const [company] = await queryRows<{ flag: boolean; months: number | null; flat: string | number | null }>(
+  const [company] = await queryRows<{
+    flag: boolean;
+    months: number | null;
+    flat: string | number | null;
+    system_id: number;
+    kind: string;
+  }>(
     db,
-    sql`select c.is_marketing_services_agreement_developer as flag, p.months, p.flat_month_cents as flat
+    sql`select c.is_marketing_services_agreement_developer as flag, p.months, p.flat_month_cents as flat,
+        c.system_id, c.kind
       from companies c
       left join minimum_spend_plans p on p.id = coalesce(c.plan_min_spend_id,
         (select d.id from minimum_spend_plans d where d.system_id = c.system_id and d.is_default))
@@ -55,8 +63,8 @@ async function marketingAgreement(
   return {
     result: 'success',
     is_marketing_services_agreement_developer: company?.flag ? 'T' : 'F',
-    // No developer fee exists in the product yet (decision 0034): nothing is invented here.
-    first_time_charge: null,
+    // The system's one-time developer fee (decision 0100); agencies pay it, a root company does not.
+    first_time_charge: company?.kind === 'agency' ? await developerFee(company.system_id) : null,
     minimum_spend_max: amount,
     minimum_spend_amount_list:
       amount === null
@@ -71,7 +79,11 @@ async function marketingAgreement(
  * agreement, and the PDF of an accepted version through `/download-auth/{pkdoc}` + `POST /docauth`.
  */
 export const agreementRoutes =
-  (db: Database, agreements: AgreementService): FastifyPluginAsyncZod =>
+  (
+    db: Database,
+    agreements: AgreementService,
+    developerFee: (systemId: number) => Promise<string | null>,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/marketing-services-agreement',
@@ -79,7 +91,7 @@ export const agreementRoutes =
         config: { access: rule('agreements.read') },
         schema: { tags: ['agreements'], response: { 200: marketingAgreementResponseSchema, ...errors } },
       },
-      async (request) => marketingAgreement(db, agreements, principalOf(request).companyId),
+      async (request) => marketingAgreement(db, agreements, developerFee, principalOf(request).companyId),
     );
 
     app.get(
@@ -94,7 +106,7 @@ export const agreementRoutes =
           response: { 200: marketingAgreementResponseSchema, ...errors },
         },
       },
-      async (request) => marketingAgreement(db, agreements, request.params.company_id),
+      async (request) => marketingAgreement(db, agreements, developerFee, request.params.company_id),
     );
 
     const acceptMarketing = async (

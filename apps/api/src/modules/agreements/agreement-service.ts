@@ -148,6 +148,27 @@ export function createAgreementService(deps: AgreementDependencies) {
       return { accepted_at: accepted ? new Date(accepted.accepted_at).toISOString() : null };
     },
 
+    /**
+     * The developer agreement as the Developer API needs it (decision 0100): whether the company's
+     * flag is on, and the acceptance that turned it on (its id is the business key of the one-time
+     * fee: each enabling is accepted anew, so a re-enabled company is charged again).
+     */
+    async developerAcceptance(companyId: number) {
+      const flag = await repo.developerFlag(companyId);
+      const accepted = flag
+        ? await repo.latestCompanyAcceptance(companyId, 'marketing-services-agreement-developer')
+        : undefined;
+      return {
+        accepted: flag && accepted !== undefined,
+        acceptanceId: accepted ? Number(accepted.id) : null,
+      };
+    },
+
+    /** Developer mode switched off by the platform: the agreement must be accepted again (spec 2 §5). */
+    async resetDeveloper(companyId: number) {
+      await repo.setDeveloperFlag(companyId, false);
+    },
+
     /** Turning developer mode's agreement off changes the flag only; there is nothing to accept. */
     async withdrawDeveloper(principal: Principal, userId: number, companyId: number, ip: string) {
       if (userId !== principal.userId) throw notFound();

@@ -22,6 +22,8 @@ export function createAgreementsModule(deps: {
   audit: AuditLog;
   reauthenticate: AgreementDependencies['reauthenticate'];
   clock: AgreementDependencies['clock'];
+  /** The system's one-time developer fee in dollars, null for none (the Developer API's setting). */
+  developerFee?: (systemId: number) => Promise<string | null>;
 }) {
   const beta = createBetaFeatureService(deps.db);
   const agreements = createAgreementService({
@@ -38,7 +40,7 @@ export function createAgreementsModule(deps: {
     /** The agreements minimum spend needs: v2-v4 and the addendum accepted, the addendum's start. */
     minimumSpend,
     routes: [
-      agreementRoutes(deps.db, agreements),
+      agreementRoutes(deps.db, agreements, deps.developerFee ?? (async () => null)),
       betaFeatureRoutes(beta),
       minimumSpendLatestRoutes(minimumSpend),
     ],

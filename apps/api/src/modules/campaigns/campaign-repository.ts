@@ -410,6 +410,26 @@ export function createCampaignRepository(db: Database) {
       return { total: counted?.n ?? 0, rows: rows.map(toRecord) };
     },
 
+    /**
+     * Campaigns in id order after `afterId` (the Open API's keyset pages, decision 0100): a client's,
+     * an agency's clients', or a system's; removed ones are left out.
+     */
+    async pageAfter(
+      scope: { clientId: number } | { agencyId: number } | { systemId: number },
+      afterId: number,
+      limit: number,
+    ): Promise<CampaignRecord[]> {
+      const where = [isNull(campaigns.removedAt), sql`${campaigns.id} > ${afterId}`];
+      if ('clientId' in scope) where.push(eq(campaigns.clientId, scope.clientId));
+      else if ('agencyId' in scope) where.push(eq(campaigns.agencyId, scope.agencyId));
+      else where.push(eq(campaigns.systemId, scope.systemId));
+      const rows = await recordQuery(db)
+        .where(and(...where))
+        .orderBy(campaigns.id)
+        .limit(limit);
+      return rows.map(toRecord);
+    },
+
     /** A company's campaigns as options: a client's own, an agency's clients', a root's whole system's. */
     async ofCompany(company: { id: number; kind: string; systemId: number }, group: number) {
       const owner =

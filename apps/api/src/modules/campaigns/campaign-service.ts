@@ -405,6 +405,18 @@ export function createCampaignService(deps: CampaignServiceDeps) {
       return { result: 'success' as const, data: detailOf(await found(id)) };
     },
 
+    /** Campaigns in id order after `afterId`, as list rows (the Open API's pages, decision 0100). */
+    async pageAfter(
+      scope: { clientId: number } | { agencyId: number } | { systemId: number },
+      afterId: number,
+      limit: number,
+    ) {
+      return (await repo.pageAfter(scope, afterId, limit)).map((r) => ({
+        ...listRowOf(r),
+        timezone: r.timeZone,
+      }));
+    },
+
     async list(
       p: Principal,
       params: CampaignListParams,

@@ -289,6 +289,30 @@ export function createExclusionRepository(db: Database) {
       return rows.map((r) => r.md5);
     },
 
+    /** A page of a list's entries with when each was added, in key order after `after` (Open API). */
+    async entriesAfter(list: ListKey, after: string, limit: number) {
+      return queryRows<{ md5: string; created_at: Date | string }>(
+        db,
+        sql`select md5, created_at from suppression_entries where ${listIs(list)} and md5 > ${after}
+             order by md5 limit ${limit}`,
+      );
+    },
+
+    /**
+     * Adds keys to a list in one statement (the Open API's few at a time; uploads go through COPY
+     * and the merge). Waits for no upload: an entry is a set member, so adding it twice is harmless.
+     */
+    async addEntries(list: ListKey, keys: readonly string[]): Promise<number> {
+      if (keys.length === 0) return 0;
+      const rows = await queryRows<{ md5: string }>(
+        db,
+        sql`insert into suppression_entries (scope, owner_id, md5)
+             select ${list.scope}, ${list.ownerId}, k from unnest(${sql.param([...keys])}::text[]) as k
+             on conflict do nothing returning md5`,
+      );
+      return rows.length;
+    },
+
     /** Which of these lists hold the key. */
     async holding(lists: readonly ListKey[], key: string): Promise<ListKey[]> {
       if (lists.length === 0) return [];

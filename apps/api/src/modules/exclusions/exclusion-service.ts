@@ -138,6 +138,34 @@ export function createExclusionService(deps: {
       return success({ key: entry.key, suppressed: lists.length > 0, lists });
     },
 
+    /** One page of a list's entries (the Open API's suppression entries, decision 0100). */
+    async entriesPage(p: Principal, kind: ExclusionListKind, id: number, after: string, limit: number) {
+      const target = await targets.resolve(p, kind, id);
+      const rows = await repo.entriesAfter(target, after, limit);
+      return rows.map((r) => ({ md5: r.md5, created_at: new Date(r.created_at).toISOString() }));
+    },
+
+    /**
+     * Adds e-mails (stored as the MD5 of their trimmed lower-cased text, as uploads store them) and
+     * MD5s to a list; answers how many were new.
+     */
+    async addEntries(
+      p: Principal,
+      kind: ExclusionListKind,
+      id: number,
+      input: { emails: string[]; md5s: string[] },
+    ) {
+      const target = await targets.resolve(p, kind, id);
+      const keys = [
+        ...new Set([
+          ...input.emails.map((e) => md5(e.trim().toLowerCase())),
+          ...input.md5s.map((m) => m.toLowerCase()),
+        ]),
+      ];
+      const added = await repo.addEntries(target, keys);
+      return { added, already_listed: keys.length - added };
+    },
+
     async setUploadRowLimit(p: Principal, companyRootId: number, limit: number) {
       const target = await targets.resolve(p, 'optout', companyRootId);
       await repo.setUploadRowLimit(target.systemId, limit);

@@ -56,3 +56,37 @@ export function createAuthenticator(tokens: TokenService, repo: IdentityReposito
 }
 
 export type Authenticate = ReturnType<typeof createAuthenticator>;
+
+/**
+ * A person as a principal outside any session (the Developer API records a key's work under the
+ * person who made the key, decision 0100): null when they are gone, disabled or their company is.
+ */
+export function createPersonReader(repo: IdentityRepository) {
+  return async function personOf(userId: number): Promise<Principal | null> {
+    const state = await repo.personState(userId);
+    if (!state) return null;
+    const { user } = state;
+    if (user.deletedAt || state.companyDeletedAt || user.status === 'disabled') return null;
+    const permissions =
+      user.roleId === null
+        ? null
+        : Object.fromEntries(
+            (await repo.rolePermissions(user.roleId)).map(({ module, ...switches }) => [module, switches]),
+          );
+    return {
+      userId: user.id,
+      systemId: user.systemId,
+      companyId: user.companyId,
+      companyKind: state.companyKind,
+      companyParentId: state.companyParentId,
+      rootCompanyId: state.rootCompanyId,
+      userType: user.userType,
+      isSystemUser: user.isSystemUser,
+      isAccExecutive: user.isAccExecutive,
+      familyId: 'open-api',
+      actorUserId: null,
+      permissions,
+      timeZone: user.timeZone,
+    };
+  };
+}

@@ -1,5 +1,6 @@
 import type { AuditAction } from '@app/contracts';
 import type { Database } from '@app/db';
+import { showsDeveloper } from '@app/policy';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { loadOrCreateSecret } from '../../lib/app-secrets.js';
 import { createRateLimiter } from '../../lib/rate-limiter.js';
@@ -9,7 +10,7 @@ import type { DomainService, WebOrigins } from '../domains/index.js';
 import type { FileLinks } from '../files/index.js';
 import type { MailService } from '../mail/index.js';
 import type { TreePosition } from './actable-target.js';
-import { createAuthenticator } from './authenticate.js';
+import { createAuthenticator, createPersonReader } from './authenticate.js';
 import { emailChangeRoutes } from './email-change-routes.js';
 import { createEmailChangeService } from './email-change-service.js';
 import { createIdentityRepository } from './identity-repository.js';
@@ -162,6 +163,17 @@ export async function createIdentityModule(deps: IdentityModuleDependencies) {
   return {
     tokens,
     limiter,
+    /**
+     * Whether a person's profile menu offers Developer (`@app/policy` showsDeveloper), from the same
+     * session user and setup check the web decides with: the Developer API asks it before it makes a key.
+     */
+    async showsDeveloperEntry(userId: number): Promise<boolean> {
+      const [user, setup] = await Promise.all([
+        routeDeps.readSessionUser(userId),
+        routeDeps.readSetupCheck(userId),
+      ]);
+      return user !== null && showsDeveloper({ setup }, user);
+    },
     passwords,
     emailChanges,
     routes: [
@@ -178,6 +190,7 @@ export async function createIdentityModule(deps: IdentityModuleDependencies) {
       emailChangeRoutes(emailChanges),
     ],
     authenticate: createAuthenticator(tokens, repo),
+    personOf: createPersonReader(repo),
     handlers: [passwordResetLinkHandler({ sendResetLink: passwords.sendResetLink })],
   };
 }

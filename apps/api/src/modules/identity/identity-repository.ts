@@ -225,6 +225,33 @@ export function createIdentityRepository(db: Database) {
       return row;
     },
 
+    /** A person and their company, as a principal is built (the Developer API's key maker). */
+    async personState(userId: number) {
+      const [row] = await db
+        .select({
+          user: {
+            id: users.id,
+            systemId: users.systemId,
+            companyId: users.companyId,
+            userType: users.userType,
+            status: users.status,
+            deletedAt: users.deletedAt,
+            isSystemUser: users.isSystemUser,
+            isAccExecutive: users.isAccExecutive,
+            roleId: users.roleId,
+            timeZone: users.timeZone,
+          },
+          companyKind: companies.kind,
+          companyParentId: companies.parentId,
+          rootCompanyId: companies.rootId,
+          companyDeletedAt: companies.deletedAt,
+        })
+        .from(users)
+        .innerJoin(companies, eq(companies.id, users.companyId))
+        .where(eq(users.id, userId));
+      return row;
+    },
+
     /** The switches of a role, one row per role module it has rows for. */
     rolePermissions: (roleId: number) =>
       db

@@ -1,12 +1,14 @@
 import type { Database } from '@app/db';
 import type { SucceededByKeyPrefix } from '../payments/index.js';
 import { createLeadExportRepository } from './lead-export-repository.js';
+import { createLeadFeed } from './lead-feed.js';
 import { createLeadFiguresRepository } from './lead-figures-repository.js';
 import { leadReportRoutes, type RequireReadable } from './lead-report-routes.js';
 import { createLeadReportService } from './lead-report-service.js';
 import { createLeadRowRepository } from './lead-row-repository.js';
 import { createLeadScopes } from './lead-scope.js';
 
+export type { LeadFeed, LeadFeedQuery, LeadFeedScope } from './lead-feed.js';
 export type { LeadReportService } from './lead-report-service.js';
 
 /**
@@ -29,5 +31,10 @@ export function createLeadReportsModule(deps: {
     scopes: createLeadScopes(deps.db),
     chargedByKeyPrefix: deps.charges.succeededByKeyPrefix,
   });
-  return { service, routes: [leadReportRoutes(service, deps.requireReadable)] };
+  return {
+    service,
+    /** Stored leads in storing order, for the Open API's cursor pages (decision 0100). */
+    leadFeed: createLeadFeed(deps.db),
+    routes: [leadReportRoutes(service, deps.requireReadable)],
+  };
 }

@@ -1,5 +1,5 @@
 import { SMTP_NOT_CONFIGURED } from '@app/contracts';
-import { companySmtp, emailMessages, eq, ilike, rateLimitCounters } from '@app/db';
+import { companySmtp, emailMessages, eq, ilike, rateLimits } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { CLIENT, OWNER, ROOT, type SettingsKit, SUMMIT, settingsKit } from '../../../test/kits/settings.js';
@@ -114,7 +114,7 @@ describe('test e-mails are rate limited per company', () => {
       { companyID: ids.masterRoot, comsetname: 'customsmtpmenu', comsetval: smtpValue('right-pass') },
       ROOT,
     );
-    await kit.db.delete(rateLimitCounters).where(ilike(rateLimitCounters.key, 'smtp-test:%'));
+    await kit.db.delete(rateLimits).where(ilike(rateLimits.key, 'smtp-test:%'));
     const before = received.length;
     for (let i = 0; i < TEST_EMAIL_LIMIT.limit; i++) {
       const res = await kit.post(

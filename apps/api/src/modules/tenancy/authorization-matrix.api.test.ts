@@ -1,8 +1,16 @@
 import { DEMO } from '@app/db';
-import { authorize, type Actor as PolicyActor, reaches } from '@app/policy';
+import { type Action, authorize, type KeyActor, type Actor as PolicyActor, reaches } from '@app/policy';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CaseContext, MATRIX_CASES, type MatrixCase } from '../../../test/authorization-matrix/cases.js';
+import {
+  KEY_MATRIX_CASES,
+  KEY_PRINCIPALS,
+  type KeyPrincipalName,
+  keyReaches,
+  keySubject,
+  northwindKey,
+} from '../../../test/authorization-matrix/key-cases.js';
 import {
   type Actor,
   ID_KINDS,
@@ -24,6 +32,8 @@ import { bearer, send, signIn } from '../../../test/sign-in.js';
 import { localReceiversPermit } from '../../../test/webhook-receiver.js';
 import type { AccessRule } from '../../plugins/access.js';
 import { createGuardedHttp } from '../../providers/outbound/guarded-http.js';
+import { loadOrCreateSecret } from '../../lib/app-secrets.js';
+import { createKeyTokens } from '../developer/index.js';
 
 /**
  * The authorization matrix (issue 4): every route with a `user` rule × every demo principal ×
@@ -240,4 +250,99 @@ describe('authorization matrix', () => {
     );
     expect(failures).toEqual([]);
   }, 600_000);
+});
+
+describe('authorization matrix: Open API keys (decision 0100)', () => {
+  it('covers every route with a key rule', () => {
+    const covered = new Set(KEY_MATRIX_CASES.map((c) => c.route));
+    const missing = registered
+      .filter((r) => r.access.kind === 'key' && r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((route) => !covered.has(route));
+    expect(missing).toEqual([]);
+  });
+
+  it('answers every key × id kind × route as the policy and the scope say, and leaks no other tenant’s marker', async () => {
+    const db = rt.database.db;
+    const keyId = await northwindKey(db, ids.agencyOwner);
+    const signingKey = await loadOrCreateSecret(db, 'open_api_token_key');
+    const tokensOf = createKeyTokens({ signingKey, ttlSeconds: 600 });
+    const owners = await markerOwners(db);
+    const visible = await visibleCompanies(db, 'agencyOwner', ids);
+    const failures: string[] = [];
+    let count = 0;
+    for (const [name, scopes] of Object.entries(KEY_PRINCIPALS) as [KeyPrincipalName, KeyActor['scopes']][]) {
+      const token = await tokensOf.issue(keyId, scopes);
+      const actor: KeyActor = {
+        kind: 'key',
+        keyId,
+        systemId: ids.agencyOwner.system,
+        companyId: ids.agencyOwner.company,
+        companyKind: 'agency',
+        companyParentId: null,
+        rootCompanyId: ids.system.company,
+        scopes,
+      };
+      for (const c of KEY_MATRIX_CASES) {
+        const rule = ruleOf(c.route);
+        if (rule.kind !== 'key') throw new Error(`${c.route} is not a key route`);
+        const [method] = c.route.split(' ') as [string];
+        for (const kind of c.vary ? ID_KINDS : [null]) {
+          const subject = kind ? keySubject(kind) : null;
+          const id =
+            kind === null
+              ? null
+              : kind === 'nonExistent'
+                ? 999_999
+                : kind === 'malformed'
+                  ? 'abc'
+                  : ids[subject!][c.vary!.resource];
+          const request = c.request(id);
+          const decision = authorize(actor, rule.action as Action);
+          const want: readonly number[] | 'pass' = !decision.allowed
+            ? [decision.status]
+            : kind === null
+              ? 'pass'
+              : kind === 'malformed'
+                ? [400, 404]
+                : keyReaches(subject)
+                  ? 'pass'
+                  : [404];
+          const res = await rt.app.inject({
+            method: method as 'GET',
+            url: request.url,
+            headers: {
+              authorization: `Bearer ${token}`,
+              ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+            },
+            remoteAddress: '192.0.2.201',
+            payload: request.body === undefined ? undefined : JSON.stringify(request.body),
+          });
+          count++;
+          const ok = want === 'pass' ? passes(res.statusCode) : want.includes(res.statusCode);
+          if (!ok)
+            failures.push(
+              `${c.route} as ${name} with ${kind ?? 'no'} id: ${res.statusCode} ${res.body.slice(0, 120)}, expected ${want === 'pass' ? 'past access' : want.join('/')}`,
+            );
+          for (const marker of res.body.match(/MARKER-[CUGRK]\d+-X/g) ?? []) {
+            const company = owners.get(marker);
+            if (company !== undefined && !visible.has(company))
+              failures.push(`${c.route} as ${name} with ${kind ?? 'no'} id leaked ${marker}`);
+          }
+        }
+      }
+    }
+    // Without a token, or with a person's session token, every key route is a 401.
+    for (const c of KEY_MATRIX_CASES) {
+      const [method] = c.route.split(' ') as [string];
+      for (const headers of [{}, bearer(tokens.agencyOwner!)]) {
+        const res = await rt.app.inject({ method: method as 'GET', url: c.request(null).url, headers });
+        count++;
+        if (res.statusCode !== 401)
+          failures.push(`${c.route} with ${JSON.stringify(headers).slice(0, 20)}: ${res.statusCode}`);
+      }
+    }
+    console.log(`authorization matrix (keys): ${count} cases`);
+    expect(failures).toEqual([]);
+  }, 300_000);
 });

@@ -1,8 +1,10 @@
 import type { Database } from '@app/db';
+import { createApiKeyFlag } from './api-key-flag.js';
 import { createCompanyReads } from './company-reads.js';
 import { createModuleAccess } from './module-access.js';
 import { createScopeService } from './scope-service.js';
 
+export type { ApiKeyFlag } from './api-key-flag.js';
 export {
   type BrandingColours,
   brandingLookOf,
@@ -10,7 +12,7 @@ export {
   inheritedColours,
 } from './company-reads.js';
 export { createModuleAccess, type ModuleAccess } from './module-access.js';
-export { type Principal, viewerTimeZone } from './principal.js';
+export { type Caller, type KeyPrincipal, type Principal, viewerTimeZone } from './principal.js';
 export type { ScopeService } from './scope-service.js';
 
 /**
@@ -22,6 +24,7 @@ export function createTenancyModule(deps: { db: Database }) {
     scope: createScopeService(deps.db),
     companyReads: createCompanyReads(deps.db),
     moduleAccess: createModuleAccess(deps.db),
+    apiKeyFlag: createApiKeyFlag(deps.db),
   };
 }
 

@@ -1,8 +1,8 @@
 import { type Database, sql } from '@app/db';
-import { groupListCompany, isSales, isSystemStaff } from '@app/policy';
+import { groupListCompany, isKeyActor, isSales, isSystemStaff } from '@app/policy';
 import type { SQL } from 'drizzle-orm';
 import type { TenantResource } from '../../plugins/access.js';
-import type { Principal } from './principal.js';
+import type { Caller } from './principal.js';
 
 /**
  * Decides whether an id a caller sent lies inside the caller's scope (product guide §1):
@@ -25,8 +25,21 @@ const reachedCompanies = {
 };
 type CallerKind = keyof typeof reachedCompanies;
 
-const callerKind = (p: Principal): CallerKind =>
-  isSystemStaff(p) ? 'staff' : isSales(p) ? 'sales' : p.companyKind === 'agency' ? 'agency' : 'client';
+/** A key reaches what its company's own people reach (decision 0100): a root company's, its system. */
+const callerKind = (p: Caller): CallerKind =>
+  isKeyActor(p)
+    ? p.companyKind === 'root'
+      ? 'staff'
+      : p.companyKind
+    : isSystemStaff(p)
+      ? 'staff'
+      : isSales(p)
+        ? 'sales'
+        : p.companyKind === 'agency'
+          ? 'agency'
+          : 'client';
+const isSalesCaller = (p: Caller) => !isKeyActor(p) && isSales(p);
+const userOf = (p: Caller) => (isKeyActor(p) ? 0 : p.userId);
 
 type CheckedResource = Exclude<TenantResource, 'system' | 'groupList'>;
 
@@ -80,7 +93,7 @@ export function createScopeService(db: Database) {
       .prepare(`scope_${resource}_${kind}`);
   const statements = new Map<string, ReturnType<typeof prepare>>();
 
-  async function exists(resource: CheckedResource, p: Principal, rowId: number): Promise<boolean> {
+  async function exists(resource: CheckedResource, p: Caller, rowId: number): Promise<boolean> {
     const kind = callerKind(p);
     const key = `${resource}:${kind}`;
     let statement = statements.get(key);
@@ -91,7 +104,7 @@ export function createScopeService(db: Database) {
     const rows = await statement.execute({
       id: rowId,
       systemId: p.systemId,
-      userId: p.userId,
+      userId: userOf(p),
       companyId: p.companyId,
     });
     return rows.length > 0;
@@ -99,18 +112,18 @@ export function createScopeService(db: Database) {
 
   // The caller's own company needs no query (the authenticator has just found it live), except for
   // sales staff: their scope is the agencies linked to them, not the root company they work for.
-  const company = async (p: Principal, rowId: number) =>
-    (rowId === p.companyId && !isSales(p)) || exists('company', p, rowId);
+  const company = async (p: Caller, rowId: number) =>
+    (rowId === p.companyId && !isSalesCaller(p)) || exists('company', p, rowId);
 
   // Every kind of tenant resource has its check: a new kind does not compile until it gets one.
-  const checks: Record<TenantResource, (p: Principal, id: number) => Promise<boolean>> = {
+  const checks: Record<TenantResource, (p: Caller, id: number) => Promise<boolean>> = {
     system: async (p, rowId) => rowId === p.systemId,
     company,
     // A company whose groups the caller reads: one in their scope, or the company the policy names for
     // their group list (a client's agency, spec 2 §6; live, since the client's company hangs from it).
-    groupList: async (p, rowId) => rowId === groupListCompany(p) || company(p, rowId),
+    groupList: async (p, rowId) => (!isKeyActor(p) && rowId === groupListCompany(p)) || company(p, rowId),
     group: (p, rowId) => exists('group', p, rowId),
-    user: async (p, rowId) => rowId === p.userId || exists('user', p, rowId),
+    user: async (p, rowId) => rowId === userOf(p) || exists('user', p, rowId),
     campaign: (p, rowId) => exists('campaign', p, rowId),
     campaignPublicId: (p, rowId) => exists('campaignPublicId', p, rowId),
     lead: (p, rowId) => exists('lead', p, rowId),
@@ -120,7 +133,7 @@ export function createScopeService(db: Database) {
 
   return {
     /** True when the id names a row of this kind inside the caller's scope. */
-    async inScope(principal: Principal, resource: TenantResource, rowId: number): Promise<boolean> {
+    async inScope(principal: Caller, resource: TenantResource, rowId: number): Promise<boolean> {
       return checks[resource](principal, rowId);
     },
   };

@@ -57,6 +57,11 @@ export interface UserManagementDependencies {
   emailChanges: Pick<EmailChangeService, 'request'>;
   /** The module rule (decision 0063): an agency gives its clients only modules it may open itself. */
   moduleAccess: Pick<ModuleAccess, 'openModules'>;
+  /**
+   * Developer mode switched off for an agency (spec 2 §5 "disabling resets the feature"): its Open
+   * API keys stop and its developer agreement must be accepted again (decision 0100).
+   */
+  developerModeOff?: (companyId: number) => Promise<void>;
 }
 
 /** Addresses held outside the caller's scope that one person may try per hour (probing is slow). */
@@ -94,6 +99,7 @@ export function createManagementContext(deps: UserManagementDependencies) {
     repo,
     hosts: deps.hosts,
     emailChanges: deps.emailChanges,
+    developerModeOff: deps.developerModeOff,
     managesClientsOf,
 
     /** Resolves a target person and checks the caller may change it; the company id must match the node. */

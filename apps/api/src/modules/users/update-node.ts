@@ -98,6 +98,7 @@ export async function updateNode(
     }),
   );
   if (confirmEmail) await m.emailChanges.request({ user, newEmail: confirmEmail, ip: ctx.ip });
+  if (company.apiMode && change.company.apiMode === false) await m.developerModeOff?.(company.id);
   if (change.subdomain !== undefined)
     await m.hosts.changeSubdomain(company, change.subdomain, SUBDOMAIN_FIELD);
   if (change.customDomain !== undefined)

@@ -25,6 +25,7 @@ export function createUsersModule(deps: {
   inScope: UserManagementDependencies['inScope'];
   limiter: Pick<RateLimiter, 'hit'>;
   emailChanges: UserManagementDependencies['emailChanges'];
+  developerModeOff?: UserManagementDependencies['developerModeOff'];
 }) {
   const lists = createUserListRepository(deps.db);
   const repo = createUserManagementRepository(deps.db);
@@ -38,6 +39,7 @@ export function createUsersModule(deps: {
     inScope: deps.inScope,
     limiter: deps.limiter,
     emailChanges: deps.emailChanges,
+    developerModeOff: deps.developerModeOff,
     moduleAccess: createModuleAccess(deps.db),
   });
   return { routes: [userListRoutes(lists, repo), userManagementRoutes(service)] };

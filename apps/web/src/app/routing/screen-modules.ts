@@ -32,6 +32,7 @@ export const SCREENS: Record<string, ScreenLoader> = {
   'user.profile-setup-v1': profileSetupPage,
   'user.card-setting': () => import('../../routes/user/card-setting/card-setting-page'),
   'user.billing-history': () => import('../../routes/user/billing-history/billing-history-page'),
+  'user.developer': () => import('../../routes/user/developer/developer-page'),
   'user.questionnaire': questionnairePage,
   'user.questionnaire-add': questionnairePage,
   'configuration.agency-list': () => import('../../routes/configuration/agency-list/agency-list-page'),

@@ -1,4 +1,4 @@
-import { API_MODE_CONFIRM, STAFF_SWITCHES, type StaffSwitch } from '@app/contracts';
+import { apiModeConfirm, STAFF_SWITCHES, type StaffSwitch } from '@app/contracts';
 import {
   Checkbox,
   Group,
@@ -11,6 +11,7 @@ import {
   TextInput,
   type TextInputProps,
 } from '@mantine/core';
+import { useDeveloperSettings } from '../../api/developer';
 import { confirmAction } from '../feedback/feedback';
 import { PhoneInput } from '../phone-input/phone-input';
 import type { FormOffer, Option, UserFormErrors, UserFormField, UserFormValues } from './user-form-model';
@@ -56,6 +57,11 @@ export function UserFormFields({
   disabled,
 }: UserFormFieldsProps) {
   const has = (field: UserFormField) => fields.has(field);
+  // The system's developer fee, said when developer mode is turned on (the form's API Mode is for
+  // the platform's staff; decision 0100). '0.00' is no fee.
+  const feeSetting = useDeveloperSettings(has('apiMode'));
+  const fee = feeSetting.data?.first_time_charge;
+  const developerFee = fee && fee !== '0.00' ? fee : null;
   // The text inputs differ only in these; e-mail and host names are typed in lowercase.
   const text = (field: TextField, props: TextProps) => (
     <TextInput
@@ -128,7 +134,7 @@ export function UserFormFields({
             error={errors.apiMode}
             onChange={async (event) => {
               const next = event.currentTarget.checked;
-              if (await confirmAction(API_MODE_CONFIRM[next ? 'on' : 'off'])) set('apiMode', next);
+              if (await confirmAction(apiModeConfirm(next, developerFee))) set('apiMode', next);
             }}
           />
         </Group>

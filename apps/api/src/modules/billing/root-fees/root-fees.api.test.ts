@@ -123,7 +123,7 @@ async function receivingAccountId() {
 const transferRequests = (prefix: string) =>
   queryRows<{ key: string; result_id: string }>(
     db(),
-    sql`select key, result_id from sandbox_idempotency
+    sql`select key, result_id from idempotency_keys
          where operation = 'transfer.create' and key like ${`${prefix}%`} and result_id is not null order by key`,
   );
 
@@ -300,7 +300,7 @@ describe('root fees between systems', () => {
     expect(transfer).toMatchObject({ amount: 350, destination_account_id: account!.account_id });
     const keyed = await queryRows<{ result_id: string }>(
       db(),
-      sql`select result_id from sandbox_idempotency where key = ${transferKey} and operation = 'transfer.create'`,
+      sql`select result_id from idempotency_keys where key = ${transferKey} and operation = 'transfer.create'`,
     );
     expect(keyed).toEqual([{ result_id: transfer!.id }]);
     expect((await statementsOf(otherRoot.system)).find((s) => s.month === month)).toMatchObject({

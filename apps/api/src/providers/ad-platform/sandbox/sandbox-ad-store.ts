@@ -6,9 +6,9 @@ import {
   eq,
   sandboxAdCampaignHistory,
   sandboxAdCampaigns,
-  sandboxAdIdempotency,
   sandboxAdOrganizations,
 } from '@app/db';
+import { fingerprintOf, IdempotencyMismatchError, runInTransaction } from '../../../lib/idempotency.js';
 import {
   type AdCampaign,
   type AdCampaignStatus,
@@ -100,27 +100,12 @@ export async function recordChange(
     .values({ campaignId, change, fromStatus: from, toStatus: to, at });
 }
 
-/** Stable text of a request, every field but the key, for comparing a repeated key's input. */
-function fingerprintOf(operation: string, input: object): string {
-  const sorted = (value: unknown): unknown =>
-    Array.isArray(value)
-      ? value.map(sorted)
-      : value && typeof value === 'object'
-        ? Object.fromEntries(
-            Object.entries(value)
-              .filter(([key, v]) => key !== 'idempotencyKey' && v !== undefined)
-              .sort(([a], [b]) => a.localeCompare(b))
-              .map(([key, v]) => [key, sorted(v)]),
-          )
-        : value;
-  return JSON.stringify([operation, sorted(input)]);
-}
-
 /**
- * Runs one mutating call under its idempotency key, in one transaction: the key is claimed first (a
- * concurrent call with the same key waits on that row, then reads the committed answer), the work
- * runs and its object id is stored with the key. A repeat with the same input answers the id; with
- * other input, `idempotency_mismatch`. A refused call rolls back and leaves the key unused.
+ * Runs one mutating call under its idempotency key, in one transaction (the shared store's
+ * `runInTransaction`, decision 0101): the key is claimed first (a concurrent call with the same key
+ * waits on that row, then reads the committed answer), the work runs and its object id is stored with
+ * the key. A repeat with the same input answers the id; with other input, `idempotency_mismatch`. A
+ * refused call rolls back and leaves the key unused.
  */
 export async function runIdempotent(
   db: Database,
@@ -129,24 +114,30 @@ export async function runIdempotent(
   work: (tx: Executor) => Promise<string>,
 ): Promise<string> {
   const key = input.idempotencyKey;
-  const fingerprint = fingerprintOf(operation, input);
-  return db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(sandboxAdIdempotency)
-      .values({ key, operation, fingerprint })
-      .onConflictDoNothing()
-      .returning({ key: sandboxAdIdempotency.key });
-    if (claimed.length === 0) {
-      const [first] = await tx.select().from(sandboxAdIdempotency).where(eq(sandboxAdIdempotency.key, key));
-      if (!first || first.fingerprint !== fingerprint || !first.resultId)
-        throw new AdPlatformError(
-          'idempotency_mismatch',
-          `The idempotency key '${key}' was used before with other input; use another key for another request.`,
-        );
-      return first.resultId;
-    }
-    const id = await work(tx);
-    await tx.update(sandboxAdIdempotency).set({ resultId: id }).where(eq(sandboxAdIdempotency.key, key));
-    return id;
-  });
+  const mismatch = () =>
+    new AdPlatformError(
+      'idempotency_mismatch',
+      `The idempotency key '${key}' was used before with other input; use another key for another request.`,
+    );
+  try {
+    const result = await runInTransaction(
+      db,
+      {
+        scope: 'sandbox-ad',
+        key,
+        operation,
+        fingerprint: fingerprintOf(operation, input, ['idempotencyKey']),
+      },
+      async (tx) => {
+        const id = await work(tx);
+        return { value: id, store: { resultId: id } };
+      },
+    );
+    if (!result.replayed) return result.value;
+    if (!result.stored.resultId) throw mismatch();
+    return result.stored.resultId;
+  } catch (err) {
+    if (err instanceof IdempotencyMismatchError) throw mismatch();
+    throw err;
+  }
 }

@@ -1,4 +1,4 @@
-import { eq, sandboxCharges, sandboxIdempotency, sql } from '@app/db';
+import { eq, idempotencyKeys, sandboxCharges, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
 import {
@@ -228,8 +228,8 @@ describe('idempotency', () => {
     await expectGatewayError(charge(customer.id, 700, idempotencyKey), { declineCode: 'generic_decline' });
     const [stored] = await rt.database.db
       .select()
-      .from(sandboxIdempotency)
-      .where(eq(sandboxIdempotency.key, idempotencyKey));
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.key, idempotencyKey));
     expect(stored?.error?.code).toBe('card_declined');
   });
 

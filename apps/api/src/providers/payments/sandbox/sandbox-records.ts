@@ -1,20 +1,7 @@
 import { asCents } from '@app/contracts';
-import {
-  and,
-  asc,
-  type Executor,
-  eq,
-  gte,
-  sandboxCharges,
-  sandboxIdempotency,
-  sandboxRefunds,
-  sandboxTransfers,
-} from '@app/db';
+import { asc, type Executor, eq, gte, sandboxCharges, sandboxRefunds, sandboxTransfers } from '@app/db';
+import { keysOfResults } from '../../../lib/idempotency.js';
 import type { GatewayRecord } from '../gateway.js';
-
-/** The key a refund or transfer was made with: the sandbox keeps it with the result, as Stripe does. */
-const keyOf = (operation: string, id: typeof sandboxRefunds.id | typeof sandboxTransfers.id) =>
-  and(eq(sandboxIdempotency.resultId, id), eq(sandboxIdempotency.operation, operation));
 
 /**
  * Every charge, refund and transfer the sandbox holds since `since` (all accounts: the sandbox is the
@@ -27,17 +14,30 @@ export async function listSandboxRecords(db: Executor, since: Date | null): Prom
     .from(sandboxCharges)
     .where(since ? gte(sandboxCharges.createdAt, since) : undefined)
     .orderBy(asc(sandboxCharges.createdAt));
-  const refunds = await db
-    .select({ refund: sandboxRefunds, charge: sandboxCharges, key: sandboxIdempotency.key })
+  const refundRows = await db
+    .select({ refund: sandboxRefunds, charge: sandboxCharges })
     .from(sandboxRefunds)
     .innerJoin(sandboxCharges, eq(sandboxCharges.id, sandboxRefunds.chargeId))
-    .leftJoin(sandboxIdempotency, keyOf('refund.create', sandboxRefunds.id))
     .where(since ? gte(sandboxRefunds.createdAt, since) : undefined);
-  const transfers = await db
-    .select({ transfer: sandboxTransfers, key: sandboxIdempotency.key })
+  const transferRows = await db
+    .select({ transfer: sandboxTransfers })
     .from(sandboxTransfers)
-    .leftJoin(sandboxIdempotency, keyOf('transfer.create', sandboxTransfers.id))
     .where(since ? gte(sandboxTransfers.createdAt, since) : undefined);
+  // The key each was made with: the sandbox keeps it with the result, as Stripe does (decision 0101).
+  const refundKeys = await keysOfResults(
+    db,
+    'sandbox-payments:',
+    'refund.create',
+    refundRows.map((r) => r.refund.id),
+  );
+  const transferKeys = await keysOfResults(
+    db,
+    'sandbox-payments:',
+    'transfer.create',
+    transferRows.map((r) => r.transfer.id),
+  );
+  const refunds = refundRows.map((r) => ({ ...r, key: refundKeys.get(r.refund.id) ?? null }));
+  const transfers = transferRows.map((r) => ({ ...r, key: transferKeys.get(r.transfer.id) ?? null }));
   const records: GatewayRecord[] = [
     ...charges.map(
       (c): GatewayRecord => ({

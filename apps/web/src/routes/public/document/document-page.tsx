@@ -5,8 +5,8 @@ import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { type DocumentRequestName, useDocument } from '../../../api/documents';
 import { brandVar } from '../../../app/branding/brand-theme';
+import { DeveloperAgreementAccept } from '../../../components/developer-agreement/developer-agreement-accept';
 import { NotFoundPage } from '../../errors/not-found/not-found-page';
-import { DeveloperAgreementAccept } from './developer-agreement-accept';
 import { sanitizeDocumentHtml } from './sanitize-document';
 
 /** The four public legal pages share this screen; the path names the document (e.g. /term-of-use). */

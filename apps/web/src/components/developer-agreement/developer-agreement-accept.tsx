@@ -4,16 +4,17 @@ import { Alert, Anchor, Button, Checkbox, Group, Paper, Skeleton, Stack, Text } 
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAcceptDeveloperAgreement, useDeveloperAgreement } from '../../../api/agreements';
-import { failureMessage } from '../../../api/http';
-import { useSession } from '../../../app/session/session';
-import { notifySuccess } from '../../../components/feedback/feedback';
+import { useAcceptDeveloperAgreement, useDeveloperAgreement } from '../../api/agreements';
+import { failureMessage } from '../../api/http';
+import { useSession } from '../../app/session/session';
+import { notifySuccess } from '../feedback/feedback';
 
 const formatDateTime = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' });
 
 /**
- * Below the developer marketing services agreement (spec 2 §2, §5): a signed-in agency person ticks
+ * Below the developer marketing services agreement (spec 2 §2, §5), and on the Developer screen
+ * before any key (decision 0100): a signed-in agency person ticks
  * the agree box and accepts; the server records who, which version and from where, and sets the
  * company's developer flag (the Developer API shows keys only after this). Spec 2 §5: the box is
  * required for non-system users ('Please click agree before you continue'); system users have
