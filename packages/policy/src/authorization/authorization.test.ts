@@ -215,6 +215,9 @@ describe('authorize', () => {
       'dataVendor.reference',
       'keywordCounts.read',
       'keywordCounts.run',
+      // Where its leads go besides e-mail (decision 0096).
+      'integrations.read',
+      'integrations.manage',
       'reports.analytics',
     ]);
     expect(reached(SALES)).toEqual([
