@@ -122,7 +122,8 @@ describe('integration deliveries', () => {
       expect(secret.statusCode).toBe(200);
       const verifier = new Webhook(secret.json().signing_secret);
       const mine = receiver.received.filter((r) => r.body.includes(campaign.publicId));
-      expect(mine).toHaveLength(3);
+      // At least once: a request whose answer was lost is sent again with the same webhook-id.
+      expect(new Set(mine.map((r) => r.headers['webhook-id'])).size).toBe(3);
       for (const request of mine) {
         const event = verifier.verify(request.body, request.headers) as {
           type: string;
