@@ -581,6 +581,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     await seedDemoAtStart(
       {
         db,
+        app,
         onboarding: cards.onboarding,
         agreements: agreements.agreements,
         agreementsOn,

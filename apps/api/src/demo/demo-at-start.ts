@@ -5,6 +5,7 @@ import type { Ledger } from '../modules/ledger/index.js';
 import type { PaymentGateway } from '../providers/payments/index.js';
 import { seedDemoBilling } from './demo-billing.js';
 import { seedDemoCards } from './demo-cards.js';
+import { seedDemoIntegrations } from './demo-integrations.js';
 import { seedDemoMinimumSpend } from './demo-minimum-spend.js';
 import { type CustomerOf, seedDemoMoney } from './demo-money.js';
 import { seedDemoRootFees } from './demo-root-fees.js';
@@ -15,6 +16,8 @@ type Deps = Parameters<typeof seedDemoCards>[0] &
   Pick<Parameters<typeof seedDemoBilling>[0], 'schedules'> &
   Pick<Parameters<typeof seedDemoMinimumSpend>[0], 'agreementsOn'> & {
     db: Database;
+    /** The app itself: the demo's integrations are connected through its routes (app.inject). */
+    app: Parameters<typeof seedDemoIntegrations>[0]['app'];
     agreements: Pick<AgreementService, 'accept'>;
     ledger: Ledger;
     /** The sandbox gateway the demo's past fees are charged on. */
@@ -30,7 +33,9 @@ type Deps = Parameters<typeof seedDemoCards>[0] &
  * every start that may seed, so a first start cut short after the seed still ends with them
  * (decision 0066); then, on the start that seeded (`seeded`), a few months of platform fees, the
  * billing schedules, Summit's wallet top-up and minimum-spend acceptance, and Brightreach's month of
- * leads for the root-fee statement. The jobs at start then invoice, charge and state what these left.
+ * leads for the root-fee statement; last, Harbor Dental's and Cedar Home's CRM (the GoHighLevel
+ * sandbox) connected through the OAuth round trip (decision 0099). The jobs at start then invoice,
+ * charge and state what these left.
  */
 export async function seedDemoAtStart(deps: Deps, seeded: boolean): Promise<void> {
   const { db, isSandbox, customerOf } = deps;
@@ -43,4 +48,6 @@ export async function seedDemoAtStart(deps: Deps, seeded: boolean): Promise<void
   await seedDemoMinimumSpend({ db, agreementsOn: deps.agreementsOn, isSandbox, now: deps.now });
   // Brightreach's month of leads before today: the root-fee job at start states it (decision 0081).
   await seedDemoRootFees({ db, pricesOf: deps.pricesOf });
+  // The demo clients' CRM, connected as a person does it, so the visitors' leads are delivered to it.
+  await seedDemoIntegrations({ db, app: deps.app, isSandbox: deps.isSandbox });
 }
