@@ -1,5 +1,6 @@
 import { benchAgencyList } from './agency-list.bench.js';
 import { benchBilling } from './billing.bench.js';
+import { benchDelivery } from './delivery.bench.js';
 import { benchDomainInfo } from './domain-info.bench.js';
 import { benchExports } from './exports.bench.js';
 import { benchIdentities } from './identities.bench.js';
@@ -37,6 +38,7 @@ const benches = {
   exports: benchExports,
   billing: benchBilling,
   suppression: benchSuppression,
+  delivery: benchDelivery,
 } as const;
 /** Benchmarks whose figures do not depend on the database run on PGlite only. */
 const PGLITE_ONLY = new Set(['web', 'exports']);
