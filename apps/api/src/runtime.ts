@@ -582,6 +582,18 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       {
         db,
         app,
+        crm: {
+          sandbox: integrationProviders.get('gohighlevel')?.meta.sandbox ?? false,
+          connected: async (companyId) =>
+            (await integrations.connections.find(companyId, 'gohighlevel')) !== null,
+          startConsent: async (person) =>
+            integrations.authorize.start(
+              person,
+              person.companyId,
+              'gohighlevel',
+              await domains.origins.ofCompany(person.companyId, 'localhost'),
+            ),
+        },
         onboarding: cards.onboarding,
         agreements: agreements.agreements,
         agreementsOn,
@@ -701,7 +713,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       leads: leads.leads,
       siteTests: siteTests.siteTests,
       exclusions: exclusions.exclusions,
-      integrations: { engine: integrations.engine, manage: integrations.manage },
+      integrations: {
+        engine: integrations.engine,
+        manage: integrations.manage,
+        authorize: integrations.authorize,
+        connections: integrations.connections,
+      },
       developer: { keys: developer.keys, repo: developer.repo },
     },
     seeded,

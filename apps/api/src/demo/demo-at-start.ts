@@ -5,7 +5,7 @@ import type { Ledger } from '../modules/ledger/index.js';
 import type { PaymentGateway } from '../providers/payments/index.js';
 import { seedDemoBilling } from './demo-billing.js';
 import { seedDemoCards } from './demo-cards.js';
-import { seedDemoIntegrations } from './demo-integrations.js';
+import { type DemoIntegrationsDeps, seedDemoIntegrations } from './demo-integrations.js';
 import { seedDemoMinimumSpend } from './demo-minimum-spend.js';
 import { type CustomerOf, seedDemoMoney } from './demo-money.js';
 import { seedDemoRootFees } from './demo-root-fees.js';
@@ -17,7 +17,8 @@ type Deps = Parameters<typeof seedDemoCards>[0] &
   Pick<Parameters<typeof seedDemoMinimumSpend>[0], 'agreementsOn'> & {
     db: Database;
     /** The app itself: the demo's integrations are connected through its routes (app.inject). */
-    app: Parameters<typeof seedDemoIntegrations>[0]['app'];
+    app: DemoIntegrationsDeps['app'];
+    crm: DemoIntegrationsDeps['crm'];
     agreements: Pick<AgreementService, 'accept'>;
     ledger: Ledger;
     /** The sandbox gateway the demo's past fees are charged on. */
@@ -49,5 +50,5 @@ export async function seedDemoAtStart(deps: Deps, seeded: boolean): Promise<void
   // Brightreach's month of leads before today: the root-fee job at start states it (decision 0081).
   await seedDemoRootFees({ db, pricesOf: deps.pricesOf });
   // The demo clients' CRM, connected as a person does it, so the visitors' leads are delivered to it.
-  await seedDemoIntegrations({ db, app: deps.app, isSandbox: deps.isSandbox });
+  await seedDemoIntegrations({ db, app: deps.app, isSandbox: deps.isSandbox, crm: deps.crm });
 }

@@ -3,6 +3,7 @@ import { DEMO, queryRows, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../test/harness.js';
 import { demoClient, insertCampaign } from '../../test/kits/campaigns.js';
+import type { Principal } from '../modules/tenancy/index.js';
 import { seedDemoIntegrations } from './demo-integrations.js';
 
 /*
@@ -21,6 +22,19 @@ beforeAll(async () => {
 afterAll(() => rt?.close());
 
 const db = () => rt.database.db;
+/** What the runtime gives the demo step: the app, and the module's GoHighLevel (its sandbox here). */
+const demoDeps = () => ({
+  db: db(),
+  app: rt.app,
+  isSandbox: async () => true,
+  crm: {
+    sandbox: true,
+    connected: async (companyId: number) =>
+      (await rt.services.integrations.connections.find(companyId, 'gohighlevel')) !== null,
+    startConsent: async (person: Principal) =>
+      rt.services.integrations.authorize.start(person, person.companyId, 'gohighlevel', 'http://localhost'),
+  },
+});
 const connectionsOf = (companyId: number) =>
   queryRows<{ status: string; settings: Record<string, string>; sealed: boolean }>(
     db(),
@@ -30,7 +44,7 @@ const connectionsOf = (companyId: number) =>
 
 describe('demo integrations', () => {
   it('connect the demo clients to the GoHighLevel sandbox through the consent page, once', async () => {
-    await seedDemoIntegrations({ db: db(), app: rt.app, isSandbox: async () => true });
+    await seedDemoIntegrations(demoDeps());
     const harbor = await demoClient(db(), DEMO.northwind.clients[0].name);
     const cedar = await demoClient(db(), DEMO.northwind.clients[1].name);
     expect(await connectionsOf(harbor.clientId)).toEqual([
@@ -55,7 +69,7 @@ describe('demo integrations', () => {
     expect(logged?.n).toBe(2);
 
     // A second run (a later start that still counted as first) leaves the connections as they are.
-    await seedDemoIntegrations({ db: db(), app: rt.app, isSandbox: async () => true });
+    await seedDemoIntegrations(demoDeps());
     const [states] = await queryRows<{ n: number }>(
       db(),
       sql`select count(*)::int as n from integration_oauth_states`,
@@ -107,7 +121,7 @@ describe('demo integrations', () => {
       db(),
       sql`select count(*)::int as n from integration_oauth_states`,
     );
-    await seedDemoIntegrations({ db: db(), app: rt.app, isSandbox: async () => false });
+    await seedDemoIntegrations({ ...demoDeps(), isSandbox: async () => false });
     const after = await queryRows<{ n: number }>(
       db(),
       sql`select count(*)::int as n from integration_oauth_states`,

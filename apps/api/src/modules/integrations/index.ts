@@ -129,6 +129,9 @@ export function createIntegrationsModule(deps: {
     /** The worker role starts it; every process that stores leads wakes it. */
     engine,
     manage,
+    /** The OAuth round trip's start (the demo connects its clients' sandbox CRM through it). */
+    authorize,
+    connections: { find: connections.find },
   };
 }
 
