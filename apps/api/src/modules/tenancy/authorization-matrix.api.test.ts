@@ -30,9 +30,9 @@ import {
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { bearer, send, signIn } from '../../../test/sign-in.js';
 import { localReceiversPermit } from '../../../test/webhook-receiver.js';
+import { loadOrCreateSecret } from '../../lib/app-secrets.js';
 import type { AccessRule } from '../../plugins/access.js';
 import { createGuardedHttp } from '../../providers/outbound/guarded-http.js';
-import { loadOrCreateSecret } from '../../lib/app-secrets.js';
 import { createKeyTokens } from '../developer/index.js';
 
 /**
