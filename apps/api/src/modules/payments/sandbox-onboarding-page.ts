@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { acceptForms, escapeHtml, sandboxPage, sandboxPageHeaders } from '../../lib/sandbox-page.js';
 import { PUBLIC } from '../../plugins/access.js';
 import { type ConnectedAccount, GatewayError } from '../../providers/payments/gateway.js';
 import type { SandboxGateway } from '../../providers/payments/sandbox/sandbox-gateway.js';
@@ -34,11 +35,7 @@ const params = z.object({ accountId: z.string().regex(/^acct_[A-Za-z0-9_]{1,64}$
 export const sandboxOnboardingPage =
   (sandbox: SandboxGateway): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 16 * 1024 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+    acceptForms(app);
 
     app.get(
       '/sandbox/onboarding/:accountId',
@@ -103,22 +100,8 @@ function act(sandbox: SandboxGateway, accountId: string, action: PageAction) {
   return sandbox.finishVerification(accountId, action);
 }
 
-const PAGE_HEADERS = {
-  'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
-  'cache-control': 'no-store',
-  'referrer-policy': 'no-referrer',
-  'x-content-type-options': 'nosniff',
-};
-
 const stringsOf = (query: Record<string, string | undefined>) =>
   Object.fromEntries(Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string'));
-
-const html = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
-  );
 
 const STATUS_WORDS: Record<ConnectedAccount['status'], string> = {
   pending: 'Pending: details not submitted yet',
@@ -134,12 +117,12 @@ function accountView(
   error?: string,
 ): string {
   const hidden = Object.entries(stringsOf(query))
-    .map(([name, value]) => `<input type="hidden" name="${html(name)}" value="${html(value)}">`)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('');
   const button = (action: PageAction, label: string) =>
-    `<form method="post"><input type="hidden" name="action" value="${action}">${hidden}<button type="submit">${html(label)}</button></form>`;
+    `<form method="post"><input type="hidden" name="action" value="${action}">${hidden}<button type="submit">${escapeHtml(label)}</button></form>`;
   const list = (title: string, items: string[]) =>
-    `<dt>${title}</dt><dd>${items.length ? `<ul>${items.map((i) => `<li><code>${html(i)}</code></li>`).join('')}</ul>` : 'none'}</dd>`;
+    `<dt>${title}</dt><dd>${items.length ? `<ul>${items.map((i) => `<li><code>${escapeHtml(i)}</code></li>`).join('')}</ul>` : 'none'}</dd>`;
   const r = account.requirements;
   const steps =
     account.status === 'pending'
@@ -163,52 +146,35 @@ function accountView(
              <div class="actions">${button('resolve', 'Provide the missing information (enables charges and payouts)')}</div>`
           : `<p>Onboarding is over for this account: there is nothing more to do here.</p>`;
   return `
-    ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
+    ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
     <dl>
-      <dt>Account</dt><dd><code>${html(account.id)}</code> (${html(account.email)})</dd>
+      <dt>Account</dt><dd><code>${escapeHtml(account.id)}</code> (${escapeHtml(account.email)})</dd>
       <dt>Status</dt><dd>${STATUS_WORDS[account.status]}</dd>
       <dt>Charges enabled</dt><dd>${account.chargesEnabled ? 'yes' : 'no'}</dd>
       <dt>Payouts enabled</dt><dd>${account.payoutsEnabled ? 'yes' : 'no'}</dd>
       ${list('Currently due', r.currentlyDue)}
       ${list('Past due', r.pastDue)}
       ${list('Pending verification', r.pendingVerification)}
-      <dt>Disabled reason</dt><dd>${r.disabledReason ? `<code>${html(r.disabledReason)}</code>` : 'none'}</dd>
+      <dt>Disabled reason</dt><dd>${r.disabledReason ? `<code>${escapeHtml(r.disabledReason)}</code>` : 'none'}</dd>
     </dl>
     ${steps}
-    <p><a href="${html(returnUrl)}">Return to the app</a></p>`;
+    <p><a href="${escapeHtml(returnUrl)}">Return to the app</a></p>`;
 }
 
 const invalidLink = () =>
   '<p>This onboarding link is not valid. Start again from the app to get a new link.</p>';
 const expiredLink = (refreshUrl: string) =>
-  `<p>This onboarding link has expired. <a href="${html(refreshUrl)}">Get a new link from the app</a>.</p>`;
+  `<p>This onboarding link has expired. <a href="${escapeHtml(refreshUrl)}">Get a new link from the app</a>.</p>`;
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Sandbox: ${html(title)}</title>
-<style>
-  body { font-family: system-ui, sans-serif; margin: 0; color: #1a1a1a; background: #f6f7f9; }
-  .banner { background: #8a3b00; color: #fff; padding: 0.75rem 1.5rem; font-weight: 700; letter-spacing: 0.04em; }
-  main { max-width: 44rem; margin: 1.5rem auto; background: #fff; padding: 1.5rem 2rem; border-radius: 8px; }
+const PAGE_HEADERS = sandboxPageHeaders();
+
+const page = (title: string, body: string) =>
+  sandboxPage({
+    title,
+    body,
+    banner: 'SANDBOX — test mode: no real account, no real money',
+    width: 44,
+    style: `
   dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.35rem 1rem; }
-  dt { font-weight: 600; } dd { margin: 0; } ul { margin: 0; padding-left: 1.1rem; }
-  .actions { display: flex; flex-wrap: wrap; gap: 0.5rem; }
-  button { font: inherit; padding: 0.5rem 0.9rem; border-radius: 6px; border: 1px solid #1d4ed8; background: #1d4ed8; color: #fff; cursor: pointer; }
-  a { color: #1d4ed8; }
-  .error { color: #9b1c1c; font-weight: 600; }
-</style>
-</head>
-<body>
-<div class="banner" role="banner">SANDBOX — test mode: no real account, no real money</div>
-<main>
-<h1>Sandbox: ${html(title)}</h1>
-${body}
-</main>
-</body>
-</html>`;
-}
+  dt { font-weight: 600; } dd { margin: 0; } ul { margin: 0; padding-left: 1.1rem; }`,
+  });

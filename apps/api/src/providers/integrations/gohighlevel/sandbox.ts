@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type Database, queryRows, sql } from '@app/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { acceptForms, escapeHtml, sandboxPage, sandboxPageHeaders } from '../../../lib/sandbox-page.js';
 import { PUBLIC } from '../../../plugins/access.js';
 import { type ApiAnswer, type ApiCall, GHL_SLUG, type GhlTransport, type TokenAnswer } from './core.js';
 
@@ -435,20 +436,6 @@ function checkRequest(q: AuthorizeQuery, host: string | undefined) {
   };
 }
 
-const PAGE_HEADERS = {
-  'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; base-uri 'none'; frame-ancestors 'none'",
-  'cache-control': 'no-store',
-  'referrer-policy': 'no-referrer',
-  'x-content-type-options': 'nosniff',
-};
-
-const html = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
-  );
-
 function consentPage(deps: {
   locations: () => Promise<Location[]>;
   issueCode: (input: {
@@ -458,11 +445,7 @@ function consentPage(deps: {
   }) => Promise<string | null>;
 }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 16 * 1024 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+    acceptForms(app);
 
     app.get(
       SANDBOX_PAGE_PATH,
@@ -526,16 +509,16 @@ function consentPage(deps: {
 function consent(query: AuthorizeQuery, locations: Location[], error?: string): string {
   const hidden = Object.entries(query)
     .filter((e): e is [string, string] => typeof e[1] === 'string')
-    .map(([name, value]) => `<input type="hidden" name="${html(name)}" value="${html(value)}">`)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('');
   const options = locations
     .map(
       (l, i) =>
-        `<li><label><input type="radio" name="location_id" value="${html(l.external_id)}"${i === 0 ? ' checked' : ''}> ${html(l.name)} (sandbox sub-account)</label></li>`,
+        `<li><label><input type="radio" name="location_id" value="${escapeHtml(l.external_id)}"${i === 0 ? ' checked' : ''}> ${escapeHtml(l.name)} (sandbox sub-account)</label></li>`,
     )
     .join('');
   return `
-    ${error ? `<p class="error" role="alert">Sandbox: ${html(error)}</p>` : ''}
+    ${error ? `<p class="error" role="alert">Sandbox: ${escapeHtml(error)}</p>` : ''}
     <p>Sandbox: an app asks to add contacts and tags to a sandbox GoHighLevel sub-account. No real GoHighLevel account is used.</p>
     <form method="post">
       ${hidden}
@@ -551,34 +534,18 @@ function consent(query: AuthorizeQuery, locations: Location[], error?: string): 
 }
 
 const invalid = (problem: string) =>
-  `<p class="error">Sandbox: ${html(problem)}</p><p>Sandbox: start again from the app's integrations page.</p>`;
+  `<p class="error">Sandbox: ${escapeHtml(problem)}</p><p>Sandbox: start again from the app's integrations page.</p>`;
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Sandbox: ${html(title)}</title>
-<style>
-  body { font-family: system-ui, sans-serif; margin: 0; color: #1a1a1a; background: #f6f7f9; }
-  .banner { background: #8a3b00; color: #fff; padding: 0.75rem 1.5rem; font-weight: 700; letter-spacing: 0.04em; }
-  main { max-width: 40rem; margin: 1.5rem auto; background: #fff; padding: 1.5rem 2rem; border-radius: 8px; }
+const PAGE_HEADERS = sandboxPageHeaders("'self' http: https:");
+
+const page = (title: string, body: string) =>
+  sandboxPage({
+    title,
+    body,
+    banner: 'SANDBOX — GoHighLevel test mode: no real CRM, no real contacts',
+    width: 40,
+    style: `
   fieldset { border: 1px solid #d0d5dd; border-radius: 6px; } ul { list-style: none; padding: 0; }
   li { margin: 0.4rem 0; }
-  .actions { display: flex; flex-wrap: wrap; gap: 0.5rem; margin-top: 1rem; }
-  button { font: inherit; padding: 0.5rem 0.9rem; border-radius: 6px; border: 1px solid #1d4ed8; background: #1d4ed8; color: #fff; cursor: pointer; }
-  button.secondary { background: #fff; color: #1d4ed8; }
-  .error { color: #9b1c1c; font-weight: 600; }
-</style>
-</head>
-<body>
-<div class="banner" role="banner">SANDBOX — GoHighLevel test mode: no real CRM, no real contacts</div>
-<main>
-<h1>Sandbox: ${html(title)}</h1>
-${body}
-</main>
-</body>
-</html>`;
-}
+  .actions { margin-top: 1rem; }`,
+  });

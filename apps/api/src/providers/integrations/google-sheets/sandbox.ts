@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type Database, queryRows, sql } from '@app/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { acceptForms, escapeHtml, sandboxPage, sandboxPageHeaders } from '../../../lib/sandbox-page.js';
 import { PUBLIC } from '../../../plugins/access.js';
 import {
   GOOGLE_SHEETS_SLUG,
@@ -358,11 +359,7 @@ function sandboxPages(deps: {
   sheet(id: string): Promise<{ title: string; owner: string; rows: number } | null>;
 }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 16 * 1024 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+    acceptForms(app);
 
     app.get(
       AUTHORIZE_PATH,
@@ -371,7 +368,7 @@ function sandboxPages(deps: {
         reply.headers(PAGE_HEADERS).type('text/html; charset=utf-8');
         const problem = invalidRequest(request.query, request.host);
         if (problem)
-          return reply.code(400).send(page('Error 400: invalid_request', `<p>${html(problem)}</p>`));
+          return reply.code(400).send(page('Error 400: invalid_request', `<p>${escapeHtml(problem)}</p>`));
         return page('Sign in with Google', consentView(request.query, DEFAULT_EMAIL));
       },
     );
@@ -393,7 +390,7 @@ function sandboxPages(deps: {
         const { email, decision, ...query } = request.body;
         const problem = invalidRequest(query, request.host);
         if (problem)
-          return reply.code(400).send(page('Error 400: invalid_request', `<p>${html(problem)}</p>`));
+          return reply.code(400).send(page('Error 400: invalid_request', `<p>${escapeHtml(problem)}</p>`));
         const address = (email ?? '').trim().toLowerCase();
         if (decision === 'allow' && !emailSchema.safeParse(address).success)
           return reply
@@ -431,8 +428,8 @@ function sandboxPages(deps: {
         return page(
           sheet.title,
           `<dl>
-             <dt>Spreadsheet</dt><dd>${html(sheet.title)} (sandbox spreadsheet, not in Google Drive)</dd>
-             <dt>Owner</dt><dd>${html(sheet.owner)} (sandbox Google account)</dd>
+             <dt>Spreadsheet</dt><dd>${escapeHtml(sheet.title)} (sandbox spreadsheet, not in Google Drive)</dd>
+             <dt>Owner</dt><dd>${escapeHtml(sheet.owner)} (sandbox Google account)</dd>
              <dt>Lead rows</dt><dd>${sheet.rows}</dd>
            </dl>
            <p>The rows are sandbox data kept by this deployment; their leads are in the app's lead reports.</p>`,
@@ -445,16 +442,16 @@ function sandboxPages(deps: {
 function consentView(q: AuthorizeQuery, email: string, error?: string): string {
   const hidden = Object.entries(q)
     .filter((e): e is [string, string] => typeof e[1] === 'string')
-    .map(([name, value]) => `<input type="hidden" name="${html(name)}" value="${html(value)}">`)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('');
   return `
-    ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
+    ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
     <p>An app asks to see, edit, create and delete only the specific Google Drive files it uses
-       (<code>${html(SHEETS_SCOPE)}</code>): the spreadsheets it creates for your campaigns' leads.</p>
+       (<code>${escapeHtml(SHEETS_SCOPE)}</code>): the spreadsheets it creates for your campaigns' leads.</p>
     <form method="post">
       ${hidden}
       <label for="email">Sandbox Google account</label>
-      <input id="email" name="email" type="email" value="${html(email)}" autocomplete="off">
+      <input id="email" name="email" type="email" value="${escapeHtml(email)}" autocomplete="off">
       <p class="hint">Any address: the sandbox keeps a sandbox account for it. No Google account is used.</p>
       <div class="actions">
         <button type="submit" name="decision" value="allow">Allow</button>
@@ -463,48 +460,18 @@ function consentView(q: AuthorizeQuery, email: string, error?: string): string {
     </form>`;
 }
 
-const PAGE_HEADERS = {
-  'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-  'cache-control': 'no-store',
-  'referrer-policy': 'no-referrer',
-  'x-content-type-options': 'nosniff',
-};
+const PAGE_HEADERS = sandboxPageHeaders("'self'");
 
-const html = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
-  );
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Sandbox: ${html(title)}</title>
-<style>
-  body { font-family: system-ui, sans-serif; margin: 0; color: #1a1a1a; background: #f6f7f9; }
-  .banner { background: #8a3b00; color: #fff; padding: 0.75rem 1.5rem; font-weight: 700; letter-spacing: 0.04em; }
-  main { max-width: 36rem; margin: 1.5rem auto; background: #fff; padding: 1.5rem 2rem; border-radius: 8px; }
+const page = (title: string, body: string) =>
+  sandboxPage({
+    title,
+    body,
+    banner: 'SANDBOX — Google Sheets test mode: no real Google account, no real spreadsheet',
+    width: 36,
+    style: `
   label { display: block; font-weight: 600; margin-top: 1rem; }
   input[type=email] { font: inherit; width: 100%; padding: 0.45rem; box-sizing: border-box; }
   dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.35rem 1rem; } dt { font-weight: 600; } dd { margin: 0; }
   .hint { color: #555; font-size: 0.9rem; }
-  .actions { display: flex; gap: 0.5rem; margin-top: 1rem; }
-  button { font: inherit; padding: 0.5rem 0.9rem; border-radius: 6px; border: 1px solid #1d4ed8; background: #1d4ed8; color: #fff; cursor: pointer; }
-  button.secondary { background: #fff; color: #1d4ed8; }
-  .error { color: #9b1c1c; font-weight: 600; }
-</style>
-</head>
-<body>
-<div class="banner" role="banner">SANDBOX — Google Sheets test mode: no real Google account, no real spreadsheet</div>
-<main>
-<h1>Sandbox: ${html(title)}</h1>
-${body}
-</main>
-</body>
-</html>`;
-}
+  .actions { margin-top: 1rem; }`,
+  });
