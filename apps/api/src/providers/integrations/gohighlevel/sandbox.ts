@@ -1,9 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { type Database, queryRows, sql } from '@app/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { acceptForms, escapeHtml, sandboxPage, sandboxPageHeaders } from '../../../lib/sandbox-page.js';
 import { PUBLIC } from '../../../plugins/access.js';
+import { newId } from '../sandbox-kit/ids.js';
+import { hiddenInputs, registeredRedirect } from '../sandbox-kit/oauth-consent.js';
+import { createOauthGrants } from '../sandbox-kit/oauth-grants.js';
 import { type ApiAnswer, type ApiCall, GHL_SLUG, type GhlTransport, type TokenAnswer } from './core.js';
 
 /*
@@ -19,8 +22,6 @@ import { type ApiAnswer, type ApiCall, GHL_SLUG, type GhlTransport, type TokenAn
 
 export const SANDBOX_CLIENT_ID = 'sandbox-gohighlevel-app';
 export const SANDBOX_PAGE_PATH = '/sandbox/oauth/gohighlevel/authorize';
-/** The one redirect URI path registered for the sandbox app (the integrations module's callback). */
-const REGISTERED_CALLBACK_PATH = '/api/integrations/oauth/callback';
 const CODE_MINUTES = 10;
 const ACCESS_SECONDS = 24 * 60 * 60;
 const REFRESH_DAYS = 365;
@@ -31,10 +32,6 @@ const LOCATIONS = [
   { externalId: 'sbx_loc_uptown', name: 'Sandbox: Uptown Clinic', tags: ['new lead', 'follow up', 'hot'] },
   { externalId: 'sbx_loc_lakeside', name: 'Sandbox: Lakeside Branch', tags: ['new lead', 'newsletter'] },
 ];
-
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
-const newToken = (prefix: string) => `${prefix}${randomBytes(32).toString('base64url')}`;
-const newId = (prefix: string) => `${prefix}${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`;
 
 interface Location {
   id: number;
@@ -71,6 +68,7 @@ export function createGoHighLevelSandbox(deps: { db: Database }): GhlTransport &
   locations(): Promise<Location[]>;
 } {
   const { db } = deps;
+  const grants = createOauthGrants({ db, provider: GHL_SLUG });
   let seeded: Promise<{ agency: number; locations: Location[] }> | null = null;
 
   async function seed() {
@@ -132,27 +130,11 @@ export function createGoHighLevelSandbox(deps: { db: Database }): GhlTransport &
     return row ?? null;
   }
 
-  async function issue(
-    kind: 'code' | 'access' | 'refresh',
-    accountId: number,
-    seconds: number,
-    data: object,
-  ) {
-    const prefix = { code: 'sbx_code_', access: 'sbx_at_', refresh: 'sbx_rt_' }[kind];
-    const token = newToken(prefix);
-    await db.execute(
-      sql`insert into sandbox_integration_tokens (token_hash, provider, kind, account_id, data, expires_at)
-          values (${hash(token)}, ${GHL_SLUG}, ${kind}, ${accountId}, ${JSON.stringify(data)}::jsonb,
-                  now() + make_interval(secs => ${seconds}))`,
-    );
-    return token;
-  }
-
   /** A new access and refresh token for the grant (the chain a sign-in started). */
   async function tokenPair(accountId: number, grant: string): Promise<TokenAnswer> {
     const location = (await ensureSeeded()).locations.find((l) => l.id === accountId);
-    const access = await issue('access', accountId, ACCESS_SECONDS, { grant });
-    const refresh = await issue('refresh', accountId, REFRESH_DAYS * 86_400, { grant });
+    const access = await grants.issue('access', accountId, ACCESS_SECONDS, { grant });
+    const refresh = await grants.issue('refresh', accountId, REFRESH_DAYS * 86_400, { grant });
     return {
       ok: true,
       tokens: {
@@ -166,29 +148,8 @@ export function createGoHighLevelSandbox(deps: { db: Database }): GhlTransport &
     };
   }
 
-  /** Takes a code or refresh token once: its account and data, or null (unknown, used, revoked). */
-  async function take(token: string, kind: 'code' | 'refresh') {
-    const [row] = await queryRows<{ account_id: number; data: Record<string, string>; live: boolean }>(
-      db,
-      sql`update sandbox_integration_tokens set used_at = now()
-           where token_hash = ${hash(token)} and provider = ${GHL_SLUG} and kind = ${kind}
-             and used_at is null and revoked_at is null
-          returning account_id, data, expires_at > now() as live`,
-    );
-    return row ?? null;
-  }
-
   /** The location an access token acts for, or null (unknown, expired, revoked: GoHighLevel's 401). */
-  async function bearer(token: string): Promise<Location | null> {
-    const [row] = await queryRows<Location>(
-      db,
-      sql`select a.id, a.external_id, a.name, a.parent_id
-            from sandbox_integration_tokens t join sandbox_integration_accounts a on a.id = t.account_id
-           where t.token_hash = ${hash(token)} and t.provider = ${GHL_SLUG} and t.kind = 'access'
-             and t.revoked_at is null and t.expires_at > now()`,
-    );
-    return row ?? null;
-  }
+  const bearer = (token: string): Promise<Location | null> => grants.holder(token);
 
   /** A location the token may act on: its own, or another of the same agency (403 otherwise). */
   async function reachable(caller: Location, externalId: string): Promise<Location | ApiAnswer> {
@@ -308,7 +269,7 @@ export function createGoHighLevelSandbox(deps: { db: Database }): GhlTransport &
   }): Promise<string | null> {
     const location = await locationByExternalId(input.locationId);
     if (!location) return null;
-    return issue('code', location.id, CODE_MINUTES * 60, {
+    return grants.issue('code', location.id, CODE_MINUTES * 60, {
       client_id: SANDBOX_CLIENT_ID,
       redirect_uri: input.redirectUri,
       code_challenge: input.codeChallenge,
@@ -336,7 +297,7 @@ export function createGoHighLevelSandbox(deps: { db: Database }): GhlTransport &
     },
 
     async exchangeCode({ code, redirectUri, codeVerifier }) {
-      const taken = await take(code, 'code');
+      const taken = await grants.take(code, 'code');
       if (!taken) return grantRefused('The authorization code is not valid or was already used.');
       if (!taken.live) return grantRefused('The authorization code has expired.');
       if (taken.data.redirect_uri !== redirectUri)
@@ -347,7 +308,7 @@ export function createGoHighLevelSandbox(deps: { db: Database }): GhlTransport &
     },
 
     async refresh(refreshToken) {
-      const taken = await take(refreshToken, 'refresh');
+      const taken = await grants.take(refreshToken, 'refresh');
       if (!taken?.live) return grantRefused('Invalid refresh token.');
       return tokenPair(taken.account_id, taken.data.grant as string);
     },
@@ -355,20 +316,7 @@ export function createGoHighLevelSandbox(deps: { db: Database }): GhlTransport &
     call,
 
     async revoke(secrets) {
-      const hashes = [secrets.access_token, secrets.refresh_token]
-        .filter(Boolean)
-        .map((t) => hash(t as string));
-      if (hashes.length === 0) return;
-      await db.execute(
-        sql`update sandbox_integration_tokens set revoked_at = now()
-             where provider = ${GHL_SLUG} and revoked_at is null
-               and data->>'grant' in (select data->>'grant' from sandbox_integration_tokens
-                                       where provider = ${GHL_SLUG}
-                                         and token_hash in ${sql`(${sql.join(
-                                           hashes.map((h) => sql`${h}`),
-                                           sql`, `,
-                                         )})`})`,
-      );
+      await grants.revokeGrants([secrets.access_token, secrets.refresh_token]);
     },
 
     page: consentPage({ locations: async () => (await ensureSeeded()).locations, issueCode }),
@@ -413,20 +361,8 @@ function checkRequest(q: AuthorizeQuery, host: string | undefined) {
   if (q.code_challenge_method !== 'S256' || !/^[A-Za-z0-9_-]{43}$/.test(q.code_challenge ?? ''))
     return { problem: 'A PKCE code challenge (S256) is required.' };
   if (!q.state) return { problem: 'The state is missing.' };
-  let redirect: URL;
-  try {
-    redirect = new URL(q.redirect_uri ?? '');
-  } catch {
-    return { problem: 'The redirect URI is not a web address.' };
-  }
-  if (
-    (redirect.protocol !== 'https:' && redirect.protocol !== 'http:') ||
-    redirect.username ||
-    redirect.password ||
-    redirect.pathname !== REGISTERED_CALLBACK_PATH ||
-    redirect.host !== host
-  )
-    return { problem: 'The redirect URI is not registered for this app.' };
+  const redirect = registeredRedirect(q.redirect_uri, host);
+  if (!redirect) return { problem: 'The redirect URI is not registered for this app.' };
   return {
     ok: {
       redirectUri: redirect.href,
@@ -507,10 +443,7 @@ function consentPage(deps: {
 }
 
 function consent(query: AuthorizeQuery, locations: Location[], error?: string): string {
-  const hidden = Object.entries(query)
-    .filter((e): e is [string, string] => typeof e[1] === 'string')
-    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
-    .join('');
+  const hidden = hiddenInputs(query);
   const options = locations
     .map(
       (l, i) =>

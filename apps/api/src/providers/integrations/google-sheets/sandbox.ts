@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { type Database, queryRows, sql } from '@app/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { acceptForms, escapeHtml, sandboxPage, sandboxPageHeaders } from '../../../lib/sandbox-page.js';
 import { PUBLIC } from '../../../plugins/access.js';
+import { sha256Hex as hash, randomText as random } from '../sandbox-kit/ids.js';
 import {
   GOOGLE_SHEETS_SLUG,
   GoogleApiError,
@@ -37,8 +38,6 @@ const REFRESH_SECONDS = 180 * 24 * 60 * 60;
 /** Google's own limit on a cell's text. */
 const CELL_LIMIT = 50_000;
 
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
-const random = (bytes: number) => randomBytes(bytes).toString('base64url');
 const unauthenticated = () =>
   new GoogleApiError(
     401,
