@@ -474,6 +474,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     campaigns: campaigns.service,
     leadFeed: leadReports.leadFeed,
     exclusions: exclusions.exclusions.service,
+    webhooks: integrations.webhookEndpoints,
+    secrets,
     limiter,
     tokenSigningKey: await loadOrCreateSecret(db, 'open_api_token_key'),
     publicApiBase: config.publicApiBase,

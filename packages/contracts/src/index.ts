@@ -29,6 +29,7 @@ export * from './lead-reports.js';
 export * from './module-catalogue.js';
 export * from './module-offer.js';
 export * from './money.js';
+export * from './open-api-webhooks.js';
 export * from './paging.js';
 export * from './payment-accounts.js';
 export * from './payment-card.js';

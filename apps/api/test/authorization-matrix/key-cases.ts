@@ -38,6 +38,9 @@ export function keySubject(kind: IdKind): Person | null {
 }
 export const keyReaches = (subject: Person | null) => subject === 'client' || subject === 'siblingClient';
 
+/** A webhook URL on the discard port of this machine (the matrix runtime permits 127.0.0.1). */
+const MATRIX_HOOK = 'http://127.0.0.1:9/matrix-key-hook';
+
 export const KEY_MATRIX_CASES: KeyCase[] = [
   {
     route: 'GET /api/v1/campaigns',
@@ -80,6 +83,54 @@ export const KEY_MATRIX_CASES: KeyCase[] = [
       url: '/api/v1/suppression-entries',
       body: { md5s: ['0123456789abcdef0123456789abcdef'] },
     }),
+  },
+  // Webhook endpoints (decision 0106): a company of the key's reach (its clients) or the key's own
+  // when none is named; a campaign of its clients. Nothing listens on the discard port: the matrix
+  // runtime lets 127.0.0.1 through, and the endpoint is only connected, never called.
+  {
+    route: 'GET /api/v1/webhook-endpoints',
+    vary: { resource: 'company', field: 'company_id' },
+    request: (id) => ({ url: `/api/v1/webhook-endpoints${id === null ? '' : `?company_id=${id}`}` }),
+  },
+  {
+    route: 'GET /api/v1/webhook-endpoints',
+    vary: null,
+    request: () => ({ url: '/api/v1/webhook-endpoints' }),
+  },
+  {
+    route: 'POST /api/v1/webhook-endpoints',
+    vary: null,
+    request: () => ({ url: '/api/v1/webhook-endpoints', body: { url: MATRIX_HOOK } }),
+  },
+  {
+    route: 'POST /api/v1/webhook-endpoints',
+    vary: { resource: 'company', field: 'company_id' },
+    request: (id) => ({ url: '/api/v1/webhook-endpoints', body: { company_id: id, url: MATRIX_HOOK } }),
+  },
+  {
+    route: 'PATCH /api/v1/webhook-endpoints/:company_id',
+    vary: { resource: 'company', field: 'company_id' },
+    request: (id) => ({ url: `/api/v1/webhook-endpoints/${id}`, body: { tags: ['matrix'] } }),
+  },
+  {
+    route: 'GET /api/v1/campaigns/:id/webhooks',
+    vary: { resource: 'campaign', field: 'id' },
+    request: (id) => ({ url: `/api/v1/campaigns/${id}/webhooks` }),
+  },
+  {
+    route: 'PUT /api/v1/campaigns/:id/webhook',
+    vary: { resource: 'campaign', field: 'id' },
+    request: (id) => ({ url: `/api/v1/campaigns/${id}/webhook`, body: { url: `${MATRIX_HOOK}/campaign` } }),
+  },
+  {
+    route: 'DELETE /api/v1/campaigns/:id/webhook',
+    vary: { resource: 'campaign', field: 'id' },
+    request: (id) => ({ url: `/api/v1/campaigns/${id}/webhook` }),
+  },
+  {
+    route: 'DELETE /api/v1/webhook-endpoints/:company_id',
+    vary: { resource: 'company', field: 'company_id' },
+    request: (id) => ({ url: `/api/v1/webhook-endpoints/${id}` }),
   },
 ];
 

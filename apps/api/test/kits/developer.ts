@@ -7,7 +7,7 @@ import { companyByName, get, PEOPLE, post, put, type Who, who } from './users.js
 export function openApi(rt: TestRuntime) {
   return {
     call(
-      method: 'GET' | 'POST' | 'PATCH',
+      method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
       url: string,
       token: string | null,
       body?: unknown,

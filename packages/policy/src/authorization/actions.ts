@@ -233,9 +233,10 @@ export const ACTIONS = {
 
   // Integrations (issue 23, decision 0096): where a client's leads go, kept by the client and by
   // its agency's people (an agency's own connections take all its clients' leads). Changing them is
-  // a settings write (the role's switches); which company is the scope check's.
-  'integrations.read': { who: campaignRunners },
-  'integrations.manage': { who: campaignRunners, permission: settings('update') },
+  // a settings write (the role's switches); which company is the scope check's. A key reaches them
+  // as the Open API's webhook endpoints (decision 0106), with its own scopes.
+  'integrations.read': { who: campaignRunners, key: 'webhooks:read' },
+  'integrations.manage': { who: campaignRunners, permission: settings('update'), key: 'webhooks:write' },
   // The Developer API (decision 0100). An agency's people (and a system's, for its root company) see
   // their company's keys; making, rotating and revoking one binds the company to the developer
   // agreement and may charge its one-time fee, so only its own people with the Settings switch do it,

@@ -386,6 +386,8 @@ describe('authorize for an Open API key (decision 0100)', () => {
       'leads.read',
       'exclusions.read',
       'exclusions.update',
+      'integrations.read',
+      'integrations.manage',
     ]);
     const all = key(API_SCOPES);
     for (const action of Object.keys(ACTIONS) as Action[])

@@ -10,6 +10,8 @@ export const API_SCOPES = [
   'leads:read',
   'suppression:read',
   'suppression:write',
+  'webhooks:read',
+  'webhooks:write',
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 

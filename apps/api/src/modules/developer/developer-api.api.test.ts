@@ -270,9 +270,13 @@ describe('the Open API', () => {
       '/campaigns',
       '/campaigns/{id}',
       '/campaigns/{id}/pause',
+      '/campaigns/{id}/webhook',
+      '/campaigns/{id}/webhooks',
       '/leads',
       '/oauth/token',
       '/suppression-entries',
+      '/webhook-endpoints',
+      '/webhook-endpoints/{company_id}',
     ]);
     expect(res.body).not.toMatch(/leadspeek|"dt"/);
   });

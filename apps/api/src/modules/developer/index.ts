@@ -3,9 +3,11 @@ import type { Database } from '@app/db';
 import type { FastifyRequest } from 'fastify';
 import { type HoldOptions, sweepDoneKeys } from '../../lib/idempotency.js';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import type { AuditLog } from '../audit/index.js';
 import type { CampaignService } from '../campaigns/index.js';
 import type { ExclusionService } from '../exclusions/index.js';
+import type { WebhookEndpoints } from '../integrations/index.js';
 import type { LeadFeed } from '../lead-reports/index.js';
 import type { ChargeOnce } from '../payments/index.js';
 import type { ApiKeyFlag, CompanyReads, Principal } from '../tenancy/index.js';
@@ -39,7 +41,8 @@ export function createDeveloperFeeReader(db: Database) {
 /**
  * The Developer API (decision 0100): a company's Open API keys (made after the developer agreement,
  * the first of an enabling charging the system's one-time fee), the key principal's authenticator,
- * and the Open API under `/api/v1` on the campaigns, lead reports and exclusions modules' faces.
+ * and the Open API under `/api/v1` on the campaigns, lead reports, exclusions and integrations (webhook
+ * endpoints, decision 0106) modules' faces.
  */
 export function createDeveloperModule(deps: {
   db: Database;
@@ -54,6 +57,10 @@ export function createDeveloperModule(deps: {
   campaigns: CampaignService;
   leadFeed: LeadFeed;
   exclusions: ExclusionService;
+  /** Webhook endpoints, through the integrations module (decision 0106). */
+  webhooks: WebhookEndpoints;
+  /** Seals the Open API's stored idempotent answers. */
+  secrets: Pick<SecretBox, 'seal' | 'open'>;
   limiter: Pick<RateLimiter, 'consume' | 'sweep'>;
   tokenSigningKey: string;
   /** The configured API base the browser uses (`/api`, or an absolute address). */
@@ -112,6 +119,8 @@ export function createDeveloperModule(deps: {
         campaigns: deps.campaigns,
         leadFeed: deps.leadFeed,
         exclusions: deps.exclusions,
+        webhooks: deps.webhooks,
+        secrets: deps.secrets,
         limiter: deps.limiter,
         tokenRule: deps.tokenRateLimit ?? TOKEN_RATE_LIMIT,
         idempotency: deps.idempotency,

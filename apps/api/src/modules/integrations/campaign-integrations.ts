@@ -84,10 +84,11 @@ export function createCampaignIntegrations(deps: {
     },
 
     /**
-     * The webhooks a campaign's leads go to: for the client's and the agency's webhook connection,
-     * its URL (the campaign's own, else the connection's) and whether the campaign has it on.
+     * The webhooks a campaign's leads go to: for the client's and the agency's connection to a
+     * URL provider (the webhook, AgencyZoom), its URL (the campaign's own, else the connection's),
+     * the campaign's own URL and tags, and whether the campaign has it on.
      */
-    async webhooksOf(campaignId: number) {
+    async webhooksOf(campaignId: number, slug = 'webhook') {
       const owners = await ownersOf(campaignId);
       const [rows, chosen] = await Promise.all([
         deps.connections.ofCompanies([owners.clientId, owners.agencyId]),
@@ -95,14 +96,18 @@ export function createCampaignIntegrations(deps: {
       ]);
       const byConnection = new Map(chosen.map((c) => [c.connection_id, c]));
       return rows
-        .filter((row) => row.provider === 'webhook')
+        .filter((row) => row.provider === slug)
         .map((row) => {
           const mine = byConnection.get(row.id);
           const own = typeof mine?.settings.url === 'string' ? mine.settings.url : '';
           return {
+            company_id: row.company_id,
+            connection_id: row.id,
             from_agency: row.company_id === owners.agencyId,
             enabled: mine?.enabled ?? true,
             url: own || String(row.settings.url ?? ''),
+            own_url: own || null,
+            tags: Array.isArray(mine?.settings.tags) ? mine.settings.tags.map(String) : [],
             status: row.status,
           };
         });

@@ -148,6 +148,17 @@ export function createConnectionRepository(db: Database) {
       );
     },
 
+    /** The campaigns with settings of their own for one connection (the Open API's endpoint view). */
+    async campaignSettingsOfConnection(
+      connectionId: number,
+    ): Promise<{ campaign_id: number; enabled: boolean; settings: Record<string, unknown> }[]> {
+      return queryRows(
+        db,
+        sql`select campaign_id, enabled, settings from integration_campaign_settings
+             where connection_id = ${connectionId} order by campaign_id`,
+      );
+    },
+
     async saveCampaignSettings(input: {
       campaignId: number;
       connectionId: number;

@@ -20,10 +20,12 @@ import { createGoogleSheetsCalls, googleSheetsRoutes } from './google-sheets-rou
 import { integrationRoutes } from './integration-routes.js';
 import { createManageConnections } from './manage-connections.js';
 import { createNotifyPaused } from './notify-paused.js';
+import { createWebhookEndpoints } from './webhook-endpoints.js';
 
 export type { DeliveryEngine, DeliveryEngineSettings } from './delivery-engine.js';
 export { DEFAULT_ENGINE_SETTINGS, PAUSED_FAILING } from './delivery-engine.js';
 export { queueDeliveriesForStored } from './queue-deliveries.js';
+export type { WebhookEndpoints } from './webhook-endpoints.js';
 
 /**
  * Integrations (issue 23, decision 0096): a company's connections to the services its leads go to,
@@ -106,15 +108,16 @@ export function createIntegrationsModule(deps: {
     mainPerson: deps.mainPerson,
     origins: deps.origins,
   });
+  const campaignIntegrations = createCampaignIntegrations({
+    connections,
+    providers: deps.providers,
+    owners: deps.campaignOwners,
+  });
   return {
     routes: [
       integrationRoutes({ manage, console, authorize, origins: deps.origins }),
       campaignIntegrationRoutes({
-        campaigns: createCampaignIntegrations({
-          connections,
-          providers: deps.providers,
-          owners: deps.campaignOwners,
-        }),
+        campaigns: campaignIntegrations,
         manage,
         parentOf: deps.parentOf,
       }),
@@ -132,6 +135,8 @@ export function createIntegrationsModule(deps: {
     /** The OAuth round trip's start (the demo connects its clients' sandbox CRM through it). */
     authorize,
     connections: { find: connections.find },
+    /** The Open API's webhook endpoints (decision 0106): the webhook connection as a key sees it. */
+    webhookEndpoints: createWebhookEndpoints({ connections, manage, campaigns: campaignIntegrations }),
   };
 }
 

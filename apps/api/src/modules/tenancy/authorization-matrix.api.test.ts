@@ -55,6 +55,8 @@ beforeAll(async () => {
     siteTestTimings: { testLeadWaitMs: 0 },
     // The matrix connects webhooks to a local port nothing listens on: a test payload fails at once.
     integrations: { http: createGuardedHttp({ permit: localReceiversPermit }), checkHost: async () => {} },
+    // The key section makes more calls with one key than a minute's limit allows (decision 0102).
+    openApi: { rateLimit: { limit: 10_000, windowSeconds: 60 } },
   });
   await rt.app.ready();
   ids = await prepareWorld(rt.database.db);

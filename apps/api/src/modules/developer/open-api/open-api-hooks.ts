@@ -10,6 +10,7 @@ import {
   IdempotencyInProgressError,
   IdempotencyMismatchError,
 } from '../../../lib/idempotency.js';
+import type { SecretBox } from '../../../lib/secret-box.js';
 import type { DeveloperRepository } from '../developer-repository.js';
 
 declare module 'fastify' {
@@ -22,6 +23,8 @@ declare module 'fastify' {
 }
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/** Marks a stored answer kept sealed (an older plain one is replayed as it is). */
+const SEALED = 'sealed:v1:';
 
 /**
  * The Open API's cross-cutting behaviour, for the routes of the plugin it is added to:
@@ -29,11 +32,17 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
  *   (status and body, unless a 5xx) is stored; a repeat — also one arriving while the first still
  *   runs, which waits for it — gets the same answer with `Idempotent-Replayed: true`; the key reused
  *   for another request is a 422. Keys are the company's: another key of the same company sees them.
+ *   With `secrets`, the stored answer is sealed (it may hold a secret shown once, decision 0106).
  * - every call logged against its key (`api_request_log`), after the answer is sent.
  */
 export function addOpenApiHooks(
   app: FastifyInstance,
-  deps: { db: Database; repo: DeveloperRepository; idempotency?: HoldOptions },
+  deps: {
+    db: Database;
+    repo: DeveloperRepository;
+    idempotency?: HoldOptions;
+    secrets?: Pick<SecretBox, 'seal' | 'open'>;
+  },
 ) {
   app.decorateRequest('idempotencyHold', null);
   app.decorateRequest('exchangedKeyId', null);
@@ -77,11 +86,15 @@ export function addOpenApiHooks(
     }
     const stored = held.stored.response;
     if (!stored) throw new HttpError(409, 'idempotency_in_progress', DEVELOPER_TEXTS.idempotencyInProgress);
+    const body =
+      deps.secrets && stored.body.startsWith(SEALED)
+        ? await deps.secrets.open(stored.body.slice(SEALED.length))
+        : stored.body;
     return reply
       .code(stored.status)
       .header('content-type', stored.contentType)
       .header('idempotent-replayed', 'true')
-      .send(stored.body);
+      .send(body);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -93,7 +106,7 @@ export function addOpenApiHooks(
       await hold.finish({
         response: {
           status: reply.statusCode,
-          body: payload,
+          body: deps.secrets ? SEALED + (await deps.secrets.seal(payload)) : payload,
           contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
         },
       });

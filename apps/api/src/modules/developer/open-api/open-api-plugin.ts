@@ -2,8 +2,10 @@ import type { Database } from '@app/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { HoldOptions } from '../../../lib/idempotency.js';
 import type { RateLimiter, RateLimitRule } from '../../../lib/rate-limiter.js';
+import type { SecretBox } from '../../../lib/secret-box.js';
 import type { CampaignService } from '../../campaigns/index.js';
 import type { ExclusionService } from '../../exclusions/index.js';
+import type { WebhookEndpoints } from '../../integrations/index.js';
 import type { LeadFeed } from '../../lead-reports/index.js';
 import type { DeveloperRepository } from '../developer-repository.js';
 import type { KeyService } from '../key-service.js';
@@ -12,6 +14,7 @@ import { dataEndpoints } from './data-endpoints.js';
 import { openApiDocumentRoute } from './open-api-document.js';
 import { addOpenApiHooks } from './open-api-hooks.js';
 import { tokenEndpoint } from './token-endpoint.js';
+import { webhookEndpoints } from './webhook-endpoints.js';
 
 export interface OpenApiDeps {
   db: Database;
@@ -20,6 +23,10 @@ export interface OpenApiDeps {
   campaigns: CampaignService;
   leadFeed: LeadFeed;
   exclusions: ExclusionService;
+  /** The integrations module's webhook endpoints (decision 0106). */
+  webhooks: WebhookEndpoints;
+  /** Seals the stored idempotent answers (one may hold a webhook's signing secret). */
+  secrets: Pick<SecretBox, 'seal' | 'open'>;
   limiter: Pick<RateLimiter, 'consume'>;
   tokenRule: RateLimitRule;
   idempotency?: HoldOptions;
@@ -43,10 +50,16 @@ export const openApiRoutes =
             done(null, Object.fromEntries(new URLSearchParams(String(body))));
           },
         );
-        addOpenApiHooks(v1, { db: deps.db, repo: deps.repo, idempotency: deps.idempotency });
+        addOpenApiHooks(v1, {
+          db: deps.db,
+          repo: deps.repo,
+          idempotency: deps.idempotency,
+          secrets: deps.secrets,
+        });
         await v1.register(tokenEndpoint({ keys: deps.keys, limiter: deps.limiter, rule: deps.tokenRule }));
         await v1.register(campaignEndpoints(deps.campaigns));
         await v1.register(dataEndpoints({ leadFeed: deps.leadFeed, exclusions: deps.exclusions }));
+        await v1.register(webhookEndpoints(deps.webhooks));
         await v1.register(openApiDocumentRoute);
       },
       { prefix: '/v1' },

@@ -37,7 +37,15 @@ export function ApiDocs(props: { state: UserApiResponse; clientId: string; secre
           <List.Item>
             Resources: <Code>/campaigns</Code> (list, create, <Code>PATCH /campaigns/ID</Code>,{' '}
             <Code>POST /campaigns/ID/pause</Code>), <Code>/leads</Code> (oldest first; <Code>since</Code>,{' '}
-            <Code>cursor</Code>) and <Code>/suppression-entries</Code>.
+            <Code>cursor</Code>), <Code>/suppression-entries</Code> and <Code>/webhook-endpoints</Code> (your
+            webhook: create, <Code>PATCH</Code> and <Code>DELETE /webhook-endpoints/COMPANY_ID</Code>; a
+            campaign's own URL at <Code>/campaigns/ID/webhook</Code>).
+          </List.Item>
+          <List.Item>
+            Webhook deliveries are signed the Standard Webhooks way (<Code>webhook-id</Code>,{' '}
+            <Code>webhook-timestamp</Code>, <Code>webhook-signature</Code>): verify them with any{' '}
+            <Code>standardwebhooks</Code> library and the signing secret, which the endpoint's creation
+            answers once.
           </List.Item>
           <List.Item>
             Every answer carries <Code>RateLimit-Limit</Code>, <Code>RateLimit-Remaining</Code> and{' '}

@@ -1,3 +1,4 @@
+import { publicCampaignWebhookSetSchema, publicWebhookEndpointCreateSchema } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { apiExamples, SECRET_PLACEHOLDER, tokenCommand } from './api-examples';
 
@@ -15,5 +16,15 @@ describe('the Developer screen examples', () => {
 
   it('starts every example with the token exchange', () => {
     for (const example of apiExamples(input)) expect(example.command.startsWith('TOKEN=$(curl')).toBe(true);
+  });
+
+  it('sends webhook bodies the Open API accepts', () => {
+    const bodyOf = (id: string) => {
+      const command = apiExamples(input).find((e) => e.id === id)?.command ?? '';
+      return JSON.parse(/-d '(\{.*\})'/.exec(command)?.[1] ?? 'null');
+    };
+    expect(publicWebhookEndpointCreateSchema.safeParse(bodyOf('create-webhook')).success).toBe(true);
+    expect(publicCampaignWebhookSetSchema.safeParse(bodyOf('campaign-webhook')).success).toBe(true);
+    expect(apiExamples(input).find((e) => e.id === 'create-webhook')?.command).toContain('Idempotency-Key');
   });
 });

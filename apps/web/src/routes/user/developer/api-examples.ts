@@ -69,5 +69,30 @@ export function apiExamples(input: ExampleInput): Example[] {
         `  -H 'Content-Type: application/json' -d '{"emails": ["someone@example.com"]}'`,
       ].join('\n'),
     },
+    {
+      id: 'webhook-endpoints',
+      title: 'Your webhook endpoint and the campaigns that have their own URL',
+      command: `${token}\ncurl -s ${url('/webhook-endpoints')} ${auth}`,
+    },
+    {
+      id: 'create-webhook',
+      title:
+        'Send your leads to a webhook: put your receiver in "url" (the signing secret is in this answer only)',
+      command: [
+        token,
+        `curl -s -X POST ${url('/webhook-endpoints')} ${auth} \\`,
+        `  -H 'Content-Type: application/json' -H "Idempotency-Key: $(date +%s)" \\`,
+        `  -d '{"url": "https://www.example.com/leads-webhook", "tags": ["api"]}'`,
+      ].join('\n'),
+    },
+    {
+      id: 'campaign-webhook',
+      title: 'Give one campaign its own webhook URL (DELETE the same address to clear it)',
+      command: [
+        token,
+        `curl -s -X PUT ${url('/campaigns/CAMPAIGN_ID/webhook')} ${auth} \\`,
+        `  -H 'Content-Type: application/json' -d '{"url": "https://www.example.com/campaign-webhook"}'`,
+      ].join('\n'),
+    },
   ];
 }

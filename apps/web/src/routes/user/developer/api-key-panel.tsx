@@ -114,6 +114,11 @@ export function ApiKeyPanel(props: {
                   </Table.Td>
                 </Table.Tr>
                 <Table.Tr>
+                  {/* What the key may do; a key made before a scope existed lacks it until rotated. */}
+                  <Table.Th>Scopes</Table.Th>
+                  <Table.Td data-testid="api-key-scopes">{state.key.scopes.join(', ')}</Table.Td>
+                </Table.Tr>
+                <Table.Tr>
                   <Table.Th>Created</Table.Th>
                   <Table.Td>{when(state.key.created_at)}</Table.Td>
                 </Table.Tr>
