@@ -10,11 +10,12 @@ import { nextAnswer, signIn } from '../support/browser';
 
 /*
  * Issue 23 and decision 0099, seen by a demo client: Harbor Dental's contact on /integrations (the
- * real screen, never the pending one), a webhook to a receiver on this machine (refused: the e2e
- * server, like production, takes no permit for loopback receivers, so the refusal is what a person
- * sees), the GoHighLevel sandbox connected through its consent page, a test payload delivered to
+ * real screen, never the pending one), the demo's webhook to its sandbox inbox (decision 0107) and
+ * another receiver on this machine refused (the e2e server, like production, takes no permit for
+ * loopback receivers, so the refusal is what a person sees), the GoHighLevel sandbox connected through its consent page, a test payload delivered to
  * the CRM, and a lead the CRM refuses (the campaign names a sub-account the sandbox does not have)
- * failed in the console with GoHighLevel's error and replayed.
+ * failed in the console with GoHighLevel's error and replayed, while the same lead reaches the
+ * webhook inbox.
  *
  * One Harbor Dental connection is shared by every run of this test, so runs take turns (a lock file
  * beside the e2e server's port): `--repeat-each` puts copies of the test on both workers at once.
@@ -91,7 +92,7 @@ interface Delivery {
 const notice = (page: Page, text: string | RegExp) =>
   page.locator('.mantine-Notification-root').filter({ hasText: text });
 
-test('Harbor Dental connects its CRM sandbox, sees a test payload delivered and replays a refused lead; a loopback webhook is refused', async ({
+test('Harbor Dental connects its CRM sandbox, sees a test payload delivered and replays a refused lead that its webhook inbox received; a loopback webhook is refused', async ({
   page,
   baseURL,
 }) => {
@@ -124,10 +125,14 @@ test('Harbor Dental connects its CRM sandbox, sees a test payload delivered and 
     await expect(page.getByText('This screen arrives with a later release.')).toHaveCount(0);
     await expect(page.getByTestId('integrations-group-crm')).toContainText(CRM);
 
-    // A webhook to a receiver on this machine: refused at connect, and nothing is sent to it.
+    // The demo connected a webhook to its sandbox inbox (decision 0107). Another receiver on this
+    // machine is refused at connect, nothing is sent to it, and the integration keeps its inbox.
     await page.goto(`${origin}/integrations/webhook`);
     await expect(page.getByTestId('integration-page')).toHaveAttribute('data-slug', 'webhook');
-    await page.getByTestId('integration-field-url').fill(receiver.url);
+    const urlField = page.getByTestId('integration-field-url');
+    await expect(urlField).toHaveValue(/\/sandbox\/webhook-inbox\/inbox_/);
+    const inboxUrl = await urlField.inputValue();
+    await urlField.fill(receiver.url);
     // A 401 is the 10-second access token running out: the web app refreshes it and sends again.
     const refused = page.waitForResponse(
       (r) =>
@@ -138,8 +143,10 @@ test('Harbor Dental connects its CRM sandbox, sees a test payload delivered and 
     await page.getByTestId('integration-save').click();
     expect((await refused).status()).toBe(400);
     await expect(notice(page, 'resolves to 127.0.0.1, a loopback address')).toBeVisible();
-    await expect(page.getByTestId('integration-actions')).toHaveCount(0);
     expect(receiver.received).toEqual([]);
+    await page.reload();
+    await expect(urlField).toHaveValue(inboxUrl);
+    const beforeWebhook = Math.max(0, ...(await deliveries('slug=webhook')).map((d) => d.id));
 
     // GoHighLevel: the demo connected it at its first start (or an earlier run did), so it is
     // disconnected first to connect it the way a newcomer does.
@@ -252,6 +259,26 @@ test('Harbor Dental connects its CRM sandbox, sees a test payload delivered and 
         { timeout: 60_000, intervals: [500, 1000, 2000] },
       )
       .toBe('failed, tried again');
+
+    // The same lead reached the webhook: delivered to the sandbox inbox, which verified it and shows it.
+    let delivered = 0;
+    await expect
+      .poll(
+        async () => {
+          delivered =
+            (await deliveries(`slug=webhook&campaign_public_id=${CAMPAIGN}&status=delivered`)).find(
+              (d) => d.id > beforeWebhook && !d.test,
+            )?.id ?? 0;
+          return delivered;
+        },
+        { timeout: 60_000, intervals: [500, 1000, 2000] },
+      )
+      .toBeGreaterThan(0);
+    await page.goto(inboxUrl);
+    await expect(
+      page.getByRole('heading', { name: `Sandbox: Webhook inbox of ${harbor.name}` }),
+    ).toBeVisible();
+    await expect(page.getByText(`msg_${delivered}`, { exact: true })).toBeVisible();
   } finally {
     await receiver.close();
     unlock();

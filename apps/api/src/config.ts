@@ -1,6 +1,25 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
+/**
+ * An API-key service's address (ClickFunnels, Mailbox Power): empty or unset = its sandbox; else an
+ * http(s) address, where `{subdomain}` may stand for a connection's own host name part.
+ */
+const serviceBase = (name: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => {
+      if (!v) return true;
+      try {
+        return /^https?:$/.test(new URL(v.replace('{subdomain}', 'team')).protocol);
+      } catch {
+        return false;
+      }
+    }, `${name} must be an http(s) address`)
+    .transform((v) => (v ? v.replace(/\/+$/, '') : undefined));
+
 /** Every setting the API reads, parsed once at start; nothing else reads process.env. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -70,6 +89,7 @@ const envSchema = z.object({
    * gateway; 'off' keeps it off there too.
    */
   DEMO_VISITORS: z.enum(['on', 'off']).default('on'),
+  SANDBOX_WEBHOOK_INBOX: z.enum(['on', 'off']).default('on'),
   /**
    * The sandbox data vendor's behaviour (decision 0093): the share of counts it answers slowly
    * (through a ticket, as a vendor under heavy load does: the count stays pending and its request is
@@ -100,6 +120,50 @@ const envSchema = z.object({
   GHL_AUTHORIZE_URL: z
     .url({ protocol: /^https?$/ })
     .default('https://marketplace.gohighlevel.com/oauth/chooselocation'),
+  /**
+   * AgencyZoom (decision 0106): each company pastes its own lead webhook URL, so the deployment only
+   * chooses the real AgencyZoom or its sandbox. `AGENCYZOOM_MODE=live`, or an `AGENCYZOOM_WEBHOOK_BASE`
+   * (AgencyZoom's origin, https://app.agencyzoom.com when unset; a local fake in tests), means the
+   * real one: only URLs on that origin are taken. Otherwise, or with `AGENCYZOOM_MODE=sandbox`, the
+   * AgencyZoom sandbox.
+   */
+  AGENCYZOOM_MODE: z.enum(['sandbox', 'live']).optional(),
+  AGENCYZOOM_WEBHOOK_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * SendGrid (decision 0103): each company pastes its own API key, so the deployment only chooses
+   * the real v3 API or the sandbox. `SENDGRID_MODE=live` or a `SENDGRID_API_URL` (the EU address
+   * https://api.eu.sendgrid.com, or a local fake in tests) means the real API
+   * (https://api.sendgrid.com when no URL is set); otherwise, or with `SENDGRID_MODE=sandbox`, the
+   * SendGrid sandbox.
+   */
+  SENDGRID_MODE: z.enum(['sandbox', 'live']).optional(),
+  SENDGRID_API_URL: serviceBase('SENDGRID_API_URL'),
+  /**
+   * Kartra (decision 0103) instead of its sandbox: this platform's Kartra app id (every call to
+   * Kartra carries it beside the company's API key and password), and the API's address
+   * (https://app.kartra.com/api, or a local fake in tests). Without KARTRA_APP_ID: the Kartra sandbox.
+   */
+  KARTRA_APP_ID: z.string().trim().optional(),
+  KARTRA_API_URL: serviceBase('KARTRA_API_URL'),
+  /**
+   * ClickFunnels 2.0 instead of its sandbox (decision 0104): the API's address with `{subdomain}`
+   * standing for each connection's team, `https://{subdomain}.myclickfunnels.com/api/v2` (a local fake
+   * in tests). Unset: the ClickFunnels sandbox.
+   */
+  CLICKFUNNELS_API_BASE: serviceBase('CLICKFUNNELS_API_BASE'),
+  /**
+   * Mailbox Power instead of its sandbox (decision 0104): the API's address,
+   * `https://api.rocketnotes.com/api` (a local fake in tests). Unset: the Mailbox Power sandbox.
+   */
+  MAILBOXPOWER_API_BASE: serviceBase('MAILBOXPOWER_API_BASE'),
+  /**
+   * SendJim (Public API v3) instead of its sandbox: the integration partner's client key and secret
+   * (both or neither), and other API and sign-in addresses (a local fake in tests).
+   */
+  SENDJIM_CLIENT_KEY: z.string().optional(),
+  SENDJIM_CLIENT_SECRET: z.string().optional(),
+  SENDJIM_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.sendjim.com/api'),
+  SENDJIM_OAUTH_BASE: z.url({ protocol: /^https?$/ }).default('https://members.sendjim.com'),
 });
 
 export type Config = {
@@ -125,6 +189,8 @@ export type Config = {
   vendorCallbackSecret: string | undefined;
   /** DEMO_VISITORS: may the demo visitor simulator run (it still needs the demo seed and the sandbox). */
   demoVisitors: boolean;
+  /** SANDBOX_WEBHOOK_INBOX: does this deployment serve the sandbox webhook inbox (decision 0107). */
+  sandboxWebhookInbox: boolean;
   /** The sandbox data vendor's share of slow answers and failures, and a slow answer's time. */
   sandboxVendor: { slowShare: number; failureShare: number; slowSeconds: number };
   /**
@@ -148,6 +214,18 @@ export type Config = {
   } | null;
   /** GoHighLevel's marketplace app; null = the GoHighLevel sandbox. */
   gohighlevel: { clientId: string; clientSecret: string; apiBase: string; authorizeUrl: string } | null;
+  /** The real AgencyZoom's origin for lead webhooks; null = the AgencyZoom sandbox. */
+  agencyZoom: { webhookBase: string } | null;
+  /** The SendGrid v3 API's address; null = the SendGrid sandbox. */
+  sendgrid: { apiBase: string } | null;
+  /** Kartra with this platform's app id; null = the Kartra sandbox. */
+  kartra: { appId: string; apiUrl: string } | null;
+  /** The ClickFunnels API (`{subdomain}` for each connection's team); null = the ClickFunnels sandbox. */
+  clickFunnels: { apiBase: string } | null;
+  /** The Mailbox Power API; null = the Mailbox Power sandbox. */
+  mailboxPower: { apiBase: string } | null;
+  /** SendJim's integration partner app; null = the SendJim sandbox. */
+  sendjim: { clientKey: string; clientSecret: string; apiBase: string; oauthBase: string } | null;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -181,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteCheckLoopback: siteCheckLoopback(e.SITE_CHECK_LOOPBACK, env.NODE_ENV),
     vendorCallbackSecret: e.VENDOR_CALLBACK_SECRET,
     demoVisitors: e.DEMO_VISITORS === 'on',
+    sandboxWebhookInbox: e.SANDBOX_WEBHOOK_INBOX === 'on',
     sandboxVendor: {
       slowShare: e.SANDBOX_VENDOR_SLOW_SHARE,
       failureShare: e.SANDBOX_VENDOR_FAILURE_SHARE,
@@ -190,7 +269,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(e.STRIPE_API_URL ? { stripeApi: stripeApiOf(e.STRIPE_API_URL) } : {}),
     google: googleOf(e),
     gohighlevel: gohighlevelApp(e),
+    agencyZoom:
+      e.AGENCYZOOM_MODE === 'live' || (e.AGENCYZOOM_MODE === undefined && e.AGENCYZOOM_WEBHOOK_BASE)
+        ? { webhookBase: (e.AGENCYZOOM_WEBHOOK_BASE ?? 'https://app.agencyzoom.com').replace(/\/+$/, '') }
+        : null,
+    sendgrid:
+      e.SENDGRID_MODE === 'live' || (e.SENDGRID_MODE === undefined && e.SENDGRID_API_URL)
+        ? { apiBase: e.SENDGRID_API_URL ?? 'https://api.sendgrid.com' }
+        : null,
+    kartra: kartraApp(e),
+    clickFunnels: e.CLICKFUNNELS_API_BASE ? { apiBase: e.CLICKFUNNELS_API_BASE } : null,
+    mailboxPower: e.MAILBOXPOWER_API_BASE ? { apiBase: e.MAILBOXPOWER_API_BASE } : null,
+    sendjim: sendjimApp(e),
   };
+}
+
+function kartraApp(e: z.infer<typeof envSchema>): Config['kartra'] {
+  if (!e.KARTRA_APP_ID) {
+    if (e.KARTRA_API_URL)
+      throw new Error('Invalid configuration: KARTRA_API_URL needs KARTRA_APP_ID (Kartra refuses calls without it)');
+    return null;
+  }
+  return { appId: e.KARTRA_APP_ID, apiUrl: e.KARTRA_API_URL ?? 'https://app.kartra.com/api' };
 }
 
 function gohighlevelApp(e: z.infer<typeof envSchema>): Config['gohighlevel'] {
@@ -202,6 +302,18 @@ function gohighlevelApp(e: z.infer<typeof envSchema>): Config['gohighlevel'] {
     clientSecret: e.GHL_CLIENT_SECRET,
     apiBase: e.GHL_API_BASE.replace(/\/+$/, ''),
     authorizeUrl: e.GHL_AUTHORIZE_URL,
+  };
+}
+
+function sendjimApp(e: z.infer<typeof envSchema>): Config['sendjim'] {
+  if (!e.SENDJIM_CLIENT_KEY !== !e.SENDJIM_CLIENT_SECRET)
+    throw new Error('Invalid configuration: SENDJIM_CLIENT_KEY and SENDJIM_CLIENT_SECRET go together');
+  if (!e.SENDJIM_CLIENT_KEY || !e.SENDJIM_CLIENT_SECRET) return null;
+  return {
+    clientKey: e.SENDJIM_CLIENT_KEY,
+    clientSecret: e.SENDJIM_CLIENT_SECRET,
+    apiBase: e.SENDJIM_API_BASE.replace(/\/+$/, ''),
+    oauthBase: e.SENDJIM_OAUTH_BASE.replace(/\/+$/, ''),
   };
 }
 

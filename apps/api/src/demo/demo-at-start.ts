@@ -19,6 +19,7 @@ type Deps = Parameters<typeof seedDemoCards>[0] &
     /** The app itself: the demo's integrations are connected through its routes (app.inject). */
     app: DemoIntegrationsDeps['app'];
     crm: DemoIntegrationsDeps['crm'];
+    webhook?: DemoIntegrationsDeps['webhook'];
     agreements: Pick<AgreementService, 'accept'>;
     ledger: Ledger;
     /** The sandbox gateway the demo's past fees are charged on. */
@@ -49,6 +50,12 @@ export async function seedDemoAtStart(deps: Deps, seeded: boolean): Promise<void
   await seedDemoMinimumSpend({ db, agreementsOn: deps.agreementsOn, isSandbox, now: deps.now });
   // Brightreach's month of leads before today: the root-fee job at start states it (decision 0081).
   await seedDemoRootFees({ db, pricesOf: deps.pricesOf });
-  // The demo clients' CRM, connected as a person does it, so the visitors' leads are delivered to it.
-  await seedDemoIntegrations({ db, app: deps.app, isSandbox: deps.isSandbox, crm: deps.crm });
+  // The demo clients' CRM and webhook, connected as a person does it, so the visitors' leads reach both.
+  await seedDemoIntegrations({
+    db,
+    app: deps.app,
+    isSandbox: deps.isSandbox,
+    crm: deps.crm,
+    webhook: deps.webhook,
+  });
 }

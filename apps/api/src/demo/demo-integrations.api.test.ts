@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
+import { createServer } from 'node:net';
 import { DEMO, queryRows, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../test/harness.js';
 import { demoClient, insertCampaign } from '../../test/kits/campaigns.js';
 import type { Principal } from '../modules/tenancy/index.js';
-import { seedDemoIntegrations } from './demo-integrations.js';
+import { demoWebhookOf, seedDemoIntegrations } from './demo-integrations.js';
 
 /*
  * The demo's integrations (decision 0099): Harbor Dental's and Cedar Home's contacts connect the
@@ -14,10 +15,13 @@ import { seedDemoIntegrations } from './demo-integrations.js';
 
 let rt: TestRuntime;
 beforeAll(async () => {
+  // The app listens on the port it is configured with: the sandbox inbox is reached over real HTTP.
+  const port = await freePort();
   rt = await startTestRuntime(
     { integrations: { engine: { idlePollMs: 20 } } },
-    { IN_PROCESS_WORKER: 'false' },
+    { IN_PROCESS_WORKER: 'false', PORT: String(port) },
   );
+  await rt.app.listen({ port, host: '127.0.0.1' });
 });
 afterAll(() => rt?.close());
 
@@ -34,13 +38,28 @@ const demoDeps = () => ({
     startConsent: async (person: Principal) =>
       rt.services.integrations.authorize.start(person, person.companyId, 'gohighlevel', 'http://localhost'),
   },
+  webhook: demoWebhookOf(rt.services.integrations, inbox()),
 });
-const connectionsOf = (companyId: number) =>
+const inbox = () => {
+  const served = rt.services.integrations.inbox;
+  if (!served) throw new Error('the sandbox inbox is off');
+  return served;
+};
+const connectionsOf = (companyId: number, provider = 'gohighlevel') =>
   queryRows<{ status: string; settings: Record<string, string>; sealed: boolean }>(
     db(),
     sql`select status, settings, sealed_secrets is not null as sealed from integration_connections
-         where company_id = ${companyId} and provider = 'gohighlevel'`,
+         where company_id = ${companyId} and provider = ${provider}`,
   );
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
 
 describe('demo integrations', () => {
   it('connect the demo clients to the GoHighLevel sandbox through the consent page, once', async () => {
@@ -67,6 +86,17 @@ describe('demo integrations', () => {
       sql`select count(*)::int as n from integration_oauth_states where used_at is not null`,
     );
     expect(logged?.n).toBe(2);
+    // Each has a webhook to its own sandbox inbox on this deployment (decision 0107).
+    for (const client of [harbor, cedar])
+      expect(await connectionsOf(client.clientId, 'webhook')).toEqual([
+        {
+          status: 'active',
+          settings: expect.objectContaining({
+            url: expect.stringMatching(/\/sandbox\/webhook-inbox\/inbox_/),
+          }),
+          sealed: true,
+        },
+      ]);
 
     // A second run (a later start that still counted as first) leaves the connections as they are.
     await seedDemoIntegrations(demoDeps());
@@ -75,6 +105,11 @@ describe('demo integrations', () => {
       sql`select count(*)::int as n from integration_oauth_states`,
     );
     expect(states?.n).toBe(2);
+    const [webhooks] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from integration_connections where provider = 'webhook'`,
+    );
+    expect(webhooks?.n).toBe(2);
 
     // A lead of Harbor's campaign becomes a contact in its sandbox sub-account, delivered.
     const campaign = await insertCampaign(db(), { clientName: DEMO.northwind.clients[0].name });
@@ -106,7 +141,7 @@ describe('demo integrations', () => {
       if (rows.length > 0 && rows.every((r) => r.status === 'delivered')) break;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    expect(rows).toEqual([{ status: 'delivered' }]);
+    expect(rows).toEqual([{ status: 'delivered' }, { status: 'delivered' }]);
     const contacts = await queryRows<{ location: string }>(
       db(),
       sql`select a.external_id as location from sandbox_integration_records r
@@ -114,6 +149,22 @@ describe('demo integrations', () => {
            where r.kind = 'contact' and r.idempotency_key = ${`contact:email:${email}`}`,
     );
     expect(contacts).toEqual([{ location: 'sbx_loc_downtown' }]);
+
+    // … and a webhook in Harbor's inbox, its signature verified there, shown on the inbox's page.
+    const [harborWebhook] = await connectionsOf(harbor.clientId, 'webhook');
+    const url = new URL(String(harborWebhook?.settings.url));
+    const token = url.pathname.split('/').pop() ?? '';
+    const received = await inbox().received(token);
+    expect(received).toEqual([
+      expect.objectContaining({
+        type: 'lead.created',
+        lead: expect.objectContaining({ name: 'Dana Demo', emails: [email] }),
+      }),
+    ]);
+    const page = await rt.app.inject({ url: url.pathname });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Dana Demo');
+    expect(page.body).toContain('SANDBOX');
   });
 
   it('does nothing beside a real payment gateway', async () => {
