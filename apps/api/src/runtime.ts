@@ -65,8 +65,10 @@ import {
   type SandboxResolverOptions,
   sandboxRegularVisitors,
 } from './providers/identities/index.js';
+import { createClickFunnelsProvider } from './providers/integrations/click-funnels/index.js';
 import { createGoHighLevelProvider } from './providers/integrations/gohighlevel/index.js';
 import { createGoogleSheetsProvider } from './providers/integrations/google-sheets/index.js';
+import { createMailboxPowerProvider } from './providers/integrations/mailboxpower/index.js';
 import { createProviderRegistry } from './providers/integrations/registry.js';
 import { createWebhookProvider } from './providers/integrations/webhook/index.js';
 import type { GuardedFetcher } from './providers/outbound/guarded-fetch.js';
@@ -342,6 +344,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     }),
     createGoHighLevelProvider({ db, config }),
     createGoogleSheetsProvider({ db, google: config.google }),
+    createClickFunnelsProvider({ db, config }),
+    createMailboxPowerProvider({ db, config }),
   ]);
   const integrations = createIntegrationsModule({
     db,

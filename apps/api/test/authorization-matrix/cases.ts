@@ -3,6 +3,7 @@ import { AGREEMENTS_MATRIX_CASES } from './agreements-cases.js';
 import { BILLING_MATRIX_CASES } from './billing-cases.js';
 import { CAMPAIGN_MATRIX_CASES } from './campaign-cases.js';
 import { CARDS_MATRIX_CASES } from './cards-cases.js';
+import { CLICK_FUNNELS_MAILBOXPOWER_MATRIX_CASES } from './click-funnels-mailboxpower-cases.js';
 import { DATA_WALLET_MATRIX_CASES } from './data-wallet-cases.js';
 import { DEVELOPER_MATRIX_CASES } from './developer-cases.js';
 import { EXCLUSION_MATRIX_CASES } from './exclusion-cases.js';
@@ -391,6 +392,7 @@ export const MATRIX_CASES: MatrixCase[] = [
   ...KEYWORD_COUNT_MATRIX_CASES,
   ...INTEGRATION_MATRIX_CASES,
   ...GOHIGHLEVEL_MATRIX_CASES,
+  ...CLICK_FUNNELS_MAILBOXPOWER_MATRIX_CASES,
   ...DEVELOPER_MATRIX_CASES,
 ];
 

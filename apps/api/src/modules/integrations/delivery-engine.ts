@@ -6,6 +6,7 @@ import type {
   ProviderConnection,
 } from '../../providers/integrations/provider.js';
 import type { ProviderRegistry } from '../../providers/integrations/registry.js';
+import { createAttemptWriter } from './attempt-writer.js';
 import type { ConnectionRepository } from './connection-repository.js';
 import type { DeliveryRepository, LeasedDelivery } from './delivery-repository.js';
 
@@ -29,6 +30,11 @@ export interface DeliveryEngineSettings {
   pauseAfterMs: number;
   /** How long an idle engine waits before it looks for due deliveries again (a wake-up comes sooner). */
   idlePollMs: number;
+  /**
+   * Free slots that make a busy engine lease again: leasing after each finished delivery would run
+   * one lease statement per delivery; waiting for a quarter of the slots leases them in one.
+   */
+  refillAt: number;
 }
 
 export const DEFAULT_ENGINE_SETTINGS: DeliveryEngineSettings = {
@@ -38,6 +44,7 @@ export const DEFAULT_ENGINE_SETTINGS: DeliveryEngineSettings = {
   pauseAfter: 25,
   pauseAfterMs: 60 * 60_000,
   idlePollMs: 1_000,
+  refillAt: 16,
 };
 
 export const PAUSED_FAILING =
@@ -83,6 +90,7 @@ export function createDeliveryEngine(deps: {
   let looping: Promise<void> | null = null;
   let wakeUp: (() => void) | null = null;
   const settled = new Set<Promise<void>>();
+  const writeAttempt = createAttemptWriter(deps.deliveries.record);
 
   async function secretsOf(sealed: string | null): Promise<Record<string, string>> {
     if (!sealed) return {};
@@ -165,7 +173,7 @@ export function createDeliveryEngine(deps: {
         };
       }
     }
-    await deps.deliveries.record({
+    await writeAttempt({
       deliveryId: row.id,
       attempt: row.attempts,
       outcome: result.outcome,
@@ -185,7 +193,8 @@ export function createDeliveryEngine(deps: {
   /** Leases what fits in the free slots and starts each; answers how many were started. */
   async function fill(): Promise<number> {
     const free = settings.maxInFlight - inFlight;
-    if (free <= 0) return 0;
+    // Busy: wait until enough slots are free to lease them together (running low: lease now).
+    if (free <= 0 || (free < settings.refillAt && inFlight >= settings.refillAt)) return 0;
     const rows = await deps.deliveries.lease({
       limit: free,
       perConnection: settings.perConnection,

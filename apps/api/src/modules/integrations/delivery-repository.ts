@@ -88,25 +88,42 @@ export function createDeliveryRepository(db: Database) {
       );
     },
 
-    /** The attempt and the delivery's new state, in one statement. */
-    async record(a: AttemptRecord): Promise<void> {
-      const next = a.next;
+    /**
+     * Attempts and their deliveries' new states, many in one statement (the engine's writer gathers
+     * what finished while the previous write was under way). A delivery whose lease was taken back
+     * meanwhile (no longer `sending`) keeps its state; its attempt is still recorded.
+     */
+    async record(attempts: readonly AttemptRecord[]): Promise<void> {
+      if (attempts.length === 0) return;
+      const rows = attempts.map((a) => ({
+        delivery_id: a.deliveryId,
+        attempt: a.attempt,
+        outcome: a.outcome,
+        http_status: a.httpStatus,
+        latency_ms: a.latencyMs,
+        error: a.error,
+        request: a.request,
+        status: a.next.status,
+        retry_secs: a.next.status === 'queued' ? a.next.retryInMs / 1000 : null,
+      }));
       await db.execute(
-        sql`with attempt as (
+        sql`with input as (
+              select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
+                delivery_id bigint, attempt integer, outcome text, http_status integer, latency_ms integer,
+                error text, request text, status text, retry_secs double precision)),
+            attempt as (
               insert into integration_delivery_attempts
                      (delivery_id, attempt, outcome, http_status, latency_ms, error, request)
-              values (${a.deliveryId}, ${a.attempt}, ${a.outcome}, ${a.httpStatus}, ${a.latencyMs},
-                      ${a.error}, ${a.request}))
-            update integration_deliveries
-               set status = ${next.status}, lease_until = null,
-                   last_status = ${a.httpStatus}, last_error = ${a.error}, last_latency_ms = ${a.latencyMs},
-                   delivered_at = ${next.status === 'delivered' ? sql`now()` : sql`delivered_at`},
-                   next_attempt_at = ${
-                     next.status === 'queued'
-                       ? sql`now() + make_interval(secs => ${next.retryInMs / 1000})`
-                       : sql`next_attempt_at`
-                   }
-             where id = ${a.deliveryId} and status = 'sending'`,
+              select delivery_id, attempt, outcome, http_status, latency_ms, error, request from input)
+            update integration_deliveries d
+               set status = i.status, lease_until = null,
+                   last_status = i.http_status, last_error = i.error, last_latency_ms = i.latency_ms,
+                   delivered_at = case when i.status = 'delivered' then now() else d.delivered_at end,
+                   next_attempt_at = case when i.status = 'queued'
+                                          then now() + make_interval(secs => i.retry_secs)
+                                          else d.next_attempt_at end
+              from input i
+             where d.id = i.delivery_id and d.status = 'sending'`,
       );
     },
 

@@ -11,6 +11,7 @@ import type { MainPersonOf } from '../users/index.js';
 import { createAuthorizeIntegration } from './authorize-integration.js';
 import { campaignIntegrationRoutes } from './campaign-integration-routes.js';
 import { type CampaignOwners, createCampaignIntegrations } from './campaign-integrations.js';
+import { clickFunnelsRoutes } from './click-funnels-routes.js';
 import { createConnectionRepository } from './connection-repository.js';
 import { createDeliveryConsole } from './delivery-console.js';
 import { createDeliveryEngine, type DeliveryEngineSettings } from './delivery-engine.js';
@@ -18,6 +19,7 @@ import { createDeliveryRepository } from './delivery-repository.js';
 import { gohighlevelRoutes } from './gohighlevel-routes.js';
 import { createGoogleSheetsCalls, googleSheetsRoutes } from './google-sheets-routes.js';
 import { integrationRoutes } from './integration-routes.js';
+import { mailboxPowerRoutes } from './mailboxpower-routes.js';
 import { createManageConnections } from './manage-connections.js';
 import { createNotifyPaused } from './notify-paused.js';
 import { createWebhookEndpoints } from './webhook-endpoints.js';
@@ -125,6 +127,9 @@ export function createIntegrationsModule(deps: {
       googleSheetsRoutes(googleSheets),
       // GoHighLevel's calls (decision 0097).
       gohighlevelRoutes({ manage, authorize, connections, providers: deps.providers, origins: deps.origins }),
+      // ClickFunnels' and Mailbox Power's calls (decision 0104).
+      clickFunnelsRoutes({ manage, campaigns: campaignIntegrations }),
+      mailboxPowerRoutes({ manage, connections }),
     ],
     /** The sandboxes' own pages (their OAuth consent screens), outside /api like the services they play. */
     pages: deps.providers.pages(),

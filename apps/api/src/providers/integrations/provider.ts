@@ -9,7 +9,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
  */
 
 /** What kind of service a provider is (the /integrations page groups them so). */
-export type ProviderKind = 'webhook' | 'crm' | 'email-list' | 'direct-mail' | 'spreadsheet';
+export type ProviderKind =
+  | 'webhook'
+  | 'crm'
+  | 'email-list'
+  | 'direct-mail'
+  | 'spreadsheet'
+  | 'funnel-builder'
+  | 'mailbox';
 
 /** How a company connects it: a URL it types, an OAuth consent, or an API key it pastes. */
 export type ProviderAuth = 'url' | 'oauth' | 'api-key';

@@ -24,6 +24,8 @@ export const KIND_LABELS: Record<ProviderKind, string> = {
   'email-list': 'E-mail lists',
   'direct-mail': 'Direct mail',
   spreadsheet: 'Spreadsheets',
+  'funnel-builder': 'Funnel builders',
+  mailbox: 'Mailbox groups',
 };
 
 export interface ProviderGroup {

@@ -1,5 +1,5 @@
 import * as oauth from 'oauth4webapi';
-import { request as undiciRequest } from 'undici';
+import { exchange, parseJson } from '../service-http.js';
 import type { ApiAnswer, ApiCall, GhlTokens, GhlTransport, TokenAnswer } from './core.js';
 
 /*
@@ -30,48 +30,6 @@ export interface GhlApiOptions {
   /** Per call, connection and answer included (default 10 s). */
   timeoutMs?: number;
 }
-
-/** One HTTP exchange through undici with a deadline: the answer, or why there was none. */
-async function exchange(
-  url: string,
-  init: { method: string; headers: Record<string, string>; body?: string },
-  timeoutMs: number,
-): Promise<{ ok: true; status: number; headers: Headers; text: string } | { ok: false; message: string }> {
-  try {
-    const res = await undiciRequest(url, {
-      method: init.method as 'GET',
-      headers: init.headers,
-      body: init.body,
-      signal: AbortSignal.timeout(timeoutMs),
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-    });
-    const text = await res.body.text();
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(res.headers))
-      for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value])
-        headers.append(name, v);
-    return { ok: true, status: res.statusCode, headers, text };
-  } catch (err) {
-    const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-    return {
-      ok: false,
-      message: timedOut
-        ? `it did not answer within ${timeoutMs / 1000} s`
-        : err instanceof Error
-          ? err.message
-          : String(err),
-    };
-  }
-}
-
-const parse = (text: string): unknown => {
-  try {
-    return text ? JSON.parse(text) : null;
-  } catch {
-    return { message: text.slice(0, 200) };
-  }
-};
 
 export function createGoHighLevelApi(options: GhlApiOptions): GhlTransport {
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -201,7 +159,7 @@ export function createGoHighLevelApi(options: GhlApiOptions): GhlTransport {
         timeoutMs,
       );
       if (!got.ok) return { status: 0, body: null, message: got.message };
-      return { status: got.status, body: parse(got.text) };
+      return { status: got.status, body: parseJson(got.text) };
     },
   };
 }

@@ -80,6 +80,25 @@ export function createSandboxRecords(deps: { db: Database; provider: string }) {
       return row?.data ?? null;
     },
 
+    /**
+     * The records of a kind whose field `field` has this value (compared as text: a contact found by
+     * its numeric id, the applied tags of one contact), oldest first.
+     */
+    async where(
+      accountId: number,
+      kind: string,
+      field: string,
+      value: string | number,
+    ): Promise<SandboxRecord[]> {
+      const rows = await queryRows<{ data: SandboxRecord }>(
+        db,
+        sql`select data from sandbox_integration_records
+             where provider = ${provider} and account_id = ${accountId} and kind = ${kind}
+               and data ->> ${field}::text = ${String(value)} order by id`,
+      );
+      return rows.map((r) => r.data);
+    },
+
     /** Every record of a kind, oldest first. */
     async list(accountId: number, kind: string): Promise<SandboxRecord[]> {
       const rows = await queryRows<{ data: SandboxRecord }>(
