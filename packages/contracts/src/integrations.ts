@@ -56,16 +56,7 @@ export type ConnectionView = z.infer<typeof connectionViewSchema>;
 export const providerViewSchema = z.object({
   slug: z.string(),
   name: z.string(),
-  kind: z.enum([
-    'webhook',
-    'crm',
-    'email-list',
-    'direct-mail',
-    'spreadsheet',
-    'funnel-builder',
-    'mailbox',
-    'marketing-automation',
-  ]),
+  kind: z.enum(['webhook', 'crm', 'email-list', 'direct-mail', 'spreadsheet', 'funnel-builder', 'mailbox']),
   auth: z.enum(['url', 'oauth', 'api-key']),
   description: z.string(),
   /** A local sandbox of the service: labelled as sandbox data in the app. */
@@ -127,6 +118,9 @@ export const oauthCallbackQuerySchema = z.object({
   state: z.string().max(200).optional(),
   code: z.string().max(2000).optional(),
   error: z.string().max(200).optional(),
+  /** SendJim's name for the code, and when it expires (decision 0105). */
+  requestToken: z.string().max(2000).optional(),
+  expires: z.string().max(100).optional(),
 });
 
 export const integrationMessageSchema = z.object({ result: z.literal('success'), message: z.string() });

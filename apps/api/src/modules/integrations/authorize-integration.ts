@@ -55,8 +55,13 @@ export function createAuthorizeIntegration(deps: {
     },
 
     /** The provider's redirect back: answers where to send the browser (the integration's page). */
-    async complete(query: { state?: string; code?: string; error?: string }, ip: string): Promise<string> {
+    async complete(
+      query: { state?: string; code?: string; error?: string; requestToken?: string },
+      ip: string,
+    ): Promise<string> {
       if (!query.state) return '/integrations?error=missing_state';
+      // SendJim calls its code `requestToken` (decision 0105).
+      const code = query.code ?? query.requestToken;
       // The state is taken once, whatever happens next.
       const [taken] = await queryRows<{
         company_id: number;
@@ -76,13 +81,13 @@ export function createAuthorizeIntegration(deps: {
       );
       if (!taken) return '/integrations?error=expired';
       const page = `${taken.return_origin}/integrations/${taken.provider}`;
-      if (query.error || !query.code) return `${page}?error=${encodeURIComponent(query.error ?? 'denied')}`;
+      if (query.error || !code) return `${page}?error=${encodeURIComponent(query.error ?? 'denied')}`;
       const { provider, oauth } = oauthOf(taken.provider);
       let connected: Awaited<ReturnType<typeof oauth.completeAuthorization>>;
       try {
         connected = await oauth.completeAuthorization({
           companyId: taken.company_id,
-          code: query.code,
+          code,
           redirectUri: taken.redirect_uri,
           codeVerifier: taken.code_verifier,
         });

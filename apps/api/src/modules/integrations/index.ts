@@ -19,11 +19,10 @@ import { createDeliveryRepository } from './delivery-repository.js';
 import { gohighlevelRoutes } from './gohighlevel-routes.js';
 import { createGoogleSheetsCalls, googleSheetsRoutes } from './google-sheets-routes.js';
 import { integrationRoutes } from './integration-routes.js';
-import { kartraRoutes } from './kartra-routes.js';
 import { mailboxPowerRoutes } from './mailboxpower-routes.js';
 import { createManageConnections } from './manage-connections.js';
 import { createNotifyPaused } from './notify-paused.js';
-import { sendgridRoutes } from './sendgrid-routes.js';
+import { sendjimRoutes } from './sendjim-routes.js';
 import { createWebhookEndpoints } from './webhook-endpoints.js';
 
 export type { DeliveryEngine, DeliveryEngineSettings } from './delivery-engine.js';
@@ -129,9 +128,8 @@ export function createIntegrationsModule(deps: {
       googleSheetsRoutes(googleSheets),
       // GoHighLevel's calls (decision 0097).
       gohighlevelRoutes({ manage, authorize, connections, providers: deps.providers, origins: deps.origins }),
-      // SendGrid's and Kartra's calls (decision 0103).
-      sendgridRoutes({ manage, connections, providers: deps.providers }),
-      kartraRoutes({ manage, connections, providers: deps.providers }),
+      // SendJim's calls (decision 0105).
+      sendjimRoutes({ manage, authorize, origins: deps.origins, campaigns: campaignIntegrations }),
       // ClickFunnels' and Mailbox Power's calls (decision 0104).
       clickFunnelsRoutes({ manage, campaigns: campaignIntegrations }),
       mailboxPowerRoutes({ manage, connections }),

@@ -16,8 +16,7 @@ export type ProviderKind =
   | 'direct-mail'
   | 'spreadsheet'
   | 'funnel-builder'
-  | 'mailbox'
-  | 'marketing-automation';
+  | 'mailbox';
 
 /** How a company connects it: a URL it types, an OAuth consent, or an API key it pastes. */
 export type ProviderAuth = 'url' | 'oauth' | 'api-key';

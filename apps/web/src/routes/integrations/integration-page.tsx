@@ -111,9 +111,12 @@ export function ProviderScreen({ companyId, provider }: { companyId: number; pro
               {canManage && provider.auth === 'oauth' && (
                 <OauthConnect companyId={companyId} provider={provider} connected={connected} />
               )}
-              {canManage && provider.connect_fields.length > 0 && (
-                <ConnectForm companyId={companyId} provider={provider} />
-              )}
+              {/* An OAuth provider's settings are edited once signed in (before, saving them is refused). */}
+              {canManage &&
+                provider.connect_fields.length > 0 &&
+                (provider.auth !== 'oauth' || connected) && (
+                  <ConnectForm companyId={companyId} provider={provider} />
+                )}
               {canManage && connected && <ConnectionActions companyId={companyId} provider={provider} />}
               {canManage && webhook && connected && (
                 <SigningSecret companyId={companyId} slug={provider.slug} />

@@ -204,6 +204,54 @@ describe('integrations screens render', { timeout: 60_000 }, () => {
     );
   });
 
+  it('a direct-mail OAuth provider: Connect first, then its QuickSend select with the service’s names', async () => {
+    const k = await keys();
+    const { integrationKeys } = await import('../../api/integrations');
+    const mail = provider({
+      slug: 'sendjim',
+      name: 'SendJim (direct mail)',
+      kind: 'direct-mail',
+      auth: 'oauth',
+      sandbox: true,
+      connect_fields: [
+        {
+          name: 'quicksend_id',
+          label: 'Default QuickSend',
+          type: 'select',
+          required: false,
+          targets: 'quicksends',
+        },
+      ],
+      connection: null,
+    });
+    const before = await render(mail, [[k.deliveries('sendjim'), page([])]]);
+    expect(before).toContain('Connect with SendJim (direct mail)');
+    // Nothing to save before signing in: the settings come once connected.
+    expect(before).not.toContain('data-testid="integration-form"');
+
+    const connected = {
+      ...mail,
+      connection: connection({ slug: 'sendjim', settings: { quicksend_id: '7103' } }),
+    };
+    const html = await render(connected, [
+      [k.deliveries('sendjim'), page([])],
+      [
+        integrationKeys.targets(COMPANY, 'sendjim', 'quicksends'),
+        {
+          data: [
+            { id: '7101', name: 'Just Listed postcard' },
+            { id: '7103', name: 'Quick Send' },
+          ],
+        },
+      ],
+    ]);
+    expect(html).toContain('Reconnect SendJim (direct mail)');
+    expect(html).toContain('data-testid="integration-form"');
+    expect(html).toMatch(
+      /data-testid="integration-field-quicksend_id"[^>]*value="Quick Send"|value="Quick Send"[^>]*data-testid="integration-field-quicksend_id"/,
+    );
+  });
+
   it('shows a role without the settings switch the connection and the console, without changing anything', async () => {
     const k = await keys();
     user = makeUser({ user_type: 'client', company_id: COMPANY, role_id: 4 });
