@@ -68,9 +68,11 @@ import {
 import { createClickFunnelsProvider } from './providers/integrations/click-funnels/index.js';
 import { createGoHighLevelProvider } from './providers/integrations/gohighlevel/index.js';
 import { createGoogleSheetsProvider } from './providers/integrations/google-sheets/index.js';
+import { createKartraProvider } from './providers/integrations/kartra/index.js';
 import { createMailboxPowerProvider } from './providers/integrations/mailboxpower/index.js';
 import { createProviderRegistry } from './providers/integrations/registry.js';
 import { createSendJimProvider } from './providers/integrations/sendjim/index.js';
+import { createSendGridProvider } from './providers/integrations/sendgrid/index.js';
 import { createWebhookProvider } from './providers/integrations/webhook/index.js';
 import type { GuardedFetcher } from './providers/outbound/guarded-fetch.js';
 import { createGuardedHttp, type GuardedHttp } from './providers/outbound/guarded-http.js';
@@ -346,6 +348,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     createGoHighLevelProvider({ db, config }),
     createGoogleSheetsProvider({ db, google: config.google }),
     createSendJimProvider({ db, config }),
+    createSendGridProvider({ db, config }),
+    createKartraProvider({ db, config }),
     createClickFunnelsProvider({ db, config }),
     createMailboxPowerProvider({ db, config }),
   ]);

@@ -56,7 +56,16 @@ export type ConnectionView = z.infer<typeof connectionViewSchema>;
 export const providerViewSchema = z.object({
   slug: z.string(),
   name: z.string(),
-  kind: z.enum(['webhook', 'crm', 'email-list', 'direct-mail', 'spreadsheet', 'funnel-builder', 'mailbox']),
+  kind: z.enum([
+    'webhook',
+    'crm',
+    'email-list',
+    'direct-mail',
+    'spreadsheet',
+    'funnel-builder',
+    'mailbox',
+    'marketing-automation',
+  ]),
   auth: z.enum(['url', 'oauth', 'api-key']),
   description: z.string(),
   /** A local sandbox of the service: labelled as sandbox data in the app. */

@@ -19,10 +19,12 @@ import { createDeliveryRepository } from './delivery-repository.js';
 import { gohighlevelRoutes } from './gohighlevel-routes.js';
 import { createGoogleSheetsCalls, googleSheetsRoutes } from './google-sheets-routes.js';
 import { integrationRoutes } from './integration-routes.js';
+import { kartraRoutes } from './kartra-routes.js';
 import { mailboxPowerRoutes } from './mailboxpower-routes.js';
 import { createManageConnections } from './manage-connections.js';
 import { createNotifyPaused } from './notify-paused.js';
 import { sendjimRoutes } from './sendjim-routes.js';
+import { sendgridRoutes } from './sendgrid-routes.js';
 import { createWebhookEndpoints } from './webhook-endpoints.js';
 
 export type { DeliveryEngine, DeliveryEngineSettings } from './delivery-engine.js';
@@ -130,6 +132,9 @@ export function createIntegrationsModule(deps: {
       gohighlevelRoutes({ manage, authorize, connections, providers: deps.providers, origins: deps.origins }),
       // SendJim's calls (decision 0105).
       sendjimRoutes({ manage, authorize, origins: deps.origins, campaigns: campaignIntegrations }),
+      // SendGrid's and Kartra's calls (decision 0103).
+      sendgridRoutes({ manage, connections, providers: deps.providers }),
+      kartraRoutes({ manage, connections, providers: deps.providers }),
       // ClickFunnels' and Mailbox Power's calls (decision 0104).
       clickFunnelsRoutes({ manage, campaigns: campaignIntegrations }),
       mailboxPowerRoutes({ manage, connections }),

@@ -16,7 +16,8 @@ export type ProviderKind =
   | 'direct-mail'
   | 'spreadsheet'
   | 'funnel-builder'
-  | 'mailbox';
+  | 'mailbox'
+  | 'marketing-automation';
 
 /** How a company connects it: a URL it types, an OAuth consent, or an API key it pastes. */
 export type ProviderAuth = 'url' | 'oauth' | 'api-key';

@@ -26,6 +26,7 @@ export const KIND_LABELS: Record<ProviderKind, string> = {
   spreadsheet: 'Spreadsheets',
   'funnel-builder': 'Funnel builders',
   mailbox: 'Mailbox groups',
+  'marketing-automation': 'Marketing automation',
 };
 
 export interface ProviderGroup {

@@ -180,7 +180,7 @@ describe('ClickFunnels adapter (API v2)', () => {
     expect(fake.problems).toEqual([]);
   });
 
-  it('a lead without e-mail is refused before anything is sent; 401, 400 and 422 are permanent', async () => {
+  it('a lead without e-mail is refused before anything is sent; 401, 400, 404 and 422 are permanent', async () => {
     const conn = connection();
     const none = delivery(conn, 'x@example.com');
     none.lead = lead('', { emails: [] });
@@ -210,6 +210,13 @@ describe('ClickFunnels adapter (API v2)', () => {
     const refused = await provider.deliver(delivery(conn, 'fiona.two@example.com'));
     expect(refused).toMatchObject({ outcome: 'failed', permanent: true, httpStatus: 400 });
     expect(refused.error).toContain('param is missing');
+
+    // The workspace deleted in ClickFunnels: 404, given up.
+    const gone = await provider.deliver(
+      delivery({ ...conn, settings: { ...conn.settings, workspace_id: '77' } }, 'fiona.two@example.com'),
+    );
+    expect(gone).toMatchObject({ outcome: 'failed', permanent: true, httpStatus: 404 });
+    expect(gone.error).toBe('ClickFunnels answered HTTP 404: Not found');
   });
 
   it('429, 503, a hang and a closed port are retried', async () => {
