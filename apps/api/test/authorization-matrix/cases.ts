@@ -13,6 +13,7 @@ import { KEYWORD_COUNT_MATRIX_CASES } from './keyword-count-cases.js';
 import { LEAD_REPORT_MATRIX_CASES } from './lead-report-cases.js';
 import { PAYMENT_ACCOUNT_MATRIX_CASES } from './payment-account-cases.js';
 import { PREPAID_MATRIX_CASES } from './prepaid-cases.js';
+import { SENDGRID_KARTRA_MATRIX_CASES } from './sendgrid-kartra-cases.js';
 import { SENDJIM_MATRIX_CASES } from './sendjim-cases.js';
 import { SETTINGS_MATRIX_CASES } from './settings-cases.js';
 import { USERS_MATRIX_CASES } from './users-cases.js';
@@ -393,6 +394,7 @@ export const MATRIX_CASES: MatrixCase[] = [
   ...KEYWORD_COUNT_MATRIX_CASES,
   ...INTEGRATION_MATRIX_CASES,
   ...GOHIGHLEVEL_MATRIX_CASES,
+  ...SENDGRID_KARTRA_MATRIX_CASES,
   ...SENDJIM_MATRIX_CASES,
   ...CLICK_FUNNELS_MAILBOXPOWER_MATRIX_CASES,
   ...DEVELOPER_MATRIX_CASES,
