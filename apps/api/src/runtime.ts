@@ -66,6 +66,7 @@ import {
   sandboxRegularVisitors,
 } from './providers/identities/index.js';
 import { createClickFunnelsProvider } from './providers/integrations/click-funnels/index.js';
+import { createAgencyZoomProvider } from './providers/integrations/agency-zoom/index.js';
 import { createGoHighLevelProvider } from './providers/integrations/gohighlevel/index.js';
 import { createGoogleSheetsProvider } from './providers/integrations/google-sheets/index.js';
 import { createKartraProvider } from './providers/integrations/kartra/index.js';
@@ -347,6 +348,14 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     }),
     createGoHighLevelProvider({ db, config }),
     createGoogleSheetsProvider({ db, google: config.google }),
+    createAgencyZoomProvider({
+      db,
+      config,
+      http: integrationHttp,
+      secrets,
+      checkHost: options.integrations?.checkHost,
+      timeoutMs: options.integrations?.webhookTimeoutMs,
+    }),
     createSendJimProvider({ db, config }),
     createSendGridProvider({ db, config }),
     createKartraProvider({ db, config }),

@@ -65,6 +65,7 @@ export const providerViewSchema = z.object({
     'funnel-builder',
     'mailbox',
     'marketing-automation',
+    'insurance-crm',
   ]),
   auth: z.enum(['url', 'oauth', 'api-key']),
   description: z.string(),

@@ -1,4 +1,5 @@
 import { type Database, firstRow, sql } from '@app/db';
+import { AGENCY_ZOOM_MATRIX_CASES } from './agency-zoom-cases.js';
 import { AGREEMENTS_MATRIX_CASES } from './agreements-cases.js';
 import { BILLING_MATRIX_CASES } from './billing-cases.js';
 import { CAMPAIGN_MATRIX_CASES } from './campaign-cases.js';
@@ -394,6 +395,7 @@ export const MATRIX_CASES: MatrixCase[] = [
   ...KEYWORD_COUNT_MATRIX_CASES,
   ...INTEGRATION_MATRIX_CASES,
   ...GOHIGHLEVEL_MATRIX_CASES,
+  ...AGENCY_ZOOM_MATRIX_CASES,
   ...SENDGRID_KARTRA_MATRIX_CASES,
   ...SENDJIM_MATRIX_CASES,
   ...CLICK_FUNNELS_MAILBOXPOWER_MATRIX_CASES,

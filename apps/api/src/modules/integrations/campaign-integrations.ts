@@ -69,7 +69,8 @@ export function createCampaignIntegrations(deps: {
       if (!connection) throw badRequest(NOT_CONNECTED);
       let settings: Record<string, unknown>;
       try {
-        settings = provider.checkCampaignSettings ? provider.checkCampaignSettings(input.settings) : {};
+        // A provider may seal what it keeps (AgencyZoom's campaign URL, decision 0106): awaited.
+        settings = provider.checkCampaignSettings ? await provider.checkCampaignSettings(input.settings) : {};
       } catch (err) {
         if (err instanceof ProviderInputError) throw badRequest(err.message);
         throw err;

@@ -8,6 +8,7 @@ import { createCampaignLookup } from '../campaigns/index.js';
 import type { WebOrigins } from '../domains/index.js';
 import type { MailService } from '../mail/index.js';
 import type { MainPersonOf } from '../users/index.js';
+import { agencyZoomRoutes } from './agency-zoom-routes.js';
 import { createAuthorizeIntegration } from './authorize-integration.js';
 import { campaignIntegrationRoutes } from './campaign-integration-routes.js';
 import { type CampaignOwners, createCampaignIntegrations } from './campaign-integrations.js';
@@ -130,6 +131,8 @@ export function createIntegrationsModule(deps: {
       googleSheetsRoutes(googleSheets),
       // GoHighLevel's calls (decision 0097).
       gohighlevelRoutes({ manage, authorize, connections, providers: deps.providers, origins: deps.origins }),
+      // AgencyZoom's calls (decision 0106).
+      agencyZoomRoutes({ manage, campaigns: campaignIntegrations, parentOf: deps.parentOf }),
       // SendJim's calls (decision 0105).
       sendjimRoutes({ manage, authorize, origins: deps.origins, campaigns: campaignIntegrations }),
       // SendGrid's and Kartra's calls (decision 0103).

@@ -17,7 +17,8 @@ export type ProviderKind =
   | 'spreadsheet'
   | 'funnel-builder'
   | 'mailbox'
-  | 'marketing-automation';
+  | 'marketing-automation'
+  | 'insurance-crm';
 
 /** How a company connects it: a URL it types, an OAuth consent, or an API key it pastes. */
 export type ProviderAuth = 'url' | 'oauth' | 'api-key';
@@ -161,7 +162,9 @@ export interface IntegrationProvider {
     }): Promise<ConnectResult>;
   };
   /** Checks a campaign's settings for this provider; throws `ProviderInputError`. */
-  checkCampaignSettings?(settings: Record<string, unknown>): Record<string, unknown>;
+  checkCampaignSettings?(
+    settings: Record<string, unknown>,
+  ): Record<string, unknown> | Promise<Record<string, unknown>>;
   deliver(request: DeliveryRequest): Promise<DeliveryResult>;
   /** A sandbox's own page (its OAuth consent screen, labelled Sandbox), served outside /api. */
   page?: FastifyPluginAsyncZod;

@@ -27,6 +27,7 @@ export const KIND_LABELS: Record<ProviderKind, string> = {
   'funnel-builder': 'Funnel builders',
   mailbox: 'Mailbox groups',
   'marketing-automation': 'Marketing automation',
+  'insurance-crm': 'Insurance CRM',
 };
 
 export interface ProviderGroup {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import type { GuardedHttp } from '../../outbound/guarded-http.js';
-import { resolvePublicTarget } from '../../outbound/safe-resolve.js';
+import { createHostCheck, unansweredResult } from '../guarded-delivery.js';
 import {
   type ConnectResult,
   type DeliveryRequest,
@@ -60,18 +60,10 @@ export function createWebhookProvider(deps: {
 }): IntegrationProvider {
   const timeoutMs = deps.timeoutMs ?? 10_000;
   const now = deps.now ?? (() => new Date());
-  const checkHost =
-    deps.checkHost ??
-    (async (host: string) => {
-      await resolvePublicTarget(host, { label: 'The webhook host' });
-    });
+  const refusePrivate = createHostCheck('The webhook host', deps.checkHost);
 
   async function refuseUnreachable(url: URL) {
-    try {
-      await checkHost(url.hostname);
-    } catch (err) {
-      throw new ProviderInputError(err instanceof Error ? err.message : String(err));
-    }
+    await refusePrivate(url);
   }
 
   return {
@@ -154,16 +146,7 @@ export function createWebhookProvider(deps: {
         body,
         timeoutMs,
       });
-      if (result.kind === 'refused')
-        return {
-          outcome: 'refused',
-          permanent: true,
-          latencyMs: result.latencyMs,
-          error: result.message,
-          request: summary,
-        };
-      if (result.kind === 'failed')
-        return { outcome: 'failed', latencyMs: result.latencyMs, error: result.message, request: summary };
+      if (result.kind !== 'response') return unansweredResult(result, summary);
       if (result.status >= 200 && result.status < 300)
         return {
           outcome: 'delivered',
