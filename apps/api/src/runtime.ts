@@ -4,6 +4,7 @@ import { type Database, type DatabaseHandle, isSeeded, openDatabase, seedDemo } 
 import { type AppDependencies, buildApp } from './app.js';
 import type { Config } from './config.js';
 import { seedDemoAtStart } from './demo/demo-at-start.js';
+import { demoWebhookOf } from './demo/demo-integrations.js';
 import {
   DEMO_REGULAR_VISITORS,
   type DemoVisitorSettings,
@@ -75,6 +76,7 @@ import { createProviderRegistry } from './providers/integrations/registry.js';
 import { createSendJimProvider } from './providers/integrations/sendjim/index.js';
 import { createSendGridProvider } from './providers/integrations/sendgrid/index.js';
 import { createWebhookProvider } from './providers/integrations/webhook/index.js';
+import { createSandboxInbox } from './providers/integrations/webhook/sandbox-inbox.js';
 import type { GuardedFetcher } from './providers/outbound/guarded-fetch.js';
 import { createGuardedHttp, type GuardedHttp } from './providers/outbound/guarded-http.js';
 import { createGatewayDirectory, createSandbox } from './providers/payments/index.js';
@@ -340,11 +342,15 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   });
   // Integrations (decision 0096): where leads go besides e-mail; every worker runs a delivery engine.
   const integrationHttp = options.integrations?.http ?? createGuardedHttp({ connectionsPerOrigin: 8 });
+  const integrationInbox = config.sandboxWebhookInbox
+    ? createSandboxInbox({ db, secrets, port: config.port })
+    : undefined;
   const integrationProviders = createProviderRegistry([
     createWebhookProvider({
       http: integrationHttp,
       checkHost: options.integrations?.checkHost,
       timeoutMs: options.integrations?.webhookTimeoutMs,
+      inbox: integrationInbox,
     }),
     createGoHighLevelProvider({ db, config }),
     createGoogleSheetsProvider({ db, google: config.google }),
@@ -615,6 +621,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
               await domains.origins.ofCompany(person.companyId, 'localhost'),
             ),
         },
+        webhook: integrationInbox && demoWebhookOf(integrations, integrationInbox),
         onboarding: cards.onboarding,
         agreements: agreements.agreements,
         agreementsOn,
@@ -739,6 +746,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
         manage: integrations.manage,
         authorize: integrations.authorize,
         connections: integrations.connections,
+        inbox: integrationInbox,
       },
       developer: { keys: developer.keys, repo: developer.repo },
     },

@@ -9,6 +9,7 @@ import {
   type IntegrationProvider,
   ProviderInputError,
 } from '../provider.js';
+import type { SandboxInbox } from './sandbox-inbox.js';
 
 /*
  * Webhooks: each lead POSTed as JSON to a URL the company chose, signed the Standard Webhooks way
@@ -56,6 +57,8 @@ export function createWebhookProvider(deps: {
   timeoutMs?: number;
   /** Tests pass the permit that lets their local receivers through; production checks at connect. */
   checkHost?: (host: string) => Promise<void>;
+  /** The sandbox inbox this deployment serves (decision 0107): its URLs pass, through its own client. */
+  inbox?: SandboxInbox;
   now?: () => Date;
 }): IntegrationProvider {
   const timeoutMs = deps.timeoutMs ?? 10_000;
@@ -63,6 +66,7 @@ export function createWebhookProvider(deps: {
   const refusePrivate = createHostCheck('The webhook host', deps.checkHost);
 
   async function refuseUnreachable(url: URL) {
+    if (deps.inbox?.accepts(url)) return;
     await refusePrivate(url);
   }
 
@@ -97,6 +101,8 @@ export function createWebhookProvider(deps: {
       targetKinds: [],
       sandbox: false,
     },
+    page: deps.inbox?.page,
+    close: deps.inbox?.close,
 
     async connect({ settings, previous }): Promise<ConnectResult> {
       const url = checkUrl(settings.url);
@@ -133,7 +139,8 @@ export function createWebhookProvider(deps: {
       const sentAt = now();
       const signature = new Webhook(secret).sign(request.idempotencyKey, sentAt, body);
       const summary = `POST ${target} (${(Buffer.byteLength(body) / 1000).toFixed(1)} kB)`;
-      const result = await deps.http.request(target, {
+      const http = deps.inbox?.accepts(new URL(target)) ? deps.inbox.http : deps.http;
+      const result = await http.request(target, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
