@@ -368,6 +368,21 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     createClickFunnelsProvider({ db, config }),
     createMailboxPowerProvider({ db, config }),
   ]);
+  // Made before integrations: a GoHighLevel sub-account becomes a client through it (decision 0109).
+  const users = createUsersModule({
+    db,
+    audit: audit.audit,
+    mail: mail.mail,
+    hosts: settings.hosts,
+    origins: domains.origins,
+    inScope: scope.inScope,
+    limiter,
+    emailChanges: identity.emailChanges,
+    developerModeOff: async (companyId) => {
+      await developer.resetCompany(companyId);
+      await agreements.agreements.resetDeveloper(companyId);
+    },
+  });
   const integrations = createIntegrationsModule({
     db,
     providers: integrationProviders,
@@ -382,6 +397,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     campaignLabels: campaigns.labels,
     campaignIdOf: campaigns.idOfPublicId,
     parentOf: async (id) => (await tenancy.companyReads.company(id))?.parentId ?? null,
+    createClient: users.createClient,
     engine: options.integrations?.engine,
     log: (message, detail) => console.warn(message, detail ?? ''),
   });
@@ -521,20 +537,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     audit,
     groups,
     sales,
-    createUsersModule({
-      db,
-      audit: audit.audit,
-      mail: mail.mail,
-      hosts: settings.hosts,
-      origins: domains.origins,
-      inScope: scope.inScope,
-      limiter,
-      emailChanges: identity.emailChanges,
-      developerModeOff: async (companyId) => {
-        await developer.resetCompany(companyId);
-        await agreements.agreements.resetDeveloper(companyId);
-      },
-    }),
+    users,
     createRolesModule({ db, audit: audit.audit }),
     createProfileModule({
       db,

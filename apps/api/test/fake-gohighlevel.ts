@@ -4,9 +4,10 @@ import type { AddressInfo } from 'node:net';
 
 /*
  * A small local stand-in for GoHighLevel's LeadConnector API v2 (never the internet in tests): the
- * token endpoint (authorization code with PKCE, refresh tokens good once), locations, their tags and
- * the contact upsert, answered the way GoHighLevel answers. It checks every request's shape the way
- * GoHighLevel would refuse it (form-encoded token requests with the app's credentials and
+ * token endpoint (authorization code with PKCE, refresh tokens good once), locations (a location
+ * token reads only its own, an agency token any), their tags, the contact upsert and Custom Menu
+ * Links (agency tokens only), answered the way GoHighLevel answers. It checks every request's shape
+ * the way GoHighLevel would refuse it (form-encoded token requests with the app's credentials and
  * `user_type`, a bearer token and `Version: 2021-07-28` on every API call, JSON bodies) and lists
  * what was wrong in `problems`. A test can queue answers for the next calls to a path (`failNext`)
  * or make the server hang.
@@ -37,13 +38,20 @@ export async function startFakeGoHighLevel(
     string,
     { locationId: string; redirectUri: string; challenge: string; used: boolean }
   >();
-  const access = new Map<string, { locationId: string; expired: boolean }>();
+  /** `locationId` null: an agency (Company) token, which reaches every location of the company. */
+  const access = new Map<string, { locationId: string | null; expired: boolean }>();
   const refresh = new Map<string, { locationId: string; used: boolean }>();
   const locations = Array.from({ length: options.locations ?? 3 }, (_, i) => ({
     id: `loc_${i + 1}`,
     name: `Fake location ${i + 1}`,
     companyId: COMPANY,
+    firstName: 'Fay',
+    lastName: `Owner ${i + 1}`,
+    email: `owner${i + 1}@fake-location.example`,
+    phone: `+1303555${String(1100 + i)}`,
+    country: 'US',
   }));
+  const menus = new Map<string, Record<string, unknown>>();
   const tags = new Map<string, { id: string; name: string }[]>(
     locations.map((l) => [l.id, [{ id: `tag_${l.id}_1`, name: 'existing tag' }]]),
   );
@@ -52,6 +60,12 @@ export async function startFakeGoHighLevel(
   const hanging = new Set<ServerResponse>();
 
   const token = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
+  /** An agency's token (a Company install: no location), for the agency-level calls. */
+  function issueAgencyToken() {
+    const a = token('at_');
+    access.set(a, { locationId: null, expired: false });
+    return a;
+  }
   function issueTokens(locationId: string) {
     const a = token('at_');
     const r = token('rt_');
@@ -128,8 +142,12 @@ export async function startFakeGoHighLevel(
     }
     if (req.method === 'GET' && parts[0] === 'locations' && parts.length === 2) {
       const location = locations.find((l) => l.id === parts[1]);
-      return location ? send(res, 200, { location }) : apiError(res, 404, 'Location not found');
+      if (!location) return apiError(res, 404, 'Location not found');
+      if (caller.locationId !== null && caller.locationId !== location.id)
+        return apiError(res, 403, 'The token does not have access to this location.');
+      return send(res, 200, { location });
     }
+    if (parts[0] === 'custom-menus') return customMenus(req, res, caller.locationId === null);
     if (req.method === 'GET' && parts[0] === 'locations' && parts[2] === 'tags') {
       const list = tags.get(parts[1] ?? '');
       return list ? send(res, 200, { tags: list }) : apiError(res, 404, 'Location not found');
@@ -148,6 +166,43 @@ export async function startFakeGoHighLevel(
       const contact = { id: (existing?.id as string) ?? token('ct_'), ...b };
       contacts.set(key, contact);
       return send(res, existing ? 200 : 201, { new: !existing, contact, traceId: 'trace' });
+    }
+    return apiError(res, 404, `Cannot ${req.method} ${req.path}`);
+  }
+
+  /** Custom Menu Links: an agency token only; the create body checked as GoHighLevel's DTO is. */
+  function customMenus(req: SeenGhlRequest, res: ServerResponse, agency: boolean) {
+    if (!agency) return apiError(res, 403, 'Forbidden resource');
+    const id = req.path.split('/').filter(Boolean)[1];
+    if (req.method === 'POST' && req.path === '/custom-menus/') {
+      const b = req.body as Record<string, unknown>;
+      const wrong: string[] = [];
+      for (const field of ['title', 'url', 'openMode', 'userRole'])
+        if (typeof b[field] !== 'string' || b[field] === '') wrong.push(`${field} should not be empty`);
+      for (const field of ['showOnCompany', 'showOnLocation', 'showToAllLocations'])
+        if (typeof b[field] !== 'boolean') wrong.push(`${field} must be a boolean value`);
+      const icon = b.icon as { name?: unknown; fontFamily?: unknown } | undefined;
+      if (typeof icon?.name !== 'string' || !['fab', 'fas', 'far'].includes(String(icon.fontFamily)))
+        wrong.push('icon must be an object');
+      if (!Array.isArray(b.locations)) wrong.push('locations must be an array');
+      if (typeof b.url === 'string' && !/^https?:\/\//.test(b.url)) wrong.push('url must be a URL address');
+      if (wrong.length > 0) return apiError(res, 422, wrong);
+      const menu = { id: token('cm_'), ...b };
+      menus.set(menu.id, menu);
+      return send(res, 201, { customMenu: menu });
+    }
+    const menu = id ? menus.get(id) : undefined;
+    if (req.method === 'GET' && id)
+      return menu ? send(res, 200, { customMenu: menu }) : apiError(res, 404, 'Custom menu not found');
+    if (req.method === 'DELETE' && id) {
+      if (!menu) return apiError(res, 404, 'Custom menu not found');
+      menus.delete(id);
+      return send(res, 200, {
+        success: true,
+        message: 'Custom menu successfully deleted',
+        deletedMenuId: id,
+        deletedAt: new Date().toISOString(),
+      });
     }
     return apiError(res, 404, `Cannot ${req.method} ${req.path}`);
   }
@@ -209,6 +264,9 @@ export async function startFakeGoHighLevel(
     },
     /** Tokens a test hands the provider directly (as if a sign-in had just happened). */
     issueTokens,
+    issueAgencyToken,
+    /** The Custom Menu Links the fake keeps, by id. */
+    menus,
     expireAccessTokens() {
       for (const t of access.values()) t.expired = true;
     },

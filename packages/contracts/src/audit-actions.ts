@@ -116,6 +116,10 @@ export const AUDIT_ACTION_LABELS = {
   integration_deliveries_replayed: 'Lead deliveries replayed',
   integration_test_sent: 'Integration test payload sent',
   integration_secret_revealed: 'Webhook signing secret revealed',
+  // A CRM sub-account turned into a client, and the menu link to its dashboard (decision 0109)
+  integration_client_linked: 'Client created from a CRM sub-account',
+  integration_menu_link_created: 'CRM menu link added',
+  integration_menu_link_removed: 'CRM menu link removed',
   // The logs themselves
   logs_downloaded: 'Logs downloaded',
 } as const satisfies Record<string, string>;

@@ -24,6 +24,41 @@ export const GOHIGHLEVEL_MATRIX_CASES: MatrixCase[] = [
       request: ({ id }) => ({ url: `/api/gohighlevel/v2/${call}`, body: { company_id: id } }),
     }),
   ),
+  // Decision 0109. Making a client of a sub-account is also the users module's `users.create`: a
+  // client may not (404), an administrator without the create switch may not (403); whoever may
+  // reaches the service, which answers 400 (no GoHighLevel connection in the world).
+  {
+    route: 'POST /api/gohighlevel/v2/create-client-from-subaccount',
+    vary: company('company_id'),
+    request: ({ id }) => ({
+      url: '/api/gohighlevel/v2/create-client-from-subaccount',
+      body: { company_id: id, location_id: 'sbx_loc_downtown' },
+    }),
+    inScope: (p, _subject, ctx) =>
+      p === 'client' ? [404] : ctx.p === 'agencyAdminSettingsUpdate' ? [403] : 'pass',
+  },
+  ...(['company_id', 'client_company_id'] as const).flatMap((field): MatrixCase[] => [
+    {
+      route: 'POST /api/gohighlevel/v2/create-iframe/client',
+      vary: company(field),
+      request: ({ id, home }) => ({
+        url: '/api/gohighlevel/v2/create-iframe/client',
+        body: { company_id: home.company, client_company_id: home.company, [field]: id },
+      }),
+    },
+    {
+      route: 'DELETE /api/gohighlevel/v2/delete-iframe/client',
+      vary: company(field),
+      request: ({ id, home }) => {
+        const query = new URLSearchParams({
+          company_id: String(home.company),
+          client_company_id: String(home.company),
+          [field]: String(id),
+        });
+        return { url: `/api/gohighlevel/v2/delete-iframe/client?${query}` };
+      },
+    },
+  ]),
   {
     route: 'GET /api/general/check-connected-gohighlevel/:companyID',
     vary: company('companyID'),

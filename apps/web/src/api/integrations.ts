@@ -69,7 +69,7 @@ export function readFailed(data: unknown): boolean {
 }
 
 /** Spec 2 §8: a failed read shows the server's message and gives an empty result (not when abandoned). */
-async function readOrEmpty<T extends object>(
+export async function readOrEmpty<T extends object>(
   read: () => Promise<T>,
   empty: () => T,
   signal: AbortSignal | undefined,

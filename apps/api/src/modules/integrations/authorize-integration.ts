@@ -83,6 +83,7 @@ export function createAuthorizeIntegration(deps: {
       const page = `${taken.return_origin}/integrations/${taken.provider}`;
       if (query.error || !code) return `${page}?error=${encodeURIComponent(query.error ?? 'denied')}`;
       const { provider, oauth } = oauthOf(taken.provider);
+      const previous = await deps.connections.find(taken.company_id, taken.provider);
       let connected: Awaited<ReturnType<typeof oauth.completeAuthorization>>;
       try {
         connected = await oauth.completeAuthorization({
@@ -90,13 +91,13 @@ export function createAuthorizeIntegration(deps: {
           code,
           redirectUri: taken.redirect_uri,
           codeVerifier: taken.code_verifier,
+          previousSettings: previous?.settings,
         });
       } catch (err) {
         const reason =
           err instanceof ProviderInputError ? err.message : 'The service did not accept the sign-in.';
         return `${page}?error=${encodeURIComponent(reason)}`;
       }
-      const previous = await deps.connections.find(taken.company_id, taken.provider);
       await deps.connections.save({
         companyId: taken.company_id,
         provider: taken.provider,

@@ -154,6 +154,7 @@ export function createDeliveryEngine(deps: {
           lead,
           idempotencyKey: `msg_${row.id}`,
           attempt: row.attempts,
+          clientCompanyId: row.client_company_id === null ? undefined : Number(row.client_company_id),
           saveSecrets: async (secrets) => {
             const sealed = await deps.secrets.seal(JSON.stringify(secrets));
             await deps.connections.saveSecrets(row.connection_id, sealed);

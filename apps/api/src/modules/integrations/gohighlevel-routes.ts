@@ -6,6 +6,12 @@ import {
   ghlCompanyIdParamsSchema,
   ghlCompanyParamsSchema,
   ghlConnectedResponseSchema,
+  ghlCreateClientBodySchema,
+  ghlCreateClientResponseSchema,
+  ghlMenuLinkBodySchema,
+  ghlMenuLinkDeletedSchema,
+  ghlMenuLinkQuerySchema,
+  ghlMenuLinkResponseSchema,
   ghlSubaccountsPageSchema,
   ghlSubaccountsQuerySchema,
   ghlSubaccountsResponseSchema,
@@ -18,13 +24,14 @@ import {
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../http-errors.js';
-import type { AccessRule, ScopedId } from '../../plugins/access.js';
+import { type AccessRule, requireAction, type ScopedId } from '../../plugins/access.js';
 import { ProviderInputError, type TargetKind } from '../../providers/integrations/provider.js';
 import type { ProviderRegistry } from '../../providers/integrations/registry.js';
 import type { WebOrigins } from '../domains/index.js';
 import type { Principal } from '../tenancy/index.js';
 import type { AuthorizeIntegration } from './authorize-integration.js';
 import type { ConnectionRepository } from './connection-repository.js';
+import type { GoHighLevelClients } from './gohighlevel-clients.js';
 import type { ManageConnections } from './manage-connections.js';
 
 const SLUG = 'gohighlevel';
@@ -54,6 +61,8 @@ export const gohighlevelRoutes =
     connections: Pick<ConnectionRepository, 'find' | 'campaignSettings'>;
     providers: ProviderRegistry;
     origins: Pick<WebOrigins, 'ofCompany'>;
+    /** Sub-accounts turned into clients, and their menu links (decision 0109). */
+    clients: GoHighLevelClients;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     /** The service's tags or sub-accounts; its refusals (sign in again) answered as 400 with the reason. */
@@ -77,7 +86,7 @@ export const gohighlevelRoutes =
           response: { 200: ghlSubaccountsResponseSchema, ...errors },
         },
       },
-      async (request) => ({ data: await targets(request.params.company_id, 'subaccounts') }),
+      async (request) => ({ data: await deps.clients.subaccounts(request.params.company_id) }),
     );
 
     app.get(
@@ -93,7 +102,7 @@ export const gohighlevelRoutes =
         },
       },
       async (request) => {
-        const all = await targets(request.params.company_id, 'subaccounts');
+        const all = await deps.clients.subaccounts(request.params.company_id);
         const { page, per_page } = request.query;
         return pageOf(page, per_page, all.length, all.slice((page - 1) * per_page, page * per_page));
       },
@@ -129,6 +138,57 @@ export const gohighlevelRoutes =
       },
       async (request) =>
         deps.manage.disconnect(principalOf(request), request.body.company_id, SLUG, request.ip),
+    );
+
+    app.post(
+      '/gohighlevel/v2/create-client-from-subaccount',
+      {
+        config: { access: manage(company('body')) },
+        schema: {
+          tags,
+          summary:
+            "Turns one of the agency's GoHighLevel sub-accounts into a client (invited by e-mail); its leads go to that sub-account",
+          body: ghlCreateClientBodySchema,
+          response: { 200: ghlCreateClientResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        // It makes a client: the users module's rule too (its own checks follow in its service).
+        requireAction(principalOf(request), 'users.create');
+        return deps.clients.createClient(
+          { principal: principalOf(request), ip: request.ip, host: request.hostname },
+          request.body,
+        );
+      },
+    );
+
+    app.post(
+      '/gohighlevel/v2/create-iframe/client',
+      {
+        config: { access: manage(company('body'), company('body', 'client_company_id')) },
+        schema: {
+          tags,
+          summary:
+            "A menu link in the client's GoHighLevel sub-account that opens its dashboard in GoHighLevel's frame (idempotent)",
+          body: ghlMenuLinkBodySchema,
+          response: { 200: ghlMenuLinkResponseSchema, ...errors },
+        },
+      },
+      async (request) => deps.clients.createMenuLink(principalOf(request), request.body, request.ip),
+    );
+
+    app.delete(
+      '/gohighlevel/v2/delete-iframe/client',
+      {
+        config: { access: manage(company('query'), company('query', 'client_company_id')) },
+        schema: {
+          tags,
+          summary: "Removes the menu link this product added to the client's GoHighLevel sub-account",
+          querystring: ghlMenuLinkQuerySchema,
+          response: { 200: ghlMenuLinkDeletedSchema, ...errors },
+        },
+      },
+      async (request) => deps.clients.deleteMenuLink(principalOf(request), request.query, request.ip),
     );
 
     app.get(

@@ -7,7 +7,7 @@ import type { AuditLog } from '../audit/index.js';
 import { createCampaignLookup } from '../campaigns/index.js';
 import type { WebOrigins } from '../domains/index.js';
 import type { MailService } from '../mail/index.js';
-import type { MainPersonOf } from '../users/index.js';
+import type { CreateClient, MainPersonOf } from '../users/index.js';
 import { agencyZoomRoutes } from './agency-zoom-routes.js';
 import { createAuthorizeIntegration } from './authorize-integration.js';
 import { campaignIntegrationRoutes } from './campaign-integration-routes.js';
@@ -17,6 +17,7 @@ import { createConnectionRepository } from './connection-repository.js';
 import { createDeliveryConsole } from './delivery-console.js';
 import { createDeliveryEngine, type DeliveryEngineSettings } from './delivery-engine.js';
 import { createDeliveryRepository } from './delivery-repository.js';
+import { createGoHighLevelClients } from './gohighlevel-clients.js';
 import { gohighlevelRoutes } from './gohighlevel-routes.js';
 import { createGoogleSheetsCalls, googleSheetsRoutes } from './google-sheets-routes.js';
 import { integrationRoutes } from './integration-routes.js';
@@ -52,6 +53,8 @@ export function createIntegrationsModule(deps: {
   campaignIdOf: (publicId: string) => Promise<number | null>;
   /** A company's agency (null for an agency or a root company). */
   parentOf: (companyId: number) => Promise<number | null>;
+  /** The users module's client creation (a GoHighLevel sub-account made a client, decision 0109). */
+  createClient: CreateClient;
   retry: RetryPolicy;
   leadPayloads: (ids: readonly number[]) => Promise<Map<number, LeadPayload>>;
   engine?: Partial<DeliveryEngineSettings>;
@@ -130,7 +133,23 @@ export function createIntegrationsModule(deps: {
       // The campaign screens' Google Sheets calls (decision 0098).
       googleSheetsRoutes(googleSheets),
       // GoHighLevel's calls (decision 0097).
-      gohighlevelRoutes({ manage, authorize, connections, providers: deps.providers, origins: deps.origins }),
+      gohighlevelRoutes({
+        manage,
+        authorize,
+        connections,
+        providers: deps.providers,
+        origins: deps.origins,
+        clients: createGoHighLevelClients({
+          db: deps.db,
+          manage,
+          connections,
+          secrets: deps.secrets,
+          providers: deps.providers,
+          origins: deps.origins,
+          audit: deps.audit,
+          createClient: deps.createClient,
+        }),
+      }),
       // AgencyZoom's calls (decision 0106).
       agencyZoomRoutes({ manage, campaigns: campaignIntegrations, parentOf: deps.parentOf }),
       // SendJim's calls (decision 0105).

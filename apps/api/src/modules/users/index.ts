@@ -1,3 +1,4 @@
+export type { CreateClient, NewClientFields } from './create-client.js';
 export {
   type MainPersonOf,
   mainPersonOf,
@@ -6,4 +7,5 @@ export {
   personContactOf,
   personNamesOf,
 } from './main-person.js';
+export type { CallContext } from './management-context.js';
 export { createUsersModule } from './users-module.js';

@@ -4,6 +4,7 @@ import type { AuditLog } from '../audit/index.js';
 import type { WebOrigins } from '../domains/index.js';
 import type { MailService } from '../mail/index.js';
 import { createModuleAccess } from '../tenancy/index.js';
+import { createClientFor } from './create-client.js';
 import { createInvitations } from './invitations.js';
 import { createUserListRepository } from './user-list-repository.js';
 import { userListRoutes } from './user-list-routes.js';
@@ -42,5 +43,9 @@ export function createUsersModule(deps: {
     developerModeOff: deps.developerModeOff,
     moduleAccess: createModuleAccess(deps.db),
   });
-  return { routes: [userListRoutes(lists, repo), userManagementRoutes(service)] };
+  return {
+    routes: [userListRoutes(lists, repo), userManagementRoutes(service)],
+    /** A client made as `POST /configuration/user/create` makes one (decision 0109). */
+    createClient: createClientFor(service),
+  };
 }

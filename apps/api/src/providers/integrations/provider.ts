@@ -95,6 +95,11 @@ export interface DeliveryRequest {
   /** Keeps refreshed tokens (sealed again on the connection) when the provider had to refresh them. */
   saveSecrets: (secrets: Record<string, string>) => Promise<void>;
   /**
+   * The client company whose lead it is (absent for a test payload): an agency's connection may send
+   * each client's leads to that client's own place in the service (decision 0109).
+   */
+  clientCompanyId?: number;
+  /**
    * Keeps what the provider made for the lead's campaign (the spreadsheet it created) in the
    * campaign's settings for this connection, each key only where the campaign has none yet; answers
    * the campaign's settings after (another worker's may have won). A test payload keeps nothing.
@@ -159,6 +164,8 @@ export interface IntegrationProvider {
       code: string;
       redirectUri: string;
       codeVerifier: string;
+      /** The settings of the connection this sign-in replaces, if any (what it may keep). */
+      previousSettings?: Record<string, unknown>;
     }): Promise<ConnectResult>;
   };
   /** Checks a campaign's settings for this provider; throws `ProviderInputError`. */

@@ -22,6 +22,7 @@ import { PageLoader } from '../../app/routing/page-loader';
 import { confirmAction } from '../../components/feedback/feedback';
 import { ConnectForm } from './connect-form';
 import { DeliveryConsole } from './delivery-console';
+import { GoHighLevelAgencySection } from './gohighlevel-subaccounts';
 import { noticeDone, noticeFailed } from './integration-feedback';
 import { isConnected } from './integration-model';
 import { useOauthReturnNotice } from './oauth-return';
@@ -140,6 +141,7 @@ export function ProviderScreen({ companyId, provider }: { companyId: number; pro
           </Grid.Col>
         )}
       </Grid>
+      <GoHighLevelAgencySection companyId={companyId} provider={provider} />
       <DeliveryConsole
         companyId={companyId}
         slug={provider.slug}

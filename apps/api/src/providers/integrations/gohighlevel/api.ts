@@ -1,6 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import { exchange, parseJson } from '../service-http.js';
-import type { ApiAnswer, ApiCall, GhlTokens, GhlTransport, TokenAnswer } from './core.js';
+import type { ApiAnswer, ApiCall, GhlTokens, GhlTransport, TokenAnswer } from './transport.js';
 
 /*
  * The real GoHighLevel: LeadConnector API v2 (https://highlevel.stoplight.io/). OAuth 2.0
@@ -11,13 +11,18 @@ import type { ApiAnswer, ApiCall, GhlTokens, GhlTransport, TokenAnswer } from '.
  */
 
 export const GHL_API_VERSION = '2021-07-28';
-/** What the app asks to do: write contacts (and their tags), read the sub-accounts and their tags. */
+/**
+ * What the app asks to do: write contacts (and their tags), read the sub-accounts and their tags,
+ * and keep the menu links to a client's dashboard (decision 0109; an agency token's scopes).
+ */
 export const GHL_SCOPES = [
   'contacts.write',
   'contacts.readonly',
   'locations.readonly',
   'locations/tags.readonly',
   'locations/tags.write',
+  'custom-menu-link.readonly',
+  'custom-menu-link.write',
 ].join(' ');
 
 export interface GhlApiOptions {

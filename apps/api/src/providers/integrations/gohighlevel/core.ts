@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   type ConnectResult,
   type DeliveryRequest,
@@ -11,6 +10,10 @@ import {
   type ProviderTarget,
   type TargetKind,
 } from '../provider.js';
+import { createAgencyCalls, type GhlAgencyCalls } from './agency-calls.js';
+import { LINKS_KEY, linkedLocationOf } from './subaccount-links.js';
+import { createTokenCalls, failureOf, secretsOf } from './token-calls.js';
+import type { ApiAnswer, GhlTransport } from './transport.js';
 
 /*
  * GoHighLevel (LeadConnector API v2), decision 0097. The provider's logic is written once, here, over
@@ -21,55 +24,22 @@ import {
  */
 
 export const GHL_SLUG = 'gohighlevel';
-export const SIGN_IN_AGAIN = 'Sign in to GoHighLevel again: the connection was refused.';
 export const NEEDS_EMAIL_OR_PHONE = 'A GoHighLevel contact needs an e-mail or a phone number.';
-/** Refreshed this long before the access token expires (GoHighLevel's last 24 hours). */
-const REFRESH_MARGIN_MS = 5 * 60_000;
 const MAX_TAGS = 50;
 const MAX_TAG_LENGTH = 100;
 
-/** What the token endpoint answers (`user_type=Location`). */
-export interface GhlTokens {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-  locationId?: string;
-  companyId?: string;
-  userType?: string;
-}
+export {
+  type ApiAnswer,
+  type ApiCall,
+  type GhlTokens,
+  type GhlTransport,
+  messageOf,
+  SIGN_IN_AGAIN,
+  type TokenAnswer,
+} from './transport.js';
 
-/** A token endpoint's answer: tokens, or why not (status 0: no answer). */
-export type TokenAnswer =
-  | { ok: true; tokens: GhlTokens }
-  | { ok: false; status: number; error: string; message: string };
-
-/** An API call's answer: the status (0 when there was no answer) and the parsed JSON body. */
-export interface ApiAnswer {
-  status: number;
-  body: unknown;
-  /** Why there was no answer (status 0). */
-  message?: string;
-}
-
-export interface ApiCall {
-  method: 'GET' | 'POST' | 'DELETE';
-  /** Path under the API base, with its query string (`/locations/search?companyId=…`). */
-  path: string;
-  body?: unknown;
-  idempotencyKey?: string;
-}
-
-/** GoHighLevel as the provider sees it: the OAuth endpoints and the API. */
-export interface GhlTransport {
-  authorizationUrl(input: { state: string; redirectUri: string; codeChallenge: string }): string;
-  exchangeCode(input: { code: string; redirectUri: string; codeVerifier: string }): Promise<TokenAnswer>;
-  refresh(refreshToken: string): Promise<TokenAnswer>;
-  call(accessToken: string, request: ApiCall): Promise<ApiAnswer>;
-  /** Revokes the connection's tokens (the sandbox; GoHighLevel has no revocation endpoint). */
-  revoke?(secrets: Record<string, string>): Promise<void>;
-  /** The consent page, when the transport serves it (the sandbox). */
-  page?: FastifyPluginAsyncZod;
-}
+/** The provider, with what an agency-level connection does beyond deliveries (decision 0109). */
+export type GoHighLevelProvider = IntegrationProvider & { agency: GhlAgencyCalls };
 
 export function gohighlevelMeta(sandbox: boolean): ProviderMeta {
   return {
@@ -150,106 +120,15 @@ export function contactOf(lead: LeadPayload, locationId: string, tags: string[])
   };
 }
 
-/** The message of a GoHighLevel error body (`{ statusCode, message: string | string[] }`). */
-export function messageOf(body: unknown, status: number): string {
-  if (body && typeof body === 'object') {
-    const b = body as { message?: unknown; error?: unknown; msg?: unknown };
-    const m = b.message ?? b.msg ?? b.error;
-    if (Array.isArray(m)) return m.map(String).join('; ').slice(0, 500);
-    if (typeof m === 'string' && m) return m.slice(0, 500);
-  }
-  return `GoHighLevel answered HTTP ${status}.`;
-}
-
-const secretsOf = (tokens: GhlTokens, now: Date): Record<string, string> => ({
-  access_token: tokens.access_token,
-  refresh_token: tokens.refresh_token,
-  expires_at: new Date(now.getTime() + tokens.expires_in * 1000).toISOString(),
-});
-
-type Refreshed = { ok: true; secrets: Record<string, string> } | { ok: false; result: Failure };
-type Failure = { permanent: boolean; status: number; error: string };
-
 export function createGoHighLevelCore(deps: {
   transport: GhlTransport;
   sandbox: boolean;
   now?: () => Date;
-}): IntegrationProvider {
+}): GoHighLevelProvider {
   const { transport } = deps;
   const now = deps.now ?? (() => new Date());
-  /*
-   * A refresh token is good once. Deliveries in flight at the same time for one connection share
-   * one refresh (by the token they hold), and one just made is reused by those that still hold the
-   * old secrets, for a few minutes.
-   */
-  const refreshing = new Map<string, { at: number; answer: Promise<Refreshed> }>();
-
-  function refresh(secrets: Record<string, string>, save: (s: Record<string, string>) => Promise<void>) {
-    const old = secrets.refresh_token ?? '';
-    for (const [key, entry] of refreshing) if (Date.now() - entry.at > 5 * 60_000) refreshing.delete(key);
-    const known = refreshing.get(old);
-    if (known) return known.answer;
-    const answer = (async (): Promise<Refreshed> => {
-      if (!old) return { ok: false, result: { permanent: true, status: 401, error: SIGN_IN_AGAIN } };
-      const got = await transport.refresh(old);
-      if (!got.ok) {
-        // invalid_grant and its kin: the person must sign in again; no answer or 5xx: later.
-        const later = got.status === 0 || got.status === 429 || got.status >= 500;
-        return {
-          ok: false,
-          result: {
-            permanent: !later,
-            status: got.status,
-            error: later ? `GoHighLevel did not refresh the sign-in: ${got.message}` : SIGN_IN_AGAIN,
-          },
-        };
-      }
-      const fresh = secretsOf(got.tokens, now());
-      await save(fresh);
-      return { ok: true, secrets: fresh };
-    })();
-    refreshing.set(old, { at: Date.now(), answer });
-    answer.then((r) => (r.ok ? undefined : refreshing.delete(old))).catch(() => refreshing.delete(old));
-    return answer;
-  }
-
-  /** One call with the connection's token: refreshed first when near expiry, and once on a 401. */
-  async function withToken(
-    connection: ProviderConnection,
-    save: (s: Record<string, string>) => Promise<void>,
-    request: ApiCall,
-  ): Promise<{ ok: true; answer: ApiAnswer } | { ok: false; result: Failure }> {
-    let secrets = connection.secrets;
-    if (!secrets.access_token)
-      return { ok: false, result: { permanent: true, status: 401, error: SIGN_IN_AGAIN } };
-    const expiresAt = Date.parse(secrets.expires_at ?? '');
-    if (!Number.isFinite(expiresAt) || expiresAt - now().getTime() < REFRESH_MARGIN_MS) {
-      const r = await refresh(secrets, save);
-      if (!r.ok) return r;
-      secrets = r.secrets;
-    }
-    let answer = await transport.call(secrets.access_token as string, request);
-    if (answer.status === 401) {
-      const r = await refresh(secrets, save);
-      if (!r.ok) return r;
-      answer = await transport.call(r.secrets.access_token as string, request);
-      if (answer.status === 401)
-        return { ok: false, result: { permanent: true, status: 401, error: SIGN_IN_AGAIN } };
-    }
-    return { ok: true, answer };
-  }
-
-  /** The status's meaning: 2xx fine; 429, 5xx and no answer retryable; any other refusal permanent. */
-  const failureOf = (answer: ApiAnswer): Failure => ({
-    permanent: !(answer.status === 0 || answer.status === 429 || answer.status >= 500),
-    status: answer.status,
-    error:
-      answer.status === 0
-        ? `GoHighLevel did not answer: ${answer.message ?? 'no answer'}`
-        : answer.status === 429
-          ? 'GoHighLevel is rate limiting: the lead is sent again later.'
-          : `GoHighLevel answered HTTP ${answer.status}: ${messageOf(answer.body, answer.status)}`,
-  });
+  const calls = createTokenCalls({ transport, now });
+  const withToken = calls.call;
 
   async function targetsGet(
     connection: ProviderConnection,
@@ -295,7 +174,12 @@ export function createGoHighLevelCore(deps: {
       async authorizationUrl(input) {
         return transport.authorizationUrl(input);
       },
-      async completeAuthorization({ code, redirectUri, codeVerifier }): Promise<ConnectResult> {
+      async completeAuthorization({
+        code,
+        redirectUri,
+        codeVerifier,
+        previousSettings,
+      }): Promise<ConnectResult> {
         const got = await transport.exchangeCode({ code, redirectUri, codeVerifier });
         if (!got.ok)
           throw new ProviderInputError(
@@ -313,12 +197,19 @@ export function createGoHighLevelCore(deps: {
         });
         const found = (location.body as { location?: { name?: unknown; companyId?: unknown } } | null)
           ?.location;
+        const companyId = tokens.companyId ?? (typeof found?.companyId === 'string' ? found.companyId : null);
+        // Signed in again to the same agency: its sub-accounts stay the clients they were made into.
+        const links =
+          companyId !== null && previousSettings?.company_id === companyId
+            ? previousSettings[LINKS_KEY]
+            : undefined;
         return {
           settings: {
             location_id: tokens.locationId,
             location_name: typeof found?.name === 'string' ? found.name : tokens.locationId,
-            company_id: tokens.companyId ?? (typeof found?.companyId === 'string' ? found.companyId : null),
+            company_id: companyId,
             user_type: tokens.userType ?? 'Location',
+            ...(links ? { [LINKS_KEY]: links } : {}),
           },
           secrets,
         };
@@ -370,7 +261,14 @@ export function createGoHighLevelCore(deps: {
           request: 'POST /contacts/upsert (not sent)',
         };
       }
-      const locationId = String(settings.location_id ?? request.connection.settings.location_id ?? '');
+      // The campaign's sub-account; else, through an agency's connection, the one its client was made
+      // from (decision 0109); else the one the connection signed in with.
+      const locationId = String(
+        settings.location_id ??
+          linkedLocationOf(request.connection.settings, request.clientCompanyId) ??
+          request.connection.settings.location_id ??
+          '',
+      );
       const contact = contactOf(request.lead, locationId, (settings.tags as string[] | undefined) ?? []);
       const summary = `POST /contacts/upsert (location ${locationId || 'none'}, ${contact.tags.length} tag${contact.tags.length === 1 ? '' : 's'})`;
       const done = (r: Omit<DeliveryResult, 'latencyMs' | 'request'>): DeliveryResult => ({
@@ -410,6 +308,8 @@ export function createGoHighLevelCore(deps: {
         error: failure.error,
       });
     },
+
+    agency: createAgencyCalls(calls),
 
     ...(transport.page ? { page: transport.page } : {}),
   };

@@ -320,10 +320,12 @@ describe('GoHighLevel sandbox', () => {
 
   it('lists the sub-accounts, all or a page at a time', async () => {
     const all = await get(`/api/gohighlevel/v2/list-subaccounts-all/${harbor.clientId}`);
+    // None of them made a client of Harbor's agency (decision 0109): no client, no menu link.
+    const free = { client: null, menu_link_id: null };
     expect(all.json().data).toEqual([
-      { id: 'sbx_loc_downtown', name: 'Sandbox: Downtown Office' },
-      { id: 'sbx_loc_lakeside', name: 'Sandbox: Lakeside Branch' },
-      { id: 'sbx_loc_uptown', name: 'Sandbox: Uptown Clinic' },
+      { id: 'sbx_loc_downtown', name: 'Sandbox: Downtown Office', ...free },
+      { id: 'sbx_loc_lakeside', name: 'Sandbox: Lakeside Branch', ...free },
+      { id: 'sbx_loc_uptown', name: 'Sandbox: Uptown Clinic', ...free },
     ]);
     const page = await get(`/api/gohighlevel/v2/list-subaccounts/${harbor.clientId}?page=2&per_page=2`);
     expect(page.json()).toMatchObject({

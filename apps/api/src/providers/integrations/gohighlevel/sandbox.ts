@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { type Database, queryRows, sql } from '@app/db';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { acceptForms, escapeHtml, sandboxPage, sandboxPageHeaders } from '../../../lib/sandbox-page.js';
-import { PUBLIC } from '../../../plugins/access.js';
 import { newId } from '../sandbox-kit/ids.js';
-import { hiddenInputs, registeredRedirect } from '../sandbox-kit/oauth-consent.js';
 import { createOauthGrants } from '../sandbox-kit/oauth-grants.js';
-import { type ApiAnswer, type ApiCall, GHL_SLUG, type GhlTransport, type TokenAnswer } from './core.js';
+import { GHL_SLUG } from './core.js';
+import { answer, isAnswer, refused, type SandboxLocation } from './sandbox-answers.js';
+import { consentPage, SANDBOX_CLIENT_ID, SANDBOX_PAGE_PATH } from './sandbox-consent.js';
+import { createSandboxMenus } from './sandbox-menus.js';
+import type { ApiAnswer, ApiCall, GhlTransport, TokenAnswer } from './transport.js';
 
 /*
  * The GoHighLevel sandbox (decision 0097): GoHighLevel's OAuth and the API calls the provider makes,
@@ -20,39 +20,52 @@ import { type ApiAnswer, type ApiCall, GHL_SLUG, type GhlTransport, type TokenAn
  * (then phone), tags a location does not have are created, as GoHighLevel does.
  */
 
-export const SANDBOX_CLIENT_ID = 'sandbox-gohighlevel-app';
-export const SANDBOX_PAGE_PATH = '/sandbox/oauth/gohighlevel/authorize';
+export { SANDBOX_CLIENT_ID, SANDBOX_PAGE_PATH } from './sandbox-consent.js';
+
 const CODE_MINUTES = 10;
 const ACCESS_SECONDS = 24 * 60 * 60;
 const REFRESH_DAYS = 365;
 
 const AGENCY = { externalId: 'sbx_agency_demo', name: 'Sandbox agency (GoHighLevel sandbox)' };
+/** The sub-accounts, with the business profile GoHighLevel keeps for each (a client is made from it). */
 const LOCATIONS = [
-  { externalId: 'sbx_loc_downtown', name: 'Sandbox: Downtown Office', tags: ['new lead', 'website visitor'] },
-  { externalId: 'sbx_loc_uptown', name: 'Sandbox: Uptown Clinic', tags: ['new lead', 'follow up', 'hot'] },
-  { externalId: 'sbx_loc_lakeside', name: 'Sandbox: Lakeside Branch', tags: ['new lead', 'newsletter'] },
+  {
+    externalId: 'sbx_loc_downtown',
+    name: 'Sandbox: Downtown Office',
+    tags: ['new lead', 'website visitor'],
+    profile: {
+      firstName: 'Dana',
+      lastName: 'Downtown',
+      email: 'downtown@ghl-sandbox.test',
+      phone: '+13035550142',
+    },
+  },
+  {
+    externalId: 'sbx_loc_uptown',
+    name: 'Sandbox: Uptown Clinic',
+    tags: ['new lead', 'follow up', 'hot'],
+    profile: {
+      firstName: 'Uma',
+      lastName: 'Uptown',
+      email: 'uptown@ghl-sandbox.test',
+      phone: '+17205550123',
+    },
+  },
+  {
+    externalId: 'sbx_loc_lakeside',
+    name: 'Sandbox: Lakeside Branch',
+    tags: ['new lead', 'newsletter'],
+    profile: {
+      firstName: 'Lee',
+      lastName: 'Lakeside',
+      email: 'lakeside@ghl-sandbox.test',
+      phone: '+13035550199',
+    },
+  },
 ];
 
-interface Location {
-  id: number;
-  external_id: string;
-  name: string;
-  parent_id: number | null;
-}
+type Location = SandboxLocation;
 
-const answer = (status: number, body: unknown): ApiAnswer => ({ status, body });
-const refused = (status: number, message: string | string[]): ApiAnswer =>
-  answer(status, {
-    statusCode: status,
-    message,
-    error: {
-      400: 'Bad Request',
-      401: 'Unauthorized',
-      403: 'Forbidden',
-      404: 'Not Found',
-      422: 'Unprocessable Entity',
-    }[status],
-  });
 const grantRefused = (message: string): TokenAnswer => ({
   ok: false,
   status: 400,
@@ -84,15 +97,19 @@ export function createGoHighLevelSandbox(deps: { db: Database }): GhlTransport &
     );
     const agencyId = Number((agency as { id: number }).id);
     for (const l of LOCATIONS) {
+      const data = JSON.stringify({ sandbox: true, country: 'US', ...l.profile });
+      // A sandbox made before the profiles were kept gets them now.
       await db.execute(
         sql`insert into sandbox_integration_accounts (provider, external_id, parent_id, name, data)
-            values (${GHL_SLUG}, ${l.externalId}, ${agencyId}, ${l.name}, '{"sandbox": true}'::jsonb)
-            on conflict (provider, external_id) do nothing`,
+            values (${GHL_SLUG}, ${l.externalId}, ${agencyId}, ${l.name}, ${data}::jsonb)
+            on conflict (provider, external_id)
+            do update set data = excluded.data || sandbox_integration_accounts.data
+             where not (sandbox_integration_accounts.data ? 'email')`,
       );
     }
     const locations = await queryRows<Location>(
       db,
-      sql`select id, external_id, name, parent_id from sandbox_integration_accounts
+      sql`select id, external_id, name, parent_id, data from sandbox_integration_accounts
            where provider = ${GHL_SLUG} and parent_id = ${agencyId} order by external_id`,
     );
     for (const l of LOCATIONS) {
@@ -101,6 +118,13 @@ export function createGoHighLevelSandbox(deps: { db: Database }): GhlTransport &
     }
     return { agency: agencyId, locations };
   }
+  const menus = createSandboxMenus({
+    db,
+    agency: async () => {
+      const { agency, locations } = await ensureSeeded();
+      return { accountId: agency, locationIds: locations.map((l) => l.external_id) };
+    },
+  });
 
   const ensureSeeded = () => {
     seeded ??= seed().catch((err) => {
@@ -124,7 +148,7 @@ export function createGoHighLevelSandbox(deps: { db: Database }): GhlTransport &
     const { agency } = await ensureSeeded();
     const [row] = await queryRows<Location>(
       db,
-      sql`select id, external_id, name, parent_id from sandbox_integration_accounts
+      sql`select id, external_id, name, parent_id, data from sandbox_integration_accounts
            where provider = ${GHL_SLUG} and external_id = ${externalId} and parent_id = ${agency}`,
     );
     return row ?? null;
@@ -159,7 +183,6 @@ export function createGoHighLevelSandbox(deps: { db: Database }): GhlTransport &
       return refused(403, 'The token does not have access to this location.');
     return target;
   }
-  const isAnswer = (x: Location | ApiAnswer): x is ApiAnswer => 'status' in x;
 
   async function tagsOf(accountId: number) {
     const rows = await queryRows<{ data: { id: string; name: string } }>(
@@ -234,6 +257,8 @@ export function createGoHighLevelSandbox(deps: { db: Database }): GhlTransport &
     const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
     if (request.method === 'POST' && url.pathname === '/contacts/upsert')
       return upsertContact(caller, request.body, request.idempotencyKey);
+    // Custom Menu Links (decision 0109): a token of any sub-account acts for the sandbox agency.
+    if (parts[0] === 'custom-menus') return menus.call(request.method, parts.slice(1), request.body);
     if (request.method === 'GET' && parts[0] === 'locations' && parts[1] === 'search' && parts.length === 2) {
       const companyId = url.searchParams.get('companyId');
       if (companyId !== AGENCY.externalId)
@@ -250,10 +275,17 @@ export function createGoHighLevelSandbox(deps: { db: Database }): GhlTransport &
     if (request.method === 'GET' && parts[0] === 'locations' && parts.length >= 2 && parts.length <= 3) {
       const target = await reachable(caller, parts[1] as string);
       if (isAnswer(target)) return target;
-      if (parts.length === 2)
+      if (parts.length === 2) {
+        const { firstName, lastName, email, phone, country } = target.data as Record<string, unknown>;
         return answer(200, {
-          location: { id: target.external_id, name: target.name, companyId: AGENCY.externalId },
+          location: {
+            id: target.external_id,
+            name: target.name,
+            companyId: AGENCY.externalId,
+            ...{ firstName, lastName, email, phone, country },
+          },
         });
+      }
       if (parts[2] === 'tags')
         return answer(200, {
           tags: (await tagsOf(target.id)).map((t) => ({ ...t, locationId: target.external_id })),
@@ -336,149 +368,3 @@ const contactBody = z.object({
   tags: z.array(z.string().max(100)).max(100).optional(),
   source: z.string().max(500).optional(),
 });
-
-/* The consent page (GoHighLevel's "choose location" screen, played by the sandbox). */
-
-const authorizeQuery = z.object({
-  response_type: z.string().max(40).optional(),
-  client_id: z.string().max(200).optional(),
-  redirect_uri: z.string().max(2000).optional(),
-  state: z.string().max(200).optional(),
-  code_challenge: z.string().max(200).optional(),
-  code_challenge_method: z.string().max(20).optional(),
-  scope: z.string().max(1000).optional(),
-});
-type AuthorizeQuery = z.infer<typeof authorizeQuery>;
-
-/**
- * The request's fields once checked, or why it cannot be answered (shown, never redirected). The
- * registered redirect URI is this app's OAuth callback on the host serving the page.
- */
-function checkRequest(q: AuthorizeQuery, host: string | undefined) {
-  if (q.client_id !== SANDBOX_CLIENT_ID)
-    return { problem: 'The app (client_id) is not known to the sandbox.' };
-  if (q.response_type !== 'code') return { problem: 'Only response_type=code is supported.' };
-  if (q.code_challenge_method !== 'S256' || !/^[A-Za-z0-9_-]{43}$/.test(q.code_challenge ?? ''))
-    return { problem: 'A PKCE code challenge (S256) is required.' };
-  if (!q.state) return { problem: 'The state is missing.' };
-  const redirect = registeredRedirect(q.redirect_uri, host);
-  if (!redirect) return { problem: 'The redirect URI is not registered for this app.' };
-  return {
-    ok: {
-      redirectUri: redirect.href,
-      state: q.state,
-      codeChallenge: q.code_challenge as string,
-    },
-  };
-}
-
-function consentPage(deps: {
-  locations: () => Promise<Location[]>;
-  issueCode: (input: {
-    locationId: string;
-    redirectUri: string;
-    codeChallenge: string;
-  }) => Promise<string | null>;
-}): FastifyPluginAsyncZod {
-  return async (app) => {
-    acceptForms(app);
-
-    app.get(
-      SANDBOX_PAGE_PATH,
-      { config: { access: PUBLIC }, schema: { hide: true, querystring: authorizeQuery } },
-      async (request, reply) => {
-        reply.headers(PAGE_HEADERS).type('text/html; charset=utf-8');
-        const checked = checkRequest(request.query, request.headers.host);
-        if (!checked.ok)
-          return reply.code(400).send(page('Sign-in request not valid', invalid(checked.problem)));
-        return page('Connect GoHighLevel', consent(request.query, await deps.locations()));
-      },
-    );
-
-    app.post(
-      SANDBOX_PAGE_PATH,
-      {
-        config: { access: PUBLIC, envelope: false },
-        schema: {
-          hide: true,
-          body: authorizeQuery.extend({
-            location_id: z.string().max(64).optional(),
-            decision: z.enum(['allow', 'deny']),
-          }),
-        },
-      },
-      async (request, reply) => {
-        reply.headers(PAGE_HEADERS).type('text/html; charset=utf-8');
-        const { decision, location_id, ...query } = request.body;
-        const checked = checkRequest(query, request.headers.host);
-        if (!checked.ok)
-          return reply.code(400).send(page('Sign-in request not valid', invalid(checked.problem)));
-        const back = new URL(checked.ok.redirectUri);
-        back.searchParams.set('state', checked.ok.state);
-        if (decision === 'deny') {
-          back.searchParams.set('error', 'access_denied');
-          return reply.redirect(back.href, 303);
-        }
-        const code = location_id
-          ? await deps.issueCode({
-              locationId: location_id,
-              redirectUri: checked.ok.redirectUri,
-              codeChallenge: checked.ok.codeChallenge,
-            })
-          : null;
-        if (!code)
-          return reply
-            .code(400)
-            .send(
-              page(
-                'Connect GoHighLevel',
-                consent(query, await deps.locations(), 'Choose one of the sandbox sub-accounts.'),
-              ),
-            );
-        back.searchParams.set('code', code);
-        return reply.redirect(back.href, 303);
-      },
-    );
-  };
-}
-
-function consent(query: AuthorizeQuery, locations: Location[], error?: string): string {
-  const hidden = hiddenInputs(query);
-  const options = locations
-    .map(
-      (l, i) =>
-        `<li><label><input type="radio" name="location_id" value="${escapeHtml(l.external_id)}"${i === 0 ? ' checked' : ''}> ${escapeHtml(l.name)} (sandbox sub-account)</label></li>`,
-    )
-    .join('');
-  return `
-    ${error ? `<p class="error" role="alert">Sandbox: ${escapeHtml(error)}</p>` : ''}
-    <p>Sandbox: an app asks to add contacts and tags to a sandbox GoHighLevel sub-account. No real GoHighLevel account is used.</p>
-    <form method="post">
-      ${hidden}
-      <fieldset>
-        <legend>Sandbox: choose the sub-account (location)</legend>
-        <ul>${options}</ul>
-      </fieldset>
-      <div class="actions">
-        <button type="submit" name="decision" value="allow">Allow (sandbox)</button>
-        <button type="submit" name="decision" value="deny" class="secondary">Deny (sandbox)</button>
-      </div>
-    </form>`;
-}
-
-const invalid = (problem: string) =>
-  `<p class="error">Sandbox: ${escapeHtml(problem)}</p><p>Sandbox: start again from the app's integrations page.</p>`;
-
-const PAGE_HEADERS = sandboxPageHeaders("'self' http: https:");
-
-const page = (title: string, body: string) =>
-  sandboxPage({
-    title,
-    body,
-    banner: 'SANDBOX — GoHighLevel test mode: no real CRM, no real contacts',
-    width: 40,
-    style: `
-  fieldset { border: 1px solid #d0d5dd; border-radius: 6px; } ul { list-style: none; padding: 0; }
-  li { margin: 0.4rem 0; }
-  .actions { margin-top: 1rem; }`,
-  });
