@@ -1,4 +1,5 @@
 import { loadConfig } from '../apps/api/src/config.js';
+import { DEFAULT_ENGINE_SETTINGS } from '../apps/api/src/modules/integrations/index.js';
 import { createGuardedHttp } from '../apps/api/src/providers/outbound/guarded-http.js';
 import { startRuntime } from '../apps/api/src/runtime.js';
 import { localReceiversPermit } from '../apps/api/test/webhook-receiver.js';
@@ -21,7 +22,10 @@ const runtime = await startRuntime(
     demoVisitors: false,
     pollingIntervalSeconds: 0.5,
     integrations: {
-      http: createGuardedHttp({ permit: localReceiversPermit, connectionsPerOrigin: 8 }),
+      http: createGuardedHttp({
+        permit: localReceiversPermit,
+        connectionsPerOrigin: DEFAULT_ENGINE_SETTINGS.perConnection,
+      }),
       checkHost: async () => {},
     },
   },

@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { importEnvelopeKey, sealEnvelope } from '@app/contracts';
 import { type DatabaseHandle, DEMO, openDatabase, queryRows, sql } from '@app/db';
 import { loadConfig } from '../apps/api/src/config.js';
+import { DEFAULT_ENGINE_SETTINGS } from '../apps/api/src/modules/integrations/index.js';
 import { ingestLeadsJob } from '../apps/api/src/modules/leads/index.js';
 import { createGuardedHttp } from '../apps/api/src/providers/outbound/guarded-http.js';
 import { startRuntime } from '../apps/api/src/runtime.js';
@@ -105,7 +106,10 @@ export async function benchDelivery(database: 'pglite' | 'postgres', databaseUrl
     pollingIntervalSeconds: 0.5,
     altcha: { maxNumber: 20, cost: 10 },
     integrations: {
-      http: createGuardedHttp({ permit: localReceiversPermit, connectionsPerOrigin: 8 }),
+      http: createGuardedHttp({
+        permit: localReceiversPermit,
+        connectionsPerOrigin: DEFAULT_ENGINE_SETTINGS.perConnection,
+      }),
       checkHost: async () => {},
     },
   });
@@ -139,7 +143,7 @@ export async function benchDelivery(database: 'pglite' | 'postgres', databaseUrl
     }
     const clients = COMPANIES.flatMap((c) => (c.client ? [c.client] : []));
     console.log(
-      `  ${connected} webhook connections (${clients.length} clients and their 2 agencies), each its own receiver port; at most 8 in flight per connection (${connected * 8} cluster-wide), 64 per engine`,
+      `  ${connected} webhook connections (${clients.length} clients and their 2 agencies), each its own receiver port; at most ${DEFAULT_ENGINE_SETTINGS.perConnection} in flight per connection (${connected * DEFAULT_ENGINE_SETTINGS.perConnection} cluster-wide), ${DEFAULT_ENGINE_SETTINGS.maxInFlight} per engine`,
     );
 
     // 1. Deliveries per second.

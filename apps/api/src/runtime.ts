@@ -34,7 +34,11 @@ import { createExclusionsModule } from './modules/exclusions/index.js';
 import { createFilesModule } from './modules/files/index.js';
 import { createGroupsModule } from './modules/groups/index.js';
 import { createIdentityModule, hashPassword, type TokenSettings } from './modules/identity/index.js';
-import { createIntegrationsModule, type DeliveryEngineSettings } from './modules/integrations/index.js';
+import {
+  createIntegrationsModule,
+  DEFAULT_ENGINE_SETTINGS,
+  type DeliveryEngineSettings,
+} from './modules/integrations/index.js';
 import { createKeywordCountsModule } from './modules/keyword-counts/index.js';
 import { createLeadReportsModule } from './modules/lead-reports/index.js';
 import { createLeadPayloads, createLeadsModule, vendorListSweepJob } from './modules/leads/index.js';
@@ -341,7 +345,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     log: (message, detail) => console.warn(message, detail ?? ''),
   });
   // Integrations (decision 0096): where leads go besides e-mail; every worker runs a delivery engine.
-  const integrationHttp = options.integrations?.http ?? createGuardedHttp({ connectionsPerOrigin: 8 });
+  const integrationHttp = options.integrations?.http ?? createGuardedHttp({ connectionsPerOrigin: DEFAULT_ENGINE_SETTINGS.perConnection });
   const integrationInbox = config.sandboxWebhookInbox
     ? createSandboxInbox({ db, secrets, port: config.port })
     : undefined;

@@ -38,13 +38,13 @@ export interface DeliveryEngineSettings {
 }
 
 export const DEFAULT_ENGINE_SETTINGS: DeliveryEngineSettings = {
-  maxInFlight: 64,
-  perConnection: 8,
+  maxInFlight: 128,
+  perConnection: 16,
   openAfter: 5,
   pauseAfter: 25,
   pauseAfterMs: 60 * 60_000,
   idlePollMs: 1_000,
-  refillAt: 16,
+  refillAt: 32,
 };
 
 export const PAUSED_FAILING =
