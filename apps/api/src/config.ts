@@ -287,7 +287,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function kartraApp(e: z.infer<typeof envSchema>): Config['kartra'] {
   if (!e.KARTRA_APP_ID) {
     if (e.KARTRA_API_URL)
-      throw new Error('Invalid configuration: KARTRA_API_URL needs KARTRA_APP_ID (Kartra refuses calls without it)');
+      throw new Error(
+        'Invalid configuration: KARTRA_API_URL needs KARTRA_APP_ID (Kartra refuses calls without it)',
+      );
     return null;
   }
   return { appId: e.KARTRA_APP_ID, apiUrl: e.KARTRA_API_URL ?? 'https://app.kartra.com/api' };

@@ -70,15 +70,15 @@ import {
   type SandboxResolverOptions,
   sandboxRegularVisitors,
 } from './providers/identities/index.js';
-import { createClickFunnelsProvider } from './providers/integrations/click-funnels/index.js';
 import { createAgencyZoomProvider } from './providers/integrations/agency-zoom/index.js';
+import { createClickFunnelsProvider } from './providers/integrations/click-funnels/index.js';
 import { createGoHighLevelProvider } from './providers/integrations/gohighlevel/index.js';
 import { createGoogleSheetsProvider } from './providers/integrations/google-sheets/index.js';
 import { createKartraProvider } from './providers/integrations/kartra/index.js';
 import { createMailboxPowerProvider } from './providers/integrations/mailboxpower/index.js';
 import { createProviderRegistry } from './providers/integrations/registry.js';
-import { createSendJimProvider } from './providers/integrations/sendjim/index.js';
 import { createSendGridProvider } from './providers/integrations/sendgrid/index.js';
+import { createSendJimProvider } from './providers/integrations/sendjim/index.js';
 import { createWebhookProvider } from './providers/integrations/webhook/index.js';
 import { createSandboxInbox } from './providers/integrations/webhook/sandbox-inbox.js';
 import type { GuardedFetcher } from './providers/outbound/guarded-fetch.js';
@@ -345,7 +345,9 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     log: (message, detail) => console.warn(message, detail ?? ''),
   });
   // Integrations (decision 0096): where leads go besides e-mail; every worker runs a delivery engine.
-  const integrationHttp = options.integrations?.http ?? createGuardedHttp({ connectionsPerOrigin: DEFAULT_ENGINE_SETTINGS.perConnection });
+  const integrationHttp =
+    options.integrations?.http ??
+    createGuardedHttp({ connectionsPerOrigin: DEFAULT_ENGINE_SETTINGS.perConnection });
   const integrationInbox = config.sandboxWebhookInbox
     ? createSandboxInbox({ db, secrets, port: config.port })
     : undefined;
@@ -366,11 +368,11 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       checkHost: options.integrations?.checkHost,
       timeoutMs: options.integrations?.webhookTimeoutMs,
     }),
-    createSendJimProvider({ db, config }),
     createSendGridProvider({ db, config }),
     createKartraProvider({ db, config }),
     createClickFunnelsProvider({ db, config }),
     createMailboxPowerProvider({ db, config }),
+    createSendJimProvider({ db, config }),
   ]);
   // Made before integrations: a GoHighLevel sub-account becomes a client through it (decision 0109).
   const users = createUsersModule({

@@ -25,8 +25,8 @@ import { kartraRoutes } from './kartra-routes.js';
 import { mailboxPowerRoutes } from './mailboxpower-routes.js';
 import { createManageConnections } from './manage-connections.js';
 import { createNotifyPaused } from './notify-paused.js';
-import { sendjimRoutes } from './sendjim-routes.js';
 import { sendgridRoutes } from './sendgrid-routes.js';
+import { sendjimRoutes } from './sendjim-routes.js';
 import { createWebhookEndpoints } from './webhook-endpoints.js';
 
 export type { DeliveryEngine, DeliveryEngineSettings } from './delivery-engine.js';
@@ -152,11 +152,11 @@ export function createIntegrationsModule(deps: {
       }),
       // AgencyZoom's calls (decision 0106).
       agencyZoomRoutes({ manage, campaigns: campaignIntegrations, parentOf: deps.parentOf }),
-      // SendJim's calls (decision 0105).
-      sendjimRoutes({ manage, authorize, origins: deps.origins, campaigns: campaignIntegrations }),
       // SendGrid's and Kartra's calls (decision 0103).
       sendgridRoutes({ manage, connections, providers: deps.providers }),
       kartraRoutes({ manage, connections, providers: deps.providers }),
+      // SendJim's calls (decision 0105).
+      sendjimRoutes({ manage, authorize, origins: deps.origins, campaigns: campaignIntegrations }),
       // ClickFunnels' and Mailbox Power's calls (decision 0104).
       clickFunnelsRoutes({ manage, campaigns: campaignIntegrations }),
       mailboxPowerRoutes({ manage, connections }),
