@@ -245,7 +245,7 @@ describe('GoHighLevel adapter (LeadConnector API v2)', () => {
     expect(a.saved.length + b.saved.length).toBe(1);
   });
 
-  it('a 401 after the refresh, or a refused refresh, is permanent: sign in again', async () => {
+  it('a 401 after the refresh is permanent, a refused refresh is retried: sign in again', async () => {
     const conn = connection();
     fake.failNext('POST /contacts/upsert', {
       status: 401,
@@ -267,8 +267,9 @@ describe('GoHighLevel adapter (LeadConnector API v2)', () => {
     const stale = connection();
     stale.secrets.refresh_token = 'rt_unknown';
     fake.expireAccessTokens();
+    // A refused refresh is tried again later: another worker may have spent the token and saved new ones.
     const refused = await provider.deliver(delivery(stale, 'ivy.six@example.com').request);
-    expect(refused).toMatchObject({ outcome: 'failed', permanent: true, error: SIGN_IN_AGAIN });
+    expect(refused).toMatchObject({ outcome: 'failed', permanent: false, error: SIGN_IN_AGAIN });
   });
 
   it("maps 422 and 400 to permanent failures with GoHighLevel's message", async () => {

@@ -55,12 +55,16 @@ export function createTokenCalls(deps: { transport: GhlTransport; now: () => Dat
       if (!old) return { ok: false, result: { permanent: true, status: 401, error: SIGN_IN_AGAIN } };
       const got = await transport.refresh(old);
       if (!got.ok) {
-        // invalid_grant and its kin: the person must sign in again; no answer or 5xx: later.
+        // invalid_grant and its kin: the person must sign in again; no answer or 5xx: later. Either
+        // way the delivery is tried again, not given up: GoHighLevel's refresh tokens are good once,
+        // and another worker process may have spent this one a moment ago and saved the new tokens,
+        // which the next attempt's lease reads. A grant that is really gone keeps failing: the
+        // connection's circuit opens, and past an hour it is paused and its owner told (0096).
         const later = got.status === 0 || got.status === 429 || got.status >= 500;
         return {
           ok: false,
           result: {
-            permanent: !later,
+            permanent: false,
             status: got.status,
             error: later ? `GoHighLevel did not refresh the sign-in: ${got.message}` : SIGN_IN_AGAIN,
           },
