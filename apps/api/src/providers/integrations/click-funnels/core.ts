@@ -8,6 +8,7 @@ import {
   ProviderInputError,
   type ProviderTarget,
 } from '../provider.js';
+import { recheckSavedSettings } from '../saved-settings.js';
 import {
   retryable,
   type ServiceAnswer,
@@ -171,19 +172,13 @@ export function createClickFunnelsCore(deps: {
   async function deliver(request: DeliveryRequest): Promise<DeliveryResult> {
     const started = performance.now();
     const { connection } = request;
-    let tags: string[];
-    try {
-      tags = (checkCampaignSettings(request.campaignSettings ?? {}).tags as string[] | undefined) ?? [];
-    } catch (err) {
-      // Settings saved before a rule changed: nothing is sent until the campaign's are fixed.
-      return {
-        outcome: 'refused',
-        permanent: true,
-        latencyMs: 0,
-        error: err instanceof Error ? err.message : String(err),
-        request: 'POST /contacts/upsert (not sent)',
-      };
-    }
+    const checked = recheckSavedSettings(
+      checkCampaignSettings,
+      request.campaignSettings,
+      'POST /contacts/upsert',
+    );
+    if (checked.refused) return checked.refused;
+    const tags = (checked.settings.tags as string[] | undefined) ?? [];
     const workspace = workspaceOf(connection);
     let applied = 0;
     const summary = () =>

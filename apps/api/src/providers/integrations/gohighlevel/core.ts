@@ -10,6 +10,7 @@ import {
   type ProviderTarget,
   type TargetKind,
 } from '../provider.js';
+import { recheckSavedSettings } from '../saved-settings.js';
 import { createAgencyCalls, type GhlAgencyCalls } from './agency-calls.js';
 import { LINKS_KEY, linkedLocationOf } from './subaccount-links.js';
 import { createTokenCalls, failureOf, secretsOf } from './token-calls.js';
@@ -248,19 +249,13 @@ export function createGoHighLevelCore(deps: {
 
     async deliver(request: DeliveryRequest): Promise<DeliveryResult> {
       const started = performance.now();
-      let settings: Record<string, unknown>;
-      try {
-        settings = checkCampaignSettings(request.campaignSettings ?? {});
-      } catch (err) {
-        // Settings saved before a rule changed: nothing is sent until the campaign's are fixed.
-        return {
-          outcome: 'refused',
-          permanent: true,
-          latencyMs: 0,
-          error: err instanceof Error ? err.message : String(err),
-          request: 'POST /contacts/upsert (not sent)',
-        };
-      }
+      const checked = recheckSavedSettings(
+        checkCampaignSettings,
+        request.campaignSettings,
+        'POST /contacts/upsert',
+      );
+      if (checked.refused) return checked.refused;
+      const settings = checked.settings;
       // The campaign's sub-account; else, through an agency's connection, the one its client was made
       // from (decision 0109); else the one the connection signed in with.
       const locationId = String(

@@ -7,6 +7,7 @@ import {
   type ProviderTarget,
   type TargetKind,
 } from '../provider.js';
+import { recheckSavedSettings } from '../saved-settings.js';
 import { retryable, type ServiceAnswer } from '../service-http.js';
 import {
   checkCampaignSettings,
@@ -195,19 +196,13 @@ export function createKartraCore(deps: {
 
     async deliver(request: DeliveryRequest): Promise<DeliveryResult> {
       const started = performance.now();
-      let settings: Record<string, unknown>;
-      try {
-        settings = checkCampaignSettings(request.campaignSettings ?? {});
-      } catch (err) {
-        // Settings saved before a rule changed: nothing is sent until the campaign's are fixed.
-        return {
-          outcome: 'refused',
-          permanent: true,
-          latencyMs: 0,
-          error: err instanceof Error ? err.message : String(err),
-          request: 'POST /api create_lead (not sent)',
-        };
-      }
+      const checked = recheckSavedSettings(
+        checkCampaignSettings,
+        request.campaignSettings,
+        'POST /api create_lead',
+      );
+      if (checked.refused) return checked.refused;
+      const settings = checked.settings;
       const list = typeof settings.list_name === 'string' ? settings.list_name : null;
       const tags = (settings.tags as string[] | undefined) ?? [];
       const then: Record<string, string>[] = [

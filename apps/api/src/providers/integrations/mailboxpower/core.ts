@@ -6,6 +6,7 @@ import {
   ProviderInputError,
   type ProviderTarget,
 } from '../provider.js';
+import { recheckSavedSettings } from '../saved-settings.js';
 import {
   retryable,
   type ServiceAnswer,
@@ -99,19 +100,13 @@ export function createMailboxPowerCore(deps: {
 
   async function deliver(request: DeliveryRequest): Promise<DeliveryResult> {
     const started = performance.now();
-    let campaign: Record<string, unknown>;
-    try {
-      campaign = checkCampaignSettings(request.campaignSettings ?? {});
-    } catch (err) {
-      // Settings saved before a rule changed: nothing is sent until the campaign's are fixed.
-      return {
-        outcome: 'refused',
-        permanent: true,
-        latencyMs: 0,
-        error: err instanceof Error ? err.message : String(err),
-        request: `POST ${MBP_CONTACTS_PATH} (not sent)`,
-      };
-    }
+    const checked = recheckSavedSettings(
+      checkCampaignSettings,
+      request.campaignSettings,
+      `POST ${MBP_CONTACTS_PATH}`,
+    );
+    if (checked.refused) return checked.refused;
+    const campaign = checked.settings;
     const group =
       (campaign.group_id as string | undefined) ?? checkGroupId(request.connection.settings.group_id);
     const done = (r: Omit<DeliveryResult, 'latencyMs' | 'request'>): DeliveryResult => ({

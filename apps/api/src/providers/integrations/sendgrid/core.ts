@@ -8,6 +8,7 @@ import {
   type ProviderTarget,
   type TargetKind,
 } from '../provider.js';
+import { recheckSavedSettings } from '../saved-settings.js';
 import { retryable, type ServiceAnswer, type ServiceCall, succeeded } from '../service-http.js';
 import {
   checkApiKey,
@@ -162,19 +163,13 @@ export function createSendGridCore(deps: {
 
     async deliver(request: DeliveryRequest): Promise<DeliveryResult> {
       const started = performance.now();
-      let settings: Record<string, unknown>;
-      try {
-        settings = checkCampaignSettings(request.campaignSettings ?? {});
-      } catch (err) {
-        // Settings saved before a rule changed: nothing is sent until the campaign's are fixed.
-        return {
-          outcome: 'refused',
-          permanent: true,
-          latencyMs: 0,
-          error: err instanceof Error ? err.message : String(err),
-          request: 'PUT /v3/marketing/contacts (not sent)',
-        };
-      }
+      const checked = recheckSavedSettings(
+        checkCampaignSettings,
+        request.campaignSettings,
+        'PUT /v3/marketing/contacts',
+      );
+      if (checked.refused) return checked.refused;
+      const settings = checked.settings;
       const listId = typeof settings.list_id === 'string' ? settings.list_id : null;
       const summary = `PUT /v3/marketing/contacts (${listId ? `list ${listId}` : 'All Contacts'})`;
       const done = (r: Omit<DeliveryResult, 'latencyMs' | 'request'>): DeliveryResult => ({
