@@ -390,6 +390,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     },
   });
   const integrations = createIntegrationsModule({
+    companyNames: tenancy.companyReads.liveNames,
     db,
     providers: integrationProviders,
     secrets,

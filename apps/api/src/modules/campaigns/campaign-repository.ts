@@ -253,6 +253,7 @@ export function createCampaignRepository(db: Database) {
               publicId: campaigns.publicId,
               name: campaigns.name,
               term: campaigns.paymentTerm,
+              clientId: campaigns.clientId,
             })
             .from(campaigns)
             .where(inArray(campaigns.id, [...ids])),

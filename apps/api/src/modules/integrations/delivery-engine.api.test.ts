@@ -91,6 +91,8 @@ function secondEngine() {
     secrets: rt.services.secrets,
     retry: RETRY,
     leadPayloads: createLeadPayloads(db),
+    // Webhooks send every lead to the one URL, whoever the client: no campaign's client is needed.
+    campaignClients: async () => new Map(),
     notifyPaused: async () => {},
     settings: { idlePollMs: 20 },
     log: () => {},

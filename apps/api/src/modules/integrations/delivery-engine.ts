@@ -75,6 +75,8 @@ export function createDeliveryEngine(deps: {
   retry: RetryPolicy;
   /** The stored leads' payloads, by lead id (the leads module's). */
   leadPayloads: (ids: readonly number[]) => Promise<Map<number, LeadPayload>>;
+  /** The client company of each campaign (the campaigns module's), by campaign id. */
+  campaignClients: (ids: readonly number[]) => Promise<Map<number, number>>;
   /** Tells the connection's owner it was paused (the mail module's outbox). */
   notifyPaused: (
     connection: { id: number; companyId: number; provider: string },
@@ -128,7 +130,11 @@ export function createDeliveryEngine(deps: {
     }
   }
 
-  async function send(row: LeasedDelivery, lead: LeadPayload | undefined): Promise<void> {
+  async function send(
+    row: LeasedDelivery,
+    lead: LeadPayload | undefined,
+    clientCompanyId: number | undefined,
+  ): Promise<void> {
     const provider = deps.providers.get(row.provider);
     let result: DeliveryResult;
     const sendable = provider !== undefined && lead !== undefined;
@@ -154,7 +160,7 @@ export function createDeliveryEngine(deps: {
           lead,
           idempotencyKey: `msg_${row.id}`,
           attempt: row.attempts,
-          clientCompanyId: row.client_company_id === null ? undefined : Number(row.client_company_id),
+          clientCompanyId,
           saveSecrets: async (secrets) => {
             const sealed = await deps.secrets.seal(JSON.stringify(secrets));
             await deps.connections.saveSecrets(row.connection_id, sealed);
@@ -203,11 +209,21 @@ export function createDeliveryEngine(deps: {
     });
     if (rows.length === 0) return 0;
     const leadIds = rows.flatMap((r) => (r.lead_id === null ? [] : [Number(r.lead_id)]));
-    const leads = await deps.leadPayloads(leadIds);
+    const campaignIds = [
+      ...new Set(rows.flatMap((r) => (r.campaign_id === null ? [] : [Number(r.campaign_id)]))),
+    ];
+    const [leads, clients] = await Promise.all([
+      deps.leadPayloads(leadIds),
+      deps.campaignClients(campaignIds),
+    ]);
     const test = testLeadPayload(new Date());
     for (const row of rows) {
       inFlight += 1;
-      const job = send(row, row.lead_id === null ? test : leads.get(Number(row.lead_id)))
+      const job = send(
+        row,
+        row.lead_id === null ? test : leads.get(Number(row.lead_id)),
+        row.campaign_id === null ? undefined : clients.get(Number(row.campaign_id)),
+      )
         .catch((err) => deps.log('a delivery could not be recorded', String(err)))
         .finally(() => {
           inFlight -= 1;

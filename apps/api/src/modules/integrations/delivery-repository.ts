@@ -15,8 +15,6 @@ export interface LeasedDelivery {
   settings: Record<string, unknown>;
   sealed_secrets: string | null;
   campaign_settings: Record<string, unknown> | null;
-  /** The client whose campaign the lead came from (null for a test payload). */
-  client_company_id: number | null;
 }
 
 export interface AttemptRecord {
@@ -86,8 +84,7 @@ export function createDeliveryRepository(db: Database) {
           returning d.id, d.connection_id, d.lead_id, d.campaign_id, d.attempts, d.replayed_after,
                     k.provider, k.company_id, k.consecutive_failures, k.settings, k.sealed_secrets,
                     (select cs.settings from integration_campaign_settings cs
-                      where cs.campaign_id = d.campaign_id and cs.connection_id = d.connection_id) as campaign_settings,
-                    (select c.client_id from campaigns c where c.id = d.campaign_id) as client_company_id`,
+                      where cs.campaign_id = d.campaign_id and cs.connection_id = d.connection_id) as campaign_settings`,
       );
     },
 

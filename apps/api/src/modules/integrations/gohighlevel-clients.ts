@@ -47,8 +47,10 @@ export function createGoHighLevelClients(deps: {
   origins: Pick<WebOrigins, 'ofCompany'>;
   audit: AuditLog;
   createClient: CreateClient;
+  /** Live (not deleted) companies' names, by id (the tenancy module's). */
+  companyNames: (ids: readonly number[]) => Promise<Map<number, string>>;
 }) {
-  const links = createGoHighLevelLinks(deps.db);
+  const links = createGoHighLevelLinks(deps.db, deps.companyNames);
 
   function crm() {
     const provider = asGoHighLevel(deps.providers.get(GHL_SLUG));

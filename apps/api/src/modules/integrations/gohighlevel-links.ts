@@ -14,7 +14,11 @@ import {
 
 type Taken = { company_id: number; name: string } | 'pending';
 
-export function createGoHighLevelLinks(db: Database) {
+export function createGoHighLevelLinks(
+  db: Database,
+  /** The live clients' names (a removed client is no client: its sub-account is free again). */
+  clientNames: (ids: readonly number[]) => Promise<Map<number, string>>,
+) {
   const path = (locationId: string, ...rest: string[]) =>
     sql`array[${LINKS_KEY}::text, ${locationId}::text${sql.join(
       rest.map((r) => sql`, ${r}::text`),
@@ -28,20 +32,6 @@ export function createGoHighLevelLinks(db: Database) {
            where id = ${connectionId} and disconnected_at is null`,
     );
     return row?.entry ?? null;
-  }
-
-  /** The live clients' names (a removed client is no client: its sub-account is free again). */
-  async function clientNames(ids: readonly number[]): Promise<Map<number, string>> {
-    if (ids.length === 0) return new Map();
-    const rows = await queryRows<{ id: number; name: string }>(
-      db,
-      sql`select id, name from companies
-           where id in (${sql.join(
-             ids.map((id) => sql`${id}`),
-             sql`, `,
-           )}) and deleted_at is null`,
-    );
-    return new Map(rows.map((r) => [Number(r.id), r.name]));
   }
 
   return {

@@ -49,7 +49,11 @@ export function createIntegrationsModule(deps: {
   origins: Pick<WebOrigins, 'ofCompany'>;
   /** Whose a campaign is (the campaigns module's). */
   campaignOwners: CampaignOwners;
-  campaignLabels: (ids: readonly number[]) => Promise<{ id: number; publicId: string; name: string }[]>;
+  campaignLabels: (
+    ids: readonly number[],
+  ) => Promise<{ id: number; publicId: string; name: string; clientId: number }[]>;
+  /** Live (not deleted) companies' names, by id (the tenancy module's). */
+  companyNames: (ids: readonly number[]) => Promise<Map<number, string>>;
   campaignIdOf: (publicId: string) => Promise<number | null>;
   /** A company's agency (null for an agency or a root company). */
   parentOf: (companyId: number) => Promise<number | null>;
@@ -75,6 +79,7 @@ export function createIntegrationsModule(deps: {
     secrets: deps.secrets,
     retry: deps.retry,
     leadPayloads: deps.leadPayloads,
+    campaignClients: async (ids) => new Map((await deps.campaignLabels(ids)).map((c) => [c.id, c.clientId])),
     notifyPaused,
     settings: deps.engine,
     log: deps.log,
@@ -148,6 +153,7 @@ export function createIntegrationsModule(deps: {
           origins: deps.origins,
           audit: deps.audit,
           createClient: deps.createClient,
+          companyNames: deps.companyNames,
         }),
       }),
       // AgencyZoom's calls (decision 0106).

@@ -7,6 +7,7 @@ import {
   companyPaymentTerms,
   type Database,
   eq,
+  inArray,
   isNull,
   onboardingSettings,
   paymentAccounts,
@@ -28,6 +29,15 @@ export function createCompanyReads(db: Database) {
     (company.rootId !== company.id ? await branding(company.rootId) : undefined);
   return {
     company: (companyId: number) => one(db.select().from(companies).where(eq(companies.id, companyId))),
+    /** Live (not deleted) companies' names, by id. */
+    async liveNames(ids: readonly number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: companies.id, name: companies.name })
+        .from(companies)
+        .where(and(inArray(companies.id, [...ids]), isNull(companies.deletedAt)));
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
     system: (systemId: number) => one(db.select().from(systems).where(eq(systems.id, systemId))),
     branding,
     modules: (companyId: number) =>
