@@ -199,6 +199,15 @@ const view = (title: string, body: string) =>
   pre { background: #f3f4f6; padding: 0.75rem; overflow-x: auto; font-size: 0.8rem; }`,
   });
 
+/** A body as a person reads it: indented JSON (it was verified as the exact bytes sent). */
+function indented(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
+
 function inboxBody(items: ReceivedWebhook[]): string {
   if (items.length === 0)
     return '<p>Nothing has arrived yet. Leads appear here as the webhook integration delivers them.</p>';
@@ -215,5 +224,5 @@ function inboxBody(items: ReceivedWebhook[]): string {
   } received, each signature verified with the integration's signing secret (Standard Webhooks); a repeated webhook-id is kept once.</p>
 <table><thead><tr><th>Received</th><th>Lead</th><th>E-mail</th><th>Campaign</th><th>webhook-id</th></tr></thead>
 <tbody>${rows}</tbody></table>
-<h2>The latest body</h2><pre>${escapeHtml(items[0]?.body ?? '')}</pre>`;
+<h2>The latest body</h2><pre>${escapeHtml(indented(items[0]?.body ?? ''))}</pre>`;
 }
