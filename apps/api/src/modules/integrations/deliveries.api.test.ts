@@ -1,10 +1,14 @@
-import { createHash } from 'node:crypto';
 import { CHANGES_SAVED } from '@app/contracts';
 import { DEMO, queryRows, sql } from '@app/db';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
-import { demoClient, insertCampaign } from '../../../test/kits/campaigns.js';
+import { describe, expect, it } from 'vitest';
+import { insertCampaign } from '../../../test/kits/campaigns.js';
+import {
+  deliveriesOf,
+  deliverUntil,
+  ingestLeads,
+  useIntegrationsRuntime,
+} from '../../../test/kits/integrations.js';
 import { bearer, send, signIn } from '../../../test/sign-in.js';
 import { localReceiversPermit, startReceiver } from '../../../test/webhook-receiver.js';
 import { retryPolicy } from '../../lib/retry-policy.js';
@@ -20,78 +24,23 @@ import { createGuardedHttp } from '../../providers/outbound/guarded-http.js';
 
 const RETRY = retryPolicy({ initialDelayMs: 1, maxDelayMs: 4, maxAttempts: 4 });
 
-let rt: TestRuntime;
-let harbor: { clientId: number; agencyId: number };
-let clientToken: string;
-beforeAll(async () => {
-  rt = await startTestRuntime(
-    {
-      integrations: {
-        http: createGuardedHttp({ permit: localReceiversPermit }),
-        checkHost: async () => {},
-        webhookTimeoutMs: 300,
-        engine: { idlePollMs: 20, openAfter: 6, pauseAfter: 1_000, pauseAfterMs: 0 },
-        retry: RETRY,
-      },
-    },
-    { IN_PROCESS_WORKER: 'false' },
-  );
-  harbor = await demoClient(rt.database.db);
-  clientToken = (await signIn(rt, DEMO.northwind.clients[0]?.contact.email ?? '')).access_token;
+const kit = useIntegrationsRuntime({
+  integrations: {
+    http: createGuardedHttp({ permit: localReceiversPermit }),
+    checkHost: async () => {},
+    webhookTimeoutMs: 300,
+    engine: { idlePollMs: 20, openAfter: 6, pauseAfter: 1_000, pauseAfterMs: 0 },
+    retry: RETRY,
+  },
 });
-afterAll(() => rt.close());
 
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-let people = 0;
-async function ingest(campaignId: number, count: number) {
-  const rows = Array.from({ length: count }, () => {
-    const email = `integration.${process.pid}.${++people}@example.com`;
-    return {
-      campaignId,
-      source: 'vendor_callback' as const,
-      payload: {
-        id: `i-${email}`,
-        emailMd5: md5(email),
-        firstName: 'Ivy',
-        lastName: 'Integrated',
-        emails: [email],
-        phones: ['303-555-0199'],
-        address: { street: '1 Hook St', city: 'Denver', state: 'CO', zip: '80202' },
-      },
-    };
-  });
-  await rt.services.leads.intake.insert(rows);
-  while (await rt.services.leads.ingest.processNextBatch(500)) {}
-}
+/** Leads named Ivy: a tampered body is one with her name changed. */
+const ingest = (campaignId: number, count: number) =>
+  ingestLeads(kit.rt, campaignId, count, { firstName: 'Ivy' });
 
-const engine = () => rt.services.integrations.engine;
-
-/** Drains the engine until `done` holds (retries become due a few milliseconds later). */
-async function deliverUntil(done: () => Promise<boolean>, timeoutMs = 20_000) {
-  const until = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > until) throw new Error('deliveries did not finish in time');
-    await engine().drain();
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
-const deliveriesOf = (campaignId: number) =>
-  queryRows<{
-    id: number;
-    status: string;
-    attempts: number;
-    last_status: number | null;
-    last_error: string | null;
-  }>(
-    rt.database.db,
-    sql`select id, status, attempts, last_status, last_error from integration_deliveries
-         where campaign_id = ${campaignId} order by id`,
-  );
-
-async function connectWebhook(url: string, companyId = harbor.clientId, token = clientToken) {
+async function connectWebhook(url: string, companyId = kit.harbor.clientId, token = kit.token) {
   return send(
-    rt,
+    kit.rt,
     '/api/saveintegration',
     { company_id: companyId, slug: 'webhook', settings: { url } },
     { token },
@@ -108,16 +57,20 @@ describe('integration deliveries', () => {
       expect(res.json().connection.settings).toEqual({ url: receiver.url, tags: [] });
       expect(res.body).not.toContain('whsec_');
 
-      const campaign = await insertCampaign(rt.database.db);
+      const campaign = await insertCampaign(kit.rt.database.db);
       await ingest(campaign.id, 3);
-      expect((await deliveriesOf(campaign.id)).map((d) => d.status)).toEqual(['queued', 'queued', 'queued']);
-      await deliverUntil(async () =>
-        (await deliveriesOf(campaign.id)).every((d) => d.status === 'delivered'),
+      expect((await deliveriesOf(kit.rt, campaign.id)).map((d) => d.status)).toEqual([
+        'queued',
+        'queued',
+        'queued',
+      ]);
+      await deliverUntil(kit.rt, async () =>
+        (await deliveriesOf(kit.rt, campaign.id)).every((d) => d.status === 'delivered'),
       );
 
-      const secret = await rt.app.inject({
-        url: `/api/integrations/${harbor.clientId}/webhook/signing-secret`,
-        headers: bearer(clientToken),
+      const secret = await kit.rt.app.inject({
+        url: `/api/integrations/${kit.harbor.clientId}/webhook/signing-secret`,
+        headers: bearer(kit.token),
       });
       expect(secret.statusCode).toBe(200);
       const verifier = new Webhook(secret.json().signing_secret);
@@ -146,15 +99,18 @@ describe('integration deliveries', () => {
     const receiver = await startReceiver((n) => (n <= failures ? 503 : 200));
     try {
       await connectWebhook(receiver.url);
-      const campaign = await insertCampaign(rt.database.db);
+      const campaign = await insertCampaign(kit.rt.database.db);
       await ingest(campaign.id, 1);
-      await deliverUntil(async () => (await deliveriesOf(campaign.id))[0]?.status === 'delivered');
-      const [delivery] = await deliveriesOf(campaign.id);
+      await deliverUntil(
+        kit.rt,
+        async () => (await deliveriesOf(kit.rt, campaign.id))[0]?.status === 'delivered',
+      );
+      const [delivery] = await deliveriesOf(kit.rt, campaign.id);
       expect(delivery).toMatchObject({ status: 'delivered', attempts: failures + 1, last_status: 200 });
       expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(1);
-      const attempts = await rt.app.inject({
-        url: `/api/integrations/deliveries/${harbor.clientId}/${delivery?.id}/attempts`,
-        headers: bearer(clientToken),
+      const attempts = await kit.rt.app.inject({
+        url: `/api/integrations/deliveries/${kit.harbor.clientId}/${delivery?.id}/attempts`,
+        headers: bearer(kit.token),
       });
       expect(
         attempts.json().data.map((a: { outcome: string; http_status: number }) => [a.outcome, a.http_status]),
@@ -172,11 +128,14 @@ describe('integration deliveries', () => {
     const receiver = await startReceiver((n) => (n === 1 ? 'hang' : 200));
     try {
       await connectWebhook(receiver.url);
-      const campaign = await insertCampaign(rt.database.db);
+      const campaign = await insertCampaign(kit.rt.database.db);
       await ingest(campaign.id, 1);
-      await deliverUntil(async () => (await deliveriesOf(campaign.id))[0]?.status === 'delivered');
+      await deliverUntil(
+        kit.rt,
+        async () => (await deliveriesOf(kit.rt, campaign.id))[0]?.status === 'delivered',
+      );
       const rows = await queryRows<{ outcome: string; error: string | null }>(
-        rt.database.db,
+        kit.rt.database.db,
         sql`select a.outcome, a.error from integration_delivery_attempts a
               join integration_deliveries d on d.id = a.delivery_id
              where d.campaign_id = ${campaign.id} order by a.attempt`,
@@ -194,30 +153,35 @@ describe('integration deliveries', () => {
     const receiver = await startReceiver(() => (up ? 200 : 500));
     try {
       await connectWebhook(receiver.url);
-      const campaign = await insertCampaign(rt.database.db);
+      const campaign = await insertCampaign(kit.rt.database.db);
       await ingest(campaign.id, 1);
-      await deliverUntil(async () => (await deliveriesOf(campaign.id))[0]?.status === 'failed');
-      expect((await deliveriesOf(campaign.id))[0]?.attempts).toBe(RETRY.maxAttempts);
+      await deliverUntil(
+        kit.rt,
+        async () => (await deliveriesOf(kit.rt, campaign.id))[0]?.status === 'failed',
+      );
+      expect((await deliveriesOf(kit.rt, campaign.id))[0]?.attempts).toBe(RETRY.maxAttempts);
 
-      const list = await rt.app.inject({
-        url: `/api/integrations/deliveries/${harbor.clientId}?status=failed&campaign_id=${campaign.id}`,
-        headers: bearer(clientToken),
+      const list = await kit.rt.app.inject({
+        url: `/api/integrations/deliveries/${kit.harbor.clientId}?status=failed&campaign_id=${campaign.id}`,
+        headers: bearer(kit.token),
       });
       expect(list.json().data).toHaveLength(1);
       up = true;
-      const replay = await send(
-        rt,
-        '/api/integrations/deliveries/replay',
-        { company_id: harbor.clientId, all_failed: true, campaign_id: campaign.id },
-        { token: clientToken },
-      );
+      const replay = await kit.post('/api/integrations/deliveries/replay', {
+        company_id: kit.harbor.clientId,
+        all_failed: true,
+        campaign_id: campaign.id,
+      });
       expect(replay.json()).toMatchObject({ result: 'success', replayed: 1 });
-      await deliverUntil(async () => (await deliveriesOf(campaign.id))[0]?.status === 'delivered');
-      expect((await deliveriesOf(campaign.id))[0]?.attempts).toBe(RETRY.maxAttempts + 1);
+      await deliverUntil(
+        kit.rt,
+        async () => (await deliveriesOf(kit.rt, campaign.id))[0]?.status === 'delivered',
+      );
+      expect((await deliveriesOf(kit.rt, campaign.id))[0]?.attempts).toBe(RETRY.maxAttempts + 1);
       const logged = await queryRows<{ description: string }>(
-        rt.database.db,
+        kit.rt.database.db,
         sql`select description from user_logs where action = 'integration_deliveries_replayed'
-             and company_id = ${harbor.clientId} order by id desc limit 1`,
+             and company_id = ${kit.harbor.clientId} order by id desc limit 1`,
       );
       expect(logged[0]?.description).toMatch(/^Replayed 1 failed lead delivery/);
     } finally {
@@ -226,20 +190,20 @@ describe('integration deliveries', () => {
   });
 
   it('refuses other companies: another agency and another client get 404', async () => {
-    const other = await signIn(rt, DEMO.summit.owner.email);
+    const other = await signIn(kit.rt, DEMO.summit.owner.email);
     for (const url of [
-      `/api/integrations/${harbor.clientId}`,
-      `/api/integrations/deliveries/${harbor.clientId}`,
-      `/api/integrations/${harbor.clientId}/webhook/signing-secret`,
+      `/api/integrations/${kit.harbor.clientId}`,
+      `/api/integrations/deliveries/${kit.harbor.clientId}`,
+      `/api/integrations/${kit.harbor.clientId}/webhook/signing-secret`,
     ]) {
-      const res = await rt.app.inject({ url, headers: bearer(other.access_token) });
+      const res = await kit.rt.app.inject({ url, headers: bearer(other.access_token) });
       expect(res.statusCode, url).toBe(404);
     }
-    const save = await connectWebhook('https://example.com/hook', harbor.clientId, other.access_token);
+    const save = await connectWebhook('https://example.com/hook', kit.harbor.clientId, other.access_token);
     expect(save.statusCode).toBe(404);
-    const cedar = await signIn(rt, DEMO.northwind.clients[1]?.contact.email ?? '');
-    const res = await rt.app.inject({
-      url: `/api/integrations/${harbor.clientId}`,
+    const cedar = await signIn(kit.rt, DEMO.northwind.clients[1]?.contact.email ?? '');
+    const res = await kit.rt.app.inject({
+      url: `/api/integrations/${kit.harbor.clientId}`,
       headers: bearer(cedar.access_token),
     });
     expect(res.statusCode).toBe(404);

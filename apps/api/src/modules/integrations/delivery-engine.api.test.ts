@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { DEMO, queryRows, sql } from '@app/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
 import { demoClient, insertCampaign } from '../../../test/kits/campaigns.js';
+import { ingestLeads, useIntegrationsRuntime } from '../../../test/kits/integrations.js';
 import { send, signIn } from '../../../test/sign-in.js';
 import { localReceiversPermit, startReceiver } from '../../../test/webhook-receiver.js';
 import { retryPolicy } from '../../lib/retry-policy.js';
@@ -24,55 +23,29 @@ import { createDeliveryRepository } from './delivery-repository.js';
 const RETRY = retryPolicy({ initialDelayMs: 1, maxDelayMs: 4, maxAttempts: 3 });
 const http = createGuardedHttp({ permit: localReceiversPermit, connectionsPerOrigin: 8 });
 
-let rt: TestRuntime;
-beforeAll(async () => {
-  rt = await startTestRuntime(
-    {
-      integrations: {
-        http,
-        checkHost: async () => {},
-        webhookTimeoutMs: 2_000,
-        engine: { idlePollMs: 20, openAfter: 3, pauseAfter: 5, pauseAfterMs: 0 },
-        retry: RETRY,
-      },
-    },
-    { IN_PROCESS_WORKER: 'false' },
-  );
+const kit = useIntegrationsRuntime({
+  integrations: {
+    http,
+    checkHost: async () => {},
+    webhookTimeoutMs: 2_000,
+    engine: { idlePollMs: 20, openAfter: 3, pauseAfter: 5, pauseAfterMs: 0 },
+    retry: RETRY,
+  },
 });
-afterAll(() => rt.close());
 
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-let people = 0;
-async function ingest(campaignId: number, count: number) {
-  const rows = Array.from({ length: count }, () => {
-    const email = `engine.${process.pid}.${++people}@example.com`;
-    return {
-      campaignId,
-      source: 'vendor_callback' as const,
-      payload: {
-        id: `e-${email}`,
-        emailMd5: md5(email),
-        firstName: 'Eli',
-        lastName: 'Engine',
-        emails: [email],
-      },
-    };
-  });
-  await rt.services.leads.intake.insert(rows);
-  while (await rt.services.leads.ingest.processNextBatch(500)) {}
-}
+const ingest = (campaignId: number, count: number) => ingestLeads(kit.rt, campaignId, count);
 
 const statusCounts = (campaignId: number) =>
   queryRows<{ status: string; n: number }>(
-    rt.database.db,
+    kit.rt.database.db,
     sql`select status, count(*)::int as n from integration_deliveries where campaign_id = ${campaignId}
          group by status order by status`,
   );
 
 async function connect(companyEmail: string, companyId: number, url: string) {
-  const { access_token } = await signIn(rt, companyEmail);
+  const { access_token } = await signIn(kit.rt, companyEmail);
   const res = await send(
-    rt,
+    kit.rt,
     '/api/saveintegration',
     { company_id: companyId, slug: 'webhook', settings: { url } },
     { token: access_token },
@@ -83,12 +56,12 @@ async function connect(companyEmail: string, companyId: number, url: string) {
 
 /** A second worker's engine on the same database (its own pool of connections and slots). */
 function secondEngine() {
-  const db = rt.database.db;
+  const db = kit.rt.database.db;
   return createDeliveryEngine({
     deliveries: createDeliveryRepository(db),
     connections: createConnectionRepository(db),
     providers: createProviderRegistry([createWebhookProvider({ http, checkHost: async () => {} })]),
-    secrets: rt.services.secrets,
+    secrets: kit.rt.services.secrets,
     retry: RETRY,
     leadPayloads: createLeadPayloads(db),
     // Webhooks send every lead to the one URL, whoever the client: no campaign's client is needed.
@@ -103,12 +76,14 @@ describe('delivery engine', () => {
   it('opens the circuit of a failing connection and pauses it, telling its owner once', async () => {
     const receiver = await startReceiver(() => 500);
     try {
-      const cedar = await demoClient(rt.database.db, DEMO.northwind.clients[1]?.name);
+      const cedar = await demoClient(kit.rt.database.db, DEMO.northwind.clients[1]?.name);
       const owner = DEMO.northwind.clients[1]?.contact.email ?? '';
       const connectionId = await connect(owner, cedar.clientId, receiver.url);
-      const campaign = await insertCampaign(rt.database.db, { clientName: DEMO.northwind.clients[1]?.name });
+      const campaign = await insertCampaign(kit.rt.database.db, {
+        clientName: DEMO.northwind.clients[1]?.name,
+      });
       await ingest(campaign.id, 10);
-      const engine = rt.services.integrations.engine;
+      const engine = kit.rt.services.integrations.engine;
       const state = async () =>
         (
           await queryRows<{
@@ -116,7 +91,7 @@ describe('delivery engine', () => {
             paused_reason: string | null;
             circuit_open_until: string | null;
           }>(
-            rt.database.db,
+            kit.rt.database.db,
             sql`select status, paused_reason, circuit_open_until from integration_connections where id = ${connectionId}`,
           )
         )[0];
@@ -133,7 +108,7 @@ describe('delivery engine', () => {
       await engine.drain();
       expect(receiver.received.length).toBe(sent);
       const mails = await queryRows<{ subject: string }>(
-        rt.database.db,
+        kit.rt.database.db,
         sql`select subject from email_messages where to_address = ${owner} and subject like '%integration was paused'`,
       );
       expect(mails.map((m) => m.subject)).toEqual(['Your Webhooks integration was paused']);
@@ -146,11 +121,11 @@ describe('delivery engine', () => {
     const receiver = await startReceiver();
     const other = secondEngine();
     try {
-      const harbor = await demoClient(rt.database.db);
+      const harbor = await demoClient(kit.rt.database.db);
       await connect(DEMO.northwind.clients[0]?.contact.email ?? '', harbor.clientId, receiver.url);
-      const campaign = await insertCampaign(rt.database.db);
+      const campaign = await insertCampaign(kit.rt.database.db);
       await ingest(campaign.id, 200);
-      await Promise.all([rt.services.integrations.engine.drain(), other.drain()]);
+      await Promise.all([kit.rt.services.integrations.engine.drain(), other.drain()]);
       expect(await statusCounts(campaign.id)).toEqual([{ status: 'delivered', n: 200 }]);
       const ids = receiver.received.map((r) => r.headers['webhook-id']);
       expect(ids).toHaveLength(200);
@@ -165,19 +140,21 @@ describe('delivery engine', () => {
     const dead = await startReceiver(() => 'hang');
     const alive = await startReceiver();
     try {
-      const summit = await demoClient(rt.database.db, DEMO.summit.clients[0]?.name);
+      const summit = await demoClient(kit.rt.database.db, DEMO.summit.clients[0]?.name);
       await connect(DEMO.summit.clients[0]?.contact.email ?? '', summit.clientId, dead.url);
-      const deadCampaign = await insertCampaign(rt.database.db, { clientName: DEMO.summit.clients[0]?.name });
+      const deadCampaign = await insertCampaign(kit.rt.database.db, {
+        clientName: DEMO.summit.clients[0]?.name,
+      });
       const started = Date.now();
       await ingest(deadCampaign.id, 1_000);
       const ingestMs = Date.now() - started;
 
-      const harbor = await demoClient(rt.database.db);
+      const harbor = await demoClient(kit.rt.database.db);
       await connect(DEMO.northwind.clients[0]?.contact.email ?? '', harbor.clientId, alive.url);
-      const liveCampaign = await insertCampaign(rt.database.db);
+      const liveCampaign = await insertCampaign(kit.rt.database.db);
       await ingest(liveCampaign.id, 20);
 
-      const engine = rt.services.integrations.engine;
+      const engine = kit.rt.services.integrations.engine;
       engine.start();
       const t0 = Date.now();
       const until = t0 + 20_000;

@@ -1,12 +1,8 @@
-import { createHash } from 'node:crypto';
-import { DEMO, queryRows, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeKartra, startFakeKartra } from '../../../test/fake-kartra.js';
 import { type FakeSendGrid, startFakeSendGrid } from '../../../test/fake-sendgrid.js';
-import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
-import { demoClient, insertCampaign } from '../../../test/kits/campaigns.js';
-import { bearer, send, signIn } from '../../../test/sign-in.js';
-import { retryPolicy } from '../../lib/retry-policy.js';
+import { insertCampaign } from '../../../test/kits/campaigns.js';
+import { deliverAll, ingestLead, useIntegrationsRuntime } from '../../../test/kits/integrations.js';
 
 /*
  * The product with the real SendGrid and Kartra adapters configured (SENDGRID_API_URL; KARTRA_APP_ID
@@ -18,42 +14,28 @@ import { retryPolicy } from '../../lib/retry-policy.js';
 
 let sendgrid: FakeSendGrid;
 let kartra: FakeKartra;
-let rt: TestRuntime;
-let harbor: { clientId: number };
-let token: string;
-
+// The fakes start first: the runtime's settings name their addresses (hooks run in order).
 beforeAll(async () => {
   sendgrid = await startFakeSendGrid();
   kartra = await startFakeKartra();
-  rt = await startTestRuntime(
-    {
-      integrations: {
-        engine: { idlePollMs: 20 },
-        retry: retryPolicy({ initialDelayMs: 1, maxDelayMs: 4, maxAttempts: 3 }),
-      },
-    },
-    {
-      IN_PROCESS_WORKER: 'false',
-      SENDGRID_API_URL: sendgrid.apiBase,
-      KARTRA_APP_ID: kartra.appId,
-      KARTRA_API_URL: kartra.apiUrl,
-    },
-  );
-  harbor = await demoClient(rt.database.db);
-  token = (await signIn(rt, DEMO.northwind.clients[0]?.contact.email ?? '')).access_token;
 });
 afterAll(async () => {
-  await rt?.close();
   await sendgrid?.close();
   await kartra?.close();
 });
+const kit = useIntegrationsRuntime({
+  env: () => ({
+    SENDGRID_API_URL: sendgrid.apiBase,
+    KARTRA_APP_ID: kartra.appId,
+    KARTRA_API_URL: kartra.apiUrl,
+  }),
+});
 
-const get = (url: string) => rt.app.inject({ url, headers: bearer(token) });
-const post = (url: string, body: unknown) => send(rt, url, body, { token });
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+const { get, post } = kit;
 
+/** A lead of a new campaign with the provider's settings, delivered: each delivery's status and error. */
 async function deliverLead(slug: string, settings: Record<string, unknown>, email: string) {
-  const campaign = await insertCampaign(rt.database.db);
+  const campaign = await insertCampaign(kit.rt.database.db);
   const chosen = await post('/api/savecampaignintegrationdetails', {
     campaign_id: campaign.id,
     slug,
@@ -61,47 +43,29 @@ async function deliverLead(slug: string, settings: Record<string, unknown>, emai
     settings,
   });
   expect(chosen.statusCode, chosen.body).toBe(200);
-  await rt.services.leads.intake.insert([
-    {
-      campaignId: campaign.id,
-      source: 'vendor_callback' as const,
-      payload: {
-        id: `live-${email}`,
-        emailMd5: md5(email),
-        firstName: 'Rhea',
-        lastName: 'Live',
-        emails: [email],
-      },
-    },
-  ]);
-  while (await rt.services.leads.ingest.processNextBatch(500)) {}
-  const until = Date.now() + 20_000;
-  for (;;) {
-    await rt.services.integrations.engine.drain();
-    const rows = await queryRows<{ status: string; last_error: string | null }>(
-      rt.database.db,
-      sql`select d.status, d.last_error from integration_deliveries d
-            join integration_connections k on k.id = d.connection_id
-           where d.campaign_id = ${campaign.id} and k.provider = ${slug}`,
-    );
-    if (rows.length > 0 && rows.every((r) => r.status !== 'queued' && r.status !== 'sending')) return rows;
-    if (Date.now() > until) throw new Error('deliveries did not finish in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  await ingestLead(kit.rt, campaign.id, {
+    email,
+    firstName: 'Rhea',
+    lastName: 'Live',
+    phones: [],
+    address: null,
+  });
+  const rows = await deliverAll(kit.rt, campaign.id, slug);
+  return rows.map(({ status, last_error }) => ({ status, last_error }));
 }
 
 describe('SendGrid and Kartra with their real adapters configured', () => {
   it('SendGrid: not a sandbox; connects with the company’s key, lists its lists, delivers a contact into the list', async () => {
-    const detail = await get(`/api/integrations/${harbor.clientId}/sendgrid`);
+    const detail = await get(`/api/integrations/${kit.harbor.clientId}/sendgrid`);
     expect(detail.json()).toMatchObject({ slug: 'sendgrid', sandbox: false });
     const saved = await post('/api/saveintegration', {
-      company_id: harbor.clientId,
+      company_id: kit.harbor.clientId,
       slug: 'sendgrid',
       settings: { api_key: sendgrid.apiKey },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(sendgrid.calls('GET /v3/scopes').at(-1)?.headers.authorization).toBe(`Bearer ${sendgrid.apiKey}`);
-    const lists = (await get(`/api/sendgridlist/${harbor.clientId}`)).json();
+    const lists = (await get(`/api/sendgridlist/${kit.harbor.clientId}`)).json();
     expect(lists).toMatchObject({ connected: true, error: null, sandbox: false });
     expect(lists.data).toEqual(sendgrid.lists);
     const listId = sendgrid.lists[2]?.id as string;
@@ -117,13 +81,13 @@ describe('SendGrid and Kartra with their real adapters configured', () => {
 
   it('Kartra: not a sandbox; connects with key, password and the app id, reads lists and tags, delivers a lead', async () => {
     const saved = await post('/api/saveintegration', {
-      company_id: harbor.clientId,
+      company_id: kit.harbor.clientId,
       slug: 'kartra',
       settings: { api_key: kartra.apiKey, api_password: kartra.apiPassword },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(kartra.seen.at(-1)?.form.get('app_id')).toBe(kartra.appId);
-    expect((await get(`/api/GetKartraListAndTag/${harbor.clientId}`)).json()).toEqual({
+    expect((await get(`/api/GetKartraListAndTag/${kit.harbor.clientId}`)).json()).toEqual({
       lists: [
         { id: 'Newsletter', name: 'Newsletter' },
         { id: 'Buyers', name: 'Buyers' },

@@ -1,11 +1,13 @@
-import { createHash } from 'node:crypto';
 import { NOT_CONNECTED } from '@app/contracts';
-import { DEMO, queryRows, sql } from '@app/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
-import { demoClient, insertCampaign } from '../../../test/kits/campaigns.js';
-import { bearer, send, signIn } from '../../../test/sign-in.js';
-import { retryPolicy } from '../../lib/retry-policy.js';
+import { queryRows, sql } from '@app/db';
+import { describe, expect, it } from 'vitest';
+import { insertCampaign } from '../../../test/kits/campaigns.js';
+import {
+  deliverAll,
+  ingestLead,
+  sandboxRecords,
+  useIntegrationsRuntime,
+} from '../../../test/kits/integrations.js';
 import { KARTRA_SANDBOX_KEY, KARTRA_SANDBOX_PASSWORD } from '../../providers/integrations/kartra/index.js';
 import { createApiKeySandbox } from '../../providers/integrations/sandbox-kit/index.js';
 import { SENDGRID_SANDBOX_KEY, SENDGRID_SANDBOX_LISTS } from '../../providers/integrations/sendgrid/index.js';
@@ -19,81 +21,35 @@ import { SENDGRID_SANDBOX_KEY, SENDGRID_SANDBOX_LISTS } from '../../providers/in
  * the test drains the engine itself.
  */
 
-let rt: TestRuntime;
-let harbor: { clientId: number; agencyId: number };
-let token: string;
-beforeAll(async () => {
-  rt = await startTestRuntime(
-    {
-      integrations: {
-        engine: { idlePollMs: 20 },
-        retry: retryPolicy({ initialDelayMs: 1, maxDelayMs: 4, maxAttempts: 3 }),
-      },
-    },
-    { IN_PROCESS_WORKER: 'false' },
-  );
-  harbor = await demoClient(rt.database.db);
-  token = (await signIn(rt, DEMO.northwind.clients[0]?.contact.email ?? '')).access_token;
-});
-afterAll(() => rt.close());
+const kit = useIntegrationsRuntime();
+const { get, post } = kit;
+const db = () => kit.rt.database.db;
 
-const db = () => rt.database.db;
-const get = (url: string) => rt.app.inject({ url, headers: bearer(token) });
-const post = (url: string, body: unknown) => send(rt, url, body, { token });
+/** The lead whose fields the sandbox's contact or lead is checked against. */
+const LENA = {
+  firstName: 'Lena',
+  lastName: 'Lists',
+  phones: ['720-555-0110'],
+  address: { street: '5 List Ln', city: 'Boulder', state: 'CO', zip: '80302' },
+};
+const ingest = (campaignId: number, email: string) => ingestLead(kit.rt, campaignId, { ...LENA, email });
+/** The campaign's deliveries to the provider once done: each one's status and error. */
+const deliver = async (campaignId: number, provider: string) =>
+  (await deliverAll(kit.rt, campaignId, provider)).map(({ status, last_error }) => ({ status, last_error }));
 
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-async function ingest(campaignId: number, email: string) {
-  await rt.services.leads.intake.insert([
-    {
-      campaignId,
-      source: 'vendor_callback' as const,
-      payload: {
-        id: `sk-${email}`,
-        emailMd5: md5(email),
-        firstName: 'Lena',
-        lastName: 'Lists',
-        emails: [email],
-        phones: ['720-555-0110'],
-        address: { street: '5 List Ln', city: 'Boulder', state: 'CO', zip: '80302' },
-      },
-    },
-  ]);
-  while (await rt.services.leads.ingest.processNextBatch(500)) {}
-}
-
-async function deliverAll(campaignId: number, provider: string) {
-  const until = Date.now() + 20_000;
-  for (;;) {
-    await rt.services.integrations.engine.drain();
-    const rows = await queryRows<{ status: string; last_error: string | null }>(
-      db(),
-      sql`select d.status, d.last_error from integration_deliveries d
-            join integration_connections k on k.id = d.connection_id
-           where d.campaign_id = ${campaignId} and k.provider = ${provider} order by d.id`,
-    );
-    if (rows.length > 0 && rows.every((r) => r.status === 'delivered' || r.status === 'failed')) return rows;
-    if (Date.now() > until) throw new Error('deliveries did not finish in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
-const records = (provider: string, kind: string, email: string) =>
-  queryRows<{ data: Record<string, unknown> }>(
-    db(),
-    sql`select data from sandbox_integration_records
-         where provider = ${provider} and kind = ${kind} and data->>'email' = ${email}`,
-  );
+const records = async (provider: string, kind: string, email: string) =>
+  (await sandboxRecords(kit.rt, provider, kind)).filter((r) => r.data.email === email);
 
 describe('SendGrid through the routes (sandbox)', () => {
   it('answers the list read empty, with the reason, before connecting', async () => {
-    const res = await get(`/api/sendgridlist/${harbor.clientId}`);
+    const res = await get(`/api/sendgridlist/${kit.harbor.clientId}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: [], connected: false, error: NOT_CONNECTED, sandbox: true });
   });
 
   it('refuses a key SendGrid does not know with its message, saving nothing', async () => {
     const res = await post('/api/saveintegration', {
-      company_id: harbor.clientId,
+      company_id: kit.harbor.clientId,
       slug: 'sendgrid',
       settings: { api_key: 'SG.not-a-sandbox-key' },
     });
@@ -101,12 +57,14 @@ describe('SendGrid through the routes (sandbox)', () => {
     expect(res.json().error.message).toBe(
       'SendGrid refused the API key: The provided authorization grant is invalid, expired, or revoked',
     );
-    expect((await get(`/api/getcompanyintegrationdetail/${harbor.clientId}/sendgrid`)).statusCode).toBe(400);
+    expect((await get(`/api/getcompanyintegrationdetail/${kit.harbor.clientId}/sendgrid`)).statusCode).toBe(
+      400,
+    );
   });
 
   it('connects with the sandbox key (sealed, never answered), lists its lists, and delivers a lead into the campaign’s list once', async () => {
     const saved = await post('/api/saveintegration', {
-      company_id: harbor.clientId,
+      company_id: kit.harbor.clientId,
       slug: 'sendgrid',
       settings: { api_key: SENDGRID_SANDBOX_KEY },
     });
@@ -115,11 +73,11 @@ describe('SendGrid through the routes (sandbox)', () => {
     expect(saved.body).not.toContain(SENDGRID_SANDBOX_KEY);
     const [row] = await queryRows<{ sealed_secrets: string }>(
       db(),
-      sql`select sealed_secrets from integration_connections where company_id = ${harbor.clientId} and provider = 'sendgrid'`,
+      sql`select sealed_secrets from integration_connections where company_id = ${kit.harbor.clientId} and provider = 'sendgrid'`,
     );
     expect(row?.sealed_secrets).not.toContain(SENDGRID_SANDBOX_KEY);
 
-    const lists = await get(`/api/sendgridlist/${harbor.clientId}`);
+    const lists = await get(`/api/sendgridlist/${kit.harbor.clientId}`);
     expect(lists.json()).toEqual({
       data: SENDGRID_SANDBOX_LISTS.map((l) => ({ id: l.id, name: l.name })),
       connected: true,
@@ -146,7 +104,7 @@ describe('SendGrid through the routes (sandbox)', () => {
     expect(chosen.statusCode, chosen.body).toBe(200);
 
     await ingest(campaign.id, 'lena.sendgrid@example.com');
-    expect(await deliverAll(campaign.id, 'sendgrid')).toEqual([{ status: 'delivered', last_error: null }]);
+    expect(await deliver(campaign.id, 'sendgrid')).toEqual([{ status: 'delivered', last_error: null }]);
     const contacts = await records('sendgrid', 'contact', 'lena.sendgrid@example.com');
     expect(contacts).toHaveLength(1);
     expect(contacts[0]?.data).toMatchObject({
@@ -163,27 +121,27 @@ describe('Kartra through the routes (sandbox)', () => {
   const credentials = { api_key: KARTRA_SANDBOX_KEY, api_password: KARTRA_SANDBOX_PASSWORD };
 
   it('answers the reads empty, with the reason, before connecting; /integration/details says not connected', async () => {
-    expect((await get(`/api/kartra/list/${harbor.clientId}`)).json()).toEqual({
+    expect((await get(`/api/kartra/list/${kit.harbor.clientId}`)).json()).toEqual({
       data: [],
       connected: false,
       error: NOT_CONNECTED,
       sandbox: true,
     });
-    expect((await get(`/api/GetKartraListAndTag/${harbor.clientId}`)).json()).toEqual({
+    expect((await get(`/api/GetKartraListAndTag/${kit.harbor.clientId}`)).json()).toEqual({
       lists: [],
       tags: [],
       connected: false,
       error: NOT_CONNECTED,
       sandbox: true,
     });
-    const details = await post('/api/integration/details', { company_id: harbor.clientId });
+    const details = await post('/api/integration/details', { company_id: kit.harbor.clientId });
     expect(details.statusCode).toBe(400);
     expect(details.json().error.message).toBe(NOT_CONNECTED);
   });
 
   it('connects, answers its lists and tags and the saved details (no secrets), and delivers a lead with its list and tags once', async () => {
     const wrong = await post('/api/saveintegration', {
-      company_id: harbor.clientId,
+      company_id: kit.harbor.clientId,
       slug: 'kartra',
       settings: { api_key: 'my-live-kartra-key', api_password: 'pw' },
     });
@@ -192,14 +150,14 @@ describe('Kartra through the routes (sandbox)', () => {
       'Kartra refused the API key or password: connect it again. (API key not valid. Please get an API key first)',
     );
     const saved = await post('/api/saveintegration', {
-      company_id: harbor.clientId,
+      company_id: kit.harbor.clientId,
       slug: 'kartra',
       settings: credentials,
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.body).not.toContain(KARTRA_SANDBOX_PASSWORD);
 
-    const both = (await get(`/api/GetKartraListAndTag/${harbor.clientId}`)).json();
+    const both = (await get(`/api/GetKartraListAndTag/${kit.harbor.clientId}`)).json();
     expect(both).toEqual({
       lists: [
         { id: 'Sandbox: Newsletter', name: 'Sandbox: Newsletter' },
@@ -210,12 +168,12 @@ describe('Kartra through the routes (sandbox)', () => {
       error: null,
       sandbox: true,
     });
-    expect((await get(`/api/kartra/list/${harbor.clientId}`)).json().data).toEqual(both.lists);
+    expect((await get(`/api/kartra/list/${kit.harbor.clientId}`)).json().data).toEqual(both.lists);
 
     // The same view as the generic detail read: one way to answer a company's integration details.
-    const details = await post('/api/integration/details', { company_id: harbor.clientId });
+    const details = await post('/api/integration/details', { company_id: kit.harbor.clientId });
     expect(details.statusCode).toBe(200);
-    const generic = await get(`/api/getcompanyintegrationdetail/${harbor.clientId}/kartra`);
+    const generic = await get(`/api/getcompanyintegrationdetail/${kit.harbor.clientId}/kartra`);
     expect(details.json()).toEqual(generic.json());
     expect(details.json()).toMatchObject({
       slug: 'kartra',
@@ -223,10 +181,14 @@ describe('Kartra through the routes (sandbox)', () => {
       settings: { api_key_hint: '…-key' },
     });
     expect(details.body).not.toContain(KARTRA_SANDBOX_PASSWORD);
-    const other = await post('/api/integration/details', { company_id: harbor.clientId, slug: 'sendgrid' });
+    const other = await post('/api/integration/details', {
+      company_id: kit.harbor.clientId,
+      slug: 'sendgrid',
+    });
     expect(other.json()).toMatchObject({ slug: 'sendgrid' });
     expect(
-      (await post('/api/integration/details', { company_id: harbor.clientId, slug: 'no-such' })).statusCode,
+      (await post('/api/integration/details', { company_id: kit.harbor.clientId, slug: 'no-such' }))
+        .statusCode,
     ).toBe(404);
 
     const campaign = await insertCampaign(db());
@@ -238,7 +200,7 @@ describe('Kartra through the routes (sandbox)', () => {
     });
     expect(chosen.statusCode, chosen.body).toBe(200);
     await ingest(campaign.id, 'lena.kartra@example.com');
-    expect(await deliverAll(campaign.id, 'kartra')).toEqual([{ status: 'delivered', last_error: null }]);
+    expect(await deliver(campaign.id, 'kartra')).toEqual([{ status: 'delivered', last_error: null }]);
     const leads = await records('kartra', 'lead', 'lena.kartra@example.com');
     expect(leads).toHaveLength(1);
     expect(leads[0]?.data).toMatchObject({
@@ -256,7 +218,7 @@ describe('Kartra through the routes (sandbox)', () => {
       accountName: '',
       demoRecords: [],
     }).accounts.revoke(KARTRA_SANDBOX_KEY);
-    const res = await get(`/api/GetKartraListAndTag/${harbor.clientId}`);
+    const res = await get(`/api/GetKartraListAndTag/${kit.harbor.clientId}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       lists: [],

@@ -1,12 +1,9 @@
-import { createHash } from 'node:crypto';
-import { DEMO, queryRows, sql } from '@app/db';
+import { queryRows, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeAgencyZoom, startFakeAgencyZoom } from '../../../../test/fake-agency-zoom.js';
-import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
-import { demoClient, insertCampaign } from '../../../../test/kits/campaigns.js';
-import { bearer, send, signIn } from '../../../../test/sign-in.js';
+import { insertCampaign } from '../../../../test/kits/campaigns.js';
+import { deliverAll, ingestLead, useIntegrationsRuntime } from '../../../../test/kits/integrations.js';
 import { localReceiversPermit } from '../../../../test/webhook-receiver.js';
-import { retryPolicy } from '../../../lib/retry-policy.js';
 import { createGuardedHttp } from '../../outbound/guarded-http.js';
 import type { LeadPayload } from '../provider.js';
 import { createAgencyZoomApi } from './api.js';
@@ -21,88 +18,35 @@ import { AGENCY_ZOOM_TEXTS, createAgencyZoomCore } from './core.js';
  * guarded client refuses an address that is not public before anything is sent.
  */
 
-let rt: TestRuntime;
 let fake: FakeAgencyZoom;
-let harbor: { clientId: number; agencyId: number };
-let token: string;
-
+// The fake starts first: the runtime's settings name its address (hooks run in order).
 beforeAll(async () => {
   fake = await startFakeAgencyZoom();
-  rt = await startTestRuntime(
-    {
-      integrations: {
-        http: createGuardedHttp({ permit: localReceiversPermit }),
-        checkHost: async () => {},
-        webhookTimeoutMs: 400,
-        engine: { idlePollMs: 20, openAfter: 1_000, pauseAfter: 1_000, pauseAfterMs: 0 },
-        retry: retryPolicy({ initialDelayMs: 1, maxDelayMs: 4, maxAttempts: 3 }),
-      },
-    },
-    { IN_PROCESS_WORKER: 'false', AGENCYZOOM_WEBHOOK_BASE: fake.base },
-  );
-  harbor = await demoClient(rt.database.db);
-  token = (await signIn(rt, DEMO.northwind.clients[0]?.contact.email ?? '')).access_token;
 });
-afterAll(async () => {
-  await rt?.close();
-  await fake?.close();
+afterAll(() => fake?.close());
+const kit = useIntegrationsRuntime({
+  integrations: {
+    http: createGuardedHttp({ permit: localReceiversPermit }),
+    checkHost: async () => {},
+    webhookTimeoutMs: 400,
+    engine: { idlePollMs: 20, openAfter: 1_000, pauseAfter: 1_000, pauseAfterMs: 0 },
+  },
+  env: () => ({ AGENCYZOOM_WEBHOOK_BASE: fake.base }),
 });
 
-const db = () => rt.database.db;
-const get = (url: string) => rt.app.inject({ url, headers: bearer(token) });
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-const connect = (url: string) =>
-  send(
-    rt,
-    '/api/saveintegration',
-    { company_id: harbor.clientId, slug: 'agency-zoom', settings: { url } },
-    { token },
-  );
-
-let people = 0;
-async function ingest(campaignId: number, fields: { emails?: string[]; phones?: string[] } = {}) {
-  const email = `az.real.${process.pid}.${++people}@example.com`;
-  await rt.services.leads.intake.insert([
-    {
-      campaignId,
-      source: 'vendor_callback' as const,
-      payload: {
-        id: `az-${email}`,
-        emailMd5: md5(email),
-        firstName: 'Ada',
-        lastName: 'Zoom',
-        emails: fields.emails ?? [email],
-        phones: fields.phones ?? ['303-555-0123'],
-        address: { street: '5 Policy Pl', city: 'Denver', state: 'CO', zip: '80202' },
-      },
-    },
-  ]);
-  while (await rt.services.leads.ingest.processNextBatch(500)) {}
-  return email;
-}
-
-async function deliverAll(campaignId: number) {
-  const until = Date.now() + 20_000;
-  for (;;) {
-    await rt.services.integrations.engine.drain();
-    const rows = await queryRows<{
-      id: number;
-      status: string;
-      attempts: number;
-      last_error: string | null;
-      request: string | null;
-    }>(
-      db(),
-      sql`select d.id, d.status, d.attempts, d.last_error,
-                 (select a.request from integration_delivery_attempts a where a.delivery_id = d.id order by a.id desc limit 1) as request
-            from integration_deliveries d join integration_connections c on c.id = d.connection_id
-           where d.campaign_id = ${campaignId} and c.provider = 'agency-zoom' order by d.id`,
-    );
-    if (rows.every((r) => r.status === 'delivered' || r.status === 'failed')) return rows;
-    if (Date.now() > until) throw new Error('deliveries did not finish in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+const { get, post } = kit;
+const db = () => kit.rt.database.db;
+const connect = (url: string) => kit.connect('agency-zoom', { url });
+/** The lead whose fields the request to AgencyZoom is checked against. */
+const ADA = {
+  firstName: 'Ada',
+  lastName: 'Zoom',
+  phones: ['303-555-0123'],
+  address: { street: '5 Policy Pl', city: 'Denver', state: 'CO', zip: '80202' },
+};
+const ingest = (campaignId: number, fields: { emails?: string[]; phones?: string[] } = {}) =>
+  ingestLead(kit.rt, campaignId, { ...ADA, ...fields });
+const deliver = (campaignId: number) => deliverAll(kit.rt, campaignId, 'agency-zoom');
 
 describe('AgencyZoom configured (the real adapter through the product)', () => {
   it('takes only AgencyZoom URLs, seals them, and delivers each lead with AgencyZoom’s field names', async () => {
@@ -119,13 +63,13 @@ describe('AgencyZoom configured (the real adapter through the product)', () => {
     const [row] = await queryRows<{ settings: unknown; sealed_secrets: string }>(
       db(),
       sql`select settings, sealed_secrets from integration_connections
-           where company_id = ${harbor.clientId} and provider = 'agency-zoom' and disconnected_at is null`,
+           where company_id = ${kit.harbor.clientId} and provider = 'agency-zoom' and disconnected_at is null`,
     );
     expect(JSON.stringify(row)).not.toContain('client0123456789abcdef');
 
     // The form sends the masked URL back unchanged: the sealed one stays.
     expect((await connect(res.json().connection.settings.url)).statusCode).toBe(200);
-    const client = await get(`/api/agency-zoom/getclientwebhook/${harbor.clientId}`);
+    const client = await get(`/api/agency-zoom/getclientwebhook/${kit.harbor.clientId}`);
     expect(client.json().data).toEqual([
       expect.objectContaining({
         slug: 'agency-zoom',
@@ -136,7 +80,7 @@ describe('AgencyZoom configured (the real adapter through the product)', () => {
 
     const campaign = await insertCampaign(db());
     const email = await ingest(campaign.id);
-    const [delivery] = await deliverAll(campaign.id);
+    const [delivery] = await deliver(campaign.id);
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 1 });
     expect(delivery?.request).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/v1\/api\/lead\/webhook\/…cdef \(/);
     const [sent] = fake.requestsTo('client0123456789abcdef');
@@ -161,7 +105,7 @@ describe('AgencyZoom configured (the real adapter through the product)', () => {
     const campaign = await insertCampaign(db());
     // A lead with neither e-mail nor phone is refused before anything is sent.
     await ingest(campaign.id, { emails: [], phones: [] });
-    const [noContact] = await deliverAll(campaign.id);
+    const [noContact] = await deliver(campaign.id);
     expect(noContact).toMatchObject({
       status: 'failed',
       attempts: 1,
@@ -171,7 +115,7 @@ describe('AgencyZoom configured (the real adapter through the product)', () => {
     const flaky = fake.webhook('flaky0123456789abcdef', (n) => (n === 1 ? 503 : undefined));
     expect((await connect(flaky)).statusCode).toBe(200);
     await ingest(campaign.id);
-    expect((await deliverAll(campaign.id))[1]).toMatchObject({ status: 'delivered', attempts: 2 });
+    expect((await deliver(campaign.id))[1]).toMatchObject({ status: 'delivered', attempts: 2 });
     expect(fake.requestsTo('flaky0123456789abcdef')).toHaveLength(2);
     // Both attempts carried the same key: a receiver can tell the second is the same lead.
     expect(
@@ -181,7 +125,7 @@ describe('AgencyZoom configured (the real adapter through the product)', () => {
     const strict = fake.webhook('strict0123456789abcdef', () => 400);
     expect((await connect(strict)).statusCode).toBe(200);
     await ingest(campaign.id);
-    expect((await deliverAll(campaign.id))[2]).toMatchObject({
+    expect((await deliver(campaign.id))[2]).toMatchObject({
       status: 'failed',
       attempts: 1,
       last_error: 'AgencyZoom refused the lead (HTTP 400): Scripted 400',
@@ -190,7 +134,7 @@ describe('AgencyZoom configured (the real adapter through the product)', () => {
     // A webhook AgencyZoom no longer knows: its framework's 401, given up with what to do.
     expect((await connect(`${fake.base}/v1/api/lead/webhook/gone0123456789abcdef`)).statusCode).toBe(200);
     await ingest(campaign.id);
-    const [, , , gone] = await deliverAll(campaign.id);
+    const [, , , gone] = await deliver(campaign.id);
     expect(gone).toMatchObject({ status: 'failed', attempts: 1 });
     expect(gone?.last_error).toBe(
       'AgencyZoom refused the lead webhook URL (HTTP 401): copy it again from AgencyZoom.',
@@ -202,7 +146,7 @@ describe('AgencyZoom configured (the real adapter through the product)', () => {
     expect((await connect(slow)).statusCode).toBe(200);
     const campaign = await insertCampaign(db());
     await ingest(campaign.id);
-    const [delivery] = await deliverAll(campaign.id);
+    const [delivery] = await deliver(campaign.id);
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 2 });
     const [first] = await queryRows<{ error: string }>(
       db(),
@@ -216,12 +160,12 @@ describe('AgencyZoom configured (the real adapter through the product)', () => {
     expect((await connect(clientUrl)).statusCode).toBe(200);
     const campaign = await insertCampaign(db());
     const own = fake.webhook('campaign0123456789abcdef');
-    const saved = await send(
-      rt,
-      '/api/savecampaignintegrationdetails',
-      { campaign_id: campaign.id, slug: 'agency-zoom', enabled: true, settings: { url: own } },
-      { token },
-    );
+    const saved = await post('/api/savecampaignintegrationdetails', {
+      campaign_id: campaign.id,
+      slug: 'agency-zoom',
+      enabled: true,
+      settings: { url: own },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const masked = `${fake.base}/v1/api/lead/webhook/…cdef`;
     const answered = await get(`/api/agency-zoom/getcampaignwebhook/${campaign.id}`);
@@ -231,16 +175,16 @@ describe('AgencyZoom configured (the real adapter through the product)', () => {
     expect(JSON.stringify((await get(`/api/integrations/campaign/${campaign.id}`)).json())).not.toContain(
       'campaign0123456789abcdef',
     );
-    const refused = await send(
-      rt,
-      '/api/savecampaignintegrationdetails',
-      { campaign_id: campaign.id, slug: 'agency-zoom', enabled: true, settings: { url: masked } },
-      { token },
-    );
+    const refused = await post('/api/savecampaignintegrationdetails', {
+      campaign_id: campaign.id,
+      slug: 'agency-zoom',
+      enabled: true,
+      settings: { url: masked },
+    });
     expect(refused.json().error.message).toBe(AGENCY_ZOOM_TEXTS.urlMasked);
 
     const email = await ingest(campaign.id);
-    expect((await deliverAll(campaign.id))[0]).toMatchObject({ status: 'delivered' });
+    expect((await deliver(campaign.id))[0]).toMatchObject({ status: 'delivered' });
     expect(fake.requestsTo('campaign0123456789abcdef').some((r) => r.body.includes(email))).toBe(true);
     expect(fake.requestsTo('client2-0123456789abcdef')).toHaveLength(0);
   });

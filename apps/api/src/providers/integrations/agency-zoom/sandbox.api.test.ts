@@ -1,10 +1,7 @@
-import { createHash } from 'node:crypto';
-import { DEMO, queryRows, sql } from '@app/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
-import { demoClient, insertCampaign } from '../../../../test/kits/campaigns.js';
-import { bearer, send, signIn } from '../../../../test/sign-in.js';
-import { retryPolicy } from '../../../lib/retry-policy.js';
+import { queryRows, sql } from '@app/db';
+import { describe, expect, it } from 'vitest';
+import { insertCampaign } from '../../../../test/kits/campaigns.js';
+import { deliverAll, ingestLead, useIntegrationsRuntime } from '../../../../test/kits/integrations.js';
 import { createAgencyZoomSandbox, SANDBOX_WEBHOOK_ORIGIN } from './sandbox.js';
 
 /*
@@ -15,91 +12,37 @@ import { createAgencyZoomSandbox, SANDBOX_WEBHOOK_ORIGIN } from './sandbox.js';
  * name or a way to reach the person, bad e-mails) with AgencyZoom's shapes.
  */
 
-let rt: TestRuntime;
-let harbor: { clientId: number; agencyId: number };
-let token: string;
-
-beforeAll(async () => {
-  rt = await startTestRuntime(
-    {
-      integrations: {
-        engine: { idlePollMs: 20 },
-        retry: retryPolicy({ initialDelayMs: 1, maxDelayMs: 4, maxAttempts: 3 }),
-      },
-    },
-    { IN_PROCESS_WORKER: 'false' },
-  );
-  harbor = await demoClient(rt.database.db);
-  token = (await signIn(rt, DEMO.northwind.clients[0]?.contact.email ?? '')).access_token;
-});
-afterAll(() => rt?.close());
-
-const db = () => rt.database.db;
+const kit = useIntegrationsRuntime();
+const { get } = kit;
+const db = () => kit.rt.database.db;
 const sandbox = () => createAgencyZoomSandbox({ db: db() });
-const get = (url: string) => rt.app.inject({ url, headers: bearer(token) });
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-const connect = (url: string, companyId = harbor.clientId) =>
-  send(
-    rt,
-    '/api/saveintegration',
-    { company_id: companyId, slug: 'agency-zoom', settings: { url } },
-    { token },
-  );
-
-let people = 0;
-async function ingest(campaignId: number) {
-  const email = `az.sandbox.${process.pid}.${++people}@example.com`;
-  await rt.services.leads.intake.insert([
-    {
-      campaignId,
-      source: 'vendor_callback' as const,
-      payload: {
-        id: `azs-${email}`,
-        emailMd5: md5(email),
-        firstName: 'Sandy',
-        lastName: 'Box',
-        emails: [email],
-        phones: ['303-555-0166'],
-        address: { street: '7 Quote Ct', city: 'Aurora', state: 'CO', zip: '80010' },
-      },
-    },
-  ]);
-  while (await rt.services.leads.ingest.processNextBatch(500)) {}
-  return email;
-}
-
-async function deliverAll(campaignId: number) {
-  const until = Date.now() + 20_000;
-  for (;;) {
-    await rt.services.integrations.engine.drain();
-    const rows = await queryRows<{ id: number; status: string; attempts: number; last_error: string | null }>(
-      db(),
-      sql`select d.id, d.status, d.attempts, d.last_error
-            from integration_deliveries d join integration_connections c on c.id = d.connection_id
-           where d.campaign_id = ${campaignId} and c.provider = 'agency-zoom' order by d.id`,
-    );
-    if (rows.every((r) => r.status === 'delivered' || r.status === 'failed')) return rows;
-    if (Date.now() > until) throw new Error('deliveries did not finish in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+const connect = (url: string, companyId?: number) => kit.connect('agency-zoom', { url }, companyId);
+/** The lead whose fields the sandbox's AgencyZoom lead is checked against. */
+const SANDY = {
+  firstName: 'Sandy',
+  lastName: 'Box',
+  phones: ['303-555-0166'],
+  address: { street: '7 Quote Ct', city: 'Aurora', state: 'CO', zip: '80010' },
+};
+const ingest = (campaignId: number) => ingestLead(kit.rt, campaignId, SANDY);
+const deliver = (campaignId: number) => deliverAll(kit.rt, campaignId, 'agency-zoom');
 
 /** The connection's full (sealed) URL, as the delivery engine opens it. */
 async function sealedUrlOf(companyId: number) {
-  const row = await rt.services.integrations.connections.find(companyId, 'agency-zoom');
+  const row = await kit.rt.services.integrations.connections.find(companyId, 'agency-zoom');
   if (!row) throw new Error('not connected');
-  return (await rt.services.integrations.manage.unsealed(row)).secrets.webhookUrl as string;
+  return (await kit.rt.services.integrations.manage.unsealed(row)).secrets.webhookUrl as string;
 }
 
 describe('the AgencyZoom sandbox (the default)', () => {
   it('is offered as a sandbox, and makes a lead webhook when connected without a URL', async () => {
-    const overview = await get(`/api/integrations/${harbor.clientId}`);
+    const overview = await get(`/api/integrations/${kit.harbor.clientId}`);
     const meta = overview.json().providers.find((p: { slug: string }) => p.slug === 'agency-zoom');
     expect(meta).toMatchObject({ kind: 'insurance-crm', auth: 'url', sandbox: true });
 
     const res = await connect('');
     expect(res.statusCode, res.body).toBe(200);
-    const full = await sealedUrlOf(harbor.clientId);
+    const full = await sealedUrlOf(kit.harbor.clientId);
     expect(full).toMatch(new RegExp(`^${SANDBOX_WEBHOOK_ORIGIN}/v1/api/lead/webhook/sbx_azwh_`));
     expect(res.json().connection.settings).toEqual({
       url: `${SANDBOX_WEBHOOK_ORIGIN}/v1/api/lead/webhook/…${full.slice(-4)}`,
@@ -113,7 +56,7 @@ describe('the AgencyZoom sandbox (the default)', () => {
     );
     expect(stored.some((s) => s.text.includes(token))).toBe(false);
 
-    const client = await get(`/api/agency-zoom/getclientwebhook/${harbor.clientId}`);
+    const client = await get(`/api/agency-zoom/getclientwebhook/${kit.harbor.clientId}`);
     expect(client.statusCode).toBe(200);
     expect(client.json().data.map((c: { settings: unknown }) => c.settings)).toEqual([
       res.json().connection.settings,
@@ -123,9 +66,9 @@ describe('the AgencyZoom sandbox (the default)', () => {
   it('delivers each lead as an AgencyZoom lead, once per delivery', async () => {
     const campaign = await insertCampaign(db());
     const email = await ingest(campaign.id);
-    const [delivery] = await deliverAll(campaign.id);
+    const [delivery] = await deliver(campaign.id);
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 1 });
-    const leads = await sandbox().leadsOf(await sealedUrlOf(harbor.clientId));
+    const leads = await sandbox().leadsOf(await sealedUrlOf(kit.harbor.clientId));
     const lead = leads.find((l) => l.email === email);
     expect(lead).toMatchObject({
       firstname: 'Sandy',
@@ -141,7 +84,7 @@ describe('the AgencyZoom sandbox (the default)', () => {
     expect(String(lead?.notes)).toContain(`Campaign: ${campaign.name} (${campaign.publicId}, local)`);
 
     // The same delivery sent again (its answer lost): the same lead, counted, not a second one.
-    const url = await sealedUrlOf(harbor.clientId);
+    const url = await sealedUrlOf(kit.harbor.clientId);
     const again = await sandbox().post(url, {
       headers: { 'idempotency-key': `msg_${delivery?.id}` },
       body: JSON.stringify({ firstname: 'Sandy', lastname: 'Box', email }),
@@ -154,7 +97,7 @@ describe('the AgencyZoom sandbox (the default)', () => {
   });
 
   it('refuses what AgencyZoom would, with its shapes', async () => {
-    const url = await sealedUrlOf(harbor.clientId);
+    const url = await sealedUrlOf(kit.harbor.clientId);
     const post = (body: string, to = url) => sandbox().post(to, { headers: {}, body, timeoutMs: 1000 });
     const answer = async (body: string, to?: string) => {
       const r = await post(body, to);
@@ -189,28 +132,28 @@ describe('the AgencyZoom sandbox (the default)', () => {
     expect(bad.json().error.message).toMatch(/^The AgencyZoom sandbox has no such lead webhook/);
     const real = await connect('https://app.agencyzoom.com/v1/api/lead/webhook/67c22351dae41f31');
     expect(real.json().error.message).toMatch(/^This deployment uses the AgencyZoom sandbox/);
-    expect(await sealedUrlOf(harbor.clientId)).toBe(url);
+    expect(await sealedUrlOf(kit.harbor.clientId)).toBe(url);
   });
 
   it('gives a campaign a sandbox webhook of its own, read back masked by getcampaignwebhook', async () => {
     const campaign = await insertCampaign(db());
-    const saved = await send(
-      rt,
-      '/api/savecampaignintegrationdetails',
-      { campaign_id: campaign.id, slug: 'agency-zoom', enabled: true, settings: { url: 'new' } },
-      { token },
-    );
+    const saved = await kit.post('/api/savecampaignintegrationdetails', {
+      campaign_id: campaign.id,
+      slug: 'agency-zoom',
+      enabled: true,
+      settings: { url: 'new' },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const read = await get(`/api/agency-zoom/getcampaignwebhook/${campaign.id}`);
     expect(read.statusCode).toBe(200);
     const [hook] = read.json().data;
     expect(hook).toMatchObject({ from_agency: false, enabled: true, status: 'active' });
     expect(hook.url).toMatch(new RegExp(`^${SANDBOX_WEBHOOK_ORIGIN}/v1/api/lead/webhook/…`));
-    const clientRow = await rt.services.integrations.connections.find(harbor.clientId, 'agency-zoom');
+    const clientRow = await kit.rt.services.integrations.connections.find(kit.harbor.clientId, 'agency-zoom');
     expect(hook.url).not.toBe(clientRow?.settings.url);
 
     const email = await ingest(campaign.id);
-    expect((await deliverAll(campaign.id))[0]).toMatchObject({ status: 'delivered' });
+    expect((await deliver(campaign.id))[0]).toMatchObject({ status: 'delivered' });
     const [chosen] = await queryRows<{ settings: { sealed_url: string } }>(
       db(),
       sql`select s.settings from integration_campaign_settings s
@@ -227,8 +170,8 @@ describe('the AgencyZoom sandbox (the default)', () => {
            where r.provider = 'agency-zoom' and r.kind = 'lead' and a.name like '%(campaign)'`,
     );
     expect(campaignLeads.map((l) => l.email)).toContain(email);
-    expect((await sandbox().leadsOf(await sealedUrlOf(harbor.clientId))).some((l) => l.email === email)).toBe(
-      false,
-    );
+    expect(
+      (await sandbox().leadsOf(await sealedUrlOf(kit.harbor.clientId))).some((l) => l.email === email),
+    ).toBe(false);
   });
 });

@@ -1,11 +1,15 @@
 import { createHash } from 'node:crypto';
 import { CHANGES_SAVED, NOT_CONNECTED } from '@app/contracts';
 import { DEMO, queryRows, sql } from '@app/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
-import { demoClient, insertCampaign } from '../../../../test/kits/campaigns.js';
-import { bearer, send, signIn } from '../../../../test/sign-in.js';
-import { retryPolicy } from '../../../lib/retry-policy.js';
+import { describe, expect, it } from 'vitest';
+import { insertCampaign } from '../../../../test/kits/campaigns.js';
+import {
+  deliverAll,
+  ingestLead,
+  sandboxRecords,
+  useIntegrationsRuntime,
+} from '../../../../test/kits/integrations.js';
+import { send, signIn } from '../../../../test/sign-in.js';
 import { KEY_REFUSED } from './core.js';
 import { CF_SANDBOX_ACCOUNT } from './settings.js';
 
@@ -20,28 +24,11 @@ import { CF_SANDBOX_ACCOUNT } from './settings.js';
  */
 
 const SLUG = 'click-funnels';
-let rt: TestRuntime;
-let harbor: { clientId: number; agencyId: number };
-let token: string;
-beforeAll(async () => {
-  rt = await startTestRuntime(
-    {
-      integrations: {
-        engine: { idlePollMs: 20 },
-        retry: retryPolicy({ initialDelayMs: 1, maxDelayMs: 4, maxAttempts: 3 }),
-      },
-    },
-    { IN_PROCESS_WORKER: 'false' },
-  );
-  harbor = await demoClient(rt.database.db);
-  token = (await signIn(rt, DEMO.northwind.clients[0]?.contact.email ?? '')).access_token;
-});
-afterAll(() => rt.close());
-
-const db = () => rt.database.db;
-const get = (url: string, t = token) => rt.app.inject({ url, headers: bearer(t) });
-const connect = (settings: Record<string, unknown>, companyId = harbor.clientId) =>
-  send(rt, '/api/saveintegration', { company_id: companyId, slug: SLUG, settings }, { token });
+const kit = useIntegrationsRuntime();
+const { get, post } = kit;
+const db = () => kit.rt.database.db;
+const connect = (settings: Record<string, unknown>, companyId?: number) =>
+  kit.connect(SLUG, settings, companyId);
 const SANDBOX = {
   subdomain: CF_SANDBOX_ACCOUNT.subdomain,
   workspace_id: CF_SANDBOX_ACCOUNT.workspaceId,
@@ -49,59 +36,23 @@ const SANDBOX = {
   api_key: 'sandbox-harbor-dental-cf-7f3a',
 };
 
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-let people = 0;
-async function ingest(campaignId: number, email = `cf.${process.pid}.${++people}@example.com`) {
-  await rt.services.leads.intake.insert([
-    {
-      campaignId,
-      source: 'vendor_callback' as const,
-      payload: {
-        id: `cf-${email}`,
-        emailMd5: md5(email),
-        firstName: 'Clara',
-        lastName: 'Funnel',
-        emails: [email],
-        phones: ['208-555-0142'],
-        address: { street: '3 Funnel Way', city: 'Boise', state: 'ID', zip: '83702' },
-      },
-    },
-  ]);
-  while (await rt.services.leads.ingest.processNextBatch(500)) {}
-  return email;
-}
-
-const deliveriesOf = (campaignId: number) =>
-  queryRows<{ id: number; status: string; last_error: string | null }>(
-    db(),
-    sql`select d.id, d.status, d.last_error from integration_deliveries d
-          join integration_connections k on k.id = d.connection_id
-         where d.campaign_id = ${campaignId} and k.provider = ${SLUG} order by d.id`,
-  );
-
-async function deliverAll(campaignId: number) {
-  const until = Date.now() + 20_000;
-  for (;;) {
-    await rt.services.integrations.engine.drain();
-    const rows = await deliveriesOf(campaignId);
-    if (rows.every((r) => r.status === 'delivered' || r.status === 'failed')) return rows;
-    if (Date.now() > until) throw new Error('deliveries did not finish in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
-const recordsOf = (kind: string) =>
-  queryRows<{ data: Record<string, unknown> }>(
-    db(),
-    sql`select data from sandbox_integration_records where provider = ${SLUG} and kind = ${kind} order by id`,
-  );
+/** The lead whose fields the sandbox's contact is checked against. */
+const CLARA = {
+  firstName: 'Clara',
+  lastName: 'Funnel',
+  phones: ['208-555-0142'],
+  address: { street: '3 Funnel Way', city: 'Boise', state: 'ID', zip: '83702' },
+};
+const ingest = (campaignId: number) => ingestLead(kit.rt, campaignId, CLARA);
+const deliver = (campaignId: number) => deliverAll(kit.rt, campaignId, SLUG);
+const recordsOf = (kind: string) => sandboxRecords(kit.rt, SLUG, kind);
 
 const connectionRow = async () =>
   (
     await queryRows<{ id: number; sealed_secrets: string; settings: Record<string, unknown> }>(
       db(),
       sql`select id, sealed_secrets, settings from integration_connections
-           where company_id = ${harbor.clientId} and provider = ${SLUG} and disconnected_at is null`,
+           where company_id = ${kit.harbor.clientId} and provider = ${SLUG} and disconnected_at is null`,
     )
   )[0];
 
@@ -128,7 +79,7 @@ describe('ClickFunnels sandbox', () => {
       expect(res.json().error.message).toBe(message);
     }
     expect(await connectionRow()).toBeUndefined();
-    const detail = await get(`/api/integrations/${harbor.clientId}/${SLUG}`);
+    const detail = await get(`/api/integrations/${kit.harbor.clientId}/${SLUG}`);
     expect(detail.json()).toMatchObject({
       kind: 'funnel-builder',
       auth: 'api-key',
@@ -156,8 +107,8 @@ describe('ClickFunnels sandbox', () => {
     expect(row?.sealed_secrets).not.toContain(SANDBOX.api_key);
     for (const r of [
       res,
-      await get(`/api/integrations/${harbor.clientId}/${SLUG}`),
-      await get(`/api/integrations/${harbor.clientId}`),
+      await get(`/api/integrations/${kit.harbor.clientId}/${SLUG}`),
+      await get(`/api/integrations/${kit.harbor.clientId}`),
     ])
       expect(r.body).not.toContain(SANDBOX.api_key);
     // The sandbox keeps only the key's hash.
@@ -169,7 +120,7 @@ describe('ClickFunnels sandbox', () => {
       createHash('sha256').update(SANDBOX.api_key).digest('hex'),
     ]);
 
-    const tags = await get(`/api/click-funnels/tags/${harbor.clientId}`);
+    const tags = await get(`/api/click-funnels/tags/${kit.harbor.clientId}`);
     expect(tags.statusCode, tags.body).toBe(200);
     expect(tags.json().data).toEqual([
       { id: '2001', name: 'Sandbox: new lead' },
@@ -183,12 +134,10 @@ describe('ClickFunnels sandbox', () => {
     const url = `/api/click-funnels/campaign/tags/${campaign.id}`;
     expect((await get(url)).json()).toEqual({ connected: true, from_agency: false, enabled: true, tags: [] });
 
-    const saved = await send(
-      rt,
-      '/api/click-funnels/tags',
-      { campaign_id: campaign.id, tags: ['Sandbox: webinar', ' Spring  Promo', 'spring promo'] },
-      { token },
-    );
+    const saved = await post('/api/click-funnels/tags', {
+      campaign_id: campaign.id,
+      tags: ['Sandbox: webinar', ' Spring  Promo', 'spring promo'],
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({ result: 'success', message: CHANGES_SAVED });
     expect((await get(url)).json()).toEqual({
@@ -204,22 +153,17 @@ describe('ClickFunnels sandbox', () => {
     });
 
     // Turned off through the generic call: saving tags leaves it off; it is turned on only when asked.
-    const off = await send(
-      rt,
-      '/api/savecampaignintegrationdetails',
-      { campaign_id: campaign.id, slug: SLUG, enabled: false, settings: { tags: ['hot'] } },
-      { token },
-    );
+    const off = await post('/api/savecampaignintegrationdetails', {
+      campaign_id: campaign.id,
+      slug: SLUG,
+      enabled: false,
+      settings: { tags: ['hot'] },
+    });
     expect(off.statusCode, off.body).toBe(200);
     expect((await get(url)).json()).toMatchObject({ enabled: false, tags: ['hot'] });
-    await send(rt, '/api/click-funnels/tags', { campaign_id: campaign.id, tags: ['warm'] }, { token });
+    await post('/api/click-funnels/tags', { campaign_id: campaign.id, tags: ['warm'] });
     expect((await get(url)).json()).toMatchObject({ enabled: false, tags: ['warm'] });
-    await send(
-      rt,
-      '/api/click-funnels/tags',
-      { campaign_id: campaign.id, tags: ['warm'], enabled: true },
-      { token },
-    );
+    await post('/api/click-funnels/tags', { campaign_id: campaign.id, tags: ['warm'], enabled: true });
     expect((await get(url)).json()).toMatchObject({ enabled: true, tags: ['warm'] });
 
     // Bad input: a clear 400, nothing changed.
@@ -228,7 +172,7 @@ describe('ClickFunnels sandbox', () => {
       [['x'.repeat(101)], 'A tag is at most 100 characters long.'],
       [['ok', '  '], 'A tag cannot be empty.'],
     ] as const) {
-      const res = await send(rt, '/api/click-funnels/tags', { campaign_id: campaign.id, tags }, { token });
+      const res = await post('/api/click-funnels/tags', { campaign_id: campaign.id, tags });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().error.message).toContain(message);
     }
@@ -237,14 +181,12 @@ describe('ClickFunnels sandbox', () => {
 
   it('delivers leads as contacts with the campaign’s tags applied, once per e-mail', async () => {
     const campaign = await insertCampaign(db());
-    await send(
-      rt,
-      '/api/click-funnels/tags',
-      { campaign_id: campaign.id, tags: ['Sandbox: webinar', 'Spring Promo'] },
-      { token },
-    );
+    await post('/api/click-funnels/tags', {
+      campaign_id: campaign.id,
+      tags: ['Sandbox: webinar', 'Spring Promo'],
+    });
     const email = await ingest(campaign.id);
-    const [delivered] = await deliverAll(campaign.id);
+    const [delivered] = await deliver(campaign.id);
     expect(delivered).toMatchObject({ status: 'delivered', last_error: null });
     const contacts = (await recordsOf('contact')).filter((c) => c.data.email_address === email);
     expect(contacts).toHaveLength(1);
@@ -275,7 +217,7 @@ describe('ClickFunnels sandbox', () => {
     await db().execute(
       sql`update integration_deliveries set status = 'queued', next_attempt_at = now() where id = ${delivered?.id}`,
     );
-    expect((await deliverAll(campaign.id))[0]?.status).toBe('delivered');
+    expect((await deliver(campaign.id))[0]?.status).toBe('delivered');
     const again = (await recordsOf('contact')).filter((c) => c.data.email_address === email);
     expect(again).toHaveLength(1);
     expect(again[0]?.data.upserts).toBe(2);
@@ -292,7 +234,7 @@ describe('ClickFunnels sandbox', () => {
 
   it('a campaign of a client without ClickFunnels: not connected', async () => {
     const sibling = await insertCampaign(db(), { clientName: DEMO.northwind.clients[1]?.name });
-    const agencyToken = (await signIn(rt, DEMO.northwind.owner.email)).access_token;
+    const agencyToken = (await signIn(kit.rt, DEMO.northwind.owner.email)).access_token;
     expect((await get(`/api/click-funnels/campaign/tags/${sibling.id}`, agencyToken)).json()).toEqual({
       connected: false,
       from_agency: false,
@@ -300,7 +242,7 @@ describe('ClickFunnels sandbox', () => {
       tags: [],
     });
     const res = await send(
-      rt,
+      kit.rt,
       '/api/click-funnels/tags',
       { campaign_id: sibling.id, tags: ['x'] },
       { token: agencyToken },
@@ -310,15 +252,15 @@ describe('ClickFunnels sandbox', () => {
   });
 
   it('refuses other companies: 404', async () => {
-    const other = (await signIn(rt, DEMO.summit.owner.email)).access_token;
+    const other = (await signIn(kit.rt, DEMO.summit.owner.email)).access_token;
     const campaign = await insertCampaign(db());
     for (const url of [
-      `/api/click-funnels/tags/${harbor.clientId}`,
+      `/api/click-funnels/tags/${kit.harbor.clientId}`,
       `/api/click-funnels/campaign/tags/${campaign.id}`,
     ])
       expect((await get(url, other)).statusCode, url).toBe(404);
     const res = await send(
-      rt,
+      kit.rt,
       '/api/click-funnels/tags',
       { campaign_id: campaign.id, tags: ['x'] },
       { token: other },
@@ -332,14 +274,14 @@ describe('ClickFunnels sandbox', () => {
     );
     const campaign = await insertCampaign(db());
     await ingest(campaign.id);
-    const [failed] = await deliverAll(campaign.id);
+    const [failed] = await deliver(campaign.id);
     expect(failed).toMatchObject({ status: 'failed', last_error: KEY_REFUSED });
     const attempts = await queryRows<{ n: number }>(
       db(),
       sql`select count(*)::int as n from integration_delivery_attempts where delivery_id = ${failed?.id}`,
     );
     expect(attempts[0]?.n).toBe(1);
-    const tags = await get(`/api/click-funnels/tags/${harbor.clientId}`);
+    const tags = await get(`/api/click-funnels/tags/${kit.harbor.clientId}`);
     expect(tags.statusCode).toBe(400);
     expect(tags.json().error.message).toBe(KEY_REFUSED);
   });

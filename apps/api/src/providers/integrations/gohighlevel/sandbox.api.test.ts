@@ -1,10 +1,13 @@
-import { createHash } from 'node:crypto';
 import { DEMO, queryRows, sql } from '@app/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
-import { demoClient, insertCampaign } from '../../../../test/kits/campaigns.js';
-import { bearer, send, signIn } from '../../../../test/sign-in.js';
-import { retryPolicy } from '../../../lib/retry-policy.js';
+import { describe, expect, it } from 'vitest';
+import { insertCampaign } from '../../../../test/kits/campaigns.js';
+import {
+  deliverAll,
+  ingestLead,
+  sandboxRecords,
+  useIntegrationsRuntime,
+} from '../../../../test/kits/integrations.js';
+import { send, signIn } from '../../../../test/sign-in.js';
 
 /*
  * GoHighLevel on its sandbox (decision 0097), end to end through the routes: the OAuth round trip
@@ -15,37 +18,25 @@ import { retryPolicy } from '../../../lib/retry-policy.js';
  * The worker is off: each test drains the engine itself.
  */
 
-let rt: TestRuntime;
-let harbor: { clientId: number; agencyId: number };
-let token: string;
-beforeAll(async () => {
-  rt = await startTestRuntime(
-    {
-      integrations: {
-        engine: { idlePollMs: 20 },
-        retry: retryPolicy({ initialDelayMs: 1, maxDelayMs: 4, maxAttempts: 3 }),
-      },
-    },
-    { IN_PROCESS_WORKER: 'false' },
-  );
-  harbor = await demoClient(rt.database.db);
-  token = (await signIn(rt, DEMO.northwind.clients[0]?.contact.email ?? '')).access_token;
-});
-afterAll(() => rt.close());
-
-const db = () => rt.database.db;
-const get = (url: string, t = token) => rt.app.inject({ url, headers: bearer(t) });
+const kit = useIntegrationsRuntime();
+const { get, post } = kit;
+const db = () => kit.rt.database.db;
 const local = (absolute: string) => {
   const u = new URL(absolute);
   return `${u.pathname}${u.search}`;
 };
 /** A browser's GET of an absolute address of this app (the host it names). */
 const visit = (absolute: string) =>
-  rt.app.inject({ url: local(absolute), headers: { host: new URL(absolute).host } });
+  kit.rt.app.inject({ url: local(absolute), headers: { host: new URL(absolute).host } });
 
 /** Our authorize call, as the web app's "Connect" button makes it: the sandbox's consent page. */
-async function authorize(companyId = harbor.clientId, t = token) {
-  const res = await send(rt, '/api/gohighlevel/v2/generateauthurl', { company_id: companyId }, { token: t });
+async function authorize(companyId = kit.harbor.clientId, t = kit.token) {
+  const res = await send(
+    kit.rt,
+    '/api/gohighlevel/v2/generateauthurl',
+    { company_id: companyId },
+    { token: t },
+  );
   expect(res.statusCode, res.body).toBe(200);
   return new URL(res.json().url as string);
 }
@@ -55,7 +46,7 @@ async function consent(url: URL, decision: 'allow' | 'deny', locationId = 'sbx_l
   const form = new URLSearchParams(url.searchParams);
   form.set('decision', decision);
   form.set('location_id', locationId);
-  const res = await rt.app.inject({
+  const res = await kit.rt.app.inject({
     method: 'POST',
     url: url.pathname,
     headers: { host: url.host, 'content-type': 'application/x-www-form-urlencoded' },
@@ -72,57 +63,14 @@ async function callback(back: URL) {
   return new URL(res.headers.location as string, 'http://landing.invalid');
 }
 
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-let people = 0;
-async function ingest(campaignId: number, email = `ghl.${process.pid}.${++people}@example.com`) {
-  await rt.services.leads.intake.insert([
-    {
-      campaignId,
-      source: 'vendor_callback' as const,
-      payload: {
-        id: `g-${email}`,
-        emailMd5: md5(email),
-        firstName: 'Gina',
-        lastName: 'Highlevel',
-        emails: [email],
-        phones: ['303-555-0142'],
-        address: { street: '2 Level St', city: 'Denver', state: 'CO', zip: '80203' },
-      },
-    },
-  ]);
-  while (await rt.services.leads.ingest.processNextBatch(500)) {}
-  return email;
-}
+const ingest = (campaignId: number) => ingestLead(kit.rt, campaignId);
+const deliver = (campaignId: number) => deliverAll(kit.rt, campaignId, 'gohighlevel');
 
-const deliveriesOf = (campaignId: number) =>
-  queryRows<{ id: number; status: string; last_error: string | null }>(
-    db(),
-    sql`select d.id, d.status, d.last_error from integration_deliveries d
-          join integration_connections k on k.id = d.connection_id
-         where d.campaign_id = ${campaignId} and k.provider = 'gohighlevel' order by d.id`,
-  );
+type Contact = { email: string; tags: string[]; upserts: number; sandbox: boolean; locationId: string };
+const contactsOf = async (email: string) =>
+  (await sandboxRecords<Contact>(kit.rt, 'gohighlevel', 'contact')).filter((r) => r.data.email === email);
 
-async function deliverAll(campaignId: number) {
-  const until = Date.now() + 20_000;
-  for (;;) {
-    await rt.services.integrations.engine.drain();
-    const rows = await deliveriesOf(campaignId);
-    if (rows.every((r) => r.status === 'delivered' || r.status === 'failed')) return rows;
-    if (Date.now() > until) throw new Error('deliveries did not finish in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
-const contactsOf = (email: string) =>
-  queryRows<{
-    data: { email: string; tags: string[]; upserts: number; sandbox: boolean; locationId: string };
-  }>(
-    db(),
-    sql`select r.data from sandbox_integration_records r
-         where r.provider = 'gohighlevel' and r.kind = 'contact' and r.data->>'email' = ${email}`,
-  );
-
-const connectionRow = async (companyId = harbor.clientId) =>
+const connectionRow = async (companyId = kit.harbor.clientId) =>
   (
     await queryRows<{ id: number; sealed_secrets: string; settings: Record<string, unknown> }>(
       db(),
@@ -142,7 +90,7 @@ describe('GoHighLevel sandbox', () => {
     expect(landing.pathname).toBe('/integrations/gohighlevel');
     expect(landing.searchParams.get('error')).toBe('access_denied');
     expect(await connectionRow()).toBeUndefined();
-    const checked = await get(`/api/general/check-connected-gohighlevel/${harbor.clientId}`);
+    const checked = await get(`/api/general/check-connected-gohighlevel/${kit.harbor.clientId}`);
     expect(checked.json()).toEqual({
       connected: false,
       status: null,
@@ -191,9 +139,9 @@ describe('GoHighLevel sandbox', () => {
       company_id: 'sbx_agency_demo',
     });
     expect(row?.sealed_secrets).not.toMatch(/sbx_(at|rt)_/);
-    const detail = await get(`/api/integrations/${harbor.clientId}/gohighlevel`);
+    const detail = await get(`/api/integrations/${kit.harbor.clientId}/gohighlevel`);
     expect(detail.json()).toMatchObject({ sandbox: true, connection: { status: 'active' } });
-    const checked = await get(`/api/general/check-connected-gohighlevel/${harbor.clientId}`);
+    const checked = await get(`/api/general/check-connected-gohighlevel/${kit.harbor.clientId}`);
     expect(checked.json()).toEqual({
       connected: true,
       status: 'active',
@@ -201,7 +149,7 @@ describe('GoHighLevel sandbox', () => {
       location: { id: 'sbx_loc_uptown', name: 'Sandbox: Uptown Clinic' },
       sandbox: true,
     });
-    for (const res of [detail, checked, await get(`/api/integrations/${harbor.clientId}`)])
+    for (const res of [detail, checked, await get(`/api/integrations/${kit.harbor.clientId}`)])
       expect(res.body).not.toMatch(/sbx_(at|rt|code)_|access_token|refresh_token/);
     // Only hashes of what the sandbox issued are kept.
     const stored = await queryRows<{ token_hash: string }>(
@@ -247,7 +195,7 @@ describe('GoHighLevel sandbox', () => {
           values (${campaign.id}, ${row?.id}, true, ${JSON.stringify({ tags: ['hot', 'spring promo'] })}::jsonb)`,
     );
     const email = await ingest(campaign.id);
-    const [delivered] = await deliverAll(campaign.id);
+    const [delivered] = await deliver(campaign.id);
     expect(delivered).toMatchObject({ status: 'delivered', last_error: null });
     const [contact] = await contactsOf(email);
     expect(contact?.data).toMatchObject({
@@ -266,7 +214,7 @@ describe('GoHighLevel sandbox', () => {
     ]);
 
     // The unknown tag was created in the location, as GoHighLevel does.
-    const tags = await get(`/api/gohighlevel/tags/${harbor.clientId}`);
+    const tags = await get(`/api/gohighlevel/tags/${kit.harbor.clientId}`);
     expect(tags.statusCode).toBe(200);
     expect(tags.json().data.map((t: { name: string }) => t.name)).toEqual([
       'new lead',
@@ -274,14 +222,14 @@ describe('GoHighLevel sandbox', () => {
       'hot',
       'spring promo',
     ]);
-    const usertags = await get(`/api/gohighlevel/usertags/${campaign.id}/${harbor.clientId}`);
+    const usertags = await get(`/api/gohighlevel/usertags/${campaign.id}/${kit.harbor.clientId}`);
     expect(usertags.json()).toEqual({ enabled: true, tags: ['hot', 'spring promo'], location_id: null });
 
     // The same delivery sent again (its answer lost): still one contact.
     await db().execute(
       sql`update integration_deliveries set status = 'queued', next_attempt_at = now() where id = ${delivered?.id}`,
     );
-    expect((await deliverAll(campaign.id))[0]?.status).toBe('delivered');
+    expect((await deliver(campaign.id))[0]?.status).toBe('delivered');
     const again = await contactsOf(email);
     expect(again).toHaveLength(1);
     expect(again[0]?.data.upserts).toBe(2);
@@ -300,7 +248,7 @@ describe('GoHighLevel sandbox', () => {
            where provider = 'gohighlevel' and kind = 'access' and revoked_at is null`,
     );
     const email = await ingest(campaign.id);
-    expect((await deliverAll(campaign.id)).map((d) => d.status)).toEqual(['delivered']);
+    expect((await deliver(campaign.id)).map((d) => d.status)).toEqual(['delivered']);
     expect(await contactsOf(email)).toHaveLength(1);
     const after = await connectionRow();
     expect(after?.sealed_secrets).not.toBe(before?.sealed_secrets);
@@ -314,12 +262,12 @@ describe('GoHighLevel sandbox', () => {
     const issued = await count();
     // The next lead goes with the saved token: no refresh again.
     await ingest(campaign.id);
-    expect((await deliverAll(campaign.id)).map((d) => d.status)).toEqual(['delivered', 'delivered']);
+    expect((await deliver(campaign.id)).map((d) => d.status)).toEqual(['delivered', 'delivered']);
     expect(await count()).toBe(issued);
   });
 
   it('lists the sub-accounts, all or a page at a time', async () => {
-    const all = await get(`/api/gohighlevel/v2/list-subaccounts-all/${harbor.clientId}`);
+    const all = await get(`/api/gohighlevel/v2/list-subaccounts-all/${kit.harbor.clientId}`);
     // None of them made a client of Harbor's agency (decision 0109): no client, no menu link.
     const free = { client: null, menu_link_id: null };
     expect(all.json().data).toEqual([
@@ -327,7 +275,7 @@ describe('GoHighLevel sandbox', () => {
       { id: 'sbx_loc_lakeside', name: 'Sandbox: Lakeside Branch', ...free },
       { id: 'sbx_loc_uptown', name: 'Sandbox: Uptown Clinic', ...free },
     ]);
-    const page = await get(`/api/gohighlevel/v2/list-subaccounts/${harbor.clientId}?page=2&per_page=2`);
+    const page = await get(`/api/gohighlevel/v2/list-subaccounts/${kit.harbor.clientId}?page=2&per_page=2`);
     expect(page.json()).toMatchObject({
       current_page: 2,
       per_page: 2,
@@ -340,25 +288,25 @@ describe('GoHighLevel sandbox', () => {
   });
 
   it('refuses other companies: 404', async () => {
-    const other = (await signIn(rt, DEMO.summit.owner.email)).access_token;
+    const other = (await signIn(kit.rt, DEMO.summit.owner.email)).access_token;
     const campaign = await insertCampaign(db());
     for (const url of [
-      `/api/gohighlevel/v2/list-subaccounts-all/${harbor.clientId}`,
-      `/api/gohighlevel/v2/list-subaccounts/${harbor.clientId}?page=1`,
-      `/api/general/check-connected-gohighlevel/${harbor.clientId}`,
-      `/api/gohighlevel/tags/${harbor.clientId}`,
-      `/api/gohighlevel/usertags/${campaign.id}/${harbor.clientId}`,
+      `/api/gohighlevel/v2/list-subaccounts-all/${kit.harbor.clientId}`,
+      `/api/gohighlevel/v2/list-subaccounts/${kit.harbor.clientId}?page=1`,
+      `/api/general/check-connected-gohighlevel/${kit.harbor.clientId}`,
+      `/api/gohighlevel/tags/${kit.harbor.clientId}`,
+      `/api/gohighlevel/usertags/${campaign.id}/${kit.harbor.clientId}`,
     ]) {
       const res = await get(url, other);
       expect(res.statusCode, url).toBe(404);
     }
     for (const url of ['/api/gohighlevel/v2/generateauthurl', '/api/gohighlevel/v2/disconnect']) {
-      const res = await send(rt, url, { company_id: harbor.clientId }, { token: other });
+      const res = await send(kit.rt, url, { company_id: kit.harbor.clientId }, { token: other });
       expect(res.statusCode, url).toBe(404);
     }
     // A campaign of another agency's client, with a company of the caller's: 404 too.
     const summitCampaign = await insertCampaign(db(), { clientName: DEMO.summit.clients[0]?.name });
-    const res = await get(`/api/gohighlevel/usertags/${summitCampaign.id}/${harbor.clientId}`);
+    const res = await get(`/api/gohighlevel/usertags/${summitCampaign.id}/${kit.harbor.clientId}`);
     expect(res.statusCode).toBe(404);
   });
 
@@ -379,13 +327,13 @@ describe('GoHighLevel sandbox', () => {
         )
       )[0]?.n;
     expect(await live()).toBe(2);
-    const res = await send(rt, '/api/gohighlevel/v2/disconnect', { company_id: harbor.clientId }, { token });
+    const res = await post('/api/gohighlevel/v2/disconnect', { company_id: kit.harbor.clientId });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ result: 'success', message: 'The integration was disconnected.' });
     expect(await live()).toBe(0);
-    const checked = await get(`/api/general/check-connected-gohighlevel/${harbor.clientId}`);
+    const checked = await get(`/api/general/check-connected-gohighlevel/${kit.harbor.clientId}`);
     expect(checked.json().connected).toBe(false);
-    const tags = await get(`/api/gohighlevel/tags/${harbor.clientId}`);
+    const tags = await get(`/api/gohighlevel/tags/${kit.harbor.clientId}`);
     expect(tags.statusCode).toBe(400);
     expect(tags.json().error.message).toBe('This integration is not connected.');
   });

@@ -6,10 +6,15 @@ import {
   PAYMENT_ACCOUNT_REQUIRED_FOR_CLIENTS,
 } from '@app/contracts';
 import { companies, DEMO, eq, queryRows, sql, users } from '@app/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { demoClient, insertCampaign } from '../../../../test/kits/campaigns.js';
-import { connectGoHighLevelSandbox, deliveredFor, ingestLead } from '../../../../test/kits/gohighlevel.js';
+import { connectGoHighLevelSandbox } from '../../../../test/kits/gohighlevel.js';
+import {
+  deliverAll,
+  ingestLead,
+  sandboxRecords,
+  useIntegrationsRuntime,
+} from '../../../../test/kits/integrations.js';
 import { bearer, lastEmailTo, send, signIn } from '../../../../test/sign-in.js';
 import { retryPolicy } from '../../../lib/retry-policy.js';
 
@@ -21,33 +26,26 @@ import { retryPolicy } from '../../../lib/retry-policy.js';
  * twice at once), refusals that change nothing, the menu link made once, kept, and deleted exactly.
  */
 
-let rt: TestRuntime;
+const kit = useIntegrationsRuntime({
+  integrations: { retry: retryPolicy({ initialDelayMs: 1, maxDelayMs: 4, maxAttempts: 2 }) },
+  user: DEMO.northwind.owner.email,
+});
 let northwind: number;
 let owner: string;
 beforeAll(async () => {
-  rt = await startTestRuntime(
-    {
-      integrations: {
-        engine: { idlePollMs: 20 },
-        retry: retryPolicy({ initialDelayMs: 1, maxDelayMs: 4, maxAttempts: 2 }),
-      },
-    },
-    { IN_PROCESS_WORKER: 'false' },
-  );
-  northwind = (await demoClient(rt.database.db)).agencyId;
-  owner = (await signIn(rt, DEMO.northwind.owner.email)).access_token;
-  await connectGoHighLevelSandbox(rt, owner, northwind, 'sbx_loc_uptown');
+  northwind = kit.harbor.agencyId;
+  owner = kit.token;
+  await connectGoHighLevelSandbox(kit.rt, owner, northwind, 'sbx_loc_uptown');
 });
-afterAll(() => rt.close());
 
-const db = () => rt.database.db;
+const db = () => kit.rt.database.db;
 const CREATE = '/api/gohighlevel/v2/create-client-from-subaccount';
 const IFRAME = '/api/gohighlevel/v2/create-iframe/client';
 const create = (body: Record<string, unknown>, token = owner) =>
-  send(rt, CREATE, { company_id: northwind, ...body }, { token });
+  send(kit.rt, CREATE, { company_id: northwind, ...body }, { token });
 const subaccounts = async () =>
   (
-    await rt.app.inject({
+    await kit.rt.app.inject({
       url: `/api/gohighlevel/v2/list-subaccounts-all/${northwind}`,
       headers: bearer(owner),
     })
@@ -58,12 +56,17 @@ const subaccounts = async () =>
   }[];
 const clientsNamed = (name: string) => db().select().from(companies).where(eq(companies.name, name));
 const menusInSandbox = () =>
-  queryRows<{ data: { id: string; url: string; locations: string[]; openMode: string; title: string } }>(
-    db(),
-    sql`select data from sandbox_integration_records where provider = 'gohighlevel' and kind = 'custom_menu' order by id`,
+  sandboxRecords<{ id: string; url: string; locations: string[]; openMode: string; title: string }>(
+    kit.rt,
+    'gohighlevel',
+    'custom_menu',
+  );
+const contactOf = async (email: string) =>
+  (await sandboxRecords<{ email: string; locationId: string }>(kit.rt, 'gohighlevel', 'contact')).find(
+    (r) => r.data.email === email,
   );
 const removeLink = (clientCompanyId: number, token = owner) =>
-  rt.app.inject({
+  kit.rt.app.inject({
     method: 'DELETE',
     url: `/api/gohighlevel/v2/delete-iframe/client?company_id=${northwind}&client_company_id=${clientCompanyId}`,
     headers: bearer(token),
@@ -97,7 +100,7 @@ describe('GoHighLevel sub-accounts made clients (sandbox)', () => {
     const [company] = await clientsNamed('Sandbox: Downtown Office');
     expect(company).toMatchObject({ id: downtown, kind: 'client', parentId: northwind });
     // The invitation the users module sends, on the agency's address.
-    const mail = await lastEmailTo(rt, 'downtown@ghl-sandbox.test');
+    const mail = await lastEmailTo(kit.rt, 'downtown@ghl-sandbox.test');
     expect(mail?.subject).toBe(`You are invited to ${DEMO.northwind.name}`);
     const logged = await queryRows<{ action: string }>(
       db(),
@@ -139,23 +142,23 @@ describe('GoHighLevel sub-accounts made clients (sandbox)', () => {
     expect(invalid.statusCode).toBe(400);
     expect((await subaccounts()).find((s) => s.id === 'sbx_loc_uptown')?.client).toBeNull();
     // A client may not make clients (users.create): 404; another agency's company: 404 by scope.
-    const harbor = await signIn(rt, DEMO.northwind.clients[0]?.contact.email ?? '');
+    const harbor = await signIn(kit.rt, DEMO.northwind.clients[0]?.contact.email ?? '');
     const { clientId } = await demoClient(db());
     const asClient = await send(
-      rt,
+      kit.rt,
       CREATE,
       { company_id: clientId, location_id: 'sbx_loc_uptown' },
       { token: harbor.access_token },
     );
     expect(asClient.statusCode).toBe(404);
-    const summit = (await signIn(rt, DEMO.summit.owner.email)).access_token;
+    const summit = (await signIn(kit.rt, DEMO.summit.owner.email)).access_token;
     expect((await create({ location_id: 'sbx_loc_uptown' }, summit)).statusCode).toBe(404);
     // Summit's own connection: the users module's rule (no payment account, no clients) answers.
     const summitId = (await db().select().from(users).where(eq(users.email, DEMO.summit.owner.email)))[0]
       ?.companyId;
-    await connectGoHighLevelSandbox(rt, summit, summitId as number, 'sbx_loc_uptown');
+    await connectGoHighLevelSandbox(kit.rt, summit, summitId as number, 'sbx_loc_uptown');
     const unpaid = await send(
-      rt,
+      kit.rt,
       CREATE,
       { company_id: summitId, location_id: 'sbx_loc_uptown' },
       { token: summit },
@@ -175,21 +178,17 @@ describe('GoHighLevel sub-accounts made clients (sandbox)', () => {
 
   it("delivers the new client's leads through the agency's connection into its sub-account", async () => {
     const campaign = await insertCampaign(db(), { clientName: 'Sandbox: Downtown Office' });
-    const email = await ingestLead(rt, campaign.id);
-    const deliveries = await deliveredFor(rt, campaign.id);
+    const email = await ingestLead(kit.rt, campaign.id);
+    const deliveries = await deliverAll(kit.rt, campaign.id, 'gohighlevel');
     expect(deliveries).toEqual([expect.objectContaining({ company_id: northwind, status: 'delivered' })]);
-    const [contact] = await queryRows<{ data: { locationId: string } }>(
-      db(),
-      sql`select data from sandbox_integration_records
-           where provider = 'gohighlevel' and kind = 'contact' and data->>'email' = ${email}`,
-    );
+    const contact = await contactOf(email);
     // Not the sub-account the agency signed in with (Uptown): the one the client was made from.
     expect(contact?.data.locationId).toBe('sbx_loc_downtown');
   });
 
   it("adds a menu link opening the client's dashboard in its sub-account, once; deletes exactly it", async () => {
     const first = await send(
-      rt,
+      kit.rt,
       IFRAME,
       { company_id: northwind, client_company_id: downtown },
       { token: owner },
@@ -211,7 +210,7 @@ describe('GoHighLevel sub-accounts made clients (sandbox)', () => {
     ]);
     // Asked again: the same link, nothing new in GoHighLevel.
     const second = await send(
-      rt,
+      kit.rt,
       IFRAME,
       { company_id: northwind, client_company_id: downtown },
       { token: owner },
@@ -225,7 +224,7 @@ describe('GoHighLevel sub-accounts made clients (sandbox)', () => {
       sql`delete from sandbox_integration_records where provider = 'gohighlevel' and kind = 'custom_menu'`,
     );
     const remade = await send(
-      rt,
+      kit.rt,
       IFRAME,
       { company_id: northwind, client_company_id: downtown, title: 'Leads' },
       { token: owner },
@@ -237,7 +236,7 @@ describe('GoHighLevel sub-accounts made clients (sandbox)', () => {
     const lakeside = (await subaccounts()).find((s) => s.id === 'sbx_loc_lakeside')?.client
       ?.company_id as number;
     const theirs = await send(
-      rt,
+      kit.rt,
       IFRAME,
       { company_id: northwind, client_company_id: lakeside },
       { token: owner },
@@ -255,16 +254,16 @@ describe('GoHighLevel sub-accounts made clients (sandbox)', () => {
   it('refuses a client not made from a sub-account, and other agencies', async () => {
     const { clientId } = await demoClient(db());
     const harbor = await send(
-      rt,
+      kit.rt,
       IFRAME,
       { company_id: northwind, client_company_id: clientId },
       { token: owner },
     );
     expect(harbor.statusCode).toBe(400);
     expect(harbor.json().error.message).toBe(GHL_NOT_A_SUBACCOUNT_CLIENT);
-    const summit = (await signIn(rt, DEMO.summit.owner.email)).access_token;
+    const summit = (await signIn(kit.rt, DEMO.summit.owner.email)).access_token;
     const foreign = await send(
-      rt,
+      kit.rt,
       IFRAME,
       { company_id: northwind, client_company_id: downtown },
       { token: summit },
@@ -274,17 +273,15 @@ describe('GoHighLevel sub-accounts made clients (sandbox)', () => {
   });
 
   it('keeps the sub-accounts made clients when the agency signs in to GoHighLevel again', async () => {
-    await connectGoHighLevelSandbox(rt, owner, northwind, 'sbx_loc_lakeside');
+    await connectGoHighLevelSandbox(kit.rt, owner, northwind, 'sbx_loc_lakeside');
     const list = await subaccounts();
     expect(list.find((s) => s.id === 'sbx_loc_downtown')?.client?.company_id).toBe(downtown);
     const campaign = await insertCampaign(db(), { clientName: 'Sandbox: Downtown Office' });
-    const email = await ingestLead(rt, campaign.id);
-    expect(await deliveredFor(rt, campaign.id)).toEqual([expect.objectContaining({ status: 'delivered' })]);
-    const [contact] = await queryRows<{ data: { locationId: string } }>(
-      db(),
-      sql`select data from sandbox_integration_records
-           where provider = 'gohighlevel' and kind = 'contact' and data->>'email' = ${email}`,
-    );
+    const email = await ingestLead(kit.rt, campaign.id);
+    expect(await deliverAll(kit.rt, campaign.id, 'gohighlevel')).toEqual([
+      expect.objectContaining({ status: 'delivered' }),
+    ]);
+    const contact = await contactOf(email);
     expect(contact?.data.locationId).toBe('sbx_loc_downtown');
   });
 });

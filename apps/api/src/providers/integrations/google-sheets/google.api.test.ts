@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { DEMO, queryRows, sql } from '@app/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeGoogle, startFakeGoogle } from '../../../../test/fake-google.js';
-import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
-import { demoClient, insertCampaign } from '../../../../test/kits/campaigns.js';
-import { bearer, signIn } from '../../../../test/sign-in.js';
+import { insertCampaign } from '../../../../test/kits/campaigns.js';
+import { deliverAll, ingestLead, useIntegrationsRuntime } from '../../../../test/kits/integrations.js';
+import { bearer } from '../../../../test/sign-in.js';
 import { retryPolicy } from '../../../lib/retry-policy.js';
 import { SIGN_IN_AGAIN } from './index.js';
 
@@ -20,91 +19,38 @@ import { SIGN_IN_AGAIN } from './index.js';
 const CLIENT = { id: 'test-client.apps.googleusercontent.com', secret: 'test-client-secret' };
 const ACCOUNT = 'owner@harbor-dental.example';
 let fake: FakeGoogle;
-let rt: TestRuntime;
-let harbor: { clientId: number; agencyId: number };
-let clientToken: string;
-
+// The fake starts first: the runtime's settings name its address (hooks run in order).
 beforeAll(async () => {
   fake = await startFakeGoogle(CLIENT);
-  rt = await startTestRuntime(
-    {
-      integrations: {
-        engine: { idlePollMs: 20, openAfter: 1_000 },
-        retry: retryPolicy({ initialDelayMs: 1, maxDelayMs: 4, maxAttempts: 4 }),
-      },
-    },
-    {
-      IN_PROCESS_WORKER: 'false',
-      GOOGLE_CLIENT_ID: CLIENT.id,
-      GOOGLE_CLIENT_SECRET: CLIENT.secret,
-      GOOGLE_OAUTH_BASE: fake.base,
-      GOOGLE_SHEETS_BASE: fake.base,
-      GOOGLE_DRIVE_BASE: fake.base,
-    },
-  );
-  harbor = await demoClient(rt.database.db);
-  clientToken = (await signIn(rt, DEMO.northwind.clients[0]?.contact.email ?? '')).access_token;
 });
-afterAll(async () => {
-  await rt?.close();
-  await fake?.close();
+afterAll(() => fake?.close());
+const kit = useIntegrationsRuntime({
+  integrations: {
+    engine: { idlePollMs: 20, openAfter: 1_000 },
+    retry: retryPolicy({ initialDelayMs: 1, maxDelayMs: 4, maxAttempts: 4 }),
+  },
+  env: () => ({
+    GOOGLE_CLIENT_ID: CLIENT.id,
+    GOOGLE_CLIENT_SECRET: CLIENT.secret,
+    GOOGLE_OAUTH_BASE: fake.base,
+    GOOGLE_SHEETS_BASE: fake.base,
+    GOOGLE_DRIVE_BASE: fake.base,
+  }),
 });
 beforeEach(() => {
   fake.requests.length = 0;
 });
 
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-let people = 0;
-async function ingest(campaignId: number, firstName = 'Gina') {
-  const email = `google.${process.pid}.${++people}@example.com`;
-  await rt.services.leads.intake.insert([
-    {
-      campaignId,
-      source: 'vendor_callback' as const,
-      payload: {
-        id: `f-${email}`,
-        emailMd5: md5(email),
-        firstName,
-        lastName: 'Real',
-        emails: [email],
-        phones: ['303-555-0177'],
-        address: { street: '1 Sheet St', city: 'Boulder', state: 'CO', zip: '80301' },
-      },
-    },
-  ]);
-  while (await rt.services.leads.ingest.processNextBatch(500)) {}
-}
-
-const deliveriesOf = (campaignId: number) =>
-  queryRows<{
-    id: number;
-    status: string;
-    attempts: number;
-    last_status: number | null;
-    last_error: string | null;
-  }>(
-    rt.database.db,
-    sql`select id, status, attempts, last_status, last_error from integration_deliveries
-         where campaign_id = ${campaignId} order by id`,
-  );
-
-async function deliverAll(campaignId: number, timeoutMs = 20_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const rows = await deliveriesOf(campaignId);
-    if (rows.length > 0 && rows.every((d) => d.status === 'delivered' || d.status === 'failed')) return rows;
-    if (Date.now() > until) throw new Error('deliveries did not finish in time');
-    await rt.services.integrations.engine.drain();
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+const ingest = (campaignId: number, firstName = 'Gina') =>
+  ingestLead(kit.rt, campaignId, { firstName, lastName: 'Real' });
+const deliver = (campaignId: number) => deliverAll(kit.rt, campaignId);
 
 async function setSpreadsheet(campaignId: number, spreadsheetId: string) {
-  await rt.database.db.execute(
+  await kit.rt.database.db.execute(
     sql`insert into integration_campaign_settings (campaign_id, connection_id, settings)
         select ${campaignId}, id, ${JSON.stringify({ spreadsheet_id: spreadsheetId })}::jsonb
           from integration_connections
-         where company_id = ${harbor.clientId} and provider = 'google-sheets' and disconnected_at is null
+         where company_id = ${kit.harbor.clientId} and provider = 'google-sheets' and disconnected_at is null
         on conflict (campaign_id, connection_id) do update set settings = excluded.settings`,
   );
 }
@@ -114,16 +60,16 @@ const seen = (method: string, path: RegExp) =>
 
 /** authorize → Google's consent (the fake's) → the OAuth callback with Google's code. */
 async function connect(code?: string) {
-  const start = await rt.app.inject({
+  const start = await kit.rt.app.inject({
     method: 'POST',
-    url: `/api/integrations/${harbor.clientId}/google-sheets/authorize`,
-    headers: { ...bearer(clientToken), 'content-type': 'application/json' },
-    payload: JSON.stringify({ dt: await rt.seal({}) }),
+    url: `/api/integrations/${kit.harbor.clientId}/google-sheets/authorize`,
+    headers: { ...bearer(kit.token), 'content-type': 'application/json' },
+    payload: JSON.stringify({ dt: await kit.rt.seal({}) }),
   });
   expect(start.statusCode, start.body).toBe(200);
   const consent = new URL(start.json().url);
   const redirect = new URL(consent.searchParams.get('redirect_uri') as string);
-  const callback = await rt.app.inject({
+  const callback = await kit.rt.app.inject({
     url: `${redirect.pathname}?${new URLSearchParams({
       state: consent.searchParams.get('state') as string,
       code: code ?? fake.consent(consent.href, ACCOUNT),
@@ -169,9 +115,9 @@ describe('Google Sheets on Google (a local fake)', () => {
     expect(about?.authorization).toMatch(/^Bearer ya29\.fake-/);
     expect(about?.query.fields).toBe('user(emailAddress,displayName)');
 
-    const check = await rt.app.inject({
-      url: `/api/leadspeek/googlespreadsheet/check-connect/${harbor.clientId}`,
-      headers: bearer(clientToken),
+    const check = await kit.rt.app.inject({
+      url: `/api/leadspeek/googlespreadsheet/check-connect/${kit.harbor.clientId}`,
+      headers: bearer(kit.token),
     });
     expect(check.json()).toMatchObject({
       connected: true,
@@ -183,10 +129,10 @@ describe('Google Sheets on Google (a local fake)', () => {
   });
 
   it('creates the campaign’s spreadsheet with its header once, and appends each lead RAW', async () => {
-    const campaign = await insertCampaign(rt.database.db, { name: 'Real implants' });
+    const campaign = await insertCampaign(kit.rt.database.db, { name: 'Real implants' });
     await ingest(campaign.id, '=HYPERLINK("https://evil.example","click")');
     await ingest(campaign.id, '+1 Gina');
-    const deliveries = await deliverAll(campaign.id);
+    const deliveries = await deliver(campaign.id);
     expect(deliveries.map((d) => [d.status, d.attempts, d.last_status])).toEqual([
       ['delivered', 1, 200],
       ['delivered', 1, 200],
@@ -229,13 +175,13 @@ describe('Google Sheets on Google (a local fake)', () => {
   });
 
   it('refreshes when Google answers 401, keeps the new token, and sends once', async () => {
-    const campaign = await insertCampaign(rt.database.db);
+    const campaign = await insertCampaign(kit.rt.database.db);
     await ingest(campaign.id);
-    await deliverAll(campaign.id);
+    await deliver(campaign.id);
     fake.requests.length = 0;
     fake.expireAccessTokens();
     await ingest(campaign.id);
-    const deliveries = await deliverAll(campaign.id);
+    const deliveries = await deliver(campaign.id);
     expect(deliveries[1]).toMatchObject({ status: 'delivered', attempts: 1 });
     const [refresh] = seen('POST', /^\/token$/);
     expect(refresh?.body).toMatchObject({ grant_type: 'refresh_token', client_id: CLIENT.id });
@@ -243,14 +189,14 @@ describe('Google Sheets on Google (a local fake)', () => {
     // The refreshed token was kept: the next lead needs no refresh.
     fake.requests.length = 0;
     await ingest(campaign.id);
-    await deliverAll(campaign.id);
+    await deliver(campaign.id);
     expect(seen('POST', /^\/token$/)).toHaveLength(0);
   });
 
   it('tries 429, 5xx and a dropped connection again (looking for its row first), and delivers once', async () => {
-    const campaign = await insertCampaign(rt.database.db);
+    const campaign = await insertCampaign(kit.rt.database.db);
     await ingest(campaign.id);
-    await deliverAll(campaign.id);
+    await deliver(campaign.id);
     fake.requests.length = 0;
     fake.failNext(/:append$/, 429, {
       error: { code: 429, message: 'Quota exceeded', status: 'RESOURCE_EXHAUSTED' },
@@ -258,10 +204,10 @@ describe('Google Sheets on Google (a local fake)', () => {
     fake.failNext(/:append$/, 503);
     fake.failNext(/:append$/, 0);
     await ingest(campaign.id);
-    const [, delivery] = await deliverAll(campaign.id);
+    const [, delivery] = await deliver(campaign.id);
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 4 });
     const attempts = await queryRows<{ outcome: string; http_status: number | null; error: string | null }>(
-      rt.database.db,
+      kit.rt.database.db,
       sql`select outcome, http_status, error from integration_delivery_attempts
            where delivery_id = ${delivery?.id as number} order by attempt`,
     );
@@ -280,16 +226,16 @@ describe('Google Sheets on Google (a local fake)', () => {
   });
 
   it('gives up at once on a spreadsheet Google does not have (404) or refuses (403)', async () => {
-    const campaign = await insertCampaign(rt.database.db);
+    const campaign = await insertCampaign(kit.rt.database.db);
     await setSpreadsheet(campaign.id, '1NoSuchSpreadsheetOnTheFake0000000000000000');
     await ingest(campaign.id);
-    const [missing] = await deliverAll(campaign.id);
+    const [missing] = await deliver(campaign.id);
     expect(missing).toMatchObject({ status: 'failed', attempts: 1, last_status: 404 });
     expect(missing?.last_error).toBe(
       'Google has no spreadsheet 1NoSuchSpreadsheetOnTheFake0000000000000000 (deleted, or not one this integration created): Requested entity was not found.',
     );
 
-    const other = await insertCampaign(rt.database.db);
+    const other = await insertCampaign(kit.rt.database.db);
     fake.sheets.set('1SomebodyElsesSpreadsheet00000000000000000', {
       title: 'Theirs',
       owner: 'x@example.com',
@@ -297,18 +243,18 @@ describe('Google Sheets on Google (a local fake)', () => {
     });
     await setSpreadsheet(other.id, '1SomebodyElsesSpreadsheet00000000000000000');
     await ingest(other.id);
-    const [refused] = await deliverAll(other.id);
+    const [refused] = await deliver(other.id);
     expect(refused).toMatchObject({ status: 'failed', attempts: 1, last_status: 403 });
     expect(refused?.last_error).toMatch(
       /^Google refused access to the spreadsheet 1Somebody\w+: The caller does not have permission$/,
     );
 
-    const check = await rt.app.inject({
+    const check = await kit.rt.app.inject({
       method: 'PUT',
       url: '/api/leadspeek/spreadsheet/check',
-      headers: { ...bearer(clientToken), 'content-type': 'application/json' },
+      headers: { ...bearer(kit.token), 'content-type': 'application/json' },
       payload: JSON.stringify({
-        dt: await rt.seal({ userID: await contactId(), campaignID: other.id }),
+        dt: await kit.rt.seal({ userID: await contactId(), campaignID: other.id }),
       }),
     });
     expect(check.json().data.spreadsheet).toMatchObject({
@@ -318,15 +264,15 @@ describe('Google Sheets on Google (a local fake)', () => {
   });
 
   it('gives up at once when Google refuses the refresh too (401 after refresh): sign in again', async () => {
-    const campaign = await insertCampaign(rt.database.db);
+    const campaign = await insertCampaign(kit.rt.database.db);
     fake.revokeAll();
     fake.expireAccessTokens();
     await ingest(campaign.id);
-    const [delivery] = await deliverAll(campaign.id);
+    const [delivery] = await deliver(campaign.id);
     expect(delivery).toMatchObject({ status: 'failed', attempts: 1, last_error: SIGN_IN_AGAIN });
-    const check = await rt.app.inject({
-      url: `/api/leadspeek/googlespreadsheet/check-connect/${harbor.clientId}`,
-      headers: bearer(clientToken),
+    const check = await kit.rt.app.inject({
+      url: `/api/leadspeek/googlespreadsheet/check-connect/${kit.harbor.clientId}`,
+      headers: bearer(kit.token),
     });
     expect(check.json()).toMatchObject({ connected: true, working: false });
     expect(check.json().message).toContain(SIGN_IN_AGAIN);
@@ -335,9 +281,9 @@ describe('Google Sheets on Google (a local fake)', () => {
   it('revokes the grant at Google when the company disconnects', async () => {
     await connect();
     fake.requests.length = 0;
-    const res = await rt.app.inject({
-      url: `/api/leadspeek/googlespreadsheet/revoke/${harbor.clientId}`,
-      headers: bearer(clientToken),
+    const res = await kit.rt.app.inject({
+      url: `/api/leadspeek/googlespreadsheet/revoke/${kit.harbor.clientId}`,
+      headers: bearer(kit.token),
     });
     expect(res.json()).toMatchObject({ connected: false, google_account: ACCOUNT });
     const [revoke] = seen('POST', /^\/revoke$/);
@@ -347,7 +293,7 @@ describe('Google Sheets on Google (a local fake)', () => {
 
 async function contactId() {
   const [row] = await queryRows<{ id: number }>(
-    rt.database.db,
+    kit.rt.database.db,
     sql`select id from users where email = ${DEMO.northwind.clients[0]?.contact.email ?? ''}`,
   );
   return row?.id;

@@ -1,11 +1,14 @@
-import { createHash } from 'node:crypto';
 import { CHANGES_SAVED, NOT_CONNECTED } from '@app/contracts';
 import { DEMO, queryRows, sql } from '@app/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
-import { demoClient, insertCampaign } from '../../../../test/kits/campaigns.js';
-import { bearer, send, signIn } from '../../../../test/sign-in.js';
-import { retryPolicy } from '../../../lib/retry-policy.js';
+import { describe, expect, it } from 'vitest';
+import { insertCampaign } from '../../../../test/kits/campaigns.js';
+import {
+  deliverAll,
+  ingestLead,
+  sandboxRecords,
+  useIntegrationsRuntime,
+} from '../../../../test/kits/integrations.js';
+import { signIn } from '../../../../test/sign-in.js';
 import { KEY_REFUSED } from './core.js';
 import { MBP_SANDBOX_KEY, NO_GROUP } from './settings.js';
 
@@ -21,83 +24,24 @@ import { MBP_SANDBOX_KEY, NO_GROUP } from './settings.js';
 const SLUG = 'mailboxpower';
 /** Any `sandbox-` key opens its own sandbox account (the documented one is in the form's help). */
 const KEY = 'sandbox-harbor-dental-mbp-51c2';
-let rt: TestRuntime;
-let harbor: { clientId: number; agencyId: number };
-let token: string;
-beforeAll(async () => {
-  rt = await startTestRuntime(
-    {
-      integrations: {
-        engine: { idlePollMs: 20 },
-        retry: retryPolicy({ initialDelayMs: 1, maxDelayMs: 4, maxAttempts: 3 }),
-      },
-    },
-    { IN_PROCESS_WORKER: 'false' },
-  );
-  harbor = await demoClient(rt.database.db);
-  token = (await signIn(rt, DEMO.northwind.clients[0]?.contact.email ?? '')).access_token;
-});
-afterAll(() => rt.close());
-
-const db = () => rt.database.db;
-const get = (url: string, t = token) => rt.app.inject({ url, headers: bearer(t) });
-const connect = (settings: Record<string, unknown>) =>
-  send(rt, '/api/saveintegration', { company_id: harbor.clientId, slug: SLUG, settings }, { token });
+const kit = useIntegrationsRuntime();
+const { get, post } = kit;
+const db = () => kit.rt.database.db;
+const connect = (settings: Record<string, unknown>) => kit.connect(SLUG, settings);
 const saveCampaign = (campaignId: number, settings: Record<string, unknown>, enabled = true) =>
-  send(
-    rt,
-    '/api/savecampaignintegrationdetails',
-    { campaign_id: campaignId, slug: SLUG, enabled, settings },
-    { token },
-  );
+  post('/api/savecampaignintegrationdetails', { campaign_id: campaignId, slug: SLUG, enabled, settings });
 
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-let people = 0;
-async function ingest(campaignId: number, email = `mbp.${process.pid}.${++people}@example.com`) {
-  await rt.services.leads.intake.insert([
-    {
-      campaignId,
-      source: 'vendor_callback' as const,
-      payload: {
-        id: `mbp-${email}`,
-        emailMd5: md5(email),
-        firstName: 'Molly',
-        lastName: 'Mailer',
-        emails: [email],
-        phones: ['720-555-0131'],
-        address: { street: '5 Card Ln', city: 'Denver', state: 'CO', zip: '80205' },
-      },
-    },
-  ]);
-  while (await rt.services.leads.ingest.processNextBatch(500)) {}
-  return email;
-}
-
-const deliveriesOf = (campaignId: number) =>
-  queryRows<{ id: number; status: string; last_error: string | null }>(
-    db(),
-    sql`select d.id, d.status, d.last_error from integration_deliveries d
-          join integration_connections k on k.id = d.connection_id
-         where d.campaign_id = ${campaignId} and k.provider = ${SLUG} order by d.id`,
-  );
-
-async function deliverAll(campaignId: number) {
-  const until = Date.now() + 20_000;
-  for (;;) {
-    await rt.services.integrations.engine.drain();
-    const rows = await deliveriesOf(campaignId);
-    if (rows.every((r) => r.status === 'delivered' || r.status === 'failed')) return rows;
-    if (Date.now() > until) throw new Error('deliveries did not finish in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
-const contactsOf = (email: string) =>
-  queryRows<{ data: Record<string, unknown> }>(
-    db(),
-    sql`select data from sandbox_integration_records
-         where provider = ${SLUG} and kind = 'contact' and data ->> 'email' = ${email}`,
-  );
+/** The lead whose fields the sandbox's contact is checked against. */
+const MOLLY = {
+  firstName: 'Molly',
+  lastName: 'Mailer',
+  phones: ['720-555-0131'],
+  address: { street: '5 Card Ln', city: 'Denver', state: 'CO', zip: '80205' },
+};
+const ingest = (campaignId: number, email?: string) => ingestLead(kit.rt, campaignId, { ...MOLLY, email });
+const deliver = (campaignId: number) => deliverAll(kit.rt, campaignId, SLUG);
+const contactsOf = async (email: string) =>
+  (await sandboxRecords(kit.rt, SLUG, 'contact')).filter((r) => r.data.email === email);
 
 describe('Mailbox Power sandbox', () => {
   it('refuses an unknown key and a group the account lacks, saving nothing', async () => {
@@ -107,7 +51,7 @@ describe('Mailbox Power sandbox', () => {
     const noGroup = await connect({ api_key: KEY, group_id: '999' });
     expect(noGroup.statusCode).toBe(400);
     expect(noGroup.json().error.message).toBe('Choose one of your Mailbox Power groups.');
-    const detail = await get(`/api/integrations/${harbor.clientId}/${SLUG}`);
+    const detail = await get(`/api/integrations/${kit.harbor.clientId}/${SLUG}`);
     expect(detail.json()).toMatchObject({
       kind: 'mailbox',
       auth: 'api-key',
@@ -115,7 +59,7 @@ describe('Mailbox Power sandbox', () => {
       connection: null,
     });
     expect(JSON.stringify(detail.json().connect_fields)).toContain(MBP_SANDBOX_KEY);
-    expect((await get(`/api/mailboxpower/usergroups/${harbor.clientId}`)).json().error.message).toBe(
+    expect((await get(`/api/mailboxpower/usergroups/${kit.harbor.clientId}`)).json().error.message).toBe(
       NOT_CONNECTED,
     );
   });
@@ -124,7 +68,7 @@ describe('Mailbox Power sandbox', () => {
     const first = await connect({ api_key: KEY });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().connection.settings).toEqual({ group_id: null, group_name: null });
-    const groups = await get(`/api/mailboxpower/usergroups/${harbor.clientId}`);
+    const groups = await get(`/api/mailboxpower/usergroups/${kit.harbor.clientId}`);
     expect(groups.statusCode, groups.body).toBe(200);
     expect(groups.json().data).toEqual([
       { id: '501', name: 'Sandbox: New leads' },
@@ -140,16 +84,16 @@ describe('Mailbox Power sandbox', () => {
     });
     const [row] = await queryRows<{ sealed_secrets: string }>(
       db(),
-      sql`select sealed_secrets from integration_connections where company_id = ${harbor.clientId} and provider = ${SLUG}`,
+      sql`select sealed_secrets from integration_connections where company_id = ${kit.harbor.clientId} and provider = ${SLUG}`,
     );
     expect(row?.sealed_secrets).not.toContain(KEY);
-    for (const r of [first, edited, groups, await get(`/api/integrations/${harbor.clientId}`)])
+    for (const r of [first, edited, groups, await get(`/api/integrations/${kit.harbor.clientId}`)])
       expect(r.body).not.toContain(KEY);
   });
 
   it("a campaign's group: its own, else the integration's; saved through the generic call, checked", async () => {
     const campaign = await insertCampaign(db());
-    const url = `/api/mailboxpower/groups/${campaign.id}/${harbor.clientId}`;
+    const url = `/api/mailboxpower/groups/${campaign.id}/${kit.harbor.clientId}`;
     expect((await get(url)).json()).toEqual({
       enabled: true,
       group_id: '501',
@@ -173,7 +117,7 @@ describe('Mailbox Power sandbox', () => {
     const campaign = await insertCampaign(db());
     await saveCampaign(campaign.id, { group_id: '503' });
     const email = await ingest(campaign.id);
-    const [delivered] = await deliverAll(campaign.id);
+    const [delivered] = await deliver(campaign.id);
     expect(delivered).toMatchObject({ status: 'delivered', last_error: null });
     const [contact] = await contactsOf(email);
     expect(contact?.data).toMatchObject({
@@ -196,7 +140,7 @@ describe('Mailbox Power sandbox', () => {
     await db().execute(
       sql`update integration_deliveries set status = 'queued', next_attempt_at = now() where id = ${delivered?.id}`,
     );
-    expect((await deliverAll(campaign.id))[0]?.status).toBe('delivered');
+    expect((await deliver(campaign.id))[0]?.status).toBe('delivered');
     const again = await contactsOf(email);
     expect(again).toHaveLength(1);
     expect(again[0]?.data).toMatchObject({ group_ids: [503], upserts: 2 });
@@ -204,7 +148,7 @@ describe('Mailbox Power sandbox', () => {
     // The same person through a campaign on the integration's group: one contact in both groups.
     const other = await insertCampaign(db());
     await ingest(other.id, email);
-    expect((await deliverAll(other.id)).map((d) => d.status)).toEqual(['delivered']);
+    expect((await deliver(other.id)).map((d) => d.status)).toEqual(['delivered']);
     expect((await contactsOf(email))[0]?.data.group_ids).toEqual([501, 503]);
   });
 
@@ -212,7 +156,7 @@ describe('Mailbox Power sandbox', () => {
     const gone = await insertCampaign(db());
     await saveCampaign(gone.id, { group_id: '777' });
     await ingest(gone.id);
-    expect(await deliverAll(gone.id)).toMatchObject([
+    expect(await deliver(gone.id)).toMatchObject([
       { status: 'failed', last_error: 'Mailbox Power answered HTTP 404: Group not found' },
     ]);
 
@@ -220,8 +164,8 @@ describe('Mailbox Power sandbox', () => {
     await connect({ api_key: '', group_id: '' });
     const none = await insertCampaign(db());
     await ingest(none.id);
-    expect(await deliverAll(none.id)).toMatchObject([{ status: 'failed', last_error: NO_GROUP }]);
-    expect((await get(`/api/mailboxpower/groups/${none.id}/${harbor.clientId}`)).json()).toEqual({
+    expect(await deliver(none.id)).toMatchObject([{ status: 'failed', last_error: NO_GROUP }]);
+    expect((await get(`/api/mailboxpower/groups/${none.id}/${kit.harbor.clientId}`)).json()).toEqual({
       enabled: true,
       group_id: null,
       source: null,
@@ -234,24 +178,24 @@ describe('Mailbox Power sandbox', () => {
     const revoked = await insertCampaign(db());
     await saveCampaign(revoked.id, { group_id: '501' });
     await ingest(revoked.id);
-    expect(await deliverAll(revoked.id)).toMatchObject([{ status: 'failed', last_error: KEY_REFUSED }]);
-    const groups = await get(`/api/mailboxpower/usergroups/${harbor.clientId}`);
+    expect(await deliver(revoked.id)).toMatchObject([{ status: 'failed', last_error: KEY_REFUSED }]);
+    const groups = await get(`/api/mailboxpower/usergroups/${kit.harbor.clientId}`);
     expect(groups.statusCode).toBe(400);
     expect(groups.json().error.message).toBe(KEY_REFUSED);
   });
 
   it('refuses other companies: 404', async () => {
-    const other = (await signIn(rt, DEMO.summit.owner.email)).access_token;
+    const other = (await signIn(kit.rt, DEMO.summit.owner.email)).access_token;
     const campaign = await insertCampaign(db());
     const summitCampaign = await insertCampaign(db(), { clientName: DEMO.summit.clients[0]?.name });
     for (const url of [
-      `/api/mailboxpower/usergroups/${harbor.clientId}`,
-      `/api/mailboxpower/groups/${campaign.id}/${harbor.clientId}`,
+      `/api/mailboxpower/usergroups/${kit.harbor.clientId}`,
+      `/api/mailboxpower/groups/${campaign.id}/${kit.harbor.clientId}`,
     ])
       expect((await get(url, other)).statusCode, url).toBe(404);
     // Harbor's company with another agency's campaign: 404 too.
-    expect((await get(`/api/mailboxpower/groups/${summitCampaign.id}/${harbor.clientId}`)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await get(`/api/mailboxpower/groups/${summitCampaign.id}/${kit.harbor.clientId}`)).statusCode,
+    ).toBe(404);
   });
 });

@@ -1,11 +1,7 @@
-import { createHash } from 'node:crypto';
-import { DEMO, queryRows, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSendJim, startFakeSendJim } from '../../../../test/fake-sendjim.js';
-import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
-import { demoClient, insertCampaign } from '../../../../test/kits/campaigns.js';
-import { bearer, send, signIn } from '../../../../test/sign-in.js';
-import { retryPolicy } from '../../../lib/retry-policy.js';
+import { insertCampaign } from '../../../../test/kits/campaigns.js';
+import { deliverAll, ingestLead, useIntegrationsRuntime } from '../../../../test/kits/integrations.js';
 import { SIGN_IN_AGAIN } from './core.js';
 
 /*
@@ -18,79 +14,36 @@ import { SIGN_IN_AGAIN } from './core.js';
  * "sign in again".
  */
 
-let rt: TestRuntime;
 let fake: FakeSendJim;
-let harbor: { clientId: number };
-let token: string;
-
+// The fake starts first: the runtime's settings name its address (hooks run in order).
 beforeAll(async () => {
   fake = await startFakeSendJim();
-  rt = await startTestRuntime(
-    {
-      integrations: {
-        engine: { idlePollMs: 20 },
-        retry: retryPolicy({ initialDelayMs: 1, maxDelayMs: 4, maxAttempts: 3 }),
-      },
-    },
-    {
-      IN_PROCESS_WORKER: 'false',
-      SENDJIM_CLIENT_KEY: fake.clientKey,
-      SENDJIM_CLIENT_SECRET: fake.clientSecret,
-      SENDJIM_API_BASE: fake.apiBase,
-      SENDJIM_OAUTH_BASE: fake.oauthBase,
-    },
-  );
-  harbor = await demoClient(rt.database.db);
-  token = (await signIn(rt, DEMO.northwind.clients[0]?.contact.email ?? '')).access_token;
 });
-afterAll(async () => {
-  await rt?.close();
-  await fake?.close();
+afterAll(() => fake?.close());
+const kit = useIntegrationsRuntime({
+  env: () => ({
+    SENDJIM_CLIENT_KEY: fake.clientKey,
+    SENDJIM_CLIENT_SECRET: fake.clientSecret,
+    SENDJIM_API_BASE: fake.apiBase,
+    SENDJIM_OAUTH_BASE: fake.oauthBase,
+  }),
 });
 
-const db = () => rt.database.db;
-const get = (url: string) => rt.app.inject({ url, headers: bearer(token) });
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-let people = 0;
-async function ingest(campaignId: number) {
-  const email = `sj.real.${process.pid}.${++people}@example.com`;
-  await rt.services.leads.intake.insert([
-    {
-      campaignId,
-      source: 'vendor_callback' as const,
-      payload: {
-        id: `sjr-${email}`,
-        emailMd5: md5(email),
-        firstName: 'Rae',
-        lastName: 'Real',
-        emails: [email],
-        phones: ['303-555-0177'],
-        address: { street: '3 Real Rd', city: 'Boulder', state: 'CO', zip: '80301' },
-      },
-    },
-  ]);
-  while (await rt.services.leads.ingest.processNextBatch(500)) {}
-  return email;
-}
-async function deliverAll(campaignId: number) {
-  const until = Date.now() + 20_000;
-  for (;;) {
-    await rt.services.integrations.engine.drain();
-    const rows = await queryRows<{ id: number; status: string; attempts: number; last_error: string | null }>(
-      db(),
-      sql`select d.id, d.status, d.attempts, d.last_error from integration_deliveries d
-            join integration_connections k on k.id = d.connection_id
-           where d.campaign_id = ${campaignId} and k.provider = 'sendjim' order by d.id`,
-    );
-    if (rows.every((r) => r.status === 'delivered' || r.status === 'failed')) return rows;
-    if (Date.now() > until) throw new Error('deliveries did not finish in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+const { get, post } = kit;
+const db = () => kit.rt.database.db;
+/** The lead whose fields the contact SendJim is sent is checked against. */
+const RAE = {
+  firstName: 'Rae',
+  lastName: 'Real',
+  phones: ['303-555-0177'],
+  address: { street: '3 Real Rd', city: 'Boulder', state: 'CO', zip: '80301' },
+};
+const ingest = (campaignId: number) => ingestLead(kit.rt, campaignId, RAE);
+const deliver = (campaignId: number) => deliverAll(kit.rt, campaignId, 'sendjim');
 
 describe('SendJim configured (the real adapter through the product)', () => {
   it("connects through SendJim's sign-in and mails each lead the campaign's QuickSend", async () => {
-    const res = await send(rt, '/api/sendjim/generateauthurl', { company_id: harbor.clientId }, { token });
+    const res = await post('/api/sendjim/generateauthurl', { company_id: kit.harbor.clientId });
     expect(res.statusCode, res.body).toBe(200);
     const signInPage = new URL(res.json().url);
     expect(`${signInPage.origin}${signInPage.pathname}`).toBe(`${fake.oauthBase}/OAuth/Account`);
@@ -100,20 +53,20 @@ describe('SendJim configured (the real adapter through the product)', () => {
     back.searchParams.set('requestToken', fake.issueRequestToken());
     back.searchParams.set('expires', new Date(Date.now() + 600_000).toISOString());
     back.searchParams.set('state', signInPage.searchParams.get('state') ?? '');
-    const landing = await rt.app.inject({ url: `${back.pathname}${back.search}` });
+    const landing = await kit.rt.app.inject({ url: `${back.pathname}${back.search}` });
     expect(landing.headers.location).toMatch(/\/integrations\/sendjim\?connected=1$/);
     expect(fake.calls('POST /OAuth/Grant')[0]?.body).toMatchObject({
       ClientKey: fake.clientKey,
       ClientSecret: fake.clientSecret,
     });
 
-    const detail = await get(`/api/integrations/${harbor.clientId}/sendjim`);
+    const detail = await get(`/api/integrations/${kit.harbor.clientId}/sendjim`);
     expect(detail.json()).toMatchObject({
       sandbox: false,
       connection: { status: 'active', settings: { account_name: 'Fake Realty' } },
     });
     expect(detail.body).not.toMatch(/gt_[0-9a-f]{32}/);
-    expect((await get(`/api/sendjim/quicksends?company_id=${harbor.clientId}`)).json()).toEqual({
+    expect((await get(`/api/sendjim/quicksends?company_id=${kit.harbor.clientId}`)).json()).toEqual({
       data: [
         { id: '501', name: 'Just Sold postcard' },
         { id: '502', name: 'Quick Send' },
@@ -121,20 +74,15 @@ describe('SendJim configured (the real adapter through the product)', () => {
     });
 
     const campaign = await insertCampaign(db());
-    const saved = await send(
-      rt,
-      '/api/savecampaignintegrationdetails',
-      {
-        campaign_id: campaign.id,
-        slug: 'sendjim',
-        enabled: true,
-        settings: { quicksend_id: '501', tags: ['Real'] },
-      },
-      { token },
-    );
+    const saved = await post('/api/savecampaignintegrationdetails', {
+      campaign_id: campaign.id,
+      slug: 'sendjim',
+      enabled: true,
+      settings: { quicksend_id: '501', tags: ['Real'] },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const email = await ingest(campaign.id);
-    const [delivery] = await deliverAll(campaign.id);
+    const [delivery] = await deliver(campaign.id);
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 1 });
     const [mailed] = fake.calls('POST /api/contact-quicksend');
     expect(mailed?.headers).toMatchObject({ api_version: '3' });
@@ -150,17 +98,17 @@ describe('SendJim configured (the real adapter through the product)', () => {
       body: { Code: 412, Message: 'Address is undeliverable.' },
     });
     await ingest(campaign.id);
-    const second = (await deliverAll(campaign.id))[1];
+    const second = (await deliver(campaign.id))[1];
     expect(second).toMatchObject({ status: 'failed', attempts: 1 });
     expect(second?.last_error).toBe('SendJim refused it (code 412): Address is undeliverable.');
     fake.failNext('POST /api/contact-quicksend', { status: 503, body: { Message: 'Service Unavailable' } });
     await ingest(campaign.id);
-    expect((await deliverAll(campaign.id))[2]).toMatchObject({ status: 'delivered', attempts: 2 });
+    expect((await deliver(campaign.id))[2]).toMatchObject({ status: 'delivered', attempts: 2 });
 
     // The account removed the app: no refresh exists, the lead waits for a new sign-in.
     fake.endGrants();
     await ingest(campaign.id);
-    expect((await deliverAll(campaign.id))[3]).toMatchObject({
+    expect((await deliver(campaign.id))[3]).toMatchObject({
       status: 'failed',
       attempts: 1,
       last_error: SIGN_IN_AGAIN,

@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
 import { DEMO, queryRows, sql } from '@app/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestRuntime, type TestRuntime } from '../../../../test/harness.js';
-import { demoClient, insertCampaign } from '../../../../test/kits/campaigns.js';
-import { bearer, send, signIn } from '../../../../test/sign-in.js';
-import { retryPolicy } from '../../../lib/retry-policy.js';
+import { describe, expect, it } from 'vitest';
+import { insertCampaign } from '../../../../test/kits/campaigns.js';
+import { deliverAll, ingestLead, useIntegrationsRuntime } from '../../../../test/kits/integrations.js';
+import { send, signIn } from '../../../../test/sign-in.js';
 import { NEEDS_ADDRESS, SIGN_IN_AGAIN } from './core.js';
 
 /*
@@ -17,38 +15,21 @@ import { NEEDS_ADDRESS, SIGN_IN_AGAIN } from './core.js';
  * the disconnect. The worker is off: each test drains the engine itself.
  */
 
-let rt: TestRuntime;
-let harbor: { clientId: number; agencyId: number };
-let token: string;
 const EMAIL = `owner.${process.pid}@sendjim-sandbox.example`;
-beforeAll(async () => {
-  rt = await startTestRuntime(
-    {
-      integrations: {
-        engine: { idlePollMs: 20 },
-        retry: retryPolicy({ initialDelayMs: 1, maxDelayMs: 4, maxAttempts: 3 }),
-      },
-    },
-    { IN_PROCESS_WORKER: 'false' },
-  );
-  harbor = await demoClient(rt.database.db);
-  token = (await signIn(rt, DEMO.northwind.clients[0]?.contact.email ?? '')).access_token;
-});
-afterAll(() => rt.close());
-
-const db = () => rt.database.db;
-const get = (url: string, t = token) => rt.app.inject({ url, headers: bearer(t) });
+const kit = useIntegrationsRuntime();
+const { get, post } = kit;
+const db = () => kit.rt.database.db;
 const local = (absolute: string) => {
   const u = new URL(absolute);
   return `${u.pathname}${u.search}`;
 };
 /** A browser's GET of an absolute address of this app (the host it names). */
 const visit = (absolute: string) =>
-  rt.app.inject({ url: local(absolute), headers: { host: new URL(absolute).host } });
+  kit.rt.app.inject({ url: local(absolute), headers: { host: new URL(absolute).host } });
 
 /** Our generateauthurl, as the web app's Connect button makes it: the sandbox's sign-in page. */
-async function authorize(companyId = harbor.clientId, t = token) {
-  const res = await send(rt, '/api/sendjim/generateauthurl', { company_id: companyId }, { token: t });
+async function authorize(companyId = kit.harbor.clientId, t = kit.token) {
+  const res = await send(kit.rt, '/api/sendjim/generateauthurl', { company_id: companyId }, { token: t });
   expect(res.statusCode, res.body).toBe(200);
   return new URL(res.json().url as string);
 }
@@ -58,7 +39,7 @@ function answer(url: URL, decision: 'allow' | 'deny', email = EMAIL) {
   const form = new URLSearchParams(url.searchParams);
   form.set('decision', decision);
   form.set('email', email);
-  return rt.app.inject({
+  return kit.rt.app.inject({
     method: 'POST',
     url: url.pathname,
     headers: { host: url.host, 'content-type': 'application/x-www-form-urlencoded' },
@@ -83,48 +64,18 @@ async function connect(email = EMAIL) {
   expect(landing.searchParams.get('connected')).toBe('1');
 }
 
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-let people = 0;
-async function ingest(campaignId: number, options: { street?: string; email?: string } = {}) {
-  const email = options.email ?? `sj.${process.pid}.${++people}@example.com`;
-  await rt.services.leads.intake.insert([
-    {
-      campaignId,
-      source: 'vendor_callback' as const,
-      payload: {
-        id: `s-${email}-${++people}`,
-        emailMd5: md5(email),
-        firstName: 'Sam',
-        lastName: 'Jimson',
-        emails: [email],
-        phones: ['303-555-0188'],
-        address: { street: options.street ?? '8 Mail Way', city: 'Denver', state: 'CO', zip: '80203' },
-      },
-    },
-  ]);
-  while (await rt.services.leads.ingest.processNextBatch(500)) {}
-  return email;
-}
-
-const deliveriesOf = (campaignId: number | null) =>
-  queryRows<{ id: number; status: string; last_error: string | null }>(
-    db(),
-    sql`select d.id, d.status, d.last_error from integration_deliveries d
-          join integration_connections k on k.id = d.connection_id
-         where ${campaignId === null ? sql`d.campaign_id is null` : sql`d.campaign_id = ${campaignId}`}
-           and k.provider = 'sendjim' order by d.id`,
-  );
-
-async function deliverAll(campaignId: number | null) {
-  const until = Date.now() + 20_000;
-  for (;;) {
-    await rt.services.integrations.engine.drain();
-    const rows = await deliveriesOf(campaignId);
-    if (rows.every((r) => r.status === 'delivered' || r.status === 'failed')) return rows;
-    if (Date.now() > until) throw new Error('deliveries did not finish in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+/** The lead whose fields the sandbox's contact is checked against. */
+const SAM = {
+  firstName: 'Sam',
+  lastName: 'Jimson',
+  phones: ['303-555-0188'],
+  address: { street: '8 Mail Way', city: 'Denver', state: 'CO', zip: '80203' },
+};
+const ingest = (
+  campaignId: number,
+  { street = SAM.address.street, email }: { street?: string; email?: string } = {},
+) => ingestLead(kit.rt, campaignId, { ...SAM, email, address: { ...SAM.address, street } });
+const deliver = (campaignId: number | null) => deliverAll(kit.rt, campaignId, 'sendjim');
 
 const attemptsOf = (deliveryId: number | undefined) =>
   queryRows<{ request: string; http_status: number | null; outcome: string }>(
@@ -145,18 +96,18 @@ const connectionRow = async () =>
     await queryRows<{ id: number; sealed_secrets: string; settings: Record<string, unknown> }>(
       db(),
       sql`select id, sealed_secrets, settings from integration_connections
-           where company_id = ${harbor.clientId} and provider = 'sendjim' and disconnected_at is null`,
+           where company_id = ${kit.harbor.clientId} and provider = 'sendjim' and disconnected_at is null`,
     )
   )[0];
 
 async function campaignWith(settings: Record<string, unknown>) {
   const campaign = await insertCampaign(db());
-  const res = await send(
-    rt,
-    '/api/savecampaignintegrationdetails',
-    { campaign_id: campaign.id, slug: 'sendjim', enabled: true, settings },
-    { token },
-  );
+  const res = await post('/api/savecampaignintegrationdetails', {
+    campaign_id: campaign.id,
+    slug: 'sendjim',
+    enabled: true,
+    settings,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return campaign;
 }
@@ -211,14 +162,14 @@ describe('SendJim sandbox', () => {
     const row = await connectionRow();
     expect(row?.settings).toEqual({ account_name: `Sandbox SendJim account (${EMAIL})` });
     expect(row?.sealed_secrets).not.toMatch(/sbx_gt_/);
-    const detail = await get(`/api/integrations/${harbor.clientId}/sendjim`);
+    const detail = await get(`/api/integrations/${kit.harbor.clientId}/sendjim`);
     expect(detail.json()).toMatchObject({
       sandbox: true,
       kind: 'direct-mail',
       auth: 'oauth',
       connection: { status: 'active' },
     });
-    for (const res of [detail, await get(`/api/integrations/${harbor.clientId}`)])
+    for (const res of [detail, await get(`/api/integrations/${kit.harbor.clientId}`)])
       expect(res.body).not.toMatch(/sbx_(gt|rq)_|grant_token/);
     const stored = await queryRows<{ token_hash: string }>(
       db(),
@@ -257,17 +208,17 @@ describe('SendJim sandbox', () => {
       { id: '7102', name: 'Sandbox: Thank-you card' },
       { id: '7103', name: 'Quick Send' },
     ];
-    const res = await get(`/api/sendjim/quicksends?company_id=${harbor.clientId}`);
+    const res = await get(`/api/sendjim/quicksends?company_id=${kit.harbor.clientId}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ data: expected });
     // The web app's select reads the generic targets call: the same list.
-    const targets = await get(`/api/integrations/${harbor.clientId}/sendjim/targets/quicksends`);
+    const targets = await get(`/api/integrations/${kit.harbor.clientId}/sendjim/targets/quicksends`);
     expect(targets.json()).toEqual({ data: expected });
     // No company named: no company in scope.
     expect((await get('/api/sendjim/quicksends')).statusCode).toBe(404);
 
     const save = (settings: Record<string, unknown>) =>
-      send(rt, '/api/saveintegration', { company_id: harbor.clientId, slug: 'sendjim', settings }, { token });
+      post('/api/saveintegration', { company_id: kit.harbor.clientId, slug: 'sendjim', settings });
     const unknown = await save({ quicksend_id: '9999' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.message).toBe('Choose one of your SendJim QuickSends.');
@@ -283,17 +234,17 @@ describe('SendJim sandbox', () => {
     });
     const tags = await get(`/api/sendjim/getcampaigntags/${campaign.id}`);
     expect(tags.json()).toEqual({ data: ['Open house', 'spring'] });
-    const refused = await send(
-      rt,
-      '/api/savecampaignintegrationdetails',
-      { campaign_id: campaign.id, slug: 'sendjim', enabled: true, settings: { quicksend_id: 'abc' } },
-      { token },
-    );
+    const refused = await post('/api/savecampaignintegrationdetails', {
+      campaign_id: campaign.id,
+      slug: 'sendjim',
+      enabled: true,
+      settings: { quicksend_id: 'abc' },
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.message).toBe('Choose one of your SendJim QuickSends.');
 
     const email = await ingest(campaign.id);
-    const [delivered] = await deliverAll(campaign.id);
+    const [delivered] = await deliver(campaign.id);
     expect(delivered).toMatchObject({ status: 'delivered', last_error: null });
     expect(await attemptsOf(delivered?.id)).toEqual([
       { request: 'POST /contact-quicksend (QuickSend 7101, 2 tags)', http_status: 200, outcome: 'delivered' },
@@ -320,14 +271,14 @@ describe('SendJim sandbox', () => {
     await db().execute(
       sql`update integration_deliveries set status = 'queued', next_attempt_at = now() where id = ${delivered?.id}`,
     );
-    expect((await deliverAll(campaign.id))[0]?.status).toBe('delivered');
+    expect((await deliver(campaign.id))[0]?.status).toBe('delivered');
     expect(await recordsOf('mailpiece')).toHaveLength(1);
     expect((await attemptsOf(delivered?.id)).map((a) => a.outcome)).toEqual(['delivered', 'delivered']);
 
     // The same person found by another campaign (a new delivery): a second piece, the same contact.
     const other = await campaignWith({ quicksend_id: '7101', tags: ['autumn'] });
     await ingest(other.id, { email });
-    expect((await deliverAll(other.id)).map((d) => d.status)).toEqual(['delivered']);
+    expect((await deliver(other.id)).map((d) => d.status)).toEqual(['delivered']);
     expect(await recordsOf('mailpiece')).toHaveLength(2);
     const contacts = await recordsOf('contact');
     expect(contacts).toHaveLength(1);
@@ -338,7 +289,7 @@ describe('SendJim sandbox', () => {
     const campaign = await insertCampaign(db());
     await ingest(campaign.id);
     await ingest(campaign.id, { street: '' });
-    const rows = await deliverAll(campaign.id);
+    const rows = await deliver(campaign.id);
     expect(rows.map((r) => r.status)).toEqual(['delivered', 'failed']);
     expect(rows[1]?.last_error).toBe(NEEDS_ADDRESS);
     expect((await attemptsOf(rows[0]?.id))[0]?.request).toBe(
@@ -346,9 +297,9 @@ describe('SendJim sandbox', () => {
     );
     const before = (await recordsOf('mailpiece')).length;
 
-    const test = await send(rt, `/api/integrations/${harbor.clientId}/sendjim/test`, {}, { token });
+    const test = await post(`/api/integrations/${kit.harbor.clientId}/sendjim/test`, {});
     expect(test.statusCode, test.body).toBe(200);
-    const [tested] = await deliverAll(null);
+    const [tested] = await deliver(null);
     expect(tested?.status).toBe('delivered');
     expect(await attemptsOf(tested?.id)).toEqual([
       {
@@ -367,38 +318,36 @@ describe('SendJim sandbox', () => {
     );
     const campaign = await campaignWith({ quicksend_id: '7102' });
     await ingest(campaign.id);
-    const [failed] = await deliverAll(campaign.id);
+    const [failed] = await deliver(campaign.id);
     expect(failed).toMatchObject({ status: 'failed', last_error: SIGN_IN_AGAIN });
     expect((await attemptsOf(failed?.id)).map((a) => a.http_status)).toEqual([401]);
-    const list = await get(`/api/sendjim/quicksends?company_id=${harbor.clientId}`);
+    const list = await get(`/api/sendjim/quicksends?company_id=${kit.harbor.clientId}`);
     expect(list.statusCode).toBe(400);
     expect(list.json().error.message).toBe(SIGN_IN_AGAIN);
 
     const before = (await recordsOf('mailpiece')).length;
     await connect();
-    const replay = await send(
-      rt,
-      '/api/integrations/deliveries/replay',
-      { company_id: harbor.clientId, delivery_ids: [Number(failed?.id)] },
-      { token },
-    );
+    const replay = await post('/api/integrations/deliveries/replay', {
+      company_id: kit.harbor.clientId,
+      delivery_ids: [Number(failed?.id)],
+    });
     expect(replay.statusCode, replay.body).toBe(200);
-    expect((await deliverAll(campaign.id))[0]?.status).toBe('delivered');
+    expect((await deliver(campaign.id))[0]?.status).toBe('delivered');
     expect(await recordsOf('mailpiece')).toHaveLength(before + 1);
   });
 
   it('refuses other companies: 404', async () => {
-    const other = (await signIn(rt, DEMO.summit.owner.email)).access_token;
+    const other = (await signIn(kit.rt, DEMO.summit.owner.email)).access_token;
     const campaign = await insertCampaign(db());
     for (const url of [
-      `/api/sendjim/quicksends?company_id=${harbor.clientId}`,
+      `/api/sendjim/quicksends?company_id=${kit.harbor.clientId}`,
       `/api/sendjim/getcampaigntags/${campaign.id}`,
     ]) {
       const res = await get(url, other);
       expect(res.statusCode, url).toBe(404);
     }
     for (const url of ['/api/sendjim/generateauthurl', '/api/sendjim/disconnect']) {
-      const res = await send(rt, url, { company_id: harbor.clientId }, { token: other });
+      const res = await send(kit.rt, url, { company_id: kit.harbor.clientId }, { token: other });
       expect(res.statusCode, url).toBe(404);
     }
   });
@@ -413,11 +362,11 @@ describe('SendJim sandbox', () => {
         )
       )[0]?.n;
     expect(await live()).toBe(1);
-    const res = await send(rt, '/api/sendjim/disconnect', { company_id: harbor.clientId }, { token });
+    const res = await post('/api/sendjim/disconnect', { company_id: kit.harbor.clientId });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ result: 'success', message: 'The integration was disconnected.' });
     expect(await live()).toBe(0);
-    const list = await get(`/api/sendjim/quicksends?company_id=${harbor.clientId}`);
+    const list = await get(`/api/sendjim/quicksends?company_id=${kit.harbor.clientId}`);
     expect(list.statusCode).toBe(400);
     expect(list.json().error.message).toBe('This integration is not connected.');
   });
