@@ -1,8 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { acceptForms, escapeHtml, sandboxPage, sandboxPageHeaders } from '../../../lib/sandbox-page.js';
+import { acceptForms, escapeHtml, sandboxPage } from '../../../lib/sandbox-page.js';
 import { PUBLIC } from '../../../plugins/access.js';
-import { hiddenInputs, registeredRedirect } from '../sandbox-kit/oauth-consent.js';
+import {
+  CONSENT_ACTIONS,
+  CONSENT_PAGE_HEADERS,
+  hiddenInputs,
+  invalidConsent,
+  registeredRedirect,
+} from '../sandbox-kit/oauth-consent.js';
 
 /*
  * The GoHighLevel sandbox's consent page (decision 0097): GoHighLevel's "choose location" screen,
@@ -67,10 +73,10 @@ export function consentPage(deps: {
       SANDBOX_PAGE_PATH,
       { config: { access: PUBLIC }, schema: { hide: true, querystring: authorizeQuery } },
       async (request, reply) => {
-        reply.headers(PAGE_HEADERS).type('text/html; charset=utf-8');
+        reply.headers(CONSENT_PAGE_HEADERS).type('text/html; charset=utf-8');
         const checked = checkRequest(request.query, request.headers.host);
         if (!checked.ok)
-          return reply.code(400).send(page('Sign-in request not valid', invalid(checked.problem)));
+          return reply.code(400).send(page('Sign-in request not valid', invalidConsent(checked.problem)));
         return page('Connect GoHighLevel', consent(request.query, await deps.locations()));
       },
     );
@@ -88,11 +94,11 @@ export function consentPage(deps: {
         },
       },
       async (request, reply) => {
-        reply.headers(PAGE_HEADERS).type('text/html; charset=utf-8');
+        reply.headers(CONSENT_PAGE_HEADERS).type('text/html; charset=utf-8');
         const { decision, location_id, ...query } = request.body;
         const checked = checkRequest(query, request.headers.host);
         if (!checked.ok)
-          return reply.code(400).send(page('Sign-in request not valid', invalid(checked.problem)));
+          return reply.code(400).send(page('Sign-in request not valid', invalidConsent(checked.problem)));
         const back = new URL(checked.ok.redirectUri);
         back.searchParams.set('state', checked.ok.state);
         if (decision === 'deny') {
@@ -139,17 +145,9 @@ function consent(query: AuthorizeQuery, locations: Choice[], error?: string): st
         <legend>Sandbox: choose the sub-account (location)</legend>
         <ul>${options}</ul>
       </fieldset>
-      <div class="actions">
-        <button type="submit" name="decision" value="allow">Allow (sandbox)</button>
-        <button type="submit" name="decision" value="deny" class="secondary">Deny (sandbox)</button>
-      </div>
+      ${CONSENT_ACTIONS}
     </form>`;
 }
-
-const invalid = (problem: string) =>
-  `<p class="error">Sandbox: ${escapeHtml(problem)}</p><p>Sandbox: start again from the app's integrations page.</p>`;
-
-const PAGE_HEADERS = sandboxPageHeaders("'self' http: https:");
 
 const page = (title: string, body: string) =>
   sandboxPage({

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../../lib/sandbox-page.js';
+import { escapeHtml, sandboxPageHeaders } from '../../../lib/sandbox-page.js';
 
 /*
  * What every OAuth sandbox's consent page checks and carries (decisions 0097, 0105). The sandbox
@@ -36,3 +36,19 @@ export function hiddenInputs(fields: Record<string, unknown>): string {
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('');
 }
+
+/** The consent form's two answers, as every sandbox consent page offers them. */
+export const CONSENT_ACTIONS = `<div class="actions">
+        <button type="submit" name="decision" value="allow">Allow (sandbox)</button>
+        <button type="submit" name="decision" value="deny" class="secondary">Deny (sandbox)</button>
+      </div>`;
+
+/** A consent request the page refuses (a 400 page), and where to start again. */
+export const invalidConsent = (problem: string) =>
+  `<p class="error">Sandbox: ${escapeHtml(problem)}</p><p>Sandbox: start again from the app's integrations page.</p>`;
+
+/**
+ * The consent pages' headers: the form posts to the page itself, and the redirect chain after it
+ * (our callback, then the web app's page) may cross to the web app's origin, which form-action governs.
+ */
+export const CONSENT_PAGE_HEADERS = sandboxPageHeaders("'self' http: https:");

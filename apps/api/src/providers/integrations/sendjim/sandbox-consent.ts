@@ -1,8 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { acceptForms, escapeHtml, sandboxPage, sandboxPageHeaders } from '../../../lib/sandbox-page.js';
+import { acceptForms, escapeHtml, sandboxPage } from '../../../lib/sandbox-page.js';
 import { PUBLIC } from '../../../plugins/access.js';
-import { hiddenInputs, registeredRedirect } from '../sandbox-kit/oauth-consent.js';
+import {
+  CONSENT_ACTIONS,
+  CONSENT_PAGE_HEADERS,
+  hiddenInputs,
+  invalidConsent,
+  registeredRedirect,
+} from '../sandbox-kit/oauth-consent.js';
 
 /*
  * The SendJim sandbox's sign-in page (decision 0105), playing SendJim's `/OAuth/Account`: plain
@@ -45,10 +51,10 @@ export function sendjimConsentPage(deps: {
       SANDBOX_PAGE_PATH,
       { config: { access: PUBLIC }, schema: { hide: true, querystring: accountQuery } },
       async (request, reply) => {
-        reply.headers(PAGE_HEADERS).type('text/html; charset=utf-8');
+        reply.headers(CONSENT_PAGE_HEADERS).type('text/html; charset=utf-8');
         const checked = checkRequest(request.query, request.headers.host);
         if ('problem' in checked)
-          return reply.code(400).send(page('Sign-in request not valid', invalid(checked.problem)));
+          return reply.code(400).send(page('Sign-in request not valid', invalidConsent(checked.problem)));
         return page('Sign in to SendJim', signIn(request.query, SANDBOX_DEMO_EMAIL));
       },
     );
@@ -66,11 +72,11 @@ export function sendjimConsentPage(deps: {
         },
       },
       async (request, reply) => {
-        reply.headers(PAGE_HEADERS).type('text/html; charset=utf-8');
+        reply.headers(CONSENT_PAGE_HEADERS).type('text/html; charset=utf-8');
         const { decision, email, ...query } = request.body;
         const checked = checkRequest(query, request.headers.host);
         if ('problem' in checked)
-          return reply.code(400).send(page('Sign-in request not valid', invalid(checked.problem)));
+          return reply.code(400).send(page('Sign-in request not valid', invalidConsent(checked.problem)));
         const back = new URL(checked.callback.href);
         if (query.state) back.searchParams.set('state', query.state);
         if (decision === 'deny') {
@@ -105,19 +111,9 @@ function signIn(query: AccountQuery, email: string, error?: string): string {
       <label for="email">Sandbox: SendJim account e-mail</label>
       <input id="email" name="email" type="email" value="${escapeHtml(email)}" required>
       <p class="hint">Sandbox: each e-mail is its own sandbox account, made the first time it is used.</p>
-      <div class="actions">
-        <button type="submit" name="decision" value="allow">Allow (sandbox)</button>
-        <button type="submit" name="decision" value="deny" class="secondary">Deny (sandbox)</button>
-      </div>
+      ${CONSENT_ACTIONS}
     </form>`;
 }
-
-const invalid = (problem: string) =>
-  `<p class="error">Sandbox: ${escapeHtml(problem)}</p><p>Sandbox: start again from the app's integrations page.</p>`;
-
-// The form posts here; the redirect chain after it (our callback, then the web app's page) may
-// cross to the web app's origin, which form-action also governs.
-const PAGE_HEADERS = sandboxPageHeaders("'self' http: https:");
 
 const page = (title: string, body: string) =>
   sandboxPage({
