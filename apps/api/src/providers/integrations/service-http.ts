@@ -103,6 +103,29 @@ export const succeeded = (answer: ServiceAnswer) => answer.status >= 200 && answ
 export const retryable = (status: number) => status === 0 || status === 429 || status >= 500;
 
 /**
+ * No answer, or a rate limit: the same for every service, and tried again on the engine's schedule.
+ * Null for any other answer (the caller reads the service's own refusal).
+ */
+export function notNowFailure(
+  answer: ServiceAnswer,
+  service: string,
+): { status: number; permanent: false; error: string } | null {
+  if (answer.status === 0)
+    return {
+      status: 0,
+      permanent: false,
+      error: `${service} did not answer: ${answer.message ?? 'no answer'}`,
+    };
+  if (answer.status === 429)
+    return {
+      status: 429,
+      permanent: false,
+      error: `${service} is rate limiting: the lead is sent again later.`,
+    };
+  return null;
+}
+
+/**
  * The service's own words in an error body: `message`, `error` or `msg` (a string or a list), or
  * Rails-style `errors` (`{ field: ["is invalid"] }` or a list); else "answered HTTP n".
  */

@@ -8,7 +8,7 @@ import {
   type TargetKind,
 } from '../provider.js';
 import { recheckSavedSettings } from '../saved-settings.js';
-import { retryable, type ServiceAnswer } from '../service-http.js';
+import { notNowFailure, retryable, type ServiceAnswer } from '../service-http.js';
 import {
   checkCampaignSettings,
   checkCredential,
@@ -112,19 +112,9 @@ interface Failure {
 
 /** An answer's meaning: null when Kartra did it; else whether another attempt may succeed. */
 function failureOf(answer: ServiceAnswer): Failure | null {
+  const notNow = notNowFailure(answer, KARTRA_NAME);
+  if (notNow) return notNow;
   const { status } = answer;
-  if (status === 0)
-    return {
-      status,
-      permanent: false,
-      error: `${KARTRA_NAME} did not answer: ${answer.message ?? 'no answer'}`,
-    };
-  if (status === 429)
-    return {
-      status,
-      permanent: false,
-      error: `${KARTRA_NAME} is rate limiting: the lead is sent again later.`,
-    };
   if (status < 200 || status >= 300)
     return {
       status,

@@ -8,6 +8,7 @@ import {
 } from '../provider.js';
 import { recheckSavedSettings } from '../saved-settings.js';
 import {
+  notNowFailure,
   retryable,
   type ServiceAnswer,
   type ServiceCall,
@@ -69,15 +70,9 @@ export function groupsOf(body: unknown): ProviderTarget[] {
 
 /** What an answer means for a delivery: permanent unless another attempt may succeed. */
 function failureOf(answer: ServiceAnswer): { status: number; permanent: boolean; error: string } {
+  const notNow = notNowFailure(answer, MBP_NAME);
+  if (notNow) return notNow;
   const { status } = answer;
-  if (status === 0)
-    return {
-      status,
-      permanent: false,
-      error: `${MBP_NAME} did not answer: ${answer.message ?? 'no answer'}`,
-    };
-  if (status === 429)
-    return { status, permanent: false, error: `${MBP_NAME} is rate limiting: the lead is sent again later.` };
   if (status === 401 || status === 403) return { status, permanent: true, error: KEY_REFUSED };
   return {
     status,

@@ -9,7 +9,13 @@ import {
   type TargetKind,
 } from '../provider.js';
 import { recheckSavedSettings } from '../saved-settings.js';
-import { retryable, type ServiceAnswer, type ServiceCall, succeeded } from '../service-http.js';
+import {
+  notNowFailure,
+  retryable,
+  type ServiceAnswer,
+  type ServiceCall,
+  succeeded,
+} from '../service-http.js';
 import {
   checkApiKey,
   checkCampaignSettings,
@@ -64,19 +70,9 @@ interface Failure {
 
 /** An answer's meaning: no answer, 429 and 5xx retried; a refused key or any other 4xx permanent. */
 function failureOf(answer: ServiceAnswer): Failure {
+  const notNow = notNowFailure(answer, SENDGRID_NAME);
+  if (notNow) return notNow;
   const { status } = answer;
-  if (status === 0)
-    return {
-      status,
-      permanent: false,
-      error: `${SENDGRID_NAME} did not answer: ${answer.message ?? 'no answer'}`,
-    };
-  if (status === 429)
-    return {
-      status,
-      permanent: false,
-      error: `${SENDGRID_NAME} is rate limiting: the lead is sent again later.`,
-    };
   if (status === 401 || status === 403)
     return {
       status,
