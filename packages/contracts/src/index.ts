@@ -53,6 +53,7 @@ export * from './sendjim.js';
 export * from './service-lists.js';
 export * from './session.js';
 export * from './settings.js';
+export * from './simplifi.js';
 export * from './site-tests.js';
 export * from './tenancy.js';
 export * from './text.js';
