@@ -4,6 +4,15 @@
  */
 
 export { type ActivationCharge, activationCharge, type PartyCharge, topUpCharge } from './activation.js';
+export {
+  type AdBudgetSplit,
+  adBudgetPeriod,
+  adBudgetPeriodAt,
+  adBudgetSplit,
+  budgetIncreaseCharge,
+  pacingPermille,
+  remainingDays,
+} from './ad-budget.js';
 export { impressionSpend, impressionsWithinBudget } from './ad-spend.js';
 export { belowCostNotice } from './below-cost.js';
 export {
