@@ -1,5 +1,13 @@
 export * from './ad-platform.js';
-export { MAX_CONVERSION_RANGE_MS, MAX_STATS_DAYS } from './requests.js';
+export {
+  MAX_AD_HTML5_BYTES,
+  MAX_AD_IMAGE_BYTES,
+  MAX_AUDIENCE_KEYS_PER_CALL,
+  MAX_AUDIENCE_SIZE,
+  MAX_CAMPAIGN_AUDIENCES,
+  MAX_CONVERSION_RANGE_MS,
+  MAX_STATS_DAYS,
+} from './requests.js';
 export {
   createSandboxAdPlatform,
   SANDBOX_AD_SEED,

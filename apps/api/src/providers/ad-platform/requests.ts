@@ -18,6 +18,14 @@ export const MAX_PLACES = 5_000;
 /** Stats may cover at most a year, conversions at most a month, per call. */
 export const MAX_STATS_DAYS = 366;
 export const MAX_CONVERSION_RANGE_MS = 31 * 86_400_000;
+/** Audience keys per call (a longer list goes in parts through `addAudienceKeys`), and per audience. */
+export const MAX_AUDIENCE_KEYS_PER_CALL = 10_000;
+export const MAX_AUDIENCE_SIZE = 1_000_000;
+/** Creative files: an image at most 1 MiB, an HTML5 zip at most 2 MiB. */
+export const MAX_AD_IMAGE_BYTES = 1_048_576;
+export const MAX_AD_HTML5_BYTES = 2_097_152;
+/** Audiences one campaign may target. */
+export const MAX_CAMPAIGN_AUDIENCES = 50;
 /** A budget above this is a typo, not a campaign ($10,000,000). */
 const MAX_BUDGET_CENTS = 1_000_000_000;
 const ZIP = /^\d{5}$/;
