@@ -1,0 +1,146 @@
+import type { Cents, Micros } from '@app/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { campaigns } from './campaigns.js';
+import { companies, systems } from './tenancy.js';
+
+/*
+ * Simplifi (ad-platform) campaigns (issue 24, decision 0110), owned by the ad-campaigns module. The
+ * campaign itself is a `campaigns` row (module simplifi: the same public id, state machine and moves
+ * as the lead modules); these tables hold what only an ad campaign has: its budget and where it runs
+ * at the ad platform, every budget charge once per campaign × period × reason, and the days' figures
+ * pulled from the platform. The money is in the ledger (`ad_budget` accounts); these rows say what
+ * was asked and whether it went through.
+ */
+
+const createdAt = () => timestamp({ withTimezone: true }).defaultNow().notNull();
+const cents = () => bigint({ mode: 'number' }).$type<Cents>();
+
+export const AD_GOAL_TYPES = ['cpm', 'cpc', 'ctr', 'cpa'] as const;
+
+export const adCampaignBudgets = pgTable(
+  'ad_campaign_budgets',
+  {
+    campaignId: integer()
+      .primaryKey()
+      .references(() => campaigns.id),
+    systemId: integer()
+      .notNull()
+      .references(() => systems.id),
+    clientId: integer()
+      .notNull()
+      .references(() => companies.id),
+    /** The most paid per thousand impressions. */
+    maxBidMicros: bigint({ mode: 'number' }).$type<Micros>().notNull(),
+    monthlyBudgetCents: cents().notNull(),
+    dailyBudgetCents: cents().notNull(),
+    goalType: text({ enum: AD_GOAL_TYPES }).notNull(),
+    goalValue: text().notNull(),
+    /** Whole percent of every budget the agency keeps (0–99). */
+    agencyMarkup: integer().notNull(),
+    clickUrl: text().notNull(),
+    /** The local day of the first activation: budget periods run from its monthly anniversaries. */
+    anchorDate: text(),
+    /** The platform's campaign, once created there. */
+    platformCampaignId: text(),
+    /** Raised with every change the platform must see; the sync brings `synced` up to it. */
+    wantedRevision: integer().notNull().default(1),
+    syncedRevision: integer().notNull().default(0),
+    syncAttempts: integer().notNull().default(0),
+    syncError: text(),
+    nextSyncAt: timestamp({ withTimezone: true }).defaultNow().notNull(),
+    statsPulledAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    index('ad_campaign_budgets_client_idx').on(t.clientId),
+    index('ad_campaign_budgets_sync_idx')
+      .on(t.nextSyncAt)
+      .where(sql`${t.syncedRevision} < ${t.wantedRevision}`),
+    check('ad_campaign_budgets_markup_range', sql`${t.agencyMarkup} between 0 and 99`),
+    check(
+      'ad_campaign_budgets_amounts_positive',
+      sql`${t.maxBidMicros} > 0 and ${t.dailyBudgetCents} > 0 and ${t.monthlyBudgetCents} >= ${t.dailyBudgetCents}`,
+    ),
+  ],
+);
+
+export const AD_BUDGET_CHARGE_REASONS = ['activation', 'renewal', 'raise'] as const;
+export const AD_BUDGET_CHARGE_STATUSES = ['pending', 'paid', 'failed'] as const;
+
+/**
+ * One budget charge: the activation's first period, a period's renewal, or a daily-budget raise.
+ * Unique per campaign × period × reason (× the raised daily budget), so a renewal run twice or at the
+ * same moment as a raise charges each once; the payment operation's business key is `business_key`.
+ */
+export const adBudgetCharges = pgTable(
+  'ad_budget_charges',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    campaignId: integer()
+      .notNull()
+      .references(() => campaigns.id),
+    /** The budget period's first local day. */
+    periodStart: text().notNull(),
+    reason: text({ enum: AD_BUDGET_CHARGE_REASONS }).notNull(),
+    /** A raise's new daily budget (0 for the period's own charges): raising to it twice is one charge. */
+    dailyBudgetCents: cents()
+      .notNull()
+      .default(0 as Cents),
+    businessKey: text().notNull(),
+    /** What the client's price is (the budget bought). */
+    amountCents: cents().notNull(),
+    /** The platform's part of it (the rest is the agency's markup). */
+    platformCents: cents().notNull(),
+    status: text({ enum: AD_BUDGET_CHARGE_STATUSES }).notNull().default('pending'),
+    failure: text(),
+    createdAt: createdAt(),
+    paidAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('ad_budget_charges_once').on(t.campaignId, t.periodStart, t.reason, t.dailyBudgetCents),
+    uniqueIndex('ad_budget_charges_key').on(t.businessKey),
+    check(
+      'ad_budget_charges_amounts',
+      sql`${t.amountCents} > 0 and ${t.platformCents} between 0 and ${t.amountCents}`,
+    ),
+  ],
+);
+
+/**
+ * A day's delivery as the platform last reported it, per campaign and ad ('' = the campaign's own
+ * total). `posted_spend_cents`: the client-price spend of the day already posted to the ledger.
+ */
+export const adCampaignStats = pgTable(
+  'ad_campaign_stats',
+  {
+    campaignId: integer()
+      .notNull()
+      .references(() => campaigns.id),
+    day: text().notNull(),
+    adId: text().notNull().default(''),
+    adName: text().notNull().default(''),
+    impressions: integer().notNull(),
+    clicks: integer().notNull(),
+    /** The platform's (media) spend. */
+    spendCents: cents().notNull(),
+    /** The same at the client's price (the markup added back). */
+    clientSpendCents: cents().notNull(),
+    postedSpendCents: cents()
+      .notNull()
+      .default(0 as Cents),
+    pulledAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.day, t.adId] })],
+);
