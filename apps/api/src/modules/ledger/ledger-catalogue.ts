@@ -71,6 +71,21 @@ export const LEDGER_ACCOUNT_KINDS = {
     unit: 'leads',
     meaning: 'Prepaid leads the system owes its clients, all campaigns together.',
   },
+  // A Simplifi campaign's budget (decision 0110), at the client's price: bought per budget period,
+  // spent as the ad platform reports the days' spend.
+  ad_budget: {
+    owner: 'company',
+    normalSide: 'credit',
+    unit: 'usd_cents',
+    meaning:
+      "Ad budget a client has paid for a Simplifi campaign (the reference names it) and not yet spent, at the client's price.",
+  },
+  ad_budget_outstanding: {
+    owner: 'system',
+    normalSide: 'debit',
+    unit: 'usd_cents',
+    meaning: "Ad budget the system's clients have paid for and their campaigns have not yet spent, all together.",
+  },
   commission_expense: {
     owner: 'system',
     normalSide: 'debit',
@@ -131,6 +146,8 @@ export const LEDGER_CAUSE_KINDS = [
   'prepaid_block',
   'prepaid_use',
   'prepaid_refund',
+  'ad_budget',
+  'ad_spend',
   'transfer',
   'commission',
   'minimum_spend',
