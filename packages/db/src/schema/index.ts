@@ -1,3 +1,4 @@
+export * from './ad-audiences.js';
 export * from './ad-campaigns.js';
 export * from './ad-platform.js';
 export * from './agreements.js';
