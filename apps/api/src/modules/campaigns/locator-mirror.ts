@@ -183,6 +183,13 @@ export function createLocatorMirror(deps: {
 
   return {
     sync,
+    /**
+     * A client's organisation at the platform, under its agency's, made once (the Simplifi module
+     * runs its campaigns in the same organisations, decision 0110).
+     */
+    async clientOrganization(s: { agencyId: number; clientId: number }): Promise<string> {
+      return organization(s.clientId, await organization(s.agencyId));
+    },
     /** The retry job's run: every campaign behind and due, a bounded number per run. */
     async syncDue(): Promise<{ mirrored: number; failed: number }> {
       let mirrored = 0;
