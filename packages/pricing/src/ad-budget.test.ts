@@ -5,6 +5,7 @@ import {
   adBudgetPeriodAt,
   adBudgetSplit,
   budgetIncreaseCharge,
+  clientSpendOf,
   pacingPermille,
   remainingDays,
 } from './ad-budget.js';
@@ -43,6 +44,19 @@ describe('adBudgetSplit (issue 24: markup arithmetic in integer cents)', () => {
     expect(() => adBudgetSplit(asCents(100), -1)).toThrow(RangeError);
     expect(() => adBudgetSplit(asCents(100), 2.5)).toThrow(RangeError);
     expect(() => adBudgetSplit(-5 as never, 10)).toThrow(RangeError);
+  });
+});
+
+describe('clientSpendOf', () => {
+  it('adds the markup back: the platform part of the client spend is the media spend (±1 cent)', () => {
+    for (let markup = 0; markup <= 99; markup++) {
+      for (const media of [0, 1, 7, 999, 80_000]) {
+        const client = clientSpendOf(asCents(media), markup);
+        expect(Math.abs(adBudgetSplit(client, markup).platformCents - media)).toBeLessThanOrEqual(1);
+      }
+    }
+    expect(clientSpendOf(asCents(80_000), 20)).toBe(100_000);
+    expect(() => clientSpendOf(asCents(1), 100)).toThrow(RangeError);
   });
 });
 

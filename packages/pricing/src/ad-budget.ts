@@ -38,6 +38,18 @@ export function adBudgetSplit(amount: Cents, markupPercent: number): AdBudgetSpl
   return { amount, platformCents, agencyCents: asCents(amount - platformCents) };
 }
 
+/**
+ * The platform's (media) spend at the client's price: the markup added back, rounded half up. The
+ * inverse of `adBudgetSplit`'s platform part; a 100 % markup leaves no media budget to spend.
+ */
+export function clientSpendOf(mediaSpend: Cents, markupPercent: number): Cents {
+  checkCents(mediaSpend, 'a spend');
+  checkMarkup(markupPercent);
+  const share = WHOLE - markupPercent;
+  if (share === 0) throw new RangeError('A 100 % markup leaves no media budget to spend');
+  return asCents(Math.floor((mediaSpend * WHOLE + Math.floor(share / 2)) / share));
+}
+
 /** The budget period holding `now` (the campaign's zone), null before its first day. */
 export function adBudgetPeriodAt(anchorDate: LocalDate, timeZone: string, now: Date): BillingPeriod | null {
   return periodAt('Monthly', anchorDate, timeZone, now);

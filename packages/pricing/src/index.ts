@@ -10,6 +10,7 @@ export {
   adBudgetPeriodAt,
   adBudgetSplit,
   budgetIncreaseCharge,
+  clientSpendOf,
   pacingPermille,
   remainingDays,
 } from './ad-budget.js';
