@@ -1,6 +1,6 @@
 import { asCents, asMicros } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { impressionSpend, impressionsWithinBudget } from './ad-spend.js';
+import { impressionSpend, impressionsWithinBudget, splitSpend } from './ad-spend.js';
 
 const cpm = (dollars: number) => asMicros(dollars * 1_000_000);
 
@@ -35,5 +35,32 @@ describe('impressionsWithinBudget: the most impressions a budget pays for', () =
     expect(count).toBe(most);
     expect(impressionSpend(count, price)).toBeLessThanOrEqual(budget);
     expect(impressionSpend(count + 1, price)).toBeGreaterThan(budget);
+  });
+});
+
+describe('splitSpend: a day’s spend between its ads by impressions, to the cent', () => {
+  it.each([
+    [1_000, [1, 1, 1], [334, 333, 333]],
+    [1_000, [2, 1, 1], [500, 250, 250]],
+    [7, [10, 20, 30], [1, 2, 4]], // 1.1667, 2.333, 3.5 → 1, 2, 3 and one cent to the .5
+    [0, [5, 5], [0, 0]],
+    [5, [0, 0], [3, 2]], // no impressions: equal shares, the odd cent to the first
+    [999_999_999, [1, 2], [333_333_333, 666_666_666]],
+  ])('%i cents over %j impressions = %j', (total, impressions, parts) => {
+    const split = splitSpend(asCents(total), impressions);
+    expect(split).toEqual(parts);
+    expect(split.reduce((a, b) => a + b, 0)).toBe(total);
+  });
+
+  it('always adds up to the total', () => {
+    for (let total = 0; total < 500; total += 7)
+      for (const impressions of [[3], [1, 2, 3, 4], [100, 1], [9, 9, 9, 9, 9, 9, 9]])
+        expect(splitSpend(asCents(total), impressions).reduce((a, b) => a + b, 0)).toBe(total);
+  });
+
+  it('refuses a spend with nobody to split it between, and counts that are not whole', () => {
+    expect(() => splitSpend(asCents(5), [])).toThrow(RangeError);
+    expect(splitSpend(asCents(0), [])).toEqual([]);
+    expect(() => splitSpend(asCents(5), [1.5])).toThrow(RangeError);
   });
 });

@@ -36,3 +36,33 @@ export function impressionsWithinBudget(budget: Cents, cpm: Micros): number {
   if (!Number.isSafeInteger(count)) throw new RangeError(`Too many impressions: ${most}`);
   return count;
 }
+
+/**
+ * A day's spend split between the ads that served it (decision 0112), in proportion to their
+ * impressions, by largest remainder: every ad gets the whole cents of its share, and the cents left
+ * go one each to the largest fractions (ties to the earlier ad). The parts always add up to the
+ * total exactly; with no impressions at all the spend goes in equal shares the same way.
+ */
+export function splitSpend(total: Cents, impressions: readonly number[]): Cents[] {
+  if (!Number.isSafeInteger(total) || total < 0) throw new RangeError(`Not a spend: ${total}`);
+  if (impressions.length === 0) {
+    if (total !== 0) throw new RangeError('A spend needs at least one ad to split between');
+    return [];
+  }
+  const counts = impressions.map(requireImpressions);
+  const sum = counts.reduce((a, b) => a + b, 0n);
+  const weights = sum === 0n ? counts.map(() => 1n) : counts;
+  const whole = sum === 0n ? BigInt(counts.length) : sum;
+  const amount = BigInt(total);
+  const parts = weights.map((w) => (amount * w) / whole);
+  let left = amount - parts.reduce((a, b) => a + b, 0n);
+  const byRemainder = weights
+    .map((w, index) => ({ index, remainder: (amount * w) % whole }))
+    .sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
+  for (const { index } of byRemainder) {
+    if (left === 0n) break;
+    parts[index] = (parts[index] as bigint) + 1n;
+    left -= 1n;
+  }
+  return parts.map(centsFromBigInt);
+}

@@ -14,7 +14,7 @@ export {
   pacingPermille,
   remainingDays,
 } from './ad-budget.js';
-export { impressionSpend, impressionsWithinBudget } from './ad-spend.js';
+export { impressionSpend, impressionsWithinBudget, splitSpend } from './ad-spend.js';
 export { belowCostNotice } from './below-cost.js';
 export {
   type BilledTerm,
