@@ -40,6 +40,10 @@ export const adAudiences = pgTable(
     companyId: integer()
       .notNull()
       .references(() => companies.id),
+    /** The agency: the company itself, or the client's agency (an agency's list holds its clients'). */
+    agencyId: integer()
+      .notNull()
+      .references(() => companies.id),
     uploadedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     name: text().notNull(),
     /** What the file's rows held: `email` (hashed here) or `md5`. */
@@ -67,6 +71,7 @@ export const adAudiences = pgTable(
   },
   (t) => [
     index('ad_audiences_company_idx').on(t.companyId, t.createdAt),
+    index('ad_audiences_agency_idx').on(t.agencyId, t.createdAt),
     check('ad_audiences_status', sql`${t.status} in ('receiving', 'processing', 'ready', 'failed')`),
     check('ad_audiences_key_kind', sql`${t.keyKind} in ('email', 'md5')`),
   ],
