@@ -1,6 +1,7 @@
 import { type BadLine, DEFAULT_UPLOAD_ROW_LIMIT } from '@app/contracts';
 import { type Database, queryRows, sql } from '@app/db';
 import type { SQL } from 'drizzle-orm';
+import { StagedRowsLostError } from '../../lib/key-uploads/index.js';
 import type { SuppressionScope } from './list-target.js';
 
 /*
@@ -51,11 +52,6 @@ const UPLOAD_COLUMNS = sql`u.id, u.system_id, u.scope, u.owner_id, u.file_name, 
   u.finished_at, u.uploaded_by`;
 
 export const STAGED_ROWS_LOST = 'The upload was interrupted by a database restart; upload the file again.';
-export class StagedRowsLostError extends Error {
-  constructor(readonly uploadId: number) {
-    super(`upload ${uploadId}: staged rows are missing`);
-  }
-}
 
 /** Lists the pipeline's keys are on: `{ scope, ownerId, key }` for each hit (one indexed read). */
 export async function listedKeys(
