@@ -212,6 +212,14 @@ export const ACTIONS = {
   /** The product-disable dialog's question: which campaigns keep a module on. */
   'campaigns.activeCheck': { who: (a: Actor) => isCompanyStaff(a) || isAccountExecutive(a) },
 
+  // Ad-platform audiences (issue 24, decision 0114): customer lists Simplifi campaigns target, kept
+  // by those who run campaigns (the client and its agency's people) and read by the system's staff
+  // for support; the role's LeadsPeek switches gate them as they gate campaigns. Whose audience an
+  // id is, and whether the company may open the Simplifi module, the ad-audiences module checks.
+  'audiences.read': { who: (a: Actor) => isCompanyStaff(a) || isClient(a), permission: leadspeek('enable') },
+  'audiences.create': { who: campaignRunners, permission: leadspeek('create') },
+  'audiences.delete': { who: campaignRunners, permission: leadspeek('delete') },
+
   // Exclusion (suppression) lists (issue 22, decision 0092): which list is whose is
   // `mayManageExclusionList`; uploading and purging are settings writes (the role's switches).
   'exclusions.read': { who: exclusionKeepers, key: 'suppression:read' },
