@@ -1,5 +1,7 @@
 export * from './ad-audiences.js';
+export * from './ad-builder.js';
 export * from './ad-campaigns.js';
+export * from './ad-media.js';
 export * from './ad-platform.js';
 export * from './agreements.js';
 export * from './billing.js';
