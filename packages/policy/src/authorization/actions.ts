@@ -37,6 +37,7 @@ export interface ActionRule {
 const anyone = () => true;
 const settings = (action: PermissionNeed['action']): PermissionNeed => ({ module: 'settings', action });
 const leadspeek = (action: PermissionNeed['action']): PermissionNeed => ({ module: 'leadspeek', action });
+const adsDesign = (action: PermissionNeed['action']): PermissionNeed => ({ module: 'ads_design', action });
 /** Who sets up and runs campaigns: the client itself and its agency's people. */
 const campaignRunners = (a: Actor) => isAgencyStaff(a) || isClient(a);
 
@@ -219,6 +220,23 @@ export const ACTIONS = {
   'audiences.read': { who: (a: Actor) => isCompanyStaff(a) || isClient(a), permission: leadspeek('enable') },
   'audiences.create': { who: campaignRunners, permission: leadspeek('create') },
   'audiences.delete': { who: campaignRunners, permission: leadspeek('delete') },
+
+  // Ad media (issue 24, decision 0113): the display ads of Simplifi campaigns, kept like the audiences
+  // beside them: by those who run campaigns, read by the system's staff for support, gated by the
+  // role's LeadsPeek switches. Whose media an id is the scope check's; whether the company may open
+  // the Simplifi module, the ad-media module checks.
+  'media.read': { who: (a: Actor) => isCompanyStaff(a) || isClient(a), permission: leadspeek('enable') },
+  'media.upload': { who: campaignRunners, permission: leadspeek('create') },
+  'media.update': { who: campaignRunners, permission: leadspeek('update') },
+  // The banner builder (issue 24, decision 0113): the Ads Design role module's switches. A banner is
+  // its company's (an agency's, from its branding; the system's staff keep their root company's and
+  // reach agencies' for support). Never clients: the banner pages are not theirs. Attaching one to a
+  // campaign makes media there, so it also needs `media.upload` (the ad-builder module asks).
+  'banners.read': { who: isCompanyStaff, permission: adsDesign('enable') },
+  'banners.create': { who: isCompanyStaff, permission: adsDesign('create') },
+  'banners.update': { who: isCompanyStaff, permission: adsDesign('update') },
+  'banners.delete': { who: isCompanyStaff, permission: adsDesign('delete') },
+  'banners.attach': { who: isAgencyStaff, permission: adsDesign('enable') },
 
   // Exclusion (suppression) lists (issue 22, decision 0092): which list is whose is
   // `mayManageExclusionList`; uploading and purging are settings writes (the role's switches).

@@ -163,6 +163,33 @@ describe('authorize', () => {
     for (const anyone of [SALES, CLIENT, SYSTEM_USER]) expect(can(anyone, 'dataVendor.reference')).toBe(true);
   });
 
+  it('gives the banner builder to company staff by the Ads Design switches, never to clients or sales (decision 0113)', () => {
+    const banners = ['banners.read', 'banners.create', 'banners.update', 'banners.delete'] as const;
+    for (const staff of [AGENCY_OWNER, AGENCY_ADMIN, SYSTEM_USER, ROOT_ADMIN])
+      for (const action of banners) expect(can(staff, action)).toBe(true);
+    for (const other of [CLIENT, SALES, ACCOUNT_EXECUTIVE])
+      for (const action of [...banners, 'banners.attach'] as const)
+        expect(authorize(other, action)).toEqual({ allowed: false, status: 404 });
+    // Attaching makes media in a client's campaign: the agency's people, never the system's directly.
+    expect(can(AGENCY_OWNER, 'banners.attach')).toBe(true);
+    expect(authorize(SYSTEM_USER, 'banners.attach')).toEqual({ allowed: false, status: 404 });
+    const designer: Actor = {
+      ...AGENCY_ADMIN,
+      permissions: { ads_design: { ...allSwitches, delete: false } },
+    };
+    expect(can(designer, 'banners.update')).toBe(true);
+    expect(authorize(designer, 'banners.delete')).toMatchObject({ status: 403 });
+    const noDesign: Actor = {
+      ...AGENCY_ADMIN,
+      permissions: { ads_design: noSwitches, leadspeek: allSwitches },
+    };
+    for (const action of [...banners, 'banners.attach'] as const)
+      expect(authorize(noDesign, action)).toMatchObject({ status: 403 });
+    // Media go with the campaigns (the LeadsPeek switches), not with Ads Design.
+    expect(can(noDesign, 'media.upload')).toBe(true);
+    expect(authorize(designer, 'media.upload')).toMatchObject({ status: 403 });
+  });
+
   it('keeps the platform’s prices and reports to the platform', () => {
     expect(can(AGENCY_OWNER, 'settings.platformPrices')).toBe(false);
     expect(can(ROOT_ADMIN, 'settings.platformPrices')).toBe(true);
@@ -207,6 +234,10 @@ describe('authorize', () => {
       // Its campaigns' stored leads (the Open API's lead feed names the action, decision 0100).
       'leads.read',
       'campaigns.remove',
+      // Its campaigns' display ads (decision 0113).
+      'media.read',
+      'media.upload',
+      'media.update',
       // Its own exclusion list and its campaigns' (decision 0092).
       'exclusions.read',
       'exclusions.update',
