@@ -45,8 +45,8 @@ export const sandboxAdOrganizations = pgTable(
 
 /** The statuses a campaign can have at the platform. `ended` is final. */
 export const AD_CAMPAIGN_STATUSES = ['draft', 'active', 'paused', 'ended'] as const;
-export const AD_CAMPAIGN_KINDS = ['search', 'display'] as const;
-export const AD_GOAL_TYPES = ['cpc', 'cpa', 'ctr'] as const;
+export const SANDBOX_AD_CAMPAIGN_KINDS = ['search', 'display'] as const;
+export const SANDBOX_AD_GOAL_TYPES = ['cpc', 'cpa', 'ctr'] as const;
 
 export const sandboxAdCampaigns = pgTable(
   'sandbox_ad_campaigns',
@@ -59,7 +59,7 @@ export const sandboxAdCampaigns = pgTable(
     reference: text().notNull(),
     name: text().notNull(),
     /** search (keywords required) or display (ads, geography, audiences). */
-    kind: text({ enum: AD_CAMPAIGN_KINDS }).notNull().default('search'),
+    kind: text({ enum: SANDBOX_AD_CAMPAIGN_KINDS }).notNull().default('search'),
     keywords: text().array().notNull(),
     contextualKeywords: text().array().notNull(),
     national: boolean().notNull(),
@@ -72,7 +72,7 @@ export const sandboxAdCampaigns = pgTable(
     /** The CPM bid; null = the platform's automatic bid. */
     maxBidMicros: bigint({ mode: 'number' }).$type<Micros>(),
     /** cpc / cpa (value in micros) or ctr (value in basis points of a percent); both or neither. */
-    goalType: text({ enum: AD_GOAL_TYPES }),
+    goalType: text({ enum: SANDBOX_AD_GOAL_TYPES }),
     goalValue: bigint({ mode: 'number' }),
     /** The audiences targeted, in the order given (sandbox_ad_audiences ids). */
     audienceIds: text().array().notNull().default(sql`'{}'::text[]`),
@@ -163,8 +163,8 @@ export const sandboxAdAudienceKeys = pgTable(
   ],
 );
 
-export const AD_CREATIVE_KINDS = ['image', 'html5'] as const;
-export const AD_CREATIVE_STATUSES = ['active', 'paused', 'deleted'] as const;
+export const SANDBOX_AD_CREATIVE_KINDS = ['image', 'html5'] as const;
+export const SANDBOX_AD_CREATIVE_STATUSES = ['active', 'paused', 'deleted'] as const;
 
 /**
  * A creative of a campaign. The sandbox keeps what it checked about the file (type, size, SHA-256),
@@ -178,14 +178,14 @@ export const sandboxAdAds = pgTable(
       .notNull()
       .references(() => sandboxAdCampaigns.id),
     name: text().notNull(),
-    kind: text({ enum: AD_CREATIVE_KINDS }).notNull(),
+    kind: text({ enum: SANDBOX_AD_CREATIVE_KINDS }).notNull(),
     width: integer().notNull(),
     height: integer().notNull(),
     contentType: text().notNull(),
     byteSize: integer().notNull(),
     sha256: text().notNull(),
     clickUrl: text().notNull(),
-    status: text({ enum: AD_CREATIVE_STATUSES }).notNull(),
+    status: text({ enum: SANDBOX_AD_CREATIVE_STATUSES }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull(),
   },
@@ -204,7 +204,7 @@ export const sandboxAdAdHistory = pgTable(
     adId: text()
       .notNull()
       .references(() => sandboxAdAds.id),
-    toStatus: text({ enum: AD_CREATIVE_STATUSES }).notNull(),
+    toStatus: text({ enum: SANDBOX_AD_CREATIVE_STATUSES }).notNull(),
     at: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('sandbox_ad_ad_history_ad_idx').on(t.adId, t.sequence)],
