@@ -112,6 +112,13 @@ export type ModuleCampaign =
     }
   | { entity: 'simplifi'; fields: readonly SimplifiBudgetField[] };
 
+/**
+ * The kind of a module's campaigns (its `campaign.entity`): `leadspeek`, a lead campaign priced per
+ * lead; `simplifi`, an ad-platform campaign priced by its budgets. What activating one charges, and
+ * which module runs it, follow the kind (decision 0111).
+ */
+export type CampaignEntity = ModuleCampaign['entity'];
+
 export interface ModuleEntry {
   /** The name and URL slug a module has until an agency renames it (spec 1 §2.3, `modulenames`). */
   defaultName: string;
@@ -249,6 +256,8 @@ type KeysWhere<Condition> = {
 export type CostModule = KeysWhere<{ pricing: ModulePricing }>;
 /** Modules that bring leads through the pipeline. */
 export type LeadModule = KeysWhere<{ leadSource: LeadSource }>;
+/** Modules whose campaigns are the ad platform's display campaigns (budgets, no leads). */
+export type AdModule = KeysWhere<{ campaign: { entity: 'simplifi' } }>;
 /** Modules whose leads come from a data vendor's daily list. */
 export type VendorListModule = KeysWhere<{ leadSource: 'vendor_list' }>;
 /** Modules whose campaigns target keywords (their keyword counts and the keywords applied to them). */
@@ -272,12 +281,25 @@ export const KEYWORD_MODULES: readonly KeywordModule[] = modulesWhere<KeywordMod
   (e) =>
     e.campaign.entity === 'leadspeek' && (e.campaign.fields as readonly string[]).includes('locatorkeyword'),
 );
+export const AD_MODULES: readonly AdModule[] = modulesWhere<AdModule>(
+  (e) => e.campaign.entity === 'simplifi',
+);
+/** Modules whose campaigns are mirrored to the ad platform, their leads coming back from it (decision 0051). */
+export const AD_PLATFORM_MIRRORED_MODULES: readonly LeadModule[] = modulesWhere<LeadModule>(
+  (e) => e.leadSource === 'ad_platform_mirror',
+);
 /** Modules that exist only for agencies on the master system (product guide §1). */
 export const MASTER_ONLY_MODULES: readonly ModuleType[] = modulesWhere((e) => e.masterOnly);
 
 export const isModuleType = (value: string): value is ModuleType => Object.hasOwn(MODULE_CATALOGUE, value);
 export const isCostModule = (value: string): value is CostModule =>
   isModuleType(value) && moduleEntry(value).pricing !== null;
+export const isAdModule = (value: string): value is AdModule =>
+  isModuleType(value) && moduleEntry(value).campaign.entity === 'simplifi';
+export const isMirroredToAdPlatform = (value: string): boolean =>
+  isModuleType(value) && moduleEntry(value).leadSource === 'ad_platform_mirror';
+/** The kind of a module's campaigns (what activating one charges, decision 0111). */
+export const campaignEntityOf = (module: ModuleType): CampaignEntity => moduleEntry(module).campaign.entity;
 export const isVendorListModule = (value: string): value is VendorListModule =>
   isModuleType(value) && moduleEntry(value).leadSource === 'vendor_list';
 

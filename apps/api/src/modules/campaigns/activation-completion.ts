@@ -1,4 +1,4 @@
-import { asCents } from '@app/contracts';
+import { asCents, isCostModule } from '@app/contracts';
 import type { Executor } from '@app/db';
 import { transition } from '@app/lead-engine';
 import type { BillingSchedules, PrepaidLots, RootFeeChargeKeeper } from '../billing/index.js';
@@ -69,16 +69,19 @@ export function createActivationCompletion(deps: {
               },
               inner,
             );
-          await deps.schedules.open(
-            {
-              systemId: r.systemId,
-              campaignId: r.id,
-              activation: done.activation,
-              term: r.paymentTerm,
-              timeZone: r.timeZone,
-            },
-            inner,
-          );
+          // A lead campaign's Weekly or Monthly term bills on a schedule; an ad campaign's budgets are
+          // charged by its own module (decision 0111).
+          if (isCostModule(r.module))
+            await deps.schedules.open(
+              {
+                systemId: r.systemId,
+                campaignId: r.id,
+                activation: done.activation,
+                term: r.paymentTerm,
+                timeZone: r.timeZone,
+              },
+              inner,
+            );
         },
       },
       tx,

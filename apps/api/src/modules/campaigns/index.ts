@@ -7,6 +7,8 @@ import type { ModuleAccess } from '../tenancy/index.js';
 import { ACTIVATION_FOLLOW_UP, activationDoneOf, createActivationCharge } from './activation-charge.js';
 import { createActivationCompletion } from './activation-completion.js';
 import { createCampaignCounts } from './campaign-counts.js';
+import { createCampaignKinds } from './campaign-kinds.js';
+import { mirrorOf } from './campaign-mirror.js';
 import { createCampaignPayers } from './campaign-payers.js';
 import { createCampaignRepository } from './campaign-repository.js';
 import { campaignRoutes, type EmbedCode } from './campaign-routes.js';
@@ -24,12 +26,27 @@ import { createPrepaidCampaigns } from './prepaid-campaigns.js';
  * `@app/lead-engine`'s machine, the activation charged once through `chargeOnce`; locator campaigns
  * mirrored to the ad platform (decision 0051).
  */
+export {
+  ACTIVATION_FOLLOW_UP,
+  type ActivationDone,
+  type ActivationRootFee,
+  type PrepaidBlock,
+} from './activation-charge.js';
 export type { CampaignCount, CampaignCounts, CampaignOption, CampaignScope } from './campaign-counts.js';
+export {
+  type ActivationCharged,
+  type CampaignActivation,
+  type CampaignKinds,
+  type CampaignMoveListener,
+  NOT_ACTIVATABLE,
+} from './campaign-kinds.js';
 export { type CampaignFacts, type CampaignLookup, createCampaignLookup } from './campaign-lookup.js';
 export type { CampaignPayers, InvoiceSubject, PayerChargeOutcome, TopUpDue } from './campaign-payers.js';
+export type { CampaignRecord, ClientContext } from './campaign-repository.js';
 export type { AdPlatformMirror, CampaignService } from './campaign-service.js';
 export type { CampaignSetupApplier, CampaignSetupPlan } from './campaign-setup.js';
 export { campaignInGroupOfSql, runningCampaignOfSql } from './campaign-sql.js';
+export type { NewCampaignRow } from './create-campaign.js';
 export type { LocatorMirror } from './locator-mirror.js';
 export type { PayerCampaign, PayerCampaigns } from './payer-campaigns.js';
 export type { PrepaidCampaign, PrepaidCampaigns } from './prepaid-campaigns.js';
@@ -63,12 +80,14 @@ export function createCampaignsModule(deps: {
   log: (message: string, detail?: unknown) => void;
 }) {
   const repo = createCampaignRepository(deps.db);
-  const { priced, pricedTopUp } = createActivationCharge({
+  const activation = createActivationCharge({
     repo,
     chargeOnce: deps.chargeOnce,
     wallet: deps.billing.wallet,
   });
-  const pricing = { priced, pricedTopUp };
+  const pricing = { priced: activation.priced, pricedTopUp: activation.pricedTopUp };
+  // The lead modules' activation is this module's; other kinds register theirs (decision 0111).
+  const kinds = createCampaignKinds({ leadspeek: activation, log: deps.log });
   const completeActivation = createActivationCompletion({
     repo,
     prepaid: deps.billing.prepaid,
@@ -85,7 +104,8 @@ export function createCampaignsModule(deps: {
   });
   const service = createCampaignService({
     repo,
-    chargeOnce: deps.chargeOnce,
+    activation,
+    kinds,
     failures: deps.failures,
     audit: deps.audit,
     adPlatform: locatorMirror,
@@ -94,7 +114,17 @@ export function createCampaignsModule(deps: {
     billing: deps.billing,
   });
   return {
+    /**
+     * Reads, create (`createRow` for another module's kind of campaign), edits, prices and every
+     * state move (decision 0111).
+     */
     service,
+    /**
+     * The seams for a module that runs campaigns of its own kind (decision 0111): `useActivation`
+     * registers what activating its campaigns charges (without one, their activation is a 409), and
+     * `onMoved` a listener told of every committed move of any campaign.
+     */
+    kinds: { useActivation: kinds.useActivation, onMoved: kinds.onMoved },
     /** What the billing module invoices and tops up a campaign with, and its payers' charges. */
     payers: createCampaignPayers({
       repo,
@@ -115,9 +145,7 @@ export function createCampaignsModule(deps: {
       repo,
       setupRepo: createCampaignSetupRepository(deps.db),
       audit: deps.audit,
-      mirror: async (record) => {
-        if (record.module === 'locator') await locatorMirror.sync(record.id);
-      },
+      mirror: mirrorOf(locatorMirror),
     }),
     /** For the lead engine: pause on run (limit, prepaid balance) through the one move path. */
     moveBySystem: service.moveBySystem,
