@@ -3,6 +3,8 @@
  * yields COPY chunks and the job that moves staged keys into their destination in ranges. Used by
  * the exclusion lists (decision 0092) and the ad platform's audiences (decision 0114).
  */
+
+export { readFieldsThenFile } from './fields-then-file.js';
 export {
   BAD_LINES_KEPT,
   type KeyCsvCounts,

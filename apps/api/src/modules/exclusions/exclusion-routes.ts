@@ -20,8 +20,9 @@ import { stringify } from 'csv-stringify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, HttpError, notFound } from '../../http-errors.js';
+import { badRequest, notFound } from '../../http-errors.js';
 import { attachment } from '../../lib/exports/index.js';
+import { readFieldsThenFile } from '../../lib/key-uploads/index.js';
 import { type AccessRule, principalOf } from '../../plugins/access.js';
 import { multipartGuardPlugin } from '../../plugins/input-checks.js';
 import type { ExclusionService } from './exclusion-service.js';
@@ -54,8 +55,6 @@ const uploadFieldsSchema = z.object({
   ClientCompanyID: idParamSchema,
   campaigntype: exclusionListKindSchema.default('client'),
 });
-
-class FileTooLargeError extends Error {}
 
 /**
  * Spec 2 §7 "Exclusion lists" (decision 0092): the upload (`clientoptoutfile`, `ClientCompanyID`,
@@ -233,36 +232,16 @@ function parseFields(fields: Record<string, string>) {
   return parsed.data;
 }
 
-/**
- * Reads the multipart form: its text fields, then the one file `clientoptoutfile`, handed to
- * `take` as a stream while it arrives. A file before the fields, or no file, is refused.
- */
+/** Reads the multipart form: the fields, then the one file `clientoptoutfile` handed to `take` as it arrives. */
 async function readUpload<T extends { id: number }>(
   request: FastifyRequest,
   take: (fields: Record<string, string>, file: { name: string; stream: Readable }) => Promise<T>,
 ): Promise<T & { kind: z.infer<typeof exclusionListKindSchema>; listId: number }> {
-  if (!request.isMultipart()) throw badRequest('Send the file as multipart form data.');
-  const fields: Record<string, string> = {};
-  let taken: T | null = null;
-  for await (const part of request.parts()) {
-    if (part.type !== 'file') {
-      fields[part.fieldname] = String(part.value ?? '');
-      continue;
-    }
-    if (part.fieldname !== 'clientoptoutfile' || taken) {
-      part.file.resume();
-      throw badRequest(`Unexpected file field ${part.fieldname}.`);
-    }
-    part.file.on('limit', () => part.file.destroy(new FileTooLargeError(FILE_TOO_LARGE)));
-    try {
-      taken = await take(fields, { name: part.filename ?? '', stream: part.file });
-    } catch (err) {
-      if (err instanceof FileTooLargeError) throw new HttpError(413, 'file_too_large', FILE_TOO_LARGE);
-      throw err;
-    }
-  }
-  if (!taken)
-    throw badRequest('Choose a CSV file to upload.', { clientoptoutfile: 'Choose a CSV file to upload.' });
+  const { fields, taken } = await readFieldsThenFile(
+    request,
+    { fileField: 'clientoptoutfile', tooLarge: FILE_TOO_LARGE, chooseFile: 'Choose a CSV file to upload.' },
+    take,
+  );
   const form = parseFields(fields);
   return { ...taken, kind: form.campaigntype, listId: form.ClientCompanyID };
 }

@@ -1,0 +1,41 @@
+import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import { badRequest, HttpError } from '../../http-errors.js';
+
+/*
+ * Reads a key upload's multipart form (the exclusion lists' and the audiences'): its text fields
+ * first, then the one file, handed to `take` as a stream while it arrives — so whose upload it is
+ * is known (and authorized) before a byte is stored. A file before the fields, a second file, a
+ * file under another name or none at all is refused; a file past the context's size limit is a 413.
+ */
+
+class FileTooLargeError extends Error {}
+
+export async function readFieldsThenFile<T>(
+  request: FastifyRequest,
+  form: { fileField: string; tooLarge: string; chooseFile: string },
+  take: (fields: Record<string, string>, file: { name: string; stream: Readable }) => Promise<T>,
+): Promise<{ fields: Record<string, string>; taken: T }> {
+  if (!request.isMultipart()) throw badRequest('Send the file as multipart form data.');
+  const fields: Record<string, string> = {};
+  let taken: { value: T } | null = null;
+  for await (const part of request.parts()) {
+    if (part.type !== 'file') {
+      fields[part.fieldname] = String(part.value ?? '');
+      continue;
+    }
+    if (part.fieldname !== form.fileField || taken) {
+      part.file.resume();
+      throw badRequest(`Unexpected file field ${part.fieldname}.`);
+    }
+    part.file.on('limit', () => part.file.destroy(new FileTooLargeError(form.tooLarge)));
+    try {
+      taken = { value: await take(fields, { name: part.filename ?? '', stream: part.file }) };
+    } catch (err) {
+      if (err instanceof FileTooLargeError) throw new HttpError(413, 'file_too_large', form.tooLarge);
+      throw err;
+    }
+  }
+  if (!taken) throw badRequest(form.chooseFile, { [form.fileField]: form.chooseFile });
+  return { fields, taken: taken.value };
+}
