@@ -18,7 +18,7 @@ import { hookList } from './route-hooks.js';
  * Kinds of tenant resource an id in a request can name; each is checked against the caller's scope.
  * `groupList` is a company whose groups the caller reads: one in scope, or the one the policy's
  * `groupListCompany` names (a client's agency). `campaign` is a campaign's row id: in scope when its
- * client is; `campaignPublicId` a campaign's public 8-digit id (`leadspeek_api_id`), likewise; `lead` a stored lead's id, in scope when its client is; `keywordCount` a keyword count's id, in scope when the company it was counted for is.
+ * client is; `campaignPublicId` a campaign's public 8-digit id (`leadspeek_api_id`), likewise; `lead` a stored lead's id, in scope when its client is; `keywordCount` a keyword count's id, in scope when the company it was counted for is; `adMedia` an ad media's id, in scope when its company is (decision 0113); `banner` a saved banner's id, likewise.
  */
 export type TenantResource =
   | 'system'
@@ -30,7 +30,9 @@ export type TenantResource =
   | 'campaign'
   | 'campaignPublicId'
   | 'lead'
-  | 'keywordCount';
+  | 'keywordCount'
+  | 'adMedia'
+  | 'banner';
 
 /** Where an id sits in the request, and what it names. */
 export interface ScopedId {

@@ -75,6 +75,15 @@ const rowsOf: Record<CheckedResource, { from: SQL; where: SQL }> = {
     from: sql`keyword_counts n join companies c on c.id = n.company_id`,
     where: sql`n.id = ${id} and n.system_id = ${systemId}`,
   },
+  // Ad media and saved banners are their company's (decision 0113).
+  adMedia: {
+    from: sql`ad_media m join companies c on c.id = m.company_id`,
+    where: sql`m.id = ${id} and m.system_id = ${systemId}`,
+  },
+  banner: {
+    from: sql`ad_banners b join companies c on c.id = b.company_id`,
+    where: sql`b.id = ${id} and b.system_id = ${systemId}`,
+  },
   role: {
     from: sql`roles r join companies c on c.id = r.company_id`,
     where: sql`r.id = ${id} and c.system_id = ${systemId}`,
@@ -128,6 +137,8 @@ export function createScopeService(db: Database) {
     campaignPublicId: (p, rowId) => exists('campaignPublicId', p, rowId),
     lead: (p, rowId) => exists('lead', p, rowId),
     keywordCount: (p, rowId) => exists('keywordCount', p, rowId),
+    adMedia: (p, rowId) => exists('adMedia', p, rowId),
+    banner: (p, rowId) => exists('banner', p, rowId),
     role: (p, rowId) => exists('role', p, rowId),
   };
 
