@@ -1,7 +1,10 @@
+import type { Micros } from '@app/contracts';
 import { isTimeZone, normalizePlace, normalizeState, parseLocalDate } from '@app/lead-engine';
 import {
   type AdBudget,
+  type AdCampaignKind,
   type AdGeography,
+  type AdGoal,
   AdPlatformError,
   type CreateCampaignInput,
   type CreateOrganizationInput,
@@ -28,10 +31,17 @@ export const MAX_AD_HTML5_BYTES = 2_097_152;
 export const MAX_CAMPAIGN_AUDIENCES = 50;
 /** A budget above this is a typo, not a campaign ($10,000,000). */
 const MAX_BUDGET_CENTS = 1_000_000_000;
+/** A CPM bid from 1 cent to $1,000 (micro-dollars). */
+const MIN_BID_MICROS = 10_000;
+const MAX_BID_MICROS = 1_000_000_000;
+/** A CPC / CPA goal from 1 cent to $10,000 (micro-dollars); a CTR goal from 0.01 % to 100 %. */
+const MIN_GOAL_MICROS = 10_000;
+const MAX_GOAL_MICROS = 10_000_000_000;
+const MAX_CTR_BASIS_POINTS = 10_000;
 const ZIP = /^\d{5}$/;
 const REFERENCE = /^\d{8}$/;
 
-const fail = (param: string, message: string): never => {
+export const fail = (param: string, message: string): never => {
   throw new AdPlatformError('invalid_request', message, param);
 };
 
@@ -47,9 +57,16 @@ export function checkCampaignId(id: unknown): string {
   return id as string;
 }
 
-function checkName(name: unknown, param: string, what: string): string {
+export function checkName(name: unknown, param: string, what: string): string {
   const text = typeof name === 'string' ? name.trim() : '';
   if (text.length < 1 || text.length > 200) fail(param, `${what} must be 1 to 200 characters.`);
+  return text;
+}
+
+/** A custom id: 1 to 100 characters, trimmed. */
+export function checkCustomId(value: unknown): string {
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (text.length < 1 || text.length > 100) fail('customId', 'The custom id must be 1 to 100 characters.');
   return text;
 }
 
@@ -64,6 +81,7 @@ export function checkOrganization(input: CreateOrganizationInput) {
     name: checkName(input.name, 'name', 'The organisation name'),
     parentId: input.parentId ?? null,
     reference,
+    customId: input.customId === undefined ? null : checkCustomId(input.customId),
   };
 }
 
@@ -138,6 +156,52 @@ export function checkBudget(budget: AdBudget | undefined): AdBudget {
   return { ...(daily !== undefined ? { daily } : {}), ...(total !== undefined ? { total } : {}) };
 }
 
+function checkKind(kind: unknown): AdCampaignKind {
+  if (kind === undefined || kind === 'search') return 'search';
+  if (kind === 'display') return 'display';
+  return fail('kind', 'The campaign kind is search or display.');
+}
+
+export function checkMaxBid(value: unknown): Micros {
+  if (
+    !Number.isSafeInteger(value) ||
+    (value as number) < MIN_BID_MICROS ||
+    (value as number) > MAX_BID_MICROS
+  )
+    fail(
+      'maxBid',
+      'The CPM bid is a whole number of micro-dollars from 10,000 ($0.01) to 1,000,000,000 ($1,000).',
+    );
+  return value as Micros;
+}
+
+export function checkGoal(goal: unknown): AdGoal {
+  if (!goal || typeof goal !== 'object')
+    return fail('goal', 'The goal is an object with a type and a value.');
+  const { type, value } = goal as { type?: unknown; value?: unknown };
+  if (type === 'cpc' || type === 'cpa') {
+    if (
+      !Number.isSafeInteger(value) ||
+      (value as number) < MIN_GOAL_MICROS ||
+      (value as number) > MAX_GOAL_MICROS
+    )
+      fail(
+        'goal.value',
+        'A cost goal is a whole number of micro-dollars from 10,000 ($0.01) to 10,000,000,000.',
+      );
+    return { type, value: value as Micros };
+  }
+  if (type === 'ctr') {
+    if (!Number.isSafeInteger(value) || (value as number) < 1 || (value as number) > MAX_CTR_BASIS_POINTS)
+      fail('goal.value', 'A click-through goal is in basis points of a percent, from 1 (0.01 %) to 10,000.');
+    return { type, value: value as number };
+  }
+  return fail(
+    'goal.type',
+    'The goal type is cpc, cpa or ctr (a CPM campaign has no CPM goal: that is its bid).',
+  );
+}
+
 export function checkDate(text: unknown, param: string): string {
   try {
     if (typeof text === 'string') {
@@ -166,14 +230,22 @@ export function checkCampaign(input: CreateCampaignInput) {
   const endDate = input.endDate === undefined ? null : checkDate(input.endDate, 'endDate');
   if (endDate !== null && endDate < startDate)
     fail('endDate', 'The end date cannot be before the start date.');
+  const kind = checkKind(input.kind);
   return {
     organizationId: input.organizationId,
     reference: input.reference,
     name: checkName(input.name, 'name', 'The campaign name'),
-    keywords: checkKeywords(input.keywords, 'keywords', true),
+    kind,
+    keywords: checkKeywords(
+      input.keywords ?? (kind === 'display' ? [] : undefined),
+      'keywords',
+      kind === 'search',
+    ),
     contextualKeywords: checkKeywords(input.contextualKeywords ?? [], 'contextualKeywords', false),
     geography: checkGeography(input.geography),
     budget: checkBudget(input.budget),
+    maxBid: input.maxBid === undefined ? null : checkMaxBid(input.maxBid),
+    goal: input.goal === undefined ? null : checkGoal(input.goal),
     startDate,
     endDate,
     timeZone: checkTimeZone(input.timeZone),
@@ -181,22 +253,35 @@ export function checkCampaign(input: CreateCampaignInput) {
 }
 export type CheckedCampaign = ReturnType<typeof checkCampaign>;
 
-/** The changes asked for, each checked; at least one. */
-export function checkCampaignUpdate(input: UpdateCampaignInput) {
+/**
+ * The changes asked for, each checked; at least one. Keywords may be emptied only on a display
+ * campaign: `keywordsRequired` says whether the campaign is a search one.
+ */
+export function checkCampaignUpdate(input: UpdateCampaignInput, keywordsRequired = true) {
   checkIdempotencyKey(input.idempotencyKey);
   const changes = {
-    ...(input.keywords !== undefined ? { keywords: checkKeywords(input.keywords, 'keywords', true) } : {}),
+    ...(input.name !== undefined ? { name: checkName(input.name, 'name', 'The campaign name') } : {}),
+    ...(input.keywords !== undefined
+      ? { keywords: checkKeywords(input.keywords, 'keywords', keywordsRequired) }
+      : {}),
     ...(input.contextualKeywords !== undefined
       ? { contextualKeywords: checkKeywords(input.contextualKeywords, 'contextualKeywords', false) }
       : {}),
     ...(input.geography !== undefined ? { geography: checkGeography(input.geography) } : {}),
     ...(input.budget !== undefined ? { budget: checkBudget(input.budget) } : {}),
+    ...(input.maxBid !== undefined
+      ? { maxBid: input.maxBid === null ? null : checkMaxBid(input.maxBid) }
+      : {}),
+    ...(input.goal !== undefined ? { goal: input.goal === null ? null : checkGoal(input.goal) } : {}),
     ...(input.endDate !== undefined
       ? { endDate: input.endDate === null ? null : checkDate(input.endDate, 'endDate') }
       : {}),
   };
   if (Object.keys(changes).length === 0)
-    fail('changes', 'Say what to change: keywords, contextual keywords, geography, budget or end date.');
+    fail(
+      'changes',
+      'Say what to change: name, keywords, contextual keywords, geography, budget, bid, goal or end date.',
+    );
   return changes;
 }
 export type CheckedCampaignUpdate = ReturnType<typeof checkCampaignUpdate>;

@@ -83,6 +83,7 @@ describe('sandbox ad platform: organisations', () => {
       parentId: agencyId,
       name: 'Contoso Dental',
       reference: '2',
+      customId: null,
     });
     const again = await platform.createOrganization({
       idempotencyKey: 'adorg:client',

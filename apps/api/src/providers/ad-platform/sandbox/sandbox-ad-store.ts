@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import type { Micros } from '@app/contracts';
 import {
+  and,
   asc,
   type Database,
   type Executor,
   eq,
+  isNull,
   sandboxAdCampaignHistory,
   sandboxAdCampaigns,
   sandboxAdOrganizations,
@@ -12,6 +15,7 @@ import { fingerprintOf, IdempotencyMismatchError, runInTransaction } from '../..
 import {
   type AdCampaign,
   type AdCampaignStatus,
+  type AdGoal,
   type AdOrganization,
   AdPlatformError,
   type AdStatusChange,
@@ -22,7 +26,8 @@ import {
  */
 
 /** A new object id, prefixed like the platform's objects so logs read alike. */
-export const newAdId = (prefix: 'org' | 'cmp') => `${prefix}_sbx${randomBytes(10).toString('hex')}`;
+export const newAdId = (prefix: 'org' | 'cmp' | 'aud' | 'ad') =>
+  `${prefix}_sbx${randomBytes(10).toString('hex')}`;
 
 type CampaignRow = typeof sandboxAdCampaigns.$inferSelect;
 type HistoryRow = typeof sandboxAdCampaignHistory.$inferSelect;
@@ -32,12 +37,35 @@ export const organizationOf = (row: typeof sandboxAdOrganizations.$inferSelect):
   parentId: row.parentId,
   name: row.name,
   reference: row.reference,
+  customId: row.customId,
 });
 
-export async function readOrganization(db: Executor, id: string): Promise<AdOrganization | null> {
-  const [row] = await db.select().from(sandboxAdOrganizations).where(eq(sandboxAdOrganizations.id, id));
+/** The organisation unless it was deleted; with `lock` its row is held until the transaction ends. */
+export async function readOrganization(
+  db: Executor,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<AdOrganization | null> {
+  const query = db
+    .select()
+    .from(sandboxAdOrganizations)
+    .where(and(eq(sandboxAdOrganizations.id, id), isNull(sandboxAdOrganizations.deletedAt)));
+  const [row] = options.lock ? await query.for('update') : await query;
   return row ? organizationOf(row) : null;
 }
+
+function goalOf(row: CampaignRow): AdGoal | null {
+  if (row.goalType === null || row.goalValue === null) return null;
+  return row.goalType === 'ctr'
+    ? { type: 'ctr', value: row.goalValue }
+    : { type: row.goalType, value: row.goalValue as Micros };
+}
+
+/** The goal as the two columns store it. */
+export const goalColumns = (goal: AdGoal | null) => ({
+  goalType: goal?.type ?? null,
+  goalValue: goal?.value ?? null,
+});
 
 function campaignOf(row: CampaignRow, history: readonly HistoryRow[]): AdCampaign {
   return {
@@ -45,6 +73,7 @@ function campaignOf(row: CampaignRow, history: readonly HistoryRow[]): AdCampaig
     organizationId: row.organizationId,
     reference: row.reference,
     name: row.name,
+    kind: row.kind,
     status: row.status,
     keywords: row.keywords,
     contextualKeywords: row.contextualKeywords,
@@ -53,6 +82,9 @@ function campaignOf(row: CampaignRow, history: readonly HistoryRow[]): AdCampaig
       ...(row.dailyBudgetCents !== null ? { daily: row.dailyBudgetCents } : {}),
       ...(row.totalBudgetCents !== null ? { total: row.totalBudgetCents } : {}),
     },
+    maxBid: row.maxBidMicros,
+    goal: goalOf(row),
+    audienceIds: row.audienceIds,
     startDate: row.startDate,
     endDate: row.endDate,
     timeZone: row.timeZone,
@@ -112,6 +144,8 @@ export async function runIdempotent(
   operation: string,
   input: { idempotencyKey: string } & object,
   work: (tx: Executor) => Promise<string>,
+  /** What the fingerprint compares, when not the input itself (a digest instead of a file). */
+  fingerprinted: object = input,
 ): Promise<string> {
   const key = input.idempotencyKey;
   const mismatch = () =>
@@ -126,7 +160,7 @@ export async function runIdempotent(
         scope: 'sandbox-ad',
         key,
         operation,
-        fingerprint: fingerprintOf(operation, input, ['idempotencyKey']),
+        fingerprint: fingerprintOf(operation, fingerprinted, ['idempotencyKey']),
       },
       async (tx) => {
         const id = await work(tx);
