@@ -19,6 +19,7 @@ import { type Clock, settableClock, systemClock } from './lib/clock.js';
 import { createRateLimiter } from './lib/rate-limiter.js';
 import { DELIVERY_RETRY, type RetryPolicy } from './lib/retry-policy.js';
 import { createSecretBox } from './lib/secret-box.js';
+import { createAdAudiencesModule } from './modules/ad-audiences/index.js';
 import { createAgreementsModule } from './modules/agreements/index.js';
 import { createAppConfigModule } from './modules/app-config/index.js';
 import { createAuditModule } from './modules/audit/index.js';
@@ -134,6 +135,8 @@ export interface RuntimeOptions {
   };
   /** Tests only: keys per exclusion merge transaction (decision 0092). */
   exclusionMergeRange?: number;
+  /** Tests only: the audiences' row and file limits and keys per transaction (decision 0114). */
+  audienceLimits?: { maxRows?: number; maxFileBytes?: number; mergeRange?: number };
   /** Tests only: the Open API's rate limits, token life and idempotency wait (decision 0100). */
   openApi?: Pick<
     Parameters<typeof createDeveloperModule>[0],
@@ -480,6 +483,19 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     mergeRange: options.exclusionMergeRange,
     log: (message, detail) => console.warn(message, detail ?? ''),
   });
+  // The ad platform's audiences (decision 0114): uploads COPYed in, keys stored by a queued job.
+  const adAudiences = createAdAudiencesModule({
+    db,
+    copyIn: database.copyIn,
+    queue,
+    inScope: scope.inScope,
+    companies: tenancy.companyReads,
+    moduleAccess: tenancy.moduleAccess,
+    campaignLabels: campaigns.labels,
+    mergeHere: config.inProcessWorker,
+    log: (message, detail) => console.warn(message, detail ?? ''),
+    limits: options.audienceLimits,
+  });
   // Keyword counts and data enhancement counts, asked of the data vendor in jobs (decision 0093).
   const keywordCounts = createKeywordCountsModule({
     db,
@@ -492,6 +508,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   });
   const handlers: JobHandler[] = [
     ...exclusions.handlers,
+    ...adAudiences.handlers,
     ...mail.handlers,
     ...keywordCounts.handlers,
     ...leads.handlers,
@@ -568,6 +585,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     campaigns,
     siteTests,
     exclusions,
+    adAudiences,
     keywordCounts,
     integrations,
     billing,
@@ -751,6 +769,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       leads: leads.leads,
       siteTests: siteTests.siteTests,
       exclusions: exclusions.exclusions,
+      adAudiences: {
+        campaignAudiences: adAudiences.campaignAudiences,
+        mergeAudience: adAudiences.mergeAudience,
+      },
       integrations: {
         engine: integrations.engine,
         manage: integrations.manage,

@@ -90,6 +90,11 @@ export const TABLE_OWNERS: Record<string, string> = {
   lead_deliveries: 'modules/leads',
   vendor_list_runs: 'modules/leads',
   lead_totals: 'modules/lead-reports',
+  // the ad platform's audiences (decision 0114)
+  ad_audiences: 'modules/ad-audiences',
+  ad_audience_keys: 'modules/ad-audiences',
+  ad_audience_staging: 'modules/ad-audiences',
+  ad_campaign_audiences: 'modules/ad-audiences',
   // exclusion (suppression) lists (decision 0092)
   suppression_entries: 'modules/exclusions',
   suppression_uploads: 'modules/exclusions',

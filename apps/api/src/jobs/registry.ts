@@ -1,3 +1,4 @@
+import { mergeAudienceJob } from '../modules/ad-audiences/index.js';
 import {
   commissionPayoutsJob,
   commissionsJob,
@@ -46,6 +47,7 @@ export const JOB_SPECS: readonly JobSpec[] = [
   invoiceRetriesJob,
   keywordCountJob,
   locatorMirrorJob,
+  mergeAudienceJob,
   mergeExclusionUploadJob,
   minimumSpendJob,
   openApiSweepJob,
