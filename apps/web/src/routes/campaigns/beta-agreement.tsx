@@ -1,4 +1,4 @@
-import { type BetaFeatureId, type CampaignModule, moduleEntry, type SessionUser } from '@app/contracts';
+import { type BetaFeatureId, type ModuleType, moduleEntry, type SessionUser } from '@app/contracts';
 import { betaAgreementPending, type PolicyContext } from '@app/policy';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -27,7 +27,7 @@ export interface BetaAgreement {
 export function useBetaAgreement(
   user: SessionUser,
   ctx: PolicyContext,
-  module: CampaignModule,
+  module: ModuleType,
   moduleName: string,
 ): BetaAgreement {
   const http = useHttp();

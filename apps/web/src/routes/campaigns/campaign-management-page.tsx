@@ -17,7 +17,7 @@ import {
 } from '@app/policy';
 import { Alert, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useUserList } from '../../api/agency-list';
 import { useCampaignList } from '../../api/campaigns';
@@ -46,6 +46,9 @@ import { PrepaidPanel } from './prepaid-panel';
 import type { Option } from './wizard/campaign-step';
 import { CampaignWizard } from './wizard/campaign-wizard';
 
+/** Loaded only when the route is the Simplifi module's (its own chunk). */
+const SimplifiCampaignManagement = lazy(() => import('../simplifi/simplifi-campaign-management'));
+
 /**
  * /{module url}/campaign-management (spec 1 §2.3, spec 2 §2): the campaigns of the module this route
  * is for (the policy's match names it from the user's slug). An agency sees its clients' campaigns
@@ -57,6 +60,13 @@ export function CampaignManagementPage() {
   const user = current?.ctx.user ?? null;
   if (!user || !current) return <PageLoader label="Loading campaigns" />;
   const module = routeLeadModule(current);
+  // The ad platform's module has campaigns of its own kind (budgets, no leads): its own screen.
+  if (!module && current.match.module === 'simplifi')
+    return (
+      <Suspense fallback={<PageLoader label="Loading campaigns" />}>
+        <SimplifiCampaignManagement user={user} ctx={current.ctx} />
+      </Suspense>
+    );
   if (!module)
     return (
       <Alert color="yellow" role="status">

@@ -2,14 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { budgetIncreaseText, increaseOutcome } from './budget-increase';
 import { reportQuery, reportRangeError } from './report-range';
 import {
+  budgetLeftText,
+  budgetUsedBarValue,
   ctrText,
   formatCount,
   formatMoney,
   pacingState,
   pacingText,
   permilleOfPercentText,
-  spendAgainstBudget,
-  spentBarValue,
+  permilleText,
   sumWire,
 } from './simplifi-format';
 
@@ -46,13 +47,16 @@ describe('Simplifi figures', () => {
     expect(pacingText(null)).toBe('Not started');
   });
 
-  it('says spend against the budget, and fills the bar capped at 100', () => {
-    expect(spendAgainstBudget('412.50', '1000')).toBe('$412.50 of $1,000.00 (41.2%)');
-    expect(spendAgainstBudget('0', '0')).toBe('$0.00 of no budget yet');
-    expect(spendAgainstBudget('1.00', '3.00')).toBe('$1.00 of $3.00 (33.3%)');
-    expect(spentBarValue('412.50', '1000')).toBe(41);
-    expect(spentBarValue('1500', '1000')).toBe(100);
-    expect(spentBarValue('5', '0')).toBe(0);
+  it('says what is left of the period’s budget, and fills the bar with what is used', () => {
+    expect(budgetLeftText('600', '1500.00')).toBe('$600.00 left of $1,500.00');
+    expect(budgetLeftText('0', '0')).toBe('No budget bought yet');
+    expect(budgetUsedBarValue('600', '1500')).toBe(60);
+    expect(budgetUsedBarValue('1500', '1500')).toBe(0);
+    expect(budgetUsedBarValue('0', '1500')).toBe(100);
+    expect(budgetUsedBarValue('1', '3')).toBe(66);
+    expect(budgetUsedBarValue('5', '0')).toBe(0);
+    expect(permilleText(412)).toBe('41.2');
+    expect(permilleText(5)).toBe('0.5');
   });
 
   it('adds wire amounts in cents', () => {

@@ -81,17 +81,19 @@ export function permilleText(permille: number): string {
   return `${digits.slice(0, -1)}.${digits.slice(-1)}`;
 }
 
-/** '$412.50 of $1,000.00 (41.2%)'; '$412.50 of no budget yet' before a budget was bought. */
-export function spendAgainstBudget(spend: string, budget: string): string {
-  const permille = spentPermille(centsOf(spend), centsOf(budget));
-  if (permille === null) return `${formatMoney(spend)} of no budget yet`;
-  return `${formatMoney(spend)} of ${formatMoney(budget)} (${permilleText(permille)}%)`;
+/**
+ * The period's budget and what is left of it: '$600.00 left of $1,500.00'; 'No budget bought yet'
+ * before the first charge. (Spend to date is its own figure: it runs over every period.)
+ */
+export function budgetLeftText(remaining: string, budget: string): string {
+  if (centsOf(budget) <= 0) return 'No budget bought yet';
+  return `${formatMoney(remaining)} left of ${formatMoney(budget)}`;
 }
 
-/** The progress bar's fill for spend against budget, 0 to 100 (whole percent, capped). */
-export function spentBarValue(spend: string, budget: string): number {
-  const permille = spentPermille(centsOf(spend), centsOf(budget));
-  return permille === null ? 0 : Math.min(100, Math.floor(permille / 10));
+/** How much of the period's budget is used, 0 to 100 (whole percent), for its bar. */
+export function budgetUsedBarValue(remaining: string, budget: string): number {
+  const left = spentPermille(centsOf(remaining), centsOf(budget));
+  return left === null ? 0 : Math.max(0, 100 - Math.min(100, Math.ceil(left / 10)));
 }
 
 /** The sum of wire amounts, in cents (`@app/pricing` adds money). */
