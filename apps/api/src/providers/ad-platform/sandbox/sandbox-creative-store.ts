@@ -1,4 +1,4 @@
-import { asc, type Executor, eq, inArray, sandboxAdAdHistory, sandboxAdAds } from '@app/db';
+import { asc, type Executor, eq, inArray, sandboxAdAdHistory, sandboxAdAds, sql } from '@app/db';
 import type { AdCreative, AdCreativeStatus } from '../ad-platform.js';
 
 /*
@@ -25,13 +25,19 @@ export async function readAdRow(db: Executor, id: string, options: { lock?: bool
   return row ?? null;
 }
 
-/** Every ad of the campaign, deleted ones too, oldest first. */
+/**
+ * Every ad of the campaign, deleted ones too, oldest first: by creation time, then (ads made at the
+ * same instant of the sandbox's clock) by the order their first history entry was written.
+ */
 export async function readCampaignAds(db: Executor, campaignId: string): Promise<AdRow[]> {
   return db
     .select()
     .from(sandboxAdAds)
     .where(eq(sandboxAdAds.campaignId, campaignId))
-    .orderBy(asc(sandboxAdAds.createdAt), asc(sandboxAdAds.id));
+    .orderBy(
+      asc(sandboxAdAds.createdAt),
+      sql`(select min(h.sequence) from sandbox_ad_ad_history h where h.ad_id = ${sandboxAdAds.id})`,
+    );
 }
 
 export async function recordAdStatus(db: Executor, adId: string, to: AdCreativeStatus, at: Date) {
