@@ -70,6 +70,11 @@ export const SCREENS: Record<string, ScreenLoader> = {
   'module.campaign-management': campaignManagementPage,
   // The v1 variant shares the guard's redirects (decision D-v1) and is the same screen.
   'module.campaign-management-v1': campaignManagementPage,
+  // The campaign layout pages are the ad platform's (issue 24, decision 0115).
+  dashboard: () => import('../../routes/layout-pages/dashboard-page'),
+  campaign: () => import('../../routes/layout-pages/campaign-page'),
+  'campaign-setup': () => import('../../routes/layout-pages/campaign-setup-page'),
+  client: () => import('../../routes/layout-pages/client-page'),
 };
 
 export const pendingScreen: ScreenLoader = () => import('../../routes/pending/pending-page');

@@ -64,36 +64,41 @@ export interface SimplifiWizardProps {
  * An edit saves the campaign and the budget; a higher daily budget on a running campaign is first
  * checked, said in the server's figures, confirmed, and charged by remaining days.
  */
-export function SimplifiWizard(props: SimplifiWizardProps) {
+export function SimplifiWizard(props: SimplifiWizardProps & { inline?: boolean }) {
   const editing = props.campaignId !== null;
   const detail = useSimplifiDetail(props.campaignId ?? 0);
   const small = useMediaQuery('(max-width: 48em)');
   const title = `${editing ? 'Edit' : 'New'} ${props.moduleName} Campaign`;
+  const body = (
+    <div data-testid="simplifi-wizard">
+      {editing && !detail.data ? (
+        detail.isError ? (
+          <Alert color="red" role="alert">
+            {saveFailureText(detail.error)}
+          </Alert>
+        ) : (
+          <Group justify="center" py="xl">
+            <Loader aria-label="Loading campaign" />
+          </Group>
+        )
+      ) : (
+        <WizardBody
+          {...props}
+          stored={detail.data?.data ?? null}
+          initial={
+            detail.data
+              ? formOfSimplifi(detail.data.data)
+              : emptySimplifiForm(props.ownClientId ? String(props.ownClientId) : '')
+          }
+        />
+      )}
+    </div>
+  );
+  // The setup page shows the wizard as the page itself; the lists open it over themselves.
+  if (props.inline) return body;
   return (
     <Modal opened onClose={props.onClose} title={title} size="xl" fullScreen={small}>
-      <div data-testid="simplifi-wizard">
-        {editing && !detail.data ? (
-          detail.isError ? (
-            <Alert color="red" role="alert">
-              {saveFailureText(detail.error)}
-            </Alert>
-          ) : (
-            <Group justify="center" py="xl">
-              <Loader aria-label="Loading campaign" />
-            </Group>
-          )
-        ) : (
-          <WizardBody
-            {...props}
-            stored={detail.data?.data ?? null}
-            initial={
-              detail.data
-                ? formOfSimplifi(detail.data.data)
-                : emptySimplifiForm(props.ownClientId ? String(props.ownClientId) : '')
-            }
-          />
-        )}
-      </div>
+      {body}
     </Modal>
   );
 }
