@@ -28,6 +28,13 @@ export async function readFieldsThenFile<T>(
       part.file.resume();
       throw badRequest(`Unexpected file field ${part.fieldname}.`);
     }
+    // The parser may have read past the limit before the part reached this loop (a small body
+    // arrives in one chunk): then it is already truncated. Otherwise the reader is failed when the
+    // limit is hit, so the caller's `take` throws and keeps nothing.
+    if (part.file.truncated) {
+      part.file.resume();
+      throw new HttpError(413, 'file_too_large', form.tooLarge);
+    }
     part.file.on('limit', () => part.file.destroy(new FileTooLargeError(form.tooLarge)));
     try {
       taken = { value: await take(fields, { name: part.filename ?? '', stream: part.file }) };

@@ -59,6 +59,8 @@ export interface KeyCsvRules {
   unnamedHeader: string;
   /** The refusal past the row limit. */
   tooManyRows: (limit: number) => string;
+  /** What of a bad line's excerpt may be kept (the audiences keep no e-mail address, even a misplaced one). */
+  redact?: (excerpt: string) => string;
 }
 
 /**
@@ -124,7 +126,7 @@ export function parseKeyCsv(
         if (!key) {
           counts.rejected += 1;
           if (counts.badLines.length < BAD_LINES_KEPT)
-            counts.badLines.push({ line, reason, text: shown(cells) });
+            counts.badLines.push({ line, reason, text: shown(cells, rules.redact) });
           continue;
         }
         counts.accepted += 1;
@@ -153,8 +155,8 @@ export function parseKeyCsv(
   })();
 }
 
-function shown(cells: readonly string[]): string {
-  const text = cells.join(',');
+function shown(cells: readonly string[], redact: (excerpt: string) => string = (t) => t): string {
+  const text = redact(cells.join(','));
   // Control characters (a binary file) are not echoed back.
   const clean = [...text.slice(0, SHOWN_TEXT * 2)]
     .map((c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 ? ' ' : c))

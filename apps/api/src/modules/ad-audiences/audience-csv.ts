@@ -32,6 +32,9 @@ export function audienceKeyRules(kind: AudienceKeyKind): KeyCsvRules {
     notAKey: NOT_A_KEY[kind],
     unnamedHeader: `${NOT_A_KEY[kind]}; read as a header row naming no ${kind === 'email' ? 'e-mail' : 'MD5'} column`,
     tooManyRows: AUDIENCE_TEXTS.tooManyRows,
+    // A bad line is shown back with its excerpt; an address in it (an e-mail in an MD5 file, or a
+    // malformed one) is not kept.
+    redact: (excerpt) => excerpt.replace(/[^\s,;"'<>]*@[^\s,;"'<>]*/g, '[e-mail address]'),
   };
 }
 
