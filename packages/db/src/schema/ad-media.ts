@@ -25,6 +25,10 @@ export const adMedia = pgTable(
     companyId: integer()
       .notNull()
       .references(() => companies.id),
+    /** The agency the media is under: the company itself, or the client's agency (its list reads one index). */
+    agencyId: integer()
+      .notNull()
+      .references(() => companies.id),
     uploadedByUserId: integer().references(() => users.id),
     /** The Simplifi campaign it is attached to, if any (the campaign's client or agency owns the media). */
     campaignId: integer().references(() => campaigns.id),
@@ -50,6 +54,7 @@ export const adMedia = pgTable(
   },
   (t) => [
     index('ad_media_company_idx').on(t.companyId, t.createdAt),
+    index('ad_media_agency_idx').on(t.agencyId, t.createdAt),
     index('ad_media_campaign_idx').on(t.campaignId, t.createdAt).where(sql`${t.campaignId} is not null`),
     check('ad_media_kind', sql`${t.kind} in ('image', 'html5')`),
     check('ad_media_origin', sql`${t.origin} in ('upload', 'builder')`),
