@@ -28,7 +28,7 @@ function Setup({ screen }: { screen: SimplifiScreen }) {
   return (
     <Stack gap="md" data-testid="simplifi-campaign-setup">
       <Stack gap={0}>
-        <Title order={2}>{moduleName} Campaign Setup</Title>
+        <Title order={2}>{`${moduleName} Campaign Setup`}</Title>
         <Text size="sm" c="dimmed">
           A display campaign: who it advertises, its budget, its ads and who sees them. It is saved stopped
           and starts when you activate it.

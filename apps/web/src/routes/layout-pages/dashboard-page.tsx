@@ -54,7 +54,7 @@ function Overview({ screen }: { screen: SimplifiScreen }) {
     <Stack gap="lg" data-testid="simplifi-dashboard">
       <Group justify="space-between" align="flex-end">
         <Stack gap={0}>
-          <Title order={2}>{screen.moduleName} Dashboard</Title>
+          <Title order={2}>{`${screen.moduleName} Dashboard`}</Title>
           <Text size="sm" c="dimmed">
             {screen.isClientUser ? 'Your display advertising' : "Your clients' display advertising"} at a
             glance
