@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IAB_SIZE_LIST } from './ad-sizes.js';
-import { ID_NOT_FOUND, INT32_MAX, idParamSchema, idSchema, isRowId } from './ids.js';
+import { ID_NOT_FOUND, idParamSchema, idSchema, isRowId } from './ids.js';
 
 /*
  * Ad media (issue 24; spec 2 §5, §7 "Media"; decision 0113): the display ads of a company's Simplifi
@@ -57,6 +57,9 @@ export const AD_MEDIA_TEXTS = {
   clickUrlInvalid: 'Enter the click-through address as a full http:// or https:// address.',
   notSimplifiCampaign: 'Media can only be attached to a Simplifi campaign.',
   notSameCompany: "Media can only be attached to a campaign of the media's own company or its clients.",
+  onPlatform:
+    'This media already runs as an ad of its campaign, so it stays with that campaign. Upload it again to use it in another one.',
+  ownerKind: 'Media belong to an agency or one of its clients.',
   nothingToUpdate: 'Send a name, a campaign or a click-through address to change.',
   linkUsed: 'This download link has been used or has expired. Ask for a new one.',
   uploaded: 'The file was uploaded.',
@@ -173,8 +176,8 @@ export const mediaUploadFieldsSchema = z.strictObject({
   kind: z.enum(AD_MEDIA_KINDS, { error: AD_MEDIA_TEXTS.kindInvalid }),
   name: adMediaNameSchema.optional(),
   /** Whose media it is: the caller's company when absent, else a company in their scope. */
-  company_id: z.coerce.number().int().min(1, ID_NOT_FOUND).max(INT32_MAX, ID_NOT_FOUND).optional(),
-  campaign_id: z.coerce.number().int().min(1, ID_NOT_FOUND).max(INT32_MAX, ID_NOT_FOUND).optional(),
+  company_id: idParamSchema.optional(),
+  campaign_id: idParamSchema.optional(),
   click_url: clickUrlSchema.optional(),
 });
 export type MediaUploadFields = z.infer<typeof mediaUploadFieldsSchema>;
