@@ -19,6 +19,7 @@ import { type Clock, settableClock, systemClock } from './lib/clock.js';
 import { createRateLimiter } from './lib/rate-limiter.js';
 import { DELIVERY_RETRY, type RetryPolicy } from './lib/retry-policy.js';
 import { createSecretBox } from './lib/secret-box.js';
+import { createAdCampaignsModule } from './modules/ad-campaigns/index.js';
 import { createAdAudiencesModule } from './modules/ad-audiences/index.js';
 import { createAgreementsModule } from './modules/agreements/index.js';
 import { createAppConfigModule } from './modules/app-config/index.js';
@@ -347,6 +348,29 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     followUps: payments.followUps,
     log: (message, detail) => console.warn(message, detail ?? ''),
   });
+  // The Simplifi module (decision 0110): display campaigns with budgets, on the campaigns module's rows.
+  const adCampaigns = createAdCampaignsModule({
+    db,
+    ledger,
+    clock,
+    platform: adPlatform,
+    platformName: adPlatform.name,
+    campaigns: {
+      service: campaigns.service,
+      payers: campaigns.payers,
+      kinds: campaigns.kinds as never,
+      idOfPublicId: campaigns.idOfPublicId,
+      clientOrganization: campaigns.locatorMirror.clientOrganization,
+    },
+    completeActivation: campaigns.completeActivation,
+    followUps: payments.followUps,
+    moduleAccess: tenancy.moduleAccess,
+    inScope: (p, campaignId) => scope.inScope(p, 'campaign', campaignId),
+    minimums: settings.simplifiMinimums,
+    log: (message, detail) => console.warn(message, detail ?? ''),
+  });
+  campaigns.kinds.useActivation('simplifi', adCampaigns.activation as never);
+  campaigns.kinds.onMoved((record) => adCampaigns.moved(record));
   // Integrations (decision 0096): where leads go besides e-mail; every worker runs a delivery engine.
   const integrationHttp =
     options.integrations?.http ??
@@ -514,6 +538,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     ...leads.handlers,
     ...siteTests.handlers,
     ...campaigns.handlers,
+    ...adCampaigns.handlers(),
     ...settings.handlers,
     ...identity.handlers,
     ...payments.handlers,
@@ -583,6 +608,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     payments,
     cards,
     campaigns,
+    adCampaigns,
     siteTests,
     exclusions,
     adAudiences,
@@ -754,6 +780,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       dataVendor,
       vendorCallbackNonces,
       adPlatform,
+      adCampaigns,
       payments: {
         gateways,
         sandbox,

@@ -26,7 +26,7 @@ import { companies, systems } from './tenancy.js';
 const createdAt = () => timestamp({ withTimezone: true }).defaultNow().notNull();
 const cents = () => bigint({ mode: 'number' }).$type<Cents>();
 
-export const AD_GOAL_TYPES = ['cpm', 'cpc', 'ctr', 'cpa'] as const;
+export const AD_CAMPAIGN_GOAL_TYPES = ['cpm', 'cpc', 'ctr', 'cpa'] as const;
 
 export const adCampaignBudgets = pgTable(
   'ad_campaign_budgets',
@@ -44,7 +44,7 @@ export const adCampaignBudgets = pgTable(
     maxBidMicros: bigint({ mode: 'number' }).$type<Micros>().notNull(),
     monthlyBudgetCents: cents().notNull(),
     dailyBudgetCents: cents().notNull(),
-    goalType: text({ enum: AD_GOAL_TYPES }).notNull(),
+    goalType: text({ enum: AD_CAMPAIGN_GOAL_TYPES }).notNull(),
     goalValue: text().notNull(),
     /** Whole percent of every budget the agency keeps (0–99). */
     agencyMarkup: integer().notNull(),

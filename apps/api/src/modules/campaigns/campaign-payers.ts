@@ -124,6 +124,12 @@ export function createCampaignPayers(deps: {
       return new Map(rows.map((r) => [r.id, `Campaign #${r.publicId} ${r.name} (${r.term})`]));
     },
 
+    /** Who pays the campaign's charges now: the agency under manual bill, else the client; null when gone. */
+    async payerOf(campaignId: number): Promise<'client' | 'agency' | null> {
+      const found = await contextOf(campaignId);
+      return found ? (found.ctx.agencyManualBill ? 'agency' : 'client') : null;
+    },
+
     subject: async (campaignId: number): Promise<InvoiceSubject | null> =>
       (await subjects([campaignId])).get(campaignId) ?? null,
 

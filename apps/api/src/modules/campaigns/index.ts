@@ -1,4 +1,4 @@
-import type { Database } from '@app/db';
+import type { Database, Executor } from '@app/db';
 import type { AdPlatform } from '../../providers/ad-platform/index.js';
 import type { AuditLog } from '../audit/index.js';
 import type { AgencyWallet, BillingSchedules, PrepaidLots, RootFeeChargeKeeper } from '../billing/index.js';
@@ -125,6 +125,12 @@ export function createCampaignsModule(deps: {
      * `onMoved` a listener told of every committed move of any campaign.
      */
     kinds: { useActivation: kinds.useActivation, onMoved: kinds.onMoved },
+    /**
+     * Completes an activation another kind's charge paid for, in that charge's record transaction
+     * (the Simplifi budget's follow-up carries the `ActivationDone` this module reads back).
+     */
+    completeActivation: (done: Record<string, unknown>, tx: Executor) =>
+      completeActivation(activationDoneOf({ kind: ACTIVATION_FOLLOW_UP, ...done }), tx),
     /** What the billing module invoices and tops up a campaign with, and its payers' charges. */
     payers: createCampaignPayers({
       repo,

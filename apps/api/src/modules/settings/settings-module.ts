@@ -1,3 +1,4 @@
+import { ZERO_CENTS, ZERO_MICROS } from '@app/contracts';
 import type { Database } from '@app/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { JobHandler } from '../../jobs/define-job.js';
@@ -103,5 +104,18 @@ export function createSettingsModule(deps: SettingsModuleDependencies) {
     };
   }
 
-  return { smtp, handlers, hosts, routes: [routes()] };
+  return {
+    smtp,
+    handlers,
+    hosts,
+    /** A system's Simplifi minimums (max bid, daily budget), 0 when none is set (decision 0016). */
+    async simplifiMinimums(systemId: number) {
+      const row = await repo.campaignMinimums(systemId);
+      return {
+        maxBidMicros: row?.simplifiMaxBidMicros ?? ZERO_MICROS,
+        dailyBudgetCents: row?.simplifiDailyBudgetCents ?? ZERO_CENTS,
+      };
+    },
+    routes: [routes()],
+  };
 }

@@ -11,6 +11,8 @@ const CAUSE_LABELS: Record<LedgerCauseKind, string> = {
   prepaid_block: 'Prepaid leads bought',
   prepaid_use: 'Prepaid leads delivered',
   prepaid_refund: 'Prepaid leads refunded',
+  ad_budget: 'Ad budget bought',
+  ad_spend: 'Ad budget spent',
   transfer: 'Transfer',
   commission: 'Commission',
   minimum_spend: 'Minimum spend shortfall',

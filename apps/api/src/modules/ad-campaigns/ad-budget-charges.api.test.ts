@@ -1,0 +1,203 @@
+import { MODULE_CATALOGUE } from '@app/contracts';
+import { betaTesters, companyModules, DEMO, sql } from '@app/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
+import { saveCard } from '../../../test/kits/cards.js';
+import { companyByName, get, PEOPLE, post, put, type Who, who } from '../../../test/kits/users.js';
+import { sandboxOf } from '../../../test/payments.js';
+import { type SettableClock, settableClock } from '../../lib/clock.js';
+
+/*
+ * A Simplifi campaign's budget charges (issue 24, decision 0110): the first period at activation, a
+ * renewal per period however often and however concurrently it runs, beside a daily-budget raise,
+ * each charged once; the ledger's ad budget equals what the paid charges bought.
+ */
+
+let rt: TestRuntime;
+let clock: SettableClock;
+let owner: Who;
+let harbor: number;
+const SIMPLIFI = MODULE_CATALOGUE.simplifi.beta.featureId;
+
+beforeAll(async () => {
+  clock = settableClock(new Date('2026-01-31T18:00:00Z'));
+  rt = await startTestRuntime({ clock }, { IN_PROCESS_WORKER: 'false' });
+  owner = await who(rt, PEOPLE.northwind);
+  harbor = (await companyByName(rt, DEMO.northwind.clients[0].name)).id;
+  const northwind = (await companyByName(rt, DEMO.northwind.name)).id;
+  const { db } = rt.database;
+  await db
+    .insert(companyModules)
+    .values({ companyId: harbor, module: 'simplifi', enabled: true })
+    .onConflictDoUpdate({
+      target: [companyModules.companyId, companyModules.module],
+      set: { enabled: true },
+    });
+  await db.insert(betaTesters).values({ featureId: SIMPLIFI, companyId: northwind }).onConflictDoNothing();
+  const accepted = await put(
+    rt,
+    `/marketing-services-agreement-feature/${owner.id}/${SIMPLIFI}`,
+    {
+      feature_id: SIMPLIFI,
+      feature_name: 'Simplifi ID',
+      user_id: owner.id,
+      is_marketing_services_agreement_feature: 'T',
+      company_name: DEMO.northwind.name,
+      company_id: northwind,
+    },
+    owner.token,
+  );
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  // Harbor Dental's card, on Northwind's connected account: it pays the budget.
+  const client = await who(rt, PEOPLE.client);
+  const token = await sandboxOf(rt).createCardToken({
+    number: '4242424242424242',
+    expMonth: 12,
+    expYear: 2040,
+    holderName: 'Harbor Dental',
+  });
+  await saveCard(rt, client, token);
+});
+afterAll(() => rt?.close());
+
+const chargeRows = async (campaignId: number) =>
+  (
+    await rt.database.db.execute(
+      sql`select reason, period_start, amount_cents::int as amount_cents, platform_cents::int as platform_cents, status from ad_budget_charges
+          where campaign_id = ${campaignId} order by id`,
+    )
+  ).rows as {
+    reason: string;
+    period_start: string;
+    amount_cents: number;
+    platform_cents: number;
+    status: string;
+  }[];
+
+const budgetInLedger = async (campaignId: number) => {
+  const rows = (
+    await rt.database.db.execute(
+      sql`select coalesce(-sum(l.amount), 0)::bigint as balance from ledger_lines l
+          join ledger_accounts a on a.id = l.account_id
+          where a.kind = 'ad_budget' and a.reference = ${`campaign-${campaignId}`}`,
+    )
+  ).rows as { balance: string | number }[];
+  return Number(rows[0]?.balance ?? 0);
+};
+
+async function newCampaign(daily = '10', monthly = '300') {
+  const made = await post(
+    rt,
+    '/leadspeek/simplifi',
+    {
+      clientID: harbor,
+      campaignName: `Display ${Math.random().toString(36).slice(2, 8)}`,
+      maxBid: '5',
+      monthlyBudget: monthly,
+      dailyBudget: daily,
+      goalType: 'cpc',
+      goalValue: '2.50',
+      agencyMarkup: 20,
+      clickUrl: 'https://harbordental.example/',
+    },
+    owner.token,
+  );
+  expect(made.statusCode, made.body).toBe(200);
+  return made.json().data as { leadspeekID: number; leadspeek_api_id: string };
+}
+
+describe('Simplifi budget charges', () => {
+  it('refuses a budget below the minimums or a monthly budget under the daily one, and makes nothing', async () => {
+    const res = await post(
+      rt,
+      '/leadspeek/simplifi',
+      {
+        clientID: harbor,
+        campaignName: 'Too small',
+        maxBid: '5',
+        monthlyBudget: '5',
+        dailyBudget: '10',
+        goalType: 'cpm',
+        goalValue: '0',
+        agencyMarkup: 20,
+        clickUrl: 'https://harbordental.example/',
+      },
+      owner.token,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('The monthly budget must be at least the daily budget.');
+    const count = await rt.database.db.execute(
+      sql`select count(*)::int as n from campaigns where name = 'Too small'`,
+    );
+    expect((count.rows[0] as { n: number }).n).toBe(0);
+  });
+
+  it('charges the first period at activation, then one renewal per period however often it runs', async () => {
+    const c = await newCampaign();
+    const activated = await put(
+      rt,
+      '/leadspeek/client/activepause',
+      { leadspeekID: c.leadspeekID, status: 'running' },
+      owner.token,
+    );
+    expect(activated.statusCode, activated.body).toBe(200);
+    expect(await chargeRows(c.leadspeekID)).toEqual([
+      {
+        reason: 'activation',
+        period_start: '2026-01-31',
+        amount_cents: 30_000,
+        platform_cents: 24_000,
+        status: 'paid',
+      },
+    ]);
+    expect(await budgetInLedger(c.leadspeekID)).toBe(30_000);
+
+    // Within the period the renewal charges nothing.
+    await rt.services.adCampaigns.renewDue();
+    expect(await chargeRows(c.leadspeekID)).toHaveLength(1);
+
+    // A month on (Jan 31 → Feb 28): five renewals at once and a daily-budget raise beside them.
+    clock.set(new Date('2026-02-28T18:00:00Z'));
+    const [raise] = await Promise.all([
+      post(
+        rt,
+        '/leadspeek/simplifi/charge-campaign-by-remaining-days',
+        { leadspeekID: c.leadspeekID, dailyBudget: '20' },
+        owner.token,
+      ),
+      ...Array.from({ length: 5 }, () => rt.services.adCampaigns.renewDue()),
+    ]);
+    await rt.services.adCampaigns.renewDue();
+    const rows = await chargeRows(c.leadspeekID);
+    console.log('charges after 6 renewal runs and a raise:', JSON.stringify(rows));
+    expect(rows.filter((r) => r.reason === 'renewal' || r.reason === 'activation')).toHaveLength(2);
+    expect(rows.filter((r) => r.period_start === '2026-02-28' && r.reason === 'renewal')).toEqual([
+      {
+        reason: 'renewal',
+        period_start: '2026-02-28',
+        amount_cents: 30_000,
+        platform_cents: 24_000,
+        status: 'paid',
+      },
+    ]);
+    expect(raise?.statusCode, raise?.body).toBe(200);
+    const raises = rows.filter((r) => r.reason === 'raise');
+    expect(raises.length).toBeLessThanOrEqual(1);
+    const paid = rows.filter((r) => r.status === 'paid').reduce((s, r) => s + r.amount_cents, 0);
+    expect(await budgetInLedger(c.leadspeekID)).toBe(paid);
+
+    // The same raise asked again charges nothing more.
+    const again = await post(
+      rt,
+      '/leadspeek/simplifi/charge-campaign-by-remaining-days',
+      { leadspeekID: c.leadspeekID, dailyBudget: '20' },
+      owner.token,
+    );
+    expect(again.statusCode).toBe(409);
+    expect((await chargeRows(c.leadspeekID)).length).toBe(rows.length);
+
+    const details = await get(rt, `/leadspeek/simplifi/details?leadspeekID=${c.leadspeekID}`, owner.token);
+    expect(details.statusCode, details.body).toBe(200);
+    expect(details.json().data.dailyBudget).toBe('20.00');
+  });
+});

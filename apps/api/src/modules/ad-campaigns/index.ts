@@ -1,0 +1,184 @@
+import type { Database } from '@app/db';
+import { z } from 'zod';
+import { defineJob, type JobHandler } from '../../jobs/define-job.js';
+import type { Clock } from '../../lib/clock.js';
+import type { AdPlatform } from '../../providers/ad-platform/index.js';
+import type { CampaignPayers, CampaignService } from '../campaigns/index.js';
+import type { Ledger } from '../ledger/index.js';
+import type { FollowUps } from '../payments/index.js';
+import type { ModuleAccess, Principal } from '../tenancy/index.js';
+import { createAdCampaignRepository } from './ad-campaign-repository.js';
+import { adCampaignRoutes } from './ad-campaign-routes.js';
+import { createAdCampaignService, type SimplifiMinimums } from './ad-campaign-service.js';
+import { createBudgetBook } from './budget-book.js';
+import { AD_BUDGET_FOLLOW_UP, type BudgetPaid, createBudgetCharges } from './budget-charges.js';
+import { createBudgetPeriods } from './budget-periods.js';
+import { createPlatformSync } from './platform-sync.js';
+import { createStatsPull } from './stats-pull.js';
+
+export const adBudgetRenewalJob = defineJob({
+  name: 'ad-campaigns.budget-renewal',
+  payload: z.object({}).strict(),
+  retryLimit: 0,
+  retryDelaySeconds: 60,
+  recurring: { cron: '7 * * * *' },
+});
+export const adPlatformSyncJob = defineJob({
+  name: 'ad-campaigns.platform-sync',
+  payload: z.object({}).strict(),
+  retryLimit: 0,
+  retryDelaySeconds: 30,
+  recurring: { cron: '* * * * *' },
+});
+export const adStatsPullJob = defineJob({
+  name: 'ad-campaigns.stats-pull',
+  payload: z.object({}).strict(),
+  retryLimit: 0,
+  retryDelaySeconds: 60,
+  recurring: { cron: '*/15 * * * *' },
+});
+
+/**
+ * The Simplifi module (issue 24, decision 0110): display campaigns on the ad platform, with budgets
+ * prepaid per period. Its campaigns are the campaigns module's rows (one state machine, one list,
+ * one move path); it registers their activation charge and a move listener there, and owns the
+ * budgets, the budget charges and the pulled figures.
+ */
+export function createAdCampaignsModule(deps: {
+  db: Database;
+  ledger: Ledger;
+  clock: Clock;
+  platform: AdPlatform;
+  platformName: string;
+  campaigns: {
+    service: Pick<CampaignService, 'createRow' | 'found' | 'update'>;
+    payers: Pick<CampaignPayers, 'charge' | 'payerOf'>;
+    kinds: {
+      useActivation: (entity: 'simplifi', activation: never) => void;
+      onMoved: (listener: never) => void;
+    };
+    idOfPublicId: (publicId: string) => Promise<number | null>;
+    clientOrganization: (owners: { agencyId: number; clientId: number }) => Promise<string>;
+  };
+  completeActivation: (
+    done: Record<string, unknown>,
+    tx: Parameters<FollowUps['run']>[2],
+  ) => Promise<unknown>;
+  followUps: Pick<FollowUps, 'register'>;
+  moduleAccess: Pick<ModuleAccess, 'requireReadable'>;
+  inScope: (p: Principal, campaignId: number) => Promise<boolean>;
+  minimums: (systemId: number) => Promise<SimplifiMinimums>;
+  log: (message: string, detail?: unknown) => void;
+}) {
+  const repo = createAdCampaignRepository(deps.db);
+  const book = createBudgetBook(deps.ledger);
+  const charges = createBudgetCharges({
+    db: deps.db,
+    repo,
+    book,
+    payers: deps.campaigns.payers,
+    completeActivation: deps.completeActivation,
+  });
+  deps.followUps.register(AD_BUDGET_FOLLOW_UP, (followUp, _operation, tx) =>
+    charges.finish(followUp as unknown as BudgetPaid, tx),
+  );
+  const periods = createBudgetPeriods({ repo, book, charges, clock: deps.clock });
+  const sync = createPlatformSync({
+    repo,
+    platform: deps.platform,
+    clock: deps.clock,
+    campaign: async (id) => deps.campaigns.service.found(id).catch(() => null),
+    organization: deps.campaigns.clientOrganization,
+    log: deps.log,
+  });
+  const stats = createStatsPull({
+    db: deps.db,
+    repo,
+    book,
+    platform: deps.platform,
+    clock: deps.clock,
+    timeZoneOf: async (ids) => {
+      const zones = new Map<number, string>();
+      for (const id of ids) zones.set(id, (await deps.campaigns.service.found(id)).timeZone);
+      return zones;
+    },
+  });
+  const service = createAdCampaignService({
+    db: deps.db,
+    repo,
+    campaigns: deps.campaigns.service,
+    idOfPublicId: deps.campaigns.idOfPublicId,
+    inScope: deps.inScope,
+    moduleAccess: deps.moduleAccess,
+    periods,
+    sync,
+    minimums: deps.minimums,
+    platformName: deps.platformName,
+    clock: deps.clock,
+  });
+  const manualBill = async (campaignId: number) =>
+    (await deps.campaigns.payers.payerOf(campaignId)) === 'agency';
+
+  return {
+    service,
+    periods,
+    sync,
+    stats,
+    /** The activation of Simplifi campaigns (the campaigns module's seam): the first period's budget. */
+    activation: {
+      async charge(
+        record: Parameters<typeof periods.activate>[0],
+        ctx: { agencyManualBill: boolean },
+        activationNumber: number,
+        userId: number | null,
+      ) {
+        const done = {
+          campaignId: record.id,
+          activation: activationNumber,
+          userId,
+          prepaid: null,
+          rootFee: null,
+        };
+        const { answer, logText } = await periods.activate(record, ctx.agencyManualBill, {
+          kind: 'campaign.activate',
+          ...done,
+        });
+        return { answer, done, logText };
+      },
+    },
+    /** Every committed move of a Simplifi campaign is followed at the platform. */
+    async moved(record: { id: number; module: string }): Promise<void> {
+      if (record.module !== 'simplifi') return;
+      await repo.wantSync(record.id);
+      await sync.sync(record.id);
+    },
+    async renewDue(): Promise<{ paid: number; failed: number }> {
+      let paid = 0;
+      let failed = 0;
+      let after = 0;
+      for (;;) {
+        const page = await repo.anchoredAfter(after, 100);
+        if (page.length === 0) break;
+        for (const budget of page) {
+          after = budget.campaignId;
+          const c = await deps.campaigns.service.found(budget.campaignId).catch(() => null);
+          if (!c || c.status !== 'running') continue;
+          const outcome = await periods.renew(c, await manualBill(c.id));
+          if (outcome?.status === 'paid' && !outcome.already) paid++;
+          if (outcome?.status === 'failed') failed++;
+        }
+      }
+      return { paid, failed };
+    },
+    handlers(): JobHandler[] {
+      return [
+        { spec: adBudgetRenewalJob, handle: async () => void (await this.renewDue()) },
+        { spec: adPlatformSyncJob, handle: async () => void (await sync.syncDue()) },
+        { spec: adStatsPullJob, handle: async () => void (await stats.pullDue()) },
+      ];
+    },
+    routes: [adCampaignRoutes({ service, periods, manualBill })],
+  };
+}
+
+export type AdCampaignsModule = ReturnType<typeof createAdCampaignsModule>;
