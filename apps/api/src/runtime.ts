@@ -21,6 +21,7 @@ import { DELIVERY_RETRY, type RetryPolicy } from './lib/retry-policy.js';
 import { createSecretBox } from './lib/secret-box.js';
 import { createAdCampaignsModule } from './modules/ad-campaigns/index.js';
 import { createAdAudiencesModule } from './modules/ad-audiences/index.js';
+import { createAdMediaModule } from './modules/ad-media/index.js';
 import { createAgreementsModule } from './modules/agreements/index.js';
 import { createAppConfigModule } from './modules/app-config/index.js';
 import { createAuditModule } from './modules/audit/index.js';
@@ -530,6 +531,28 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     moduleAccess: tenancy.moduleAccess,
     personContact: personContactOf(db),
   });
+  // Ad media (decision 0113): Simplifi campaigns' display ads, checked by content, kept in the file store.
+  const adMedia = createAdMediaModule({
+    db,
+    storage,
+    inScope: scope.inScope,
+    moduleAccess: tenancy.moduleAccess,
+    companyOf: tenancy.companyReads.company,
+    campaignOf: async (campaignId) => {
+      const found = await campaigns.service.found(campaignId);
+      return {
+        id: found.id,
+        systemId: found.systemId,
+        clientId: found.clientId,
+        agencyId: found.agencyId,
+        module: found.module,
+        removed: found.removedAt !== null,
+      };
+    },
+    personCompanyOf: identity.personOf,
+    personNames: personNamesOf(db),
+    publicApiBase: config.publicApiBase,
+  });
   const handlers: JobHandler[] = [
     ...exclusions.handlers,
     ...adAudiences.handlers,
@@ -612,6 +635,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     siteTests,
     exclusions,
     adAudiences,
+    adMedia,
     keywordCounts,
     integrations,
     billing,
@@ -780,6 +804,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       dataVendor,
       vendorCallbackNonces,
       adPlatform,
+      adMedia: adMedia.media,
       adCampaigns,
       payments: {
         gateways,

@@ -98,6 +98,9 @@ export const TABLE_OWNERS: Record<string, string> = {
   ad_audience_keys: 'modules/ad-audiences',
   ad_audience_staging: 'modules/ad-audiences',
   ad_campaign_audiences: 'modules/ad-audiences',
+  // ad media and their single-use download links (decision 0113)
+  ad_media: 'modules/ad-media',
+  ad_media_download_tokens: 'modules/ad-media',
   // exclusion (suppression) lists (decision 0092)
   suppression_entries: 'modules/exclusions',
   suppression_uploads: 'modules/exclusions',
