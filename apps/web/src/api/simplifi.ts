@@ -279,10 +279,19 @@ export const useSaveSimplifiBudget = () =>
     http.put('/leadspeek/simplifi/costmodule', body, savedSchema),
   );
 
-/** `POST /leadspeek/simplifi/charge-campaign-by-remaining-days`: raise the daily budget, paying the difference. */
+const raisedSchema = z.object({
+  result: z.literal('success'),
+  message: z.string(),
+  data: budgetIncreaseSchema,
+});
+
+/**
+ * `POST /leadspeek/simplifi/charge-campaign-by-remaining-days`: raise the daily budget, paying the
+ * difference; answers what was charged (`charge_amount`, '0' when nothing more was due).
+ */
 export const useChargeByRemainingDays = () =>
   useSimplifiWrite((http, body: { leadspeekID: number; dailyBudget: string }) =>
-    http.post('/leadspeek/simplifi/charge-campaign-by-remaining-days', body, savedSchema),
+    http.post('/leadspeek/simplifi/charge-campaign-by-remaining-days', body, raisedSchema),
   );
 
 // ---------------------------------------------------------------------------------------------

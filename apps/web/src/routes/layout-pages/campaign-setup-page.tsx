@@ -50,6 +50,7 @@ function Setup({ screen }: { screen: SimplifiScreen }) {
             clients={screen.clients}
             ownClientId={isClientUser ? user.company_id : null}
             ownCompanyId={user.company_id}
+            mayPrice={screen.may('campaigns.prices')}
             minimums={screen.minimums}
             userId={user.id}
             builderPath={screen.builderPath}

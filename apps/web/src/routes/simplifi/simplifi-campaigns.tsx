@@ -175,6 +175,7 @@ export function SimplifiCampaigns({ screen, title }: { screen: SimplifiScreen; t
           clients={screen.clients}
           ownClientId={isClientUser ? user.company_id : null}
           ownCompanyId={user.company_id}
+          mayPrice={may('campaigns.prices')}
           minimums={screen.minimums}
           userId={user.id}
           builderPath={screen.builderPath}
@@ -190,6 +191,7 @@ export function SimplifiCampaigns({ screen, title }: { screen: SimplifiScreen; t
             companyId: user.company_id,
             agencyStaff: !isClientUser,
             mayUpdate: may('campaigns.update'),
+            mayPrice: may('campaigns.prices'),
             minimumDaily: screen.minimums?.dailyBudget ?? '0',
             builderPath: screen.builderPath,
             audiencesPath: screen.audiencesPath,

@@ -33,7 +33,7 @@ export function BudgetTab({
   minimumDaily,
 }: {
   detail: SimplifiCampaignDetail;
-  /** The viewer may change the campaign (the role's update switch). */
+  /** The viewer may change the budget (agency staff with the update switch: `campaigns.prices`). */
   mayRaise: boolean;
   /** Agency staff see the markup they keep; clients do not. */
   showMarkup: boolean;
@@ -81,7 +81,7 @@ export function BudgetTab({
       ) : (
         <Text size="sm" c="dimmed">
           {detail.status === 'running'
-            ? 'Raising the daily budget needs the right to change campaigns.'
+            ? "The daily budget is raised by the agency's people."
             : 'The budget of a campaign that is not running is changed with Edit; it is charged when the campaign is activated.'}
         </Text>
       )}

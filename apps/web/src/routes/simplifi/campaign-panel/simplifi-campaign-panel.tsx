@@ -16,6 +16,8 @@ export interface PanelViewer {
   /** Agency staff (markup, the platform's part of charges); false for a client. */
   agencyStaff: boolean;
   mayUpdate: boolean;
+  /** The budget is the agency's to change (`campaigns.prices`): raising it is theirs. */
+  mayPrice: boolean;
   minimumDaily: string;
   builderPath: string | null;
   audiencesPath: string | null;
@@ -97,7 +99,7 @@ export function SimplifiCampaignPanel({
               <Tabs.Panel value="budget" pt="md">
                 <BudgetTab
                   detail={data}
-                  mayRaise={viewer.mayUpdate}
+                  mayRaise={viewer.mayPrice}
                   showMarkup={viewer.agencyStaff}
                   minimumDaily={viewer.minimumDaily}
                 />

@@ -30,11 +30,14 @@ export function BudgetFields({
   minimums,
   showMarkup,
   raiseNote,
+  lockedNote = false,
 }: SimplifiStepProps & {
   minimums: SimplifiMinimumTexts | null;
   showMarkup: boolean;
   /** Shown when saving would raise a running campaign's daily budget (charged first). */
   raiseNote: boolean;
+  /** A saved campaign's budget that only the agency's people change. */
+  lockedNote?: boolean;
 }) {
   const minBid = floorOf(minimums ? microsFromWire(minimums.maxBid) : null);
   const minDaily = floorOf(minimums ? centsFromWire(minimums.dailyBudget) : null);
@@ -127,6 +130,11 @@ export function BudgetFields({
           />
         )}
       </SimpleGrid>
+      {lockedNote && (
+        <Alert color="gray" variant="light" role="note" data-testid="simplifi-budget-locked">
+          The budget of a saved campaign is changed by your agency.
+        </Alert>
+      )}
       {raiseNote && (
         <Alert color="blue" variant="light" role="note" data-testid="simplifi-raise-note">
           This campaign is running: a higher daily budget is charged now for the rest of this period. Saving

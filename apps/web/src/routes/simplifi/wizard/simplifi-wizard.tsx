@@ -50,6 +50,11 @@ export interface SimplifiWizardProps {
   ownClientId: number | null;
   /** The viewer's company (the agency, or the client itself). */
   ownCompanyId: number;
+  /**
+   * The viewer may change a saved campaign's budget (`campaigns.prices`: the agency's people); a
+   * client sets the budget when it creates its campaign, and its agency changes it after.
+   */
+  mayPrice: boolean;
   minimums: SimplifiMinimumTexts | null;
   userId: number;
   builderPath: string | null;
@@ -107,6 +112,7 @@ function WizardBody({
   campaignId,
   clients,
   ownCompanyId,
+  mayPrice,
   minimums,
   userId,
   builderPath,
@@ -180,15 +186,19 @@ function WizardBody({
 
   async function saveEdit(current: SimplifiCampaignDetail): Promise<SimplifiCampaignDetail | null> {
     const campaign = checkSimplifiUpdate(values);
-    const money = checkSimplifiBudget(values, current.leadspeekID, minimums);
-    if (!campaign.ok || !money.ok) {
-      show({ ...(money.ok ? {} : money.errors), ...(campaign.ok ? {} : campaign.errors) });
+    const money = mayPrice ? checkSimplifiBudget(values, current.leadspeekID, minimums) : null;
+    if (!campaign.ok || (money && !money.ok)) {
+      show({ ...(money && !money.ok ? money.errors : {}), ...(campaign.ok ? {} : campaign.errors) });
       return null;
     }
-    if (raisesRunningDaily(current, values) && !(await raiseFirst(current))) return null;
+    if (money && raisesRunningDaily(current, values) && !(await raiseFirst(current))) return null;
     const after = await update.mutateAsync({ id: current.leadspeekID, body: campaign.request });
+    if (!money?.ok) {
+      notifySuccess(after.message);
+      return after.data;
+    }
     const priced = await budget.mutateAsync(money.request);
-    notifySuccess(priced.message || after.message);
+    notifySuccess(priced.message);
     return priced.data;
   }
 
@@ -241,6 +251,8 @@ function WizardBody({
             {s === 'budget' && (
               <BudgetFields
                 {...stepProps}
+                disabled={disabled || (savedId !== null && !mayPrice)}
+                lockedNote={savedId !== null && !mayPrice}
                 minimums={minimums}
                 showMarkup={clients !== null}
                 raiseNote={saved !== null && raisesRunningDaily(saved, values)}
