@@ -1,4 +1,5 @@
 import { apiErrorSchema, CLIENT_IP_HEADER, sealEnvelope, TIMEZONE_HEADER } from '@app/contracts';
+import { type UploadProgress, xhrFetch } from './xhr-transport';
 
 /** Spec 1 §8: what people see when the server gives no usable message. */
 export const GENERIC_FAILURE_MESSAGE = 'Something went wrong. Please try again later.';
@@ -56,6 +57,8 @@ export interface HttpRequest {
   skipRefresh?: boolean;
   /** 'blob' for files (requestFile): a successful answer is read as bytes, errors as JSON. */
   responseType?: 'json' | 'blob';
+  /** A FormData upload's progress (bytes sent, total): such a request goes over XHR (xhr-transport.ts). */
+  onUploadProgress?: UploadProgress;
 }
 
 /**
@@ -132,7 +135,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
     let response: Response;
     try {
-      response = await doFetch(buildUrl(options.apiBase, req.path, req.query), {
+      const send =
+        req.onUploadProgress && body instanceof FormData ? xhrFetch(req.onUploadProgress) : doFetch;
+      response = await send(buildUrl(options.apiBase, req.path, req.query), {
         method,
         headers,
         body,

@@ -75,6 +75,8 @@ export const SCREENS: Record<string, ScreenLoader> = {
   campaign: () => import('../../routes/layout-pages/campaign-page'),
   'campaign-setup': () => import('../../routes/layout-pages/campaign-setup-page'),
   client: () => import('../../routes/layout-pages/client-page'),
+  // The ad platform's audiences (decision 0114).
+  audience: () => import('../../routes/audiences/audiences-page'),
 };
 
 export const pendingScreen: ScreenLoader = () => import('../../routes/pending/pending-page');
