@@ -38,6 +38,9 @@ export const BANNER_TEXTS = {
   imageSaved: 'The picture was saved.',
   attached: (count: number) =>
     count === 1 ? 'One ad was added to the campaign.' : `${count} ads were added to the campaign.`,
+  otherAgency: 'The banner and the campaign belong to different agencies.',
+  tooHeavy: (size: string, kilobytes: number) =>
+    `The ${size} ad renders to ${kilobytes} KB, over the 150 KB an ad may weigh. Use a smaller or simpler picture.`,
   deleteConfirm: (name: string) => `Delete the banner "${name}"? Ads already attached to campaigns stay.`,
 } as const;
 
