@@ -21,6 +21,7 @@ import { DELIVERY_RETRY, type RetryPolicy } from './lib/retry-policy.js';
 import { createSecretBox } from './lib/secret-box.js';
 import { createAdCampaignsModule } from './modules/ad-campaigns/index.js';
 import { createAdAudiencesModule } from './modules/ad-audiences/index.js';
+import { createAdBuilderModule } from './modules/ad-builder/index.js';
 import { createAdMediaModule } from './modules/ad-media/index.js';
 import { createAgreementsModule } from './modules/agreements/index.js';
 import { createAppConfigModule } from './modules/app-config/index.js';
@@ -531,6 +532,18 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     moduleAccess: tenancy.moduleAccess,
     personContact: personContactOf(db),
   });
+  // A campaign as ad media and banners see it: whose it is and its module (404 when there is none).
+  const mediaCampaignOf = async (campaignId: number) => {
+    const found = await campaigns.service.found(campaignId);
+    return {
+      id: found.id,
+      systemId: found.systemId,
+      clientId: found.clientId,
+      agencyId: found.agencyId,
+      module: found.module,
+      removed: found.removedAt !== null,
+    };
+  };
   // Ad media (decision 0113): Simplifi campaigns' display ads, checked by content, kept in the file store.
   const adMedia = createAdMediaModule({
     db,
@@ -538,20 +551,21 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     inScope: scope.inScope,
     moduleAccess: tenancy.moduleAccess,
     companyOf: tenancy.companyReads.company,
-    campaignOf: async (campaignId) => {
-      const found = await campaigns.service.found(campaignId);
-      return {
-        id: found.id,
-        systemId: found.systemId,
-        clientId: found.clientId,
-        agencyId: found.agencyId,
-        module: found.module,
-        removed: found.removedAt !== null,
-      };
-    },
+    campaignOf: mediaCampaignOf,
     personCompanyOf: identity.personOf,
     personNames: personNamesOf(db),
     publicApiBase: config.publicApiBase,
+  });
+  // The banner builder (decision 0113): Ads Design; its PNGs go to campaigns through the ad-media face.
+  const adBuilder = createAdBuilderModule({
+    db,
+    storage,
+    inScope: scope.inScope,
+    moduleAccess: tenancy.moduleAccess,
+    companyOf: tenancy.companyReads.company,
+    campaignOf: mediaCampaignOf,
+    personNames: personNamesOf(db),
+    media: adMedia.media,
   });
   const handlers: JobHandler[] = [
     ...exclusions.handlers,
@@ -636,6 +650,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     exclusions,
     adAudiences,
     adMedia,
+    adBuilder,
     keywordCounts,
     integrations,
     billing,

@@ -101,6 +101,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   // ad media and their single-use download links (decision 0113)
   ad_media: 'modules/ad-media',
   ad_media_download_tokens: 'modules/ad-media',
+  // the banner builder's saved banners (decision 0113)
+  ad_banners: 'modules/ad-builder',
   // exclusion (suppression) lists (decision 0092)
   suppression_entries: 'modules/exclusions',
   suppression_uploads: 'modules/exclusions',
