@@ -1,13 +1,15 @@
 import type { Micros } from '@app/contracts';
-import { isTimeZone, normalizePlace, normalizeState, parseLocalDate } from '@app/lead-engine';
+import { addDays, isTimeZone, normalizePlace, normalizeState, parseLocalDate } from '@app/lead-engine';
 import {
   type AdBudget,
   type AdCampaignKind,
   type AdGeography,
   type AdGoal,
   AdPlatformError,
+  type ConversionRequest,
   type CreateCampaignInput,
   type CreateOrganizationInput,
+  type StatsRequest,
   type UpdateCampaignInput,
 } from './ad-platform.js';
 
@@ -285,3 +287,27 @@ export function checkCampaignUpdate(input: UpdateCampaignInput, keywordsRequired
   return changes;
 }
 export type CheckedCampaignUpdate = ReturnType<typeof checkCampaignUpdate>;
+
+/** A stats range: two dates, in order, at most `MAX_STATS_DAYS` days. */
+export function checkStatsRange(input: StatsRequest) {
+  checkCampaignId(input?.campaignId);
+  const from = checkDate(input.from, 'from');
+  const to = checkDate(input.to, 'to');
+  if (to < from) fail('to', 'The range ends before it starts.');
+  if (addDays(from, MAX_STATS_DAYS - 1) < to)
+    fail('to', `Stats cover at most ${MAX_STATS_DAYS} days per request.`);
+  return { campaignId: input.campaignId, from, to };
+}
+
+/** A visits range: `since` before `until` (default `now`), at most 31 days apart. */
+export function checkConversionRange(input: ConversionRequest, now: Date) {
+  checkCampaignId(input?.campaignId);
+  const since = input.since;
+  const until = input.until ?? now;
+  if (!(since instanceof Date) || Number.isNaN(since.getTime())) fail('since', 'Since must be a time.');
+  if (!(until instanceof Date) || Number.isNaN(until.getTime())) fail('until', 'Until must be a time.');
+  if (until < since) fail('until', 'Until is before since.');
+  if (until.getTime() - since.getTime() > MAX_CONVERSION_RANGE_MS)
+    fail('until', 'Ask for at most 31 days of visits at a time.');
+  return { campaignId: input.campaignId, since, until };
+}

@@ -1,17 +1,16 @@
 import type { Cents } from '@app/contracts';
-import { addDays, localDate } from '@app/lead-engine';
+import { localDate } from '@app/lead-engine';
 import { sumCents } from '@app/pricing';
-import {
-  type AdCampaign,
-  type AdPlatform,
-  AdPlatformError,
-  type AdStats,
-  type CampaignStats,
-  type Conversion,
-  type ConversionRequest,
-  type StatsRequest,
+import type {
+  AdCampaign,
+  AdPlatform,
+  AdStats,
+  CampaignStats,
+  Conversion,
+  ConversionRequest,
+  StatsRequest,
 } from '../ad-platform.js';
-import { checkDate, MAX_CONVERSION_RANGE_MS, MAX_STATS_DAYS } from '../requests.js';
+import { checkConversionRange, checkStatsRange } from '../requests.js';
 import { mustReadCampaign, type SandboxContext } from './sandbox-context.js';
 import { readAdServing } from './sandbox-creative-store.js';
 import { type DeliveredDay, deliver } from './synthetic-delivery.js';
@@ -23,19 +22,6 @@ import { type DeliveredDay, deliver } from './synthetic-delivery.js';
  */
 
 type DeliveryReads = Pick<AdPlatform, 'getStats' | 'getAdStats' | 'pollConversions'>;
-
-function checkRange(input: StatsRequest) {
-  const from = checkDate(input?.from, 'from');
-  const to = checkDate(input.to, 'to');
-  if (to < from) throw new AdPlatformError('invalid_request', 'The range ends before it starts.', 'to');
-  if (addDays(from, MAX_STATS_DAYS - 1) < to)
-    throw new AdPlatformError(
-      'invalid_request',
-      `Stats cover at most ${MAX_STATS_DAYS} days per request.`,
-      'to',
-    );
-  return { from, to };
-}
 
 export function sandboxDeliveryReads(context: SandboxContext): DeliveryReads {
   const { db, seed, now } = context;
@@ -50,7 +36,7 @@ export function sandboxDeliveryReads(context: SandboxContext): DeliveryReads {
 
   return {
     async getStats(input: StatsRequest): Promise<CampaignStats> {
-      const { from, to } = checkRange(input);
+      const { from, to } = checkStatsRange(input);
       const campaign = await mustReadCampaign(context, input.campaignId);
       const days = (await delivered(campaign, { from, to, now: now(), withConversions: false })).map(
         ({ conversions: _, ads: __, ...stats }) => stats,
@@ -67,7 +53,7 @@ export function sandboxDeliveryReads(context: SandboxContext): DeliveryReads {
     },
 
     async getAdStats(input: StatsRequest): Promise<AdStats> {
-      const { from, to } = checkRange(input);
+      const { from, to } = checkStatsRange(input);
       const campaign = await mustReadCampaign(context, input.campaignId);
       const days = await delivered(campaign, { from, to, now: now(), withConversions: false });
       return {
@@ -78,15 +64,7 @@ export function sandboxDeliveryReads(context: SandboxContext): DeliveryReads {
 
     async pollConversions(input: ConversionRequest): Promise<Conversion[]> {
       const at = now();
-      const since = input.since;
-      const until = input.until ?? at;
-      if (!(since instanceof Date) || Number.isNaN(since.getTime()))
-        throw new AdPlatformError('invalid_request', 'Since must be a time.', 'since');
-      if (!(until instanceof Date) || Number.isNaN(until.getTime()))
-        throw new AdPlatformError('invalid_request', 'Until must be a time.', 'until');
-      if (until < since) throw new AdPlatformError('invalid_request', 'Until is before since.', 'until');
-      if (until.getTime() - since.getTime() > MAX_CONVERSION_RANGE_MS)
-        throw new AdPlatformError('invalid_request', 'Ask for at most 31 days of visits at a time.', 'until');
+      const { since, until } = checkConversionRange(input, at);
       const campaign = await mustReadCampaign(context, input.campaignId);
       // Visits after the platform's now have not happened yet.
       const end = new Date(Math.min(until.getTime(), at.getTime()));
