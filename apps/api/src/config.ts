@@ -164,6 +164,20 @@ const envSchema = z.object({
   SENDJIM_CLIENT_SECRET: z.string().optional(),
   SENDJIM_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.sendjim.com/api'),
   SENDJIM_OAUTH_BASE: z.url({ protocol: /^https?$/ }).default('https://members.sendjim.com'),
+  /**
+   * Simpli.fi as the ad platform instead of its sandbox (decision 0112): the application's key and
+   * the acting user's key (both or neither), the API's address (https://app.simpli.fi/api, or a
+   * local fake in tests) and, optionally, our account's organisation id there (agencies are made
+   * under it). Without the keys: the sandbox ad platform.
+   */
+  SIMPLIFI_APP_KEY: z.string().trim().optional(),
+  SIMPLIFI_USER_KEY: z.string().trim().optional(),
+  SIMPLIFI_BASE_URL: serviceBase('SIMPLIFI_BASE_URL'),
+  SIMPLIFI_ORGANIZATION_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{1,18}$/, 'SIMPLIFI_ORGANIZATION_ID is a Simpli.fi organisation id (digits)')
+    .optional(),
 });
 
 export type Config = {
@@ -226,6 +240,8 @@ export type Config = {
   mailboxPower: { apiBase: string } | null;
   /** SendJim's integration partner app; null = the SendJim sandbox. */
   sendjim: { clientKey: string; clientSecret: string; apiBase: string; oauthBase: string } | null;
+  /** Simpli.fi as the ad platform; null = the sandbox ad platform. */
+  simplifi: { appKey: string; userKey: string; baseUrl: string; rootOrganizationId: string | null } | null;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -281,6 +297,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clickFunnels: e.CLICKFUNNELS_API_BASE ? { apiBase: e.CLICKFUNNELS_API_BASE } : null,
     mailboxPower: e.MAILBOXPOWER_API_BASE ? { apiBase: e.MAILBOXPOWER_API_BASE } : null,
     sendjim: sendjimApp(e),
+    simplifi: simplifiKeys(e),
+  };
+}
+
+function simplifiKeys(e: z.infer<typeof envSchema>): Config['simplifi'] {
+  if (!e.SIMPLIFI_APP_KEY !== !e.SIMPLIFI_USER_KEY)
+    throw new Error('Invalid configuration: SIMPLIFI_APP_KEY and SIMPLIFI_USER_KEY go together');
+  if (!e.SIMPLIFI_APP_KEY || !e.SIMPLIFI_USER_KEY) {
+    if (e.SIMPLIFI_BASE_URL || e.SIMPLIFI_ORGANIZATION_ID)
+      throw new Error(
+        'Invalid configuration: SIMPLIFI_BASE_URL and SIMPLIFI_ORGANIZATION_ID need the Simpli.fi keys',
+      );
+    return null;
+  }
+  return {
+    appKey: e.SIMPLIFI_APP_KEY,
+    userKey: e.SIMPLIFI_USER_KEY,
+    baseUrl: e.SIMPLIFI_BASE_URL || 'https://app.simpli.fi/api',
+    rootOrganizationId: e.SIMPLIFI_ORGANIZATION_ID ?? null,
   };
 }
 

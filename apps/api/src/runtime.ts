@@ -63,7 +63,11 @@ import { createSettingsModule } from './modules/settings/index.js';
 import { createSiteTestsModule } from './modules/site-tests/index.js';
 import { createTenancyModule } from './modules/tenancy/index.js';
 import { createUsersModule, mainPersonOf, personContactOf, personNamesOf } from './modules/users/index.js';
-import { type AdPlatform, createSandboxAdPlatform } from './providers/ad-platform/index.js';
+import {
+  type AdPlatform,
+  createSandboxAdPlatform,
+  createSimplifiAdPlatform,
+} from './providers/ad-platform/index.js';
 import type { AltchaBotCheckOptions } from './providers/bot-check/altcha-bot-check.js';
 import { createLocalFileStorage } from './providers/files/local-file-storage.js';
 import {
@@ -183,9 +187,14 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     ...options.dataVendor,
   });
   // The vendor callback's replay memory, and the ad platform locator campaigns are mirrored to
-  // (the sandbox until a Simpli.fi adapter is configured; decision 0044).
+  // (the sandbox unless Simpli.fi's keys are configured; decisions 0044, 0112).
   const vendorCallbackNonces = createVendorCallbackNonces(db);
-  const adPlatform = options.adPlatform ? options.adPlatform(db) : createSandboxAdPlatform({ db });
+  // Simpli.fi when its keys are configured (decision 0112), else the sandbox.
+  const adPlatform = options.adPlatform
+    ? options.adPlatform(db)
+    : config.simplifi
+      ? createSimplifiAdPlatform(config.simplifi)
+      : createSandboxAdPlatform({ db });
   const filesBaseUrl = `${config.publicApiBase}/files`;
   const limiter = createRateLimiter(db);
   const tenancy = createTenancyModule({ db });

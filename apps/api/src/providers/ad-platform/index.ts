@@ -14,3 +14,7 @@ export {
   type SandboxAdPlatformOptions,
 } from './sandbox/sandbox-ad-platform.js';
 export { sandboxCpm } from './sandbox/synthetic-delivery.js';
+export {
+  createSimplifiAdPlatform,
+  type SimplifiAdPlatformOptions,
+} from './simplifi/simplifi-ad-platform.js';
