@@ -61,6 +61,9 @@ export const SCREENS: Record<string, ScreenLoader> = {
     import('../../routes/configuration/reconciliation/reconciliation-page'),
   'configuration.root-fees': () => import('../../routes/configuration/root-fees/root-fees-page'),
   'configuration.commissions': () => import('../../routes/configuration/commissions/commissions-page'),
+  // The banner builder and its list (issue 24, decision 0113).
+  'banner.create': () => import('../../routes/banner/banner-create-page'),
+  'banner.list': () => import('../../routes/banner/banner-list-page'),
   integrations: () => import('../../routes/integrations/integrations-page'),
   'integrations.detail': () => import('../../routes/integrations/integration-page'),
   // Module pages: one screen per page for every module; the page reads its module from the route.
