@@ -45,6 +45,31 @@ describe('every route declares its access rule', () => {
       });
     // The pixel script: loaded by every client site's embed code (decision 0042).
     expect(routes).toContainEqual({ method: 'GET', url: '/px.js', access: { kind: 'public' } });
+    // An ad media download: the single-use link is the credential, made for the asker's scope (decision 0113).
+    expect(routes).toContainEqual({
+      method: 'GET',
+      url: '/api/media/download/:token',
+      access: { kind: 'public' },
+    });
+    // Ad media and banner ids are scope-checked as their own kinds of resource (decision 0113).
+    expect(routes).toContainEqual({
+      method: 'PUT',
+      url: '/api/media/:media_id',
+      access: {
+        kind: 'user',
+        action: 'media.update',
+        scope: [{ in: 'params', field: 'media_id', resource: 'adMedia' }],
+      },
+    });
+    expect(routes).toContainEqual({
+      method: 'DELETE',
+      url: '/api/banner/:banner_id',
+      access: {
+        kind: 'user',
+        action: 'banners.delete',
+        scope: [{ in: 'params', field: 'banner_id', resource: 'banner' }],
+      },
+    });
     expect(routes).toContainEqual({
       method: 'DELETE',
       url: '/api/general/reset-payment-connection/:companyID/:typeConnection',
