@@ -19,9 +19,9 @@ import { type Clock, settableClock, systemClock } from './lib/clock.js';
 import { createRateLimiter } from './lib/rate-limiter.js';
 import { DELIVERY_RETRY, type RetryPolicy } from './lib/retry-policy.js';
 import { createSecretBox } from './lib/secret-box.js';
-import { createAdCampaignsModule } from './modules/ad-campaigns/index.js';
 import { createAdAudiencesModule } from './modules/ad-audiences/index.js';
 import { createAdBuilderModule } from './modules/ad-builder/index.js';
+import { createAdCampaignsModule } from './modules/ad-campaigns/index.js';
 import { createAdMediaModule } from './modules/ad-media/index.js';
 import { createAgreementsModule } from './modules/agreements/index.js';
 import { createAppConfigModule } from './modules/app-config/index.js';
@@ -189,12 +189,13 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   // The vendor callback's replay memory, and the ad platform locator campaigns are mirrored to
   // (the sandbox unless Simpli.fi's keys are configured; decisions 0044, 0112).
   const vendorCallbackNonces = createVendorCallbackNonces(db);
+  // The sandbox runs on the time money runs on: a test that moves the clock sees its ads deliver.
   // Simpli.fi when its keys are configured (decision 0112), else the sandbox.
   const adPlatform = options.adPlatform
     ? options.adPlatform(db)
     : config.simplifi
       ? createSimplifiAdPlatform(config.simplifi)
-      : createSandboxAdPlatform({ db });
+      : createSandboxAdPlatform({ db, now: () => (options.clock ?? systemClock).now() });
   const filesBaseUrl = `${config.publicApiBase}/files`;
   const limiter = createRateLimiter(db);
   const tenancy = createTenancyModule({ db });
@@ -372,12 +373,20 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       kinds: campaigns.kinds as never,
       idOfPublicId: campaigns.idOfPublicId,
       clientOrganization: campaigns.locatorMirror.clientOrganization,
+      organizations: campaigns.locatorMirror.organizations,
     },
+    company: async (id) => (await tenancy.companyReads.company(id)) ?? null,
     completeActivation: campaigns.completeActivation,
     followUps: payments.followUps,
     moduleAccess: tenancy.moduleAccess,
     inScope: (p, campaignId) => scope.inScope(p, 'campaign', campaignId),
     minimums: settings.simplifiMinimums,
+    // The ad-media module is made further down; its face is read when a sync runs.
+    media: {
+      mediaOfCampaign: (campaignId) => adMedia.media.mediaOfCampaign(campaignId),
+      fileOf: (mediaId) => adMedia.media.fileOf(mediaId),
+      recordPlatformAd: (mediaId, adId) => adMedia.media.recordPlatformAd(mediaId, adId),
+    },
     log: (message, detail) => console.warn(message, detail ?? ''),
   });
   campaigns.kinds.useActivation('simplifi', adCampaigns.activation as never);

@@ -257,3 +257,31 @@ export const simplifiReportSchema = z.object({
   ads: z.array(z.object({ ad_id: z.string(), name: z.string(), ...simplifiTotalsSchema.shape })),
 });
 export type SimplifiReport = z.infer<typeof simplifiReportSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Marketing organisations (spec 2 §3 "Company group and organization", §7): OrganizationName,
+// ParentID, CustomID — a company's organisation at the ad platform.
+// ---------------------------------------------------------------------------------------------
+
+export const ORGANIZATION_NAME_REQUIRED = 'Enter the organization name.';
+
+export const organizationParamsSchema = z.strictObject({
+  id: z.coerce.number().int().min(1, ID_NOT_FOUND).max(INT32_MAX, ID_NOT_FOUND),
+  type: z.enum(['agency', 'client']),
+});
+
+export const createOrganizationRequestSchema = z.strictObject({
+  companyID: idSchema,
+  OrganizationName: z.string().trim().min(1, ORGANIZATION_NAME_REQUIRED).max(200, 'At most 200 characters.'),
+  /** The parent organisation: the client's agency's (the server derives it; another value is refused). */
+  ParentID: z.string().trim().max(100).default(''),
+  CustomID: z.string().trim().max(100, 'At most 100 characters.').default(''),
+});
+
+export const organizationSchema = z.object({
+  organization_id: z.string(),
+  OrganizationName: z.string(),
+  ParentID: z.string(),
+  CustomID: z.string(),
+});
+export type AdOrganizationView = z.infer<typeof organizationSchema>;

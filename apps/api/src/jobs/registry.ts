@@ -1,4 +1,5 @@
 import { mergeAudienceJob } from '../modules/ad-audiences/index.js';
+import { adBudgetRenewalJob, adPlatformSyncJob, adStatsPullJob } from '../modules/ad-campaigns/index.js';
 import {
   commissionPayoutsJob,
   commissionsJob,
@@ -47,6 +48,9 @@ export const JOB_SPECS: readonly JobSpec[] = [
   invoiceRetriesJob,
   keywordCountJob,
   locatorMirrorJob,
+  adBudgetRenewalJob,
+  adPlatformSyncJob,
+  adStatsPullJob,
   mergeAudienceJob,
   mergeExclusionUploadJob,
   minimumSpendJob,

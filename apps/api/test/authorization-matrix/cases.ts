@@ -17,6 +17,7 @@ import { PREPAID_MATRIX_CASES } from './prepaid-cases.js';
 import { SENDGRID_KARTRA_MATRIX_CASES } from './sendgrid-kartra-cases.js';
 import { SENDJIM_MATRIX_CASES } from './sendjim-cases.js';
 import { SETTINGS_MATRIX_CASES } from './settings-cases.js';
+import { SIMPLIFI_MATRIX_CASES } from './simplifi-cases.js';
 import { USERS_MATRIX_CASES } from './users-cases.js';
 import { type Actor, type IdResource, LIKE, type Person, type PersonIds } from './world.js';
 
@@ -400,6 +401,7 @@ export const MATRIX_CASES: MatrixCase[] = [
   ...AGENCY_ZOOM_MATRIX_CASES,
   ...CLICK_FUNNELS_MAILBOXPOWER_MATRIX_CASES,
   ...DEVELOPER_MATRIX_CASES,
+  ...SIMPLIFI_MATRIX_CASES,
 ];
 
 async function salesLinksOf(db: Database, companyId: number): Promise<Record<string, number>> {

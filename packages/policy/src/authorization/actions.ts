@@ -213,6 +213,11 @@ export const ACTIONS = {
   /** The product-disable dialog's question: which campaigns keep a module on. */
   'campaigns.activeCheck': { who: (a: Actor) => isCompanyStaff(a) || isAccountExecutive(a) },
 
+  // A company's organisation at the ad platform (issue 24, decision 0110): who manages the company's
+  // clients reads and manages their organisations (OrganizationName, ParentID, CustomID).
+  'adOrganizations.read': { who: clientManagers },
+  'adOrganizations.manage': { who: clientManagers, permission: settings('update') },
+
   // Ad-platform audiences (issue 24, decision 0114): customer lists Simplifi campaigns target, kept
   // by those who run campaigns (the client and its agency's people) and read by the system's staff
   // for support; the role's LeadsPeek switches gate them as they gate campaigns. Whose audience an

@@ -1,5 +1,5 @@
 import { MODULE_CATALOGUE } from '@app/contracts';
-import { betaTesters, companyModules, DEMO, sql } from '@app/db';
+import { betaTesters, companyModules, DEMO, queryRows, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { saveCard } from '../../../test/kits/cards.js';
@@ -60,29 +60,28 @@ beforeAll(async () => {
 });
 afterAll(() => rt?.close());
 
-const chargeRows = async (campaignId: number) =>
-  (
-    await rt.database.db.execute(
-      sql`select reason, period_start, amount_cents::int as amount_cents, platform_cents::int as platform_cents, status from ad_budget_charges
-          where campaign_id = ${campaignId} order by id`,
-    )
-  ).rows as {
+const chargeRows = (campaignId: number) =>
+  queryRows<{
     reason: string;
     period_start: string;
     amount_cents: number;
     platform_cents: number;
     status: string;
-  }[];
+  }>(
+    rt.database.db,
+    sql`select reason, period_start, amount_cents::int as amount_cents, platform_cents::int as platform_cents,
+               status
+          from ad_budget_charges where campaign_id = ${campaignId} order by id`,
+  );
 
 const budgetInLedger = async (campaignId: number) => {
-  const rows = (
-    await rt.database.db.execute(
-      sql`select coalesce(-sum(l.amount), 0)::bigint as balance from ledger_lines l
+  const rows = await queryRows<{ balance: number }>(
+    rt.database.db,
+    sql`select coalesce(-sum(l.amount), 0)::int as balance from ledger_lines l
           join ledger_accounts a on a.id = l.account_id
           where a.kind = 'ad_budget' and a.reference = ${`campaign-${campaignId}`}`,
-    )
-  ).rows as { balance: string | number }[];
-  return Number(rows[0]?.balance ?? 0);
+  );
+  return rows[0]?.balance ?? 0;
 };
 
 async function newCampaign(daily = '10', monthly = '300') {
@@ -126,10 +125,11 @@ describe('Simplifi budget charges', () => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('The monthly budget must be at least the daily budget.');
-    const count = await rt.database.db.execute(
+    const [count] = await queryRows<{ n: number }>(
+      rt.database.db,
       sql`select count(*)::int as n from campaigns where name = 'Too small'`,
     );
-    expect((count.rows[0] as { n: number }).n).toBe(0);
+    expect(count?.n).toBe(0);
   });
 
   it('charges the first period at activation, then one renewal per period however often it runs', async () => {
@@ -199,5 +199,75 @@ describe('Simplifi budget charges', () => {
     const details = await get(rt, `/leadspeek/simplifi/details?leadspeekID=${c.leadspeekID}`, owner.token);
     expect(details.statusCode, details.body).toBe(200);
     expect(details.json().data.dailyBudget).toBe('20.00');
+  });
+
+  it('runs at the sandbox platform, pulls its days, spends the budget in the ledger and reports them', async () => {
+    clock.set(new Date('2026-03-10T15:00:00Z'));
+    const c = await newCampaign('40', '1200');
+    const activated = await put(
+      rt,
+      '/leadspeek/client/activepause',
+      { leadspeekID: c.leadspeekID, status: 'running' },
+      owner.token,
+    );
+    expect(activated.statusCode, activated.body).toBe(200);
+    await rt.services.adCampaigns.sync.syncDue();
+    const synced = await get(rt, `/leadspeek/simplifi/details?leadspeekID=${c.leadspeekID}`, owner.token);
+    expect(synced.json().data.platform).toMatchObject({ name: 'sandbox', synced: true });
+    expect(synced.json().data.platform.campaign_id).toBeTruthy();
+
+    // Three days on, the days before today are pulled and spent from the budget.
+    clock.set(new Date('2026-03-13T15:00:00Z'));
+    await rt.services.adCampaigns.stats.pullDue();
+    const report = await get(
+      rt,
+      `/leadspeek/simplifi/campaign-reports/${c.leadspeekID}?client_now_date=2026-03-13&date_range=last_7_days`,
+      owner.token,
+    );
+    expect(report.statusCode, report.body).toBe(200);
+    const body = report.json();
+    const dbg = await queryRows(
+      rt.database.db,
+      sql`select * from ad_campaign_stats where campaign_id = ${c.leadspeekID}`,
+    );
+    const b = await queryRows(
+      rt.database.db,
+      sql`select anchor_date, platform_campaign_id, stats_pulled_at, synced_revision, wanted_revision, sync_error from ad_campaign_budgets where campaign_id = ${c.leadspeekID}`,
+    );
+    const h = await queryRows(
+      rt.database.db,
+      sql`select * from sandbox_ad_campaign_history order by sequence desc limit 3`,
+    );
+    const sc = await queryRows(
+      rt.database.db,
+      sql`select id, status, start_date, daily_budget_cents, kind from sandbox_ad_campaigns order by created_at desc limit 2`,
+    );
+    console.log(JSON.stringify({ dbg, b, h, sc, body }, null, 1).slice(0, 3000));
+    expect(body.days).toHaveLength(7);
+    expect(body.totals.impressions).toBeGreaterThan(0);
+    const spentBefore = await queryRows<{ spent: number }>(
+      rt.database.db,
+      sql`select coalesce(sum(client_spend_cents), 0)::int as spent from ad_campaign_stats
+          where campaign_id = ${c.leadspeekID} and ad_id = '' and day < '2026-03-13'`,
+    );
+    expect(spentBefore[0]?.spent).toBeGreaterThan(0);
+    expect(await budgetInLedger(c.leadspeekID)).toBe(120_000 - (spentBefore[0]?.spent ?? 0));
+    // Pulled again: nothing is spent twice.
+    clock.set(new Date('2026-03-13T16:00:00Z'));
+    await rt.services.adCampaigns.stats.pullDue();
+    expect(await budgetInLedger(c.leadspeekID)).toBe(120_000 - (spentBefore[0]?.spent ?? 0));
+
+    const csv = await get(
+      rt,
+      `/leadspeek/simplifi/campaign-reports/${c.leadspeekID}?client_now_date=2026-03-13&date_range=last_7_days&format=csv`,
+      owner.token,
+    );
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toContain('Total');
+
+    const stats = await get(rt, `/leadspeek/simplifi/stats?campaign_ids=${c.leadspeekID}`, owner.token);
+    expect(stats.statusCode, stats.body).toBe(200);
+    expect(stats.json().data[0].totals.impressions).toBe(body.totals.impressions);
   });
 });

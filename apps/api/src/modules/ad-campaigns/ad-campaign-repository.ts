@@ -1,4 +1,4 @@
-import type { Cents, Micros } from '@app/contracts';
+import { type Cents, centsFromBigInt, type Micros } from '@app/contracts';
 import { adBudgetCharges, adCampaignBudgets, adCampaignStats, type Database, type Executor } from '@app/db';
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 
@@ -138,7 +138,7 @@ export function createAdCampaignRepository(db: Database) {
         .from(adBudgetCharges)
         .where(and(inArray(adBudgetCharges.campaignId, [...campaignIds]), eq(adBudgetCharges.status, 'paid')))
         .groupBy(adBudgetCharges.campaignId, adBudgetCharges.periodStart);
-      return new Map(rows.map((r) => [`${r.campaignId}:${r.periodStart}`, Number(r.total) as Cents]));
+      return new Map(rows.map((r) => [`${r.campaignId}:${r.periodStart}`, centsFromBigInt(BigInt(r.total))]));
     },
 
     /** Running Simplifi campaigns with an anchor, after `afterId`: the renewal job's pages. */
@@ -347,7 +347,7 @@ export function createAdCampaignRepository(db: Database) {
         })
         .from(adCampaignStats)
         .where(and(eq(adCampaignStats.campaignId, campaignId), eq(adCampaignStats.adId, '')));
-      return Number(row?.total ?? 0) as Cents;
+      return centsFromBigInt(BigInt(row?.total ?? 0));
     },
   };
 }

@@ -3,20 +3,36 @@ import {
   budgetIncreaseSchema,
   chargeByRemainingDaysRequestSchema,
   checkBudgetIncreaseQuerySchema,
+  createOrganizationRequestSchema,
   createSimplifiCampaignRequestSchema,
+  organizationParamsSchema,
+  organizationSchema,
   remainingBudgetSchema,
   simplifiCampaignDetailSchema,
   simplifiCostModuleRequestSchema,
+  simplifiReportQuerySchema,
+  simplifiReportSchema,
   simplifiStatsQuerySchema,
   simplifiStatsSchema,
   updateSimplifiCampaignRequestSchema,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../http-errors.js';
+import { badRequest, notFound } from '../../http-errors.js';
+import { sendExport } from '../../lib/exports/index.js';
 import { type AccessRule, principalOf, type ScopedId } from '../../plugins/access.js';
+import type { ModuleAccess } from '../tenancy/index.js';
+import type { AdCampaignRepository } from './ad-campaign-repository.js';
 import type { AdCampaignService } from './ad-campaign-service.js';
 import type { BudgetPeriods } from './budget-periods.js';
+import {
+  campaignReport,
+  REPORT_COLUMNS,
+  REPORT_RANGE_TOO_LONG,
+  reportRange,
+  reportRows,
+} from './campaign-report.js';
+import type { Organizations } from './organizations.js';
 
 const errors = {
   400: apiErrorSchema,
@@ -62,10 +78,11 @@ export const adCampaignRoutes =
   (deps: {
     service: AdCampaignService;
     periods: BudgetPeriods;
+    repo: AdCampaignRepository;
     manualBill: (campaignId: number) => Promise<boolean>;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const { service, periods } = deps;
+    const { service, periods, repo } = deps;
 
     app.post(
       '/leadspeek/simplifi',
@@ -118,6 +135,33 @@ export const adCampaignRoutes =
         },
       },
       async (request) => service.stats(principalOf(request), request.query.campaign_ids),
+    );
+
+    app.get(
+      '/leadspeek/simplifi/campaign-reports/:campaign_id',
+      {
+        config: { access: rule('campaigns.read', campaignIn('params', 'campaign_id')) },
+        schema: {
+          tags,
+          params: z.strictObject({ campaign_id: campaignIdParams.shape.campaignId }),
+          querystring: simplifiReportQuerySchema,
+          response: { 200: simplifiReportSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { c } = await service.found(principalOf(request), request.params.campaign_id);
+        const range = reportRange(request.query);
+        if (!range) throw badRequest(REPORT_RANGE_TOO_LONG, { end_date: REPORT_RANGE_TOO_LONG });
+        const report = await campaignReport(repo, c, range);
+        if (request.query.format === 'json') return report;
+        return sendExport(reply, {
+          format: request.query.format,
+          baseName: `simplifi-${c.publicId}-${range.from}-${range.to}`,
+          sheet: 'Report',
+          columns: REPORT_COLUMNS,
+          rows: reportRows(report),
+        });
+      },
     );
 
     app.get(
@@ -216,5 +260,67 @@ export const adCampaignRoutes =
         schema: { tags, body: simplifiCostModuleRequestSchema, response: { 200: saved, ...errors } },
       },
       async (request) => service.costModule(principalOf(request), request.body),
+    );
+  };
+
+/** The marketing organisation calls (spec 2 §7): a company's organisation at the ad platform. */
+export const organizationRoutes =
+  (deps: {
+    organizations: Organizations;
+    moduleAccess: Pick<ModuleAccess, 'requireReadable'>;
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { organizations } = deps;
+    const ok = z.object({ result: z.literal('success'), message: z.string() });
+
+    app.get(
+      '/marketing/getorganization/:id/:type',
+      {
+        config: { access: rule('adOrganizations.read', companyIn('params', 'id')) },
+        schema: {
+          tags,
+          params: organizationParamsSchema,
+          response: {
+            200: z.object({ result: z.literal('success'), data: organizationSchema.nullable() }),
+            ...errors,
+          },
+        },
+      },
+      async (request) => {
+        await deps.moduleAccess.requireReadable(principalOf(request), 'simplifi');
+        return organizations.get(request.params.id, request.params.type);
+      },
+    );
+
+    app.post(
+      '/marketing/createorganization',
+      {
+        config: { access: rule('adOrganizations.manage', companyIn('body', 'companyID')) },
+        schema: {
+          tags,
+          body: createOrganizationRequestSchema,
+          response: { 200: ok.extend({ data: organizationSchema }), ...errors },
+        },
+      },
+      async (request) => {
+        await deps.moduleAccess.requireReadable(principalOf(request), 'simplifi');
+        return organizations.create(request.body);
+      },
+    );
+
+    app.delete(
+      '/marketing/deleteorganization/:id',
+      {
+        config: { access: rule('adOrganizations.manage', companyIn('params', 'id')) },
+        schema: {
+          tags,
+          params: organizationParamsSchema.pick({ id: true }),
+          response: { 200: ok, ...errors },
+        },
+      },
+      async (request) => {
+        await deps.moduleAccess.requireReadable(principalOf(request), 'simplifi');
+        return organizations.remove(request.params.id);
+      },
     );
   };

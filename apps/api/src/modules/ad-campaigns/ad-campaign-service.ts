@@ -36,8 +36,12 @@ const permilleText = (permille: number | null) =>
 export function ctrText(clicks: number, impressions: number): string {
   if (impressions <= 0) return '0.00';
   const hundredths = Math.round((clicks * 10_000) / impressions);
-  return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
+  const whole = Math.floor(hundredths / HUNDREDTHS);
+  return `${whole}.${String(hundredths - whole * HUNDREDTHS).padStart(2, '0')}`;
 }
+
+/** Hundredths of a percent in a percent. */
+const HUNDREDTHS = 100;
 
 /**
  * Simplifi campaigns (spec 2 §7 "Simplifi", decision 0110): the campaign row is the campaigns

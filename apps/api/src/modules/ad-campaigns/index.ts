@@ -8,12 +8,13 @@ import type { Ledger } from '../ledger/index.js';
 import type { FollowUps } from '../payments/index.js';
 import type { ModuleAccess, Principal } from '../tenancy/index.js';
 import { createAdCampaignRepository } from './ad-campaign-repository.js';
-import { adCampaignRoutes } from './ad-campaign-routes.js';
+import { adCampaignRoutes, organizationRoutes } from './ad-campaign-routes.js';
 import { createAdCampaignService, type SimplifiMinimums } from './ad-campaign-service.js';
 import { createBudgetBook } from './budget-book.js';
 import { AD_BUDGET_FOLLOW_UP, type BudgetPaid, createBudgetCharges } from './budget-charges.js';
 import { createBudgetPeriods } from './budget-periods.js';
-import { createPlatformSync } from './platform-sync.js';
+import { createOrganizations, type OrganizationCompany, type OrganizationRecords } from './organizations.js';
+import { createPlatformSync, type SyncMedia } from './platform-sync.js';
 import { createStatsPull } from './stats-pull.js';
 
 export const adBudgetRenewalJob = defineJob({
@@ -59,7 +60,10 @@ export function createAdCampaignsModule(deps: {
     };
     idOfPublicId: (publicId: string) => Promise<number | null>;
     clientOrganization: (owners: { agencyId: number; clientId: number }) => Promise<string>;
+    organizations: OrganizationRecords;
   };
+  /** A company's place in the tree (tenancy's company reads). */
+  company: (id: number) => Promise<OrganizationCompany | null>;
   completeActivation: (
     done: Record<string, unknown>,
     tx: Parameters<FollowUps['run']>[2],
@@ -68,6 +72,8 @@ export function createAdCampaignsModule(deps: {
   moduleAccess: Pick<ModuleAccess, 'requireReadable'>;
   inScope: (p: Principal, campaignId: number) => Promise<boolean>;
   minimums: (systemId: number) => Promise<SimplifiMinimums>;
+  /** The ad-media module's face: a campaign's media become its ads at the platform. */
+  media: SyncMedia | null;
   log: (message: string, detail?: unknown) => void;
 }) {
   const repo = createAdCampaignRepository(deps.db);
@@ -89,6 +95,7 @@ export function createAdCampaignsModule(deps: {
     clock: deps.clock,
     campaign: async (id) => deps.campaigns.service.found(id).catch(() => null),
     organization: deps.campaigns.clientOrganization,
+    media: deps.media,
     log: deps.log,
   });
   const stats = createStatsPull({
@@ -146,6 +153,11 @@ export function createAdCampaignsModule(deps: {
         return { answer, done, logText };
       },
     },
+    /** A campaign's media changed (attached, replaced): its ads are brought up to date. */
+    async mediaChanged(campaignId: number): Promise<void> {
+      await repo.wantSync(campaignId);
+      await sync.sync(campaignId);
+    },
     /** Every committed move of a Simplifi campaign is followed at the platform. */
     async moved(record: { id: number; module: string }): Promise<void> {
       if (record.module !== 'simplifi') return;
@@ -177,7 +189,17 @@ export function createAdCampaignsModule(deps: {
         { spec: adStatsPullJob, handle: async () => void (await stats.pullDue()) },
       ];
     },
-    routes: [adCampaignRoutes({ service, periods, manualBill })],
+    routes: [
+      adCampaignRoutes({ service, periods, repo, manualBill }),
+      organizationRoutes({
+        organizations: createOrganizations({
+          platform: deps.platform,
+          records: deps.campaigns.organizations,
+          company: deps.company,
+        }),
+        moduleAccess: deps.moduleAccess,
+      }),
+    ],
   };
 }
 

@@ -17,15 +17,32 @@ export interface SyncedCampaign {
   endDate: string | null;
 }
 
+/** A campaign's media as the ad-media module's face gives them (decision 0113). */
+export interface SyncMedia {
+  mediaOfCampaign(campaignId: number): Promise<{ id: number; platformAdId: string | null }[]>;
+  fileOf(mediaId: number): Promise<{
+    id: number;
+    name: string;
+    kind: 'image' | 'html5';
+    contentType: string;
+    width: number;
+    height: number;
+    clickUrl: string | null;
+    bytes: Buffer;
+  } | null>;
+  recordPlatformAd(mediaId: number, platformAdId: string): Promise<void>;
+}
+
 /** The goal as the platform takes it: a price in micro-dollars, or a CTR in hundredths of a percent. */
 export function platformGoal(budget: Pick<AdBudgetRow, 'goalType' | 'goalValue'>): AdGoal | null {
   if (budget.goalType === 'cpm') return null;
+  // The value's digits read once, as micro-units: a price in micro-dollars, a percent in millionths.
+  const micros = microsFromWire(budget.goalValue);
   if (budget.goalType === 'ctr') {
-    const [whole = '0', fraction = ''] = budget.goalValue.split('.');
-    const value = Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
+    // 0.80 (%) = 800,000 millionths = 80 hundredths of a percent, the platform's basis points.
+    const value = micros ? Math.floor(micros / 10_000) : 0;
     return value > 0 ? { type: 'ctr', value } : null;
   }
-  const micros = microsFromWire(budget.goalValue);
   return micros && micros > 0 ? { type: budget.goalType, value: micros as Micros } : null;
 }
 
@@ -44,6 +61,8 @@ export function createPlatformSync(deps: {
   clock: Clock;
   campaign: (id: number) => Promise<SyncedCampaign | null>;
   organization: (owners: { agencyId: number; clientId: number }) => Promise<string>;
+  /** The campaign's media, made into ads at the platform once each (`simplifi-ad:<media id>`). */
+  media: SyncMedia | null;
   log: (message: string, detail?: unknown) => void;
 }) {
   const { repo, platform } = deps;
@@ -84,6 +103,25 @@ export function createPlatformSync(deps: {
         // An end date already past ends it today (the platform refuses a past date).
         endDate: c.endDate ? (c.endDate >= today ? c.endDate : today) : null,
       });
+    }
+    // Each media attached to the campaign becomes an ad once; a display campaign serves only with one.
+    for (const m of deps.media ? await deps.media.mediaOfCampaign(c.id) : []) {
+      if (m.platformAdId || ad.status === 'ended') continue;
+      const file = await deps.media?.fileOf(m.id);
+      if (!file) continue;
+      const made = await platform.createAd({
+        idempotencyKey: `simplifi-ad:${m.id}`,
+        organizationId: ad.organizationId,
+        campaignId: ad.id,
+        name: file.name.slice(0, 200),
+        kind: file.kind,
+        width: file.width,
+        height: file.height,
+        bytes: file.bytes,
+        contentType: file.contentType,
+        clickUrl: file.clickUrl ?? budget.clickUrl,
+      });
+      await deps.media?.recordPlatformAd(m.id, made.id);
     }
     const move = { idempotencyKey: key(c.status), campaignId: ad.id };
     if (c.status === 'running' && ad.status !== 'active' && ad.status !== 'ended')

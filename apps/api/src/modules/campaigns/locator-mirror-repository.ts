@@ -1,5 +1,6 @@
 import {
   adPlatformOrganizations,
+  and,
   campaigns,
   companies,
   type Database,
@@ -151,6 +152,18 @@ export function createLocatorMirrorRepository(db: Database) {
         .insert(adPlatformOrganizations)
         .values({ companyId, organizationId })
         .onConflictDoNothing({ target: adPlatformOrganizations.companyId });
+    },
+
+    /** The company's organisation is gone at the platform (deleted there by a person). */
+    async forgetOrganization(companyId: number, organizationId: string): Promise<void> {
+      await db
+        .delete(adPlatformOrganizations)
+        .where(
+          and(
+            eq(adPlatformOrganizations.companyId, companyId),
+            eq(adPlatformOrganizations.organizationId, organizationId),
+          ),
+        );
     },
 
     async companyName(companyId: number): Promise<string> {

@@ -190,6 +190,15 @@ export function createLocatorMirror(deps: {
     async clientOrganization(s: { agencyId: number; clientId: number }): Promise<string> {
       return organization(s.clientId, await organization(s.agencyId));
     },
+    /**
+     * Which organisation at the platform is a company's (one per agency or client, decision 0051):
+     * read, recorded when a person made it (the marketing organisation calls), forgotten when deleted.
+     */
+    organizations: {
+      of: (companyId: number) => repo.organizationOf(companyId),
+      record: (companyId: number, organizationId: string) => repo.setOrganization(companyId, organizationId),
+      forget: (companyId: number, organizationId: string) => repo.forgetOrganization(companyId, organizationId),
+    },
     /** The retry job's run: every campaign behind and due, a bounded number per run. */
     async syncDue(): Promise<{ mirrored: number; failed: number }> {
       let mirrored = 0;
