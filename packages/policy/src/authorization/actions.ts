@@ -236,12 +236,13 @@ export const ACTIONS = {
   // The banner builder (issue 24, decision 0113): the Ads Design role module's switches. A banner is
   // its company's (an agency's, from its branding; the system's staff keep their root company's and
   // reach agencies' for support). Never clients: the banner pages are not theirs. Attaching one to a
-  // campaign makes media there, so it also needs `media.upload` (the ad-builder module asks).
+  // campaign makes media there: the campaign's LeadsPeek create switch, and reading the banner
+  // (`banners.read`, which the ad-builder module asks).
   'banners.read': { who: isCompanyStaff, permission: adsDesign('enable') },
   'banners.create': { who: isCompanyStaff, permission: adsDesign('create') },
   'banners.update': { who: isCompanyStaff, permission: adsDesign('update') },
   'banners.delete': { who: isCompanyStaff, permission: adsDesign('delete') },
-  'banners.attach': { who: isAgencyStaff, permission: adsDesign('enable') },
+  'banners.attach': { who: isAgencyStaff, permission: leadspeek('create') },
 
   // Exclusion (suppression) lists (issue 22, decision 0092): which list is whose is
   // `mayManageExclusionList`; uploading and purging are settings writes (the role's switches).

@@ -298,7 +298,11 @@ describe('PNG export and attaching to a campaign', () => {
         )
       ).statusCode,
     ).toBe(404);
-    const picture = await uploadPicture('agency', banner.id, { bytes: noise(600), name: 'noise.png', type: 'image/png' });
+    const picture = await uploadPicture('agency', banner.id, {
+      bytes: noise(600),
+      name: 'noise.png',
+      type: 'image/png',
+    });
     expect(picture.statusCode, picture.body).toBe(200);
     const heavy = await post(
       rt,
@@ -359,6 +363,9 @@ describe('who may', () => {
     const none = await who(rt, admin);
     const refusal = await post(rt, '/banner/show', {}, none.token);
     expect(refusal.statusCode).toBe(403);
+    // Attaching takes the campaign's switches, which this role has, and reading the banner, which it has not.
+    const attach = { bannerID: banner.id, campaignID: simplifiCampaign, sizes: ['320x50'] };
+    expect((await post(rt, '/banner/attach', attach, none.token)).statusCode).toBe(403);
     await db.execute(
       sql`update users set role_id = ${await roleWith('Design viewer', true)} where email = ${admin}`,
     );

@@ -28,8 +28,8 @@ export function createBannerAttach(deps: {
   moduleAccess: Pick<ModuleAccess, 'requireReadable'>;
 }) {
   return async function attach(p: Principal, body: AttachBannerRequest): Promise<AdMedia[]> {
-    // Attaching makes media in the campaign: the campaign's own switches (LeadsPeek create) too.
-    requireAction(p, 'media.upload');
+    // The route's action is the campaign's (LeadsPeek create): reading the banner needs Ads Design too.
+    requireAction(p, 'banners.read');
     await deps.moduleAccess.requireReadable(p, 'simplifi');
     const banner = await deps.repo.find(body.bannerID);
     if (!banner) throw notFound();
