@@ -1,10 +1,13 @@
 import { MODULE_CATALOGUE } from '@app/contracts';
 import { betaTesters, companyModules, DEMO, queryRows, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { png } from '../../../test/ad-creatives.js';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { saveCard } from '../../../test/kits/cards.js';
 import { companyByName, get, PEOPLE, post, put, type Who, who } from '../../../test/kits/users.js';
+import { multipart } from '../../../test/multipart.js';
 import { sandboxOf } from '../../../test/payments.js';
+import { bearer } from '../../../test/sign-in.js';
 import { type SettableClock, settableClock } from '../../lib/clock.js';
 
 /*
@@ -204,6 +207,18 @@ describe('Simplifi budget charges', () => {
   it('runs at the sandbox platform, pulls its days, spends the budget in the ledger and reports them', async () => {
     clock.set(new Date('2026-03-10T15:00:00Z'));
     const c = await newCampaign('40', '1200');
+    // Its ad: a display campaign serves only with one (uploaded to the campaign, pushed by the sync).
+    const form = multipart(
+      { kind: 'image', campaign_id: c.leadspeekID, name: 'Spring 300x250' },
+      { field: 'file', bytes: png(300, 250), name: 'spring.png', type: 'image/png' },
+    );
+    const uploaded = await rt.app.inject({
+      method: 'POST',
+      url: '/api/media/upload',
+      headers: { ...form.headers, ...bearer(owner.token) },
+      payload: form.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
     const activated = await put(
       rt,
       '/leadspeek/client/activepause',
@@ -226,23 +241,7 @@ describe('Simplifi budget charges', () => {
     );
     expect(report.statusCode, report.body).toBe(200);
     const body = report.json();
-    const dbg = await queryRows(
-      rt.database.db,
-      sql`select * from ad_campaign_stats where campaign_id = ${c.leadspeekID}`,
-    );
-    const b = await queryRows(
-      rt.database.db,
-      sql`select anchor_date, platform_campaign_id, stats_pulled_at, synced_revision, wanted_revision, sync_error from ad_campaign_budgets where campaign_id = ${c.leadspeekID}`,
-    );
-    const h = await queryRows(
-      rt.database.db,
-      sql`select * from sandbox_ad_campaign_history order by sequence desc limit 3`,
-    );
-    const sc = await queryRows(
-      rt.database.db,
-      sql`select id, status, start_date, daily_budget_cents, kind from sandbox_ad_campaigns order by created_at desc limit 2`,
-    );
-    console.log(JSON.stringify({ dbg, b, h, sc, body }, null, 1).slice(0, 3000));
+
     expect(body.days).toHaveLength(7);
     expect(body.totals.impressions).toBeGreaterThan(0);
     const spentBefore = await queryRows<{ spent: number }>(
@@ -269,5 +268,8 @@ describe('Simplifi budget charges', () => {
     const stats = await get(rt, `/leadspeek/simplifi/stats?campaign_ids=${c.leadspeekID}`, owner.token);
     expect(stats.statusCode, stats.body).toBe(200);
     expect(stats.json().data[0].totals.impressions).toBe(body.totals.impressions);
+    // The ad's own row: all of the campaign's figures here came from its one ad.
+    expect(body.ads).toHaveLength(1);
+    expect(body.ads[0].impressions).toBe(body.totals.impressions);
   });
 });
