@@ -1,7 +1,7 @@
 import { ROUTES } from '@app/policy';
 import { describe, expect, it } from 'vitest';
 import { planRoutes } from './route-plan';
-import { SCREENS } from './screen-modules';
+import { SCREENS, screenLoader } from './screen-modules';
 
 describe('planRoutes', () => {
   const plan = planRoutes(ROUTES);
@@ -39,6 +39,12 @@ describe('planRoutes', () => {
     const redirects = ROUTES.filter((r) => r.redirect).map((r) => r.id);
     expect(new Set(planned).size).toBe(planned.length);
     expect(planned.length + redirects.length).toBe(ROUTES.length);
+  });
+
+  it('has a screen for every route (no stand-in screen)', () => {
+    const keys = [...plan.auth, ...plan.public, ...plan.shell].map((r) => r.screenKey);
+    expect(keys.filter((key) => !Object.hasOwn(SCREENS, key))).toEqual([]);
+    expect(() => screenLoader('no-such-route')).toThrow('No screen for route no-such-route');
   });
 
   it('maps real screens only to routes that exist', () => {

@@ -4,8 +4,9 @@ type ScreenModule = { default: ComponentType };
 type ScreenLoader = () => Promise<ScreenModule>;
 
 /**
- * Screens that exist, by policy route id (module pages by `module.<page>`). Every other route renders
- * the shared pending screen; a later issue adds its screen here and nowhere else.
+ * The screen of every policy route, by route id (module pages by `module.<page>`). A new route of the
+ * policy gets its screen here and nowhere else; route-plan.test.ts fails while one has none (there is
+ * no stand-in screen any more, decision 0115).
  */
 const documentPage: ScreenLoader = () => import('../../routes/public/document/document-page');
 const profileSetupPage: ScreenLoader = () => import('../../routes/user/profile-setup/profile-setup-page');
@@ -82,8 +83,9 @@ export const SCREENS: Record<string, ScreenLoader> = {
   audience: () => import('../../routes/audiences/audiences-page'),
 };
 
-export const pendingScreen: ScreenLoader = () => import('../../routes/pending/pending-page');
-
+/** The screen of a planned route; a route without one is a programming error, not a page to show. */
 export function screenLoader(screenKey: string): ScreenLoader {
-  return SCREENS[screenKey] ?? pendingScreen;
+  const loader = SCREENS[screenKey];
+  if (!loader) throw new Error(`No screen for route ${screenKey}`);
+  return loader;
 }
