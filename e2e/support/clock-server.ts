@@ -6,7 +6,8 @@ import { startRuntime } from '../../apps/api/src/runtime.js';
 /**
  * The product as `npm start` runs it, for browser tests that move time (decision 0084): its money
  * clock is the real time plus an offset, and one more path, `POST /__e2e/clock/advance?days=N`, moves
- * the offset and runs the invoice job at once (as its ten-minute schedule would). Only this e2e entry
+ * the offset and runs the invoice job at once (as its ten-minute schedule would), and the ad
+ * platform's sync, budget renewal and stats pull. Only this e2e entry
  * has it — production's `main.ts` has no clock control — and it answers only with the token the
  * Playwright config passes in E2E_CLOCK_TOKEN.
  */
@@ -40,8 +41,14 @@ const server = createServer((req, res) => {
     try {
       const done = await runtime.services.billing.invoicing.run();
       const mailed = await runtime.services.billing.invoiceMail.send();
+      // The ad platform's jobs as their schedules would have run them by now (decision 0115): the
+      // campaigns synced, budgets renewed, the sandbox's days pulled into the stats.
+      const ads = runtime.services.adCampaigns;
+      await ads.sync.syncDue();
+      const renewed = await ads.renewDue();
+      const pulled = await ads.stats.pullDue();
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ now: clock.now().toISOString(), ...done, mailed }));
+      res.end(JSON.stringify({ now: clock.now().toISOString(), ...done, mailed, renewed, pulled }));
     } catch (error) {
       res.writeHead(500).end(String(error));
     }
