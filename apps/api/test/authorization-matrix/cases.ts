@@ -1,6 +1,7 @@
 import { type Database, firstRow, sql } from '@app/db';
 import { AGENCY_ZOOM_MATRIX_CASES } from './agency-zoom-cases.js';
 import { AGREEMENTS_MATRIX_CASES } from './agreements-cases.js';
+import { AUDIENCE_MATRIX_CASES } from './audience-cases.js';
 import { BILLING_MATRIX_CASES } from './billing-cases.js';
 import { CAMPAIGN_MATRIX_CASES } from './campaign-cases.js';
 import { CARDS_MATRIX_CASES } from './cards-cases.js';
@@ -393,6 +394,7 @@ export const MATRIX_CASES: MatrixCase[] = [
   ...AGREEMENTS_MATRIX_CASES,
   ...DATA_WALLET_MATRIX_CASES,
   ...EXCLUSION_MATRIX_CASES,
+  ...AUDIENCE_MATRIX_CASES,
   ...KEYWORD_COUNT_MATRIX_CASES,
   ...INTEGRATION_MATRIX_CASES,
   ...GOHIGHLEVEL_MATRIX_CASES,
