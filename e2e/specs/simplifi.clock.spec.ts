@@ -135,7 +135,13 @@ test('an agency runs a Simplifi campaign: beta agreement, budget, ad, activation
   await expect(row).toContainText(harbor.name);
   await expect(page.getByTestId(`campaign-status-${campaign.leadspeek_api_id}`)).toHaveText('Stopped');
   const activated = await move(page, campaign.leadspeek_api_id, 'Activate');
-  expect((await activated.json()).data.status).toBe('running');
+  expect((await activated.json()).data).toMatchObject({
+    status: 'running',
+    charge: { amount: '900.00', payer: 'client', sandbox: true },
+  });
+  await expect(page.getByTestId('campaign-charge')).toContainText(
+    "Charged $900.00 to the client's card (Sandbox)",
+  );
   await expect(page.getByTestId(`campaign-status-${campaign.leadspeek_api_id}`)).toHaveText('Running');
 
   // A day later the sandbox has delivered: impressions and spend in the row, labelled as sandbox.

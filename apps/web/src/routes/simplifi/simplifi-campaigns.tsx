@@ -16,6 +16,7 @@ import { PagedList } from '../../components/data-list/paged-list';
 import { useClampPage, useUrlListState } from '../../components/data-list/use-list-state';
 import { BetaAgreementNotice, useBetaAgreement } from '../campaigns/beta-agreement';
 import { CampaignFilters, readCampaignFilters, writeCampaignFilters } from '../campaigns/campaign-filters';
+import { chargeText } from '../campaigns/campaign-format';
 import { SimplifiCampaignPanel } from './campaign-panel/simplifi-campaign-panel';
 import { simplifiColumns } from './simplifi-columns';
 import { SimplifiRowActions } from './simplifi-row-actions';
@@ -82,6 +83,8 @@ export function SimplifiCampaigns({ screen, title }: { screen: SimplifiScreen; t
       />
     ),
   });
+  // An activation charges the first month's budget: who paid what, as the lead modules say it.
+  const charge = chargeText(moved?.data.charge ?? null, isClientUser ? 'client' : 'agency');
   const clientOptions = useMemo(
     () =>
       isClientUser
@@ -144,6 +147,11 @@ export function SimplifiCampaigns({ screen, title }: { screen: SimplifiScreen; t
           <Text size="sm">
             {moved.message}: {moved.data.status_label} (#{moved.data.leadspeek_api_id}).
           </Text>
+          {charge && (
+            <Text size="sm" data-testid="campaign-charge">
+              {charge}
+            </Text>
+          )}
         </Alert>
       )}
       <CampaignFilters
