@@ -372,6 +372,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       payers: campaigns.payers,
       kinds: campaigns.kinds as never,
       idOfPublicId: campaigns.idOfPublicId,
+      moveBySystem: campaigns.moveBySystem,
       clientOrganization: campaigns.locatorMirror.clientOrganization,
       organizations: campaigns.locatorMirror.organizations,
     },
@@ -390,7 +391,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     log: (message, detail) => console.warn(message, detail ?? ''),
   });
   campaigns.kinds.useActivation('simplifi', adCampaigns.activation as never);
-  campaigns.kinds.onMoved((record) => adCampaigns.moved(record));
+  campaigns.kinds.onMoved((record, from, to) => adCampaigns.moved(record, from, to));
   // Integrations (decision 0096): where leads go besides e-mail; every worker runs a delivery engine.
   const integrationHttp =
     options.integrations?.http ??

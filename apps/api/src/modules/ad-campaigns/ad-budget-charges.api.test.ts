@@ -61,6 +61,23 @@ beforeAll(async () => {
   });
   await saveCard(rt, client, token);
 });
+
+/** Harbor Dental's card replaced by one of a test number (4000000000000341 saves, then declines). */
+async function harborCard(number: string) {
+  const token = await sandboxOf(rt).createCardToken({
+    number,
+    expMonth: 12,
+    expYear: 2040,
+    holderName: 'Harbor Dental',
+  });
+  await saveCard(rt, await who(rt, PEOPLE.client), token);
+}
+
+const statusOf = async (id: number) =>
+  (await get(rt, `/leadspeek/simplifi/details?leadspeekID=${id}`, owner.token)).json().data as {
+    status: string;
+    pause_reason: string | null;
+  };
 afterAll(() => rt?.close());
 
 const chargeRows = (campaignId: number) =>
@@ -271,5 +288,42 @@ describe('Simplifi budget charges', () => {
     // The ad's own row: all of the campaign's figures here came from its one ad.
     expect(body.ads).toHaveLength(1);
     expect(body.ads[0].impressions).toBe(body.totals.impressions);
+  });
+
+  it('a declined renewal pauses the campaign for payment; a new card pays the period and resumes it', async () => {
+    clock.set(new Date('2026-04-02T15:00:00Z'));
+    await harborCard('4242424242424242');
+    const c = await newCampaign();
+    const activated = await put(
+      rt,
+      '/leadspeek/client/activepause',
+      { leadspeekID: c.leadspeekID, status: 'running' },
+      owner.token,
+    );
+    expect(activated.statusCode, activated.body).toBe(200);
+    await harborCard('4000000000000341');
+    clock.set(new Date('2026-05-02T15:00:00Z'));
+    await rt.services.adCampaigns.renewDue();
+    expect(await statusOf(c.leadspeekID)).toMatchObject({
+      status: 'paused_on_run',
+      pause_reason: 'payment_failed',
+    });
+    expect((await chargeRows(c.leadspeekID)).map((r) => [r.reason, r.period_start, r.status])).toEqual([
+      ['activation', '2026-04-02', 'paid'],
+      ['renewal', '2026-05-02', 'failed'],
+    ]);
+    // Paused, it is not tried again every hour.
+    await rt.services.adCampaigns.renewDue();
+    expect((await chargeRows(c.leadspeekID)).at(-1)?.status).toBe('failed');
+
+    // A new card settles what the payer owes (decision 0075): the failed renewal is charged again
+    // (a new attempt under the same obligation) and the campaign paused for it runs again.
+    await harborCard('4242424242424242');
+    expect(await statusOf(c.leadspeekID)).toMatchObject({ status: 'running' });
+    expect((await chargeRows(c.leadspeekID)).map((r) => [r.reason, r.period_start, r.status])).toEqual([
+      ['activation', '2026-04-02', 'paid'],
+      ['renewal', '2026-05-02', 'paid'],
+    ]);
+    expect(await budgetInLedger(c.leadspeekID)).toBe(60_000);
   });
 });

@@ -59,6 +59,11 @@ export function createAdCampaignsModule(deps: {
       onMoved: (listener: never) => void;
     };
     idOfPublicId: (publicId: string) => Promise<number | null>;
+    /** A move the system makes (a declined renewal pauses the campaign on run). */
+    moveBySystem: (
+      campaignId: number,
+      event: { type: 'pause_on_run'; reason: 'payment_failed' },
+    ) => Promise<boolean>;
     clientOrganization: (owners: { agencyId: number; clientId: number }) => Promise<string>;
     organizations: OrganizationRecords;
   };
@@ -126,6 +131,23 @@ export function createAdCampaignsModule(deps: {
   const manualBill = async (campaignId: number) =>
     (await deps.campaigns.payers.payerOf(campaignId)) === 'agency';
 
+  /**
+   * A running campaign's current period bought, once. Declined (or no card): the campaign pauses on
+   * run for payment, so its ads stop at the platform until someone resumes it and the period is paid.
+   */
+  async function renewOne(campaignId: number): Promise<'paid' | 'already' | 'failed' | 'skipped'> {
+    const c = await deps.campaigns.service.found(campaignId).catch(() => null);
+    // Only a running campaign is renewed (the move that resumed one has committed before this runs).
+    if (!c || c.status !== 'running') return 'skipped';
+    const outcome = await periods.renew(c, await manualBill(c.id));
+    if (!outcome) return 'skipped';
+    if (outcome.status === 'failed') {
+      await deps.campaigns.moveBySystem(c.id, { type: 'pause_on_run', reason: 'payment_failed' });
+      return 'failed';
+    }
+    return outcome.status === 'paid' ? (outcome.already ? 'already' : 'paid') : 'skipped';
+  }
+
   return {
     service,
     periods,
@@ -158,9 +180,18 @@ export function createAdCampaignsModule(deps: {
       await repo.wantSync(campaignId);
       await sync.sync(campaignId);
     },
-    /** Every committed move of a Simplifi campaign is followed at the platform. */
-    async moved(record: { id: number; module: string }): Promise<void> {
+    /**
+     * Every committed move of a Simplifi campaign is followed at the platform. A campaign resumed
+     * after a declined renewal pays its period first (a new attempt): declined again, it pauses again.
+     */
+    async moved(
+      record: { id: number; module: string },
+      from: { status: string; pauseReason?: string | null },
+      to: { status: string },
+    ): Promise<void> {
       if (record.module !== 'simplifi') return;
+      if (from.status === 'paused_on_run' && from.pauseReason === 'payment_failed' && to.status === 'running')
+        await renewOne(record.id);
       await repo.wantSync(record.id);
       await sync.sync(record.id);
     },
@@ -173,11 +204,9 @@ export function createAdCampaignsModule(deps: {
         if (page.length === 0) break;
         for (const budget of page) {
           after = budget.campaignId;
-          const c = await deps.campaigns.service.found(budget.campaignId).catch(() => null);
-          if (!c || c.status !== 'running') continue;
-          const outcome = await periods.renew(c, await manualBill(c.id));
-          if (outcome?.status === 'paid' && !outcome.already) paid++;
-          if (outcome?.status === 'failed') failed++;
+          const outcome = await renewOne(budget.campaignId);
+          if (outcome === 'paid') paid++;
+          if (outcome === 'failed') failed++;
         }
       }
       return { paid, failed };
