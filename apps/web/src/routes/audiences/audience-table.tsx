@@ -75,8 +75,9 @@ function AudienceRow({
           {a.name}
         </Text>
         <Text size="xs" c="dimmed">
-          {a.kind === 'email' ? 'E-mail addresses' : 'MD5 hashes'} · by {a.uploaded_by || 'someone removed'}{' '}
-          on {new Date(a.created_at).toLocaleDateString('en-US')}
+          {a.kind === 'email' ? 'E-mail addresses' : 'MD5 hashes'}
+          {a.uploaded_by ? ` · by ${a.uploaded_by}` : ''} ·{' '}
+          {new Date(a.created_at).toLocaleDateString('en-US')}
         </Text>
       </Table.Td>
       {showOwner && <Table.Td>{a.company_name}</Table.Td>}
