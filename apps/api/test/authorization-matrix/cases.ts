@@ -2,6 +2,7 @@ import { type Database, firstRow, sql } from '@app/db';
 import { AGENCY_ZOOM_MATRIX_CASES } from './agency-zoom-cases.js';
 import { AGREEMENTS_MATRIX_CASES } from './agreements-cases.js';
 import { AUDIENCE_MATRIX_CASES } from './audience-cases.js';
+import { BANNER_MATRIX_CASES } from './banner-cases.js';
 import { BILLING_MATRIX_CASES } from './billing-cases.js';
 import { CAMPAIGN_MATRIX_CASES } from './campaign-cases.js';
 import { CARDS_MATRIX_CASES } from './cards-cases.js';
@@ -13,6 +14,7 @@ import { GOHIGHLEVEL_MATRIX_CASES } from './gohighlevel-cases.js';
 import { INTEGRATION_MATRIX_CASES } from './integration-cases.js';
 import { KEYWORD_COUNT_MATRIX_CASES } from './keyword-count-cases.js';
 import { LEAD_REPORT_MATRIX_CASES } from './lead-report-cases.js';
+import { MEDIA_MATRIX_CASES } from './media-cases.js';
 import { PAYMENT_ACCOUNT_MATRIX_CASES } from './payment-account-cases.js';
 import { PREPAID_MATRIX_CASES } from './prepaid-cases.js';
 import { SENDGRID_KARTRA_MATRIX_CASES } from './sendgrid-kartra-cases.js';
@@ -394,6 +396,8 @@ export const MATRIX_CASES: MatrixCase[] = [
   ...AGREEMENTS_MATRIX_CASES,
   ...DATA_WALLET_MATRIX_CASES,
   ...EXCLUSION_MATRIX_CASES,
+  ...MEDIA_MATRIX_CASES,
+  ...BANNER_MATRIX_CASES,
   ...AUDIENCE_MATRIX_CASES,
   ...KEYWORD_COUNT_MATRIX_CASES,
   ...INTEGRATION_MATRIX_CASES,

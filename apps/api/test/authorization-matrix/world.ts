@@ -1,3 +1,4 @@
+import { MODULE_CATALOGUE } from '@app/contracts';
 import { companies, type Database, DEMO, eq, firstRow, sql, systems, users } from '@app/db';
 import { insertLeadPerCampaign } from '../kits/campaigns.js';
 
@@ -211,12 +212,29 @@ export function inScope(p: Actor, subject: Person, resource: IdResource): boolea
 }
 
 /**
+ * Simplifi opens to Northwind (a beta tester on the master system) and its client Harbor Dental, as
+ * for the demo's Simplifi campaign: the ad platform's routes (campaigns, audiences, media, banners
+ * attached to campaigns) answer past their module gate for their people, and 404 for other agencies'
+ * and clients' (decisions 0110, 0113, 0114). A row may reset the beta's testers (the beta-features
+ * update), so rows that need the module open call this again before their request.
+ */
+export async function openSimplifiInWorld(db: Database): Promise<void> {
+  await db.execute(sql`insert into beta_testers (feature_id, company_id)
+    select ${MODULE_CATALOGUE.simplifi.beta.featureId}, id from companies where name = ${DEMO.northwind.name}
+    on conflict do nothing`);
+  await db.execute(sql`insert into company_modules (company_id, module, enabled)
+    select id, 'simplifi', true from companies where name in (${DEMO.northwind.name}, ${DEMO.northwind.clients[0].name})
+    on conflict (company_id, module) do update set enabled = true`);
+}
+
+/**
  * Loads everyone's ids, gives every company a group and a role, and writes unique marker strings
  * into every tenant's rows (company and user addresses, group and role names): an answer that
  * contains another tenant's marker leaked it.
  */
 export async function prepareWorld(db: Database): Promise<Record<Person, PersonIds>> {
   await addPeople(db);
+  await openSimplifiInWorld(db);
   await db.execute(sql`update companies set address = 'MARKER-C' || id || '-X'`);
   await db.execute(sql`update users set address = 'MARKER-U' || id || '-X'`);
   await db.execute(sql`insert into company_groups (company_id, name, module)
