@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { leadInformationOf } from './module-catalogue.js';
 
 /*
  * The advanced information a campaign may ask the data vendor to add to its leads (issue 22 "Data
@@ -93,9 +94,9 @@ export const fieldsOfType = (type: InformationType): AdvancedInformationField[] 
 export const typesOfList = (list: AdvancedInformationList): InformationType[] =>
   INFORMATION_TYPE_VALUES.filter((type) => listOfType(type) === list);
 
-/** The list a vendor-list module's campaign picks from (enhance: consumer, b2b: business). */
+/** The list a vendor-list module's campaign picks from (the catalogue's `leadInformation`). */
 export const informationListOfModule = (module: string): AdvancedInformationList | null =>
-  module === 'b2b' ? 'b2b' : module === 'enhance' ? 'consumer' : null;
+  leadInformationOf(module)?.list ?? null;
 
 export const ADVANCED_INFORMATION_INVALID = 'Choose the advanced information from the list.';
 

@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { ADVANCED_INFORMATION_LISTS, INFORMATION_TYPES, listOfType } from './advanced-information.js';
 import {
+  AD_MODULES,
+  AD_PLATFORM_MIRRORED_MODULES,
   COMMON_LEADSPEEK_FIELDS,
   COST_MODULES,
+  campaignEntityOf,
   DEFAULT_MODULE_NAMES,
+  hasCampaignField,
+  isAdModule,
   isCostModule,
+  isMirroredToAdPlatform,
   isModuleType,
+  isPixelModule,
   isVendorListModule,
   LEAD_MODULES,
+  leadInformationOf,
   MASTER_ONLY_MODULES,
   MODULE_CATALOGUE,
   MODULE_PAGES,
@@ -14,6 +23,9 @@ import {
   type ModuleEntry,
   moduleEntry,
   perModule,
+  pricesAdvancedLeads,
+  pricesB2bLeads,
+  sellsBusinessLeads,
   VENDOR_LIST_MODULES,
 } from './module-catalogue.js';
 import {
@@ -41,6 +53,7 @@ const ENTRY_FIELDS: readonly (keyof ModuleEntry)[] = [
   'masterOnly',
   'beta',
   'leadSource',
+  'leadInformation',
   'pricing',
   'minimums',
   'campaign',
@@ -145,5 +158,50 @@ describe('the module catalogue is complete', () => {
       b2b: 3,
       simplifi: 8,
     });
+  });
+
+  it("carries each module's behaviour, read where a module name was compared (decision 0111)", () => {
+    // The ad module stands beside the lead modules: its campaigns are of another kind.
+    expect(AD_MODULES).toEqual(['simplifi']);
+    expect(isAdModule('simplifi')).toBe(true);
+    expect(isAdModule('locator')).toBe(false);
+    expect(perModule(campaignEntityOf)).toEqual({
+      local: 'leadspeek',
+      locator: 'leadspeek',
+      enhance: 'leadspeek',
+      b2b: 'leadspeek',
+      simplifi: 'simplifi',
+    });
+    expect(AD_PLATFORM_MIRRORED_MODULES).toEqual(['locator']);
+    expect(MODULES.filter(isMirroredToAdPlatform)).toEqual(['locator']);
+    expect(MODULES.filter(isPixelModule)).toEqual(['local']);
+    expect(isPixelModule('unknown')).toBe(false);
+    expect(MODULES.filter((m) => hasCampaignField(m, 'locationtarget'))).toEqual(['local']);
+    expect(MODULES.filter((m) => hasCampaignField(m, 'locatorkeyword'))).toEqual([
+      'locator',
+      'enhance',
+      'b2b',
+    ]);
+    expect(MODULES.filter(pricesAdvancedLeads)).toEqual(['local']);
+    expect(MODULES.filter(pricesB2bLeads)).toEqual(['b2b']);
+    expect(MODULES.filter(sellsBusinessLeads)).toEqual(['b2b']);
+    expect(leadInformationOf('nonsense')).toBeNull();
+  });
+
+  it('gives the vendor-list modules their advanced-information list, and only them', () => {
+    for (const module of MODULES) {
+      const information = moduleEntry(module).leadInformation;
+      expect(information !== null).toBe(isVendorListModule(module));
+      if (!information) continue;
+      expect(ADVANCED_INFORMATION_LISTS).toContain(information.list);
+      // The list has information types to pick from, and the field is one of the spec's campaign fields.
+      expect(Object.keys(INFORMATION_TYPES).some((t) => listOfType(t as never) === information.list)).toBe(
+        true,
+      );
+      expect(SPEC_LEADSPEEK_FIELDS).toContain(information.campaignField);
+    }
+    expect(new Set(MODULES.map((m) => moduleEntry(m).leadInformation?.list).filter(Boolean)).size).toBe(
+      VENDOR_LIST_MODULES.length,
+    );
   });
 });

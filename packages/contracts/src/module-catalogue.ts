@@ -119,6 +119,15 @@ export type ModuleCampaign =
  */
 export type CampaignEntity = ModuleCampaign['entity'];
 
+/**
+ * The advanced information a module's campaigns may ask the data vendor to add (decision 0093):
+ * the vendor list it picks from and the campaign field (`module_options`) keeping the picks.
+ */
+export interface ModuleLeadInformation {
+  list: 'consumer' | 'b2b';
+  campaignField: 'listAdvanceInformationId' | 'listB2BInformationId';
+}
+
 export interface ModuleEntry {
   /** The name and URL slug a module has until an agency renames it (spec 1 §2.3, `modulenames`). */
   defaultName: string;
@@ -128,6 +137,8 @@ export interface ModuleEntry {
   /** The beta feature (spec 1 §3.7 id and slug) that gates the module for agencies; null: none. */
   beta: { featureId: number; slug: 'b2b_module' | 'simplifi_module' } | null;
   leadSource: LeadSource | null;
+  /** null: its campaigns pick no advanced information. */
+  leadInformation: ModuleLeadInformation | null;
   /** null: priced per campaign (budgets), no agency cost settings. */
   pricing: ModulePricing | null;
   minimums: readonly ModuleMinimum[];
@@ -149,6 +160,7 @@ export const MODULE_CATALOGUE = {
     masterOnly: false,
     beta: null,
     leadSource: 'pixel',
+    leadInformation: null,
     pricing: {
       agencyCostKeys: [...STANDARD_COST_KEYS, 'LeadspeekCostperleadAdvanced'],
       clientCostPerLead: ['CostSet', 'CostSetAdvanced'],
@@ -175,6 +187,7 @@ export const MODULE_CATALOGUE = {
     masterOnly: false,
     beta: null,
     leadSource: 'ad_platform_mirror',
+    leadInformation: null,
     pricing: { agencyCostKeys: STANDARD_COST_KEYS, clientCostPerLead: ['CostSet'], costPerLeadFloor: 'none' },
     minimums: [],
     campaign: { entity: 'leadspeek', fields: [...KEYWORDS, 'locatordesc', ...GEOGRAPHY, 'locatorrequire'] },
@@ -186,6 +199,7 @@ export const MODULE_CATALOGUE = {
     masterOnly: false,
     beta: null,
     leadSource: 'vendor_list',
+    leadInformation: { list: 'consumer', campaignField: 'listAdvanceInformationId' },
     pricing: {
       agencyCostKeys: STANDARD_COST_KEYS,
       clientCostPerLead: ['CostSet'],
@@ -207,6 +221,7 @@ export const MODULE_CATALOGUE = {
     masterOnly: true,
     beta: { featureId: 2, slug: 'b2b_module' },
     leadSource: 'vendor_list',
+    leadInformation: { list: 'b2b', campaignField: 'listB2BInformationId' },
     pricing: {
       agencyCostKeys: STANDARD_COST_KEYS,
       clientCostPerLead: ['CostSetB2b'],
@@ -225,6 +240,7 @@ export const MODULE_CATALOGUE = {
     masterOnly: true,
     beta: { featureId: 3, slug: 'simplifi_module' },
     leadSource: null,
+    leadInformation: null,
     pricing: null,
     minimums: [
       { setting: 'simplifiMaxBid', readBy: '/configuration/setting/minvaluesimplifi', unit: 'micros' },
@@ -298,6 +314,27 @@ export const isAdModule = (value: string): value is AdModule =>
   isModuleType(value) && moduleEntry(value).campaign.entity === 'simplifi';
 export const isMirroredToAdPlatform = (value: string): boolean =>
   isModuleType(value) && moduleEntry(value).leadSource === 'ad_platform_mirror';
+/** The module's leads come from the pixel on the client's site (its campaign has a site and an embed code). */
+export const isPixelModule = (value: string): boolean =>
+  isModuleType(value) && moduleEntry(value).leadSource === 'pixel';
+/** The module's campaigns use this targeting field (spec 2 §3, the catalogue's `campaign.fields`). */
+export const hasCampaignField = (module: ModuleType, field: LeadspeekTargetingField): boolean => {
+  const { campaign } = moduleEntry(module);
+  return campaign.entity === 'leadspeek' && (campaign.fields as readonly string[]).includes(field);
+};
+/** The module prices leads with advanced information apart (its client cost module has `CostSetAdvanced`). */
+export const pricesAdvancedLeads = (module: string): boolean =>
+  isModuleType(module) &&
+  (moduleEntry(module).pricing?.clientCostPerLead.includes('CostSetAdvanced') ?? false);
+/** The module's leads are priced at the client's cost per B2B lead (`CostSetB2b`). */
+export const pricesB2bLeads = (module: string): boolean =>
+  isModuleType(module) && (moduleEntry(module).pricing?.clientCostPerLead.includes('CostSetB2b') ?? false);
+/** The advanced information a module's campaigns pick, or null (decision 0093). */
+export const leadInformationOf = (module: string): ModuleLeadInformation | null =>
+  isModuleType(module) ? moduleEntry(module).leadInformation : null;
+/** The module's leads are businesses' people (the vendor's business list), not consumers. */
+export const sellsBusinessLeads = (module: string): boolean =>
+  leadInformationOf(module)?.campaignField === 'listB2BInformationId';
 /** The kind of a module's campaigns (what activating one charges, decision 0111). */
 export const campaignEntityOf = (module: ModuleType): CampaignEntity => moduleEntry(module).campaign.entity;
 export const isVendorListModule = (value: string): value is VendorListModule =>

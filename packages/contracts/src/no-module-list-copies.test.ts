@@ -20,7 +20,7 @@ const ALLOWED_SELECTIONS: ReadonlyMap<string, string> = new Map([
   // The demo's Northwind clients have the pixel and the search module (seed data, not an offer rule).
   ['packages/db/src/seed/seed.ts', "['local', 'locator']"],
   // The campaign update's route variants (common, local, locator), not an offer of modules.
-  ['apps/api/src/modules/campaigns/campaign-service.ts', "'local' | 'locator'"],
+  ['apps/api/src/modules/campaigns/update-campaign.ts', "'local' | 'locator'"],
 ]);
 
 const NAME = `(?:${MODULES.join('|')})`;

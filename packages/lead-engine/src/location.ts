@@ -1,4 +1,4 @@
-import { US_STATE_CODES, US_STATES, US_TERRITORIES } from '@app/contracts';
+import { hasCampaignField, US_STATE_CODES, US_STATES, US_TERRITORIES } from '@app/contracts';
 import type { LeadModule, PostalAddress } from './candidate.js';
 import { ACCEPT, reject, type StepResult } from './reasons.js';
 
@@ -122,7 +122,8 @@ export function checkLocationOf(
   module: LeadModule,
 ): StepResult {
   if (targeting.national) return ACCEPT;
-  if (module === 'local') {
+  // A module whose campaigns include or exclude a state list (`locationtarget`): the pixel's.
+  if (hasCampaignField(module, 'locationtarget')) {
     const listed = compileLists(targeting).states;
     if (listed.size === 0) return ACCEPT;
     const state = normalizeState(address?.state);

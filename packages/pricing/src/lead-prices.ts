@@ -1,4 +1,10 @@
-import { type CostModule, type Micros, type PaymentTerm, ZERO_MICROS } from '@app/contracts';
+import {
+  type CostModule,
+  type Micros,
+  type PaymentTerm,
+  pricesAdvancedLeads,
+  ZERO_MICROS,
+} from '@app/contracts';
 import { type ClientPrice, clientCostField, type LeadInformation } from './client-price.js';
 import { costPerLeadFloor } from './floors.js';
 import type { ModulePrice } from './price-layers.js';
@@ -38,7 +44,7 @@ export interface LeadPriceInput {
 
 /** The cost-settings unit price of a lead: local advanced leads use the advanced column. */
 export function costSettingPerLead(price: ModulePrice, information: LeadInformation): Micros {
-  return price.module === 'local' && information === 'advanced'
+  return pricesAdvancedLeads(price.module) && information === 'advanced'
     ? price.costPerLeadAdvancedMicros
     : price.costPerLeadMicros;
 }
@@ -57,7 +63,7 @@ function requireLayer(layer: ModulePrice, module: CostModule, term: PaymentTerm,
  */
 export function leadPrices(input: LeadPriceInput): LeadPrices {
   const { module, client, wholesale, root } = input;
-  const information: LeadInformation = module === 'local' ? (input.information ?? 'basic') : 'basic';
+  const information: LeadInformation = pricesAdvancedLeads(module) ? (input.information ?? 'basic') : 'basic';
   const term = client.term;
   requireLayer(wholesale, module, term, 'wholesale');
   requireLayer(root, module, term, 'root');

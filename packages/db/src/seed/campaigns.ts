@@ -1,4 +1,4 @@
-import { asCents, asMicros, type ModuleType } from '@app/contracts';
+import { asCents, asMicros, isPixelModule, type ModuleType } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../client.js';
 import { campaignMoves, campaigns, companies } from '../schema/index.js';
@@ -125,7 +125,8 @@ export async function seedCampaigns(tx: Database, now: Date): Promise<void> {
   for (const c of DEMO_CAMPAIGNS) {
     const [client] = await tx.select().from(companies).where(eq(companies.name, c.client));
     if (!client?.parentId) throw new Error(`no demo client ${c.client}`);
-    const local = c.module === 'local';
+    // A pixel campaign has its client's site; the demo gives it a higher daily limit and a lower price.
+    const local = isPixelModule(c.module);
     // Running for about three months: the demo's first start invoices its periods (decision 0074).
     const activatedAt = new Date(now.getTime() - DEMO_CAMPAIGN_DAYS * 86_400_000);
     const [row] = await tx

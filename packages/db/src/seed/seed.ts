@@ -10,6 +10,7 @@ import {
   type ModuleType,
   PAYMENT_TERMS,
   parseDollarsToMicros,
+  pricesAdvancedLeads,
   startingModulesOfNewAgency,
   type UserType,
   VENDOR_LIST_MODULES,
@@ -233,7 +234,9 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
             term,
             ...fees,
             costPerLeadMicros: micros(costPerLead[module]),
-            costPerLeadAdvancedMicros: asMicros(module === 'local' ? micros(costPerLead.local) * 2 : 0),
+            costPerLeadAdvancedMicros: asMicros(
+              pricesAdvancedLeads(module) ? micros(costPerLead[module]) * 2 : 0,
+            ),
           })),
         ),
       );

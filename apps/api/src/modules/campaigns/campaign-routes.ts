@@ -18,6 +18,7 @@ import {
   costModuleResponseSchema,
   createCampaignRequestSchema,
   idParamSchema,
+  isPixelModule,
   keywordTags,
   keywordToTagsQuerySchema,
   keywordToTagsResponseSchema,
@@ -247,10 +248,9 @@ export const campaignRoutes =
           data: {
             leadspeek_api_id: r.publicId,
             leadspeekType: r.module as 'local',
-            embed_code:
-              r.module === 'local'
-                ? await deps.embedCode({ campaignId: r.publicId, clientCompanyId: r.clientId })
-                : '',
+            embed_code: isPixelModule(r.module)
+              ? await deps.embedCode({ campaignId: r.publicId, clientCompanyId: r.clientId })
+              : '',
             embed_status: siteCheckOutcomeOf(r.embedStatus),
             ad_platform_campaign_id: r.adPlatformCampaignId,
           },

@@ -1,4 +1,4 @@
-import { type CampaignSetup, END_BEFORE_START } from '@app/contracts';
+import { type CampaignSetup, END_BEFORE_START, isMirroredToAdPlatform, isPixelModule } from '@app/contracts';
 import { badRequest } from '../../http-errors.js';
 import type { AuditLog } from '../audit/index.js';
 import type { Principal } from '../tenancy/index.js';
@@ -27,7 +27,8 @@ export function createCampaignSetup(deps: {
   mirror: (record: CampaignRecord) => Promise<void>;
 }) {
   function valuesFor(r: CampaignRecord, setup: CampaignSetup, timeZone?: string): Partial<NewCampaign> {
-    const local = r.module === 'local';
+    // The pixel module's setup asks its lead fields under its own names (`…siteid`).
+    const local = isPixelModule(r.module);
     const v: Partial<NewCampaign> = {};
     if (setup.companyGroupID !== undefined)
       v.companyGroupId = setup.companyGroupID === 0 ? null : setup.companyGroupID;
@@ -68,7 +69,7 @@ export function createCampaignSetup(deps: {
         const written = await deps.repo.update(
           record.id,
           { ...values, ...(complete ? { setupComplete: true } : {}) },
-          { mirror: record.module === 'locator', awaitingSetup: true },
+          { mirror: isMirroredToAdPlatform(record.module), awaitingSetup: true },
         );
         if (!written) continue;
         applied += 1;

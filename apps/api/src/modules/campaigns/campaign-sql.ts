@@ -1,3 +1,4 @@
+import { AD_PLATFORM_MIRRORED_MODULES } from '@app/contracts';
 import { sql } from '@app/db';
 import type { SQL } from 'drizzle-orm';
 
@@ -19,3 +20,13 @@ export const runningCampaignOfSql = (kind: 'agency' | 'client', companyId: SQL):
 export const campaignInGroupOfSql = (kind: 'agency' | 'client', companyId: SQL, groupId: number): SQL =>
   sql`exists (select 1 from campaigns k where k.company_group_id = ${groupId}
                  and k.removed_at is null and ${ownerColumn(kind)} = ${companyId})`;
+
+/**
+ * The modules whose campaigns are mirrored to the ad platform (the catalogue's lead source
+ * `ad_platform_mirror`, decision 0051), as an SQL list: `k.module in (${mirroredModulesSql()})`.
+ */
+export const mirroredModulesSql = (): SQL =>
+  sql.join(
+    AD_PLATFORM_MIRRORED_MODULES.map((module) => sql`${module}`),
+    sql`, `,
+  );

@@ -3,6 +3,7 @@ import {
   type CampaignDetail,
   type CampaignListRow,
   centsToDollars,
+  isMirroredToAdPlatform,
   microsToDollars,
   siteCheckOutcomeOf,
   toTF,
@@ -36,7 +37,7 @@ const list = (value: unknown): string[] => (Array.isArray(value) ? value.map(Str
 export function adPlatformSyncOf(
   r: Pick<CampaignRecord, 'module' | 'mirror'>,
 ): Pick<CampaignListRow, 'ad_platform_sync' | 'ad_platform_note'> {
-  if (r.module !== 'locator') return { ad_platform_sync: '', ad_platform_note: '' };
+  if (!isMirroredToAdPlatform(r.module)) return { ad_platform_sync: '', ad_platform_note: '' };
   const m = r.mirror;
   if (m === null || (m.behind && m.attempts === 0))
     return {

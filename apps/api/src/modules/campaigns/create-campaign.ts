@@ -8,6 +8,7 @@ import {
   campaignNameSchema,
   END_BEFORE_START,
   isAdModule,
+  isPixelModule,
   MODULE_NOT_ENABLED,
   type ModuleType,
   timeZoneSchema,
@@ -123,7 +124,8 @@ export function createCampaignCreation(deps: {
         module: b.leadspeekType,
         name: b.campaignName,
         ...commonValues(b),
-        ...(b.leadspeekType === 'local' ? localValues(b) : targetingValues(b, {})),
+        // The pixel module's campaign has a site; the others target keywords and places.
+        ...(isPixelModule(b.leadspeekType) ? localValues(b) : targetingValues(b, {})),
       } as CampaignValues;
       const r = await insert(p, ctx, values, ip);
       await deps.mirror(r);

@@ -45,7 +45,7 @@ export type { CampaignPayers, InvoiceSubject, PayerChargeOutcome, TopUpDue } fro
 export type { CampaignRecord, ClientContext } from './campaign-repository.js';
 export type { AdPlatformMirror, CampaignService } from './campaign-service.js';
 export type { CampaignSetupApplier, CampaignSetupPlan } from './campaign-setup.js';
-export { campaignInGroupOfSql, runningCampaignOfSql } from './campaign-sql.js';
+export { campaignInGroupOfSql, mirroredModulesSql, runningCampaignOfSql } from './campaign-sql.js';
 export type { NewCampaignRow } from './create-campaign.js';
 export type { LocatorMirror } from './locator-mirror.js';
 export type { PayerCampaign, PayerCampaigns } from './payer-campaigns.js';

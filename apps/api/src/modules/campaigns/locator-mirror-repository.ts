@@ -9,6 +9,7 @@ import {
   queryRows,
   sql,
 } from '@app/db';
+import { mirroredModulesSql } from './campaign-sql.js';
 
 /*
  * The locator mirror's SQL (decision 0051): the intent (`locator_mirrors.revision`, raised with each
@@ -49,7 +50,7 @@ const LEASE_SECONDS = 60;
 export async function recordMirrorIntent(tx: Executor, campaignId: number): Promise<void> {
   await tx.execute(
     sql`insert into locator_mirrors (campaign_id)
-          select id from campaigns where id = ${campaignId} and module = 'locator'
+          select id from campaigns where id = ${campaignId} and module in (${mirroredModulesSql()})
         on conflict (campaign_id) do update
           set revision = locator_mirrors.revision + 1, next_attempt_at = now(), updated_at = now()`,
   );
@@ -64,7 +65,7 @@ export function createLocatorMirrorRepository(db: Database) {
     async lease(campaignId: number): Promise<boolean> {
       await db.execute(
         sql`insert into locator_mirrors (campaign_id)
-              select id from campaigns where id = ${campaignId} and module = 'locator'
+              select id from campaigns where id = ${campaignId} and module in (${mirroredModulesSql()})
             on conflict (campaign_id) do nothing`,
       );
       const rows = await queryRows(
@@ -221,7 +222,7 @@ export function createLocatorMirrorRepository(db: Database) {
               order by m.next_attempt_at limit ${limit})
             union
             (select k.id from campaigns k
-              where k.module = 'locator' and k.removed_at is null
+              where k.module in (${mirroredModulesSql()}) and k.removed_at is null
                 and not exists (select 1 from locator_mirrors m where m.campaign_id = k.id)
               order by k.id limit ${limit})`,
       );

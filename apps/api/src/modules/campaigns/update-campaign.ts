@@ -1,6 +1,7 @@
 import {
   CAMPAIGN_UPDATED,
   type CampaignModule,
+  isPixelModule,
   type UpdateCampaignInput,
   type UpdateLocalCampaignInput,
   type UpdateLocatorCampaignInput,
@@ -13,8 +14,12 @@ import type { CampaignRepository } from './campaign-repository.js';
 import { checkTargeting, commonValues, localValues, targetingValues } from './campaign-values.js';
 import { detailOf } from './campaign-view.js';
 
-/** Which of a lead campaign's forms is saved: its common fields, the pixel's site, or its targeting. */
+/**
+ * Which of a lead campaign's forms is saved, by its route's name (`/leadspeek/client/update`,
+ * `…/local/update`, `…/locator/update`): its common fields, the pixel's site, or its targeting.
+ */
 export type CampaignPart = 'common' | 'local' | 'locator';
+const FORM_OF = { common: 'common', local: 'site', locator: 'targeting' } as const;
 
 /*
  * Editing a lead campaign (spec 2 §7 "Campaigns and reports"): one of its three forms, checked as a
@@ -34,16 +39,19 @@ export function createCampaignUpdate(deps: {
     b: UpdateCampaignInput | UpdateLocalCampaignInput | UpdateLocatorCampaignInput,
     ip: string,
   ) {
+    const form = FORM_OF[part];
     const r = await basics.found(b.leadspeekID);
     if (r.removedAt) throw conflict(REMOVED_CAMPAIGN);
-    if (part === 'local' && r.module !== 'local')
+    // The pixel module's campaign has a site and no keyword targeting; the others the other way round.
+    const pixel = isPixelModule(r.module);
+    if (form === 'site' && !pixel)
       throw badRequest('Only a local campaign has a site to update.', {
         leadspeekID: 'Not a local campaign.',
       });
-    if (part === 'locator' && r.module === 'local')
+    if (form === 'targeting' && pixel)
       throw badRequest('A local campaign has no keyword targeting.', { leadspeekID: 'A local campaign.' });
     const common = b as UpdateCampaignInput;
-    if (part === 'common') {
+    if (form === 'common') {
       const start = common.startdatecampaign ?? r.startDate ?? '';
       const end = common.enddatecampaign ?? r.endDate ?? '';
       if (start && end && start > end)
@@ -52,12 +60,12 @@ export function createCampaignUpdate(deps: {
         });
     }
     const values =
-      part === 'common'
+      form === 'common'
         ? commonValues(common)
-        : part === 'local'
+        : form === 'site'
           ? localValues(b as UpdateLocalCampaignInput)
           : targetingValues(b as UpdateLocatorCampaignInput, r.moduleOptions);
-    if (part === 'locator')
+    if (form === 'targeting')
       checkTargeting(r.module as CampaignModule, {
         national: values.national ?? r.national,
         zips: values.zips ?? r.zips,
@@ -67,10 +75,10 @@ export function createCampaignUpdate(deps: {
       });
     // Locator targeting, names and dates are the ad platform's too: the edit and the intent to
     // mirror it are one transaction.
-    await deps.repo.update(r.id, values, { mirror: part !== 'local' });
+    await deps.repo.update(r.id, values, { mirror: form !== 'site' });
     const after = await basics.found(r.id);
     await basics.log(p, after, 'campaign_updated', 'Campaign updated', ip);
-    if (part !== 'local') await deps.mirror(after);
+    if (form !== 'site') await deps.mirror(after);
     return { result: 'success' as const, message: CAMPAIGN_UPDATED, data: detailOf(after) };
   };
 }

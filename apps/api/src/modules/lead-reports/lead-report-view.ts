@@ -4,6 +4,7 @@ import {
   type LeadPrices,
   type LeadReportRow,
   microsToDollars,
+  pricesB2bLeads,
 } from '@app/contracts';
 import type { LeadRecord } from './lead-row-repository.js';
 import type { Viewer } from './lead-scope.js';
@@ -59,8 +60,9 @@ const per = (amount: LeadRecord['clientPrice']) => `${formatUsdMicros(amount)} p
 
 /** Where the client's price came from, in words (the campaign's per-lead cost of its kind). */
 function clientPriceSource(r: LeadRecord): string {
-  const cost =
-    r.campaignModule === 'b2b' ? "the campaign's cost per B2B lead" : "the campaign's cost per lead";
+  const cost = pricesB2bLeads(r.campaignModule)
+    ? "the campaign's cost per B2B lead"
+    : "the campaign's cost per lead";
   if (r.paymentTerm === 'Prepaid') return `${cost}, paid from the leads bought in advance (Prepaid term)`;
   return `${cost}, ${r.paymentTerm} term`;
 }

@@ -4,6 +4,7 @@ import { defineJob, type JobHandler } from '../../jobs/define-job.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { type AdPlatform, MAX_CONVERSION_RANGE_MS } from '../../providers/ad-platform/index.js';
 import { USER_AGENT_MAX_LENGTH } from '../../providers/identities/index.js';
+import { mirroredModulesSql } from '../campaigns/index.js';
 import type { IntakeRepository } from './intake-repository.js';
 import { ingestLeadsJob } from './lead-jobs.js';
 import type { StoredAdVisit } from './schemas.js';
@@ -106,7 +107,7 @@ export function createAdConversions(deps: {
                    (extract(epoch from coalesce(m.conversions_until, m.created_at)) * 1000)::float8 as since_ms,
                    m.conversions_until::text as cursor
               from campaigns k join locator_mirrors m on m.campaign_id = k.id
-             where k.module = 'locator' and k.status = 'running' and not k.archived
+             where k.module in (${mirroredModulesSql()}) and k.status = 'running' and not k.archived
                and k.removed_at is null and k.ad_platform_campaign_id is not null
              order by coalesce(m.conversions_until, m.created_at), k.id
              limit ${AD_POLL_CAMPAIGNS}`,

@@ -1,7 +1,7 @@
 import {
   advancedInformationField,
-  informationListOfModule,
   isVendorListModule,
+  leadInformationOf,
   listOfType,
   VENDOR_LIST_MODULES,
   type VendorListModule,
@@ -63,9 +63,11 @@ interface ListCampaign {
  * that list (an older row) are left out rather than refused by the vendor.
  */
 export function informationFieldsOf(c: Pick<ListCampaign, 'module' | 'module_options'>): string[] {
-  const list = informationListOfModule(c.module);
-  const stored = c.module_options[list === 'b2b' ? 'listB2BInformationId' : 'listAdvanceInformationId'];
-  if (!list || !Array.isArray(stored)) return [];
+  const information = leadInformationOf(c.module);
+  if (!information) return [];
+  const { list, campaignField } = information;
+  const stored = c.module_options[campaignField];
+  if (!Array.isArray(stored)) return [];
   return stored.filter((id): id is string => {
     const field = typeof id === 'string' ? advancedInformationField(id) : undefined;
     return field !== undefined && listOfType(field.type) === list;

@@ -7,6 +7,7 @@ import {
   microsToDollars,
   PAYMENT_TERMS,
   type PaymentTerm,
+  pricesAdvancedLeads,
   ZERO_MICROS,
 } from '@app/contracts';
 import { findFloorViolation, layeredPrice, type ModulePrice, type PriceSheet } from '@app/pricing';
@@ -80,7 +81,7 @@ export function priceFields(rows: PriceSheet): Record<string, string> {
     fields[`${at} setup fee`] = `$${centsToDollars(r.setupFeeCents)}`;
     fields[`${at} platform fee`] = `$${centsToDollars(r.platformFeeCents)}`;
     fields[`${at} cost per lead`] = `$${microsToDollars(r.costPerLeadMicros)}`;
-    if (r.module === 'local')
+    if (pricesAdvancedLeads(r.module))
       fields[`${at} advanced cost per lead`] = `$${microsToDollars(r.costPerLeadAdvancedMicros)}`;
   }
   return fields;

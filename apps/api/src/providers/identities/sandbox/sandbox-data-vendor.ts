@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AdvancedInformationId } from '@app/contracts';
+import { sellsBusinessLeads } from '@app/contracts';
 import { type Database, queryRows, sql } from '@app/db';
 import { normalizePlace, normalizeState } from '@app/lead-engine';
 import {
@@ -136,7 +137,7 @@ export function createSandboxDataVendor(options: SandboxDataVendorOptions): Data
     async countKeyword(request: KeywordCountRequest) {
       const keyword = checkKeyword(request.keyword, 'keyword');
       const geography = checkGeography(request.geography);
-      const b2b = request.module === 'b2b';
+      const b2b = sellsBusinessLeads(request.module);
       const fingerprint = JSON.stringify(['keyword', request.module, keyword, geography]);
       return ask<KeywordCountAnswer>('keyword', fingerprint, async () => {
         await options.ensureSeeded();
@@ -153,7 +154,7 @@ export function createSandboxDataVendor(options: SandboxDataVendorOptions): Data
       const keywords = [...new Set(request.keywords.map((k) => checkKeyword(k)))].sort();
       const geography = checkGeography(request.geography);
       const fields = checkFields(request.module, request.fields);
-      const b2b = request.module === 'b2b';
+      const b2b = sellsBusinessLeads(request.module);
       const fingerprint = JSON.stringify(['enhancement', request.module, keywords, geography, fields]);
       return ask<EnhancementCountAnswer>('enhancement', fingerprint, async () => {
         await options.ensureSeeded();

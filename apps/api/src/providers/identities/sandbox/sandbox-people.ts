@@ -1,3 +1,4 @@
+import { sellsBusinessLeads } from '@app/contracts';
 import { and, asc, type Database, eq, sandboxIdentities, sandboxIdentitySets, sql } from '@app/db';
 import type { CheckedGeography, CheckedListRequest } from '../requests.js';
 import { GENERATOR_VERSION, type SyntheticPerson, syntheticPerson } from './synthetic-people.js';
@@ -104,7 +105,11 @@ export async function matchingPeople(
   const conditions: SQL[] = [
     sql`${t.id} > ${range.after}`,
     sql`${t.id} < ${range.below}`,
-    ...audienceConditions({ b2b: request.module === 'b2b', keywords: request.keywords, geography: request }),
+    ...audienceConditions({
+      b2b: sellsBusinessLeads(request.module),
+      keywords: request.keywords,
+      geography: request,
+    }),
   ];
   return db
     .select()
