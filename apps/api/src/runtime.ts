@@ -745,6 +745,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
         schedules: billing.schedules,
         topUp: billingJobs.walletTopUp,
         pricesOf: leads.leads.pricesOf,
+        adCampaigns,
+        media: adMedia.media,
         now: clock.now(),
       },
       seeded,

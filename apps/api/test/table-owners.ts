@@ -155,7 +155,16 @@ export const TABLE_OWNERS: Record<string, string> = {
  * `insertCompany` build the first state directly.
  */
 export const CROSS_OWNER_USES: Record<string, string[]> = {
-  demo: ['campaigns', 'companies', 'leads', 'onboarding_settings', 'payment_cards', 'systems', 'users'],
+  demo: [
+    'campaigns',
+    'companies',
+    'company_modules',
+    'leads',
+    'onboarding_settings',
+    'payment_cards',
+    'systems',
+    'users',
+  ],
   'modules/agreements': ['companies', 'documents', 'minimum_spend_plans', 'systems', 'users'],
   'modules/audit': ['companies', 'systems', 'users'],
   'modules/billing': ['companies', 'systems', 'users'],

@@ -9,6 +9,7 @@ import { type DemoIntegrationsDeps, seedDemoIntegrations } from './demo-integrat
 import { seedDemoMinimumSpend } from './demo-minimum-spend.js';
 import { type CustomerOf, seedDemoMoney } from './demo-money.js';
 import { seedDemoRootFees } from './demo-root-fees.js';
+import { seedDemoSimplifi } from './demo-simplifi.js';
 import { seedDemoWallet } from './demo-wallet.js';
 
 type Deps = Parameters<typeof seedDemoCards>[0] &
@@ -26,6 +27,9 @@ type Deps = Parameters<typeof seedDemoCards>[0] &
     sandbox: PaymentGateway;
     customerOf: CustomerOf;
     pricesOf: (campaignId: number) => Promise<LeadPrices | null>;
+    /** The Simplifi module and the ad media face: Harbor Dental's display campaign (decision 0110). */
+    adCampaigns: Parameters<typeof seedDemoSimplifi>[0]['adCampaigns'];
+    media: Parameters<typeof seedDemoSimplifi>[0]['media'];
     now: Date;
   };
 
@@ -35,7 +39,8 @@ type Deps = Parameters<typeof seedDemoCards>[0] &
  * every start that may seed, so a first start cut short after the seed still ends with them
  * (decision 0066); then, on the start that seeded (`seeded`), a few months of platform fees, the
  * billing schedules, Summit's wallet top-up and minimum-spend acceptance, and Brightreach's month of
- * leads for the root-fee statement; last, Harbor Dental's and Cedar Home's CRM (the GoHighLevel
+ * leads for the root-fee statement, Harbor Dental's Simplifi display campaign with three weeks of
+ * sandbox figures; last, Harbor Dental's and Cedar Home's CRM (the GoHighLevel
  * sandbox) connected through the OAuth round trip (decision 0099). The jobs at start then invoice,
  * charge and state what these left.
  */
@@ -50,6 +55,16 @@ export async function seedDemoAtStart(deps: Deps, seeded: boolean): Promise<void
   await seedDemoMinimumSpend({ db, agreementsOn: deps.agreementsOn, isSandbox, now: deps.now });
   // Brightreach's month of leads before today: the root-fee job at start states it (decision 0081).
   await seedDemoRootFees({ db, pricesOf: deps.pricesOf });
+  // Harbor Dental's display campaign, activated three weeks ago, with its weeks of sandbox figures.
+  await seedDemoSimplifi({
+    db,
+    beta: deps.beta,
+    agreementsOn: deps.agreementsOn,
+    adCampaigns: deps.adCampaigns,
+    media: deps.media,
+    isSandbox,
+    now: deps.now,
+  });
   // The demo clients' CRM and webhook, connected as a person does it, so the visitors' leads reach both.
   await seedDemoIntegrations({
     db,

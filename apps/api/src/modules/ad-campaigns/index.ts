@@ -94,15 +94,17 @@ export function createAdCampaignsModule(deps: {
     charges.finish(followUp as unknown as BudgetPaid, tx),
   );
   const periods = createBudgetPeriods({ repo, book, charges, clock: deps.clock });
-  const sync = createPlatformSync({
-    repo,
-    platform: deps.platform,
-    clock: deps.clock,
-    campaign: async (id) => deps.campaigns.service.found(id).catch(() => null),
-    organization: deps.campaigns.clientOrganization,
-    media: deps.media,
-    log: deps.log,
-  });
+  const syncOn = (clock: Clock, platform: AdPlatform) =>
+    createPlatformSync({
+      repo,
+      platform,
+      clock,
+      campaign: async (id) => deps.campaigns.service.found(id).catch(() => null),
+      organization: deps.campaigns.clientOrganization,
+      media: deps.media,
+      log: deps.log,
+    });
+  const sync = syncOn(deps.clock, deps.platform);
   const stats = createStatsPull({
     db: deps.db,
     repo,
@@ -153,6 +155,26 @@ export function createAdCampaignsModule(deps: {
     periods,
     sync,
     stats,
+    /**
+     * The budget periods and the platform sync on another clock and platform, over the same tables
+     * and charges: the demo's campaign, activated weeks before the first start (sandbox only).
+     */
+    onClock: (clock: Clock, platform: AdPlatform) => {
+      const past = createBudgetPeriods({ repo, book, charges, clock });
+      return {
+        periods: past,
+        sync: syncOn(clock, platform),
+        /**
+         * A new campaign's first activation on that clock: its period charged, and the charge's
+         * follow-up completing the activation (the campaigns module's move) as at any activation.
+         */
+        async activateFirst(campaignId: number, userId: number) {
+          const { c } = await service.found(null, campaignId);
+          const done = { campaignId, activation: 1, userId, prepaid: null, rootFee: null };
+          return past.activate(c, await manualBill(campaignId), { kind: 'campaign.activate', ...done });
+        },
+      };
+    },
     /** The activation of Simplifi campaigns (the campaigns module's seam): the first period's budget. */
     activation: {
       async charge(
