@@ -236,6 +236,10 @@ describe('authorize', () => {
       // Its campaigns' stored leads (the Open API's lead feed names the action, decision 0100).
       'leads.read',
       'campaigns.remove',
+      // Its customer lists its display campaigns target (decision 0114).
+      'audiences.read',
+      'audiences.create',
+      'audiences.delete',
       // Its campaigns' display ads (decision 0113).
       'media.read',
       'media.upload',
