@@ -45,7 +45,11 @@ function Clients({ screen }: { screen: SimplifiScreen }) {
           testId="simplifi-client-list-error"
         />
       )}
-      {loading ? <Loader size="sm" aria-label="Loading clients" /> : <ClientTable rows={summaries} />}
+      {all.error !== null || allClients.isError ? null : loading ? (
+        <Loader size="sm" aria-label="Loading clients" />
+      ) : (
+        <ClientTable rows={summaries} />
+      )}
       {!isClientUser && (
         <Text size="sm" c="dimmed">
           A client advertises here once the module is on for it (Client Management, its modules).
@@ -58,7 +62,7 @@ function Clients({ screen }: { screen: SimplifiScreen }) {
 function ClientTable({ rows }: { rows: ClientSummary[] }) {
   return (
     <Table.ScrollContainer minWidth={720}>
-      <Table striped data-testid="simplifi-client-table">
+      <Table striped captionSide="top" data-testid="simplifi-client-table">
         <Table.Caption>Clients and their display campaigns</Table.Caption>
         <Table.Thead>
           <Table.Tr>

@@ -74,7 +74,7 @@ function Overview({ screen }: { screen: SimplifiScreen }) {
       {all.error !== null && (
         <LoadFailure error={all.error} onRetry={all.refetch} testId="simplifi-dashboard-error" />
       )}
-      {all.loading && all.error === null ? (
+      {all.error !== null ? null : all.loading ? (
         <Loader size="sm" aria-label="Loading campaigns" />
       ) : (
         <>
@@ -144,7 +144,7 @@ function TopCampaigns({ top }: { top: ReturnType<typeof topCampaigns> }) {
     <Stack gap="xs">
       <Title order={4}>Top campaigns</Title>
       <Table.ScrollContainer minWidth={640}>
-        <Table striped data-testid="dashboard-top">
+        <Table striped captionSide="top" data-testid="dashboard-top">
           <Table.Caption>The campaigns that spent most to date</Table.Caption>
           <Table.Thead>
             <Table.Tr>

@@ -153,10 +153,10 @@ function RaiseDailyBudget({
           w={200}
           data-testid="simplifi-raise-daily"
         />
+        {/* Never disabled by the amount: it is committed when the input loses focus to this press. */}
         <Button
           onClick={() => void raise()}
           loading={checking || charge.isPending}
-          disabled={daily <= current}
           data-testid="simplifi-raise"
         >
           Raise daily budget

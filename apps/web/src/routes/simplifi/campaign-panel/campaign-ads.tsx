@@ -144,7 +144,7 @@ function MediaTable({
 }) {
   return (
     <Table.ScrollContainer minWidth={520}>
-      <Table striped data-testid={testId}>
+      <Table striped captionSide="top" data-testid={testId}>
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>

@@ -43,7 +43,7 @@ export function CampaignAudiences({
       {list.isPending && <Loader size="sm" aria-label="Loading audiences" />}
       {list.data && (
         <Table.ScrollContainer minWidth={480}>
-          <Table striped>
+          <Table striped captionSide="top">
             <Table.Caption>Audiences this campaign can target</Table.Caption>
             <Table.Thead>
               <Table.Tr>

@@ -31,7 +31,7 @@ export function ChargesTable({
 }) {
   return (
     <Table.ScrollContainer minWidth={560}>
-      <Table striped data-testid="simplifi-charges">
+      <Table striped captionSide="top" data-testid="simplifi-charges">
         <Table.Caption>Budget charges of this campaign</Table.Caption>
         <Table.Thead>
           <Table.Tr>

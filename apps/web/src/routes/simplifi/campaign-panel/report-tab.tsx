@@ -151,7 +151,7 @@ export function ReportTab({ campaignId, apiId }: { campaignId: number; apiId: st
 function AdsTable({ ads }: { ads: SimplifiReport['ads'] }) {
   return (
     <Table.ScrollContainer minWidth={520}>
-      <Table striped data-testid="simplifi-report-ads">
+      <Table striped captionSide="top" data-testid="simplifi-report-ads">
         <Table.Caption>Figures per ad in this range</Table.Caption>
         <Table.Thead>
           <Table.Tr>

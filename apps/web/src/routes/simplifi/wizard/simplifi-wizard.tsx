@@ -108,6 +108,8 @@ export function SimplifiWizard(props: SimplifiWizardProps & { inline?: boolean }
   );
 }
 
+const COMMITTED_ON_BLUR: ReadonlySet<SimplifiFormField> = new Set(['maxBid', 'monthlyBudget', 'dailyBudget']);
+
 function WizardBody({
   campaignId,
   clients,
@@ -140,6 +142,9 @@ function WizardBody({
 
   function set<K extends SimplifiFormField>(field: K, value: SimplifiFormValues[K]) {
     setValues((v) => ({ ...v, [field]: value }));
+    // An amount is committed when its input loses focus, often to the Save button's press: its error
+    // stays until the next check, so the button does not move between press and release.
+    if (COMMITTED_ON_BLUR.has(field)) return;
     setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
   }
 
