@@ -22,7 +22,8 @@ export function BannerSizes({
   return (
     <Group align="flex-start" gap="md" data-testid="banner-previews">
       {IAB_SIZES.map((size) => (
-        <Paper key={size.key} withBorder p="xs">
+        // A size wider than the column scrolls inside its own frame instead of spilling over the page.
+        <Paper key={size.key} withBorder p="xs" maw="100%" style={{ overflowX: 'auto' }}>
           <Stack gap={6}>
             <Text size="sm" fw={500}>
               {size.name} · {size.width}×{size.height}
