@@ -1,13 +1,12 @@
-import { MODULE_CATALOGUE } from '@app/contracts';
 import { firstRow, sql } from '@app/db';
 import type { CaseContext, MatrixCase } from './cases.js';
-import type { Actor, Person } from './world.js';
+import { type Actor, openSimplifiInWorld, type Person } from './world.js';
 
 /*
  * The audiences' routes (issue 24, decision 0114). Beyond the company scope, an audience's company
  * must be able to open the Simplifi module: each request first opens it to Northwind (a beta tester
- * on the master system) and its client Harbor Dental, as a system does for a tester (another row may
- * have reset the beta's testers: the beta-features update); every other company — the root company,
+ * on the master system) and its client Harbor Dental (`openSimplifiInWorld`: another row may have
+ * reset the beta's testers); every other company — the root company,
  * Cedar Family (module off), Summit (no beta), Brightreach's (not the master system) — is answered
  * 404, as a missing id.
  */
@@ -26,16 +25,6 @@ const PASS = 'pass' as const;
 const simplifiOpen = (_p: Actor, subject: Person) => (SIMPLIFI_OPEN.includes(subject) ? PASS : [404]);
 
 const company = (field: string) => ({ resource: 'company', field }) as const;
-
-/** Northwind tests the Simplifi beta; the module is on for it and for Harbor Dental. */
-async function openSimplifi(ctx: CaseContext): Promise<void> {
-  const { agencyOwner, client } = ctx.ids;
-  await ctx.db.execute(sql`insert into beta_testers (feature_id, company_id)
-    values (${MODULE_CATALOGUE.simplifi.beta.featureId}, ${agencyOwner.company}) on conflict do nothing`);
-  await ctx.db.execute(sql`insert into company_modules (company_id, module, enabled)
-    values (${agencyOwner.company}, 'simplifi', true), (${client.company}, 'simplifi', true)
-    on conflict (company_id, module) do update set enabled = true`);
-}
 
 const uploadForm = (ctx: CaseContext) => {
   const b = 'matrixaudiences';
@@ -66,7 +55,7 @@ export const AUDIENCE_MATRIX_CASES: MatrixCase[] = [
     route: 'POST /api/leadspeek/simplifi/audience/upload',
     vary: company('companyID'),
     request: async (ctx) => {
-      await openSimplifi(ctx);
+      await openSimplifiInWorld(ctx.db);
       return { url: '/api/leadspeek/simplifi/audience/upload', raw: uploadForm(ctx) };
     },
     inScope: simplifiOpen,
@@ -75,7 +64,7 @@ export const AUDIENCE_MATRIX_CASES: MatrixCase[] = [
     route: 'GET /api/leadspeek/simplifi/audience/:user_id',
     vary: { resource: 'user', field: 'user_id' },
     request: async (ctx) => {
-      await openSimplifi(ctx);
+      await openSimplifiInWorld(ctx.db);
       return { url: `/api/leadspeek/simplifi/audience/${ctx.id}` };
     },
     inScope: simplifiOpen,
@@ -84,7 +73,7 @@ export const AUDIENCE_MATRIX_CASES: MatrixCase[] = [
     route: 'DELETE /api/leadspeek/simplifi/audience/:id',
     vary: company('id'),
     request: async (ctx) => {
-      await openSimplifi(ctx);
+      await openSimplifiInWorld(ctx.db);
       return { url: `/api/leadspeek/simplifi/audience/${await freshAudience(ctx)}` };
     },
     inScope: simplifiOpen,
