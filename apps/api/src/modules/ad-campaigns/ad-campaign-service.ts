@@ -14,7 +14,6 @@ import {
   type SimplifiCostModuleInput,
   type UpdateSimplifiCampaignInput,
 } from '@app/contracts';
-import type { Database } from '@app/db';
 import { pacingPermille } from '@app/pricing';
 import { badRequest, HttpError, notFound } from '../../http-errors.js';
 import type { Clock } from '../../lib/clock.js';
@@ -49,7 +48,6 @@ const HUNDREDTHS = 100;
  * system's minimums, the platform sync and the figures.
  */
 export function createAdCampaignService(deps: {
-  db: Database;
   repo: AdCampaignRepository;
   campaigns: Pick<CampaignService, 'createRow' | 'found' | 'update'>;
   /** A campaign's row id from its public id (the campaigns module's). */
@@ -169,6 +167,7 @@ export function createAdCampaignService(deps: {
       // Checked before the row is made (the client is in the caller's system: the scope check), so a
       // refused budget leaves nothing behind.
       await checkBudget(p.systemId, values);
+      // The campaign and its budget are one transaction: neither exists without the other.
       const c = await deps.campaigns.createRow(
         p,
         {
@@ -180,14 +179,15 @@ export function createAdCampaignService(deps: {
           timeZone: b.timezone,
         },
         ip,
+        (row, tx) =>
+          repo.insertBudget(tx, {
+            ...values,
+            campaignId: row.id,
+            systemId: row.systemId,
+            clientId: row.clientId,
+            clickUrl: b.clickUrl,
+          }),
       );
-      await repo.insertBudget(deps.db, {
-        ...values,
-        campaignId: c.id,
-        systemId: c.systemId,
-        clientId: c.clientId,
-        clickUrl: b.clickUrl,
-      });
       const budget = await repo.budget(c.id);
       if (!budget) throw new Error(`campaign ${c.id} was made without its budget`);
       return {

@@ -118,7 +118,6 @@ export function createAdCampaignsModule(deps: {
     },
   });
   const service = createAdCampaignService({
-    db: deps.db,
     repo,
     campaigns: deps.campaigns.service,
     idOfPublicId: deps.campaigns.idOfPublicId,

@@ -262,16 +262,27 @@ export function createCampaignRepository(db: Database) {
     transaction: <T>(work: (tx: Executor) => Promise<T>): Promise<T> => db.transaction(work),
 
     /** Inserts with a fresh random public id, drawing again on a collision (the unique index decides). */
-    async insert(values: NewCampaign): Promise<CampaignRow> {
-      for (let attempt = 0; attempt < 20; attempt++) {
-        const [row] = await db
-          .insert(campaigns)
-          .values({ ...values, publicId: randomPublicId() })
-          .onConflictDoNothing({ target: campaigns.publicId })
-          .returning();
-        if (row) return row;
-      }
-      throw new Error('no free public campaign id after 20 draws');
+    /**
+     * A new campaign under a random free public id; `with` writes what another module keeps of it
+     * (an ad campaign's budget) in the same transaction, so neither exists without the other.
+     */
+    async insert(
+      values: NewCampaign,
+      withRow?: (row: CampaignRow, tx: Executor) => Promise<void>,
+    ): Promise<CampaignRow> {
+      return db.transaction(async (tx) => {
+        for (let attempt = 0; attempt < 20; attempt++) {
+          const [row] = await tx
+            .insert(campaigns)
+            .values({ ...values, publicId: randomPublicId() })
+            .onConflictDoNothing({ target: campaigns.publicId })
+            .returning();
+          if (!row) continue;
+          if (withRow) await withRow(row, tx);
+          return row;
+        }
+        throw new Error('no free public campaign id after 20 draws');
+      });
     },
 
     /** With `mirror`, a locator campaign's mirror intent is raised in the same transaction. */

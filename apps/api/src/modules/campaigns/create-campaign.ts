@@ -13,6 +13,7 @@ import {
   type ModuleType,
   timeZoneSchema,
 } from '@app/contracts';
+import type { Executor } from '@app/db';
 import { isClient } from '@app/policy';
 import { z } from 'zod';
 import { badRequest, HttpError } from '../../http-errors.js';
@@ -96,14 +97,23 @@ export function createCampaignCreation(deps: {
     return ctx;
   }
 
-  async function insert(p: Principal, ctx: ClientContext, values: CampaignValues, ip: string) {
-    const row = await deps.repo.insert({
-      ...values,
-      systemId: ctx.systemId,
-      agencyId: ctx.agencyId,
-      clientId: ctx.clientId,
-      createdByUserId: p.userId,
-    });
+  async function insert(
+    p: Principal,
+    ctx: ClientContext,
+    values: CampaignValues,
+    ip: string,
+    withRow?: Parameters<CampaignRepository['insert']>[1],
+  ) {
+    const row = await deps.repo.insert(
+      {
+        ...values,
+        systemId: ctx.systemId,
+        agencyId: ctx.agencyId,
+        clientId: ctx.clientId,
+        createdByUserId: p.userId,
+      },
+      withRow,
+    );
     const r = await basics.found(row.id);
     await basics.log(p, r, 'campaign_created', 'Campaign created', ip);
     return r;
@@ -138,14 +148,20 @@ export function createCampaignCreation(deps: {
 
     /**
      * An ad-platform campaign's row (stopped, never activated), after the same checks as `create`;
-     * answers the campaign as read back. The caller's module keeps the rest of the campaign.
+     * answers the campaign as read back. The caller's module keeps the rest of the campaign, written
+     * by `withRow` in the row's own transaction.
      */
-    async createRow(p: Principal, input: NewCampaignRow, ip: string): Promise<CampaignRecord> {
+    async createRow(
+      p: Principal,
+      input: NewCampaignRow,
+      ip: string,
+      withRow?: (row: { id: number; systemId: number; clientId: number }, tx: Executor) => Promise<void>,
+    ): Promise<CampaignRecord> {
       // A lead campaign is made by `create`, with its targeting checked.
       if (!isAdModule(input.module)) throw badRequest(NOT_CREATED_HERE, { leadspeekType: NOT_CREATED_HERE });
       const fields = checkedRowFields(input);
       const ctx = await allowedContext(p, input.clientId, input.module);
-      return insert(p, ctx, { module: input.module, ...fields }, ip);
+      return insert(p, ctx, { module: input.module, ...fields }, ip, withRow);
     },
   };
 }

@@ -197,7 +197,8 @@ export function createLocatorMirror(deps: {
     organizations: {
       of: (companyId: number) => repo.organizationOf(companyId),
       record: (companyId: number, organizationId: string) => repo.setOrganization(companyId, organizationId),
-      forget: (companyId: number, organizationId: string) => repo.forgetOrganization(companyId, organizationId),
+      forget: (companyId: number, organizationId: string) =>
+        repo.forgetOrganization(companyId, organizationId),
     },
     /** The retry job's run: every campaign behind and due, a bounded number per run. */
     async syncDue(): Promise<{ mirrored: number; failed: number }> {
