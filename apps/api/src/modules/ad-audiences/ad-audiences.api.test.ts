@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { AUDIENCE_TEXTS, type Audience, MODULE_CATALOGUE } from '@app/contracts';
+import { AUDIENCE_TEXTS, type Audience } from '@app/contracts';
 import { companies, DEMO, eq, queryRows, sql, users } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { insertCampaign } from '../../../test/kits/campaigns.js';
+import { openSimplifi } from '../../../test/kits/simplifi-open.js';
 import { multipart } from '../../../test/multipart.js';
 import { bearer, signIn } from '../../../test/sign-in.js';
 
@@ -11,8 +12,8 @@ import { bearer, signIn } from '../../../test/sign-in.js';
  * Audiences end to end (issue 24, decision 0114) on the real database: the upload route reads and
  * COPYs, the job that stores the keys is run here by the test (the in-process worker is off, so each
  * step is deterministic), and the list answers status, counts and progress. Northwind (master system)
- * is made a Simplifi beta tester and Harbor Dental given the module; Summit (master system, no beta)
- * and Brightreach (another system) are not open to it.
+ * is a Simplifi beta tester and Harbor Dental has the module; Summit (master system, no beta) and
+ * Brightreach (another system, even as a tester with the module on) are not open to it.
  */
 
 const MAX_ROWS = 40;
@@ -39,15 +40,7 @@ beforeAll(async () => {
     ids[key] = row?.id ?? 0;
   }
   // Simplifi opens to Northwind's people (a beta tester on the master system) and to Harbor Dental.
-  await db.execute(
-    sql`insert into beta_testers (feature_id, company_id)
-        values (${MODULE_CATALOGUE.simplifi.beta.featureId}, ${ids.northwind}) on conflict do nothing`,
-  );
-  for (const company of [ids.harbor, ids.northwind])
-    await db.execute(
-      sql`insert into company_modules (company_id, module, enabled) values (${company}, 'simplifi', true)
-          on conflict (company_id, module) do update set enabled = true`,
-    );
+  await openSimplifi(db, ids.northwind ?? 0, [ids.harbor ?? 0]);
   for (const [who, email] of Object.entries({
     client: DEMO.northwind.clients[0]?.contact.email ?? '',
     cedar: DEMO.northwind.clients[1]?.contact.email ?? '',
@@ -292,10 +285,11 @@ describe('whose audiences', () => {
     expect((await list('summit')).statusCode).toBe(404);
     expect((await upload('summit', 'a@x.com\n', { companyID: ids.summit })).statusCode).toBe(404);
     // Brightreach's system is not the master: the module does not exist there, even switched on.
-    await rt.database.db.execute(
-      sql`insert into company_modules (company_id, module, enabled) values (${ids.otherSystemCompany}, 'simplifi', true)
-          on conflict (company_id, module) do update set enabled = true`,
-    );
+    const [bright] = await rt.database.db
+      .select()
+      .from(companies)
+      .where(eq(companies.id, ids.otherSystemCompany ?? 0));
+    await openSimplifi(rt.database.db, bright?.parentId ?? 0, [ids.otherSystemCompany ?? 0]);
     expect((await list('otherSystem')).statusCode).toBe(404);
     expect((await upload('otherSystem', 'a@x.com\n', { companyID: ids.otherSystemCompany })).statusCode).toBe(
       404,
@@ -323,14 +317,7 @@ describe('campaigns and deletion', () => {
     expect(await keysOf(harbors.id)).toHaveLength(2);
 
     // Another agency's audience cannot be attached to this campaign: as if it did not exist.
-    await rt.database.db.execute(
-      sql`insert into beta_testers (feature_id, company_id)
-          values (${MODULE_CATALOGUE.simplifi.beta.featureId}, ${ids.summit}) on conflict do nothing`,
-    );
-    await rt.database.db.execute(
-      sql`insert into company_modules (company_id, module, enabled) values (${ids.summit}, 'simplifi', true)
-          on conflict (company_id, module) do update set enabled = true`,
-    );
+    await openSimplifi(rt.database.db, ids.summit ?? 0);
     const summits = await uploadAndStore('summit', 's@summit.example\n', { companyID: ids.summit });
     await expect(audiences().attach(target, [summits.id])).rejects.toMatchObject({ statusCode: 404 });
 
