@@ -229,7 +229,12 @@ describe('uploads', () => {
       400,
       AD_MEDIA_TEXTS.notSameCompany,
     ]);
-    for (const fields of [{ campaign_id: summitCampaign }, { company_id: summit }, { company_id: 'abc' }])
+    const foreign: Record<string, string | number>[] = [
+      { campaign_id: summitCampaign },
+      { company_id: summit },
+      { company_id: 'abc' },
+    ];
+    for (const fields of foreign)
       expect((await upload('agency', { kind: 'image', ...fields }, image())).statusCode).toBe(404);
     expect((await upload('cedar', { kind: 'image', company_id: harbor }, image())).statusCode).toBe(404);
     expect(await mediaCount()).toBe(before);
