@@ -1,6 +1,9 @@
 import type { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
+import { apiErrorSchema } from '@app/contracts';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../http-errors.js';
+import { multipartGuardPlugin } from '../../plugins/input-checks.js';
 
 /*
  * Reads a key upload's multipart form (the exclusion lists' and the audiences'): its text fields
@@ -45,4 +48,23 @@ export async function readFieldsThenFile<T>(
   }
   if (!taken) throw badRequest(form.chooseFile, { [form.fileField]: form.chooseFile });
   return { fields, taken: taken.value };
+}
+
+/** The answers a key upload's routes may give besides success (413: past the file size limit). */
+export const KEY_UPLOAD_ERRORS = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  413: apiErrorSchema,
+};
+
+/**
+ * Multipart forms for the routes of the registering context only, with one file of at most
+ * `fileSize` bytes (see input-checks.ts for why not at the root), and the boundary guard.
+ */
+export async function keyUploadForms(app: FastifyInstance, fileSize: number): Promise<void> {
+  await app.register(multipart, { limits: { fileSize, files: 1, fields: 10 } });
+  await app.register(multipartGuardPlugin);
 }

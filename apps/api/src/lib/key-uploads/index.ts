@@ -4,7 +4,7 @@
  * the exclusion lists (decision 0092) and the ad platform's audiences (decision 0114).
  */
 
-export { readFieldsThenFile } from './fields-then-file.js';
+export { KEY_UPLOAD_ERRORS, keyUploadForms, readFieldsThenFile } from './fields-then-file.js';
 export {
   BAD_LINES_KEPT,
   type KeyCsvCounts,

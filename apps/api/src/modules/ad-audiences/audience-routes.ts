@@ -1,6 +1,5 @@
 import {
   AUDIENCE_TEXTS,
-  apiErrorSchema,
   audienceDeleteResponseSchema,
   audienceIdParamsSchema,
   audienceListParamsSchema,
@@ -8,23 +7,14 @@ import {
   audienceUploadFieldsSchema,
   audienceUploadResponseSchema,
 } from '@app/contracts';
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, notFound } from '../../http-errors.js';
-import { readFieldsThenFile } from '../../lib/key-uploads/index.js';
+import { KEY_UPLOAD_ERRORS, keyUploadForms, readFieldsThenFile } from '../../lib/key-uploads/index.js';
 import { principalOf } from '../../plugins/access.js';
-import { multipartGuardPlugin } from '../../plugins/input-checks.js';
 import type { AudienceService } from './audience-service.js';
 import type { AudienceForm } from './receive-audience.js';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  413: apiErrorSchema,
-};
+const errors = KEY_UPLOAD_ERRORS;
 const tags = ['simplifi'];
 
 /**
@@ -53,8 +43,7 @@ export const audienceRoutes =
   async (app) => {
     const { service } = deps;
     // Multipart for this context only, with the audience file's own size limit (see input-checks.ts).
-    await app.register(multipart, { limits: { fileSize: deps.maxFileBytes, files: 1, fields: 10 } });
-    await app.register(multipartGuardPlugin);
+    await keyUploadForms(app, deps.maxFileBytes);
 
     app.post(
       '/leadspeek/simplifi/audience/upload',

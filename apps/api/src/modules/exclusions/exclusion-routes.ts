@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import {
-  apiErrorSchema,
   exclusionListKindSchema,
   exclusionListQuerySchema,
   exclusionListResponseSchema,
@@ -15,27 +14,18 @@ import {
   idParamSchema,
   optOutPurgeParamsSchema,
 } from '@app/contracts';
-import multipart from '@fastify/multipart';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../http-errors.js';
 import { attachment } from '../../lib/exports/index.js';
-import { readFieldsThenFile } from '../../lib/key-uploads/index.js';
+import { KEY_UPLOAD_ERRORS, keyUploadForms, readFieldsThenFile } from '../../lib/key-uploads/index.js';
 import { type AccessRule, principalOf } from '../../plugins/access.js';
-import { multipartGuardPlugin } from '../../plugins/input-checks.js';
 import type { ExclusionService } from './exclusion-service.js';
 import type { UploadReceiver } from './receive-upload.js';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  413: apiErrorSchema,
-};
+const errors = KEY_UPLOAD_ERRORS;
 const tags = ['exclusions'];
 
 /**
@@ -67,8 +57,7 @@ export const exclusionRoutes =
   async (app) => {
     const { service, receive } = deps;
     // Multipart for this context only, with the upload's own size limit (see input-checks.ts).
-    await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
-    await app.register(multipartGuardPlugin);
+    await keyUploadForms(app, MAX_UPLOAD_BYTES);
 
     app.post(
       '/tools/optout-client/upload',
