@@ -388,6 +388,15 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       fileOf: (mediaId) => adMedia.media.fileOf(mediaId),
       recordPlatformAd: (mediaId, adId) => adMedia.media.recordPlatformAd(mediaId, adId),
     },
+    // The ad-audiences module is made further down too.
+    audiences: {
+      ofCampaign: (campaignId) => adAudiences.campaignAudiences.ofCampaign(campaignId),
+      keysOf: (audienceId) => adAudiences.campaignAudiences.keysOf(audienceId),
+      recordPlatformAudience: (audienceId, platformId) =>
+        adAudiences.campaignAudiences.recordPlatformAudience(audienceId, platformId),
+      attach: (campaign, audienceIds) => adAudiences.campaignAudiences.attach(campaign, audienceIds),
+      detach: (campaignId, audienceIds) => adAudiences.campaignAudiences.detach(campaignId, audienceIds),
+    },
     log: (message, detail) => console.warn(message, detail ?? ''),
   });
   campaigns.kinds.useActivation('simplifi', adCampaigns.activation as never);

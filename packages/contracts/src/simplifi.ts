@@ -68,6 +68,9 @@ const clickUrlSchema = z
   .url({ protocol: /^https?$/, error: 'Enter the full address, starting with https://.' })
   .max(2000);
 
+/** The audiences a campaign targets: the client's and its agency's own lists (ad-audiences). */
+const audienceIdsSchema = z.array(idSchema).max(50, 'At most 50 audiences.');
+
 const datesInOrder = (b: { startdatecampaign?: string; enddatecampaign?: string }) =>
   !b.startdatecampaign || !b.enddatecampaign || b.startdatecampaign <= b.enddatecampaign;
 
@@ -83,10 +86,8 @@ export const createSimplifiCampaignRequestSchema = z
     goalType: simplifiGoalTypeSchema.default('cpm'),
     goalValue: goalValueSchema.default('0'),
     agencyMarkup: agencyMarkupSchema.default(0),
-    /** The advertiser's landing page the ads click through to. */
-    clickUrl: z
-      .url({ protocol: /^https?$/, error: 'Enter the full address, starting with https://.' })
-      .max(2000),
+    clickUrl: clickUrlSchema,
+    audienceIds: audienceIdsSchema.default([]),
   })
   .refine(datesInOrder, { message: END_BEFORE_START, path: ['enddatecampaign'] });
 export type CreateSimplifiCampaignRequest = z.input<typeof createSimplifiCampaignRequestSchema>;
@@ -100,6 +101,8 @@ export const updateSimplifiCampaignRequestSchema = z
     enddatecampaign: optionalCalendarDaySchema,
     timezone: timeZoneSchema,
     clickUrl: clickUrlSchema,
+    /** The audiences the campaign targets, all of them ([] targets none). */
+    audienceIds: audienceIdsSchema,
   })
   .partial()
   .refine(datesInOrder, { message: END_BEFORE_START, path: ['enddatecampaign'] });
@@ -187,6 +190,7 @@ export const simplifiCampaignDetailSchema = z.object({
   remainingBudget: z.string(),
   /** The ad platform's campaign id once mirrored; labelled sandbox when the sandbox runs it. */
   platform: z.object({ name: z.string(), campaign_id: z.string().nullable(), synced: z.boolean() }),
+  audiences: z.array(z.object({ id: z.number().int(), name: z.string(), size: z.number().int() })),
   charges: z.array(simplifiChargeSchema),
 });
 export type SimplifiCampaignDetail = z.infer<typeof simplifiCampaignDetailSchema>;

@@ -90,6 +90,7 @@ export async function seedDemoSimplifi(deps: {
         goalValue: '2.50',
         agencyMarkup: 20,
         clickUrl: 'https://harbordental.example/spring',
+        audienceIds: [],
       },
       '127.0.0.1',
     );

@@ -35,6 +35,9 @@ export const SIMPLIFI_MATRIX_CASES: MatrixCase[] = [
       url: '/api/leadspeek/simplifi',
       body: { clientID: id, campaignName: 'Matrix display', clickUrl: 'https://example.com/', ...BUDGET },
     }),
+    // Harbor Dental may run Simplifi, but Northwind has not accepted the beta agreement in the world:
+    // the beta gate's 403 (decision 0064); any other client in scope is refused past the layer.
+    inScope: (_p, subject) => (subject === 'client' ? [403] : 'pass'),
   },
   {
     route: 'PUT /api/leadspeek/simplifi/:campaignId',

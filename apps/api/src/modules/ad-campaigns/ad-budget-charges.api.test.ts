@@ -326,4 +326,68 @@ describe('Simplifi budget charges', () => {
     ]);
     expect(await budgetInLedger(c.leadspeekID)).toBe(60_000);
   });
+
+  it("targets the audiences it names: made at the platform once, with the keys, and the campaign's", async () => {
+    clock.set(new Date('2026-06-01T15:00:00Z'));
+    const form = multipart(
+      { companyID: harbor, name: 'Past patients', kind: 'email' },
+      {
+        field: 'audiencefile',
+        name: 'patients.csv',
+        type: 'text/csv',
+        bytes: Buffer.from('email\nann@example.com\nbob@example.com\ncy@example.com\n'),
+      },
+    );
+    const uploaded = await rt.app.inject({
+      method: 'POST',
+      url: '/api/leadspeek/simplifi/audience/upload',
+      headers: { ...form.headers, ...bearer(owner.token) },
+      payload: form.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const audienceId = uploaded.json().data.id as number;
+    await rt.services.adAudiences.mergeAudience(audienceId);
+
+    const c = await newCampaign();
+    const targeted = await put(
+      rt,
+      `/leadspeek/simplifi/${c.leadspeekID}`,
+      { audienceIds: [audienceId] },
+      owner.token,
+    );
+    expect(targeted.statusCode, targeted.body).toBe(200);
+    expect(targeted.json().data.audiences).toEqual([{ id: audienceId, name: 'Past patients', size: 3 }]);
+    const activated = await put(
+      rt,
+      '/leadspeek/client/activepause',
+      { leadspeekID: c.leadspeekID, status: 'running' },
+      owner.token,
+    );
+    expect(activated.statusCode, activated.body).toBe(200);
+    await rt.services.adCampaigns.sync.syncDue();
+    const details = (
+      await get(rt, `/leadspeek/simplifi/details?leadspeekID=${c.leadspeekID}`, owner.token)
+    ).json();
+    const platformCampaign = await rt.services.adPlatform.getCampaign(details.data.platform.campaign_id);
+    const [linked] = await queryRows<{ platform_audience_id: string }>(
+      rt.database.db,
+      sql`select platform_audience_id from ad_audiences where id = ${audienceId}`,
+    );
+    expect(linked?.platform_audience_id).toBeTruthy();
+    expect(platformCampaign?.audienceIds).toEqual([linked?.platform_audience_id]);
+    const atPlatform = await rt.services.adPlatform.getAudience(linked?.platform_audience_id ?? '');
+    expect(atPlatform?.size).toBe(3);
+
+    // Another agency's audience id: not found, nothing changes.
+    const foreign = await put(
+      rt,
+      `/leadspeek/simplifi/${c.leadspeekID}`,
+      { audienceIds: [999_999] },
+      owner.token,
+    );
+    expect(foreign.statusCode).toBe(404);
+    // Targeting none takes it off.
+    const none = await put(rt, `/leadspeek/simplifi/${c.leadspeekID}`, { audienceIds: [] }, owner.token);
+    expect(none.json().data.audiences).toEqual([]);
+  });
 });

@@ -23,6 +23,16 @@ import type { AdBudgetRow, AdCampaignRepository, BudgetValues } from './ad-campa
 import type { BudgetPeriods } from './budget-periods.js';
 import type { PlatformSync } from './platform-sync.js';
 
+/** The ad-audiences module's links between audiences and a campaign (decision 0114). */
+export interface CampaignAudienceLinks {
+  attach(
+    campaign: { id: number; clientId: number; agencyId: number },
+    audienceIds: readonly number[],
+  ): Promise<unknown>;
+  detach(campaignId: number, audienceIds?: readonly number[]): Promise<number>;
+  ofCampaign(campaignId: number): Promise<{ id: number; name: string; size: number }[]>;
+}
+
 export interface SimplifiMinimums {
   maxBidMicros: Micros;
   dailyBudgetCents: Cents;
@@ -49,6 +59,7 @@ const HUNDREDTHS = 100;
  */
 export function createAdCampaignService(deps: {
   repo: AdCampaignRepository;
+  audiences: CampaignAudienceLinks | null;
   campaigns: Pick<CampaignService, 'createRow' | 'found' | 'update'>;
   /** A campaign's row id from its public id (the campaigns module's). */
   idOfPublicId: (publicId: string) => Promise<number | null>;
@@ -90,11 +101,25 @@ export function createAdCampaignService(deps: {
     return { c, budget };
   }
 
+  /**
+   * The campaign targets exactly these audiences: the new ones attached first (each checked: the
+   * client's or its agency's, ready), then the others taken off.
+   */
+  async function target(c: CampaignRecord, audienceIds: readonly number[]) {
+    if (!deps.audiences) return;
+    if (audienceIds.length > 0) await deps.audiences.attach(c, audienceIds);
+    const off = (await deps.audiences.ofCampaign(c.id))
+      .map((a) => a.id)
+      .filter((id) => !audienceIds.includes(id));
+    if (off.length > 0) await deps.audiences.detach(c.id, off);
+  }
+
   async function detail(c: CampaignRecord, budget: AdBudgetRow): Promise<SimplifiCampaignDetail> {
-    const [charges, totals, left] = await Promise.all([
+    const [charges, totals, left, audiences] = await Promise.all([
       repo.chargesOf(c.id),
       repo.totals([c.id]),
       deps.periods.left(c),
+      deps.audiences ? deps.audiences.ofCampaign(c.id) : [],
     ]);
     const { days } = deps.periods.periodOf(c, budget);
     const total = totals.get(c.id);
@@ -125,6 +150,7 @@ export function createAdCampaignService(deps: {
         campaign_id: budget.platformCampaignId,
         synced: budget.syncedRevision >= budget.wantedRevision,
       },
+      audiences: audiences.map((a) => ({ id: a.id, name: a.name, size: a.size })),
       charges: charges.map((r) => ({
         reason: r.reason,
         period_start: r.periodStart,
@@ -188,6 +214,7 @@ export function createAdCampaignService(deps: {
             clickUrl: b.clickUrl,
           }),
       );
+      await target(c, b.audienceIds);
       const budget = await repo.budget(c.id);
       if (!budget) throw new Error(`campaign ${c.id} was made without its budget`);
       return {
@@ -199,9 +226,10 @@ export function createAdCampaignService(deps: {
 
     async update(p: Principal, id: number, b: UpdateSimplifiCampaignInput, ip: string) {
       const { c } = await found(p, id);
-      const { clickUrl, ...common } = b;
+      const { clickUrl, audienceIds, ...common } = b;
       if (Object.keys(common).length > 0)
         await deps.campaigns.update(p, 'common', { leadspeekID: c.id, ...common }, ip);
+      if (audienceIds !== undefined) await target(c, audienceIds);
       if (clickUrl !== undefined) await repo.updateBudget(c.id, { clickUrl });
       else await repo.wantSync(c.id);
       await deps.sync.sync(c.id);

@@ -9,12 +9,13 @@ import type { FollowUps } from '../payments/index.js';
 import type { ModuleAccess, Principal } from '../tenancy/index.js';
 import { createAdCampaignRepository } from './ad-campaign-repository.js';
 import { adCampaignRoutes, organizationRoutes } from './ad-campaign-routes.js';
+import type { CampaignAudienceLinks } from './ad-campaign-service.js';
 import { createAdCampaignService, type SimplifiMinimums } from './ad-campaign-service.js';
 import { createBudgetBook } from './budget-book.js';
 import { AD_BUDGET_FOLLOW_UP, type BudgetPaid, createBudgetCharges } from './budget-charges.js';
 import { createBudgetPeriods } from './budget-periods.js';
 import { createOrganizations, type OrganizationCompany, type OrganizationRecords } from './organizations.js';
-import { createPlatformSync, type SyncMedia } from './platform-sync.js';
+import { createPlatformSync, type SyncAudiences, type SyncMedia } from './platform-sync.js';
 import { createStatsPull } from './stats-pull.js';
 
 export const adBudgetRenewalJob = defineJob({
@@ -79,6 +80,8 @@ export function createAdCampaignsModule(deps: {
   minimums: (systemId: number) => Promise<SimplifiMinimums>;
   /** The ad-media module's face: a campaign's media become its ads at the platform. */
   media: SyncMedia | null;
+  /** The ad-audiences module's face: the audiences a campaign targets (attach, keys, platform ids). */
+  audiences: (SyncAudiences & CampaignAudienceLinks) | null;
   log: (message: string, detail?: unknown) => void;
 }) {
   const repo = createAdCampaignRepository(deps.db);
@@ -102,6 +105,8 @@ export function createAdCampaignsModule(deps: {
       campaign: async (id) => deps.campaigns.service.found(id).catch(() => null),
       organization: deps.campaigns.clientOrganization,
       media: deps.media,
+      audiences: deps.audiences,
+      organizationOf: deps.campaigns.organizations.of,
       log: deps.log,
     });
   const sync = syncOn(deps.clock, deps.platform);
@@ -119,6 +124,7 @@ export function createAdCampaignsModule(deps: {
   });
   const service = createAdCampaignService({
     repo,
+    audiences: deps.audiences,
     campaigns: deps.campaigns.service,
     idOfPublicId: deps.campaigns.idOfPublicId,
     inScope: deps.inScope,

@@ -17,6 +17,7 @@ export interface OrganizationRecords {
   forget(companyId: number, organizationId: string): Promise<void>;
 }
 
+export const ORGANIZATION_COMPANY_KIND = 'Organizations are kept for agencies and clients.';
 export const ORGANIZATION_TYPE_MISMATCH = 'The company is not of that type.';
 export const ORGANIZATION_EXISTS = 'This company has an organization at the ad platform already.';
 export const ORGANIZATION_PARENT_MISMATCH = "A client's organization sits under its agency's organization.";
@@ -44,7 +45,10 @@ export function createOrganizations(deps: {
 
   async function companyOf(id: number, type?: 'agency' | 'client') {
     const company = await deps.company(id);
-    if (!company || (company.kind !== 'agency' && company.kind !== 'client')) throw notFound();
+    if (!company) throw notFound();
+    // The platform's own account holds the agencies: a root company has no organisation of its own.
+    if (company.kind !== 'agency' && company.kind !== 'client')
+      throw badRequest(ORGANIZATION_COMPANY_KIND, { id: ORGANIZATION_COMPANY_KIND });
     if (type && company.kind !== type)
       throw badRequest(ORGANIZATION_TYPE_MISMATCH, { type: ORGANIZATION_TYPE_MISMATCH });
     return company;

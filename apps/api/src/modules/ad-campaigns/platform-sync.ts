@@ -33,6 +33,15 @@ export interface SyncMedia {
   recordPlatformAd(mediaId: number, platformAdId: string): Promise<void>;
 }
 
+/** A campaign's audiences as the ad-audiences module's face gives them (decision 0114). */
+export interface SyncAudiences {
+  ofCampaign(
+    campaignId: number,
+  ): Promise<{ id: number; name: string; companyId: number; platformAudienceId: string | null }[]>;
+  keysOf(audienceId: number): AsyncIterable<string[]>;
+  recordPlatformAudience(audienceId: number, platformId: string | null): Promise<boolean>;
+}
+
 /** The goal as the platform takes it: a price in micro-dollars, or a CTR in hundredths of a percent. */
 export function platformGoal(budget: Pick<AdBudgetRow, 'goalType' | 'goalValue'>): AdGoal | null {
   if (budget.goalType === 'cpm') return null;
@@ -63,6 +72,10 @@ export function createPlatformSync(deps: {
   organization: (owners: { agencyId: number; clientId: number }) => Promise<string>;
   /** The campaign's media, made into ads at the platform once each (`simplifi-ad:<media id>`). */
   media: SyncMedia | null;
+  /** The campaign's audiences, made at the platform once each (`simplifi-audience:<id>`) and targeted. */
+  audiences: SyncAudiences | null;
+  /** A company's organisation at the platform, if it has one (an agency's audiences live there). */
+  organizationOf: (companyId: number) => Promise<string | null>;
   log: (message: string, detail?: unknown) => void;
 }) {
   const { repo, platform } = deps;
@@ -123,6 +136,7 @@ export function createPlatformSync(deps: {
       });
       await deps.media?.recordPlatformAd(m.id, made.id);
     }
+    if (deps.audiences && ad.status !== 'ended') await targetAudiences(c, ad, key);
     const move = { idempotencyKey: key(c.status), campaignId: ad.id };
     if (c.status === 'running' && ad.status !== 'active' && ad.status !== 'ended')
       await platform.activateCampaign(move);
@@ -130,6 +144,54 @@ export function createPlatformSync(deps: {
       await platform.pauseCampaign(move);
     if (c.status === 'stopped' && ad.status !== 'ended') await platform.stopCampaign(move);
     return ad.id;
+  }
+
+  /**
+   * Each audience attached to the campaign is made at the platform once, in its owner's organisation
+   * (the client's, or the agency's for the agency's own lists), its keys sent in batches; then the
+   * campaign targets exactly those audiences.
+   */
+  async function targetAudiences(c: SyncedCampaign, ad: AdCampaign, key: (call: string) => string) {
+    const audiences = deps.audiences;
+    if (!audiences) return;
+    const wanted: string[] = [];
+    for (const a of await audiences.ofCampaign(c.id)) {
+      let platformId = a.platformAudienceId;
+      if (!platformId) {
+        const organizationId =
+          a.companyId === c.clientId
+            ? ad.organizationId
+            : ((await deps.organizationOf(a.companyId)) ?? ad.organizationId);
+        let made: { id: string } | null = null;
+        let part = 0;
+        for await (const keys of audiences.keysOf(a.id)) {
+          made = made
+            ? await platform.addAudienceKeys({
+                idempotencyKey: `simplifi-audience:${a.id}:keys:${part}`,
+                audienceId: made.id,
+                keys,
+              })
+            : await platform.createAudience({
+                idempotencyKey: `simplifi-audience:${a.id}`,
+                organizationId,
+                name: a.name.slice(0, 200),
+                keys,
+              });
+          part++;
+        }
+        if (!made) continue;
+        platformId = made.id;
+        await audiences.recordPlatformAudience(a.id, platformId);
+      }
+      wanted.push(platformId);
+    }
+    const same = wanted.length === ad.audienceIds.length && wanted.every((id) => ad.audienceIds.includes(id));
+    if (!same)
+      await platform.attachAudiences({
+        idempotencyKey: key(`audiences:${wanted.join(',')}`).slice(0, 255),
+        campaignId: ad.id,
+        audienceIds: wanted,
+      });
   }
 
   async function sync(campaignId: number): Promise<'synced' | 'failed' | 'skipped'> {
