@@ -389,5 +389,16 @@ describe('Simplifi budget charges', () => {
     // Targeting none takes it off.
     const none = await put(rt, `/leadspeek/simplifi/${c.leadspeekID}`, { audienceIds: [] }, owner.token);
     expect(none.json().data.audiences).toEqual([]);
+    // Targeted again, then stopped and removed: the removed campaign lets go of its audiences.
+    await put(rt, `/leadspeek/simplifi/${c.leadspeekID}`, { audienceIds: [audienceId] }, owner.token);
+    await put(
+      rt,
+      '/leadspeek/client/activepause',
+      { leadspeekID: c.leadspeekID, status: 'stopped' },
+      owner.token,
+    );
+    const removed = await put(rt, '/leadspeek/client/remove', { leadspeekID: c.leadspeekID }, owner.token);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await rt.services.adAudiences.campaignAudiences.ofCampaign(c.leadspeekID)).toEqual([]);
   });
 });

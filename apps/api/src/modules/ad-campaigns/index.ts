@@ -213,10 +213,12 @@ export function createAdCampaignsModule(deps: {
      */
     async moved(
       record: { id: number; module: string },
-      from: { status: string; pauseReason?: string | null },
-      to: { status: string },
+      from: { status: string; pauseReason?: string | null; removed?: boolean },
+      to: { status: string; removed?: boolean },
     ): Promise<void> {
       if (record.module !== 'simplifi') return;
+      // A removed campaign targets nothing: its audiences may be deleted again.
+      if (to.removed && !from.removed && deps.audiences) await deps.audiences.detach(record.id);
       if (from.status === 'paused_on_run' && from.pauseReason === 'payment_failed' && to.status === 'running')
         await renewOne(record.id);
       await repo.wantSync(record.id);
