@@ -399,6 +399,7 @@ export const MATRIX_CASES: MatrixCase[] = [
   ...MEDIA_MATRIX_CASES,
   ...BANNER_MATRIX_CASES,
   ...AUDIENCE_MATRIX_CASES,
+  ...SIMPLIFI_MATRIX_CASES,
   ...KEYWORD_COUNT_MATRIX_CASES,
   ...INTEGRATION_MATRIX_CASES,
   ...GOHIGHLEVEL_MATRIX_CASES,
@@ -407,7 +408,6 @@ export const MATRIX_CASES: MatrixCase[] = [
   ...AGENCY_ZOOM_MATRIX_CASES,
   ...CLICK_FUNNELS_MAILBOXPOWER_MATRIX_CASES,
   ...DEVELOPER_MATRIX_CASES,
-  ...SIMPLIFI_MATRIX_CASES,
 ];
 
 async function salesLinksOf(db: Database, companyId: number): Promise<Record<string, number>> {
