@@ -84,6 +84,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   ad_campaign_budgets: 'modules/ad-campaigns',
   ad_budget_charges: 'modules/ad-campaigns',
   ad_campaign_stats: 'modules/ad-campaigns',
+  ad_budget_refunds: 'modules/ad-campaigns',
   leads: 'modules/leads',
   lead_intake: 'modules/leads',
   lead_claims: 'modules/leads',

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -80,9 +81,10 @@ export const AD_BUDGET_CHARGE_REASONS = ['activation', 'renewal', 'raise'] as co
 export const AD_BUDGET_CHARGE_STATUSES = ['pending', 'paid', 'failed'] as const;
 
 /**
- * One budget charge: the activation's first period, a period's renewal, or a daily-budget raise.
- * Unique per campaign × period × reason (× the raised daily budget), so a renewal run twice or at the
- * same moment as a raise charges each once; the payment operation's business key is `business_key`.
+ * One budget charge: an activation's period, a period's renewal, or a daily-budget raise. Unique by
+ * business key — `adbudget:<campaign>:<period>:activation:<n>`, `…:renewal`, `…:raise:<daily cents>` —
+ * so a renewal run twice or at the same moment as a raise charges each once; the payment operation's
+ * obligation key is `business_key`.
  */
 export const adBudgetCharges = pgTable(
   'ad_budget_charges',
@@ -109,8 +111,8 @@ export const adBudgetCharges = pgTable(
     paidAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('ad_budget_charges_once').on(t.campaignId, t.periodStart, t.reason, t.dailyBudgetCents),
     uniqueIndex('ad_budget_charges_key').on(t.businessKey),
+    index('ad_budget_charges_campaign_idx').on(t.campaignId, t.periodStart),
     check(
       'ad_budget_charges_amounts',
       sql`${t.amountCents} > 0 and ${t.platformCents} between 0 and ${t.amountCents}`,
@@ -143,4 +145,57 @@ export const adCampaignStats = pgTable(
     pulledAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.day, t.adId] })],
+);
+
+export const AD_BUDGET_REFUND_STATUSES = ['pending', 'refunded', 'failed'] as const;
+
+/** One gateway refund of a budget refund: which charge, how much, and the platform's part back. */
+export interface AdBudgetRefundCall {
+  chargeRowId: number;
+  companyId: number;
+  gateway: string;
+  chargeId: string;
+  connectedAccountId: string | null;
+  /** What the payer's card gets back. */
+  amount: number;
+  /** Of a direct charge's application fee, what goes back (the platform's part of `amount`). */
+  applicationFeeBack: number;
+  /** The platform's part of the budget refunded (what the ledger's money lines carry). */
+  platformCents: number;
+  key: string;
+  refundId?: string;
+}
+
+/**
+ * The refund of a stopped Simplifi campaign's unspent budget (decision 0110): reserved with the budget
+ * taken out of the ledger's account in one transaction, the gateway refunds made with no transaction
+ * open, then recorded; a crash leaves it pending for the janitor.
+ */
+export const adBudgetRefunds = pgTable(
+  'ad_budget_refunds',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    campaignId: integer()
+      .notNull()
+      .references(() => campaigns.id),
+    systemId: integer()
+      .notNull()
+      .references(() => systems.id),
+    clientId: integer()
+      .notNull()
+      .references(() => companies.id),
+    businessKey: text().notNull(),
+    status: text({ enum: AD_BUDGET_REFUND_STATUSES }).notNull().default('pending'),
+    /** The unspent budget refunded, at the client's price. */
+    amountCents: cents().notNull(),
+    calls: jsonb().$type<AdBudgetRefundCall[]>().notNull(),
+    failure: text(),
+    createdAt: createdAt(),
+    settledAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('ad_budget_refunds_key').on(t.businessKey),
+    index('ad_budget_refunds_campaign_idx').on(t.campaignId),
+    index('ad_budget_refunds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
 );
