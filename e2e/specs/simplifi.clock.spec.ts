@@ -7,21 +7,25 @@ import { apiClient } from '../support/api';
 import { nextAnswer, signIn } from '../support/browser';
 
 /*
- * Issue 24 (decision 0115), the browser's part: a master-system agency (Northwind) accepts the
- * Simplifi beta agreement, creates a display campaign for its client with a budget and an ad,
- * activates it (the monthly budget is charged), sees the sandbox's figures and chart once the clock
- * moves a day, raises the daily budget after reading what that charges, and finds exactly one raise
- * among the campaign's charges. Runs on `playwright.clock.config.ts`: moving the clock is an e2e-only
- * path of `support/clock-server.ts`, which also runs the ad platform's sync, renewal and stats pull.
+ * Issue 24 (decision 0115), the browser's part: a master-system agency accepts the Simplifi beta
+ * agreement before its first campaign (Summit: the demo's Northwind accepted it three weeks before
+ * the first start), and Northwind creates a display campaign for its client with a budget and an
+ * ad, activates it (the monthly budget is charged), sees the sandbox's figures and chart once the
+ * clock moves a day, raises the daily budget after reading what that charges, and finds exactly one
+ * raise among the campaign's charges. Runs on `playwright.clock.config.ts`: moving the clock is an
+ * e2e-only path of `support/clock-server.ts`, which also runs the ad platform's sync, renewal and
+ * stats pull.
  */
 const harbor = DEMO.northwind.clients[0];
 const SIMPLIFI_FEATURE = 3;
 
-/** Set-up a person would do elsewhere: Northwind tests Simplifi, and Harbor Dental has the module on. */
-async function prepare(baseURL: string) {
-  const api = await apiClient(baseURL);
+type Api = Awaited<ReturnType<typeof apiClient>>;
+
+/** The system's root makes an agency a Simplifi beta tester and switches the module on for it. */
+async function openSimplifiTo(api: Api, ownerEmail: string) {
   const root = await api.signIn(DEMO.master.rootUser.email);
-  const owner = await api.signIn(DEMO.northwind.owner.email);
+  const rootUser = await api.call('GET', '/user', undefined, root);
+  const owner = await api.signIn(ownerEmail);
   const agency = await api.call('GET', '/user', undefined, owner);
   const features = await api.call('GET', '/configuration/beta-features', undefined, root);
   const simplifi = features.features.find((f: { id: number }) => f.id === SIMPLIFI_FEATURE);
@@ -32,6 +36,39 @@ async function prepare(baseURL: string) {
       `/configuration/beta-features/${SIMPLIFI_FEATURE}`,
       { is_beta: true, apply_to_all_agency: false, testers: [...testers, agency.company_id] },
       root,
+    );
+  await api.call(
+    'PUT',
+    '/configuration/user/update',
+    {
+      ClientID: agency.id,
+      companyID: rootUser.company_id,
+      selectedmodules: [{ type: 'simplifi', status: true }],
+      action: 'downline',
+    },
+    root,
+  );
+  return { owner, agency };
+}
+
+/**
+ * Northwind runs Simplifi with Harbor Dental (the demo's first start does it; done again here so the
+ * spec stands on its own): a tester with the module on, its agreement accepted, Harbor's module on.
+ */
+async function prepareNorthwind(api: Api) {
+  const { owner, agency } = await openSimplifiTo(api, DEMO.northwind.owner.email);
+  const gate = await api.call('GET', `/beta-feature/gate/${SIMPLIFI_FEATURE}`, undefined, owner);
+  if (gate.gate === 'agreement')
+    await api.call(
+      'PUT',
+      `/marketing-services-agreement-feature/${agency.id}/${SIMPLIFI_FEATURE}`,
+      {
+        feature_id: SIMPLIFI_FEATURE,
+        user_id: agency.id,
+        is_marketing_services_agreement_feature: 'T',
+        location_menu: 'simplifi-campaign-management',
+      },
+      owner,
     );
   const client = await api.call('GET', '/user', undefined, await api.signIn(harbor.contact.email));
   await api.call(
@@ -45,7 +82,7 @@ async function prepare(baseURL: string) {
     },
     owner,
   );
-  return { api, owner, clientCompanyId: client.company_id as number };
+  return { owner, clientCompanyId: client.company_id as number };
 }
 
 async function advanceClock(baseURL: string, days: number) {
@@ -65,32 +102,56 @@ async function move(page: Page, apiId: string, action: string) {
   return answered;
 }
 
-test('an agency runs a Simplifi campaign: beta agreement, budget, ad, activation, sandbox stats a day later, one daily-budget raise', async ({
+test('a master-system agency accepts the Simplifi beta agreement once before its first campaign', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const api = await apiClient(baseURL ?? '');
+  await openSimplifiTo(api, DEMO.summit.owner.email);
+  await signIn(page, DEMO.summit.owner.email);
+  await page.goto('/simplifiid/campaign-management');
+  await expect(page.getByRole('heading', { name: 'Simplifi ID Campaign Management' })).toBeVisible();
+  await expect(page.getByTestId('beta-agreement-pending')).toContainText('accept its beta agreement once');
+
+  // New Campaign asks for the agreement first: its text, 'I agree', Accept; then the wizard opens.
+  await page.getByTestId('simplifi-add').click();
+  const dialog = page.getByRole('dialog', { name: 'Simplifi ID Beta Agreement' });
+  await expect(dialog).toContainText('Simplifi ID is a beta module.');
+  await expect(page.getByTestId('simplifi-wizard')).toHaveCount(0);
+  await expectAccessible(page, 'simplifi beta agreement dialog');
+  await dialog.getByTestId('billing-agreement-agree').check();
+  const accepted = nextAnswer(page, 'PUT', /^\/api\/marketing-services-agreement-feature\/\d+\/3$/);
+  await dialog.getByRole('button', { name: 'Accept' }).click();
+  await accepted;
+  await expect(page.getByTestId('simplifi-wizard')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('beta-agreement-pending')).toHaveCount(0);
+
+  // Once: after a reload New Campaign opens the wizard straight away.
+  await page.reload();
+  await page.getByTestId('simplifi-add').click();
+  await expect(page.getByTestId('simplifi-wizard')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Simplifi ID Beta Agreement' })).toHaveCount(0);
+});
+
+test('an agency runs a Simplifi campaign: budget, ad, activation, sandbox stats a day later, one daily-budget raise', async ({
   page,
   baseURL,
 }) => {
   test.setTimeout(240_000);
   const base = baseURL ?? '';
-  const { api, owner, clientCompanyId } = await prepare(base);
+  const api = await apiClient(base);
+  const { owner, clientCompanyId } = await prepareNorthwind(api);
   const name = `Spring display ${Date.now().toString(36)}`;
 
   await signIn(page, DEMO.northwind.owner.email);
-  // The sidebar offers the module under its name; its only page is campaign management.
   await page.goto('/simplifiid/campaign-management');
   await expect(page.getByRole('heading', { name: 'Simplifi ID Campaign Management' })).toBeVisible();
-  await expect(page.getByTestId('beta-agreement-pending')).toContainText('accept its beta agreement once');
-
-  // New Campaign asks for the beta agreement first; accepted once, the wizard opens.
+  await expect(page.getByTestId('beta-agreement-pending')).toHaveCount(0);
   await page.getByTestId('simplifi-add').click();
-  const dialog = page.getByRole('dialog', { name: 'Simplifi ID Beta Agreement' });
-  await expect(dialog).toContainText('Simplifi ID is a beta module.');
-  await dialog.getByTestId('billing-agreement-agree').check();
-  const accepted = nextAnswer(page, 'PUT', /^\/api\/marketing-services-agreement-feature\/\d+\/3$/);
-  await dialog.getByRole('button', { name: 'Accept' }).click();
-  await accepted;
   const wizard = page.getByTestId('simplifi-wizard');
   await expect(wizard).toBeVisible();
-  await expect(page.getByTestId('beta-agreement-pending')).toHaveCount(0);
 
   // Step 1: the client, the name and where the ads lead; a bare host is refused beside the field.
   await page.getByTestId('simplifi-client').click();

@@ -267,9 +267,12 @@ export const useCreateSimplifiCampaign = () =>
     http.post('/leadspeek/simplifi', body, savedSchema),
   );
 
+/** What an update changes: the campaign step's fields, or the audiences it targets (all of them). */
+export type SimplifiUpdateBody = Partial<UpdateSimplifiRequest> & { audienceIds?: number[] };
+
 /** `PUT /leadspeek/simplifi/{campaignId}` (spec 2 §5: never sent without the id). */
 export const useUpdateSimplifiCampaign = () =>
-  useSimplifiWrite((http, { id, body }: { id: number; body: UpdateSimplifiRequest }) =>
+  useSimplifiWrite((http, { id, body }: { id: number; body: SimplifiUpdateBody }) =>
     http.put(`/leadspeek/simplifi/${id}`, body, savedSchema),
   );
 

@@ -73,6 +73,7 @@ const detail = (over: Partial<SimplifiCampaignDetail> = {}): SimplifiCampaignDet
   totalSpend: '412.50',
   remainingBudget: '600.00',
   platform: { name: 'sandbox', campaign_id: 'sbx-1', synced: true },
+  audiences: [],
   charges: [
     {
       reason: 'activation',

@@ -121,6 +121,7 @@ export function SimplifiCampaignPanel({
                   clientId={data.clientID}
                   ownCompanyId={viewer.companyId}
                   userId={viewer.userId}
+                  mayChange={viewer.mayUpdate && data.archived === 'F'}
                   audiencesPath={viewer.audiencesPath}
                 />
               </Tabs.Panel>

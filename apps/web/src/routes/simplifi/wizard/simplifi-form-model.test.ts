@@ -136,6 +136,7 @@ describe('the Simplifi wizard model', () => {
     totalSpend: '300.00',
     remainingBudget: '600.00',
     platform: { name: 'sandbox', campaign_id: 'c-1', synced: true },
+    audiences: [],
     charges: [],
   } satisfies SimplifiCampaignDetail;
 

@@ -272,6 +272,7 @@ function WizardBody({
                 clientId={saved.clientID}
                 ownCompanyId={ownCompanyId}
                 userId={userId}
+                mayChange
                 audiencesPath={audiencesPath}
               />
             )}
