@@ -382,6 +382,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     moduleAccess: tenancy.moduleAccess,
     inScope: (p, campaignId) => scope.inScope(p, 'campaign', campaignId),
     minimums: settings.simplifiMinimums,
+    gateways,
+    paidFor: payments.charges.paidFor,
     // The ad-media module is made further down; its face is read when a sync runs.
     media: {
       mediaOfCampaign: (campaignId) => adMedia.media.mediaOfCampaign(campaignId),

@@ -192,6 +192,14 @@ export const simplifiCampaignDetailSchema = z.object({
   platform: z.object({ name: z.string(), campaign_id: z.string().nullable(), synced: z.boolean() }),
   audiences: z.array(z.object({ id: z.number().int(), name: z.string(), size: z.number().int() })),
   charges: z.array(simplifiChargeSchema),
+  /** Unspent budget refunded when the campaign stopped. */
+  refunds: z.array(
+    z.object({
+      amount: z.string(),
+      status: z.enum(['pending', 'refunded', 'failed']),
+      created_at: z.string(),
+    }),
+  ),
 });
 export type SimplifiCampaignDetail = z.infer<typeof simplifiCampaignDetailSchema>;
 

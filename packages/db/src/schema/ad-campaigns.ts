@@ -162,6 +162,8 @@ export interface AdBudgetRefundCall {
   applicationFeeBack: number;
   /** The platform's part of the budget refunded (what the ledger's money lines carry). */
   platformCents: number;
+  /** The budget refunded at the client's price. */
+  clientCents: number;
   key: string;
   refundId?: string;
 }

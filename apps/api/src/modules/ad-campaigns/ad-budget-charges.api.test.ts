@@ -285,6 +285,49 @@ describe('Simplifi budget charges', () => {
     const stats = await get(rt, `/leadspeek/simplifi/stats?campaign_ids=${c.leadspeekID}`, owner.token);
     expect(stats.statusCode, stats.body).toBe(200);
     expect(stats.json().data[0].totals.impressions).toBe(body.totals.impressions);
+    // Stopped: today's figures read, what is left refunded to Harbor Dental's card — the client's
+    // price back, the platform's part of it back from the application fee — and the budget emptied.
+    const leftBefore = await budgetInLedger(c.leadspeekID);
+    const stopped = await put(
+      rt,
+      '/leadspeek/client/activepause',
+      { leadspeekID: c.leadspeekID, status: 'stopped' },
+      owner.token,
+    );
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    const [refund] = await queryRows<{
+      amount_cents: number;
+      status: string;
+      calls: { amount: number; applicationFeeBack: number; refundId: string }[];
+    }>(
+      rt.database.db,
+      sql`select amount_cents::int as amount_cents, status, calls from ad_budget_refunds where campaign_id = ${c.leadspeekID}`,
+    );
+    const [today] = await queryRows<{ spent: number }>(
+      rt.database.db,
+      sql`select coalesce(sum(client_spend_cents - posted_spend_cents), 0)::int as spent from ad_campaign_stats
+          where campaign_id = ${c.leadspeekID} and ad_id = ''`,
+    );
+    expect(refund?.status).toBe('refunded');
+    expect(refund?.amount_cents).toBe(leftBefore - (today?.spent ?? 0));
+    expect(await budgetInLedger(c.leadspeekID)).toBe(today?.spent ?? 0);
+    const [atGateway] = await queryRows<{ amount: number; fee_back: number }>(
+      rt.database.db,
+      sql`select coalesce(sum(amount), 0)::int as amount, coalesce(sum(application_fee_refunded), 0)::int as fee_back
+            from sandbox_refunds
+           where id in (${sql.join(
+             (refund?.calls ?? []).map((call) => sql`${call.refundId}`),
+             sql`, `,
+           )})`,
+    );
+    expect(atGateway?.amount).toBe(refund?.amount_cents);
+    expect(atGateway?.fee_back).toBe(refund?.calls.reduce((s2, call) => s2 + call.applicationFeeBack, 0));
+    // Stopping again (archived, say) refunds nothing more.
+    expect(
+      (await get(rt, `/leadspeek/simplifi/details?leadspeekID=${c.leadspeekID}`, owner.token)).json().data
+        .refunds,
+    ).toHaveLength(1);
+
     // The ad's own row: all of the campaign's figures here came from its one ad.
     expect(body.ads).toHaveLength(1);
     expect(body.ads[0].impressions).toBe(body.totals.impressions);

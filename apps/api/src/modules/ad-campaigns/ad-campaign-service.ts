@@ -115,8 +115,9 @@ export function createAdCampaignService(deps: {
   }
 
   async function detail(c: CampaignRecord, budget: AdBudgetRow): Promise<SimplifiCampaignDetail> {
-    const [charges, totals, left, audiences] = await Promise.all([
+    const [charges, refunds, totals, left, audiences] = await Promise.all([
       repo.chargesOf(c.id),
+      repo.refundsOf(c.id),
       repo.totals([c.id]),
       deps.periods.left(c),
       deps.audiences ? deps.audiences.ofCampaign(c.id) : [],
@@ -151,6 +152,11 @@ export function createAdCampaignService(deps: {
         synced: budget.syncedRevision >= budget.wantedRevision,
       },
       audiences: audiences.map((a) => ({ id: a.id, name: a.name, size: a.size })),
+      refunds: refunds.map((r) => ({
+        amount: centsToDollars(r.amountCents),
+        status: r.status,
+        created_at: r.createdAt.toISOString(),
+      })),
       charges: charges.map((r) => ({
         reason: r.reason,
         period_start: r.periodStart,

@@ -58,6 +58,10 @@ export function createBudgetBook(ledger: Ledger) {
     bought: (o: BudgetOwner, amount: Cents, businessKey: string, description: string, tx: Executor) =>
       move(o, amount, { kind: 'ad_budget', businessKey, description }, tx),
 
+    /** The unspent budget refunded (taken out of the campaign's budget). */
+    refunded: (o: BudgetOwner, amount: Cents, businessKey: string, description: string, tx: Executor) =>
+      move(o, -amount, { kind: 'ad_budget', businessKey, description }, tx),
+
     /** A day's spend posted (a correction when the platform revised the day: the difference, either way). */
     spent: (o: BudgetOwner, amount: number, businessKey: string, description: string, tx: Executor) =>
       move(o, -amount, { kind: 'ad_spend', businessKey, description }, tx),

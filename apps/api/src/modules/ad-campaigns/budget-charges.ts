@@ -24,6 +24,8 @@ export interface BudgetChargeRequest {
   reason: AdBudgetChargeRow['reason'];
   /** A raise's new daily budget; 0 for a period's own charge. */
   dailyBudgetCents?: Cents;
+  /** An activation's number (its charge's key). */
+  activationNumber?: number;
   amount: Cents;
   markup: number;
   manualBill: boolean;
@@ -35,11 +37,22 @@ export type BudgetChargeOutcome =
   | { status: 'pending'; charge: AdBudgetChargeRow }
   | { status: 'failed'; charge: AdBudgetChargeRow; code: string; message: string };
 
-/** `adbudget:<campaign>:<period start>:<reason>[:<daily cents>]`: one charge, however often asked. */
-export const budgetChargeKey = (campaignId: number, periodStart: string, reason: string, daily = 0) =>
-  // An activation and a renewal both buy the period's budget: one key, so a period is bought once
-  // whichever comes first (a campaign stopped and started again in the same period pays nothing more).
-  `adbudget:${campaignId}:${periodStart}:${reason === 'raise' ? `raise:${daily}` : 'period'}`;
+/**
+ * A charge's business key: `adbudget:<campaign>:<period start>:activation:<n>` (activation n buys the
+ * period holding it), `…:renewal` (the period's renewal), `…:raise:<daily cents>`. One charge per key,
+ * however often and however concurrently asked.
+ */
+export function budgetChargeKey(
+  campaignId: number,
+  periodStart: string,
+  reason: AdBudgetChargeRow['reason'],
+  detail: { activation?: number; dailyBudgetCents?: number } = {},
+): string {
+  const base = `adbudget:${campaignId}:${periodStart}`;
+  if (reason === 'raise') return `${base}:raise:${detail.dailyBudgetCents ?? 0}`;
+  if (reason === 'activation') return `${base}:activation:${detail.activation ?? 1}`;
+  return `${base}:renewal`;
+}
 
 /**
  * Budget charges (decision 0110): each is claimed as a row unique per campaign × period × reason
@@ -93,12 +106,10 @@ export function createBudgetCharges(deps: {
       periodStart: request.periodStart,
       reason: request.reason,
       dailyBudgetCents: request.dailyBudgetCents ?? (0 as Cents),
-      businessKey: budgetChargeKey(
-        campaign.id,
-        request.periodStart,
-        request.reason,
-        request.dailyBudgetCents,
-      ),
+      businessKey: budgetChargeKey(campaign.id, request.periodStart, request.reason, {
+        activation: request.activationNumber,
+        dailyBudgetCents: request.dailyBudgetCents,
+      }),
       amountCents: request.amount,
       platformCents: split.platformCents,
     });

@@ -115,6 +115,7 @@ export function createBudgetPeriods(deps: {
         campaign: c,
         periodStart: period.startDate,
         reason: 'activation',
+        activationNumber: typeof activation.activation === 'number' ? activation.activation : 1,
         amount: budget.monthlyBudgetCents,
         markup: budget.agencyMarkup,
         manualBill,
@@ -129,11 +130,15 @@ export function createBudgetPeriods(deps: {
       };
     },
 
-    /** The renewal job's step for one running campaign: the period holding now, bought once. */
+    /**
+     * The renewal job's step for one running campaign: the period holding now, bought once — unless
+     * an activation in it bought it already.
+     */
     async renew(c: AdCampaignRecord, manualBill: boolean): Promise<BudgetChargeOutcome | null> {
       const budget = await budgetOf(c.id);
       if (!budget.anchorDate || c.status !== 'running') return null;
       const { period } = periodOf(c, budget);
+      if (await repo.activatedIn(c.id, period.startDate)) return null;
       return deps.charges.charge({
         campaign: c,
         periodStart: period.startDate,

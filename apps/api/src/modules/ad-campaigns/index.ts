@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { defineJob, type JobHandler } from '../../jobs/define-job.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AdPlatform } from '../../providers/ad-platform/index.js';
+import type { GatewayDirectory } from '../../providers/payments/gateway-directory.js';
 import type { CampaignPayers, CampaignService } from '../campaigns/index.js';
 import type { Ledger } from '../ledger/index.js';
-import type { FollowUps } from '../payments/index.js';
+import type { FollowUps, PaymentOperationRow } from '../payments/index.js';
 import type { ModuleAccess, Principal } from '../tenancy/index.js';
 import { createAdCampaignRepository } from './ad-campaign-repository.js';
 import { adCampaignRoutes, organizationRoutes } from './ad-campaign-routes.js';
@@ -14,6 +15,7 @@ import { createAdCampaignService, type SimplifiMinimums } from './ad-campaign-se
 import { createBudgetBook } from './budget-book.js';
 import { AD_BUDGET_FOLLOW_UP, type BudgetPaid, createBudgetCharges } from './budget-charges.js';
 import { createBudgetPeriods } from './budget-periods.js';
+import { createBudgetRefunds } from './budget-refunds.js';
 import { createOrganizations, type OrganizationCompany, type OrganizationRecords } from './organizations.js';
 import { createPlatformSync, type SyncAudiences, type SyncMedia } from './platform-sync.js';
 import { createStatsPull } from './stats-pull.js';
@@ -82,6 +84,9 @@ export function createAdCampaignsModule(deps: {
   media: SyncMedia | null;
   /** The ad-audiences module's face: the audiences a campaign targets (attach, keys, platform ids). */
   audiences: (SyncAudiences & CampaignAudienceLinks) | null;
+  /** The gateways a refund is made on, and the charge that paid a budget (the payments module's). */
+  gateways: Pick<GatewayDirectory, 'of'>;
+  paidFor: (obligationKey: string) => Promise<PaymentOperationRow | null>;
   log: (message: string, detail?: unknown) => void;
 }) {
   const repo = createAdCampaignRepository(deps.db);
@@ -97,6 +102,15 @@ export function createAdCampaignsModule(deps: {
     charges.finish(followUp as unknown as BudgetPaid, tx),
   );
   const periods = createBudgetPeriods({ repo, book, charges, clock: deps.clock });
+  const refunds = createBudgetRefunds({
+    db: deps.db,
+    repo,
+    book,
+    ledger: deps.ledger,
+    gateways: deps.gateways,
+    paidFor: deps.paidFor,
+    clock: deps.clock,
+  });
   const syncOn = (clock: Clock, platform: AdPlatform) =>
     createPlatformSync({
       repo,
@@ -137,6 +151,15 @@ export function createAdCampaignsModule(deps: {
   });
   const manualBill = async (campaignId: number) =>
     (await deps.campaigns.payers.payerOf(campaignId)) === 'agency';
+
+  /** A stopped campaign's unspent budget refunded (its latest figures read first). */
+  async function refundUnspent(campaignId: number) {
+    const c = await deps.campaigns.service.found(campaignId).catch(() => null);
+    const budget = await repo.budget(campaignId);
+    if (!c || !budget) return;
+    if (budget.platformCampaignId) await stats.pull(budget, c.timeZone);
+    await refunds.refund(c);
+  }
 
   /**
    * A running campaign's current period bought, once. Declined (or no card): the campaign pauses on
@@ -223,6 +246,8 @@ export function createAdCampaignsModule(deps: {
         await renewOne(record.id);
       await repo.wantSync(record.id);
       await sync.sync(record.id);
+      // Stopped: the platform has stopped serving; today's figures are read, and what is left refunded.
+      if (to.status === 'stopped' && from.status !== 'stopped') await refundUnspent(record.id);
     },
     async renewDue(): Promise<{ paid: number; failed: number }> {
       let paid = 0;
@@ -244,7 +269,14 @@ export function createAdCampaignsModule(deps: {
       return [
         { spec: adBudgetRenewalJob, handle: async () => void (await this.renewDue()) },
         { spec: adPlatformSyncJob, handle: async () => void (await sync.syncDue()) },
-        { spec: adStatsPullJob, handle: async () => void (await stats.pullDue()) },
+        {
+          spec: adStatsPullJob,
+          async handle() {
+            await stats.pullDue();
+            // Refunds a crash or an outage left pending are finished here too.
+            await refunds.finishPending((id) => deps.campaigns.service.found(id).catch(() => null));
+          },
+        },
       ];
     },
     routes: [

@@ -32,4 +32,5 @@ export {
   type PostingInput,
   type PostingLineInput,
 } from './posting-rules.js';
+export { type GatewayRefund, postGatewayRefund } from './refund-posting.js';
 export type { Statement, StatementLine, StatementQuery } from './statement.js';

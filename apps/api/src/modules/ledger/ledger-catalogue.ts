@@ -84,7 +84,8 @@ export const LEDGER_ACCOUNT_KINDS = {
     owner: 'system',
     normalSide: 'debit',
     unit: 'usd_cents',
-    meaning: "Ad budget the system's clients have paid for and their campaigns have not yet spent, all together.",
+    meaning:
+      "Ad budget the system's clients have paid for and their campaigns have not yet spent, all together.",
   },
   commission_expense: {
     owner: 'system',

@@ -4,7 +4,7 @@ import type { Clock } from '../../../lib/clock.js';
 import { GatewayError } from '../../../providers/payments/gateway.js';
 import type { GatewayDirectory } from '../../../providers/payments/gateway-directory.js';
 import type { PrepaidCampaign } from '../../campaigns/index.js';
-import { asLeads, type Ledger } from '../../ledger/index.js';
+import { asLeads, type Ledger, postGatewayRefund } from '../../ledger/index.js';
 import type { WalletPaidFor } from '../wallet/wallet-payment.js';
 import type { PrepaidLots } from './prepaid-lots.js';
 import { estimateOnWire, type PaidFor, paidBlocks, planRefund } from './prepaid-refund-plan.js';
@@ -170,36 +170,16 @@ export function createPrepaidRefunds(deps: {
     campaign: string,
     tx: Executor,
   ) {
-    const amount = call.connectedAccountId === null ? call.amount : call.applicationFeeBack;
-    if (amount === 0) return;
-    const system = { type: 'system' } as const;
-    const [refunds, clearing, receivable] = await Promise.all([
-      ledger.accountFor({ systemId: row.systemId, kind: 'refunds', owner: system }, tx),
-      ledger.accountFor({ systemId: row.systemId, kind: 'gateway_clearing', owner: system }, tx),
-      ledger.accountFor(
-        { systemId: row.systemId, kind: 'receivable', owner: { type: 'company', companyId: call.companyId } },
-        tx,
-      ),
-    ]);
-    const cents = asCents(amount);
-    const back = asCents(-amount) as Cents;
-    await ledger.post(
+    await postGatewayRefund(
+      ledger,
       {
         systemId: row.systemId,
-        cause: {
-          kind: 'refund',
-          description: `Refund of ${row.leads} unused prepaid leads of ${campaign}`,
-          businessKey: `refund:${call.chargeId}`,
-          companyId: call.companyId,
-        },
-        gateway: { name: call.gateway, objectId: refundId },
-        // Credited to the payer, then paid back to its card (as a charge is owed, then paid).
-        lines: [
-          { accountId: refunds.id, amount: cents },
-          { accountId: receivable.id, amount: back },
-          { accountId: receivable.id, amount: cents },
-          { accountId: clearing.id, amount: back },
-        ],
+        companyId: call.companyId,
+        amount: asCents(call.connectedAccountId === null ? call.amount : call.applicationFeeBack),
+        gateway: call.gateway,
+        refundId,
+        businessKey: `refund:${call.chargeId}`,
+        description: `Refund of ${row.leads} unused prepaid leads of ${campaign}`,
       },
       tx,
     );
