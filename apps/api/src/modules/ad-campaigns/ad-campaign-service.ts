@@ -145,7 +145,7 @@ export function createAdCampaignService(deps: {
       agencyMarkup: budget.agencyMarkup,
       remainingDays: budget.anchorDate ? days : 0,
       totalSpend: centsToDollars(total?.clientSpend ?? (0 as Cents)),
-      remainingBudget: centsToDollars((left < 0 ? 0 : left) as Cents),
+      remainingBudget: centsToDollars(Math.max(left, 0) as Cents),
       platform: {
         name: deps.platformName,
         campaign_id: budget.platformCampaignId,
@@ -306,7 +306,7 @@ export function createAdCampaignService(deps: {
             spend: centsToDollars(total?.clientSpend ?? (0 as Cents)),
           },
           period_budget: centsToDollars(periodBudget),
-          remaining_budget: centsToDollars((left < 0 ? 0 : left) as Cents),
+          remaining_budget: centsToDollars(Math.max(left, 0) as Cents),
           pacing,
           last_pulled_at: budget.statsPulledAt?.toISOString() ?? null,
         });

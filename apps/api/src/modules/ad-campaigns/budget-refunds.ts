@@ -1,5 +1,5 @@
 import { asCents, type Cents, centsToDollars } from '@app/contracts';
-import type { AdBudgetRefundCall, Database, Executor } from '@app/db';
+import type { AdBudgetRefundCall, Database } from '@app/db';
 import type { Clock } from '../../lib/clock.js';
 import { GatewayError } from '../../providers/payments/gateway.js';
 import type { GatewayDirectory } from '../../providers/payments/gateway-directory.js';

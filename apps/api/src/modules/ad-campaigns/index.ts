@@ -168,7 +168,7 @@ export function createAdCampaignsModule(deps: {
   async function renewOne(campaignId: number): Promise<'paid' | 'already' | 'failed' | 'skipped'> {
     const c = await deps.campaigns.service.found(campaignId).catch(() => null);
     // Only a running campaign is renewed (the move that resumed one has committed before this runs).
-    if (!c || c.status !== 'running') return 'skipped';
+    if (c?.status !== 'running') return 'skipped';
     const outcome = await periods.renew(c, await manualBill(c.id));
     if (!outcome) return 'skipped';
     if (outcome.status === 'failed') {

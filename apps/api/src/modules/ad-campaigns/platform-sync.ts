@@ -55,6 +55,9 @@ export function platformGoal(budget: Pick<AdBudgetRow, 'goalType' | 'goalValue'>
   return micros && micros > 0 ? { type: budget.goalType, value: micros as Micros } : null;
 }
 
+/** The later of two local dates (YYYY-MM-DD compares as text). */
+const laterDay = (a: string, b: string) => (a > b ? a : b);
+
 const RETRY_MS = [30_000, 60_000, 300_000, 900_000, 3_600_000];
 
 /**
@@ -101,7 +104,7 @@ export function createPlatformSync(deps: {
         budget: { daily },
         maxBid: budget.maxBidMicros,
         ...(goal ? { goal } : {}),
-        startDate: start < today ? today : start,
+        startDate: laterDay(start, today),
         ...(c.endDate && c.endDate >= start ? { endDate: c.endDate } : {}),
         timeZone: c.timeZone,
       });
@@ -114,7 +117,7 @@ export function createPlatformSync(deps: {
         maxBid: budget.maxBidMicros,
         goal,
         // An end date already past ends it today (the platform refuses a past date).
-        endDate: c.endDate ? (c.endDate >= today ? c.endDate : today) : null,
+        endDate: c.endDate ? laterDay(c.endDate, today) : null,
       });
     }
     // Each media attached to the campaign becomes an ad once; a display campaign serves only with one.

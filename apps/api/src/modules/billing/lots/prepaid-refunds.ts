@@ -1,4 +1,4 @@
-import { asCents, type Cents, PREPAID_REFUND_TEXTS, type RefundEstimate } from '@app/contracts';
+import { asCents, PREPAID_REFUND_TEXTS, type RefundEstimate } from '@app/contracts';
 import type { Database, Executor, PrepaidRefundCall } from '@app/db';
 import type { Clock } from '../../../lib/clock.js';
 import { GatewayError } from '../../../providers/payments/gateway.js';
