@@ -218,7 +218,7 @@ test('an agency runs a Simplifi campaign: budget, ad, activation, sandbox stats 
   await page.getByTestId(`simplifi-open-${campaign.leadspeek_api_id}`).click();
   await expect(page.getByTestId('simplifi-sandbox-note')).toBeVisible();
   await expect(page.getByTestId('simplifi-report-impressions')).toHaveText(/^[1-9][\d,]*$/);
-  await expect(page.getByTestId('simplifi-chart-delivery')).toBeVisible();
+  await expect(page.getByTestId('simplifi-chart-impressions')).toBeVisible();
 
   // The budget: raising the daily budget says what it charges, in the server's figures, and asks.
   await page.getByTestId('simplifi-tab-budget').click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adSpendSeries, deliverySeries, formatCentsValue, spendSeries } from './report-model';
+import { adSpendSeries, clickSeries, formatCentsValue, impressionSeries, spendSeries } from './report-model';
 
 const days = [
   { day: '2026-03-01', impressions: 1200, clicks: 6, ctr: '0.50', spend: '12.40' },
@@ -8,7 +8,7 @@ const days = [
 
 describe('the campaign report charts', () => {
   it('draws impressions and clicks per day, and spend in cents', () => {
-    expect(deliverySeries({ days })).toEqual([
+    expect(impressionSeries({ days })).toEqual([
       {
         label: 'Impressions',
         points: [
@@ -16,6 +16,8 @@ describe('the campaign report charts', () => {
           { x: '2026-03-02', value: 980 },
         ],
       },
+    ]);
+    expect(clickSeries({ days })).toEqual([
       {
         label: 'Clicks',
         points: [

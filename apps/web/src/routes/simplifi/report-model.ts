@@ -4,16 +4,18 @@ import { centsOf } from './simplifi-format';
 
 /*
  * The campaign report's charts (issue 24: "impressions, clicks, CTR, spend against budget, pacing,
- * per campaign and per ad, with charts"): impressions and clicks per day on one chart, spend per
- * day (cents, shown as dollars) on another, and the ads' spend side by side.
+ * per campaign and per ad, with charts"): impressions, clicks and spend (cents, shown as dollars)
+ * per day, each on its own chart, and the ads' spend side by side.
  */
 
-export function deliverySeries(report: Pick<SimplifiReport, 'days'>): ChartSeries[] {
-  return [
-    { label: 'Impressions', points: report.days.map((d) => ({ x: d.day, value: d.impressions })) },
-    { label: 'Clicks', points: report.days.map((d) => ({ x: d.day, value: d.clicks })) },
-  ];
-}
+export const impressionSeries = (report: Pick<SimplifiReport, 'days'>): ChartSeries[] => [
+  { label: 'Impressions', points: report.days.map((d) => ({ x: d.day, value: d.impressions })) },
+];
+
+/** Clicks on their own chart: beside impressions (a thousand times more) they would lie flat on zero. */
+export const clickSeries = (report: Pick<SimplifiReport, 'days'>): ChartSeries[] => [
+  { label: 'Clicks', points: report.days.map((d) => ({ x: d.day, value: d.clicks })) },
+];
 
 export function spendSeries(report: Pick<SimplifiReport, 'days'>): ChartSeries[] {
   return [{ label: 'Spend', points: report.days.map((d) => ({ x: d.day, value: centsOf(d.spend) })) }];

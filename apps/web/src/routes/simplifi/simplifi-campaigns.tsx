@@ -172,8 +172,7 @@ export function SimplifiCampaigns({ screen, title }: { screen: SimplifiScreen; t
           onSort={(key) => updateList({ sort: nextSort(list.sort, key), page: 1 })}
           testIdPrefix="campaign"
           rowTestId={(row) => `campaign-row-${row.leadspeek_api_id}`}
-          minWidth={1000}
-          dense
+          minWidth={1240}
         />
       </PagedList>
       {opened?.kind === 'wizard' && (

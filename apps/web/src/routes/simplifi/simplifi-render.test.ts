@@ -74,6 +74,7 @@ const detail = (over: Partial<SimplifiCampaignDetail> = {}): SimplifiCampaignDet
   remainingBudget: '600.00',
   platform: { name: 'sandbox', campaign_id: 'sbx-1', synced: true },
   audiences: [],
+  refunds: [],
   charges: [
     {
       reason: 'activation',
@@ -286,6 +287,6 @@ describe('Simplifi screens render', { timeout: 60_000 }, () => {
     expect(html).toContain('Spring 300×250');
     expect(html).toContain('data-testid="simplifi-report-csv"');
     expect(html).toContain('data-testid="simplifi-report-xlsx"');
-    expect(html).toContain('data-testid="simplifi-chart-delivery"');
+    expect(html).toContain('data-testid="simplifi-chart-impressions"');
   });
 });

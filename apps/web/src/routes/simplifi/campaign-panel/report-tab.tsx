@@ -9,7 +9,7 @@ import { LoadFailure } from '../../../components/data-list/load-failure';
 import { DownloadStatusText } from '../../../components/feedback/download-status';
 import { useFileDownload } from '../../../components/feedback/use-file-download';
 import { Figure } from '../figure';
-import { adSpendSeries, deliverySeries, formatCentsValue, spendSeries } from '../report-model';
+import { adSpendSeries, clickSeries, formatCentsValue, impressionSeries, spendSeries } from '../report-model';
 import {
   DEFAULT_REPORT_RANGE,
   RANGE_OPTIONS,
@@ -118,11 +118,14 @@ export function ReportTab({ campaignId, apiId }: { campaignId: number; apiId: st
             <Figure label="CTR" value={formatPercentText(data.totals.ctr)} testId="simplifi-report-ctr" />
             <Figure label="Spend" value={formatMoney(data.totals.spend)} testId="simplifi-report-spend" />
           </SimpleGrid>
-          <TrendChart
-            title="Impressions and clicks per day"
-            series={deliverySeries(data)}
-            testId="simplifi-chart-delivery"
-          />
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <TrendChart
+              title="Impressions per day"
+              series={impressionSeries(data)}
+              testId="simplifi-chart-impressions"
+            />
+            <TrendChart title="Clicks per day" series={clickSeries(data)} testId="simplifi-chart-clicks" />
+          </SimpleGrid>
           <TrendChart
             title="Spend per day"
             series={spendSeries(data)}

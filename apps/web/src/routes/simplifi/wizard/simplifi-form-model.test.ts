@@ -138,6 +138,7 @@ describe('the Simplifi wizard model', () => {
     platform: { name: 'sandbox', campaign_id: 'c-1', synced: true },
     audiences: [],
     charges: [],
+    refunds: [],
   } satisfies SimplifiCampaignDetail;
 
   it('fills the edit from the stored campaign and sends its two bodies', () => {
