@@ -7,7 +7,7 @@ import { LEAD_MODULES, type LeadModule, moduleEntry } from './module-catalogue.j
 import { feeDollarsSchema, perLeadDollarsSchema } from './money.js';
 import { pagedResponseSchema } from './paging.js';
 import { siteCheckOutcomeSchema } from './site-tests.js';
-import { paymentTermSchema, tfSchema } from './tenancy.js';
+import { moduleSchema, paymentTermSchema, tfSchema } from './tenancy.js';
 import { multilineText } from './text.js';
 import { US_STATE_CODES } from './us-states.js';
 
@@ -333,7 +333,8 @@ export const campaignListRowSchema = z.object({
   leadspeekID: z.number().int(),
   leadspeek_api_id: z.string(),
   campaignName: z.string(),
-  leadspeekType: campaignModuleSchema,
+  /** Any module: the lead modules' and the ad platform's campaigns share the list (decision 0110). */
+  leadspeekType: moduleSchema,
   status: campaignStatusSchema,
   /** Why the system paused it (only when `status` is paused_on_run). */
   pause_reason: pauseReasonSchema.nullable(),
@@ -469,7 +470,7 @@ export const campaignListParamsSchema = z.object({
   group: z
     .union([z.literal('all'), z.coerce.number().int()])
     .refine((group) => group === 'all' || (group >= 0 && group <= INT32_MAX), ID_NOT_FOUND),
-  type: campaignModuleSchema,
+  type: moduleSchema,
   companyID: idParamSchema,
   clientID: z.coerce.number().int().min(0, ID_NOT_FOUND).max(INT32_MAX, ID_NOT_FOUND),
   sort: z.enum([...CAMPAIGN_SORT_KEYS, 'none']),
@@ -502,7 +503,7 @@ export const companyCampaignOptionSchema = z.object({
   leadspeek_api_id: z.string(),
   campaign_name: z.string(),
   company_name: z.string(),
-  leadspeekType: campaignModuleSchema,
+  leadspeekType: moduleSchema,
   status: campaignStatusSchema,
 });
 export const companyCampaignsResponseSchema = z.object({
@@ -671,7 +672,7 @@ export const campaignActiveResponseSchema = z.object({
   active: z.boolean(),
   data: z.array(
     z.object({
-      module: campaignModuleSchema,
+      module: moduleSchema,
       campaigns: z.array(z.object({ leadspeek_api_id: z.string(), campaign_name: z.string() })),
     }),
   ),

@@ -3,7 +3,7 @@ import { AGREE_BEFORE_CONTINUE } from './agreements.js';
 import { campaignModuleSchema, timeZoneSchema } from './campaigns.js';
 import { idSchema } from './ids.js';
 import { feeDollarsSchema } from './money.js';
-import { tfSchema } from './tenancy.js';
+import { moduleSchema, tfSchema } from './tenancy.js';
 
 /**
  * The Developer API (decision 0100): the keys screen's calls (spec 2 §7 "Open API (developer)") and
@@ -119,7 +119,8 @@ export const publicCampaignSchema = z.object({
   id: z.number(),
   public_id: z.string(),
   client_id: z.number(),
-  module: campaignModuleSchema,
+  /** Any module's campaign (the ad platform's too); only lead modules' are created here. */
+  module: moduleSchema,
   name: z.string(),
   status: z.string(),
   archived: z.boolean(),

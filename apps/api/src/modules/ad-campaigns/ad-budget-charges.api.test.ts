@@ -219,6 +219,19 @@ describe('Simplifi budget charges', () => {
     const details = await get(rt, `/leadspeek/simplifi/details?leadspeekID=${c.leadspeekID}`, owner.token);
     expect(details.statusCode, details.body).toBe(200);
     expect(details.json().data.dailyBudget).toBe('20.00');
+    // Listed with the other modules' campaigns, under its own module.
+    const northwind = (await companyByName(rt, DEMO.northwind.name)).id;
+    const listed = await get(
+      rt,
+      `/leadspeek/client/all/simplifi/${northwind}/0/none/none/-?PerPage=100`,
+      owner.token,
+    );
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(
+      listed
+        .json()
+        .data.map((r: { leadspeekID: number; leadspeekType: string }) => [r.leadspeekID, r.leadspeekType]),
+    ).toContainEqual([c.leadspeekID, 'simplifi']);
   });
 
   it('runs at the sandbox platform, pulls its days, spends the budget in the ledger and reports them', async () => {

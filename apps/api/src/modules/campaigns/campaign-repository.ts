@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { CampaignListParams, CampaignModule, CampaignSortKey } from '@app/contracts';
+import type { CampaignListParams, CampaignModule, CampaignSortKey, ModuleType } from '@app/contracts';
 import {
   agencyPrices,
   and,
@@ -47,7 +47,8 @@ export interface MirrorState {
 }
 
 export interface ListFilter {
-  module: CampaignModule;
+  /** Any module: the ad platform's campaigns are listed as the lead modules' are. */
+  module: ModuleType;
   /** Campaigns of these clients (one, or every client of an agency). */
   scope: { clientId: number } | { agencyId: number } | { systemId: number };
   group: number | 'all';

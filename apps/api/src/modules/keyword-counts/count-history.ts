@@ -1,4 +1,4 @@
-import type { CampaignModule, CountHistoryResponse, CountHistoryType } from '@app/contracts';
+import type { CountHistoryResponse, CountHistoryType, ModuleType } from '@app/contracts';
 import type { CampaignService } from '../campaigns/index.js';
 import type { Principal } from '../tenancy/index.js';
 import type { EnhancementCountRepository } from './enhancement-count-repository.js';
@@ -8,7 +8,7 @@ import { enhancementCountRowOf } from './enhancement-count-view.js';
 export function createCountHistory(deps: {
   repo: EnhancementCountRepository;
   campaigns: Pick<CampaignService, 'get'>;
-  requireReadable: (p: Principal, module: CampaignModule) => Promise<void>;
+  requireReadable: (p: Principal, module: ModuleType) => Promise<void>;
 }) {
   return async function countHistory(
     p: Principal,

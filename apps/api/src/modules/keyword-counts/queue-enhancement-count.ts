@@ -1,10 +1,10 @@
 import {
-  type CampaignModule,
   type EnhancementCountRow,
   INFORMATION_TYPE_NOT_FOR_CAMPAIGN,
   type InformationType,
   informationListOfModule,
   listOfType,
+  type ModuleType,
   NOT_AN_ENHANCEMENT_CAMPAIGN,
 } from '@app/contracts';
 import { badRequest } from '../../http-errors.js';
@@ -25,7 +25,7 @@ export function createQueueEnhancementCount(deps: {
   repo: EnhancementCountRepository;
   queue: Pick<JobQueue, 'enqueue'>;
   campaigns: Pick<CampaignService, 'get'>;
-  requireReadable: (p: Principal, module: CampaignModule) => Promise<void>;
+  requireReadable: (p: Principal, module: ModuleType) => Promise<void>;
 }) {
   return async function queueEnhancementCount(
     p: Principal,

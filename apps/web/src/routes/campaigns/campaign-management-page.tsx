@@ -336,7 +336,8 @@ function CampaignManagement({
           opened
           onClose={() => setOpened(null)}
           {...reportScopeOf(user, opened.row)}
-          campaign={opened.row}
+          // This page lists one lead module's campaigns: the row's module is that lead module.
+          campaign={{ ...opened.row, leadspeekType: module }}
         />
       )}
     </Stack>
