@@ -103,7 +103,7 @@ export function SimplifiCampaigns({ screen, title }: { screen: SimplifiScreen; t
           <Group gap="xs">
             <Title order={2}>{title}</Title>
             {sandbox && (
-              <Badge color="grape" variant="filled" data-testid="simplifi-list-sandbox">
+              <Badge color="grape.9" variant="filled" data-testid="simplifi-list-sandbox">
                 Sandbox figures
               </Badge>
             )}

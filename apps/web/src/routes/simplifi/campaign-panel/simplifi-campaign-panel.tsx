@@ -53,7 +53,7 @@ export function SimplifiCampaignPanel({
             {row.status_label}
           </Badge>
           {sandbox && (
-            <Badge color="grape" variant="filled" data-testid="simplifi-sandbox-badge">
+            <Badge color="grape.9" variant="filled" data-testid="simplifi-sandbox-badge">
               Sandbox
             </Badge>
           )}
