@@ -216,9 +216,35 @@ describe('Simplifi budget charges', () => {
     expect(again.statusCode).toBe(409);
     expect((await chargeRows(c.leadspeekID)).length).toBe(rows.length);
 
+    // Twenty raises to $30 a day at once: one charge, whoever wins; the others are told to wait or
+    // that the budget is raised already.
+    const raises30 = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        post(
+          rt,
+          '/leadspeek/simplifi/charge-campaign-by-remaining-days',
+          { leadspeekID: c.leadspeekID, dailyBudget: '30' },
+          owner.token,
+        ),
+      ),
+    );
+    const codes = raises30.map((r) => r.statusCode);
+    expect(
+      codes.every((code) => code === 200 || code === 409),
+      JSON.stringify(codes),
+    ).toBe(true);
+    const raised = (await chargeRows(c.leadspeekID)).filter((r) => r.reason === 'raise');
+    console.log(
+      '20 concurrent raises to $30:',
+      JSON.stringify(codes),
+      'raise charges:',
+      JSON.stringify(raised),
+    );
+    expect(raised.filter((r) => r.status === 'paid')).toHaveLength(raises.length + 1);
+
     const details = await get(rt, `/leadspeek/simplifi/details?leadspeekID=${c.leadspeekID}`, owner.token);
     expect(details.statusCode, details.body).toBe(200);
-    expect(details.json().data.dailyBudget).toBe('20.00');
+    expect(details.json().data.dailyBudget).toBe('30.00');
     // Listed with the other modules' campaigns, under its own module.
     const northwind = (await companyByName(rt, DEMO.northwind.name)).id;
     const listed = await get(
