@@ -85,12 +85,14 @@ async function prepareNorthwind(api: Api) {
   return { owner, clientCompanyId: client.company_id as number };
 }
 
-async function advanceClock(baseURL: string, days: number) {
+/** Moves the server's clock; answers the server's now (the browser is set to it: one "today" for both). */
+async function advanceClock(baseURL: string, days: number): Promise<Date> {
   const moved = await fetch(`${baseURL}/__e2e/clock/advance?days=${days}`, {
     method: 'POST',
     headers: { 'x-e2e-token': E2E_CLOCK_TOKEN },
   });
   expect(moved.status, await moved.clone().text()).toBe(200);
+  return new Date((await moved.json()).now);
 }
 
 /** A row's action from its menu, confirmed; answers the move's response. */
@@ -208,7 +210,8 @@ test('an agency runs a Simplifi campaign: budget, ad, activation, sandbox stats 
   await expect(page.getByTestId(`campaign-status-${campaign.leadspeek_api_id}`)).toHaveText('Running');
 
   // A day later the sandbox has delivered: impressions and spend in the row, labelled as sandbox.
-  await advanceClock(base, 1);
+  // The report's ranges end on the viewer's today: the browser's clock follows the server's.
+  await page.clock.install({ time: await advanceClock(base, 1) });
   await page.reload();
   await expect(page.getByTestId('simplifi-list-sandbox')).toBeVisible();
   await expect(page.getByTestId(`simplifi-impressions-${campaign.leadspeek_api_id}`)).toHaveText(
