@@ -14,7 +14,7 @@ export interface Option {
 }
 
 /** The IANA zones the browser knows (America/Chicago first: spec 2 §9's default). */
-function timeZoneOptions(current: string): string[] {
+export function timeZoneOptions(current: string): string[] {
   const known =
     typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['America/Chicago'];
   const all = new Set(['America/Chicago', current, ...known]);

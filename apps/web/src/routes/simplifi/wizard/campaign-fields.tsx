@@ -1,5 +1,5 @@
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import type { Option } from '../../campaigns/wizard/campaign-step';
+import { type Option, timeZoneOptions } from '../../campaigns/wizard/campaign-step';
 import type { SimplifiFormErrors, SimplifiFormField, SimplifiFormValues } from './simplifi-form-model';
 
 export interface SimplifiStepProps {
@@ -7,13 +7,6 @@ export interface SimplifiStepProps {
   errors: SimplifiFormErrors;
   set: <K extends SimplifiFormField>(field: K, value: SimplifiFormValues[K]) => void;
   disabled: boolean;
-}
-
-/** The IANA zones the browser knows (America/Chicago first: spec 2 §9's default). */
-function timeZoneOptions(current: string): string[] {
-  const known =
-    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['America/Chicago'];
-  return [...new Set(['America/Chicago', current, ...known])].filter(Boolean);
 }
 
 /** Step 1: the client (agency staff), the name, the dates, the time zone and where the ads click to. */
