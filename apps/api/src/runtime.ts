@@ -370,7 +370,6 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     campaigns: {
       service: campaigns.service,
       payers: campaigns.payers,
-      kinds: campaigns.kinds as never,
       idOfPublicId: campaigns.idOfPublicId,
       moveBySystem: campaigns.moveBySystem,
       clientOrganization: campaigns.locatorMirror.clientOrganization,
@@ -389,6 +388,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       mediaOfCampaign: (campaignId) => adMedia.media.mediaOfCampaign(campaignId),
       fileOf: (mediaId) => adMedia.media.fileOf(mediaId),
       recordPlatformAd: (mediaId, adId) => adMedia.media.recordPlatformAd(mediaId, adId),
+      campaignsAwaitingAds: (limit) => adMedia.media.campaignsAwaitingAds(limit),
     },
     // The ad-audiences module is made further down too.
     audiences: {
@@ -401,8 +401,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     },
     log: (message, detail) => console.warn(message, detail ?? ''),
   });
-  campaigns.kinds.useActivation('simplifi', adCampaigns.activation as never);
-  campaigns.kinds.onMoved((record, from, to) => adCampaigns.moved(record, from, to));
+  campaigns.kinds.useActivation('simplifi', adCampaigns.activation);
+  campaigns.kinds.onMoved(adCampaigns.moved);
   // Integrations (decision 0096): where leads go besides e-mail; every worker runs a delivery engine.
   const integrationHttp =
     options.integrations?.http ??

@@ -3,10 +3,7 @@ import {
   budgetIncreaseSchema,
   chargeByRemainingDaysRequestSchema,
   checkBudgetIncreaseQuerySchema,
-  createOrganizationRequestSchema,
   createSimplifiCampaignRequestSchema,
-  organizationParamsSchema,
-  organizationSchema,
   remainingBudgetSchema,
   simplifiCampaignDetailSchema,
   simplifiCostModuleRequestSchema,
@@ -21,7 +18,6 @@ import { z } from 'zod';
 import { badRequest, notFound } from '../../http-errors.js';
 import { sendExport } from '../../lib/exports/index.js';
 import { type AccessRule, principalOf, type ScopedId } from '../../plugins/access.js';
-import type { ModuleAccess } from '../tenancy/index.js';
 import type { AdCampaignRepository } from './ad-campaign-repository.js';
 import type { AdCampaignService } from './ad-campaign-service.js';
 import type { BudgetPeriods } from './budget-periods.js';
@@ -32,7 +28,6 @@ import {
   reportRange,
   reportRows,
 } from './campaign-report.js';
-import type { Organizations } from './organizations.js';
 
 const errors = {
   400: apiErrorSchema,
@@ -260,67 +255,5 @@ export const adCampaignRoutes =
         schema: { tags, body: simplifiCostModuleRequestSchema, response: { 200: saved, ...errors } },
       },
       async (request) => service.costModule(principalOf(request), request.body),
-    );
-  };
-
-/** The marketing organisation calls (spec 2 §7): a company's organisation at the ad platform. */
-export const organizationRoutes =
-  (deps: {
-    organizations: Organizations;
-    moduleAccess: Pick<ModuleAccess, 'requireReadable'>;
-  }): FastifyPluginAsyncZod =>
-  async (app) => {
-    const { organizations } = deps;
-    const ok = z.object({ result: z.literal('success'), message: z.string() });
-
-    app.get(
-      '/marketing/getorganization/:id/:type',
-      {
-        config: { access: rule('adOrganizations.read', companyIn('params', 'id')) },
-        schema: {
-          tags,
-          params: organizationParamsSchema,
-          response: {
-            200: z.object({ result: z.literal('success'), data: organizationSchema.nullable() }),
-            ...errors,
-          },
-        },
-      },
-      async (request) => {
-        await deps.moduleAccess.requireReadable(principalOf(request), 'simplifi');
-        return organizations.get(request.params.id, request.params.type);
-      },
-    );
-
-    app.post(
-      '/marketing/createorganization',
-      {
-        config: { access: rule('adOrganizations.manage', companyIn('body', 'companyID')) },
-        schema: {
-          tags,
-          body: createOrganizationRequestSchema,
-          response: { 200: ok.extend({ data: organizationSchema }), ...errors },
-        },
-      },
-      async (request) => {
-        await deps.moduleAccess.requireReadable(principalOf(request), 'simplifi');
-        return organizations.create(request.body);
-      },
-    );
-
-    app.delete(
-      '/marketing/deleteorganization/:id',
-      {
-        config: { access: rule('adOrganizations.manage', companyIn('params', 'id')) },
-        schema: {
-          tags,
-          params: organizationParamsSchema.pick({ id: true }),
-          response: { 200: ok, ...errors },
-        },
-      },
-      async (request) => {
-        await deps.moduleAccess.requireReadable(principalOf(request), 'simplifi');
-        return organizations.remove(request.params.id);
-      },
     );
   };

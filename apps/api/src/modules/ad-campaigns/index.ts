@@ -9,13 +9,15 @@ import type { Ledger } from '../ledger/index.js';
 import type { FollowUps, PaymentOperationRow } from '../payments/index.js';
 import type { ModuleAccess, Principal } from '../tenancy/index.js';
 import { createAdCampaignRepository } from './ad-campaign-repository.js';
-import { adCampaignRoutes, organizationRoutes } from './ad-campaign-routes.js';
+import { adCampaignRoutes } from './ad-campaign-routes.js';
 import type { CampaignAudienceLinks } from './ad-campaign-service.js';
 import { createAdCampaignService, type SimplifiMinimums } from './ad-campaign-service.js';
 import { createBudgetBook } from './budget-book.js';
 import { AD_BUDGET_FOLLOW_UP, type BudgetPaid, createBudgetCharges } from './budget-charges.js';
 import { createBudgetPeriods } from './budget-periods.js';
 import { createBudgetRefunds } from './budget-refunds.js';
+import { createCampaignLifecycle } from './campaign-lifecycle.js';
+import { organizationRoutes } from './organization-routes.js';
 import { createOrganizations, type OrganizationCompany, type OrganizationRecords } from './organizations.js';
 import { createPlatformSync, type SyncAudiences, type SyncMedia } from './platform-sync.js';
 import { createStatsPull } from './stats-pull.js';
@@ -57,10 +59,6 @@ export function createAdCampaignsModule(deps: {
   campaigns: {
     service: Pick<CampaignService, 'createRow' | 'found' | 'update'>;
     payers: Pick<CampaignPayers, 'charge' | 'payerOf'>;
-    kinds: {
-      useActivation: (entity: 'simplifi', activation: never) => void;
-      onMoved: (listener: never) => void;
-    };
     idOfPublicId: (publicId: string) => Promise<number | null>;
     /** A move the system makes (a declined renewal pauses the campaign on run). */
     moveBySystem: (
@@ -152,31 +150,16 @@ export function createAdCampaignsModule(deps: {
   const manualBill = async (campaignId: number) =>
     (await deps.campaigns.payers.payerOf(campaignId)) === 'agency';
 
-  /** A stopped campaign's unspent budget refunded (its latest figures read first). */
-  async function refundUnspent(campaignId: number) {
-    const c = await deps.campaigns.service.found(campaignId).catch(() => null);
-    const budget = await repo.budget(campaignId);
-    if (!c || !budget) return;
-    if (budget.platformCampaignId) await stats.pull(budget, c.timeZone);
-    await refunds.refund(c);
-  }
-
-  /**
-   * A running campaign's current period bought, once. Declined (or no card): the campaign pauses on
-   * run for payment, so its ads stop at the platform until someone resumes it and the period is paid.
-   */
-  async function renewOne(campaignId: number): Promise<'paid' | 'already' | 'failed' | 'skipped'> {
-    const c = await deps.campaigns.service.found(campaignId).catch(() => null);
-    // Only a running campaign is renewed (the move that resumed one has committed before this runs).
-    if (c?.status !== 'running') return 'skipped';
-    const outcome = await periods.renew(c, await manualBill(c.id));
-    if (!outcome) return 'skipped';
-    if (outcome.status === 'failed') {
-      await deps.campaigns.moveBySystem(c.id, { type: 'pause_on_run', reason: 'payment_failed' });
-      return 'failed';
-    }
-    return outcome.status === 'paid' ? (outcome.already ? 'already' : 'paid') : 'skipped';
-  }
+  const lifecycle = createCampaignLifecycle({
+    repo,
+    periods,
+    refunds,
+    stats,
+    sync,
+    campaigns: { found: (id) => deps.campaigns.service.found(id), moveBySystem: deps.campaigns.moveBySystem },
+    manualBill,
+    detachAudiences: deps.audiences ? (id) => deps.audiences?.detach(id) ?? Promise.resolve(0) : null,
+  });
 
   return {
     service,
@@ -203,71 +186,13 @@ export function createAdCampaignsModule(deps: {
         },
       };
     },
-    /** The activation of Simplifi campaigns (the campaigns module's seam): the first period's budget. */
-    activation: {
-      async charge(
-        record: Parameters<typeof periods.activate>[0],
-        ctx: { agencyManualBill: boolean },
-        activationNumber: number,
-        userId: number | null,
-      ) {
-        const done = {
-          campaignId: record.id,
-          activation: activationNumber,
-          userId,
-          prepaid: null,
-          rootFee: null,
-        };
-        const { answer, logText } = await periods.activate(record, ctx.agencyManualBill, {
-          kind: 'campaign.activate',
-          ...done,
-        });
-        return { answer, done, logText };
-      },
-    },
-    /** A campaign's media changed (attached, replaced): its ads are brought up to date. */
-    async mediaChanged(campaignId: number): Promise<void> {
-      await repo.wantSync(campaignId);
-      await sync.sync(campaignId);
-    },
-    /**
-     * Every committed move of a Simplifi campaign is followed at the platform. A campaign resumed
-     * after a declined renewal pays its period first (a new attempt): declined again, it pauses again.
-     */
-    async moved(
-      record: { id: number; module: string },
-      from: { status: string; pauseReason?: string | null; removed?: boolean },
-      to: { status: string; removed?: boolean },
-    ): Promise<void> {
-      if (record.module !== 'simplifi') return;
-      // A removed campaign targets nothing: its audiences may be deleted again.
-      if (to.removed && !from.removed && deps.audiences) await deps.audiences.detach(record.id);
-      if (from.status === 'paused_on_run' && from.pauseReason === 'payment_failed' && to.status === 'running')
-        await renewOne(record.id);
-      await repo.wantSync(record.id);
-      await sync.sync(record.id);
-      // Stopped: the platform has stopped serving; today's figures are read, and what is left refunded.
-      if (to.status === 'stopped' && from.status !== 'stopped') await refundUnspent(record.id);
-    },
-    async renewDue(): Promise<{ paid: number; failed: number }> {
-      let paid = 0;
-      let failed = 0;
-      let after = 0;
-      for (;;) {
-        const page = await repo.anchoredAfter(after, 100);
-        if (page.length === 0) break;
-        for (const budget of page) {
-          after = budget.campaignId;
-          const outcome = await renewOne(budget.campaignId);
-          if (outcome === 'paid') paid++;
-          if (outcome === 'failed') failed++;
-        }
-      }
-      return { paid, failed };
-    },
+    /** The campaigns module's seams for `simplifi` campaigns: the activation charge, the move listener. */
+    activation: lifecycle.activation,
+    moved: lifecycle.moved,
+    renewDue: lifecycle.renewDue,
     handlers(): JobHandler[] {
       return [
-        { spec: adBudgetRenewalJob, handle: async () => void (await this.renewDue()) },
+        { spec: adBudgetRenewalJob, handle: async () => void (await lifecycle.renewDue()) },
         { spec: adPlatformSyncJob, handle: async () => void (await sync.syncDue()) },
         {
           spec: adStatsPullJob,

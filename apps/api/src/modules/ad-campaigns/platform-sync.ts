@@ -31,6 +31,8 @@ export interface SyncMedia {
     bytes: Buffer;
   } | null>;
   recordPlatformAd(mediaId: number, platformAdId: string): Promise<void>;
+  /** Campaigns with media not yet made into ads. */
+  campaignsAwaitingAds(limit?: number): Promise<number[]>;
 }
 
 /** A campaign's audiences as the ad-audiences module's face gives them (decision 0114). */
@@ -221,6 +223,13 @@ export function createPlatformSync(deps: {
   return {
     sync,
     async syncDue(): Promise<number> {
+      // Media attached since the last sync: their campaigns are brought up — those at the platform
+      // and not stopped (a stopped one makes no more ads; a never-activated one has none yet).
+      for (const id of deps.media ? await deps.media.campaignsAwaitingAds() : []) {
+        const budget = await repo.budget(id);
+        if (!budget?.platformCampaignId || budget.syncedRevision < budget.wantedRevision) continue;
+        if ((await deps.campaign(id))?.status !== 'stopped') await repo.wantSync(id);
+      }
       let synced = 0;
       for (const id of await repo.dueForSync(50)) if ((await sync(id)) === 'synced') synced++;
       return synced;

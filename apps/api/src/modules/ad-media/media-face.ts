@@ -74,6 +74,9 @@ export function createMediaFace(deps: {
       await moveMedia(deps.repo, deps.campaignOf, media, campaignId);
     },
 
+    /** Campaigns whose media wait to be made into ads (the ad-campaigns module's sync picks them up). */
+    campaignsAwaitingAds: (limit = 50): Promise<number[]> => deps.repo.campaignsAwaitingAds(limit),
+
     /** The ad the platform made of the media (the ad-campaigns module records it once made). */
     async recordPlatformAd(mediaId: number, platformAdId: string): Promise<void> {
       if (!(await deps.repo.update(mediaId, { platformAdId }))) throw notFound();

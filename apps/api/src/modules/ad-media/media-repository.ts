@@ -52,6 +52,16 @@ export function createMediaRepository(db: Database) {
         .orderBy(desc(adMedia.createdAt), desc(adMedia.id));
     },
 
+    /** Campaigns with media not yet made into ads at the platform, oldest media first. */
+    async campaignsAwaitingAds(limit: number): Promise<number[]> {
+      const rows = await db
+        .selectDistinct({ campaignId: adMedia.campaignId })
+        .from(adMedia)
+        .where(sql`${adMedia.campaignId} is not null and ${adMedia.platformAdId} is null`)
+        .limit(limit);
+      return rows.flatMap((r) => (r.campaignId === null ? [] : [r.campaignId]));
+    },
+
     ofCampaign(campaignId: number): Promise<MediaRow[]> {
       return db
         .select()
