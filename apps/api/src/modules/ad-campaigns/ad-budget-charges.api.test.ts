@@ -286,6 +286,21 @@ describe('Simplifi budget charges', () => {
     const synced = await get(rt, `/leadspeek/simplifi/details?leadspeekID=${c.leadspeekID}`, owner.token);
     expect(synced.json().data.platform).toMatchObject({ name: 'sandbox', synced: true });
     expect(synced.json().data.platform.campaign_id).toBeTruthy();
+    // An ad added to the running campaign is made at the platform by the next sync run.
+    const later = multipart(
+      { kind: 'image', campaign_id: c.leadspeekID, name: 'Spring 728x90' },
+      { field: 'file', bytes: png(728, 90), name: 'leaderboard.png', type: 'image/png' },
+    );
+    const added = await rt.app.inject({
+      method: 'POST',
+      url: '/api/media/upload',
+      headers: { ...later.headers, ...bearer(owner.token) },
+      payload: later.payload,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    await rt.services.adCampaigns.sync.syncDue();
+    const ads = await rt.services.adPlatform.listAds(synced.json().data.platform.campaign_id);
+    expect(ads.map((a) => a.name).sort()).toEqual(['Spring 300x250', 'Spring 728x90']);
 
     // Three days on, the days before today are pulled and spent from the budget.
     clock.set(new Date('2026-03-13T15:00:00Z'));
@@ -367,9 +382,11 @@ describe('Simplifi budget charges', () => {
         .refunds,
     ).toHaveLength(1);
 
-    // The ad's own row: all of the campaign's figures here came from its one ad.
-    expect(body.ads).toHaveLength(1);
-    expect(body.ads[0].impressions).toBe(body.totals.impressions);
+    // Per ad: the two ads' rows add up to the campaign's figures.
+    expect(body.ads).toHaveLength(2);
+    expect(body.ads.reduce((sum: number, ad: { impressions: number }) => sum + ad.impressions, 0)).toBe(
+      body.totals.impressions,
+    );
   });
 
   it('a declined renewal pauses the campaign for payment; a new card pays the period and resumes it', async () => {
