@@ -34,7 +34,7 @@ export function BudgetFields({
 }: SimplifiStepProps & {
   minimums: SimplifiMinimumTexts | null;
   showMarkup: boolean;
-  /** Shown when saving would raise a running campaign's daily budget (charged first). */
+  /** A running campaign: a higher daily budget is charged first (said before it is typed). */
   raiseNote: boolean;
   /** A saved campaign's budget that only the agency's people change. */
   lockedNote?: boolean;
@@ -137,8 +137,8 @@ export function BudgetFields({
       )}
       {raiseNote && (
         <Alert color="blue" variant="light" role="note" data-testid="simplifi-raise-note">
-          This campaign is running: a higher daily budget is charged now for the rest of this period. Saving
-          shows the amount and asks before charging it.
+          This campaign is running: a higher daily budget is charged now for the rest of this period. If you
+          raise it, saving shows the amount and asks before charging it.
         </Alert>
       )}
     </Stack>

@@ -260,7 +260,9 @@ function WizardBody({
                 lockedNote={savedId !== null && !mayPrice}
                 minimums={minimums}
                 showMarkup={clients !== null}
-                raiseNote={saved !== null && raisesRunningDaily(saved, values)}
+                // Shown for the whole edit of a running campaign, not once the daily goes up: it appearing
+                // when the amount commits (on the Save button's press) would move the button.
+                raiseNote={saved !== null && saved.status === 'running' && mayPrice}
               />
             )}
             {s === 'ads' && savedId !== null && (
