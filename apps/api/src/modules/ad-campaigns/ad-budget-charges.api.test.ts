@@ -161,6 +161,8 @@ describe('Simplifi budget charges', () => {
       owner.token,
     );
     expect(activated.statusCode, activated.body).toBe(200);
+    expect(activated.json().data.charge).toMatchObject({ amount: '300.00', payer: 'client', sandbox: true });
+    expect(activated.json().data.charge.charge_id).toBeTruthy();
     expect(await chargeRows(c.leadspeekID)).toEqual([
       {
         reason: 'activation',

@@ -11,6 +11,7 @@ import {
 import { adBudgetPeriodAt, budgetIncreaseCharge, remainingDays } from '@app/pricing';
 import { HttpError } from '../../http-errors.js';
 import type { Clock } from '../../lib/clock.js';
+import type { PaymentOperationRow } from '../payments/index.js';
 import type { AdBudgetRow, AdCampaignRepository } from './ad-campaign-repository.js';
 import type { BudgetBook } from './budget-book.js';
 import type { BudgetChargeOutcome, BudgetCharges } from './budget-charges.js';
@@ -39,6 +40,8 @@ export function createBudgetPeriods(deps: {
   book: BudgetBook;
   charges: BudgetCharges;
   clock: Clock;
+  /** The charge that paid a budget (the payments module's): the activation's answer names it. */
+  paidFor: (obligationKey: string) => Promise<PaymentOperationRow | null>;
 }) {
   const { repo, book, clock } = deps;
 
@@ -65,23 +68,27 @@ export function createBudgetPeriods(deps: {
     return (inLedger - today) as Cents;
   }
 
-  function answerOf(
+  /** The move's answer: what the payer's card was charged, by which charge, on which gateway. */
+  async function answerOf(
     outcome: Extract<BudgetChargeOutcome, { status: 'paid' }>,
     manualBill: boolean,
-  ): ActivationChargeAnswer {
+  ): Promise<ActivationChargeAnswer> {
     const amount = manualBill ? outcome.charge.platformCents : outcome.charge.amountCents;
+    const operation = await deps.paidFor(outcome.charge.businessKey);
+    // Paid without a card (the agency's Data Wallet, under manual bill): no card was charged.
+    const onCard = operation?.chargeId ? amount : 0;
     return {
-      amount: centsToDollars(amount),
+      amount: centsToDollars(onCard as Cents),
       setup_fee: '0',
       period_fee: centsToDollars(outcome.charge.amountCents),
       leads: 0,
       leads_amount: '0',
       payer: manualBill ? 'agency' : 'client',
-      charge_id: null,
-      sandbox: false,
+      charge_id: operation?.chargeId ?? null,
+      sandbox: operation?.gateway === 'sandbox',
       agency_amount: '0',
       agency_charge_id: null,
-      wallet_amount: '0',
+      wallet_amount: centsToDollars((amount - onCard) as Cents),
     };
   }
 
@@ -125,7 +132,7 @@ export function createBudgetPeriods(deps: {
       if (outcome.already)
         return { answer: null, logText: `Budget period from ${period.startDate} already paid` };
       return {
-        answer: answerOf(outcome, manualBill),
+        answer: await answerOf(outcome, manualBill),
         logText: `Ad budget charged $${centsToDollars(outcome.charge.amountCents)} for the period from ${period.startDate}`,
       };
     },

@@ -99,7 +99,7 @@ export function createAdCampaignsModule(deps: {
   deps.followUps.register(AD_BUDGET_FOLLOW_UP, (followUp, _operation, tx) =>
     charges.finish(followUp as unknown as BudgetPaid, tx),
   );
-  const periods = createBudgetPeriods({ repo, book, charges, clock: deps.clock });
+  const periods = createBudgetPeriods({ repo, book, charges, clock: deps.clock, paidFor: deps.paidFor });
   const refunds = createBudgetRefunds({
     db: deps.db,
     repo,
@@ -171,7 +171,7 @@ export function createAdCampaignsModule(deps: {
      * and charges: the demo's campaign, activated weeks before the first start (sandbox only).
      */
     onClock: (clock: Clock, platform: AdPlatform) => {
-      const past = createBudgetPeriods({ repo, book, charges, clock });
+      const past = createBudgetPeriods({ repo, book, charges, clock, paidFor: deps.paidFor });
       return {
         periods: past,
         sync: syncOn(clock, platform),
