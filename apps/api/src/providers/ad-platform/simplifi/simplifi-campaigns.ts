@@ -218,10 +218,10 @@ export function simplifiCampaigns(http: SimplifiHttp, geography: SimplifiGeograp
     });
   }
 
-  /** Runs an action unless the campaign is there already; Simpli.fi's 422 means the move is not possible. */
+  /** Runs the campaign action `verb` unless the campaign is there already; Simpli.fi's 422 means the move is not possible. */
   async function move(
     input: CampaignMove,
-    action: 'activate' | 'pause' | 'end',
+    verb: 'activate' | 'pause' | 'end',
     decide: (status: AdCampaignStatus) => boolean,
   ): Promise<AdCampaign> {
     checkIdempotencyKey(input.idempotencyKey);
@@ -229,7 +229,7 @@ export function simplifiCampaigns(http: SimplifiHttp, geography: SimplifiGeograp
     const current = await mustRead(id);
     if (decide(current.status)) {
       try {
-        await http.call('POST', `/campaigns/${id}/${action}`);
+        await http.call('POST', `/campaigns/${id}/${verb}`);
       } catch (err) {
         if (err instanceof AdPlatformError && err.code === 'invalid_request')
           throw new AdPlatformError('illegal_transition', err.message);
