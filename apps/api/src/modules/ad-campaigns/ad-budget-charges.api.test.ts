@@ -1,4 +1,4 @@
-import { MODULE_CATALOGUE } from '@app/contracts';
+import { MODULE_CATALOGUE, reconciliationResponseSchema } from '@app/contracts';
 import { betaTesters, companyModules, DEMO, queryRows, sql } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png } from '../../../test/ad-creatives.js';
@@ -501,5 +501,20 @@ describe('Simplifi budget charges', () => {
     const removed = await put(rt, '/leadspeek/client/remove', { leadspeekID: c.leadspeekID }, owner.token);
     expect(removed.statusCode, removed.body).toBe(200);
     expect(await rt.services.adAudiences.campaignAudiences.ofCampaign(c.leadspeekID)).toEqual([]);
+  });
+
+  it('leaves the ledger equal to the sandbox gateway: reconciliation finds 0 differences', async () => {
+    // Every budget charge, raise, declined and settled renewal and refund above, checked record by record.
+    await rt.services.billing.reconciliation.reconcileAll();
+    const root = await who(rt, PEOPLE.root);
+    const res = await get(rt, '/configuration/reconciliation', root.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const [run] = reconciliationResponseSchema.parse(res.json()).runs;
+    console.log(
+      `reconciliation after the Simplifi charges and refunds: ${run?.checked} records, ${run?.difference_count} differences, gateway net ${run?.gateway_totals.net_cents} = ledger net ${run?.ledger_totals.net_cents}`,
+    );
+    expect(run).toMatchObject({ gateway: 'sandbox', difference_count: 0, differences: [] });
+    expect(run?.gateway_totals.refunds_cents).toBeGreaterThan(0);
+    expect(run?.gateway_totals.net_cents).toBe(run?.ledger_totals.net_cents);
   });
 });
