@@ -107,8 +107,9 @@ export function createBudgetPeriods(deps: {
     left,
 
     /**
-     * The activation's charge: the budget period holding today is bought (the first activation sets
-     * the anchor). A period already bought (stopped and started again) charges nothing more.
+     * Activation n's charge: the budget period holding today is bought (the first activation sets
+     * the anchor). Each activation buys it once (`activation:<n>`): a retry of the same activation
+     * finds it paid; a campaign stopped (its budget refunded) and started again buys it again.
      */
     async activate(
       c: AdCampaignRecord,
@@ -130,7 +131,7 @@ export function createBudgetPeriods(deps: {
       });
       refuseFailed(outcome);
       if (outcome.already)
-        return { answer: null, logText: `Budget period from ${period.startDate} already paid` };
+        return { answer: null, logText: `Budget of the period from ${period.startDate} already paid` };
       return {
         answer: await answerOf(outcome, manualBill),
         logText: `Ad budget charged $${centsToDollars(outcome.charge.amountCents)} for the period from ${period.startDate}`,
