@@ -69,17 +69,22 @@ function cardSatisfied(user: SessionUser): boolean {
 }
 
 /**
- * The legacy campaign layout and banner pages have no menu flag in the session; they show only when
- * a role grants Campaign or Ads Design (decision D-legacy-menu). Clients never get them.
+ * The legacy campaign layout and banner pages have no menu flag in the session; they show when a
+ * role grants Campaign or Ads Design (decision D-legacy-menu). They are the ad platform's pages
+ * (decisions 0113, 0115): a person without a role — who holds every switch, as the server reads it,
+ * an agency's owner — gets them wherever the Simplifi module's own entry shows. Clients never do.
  */
-function legacyItems(ctx: PolicyContext, user: SessionUser): MenuItem[] {
+function legacyItems(ctx: PolicyContext, user: SessionUser, modules: readonly MenuItem[]): MenuItem[] {
   if (user.user_type === 'client') return [];
   const roles = ctx.rolePermissions;
+  const simplifiShown = modules.some((item) => item.id === 'module.simplifi');
+  const grants = (module: 'campaign' | 'ads_design') =>
+    roles ? roles[module]?.enable === true : simplifiShown;
   const items: MenuItem[] = [];
-  if (roles?.campaign?.enable) {
+  if (grants('campaign')) {
     items.push(...['dashboard', 'client', 'campaign', 'campaign-setup', 'audience'].map(routeItem));
   }
-  if (roles?.ads_design?.enable) {
+  if (grants('ads_design')) {
     items.push({ id: 'banner', label: 'Banner', children: ['banner.create', 'banner.list'].map(routeItem) });
   }
   return items;
@@ -217,10 +222,8 @@ export function systemSettingsMenu(ctx: PolicyContext): MenuItem[] {
 export function sidebarMenu(ctx: PolicyContext): MenuItem[] {
   const { user } = ctx;
   if (!user) return [];
-  return [
-    ...offered(ctx, [...legacyItems(ctx, user), ...moduleItems(ctx, user)]),
-    ...systemSettingsMenu(ctx),
-  ];
+  const modules = moduleItems(ctx, user);
+  return [...offered(ctx, [...legacyItems(ctx, user, modules), ...modules]), ...systemSettingsMenu(ctx)];
 }
 
 /** Card Setting: a card is set up and manual_bill is F, or manual_bill is T for userdownline. */

@@ -56,6 +56,8 @@ const EXECUTIVE = [
   'configuration.sales-connect-account',
 ];
 const LEGACY = ['dashboard', 'client', 'campaign', 'campaign-setup', 'audience', 'banner'];
+/** An agency's people without a role where Simplifi shows: the ad platform's pages, then the modules. */
+const AD_AND_MODULES = [...LEGACY, ...MODULES];
 
 const agency = USERS.userdownline();
 const client = USERS.client();
@@ -67,9 +69,14 @@ const noReport = { ...USERS.root(), user_permissions: { leadspeek: true } };
 describe('sidebarMenu (spec 1 §2.5, §6; spec 2 §6)', () => {
   const rows: Row[] = [
     ['signed out: nothing', null, {}, []],
-    ['userdownline: modules, then its configuration', agency, {}, [...MODULES, ...AGENCY]],
-    ['user-type agency', USERS.agencyUser(), {}, [...MODULES, ...AGENCY]],
-    ['administrator', USERS.administrator(), {}, [...MODULES, ...AGENCY]],
+    [
+      'userdownline: the ad platform, modules, then its configuration',
+      agency,
+      {},
+      [...AD_AND_MODULES, ...AGENCY],
+    ],
+    ['user-type agency', USERS.agencyUser(), {}, [...AD_AND_MODULES, ...AGENCY]],
+    ['administrator', USERS.administrator(), {}, [...AD_AND_MODULES, ...AGENCY]],
     [
       'simplifi (and b2b) only on the master system',
       { ...agency, is_master_system: false },
@@ -82,12 +89,17 @@ describe('sidebarMenu (spec 1 §2.5, §6; spec 2 §6)', () => {
       { setup: betaSetup(false) },
       [...OPEN_MODULES, ...AGENCY],
     ],
-    ['beta modules shown when applied to all', agency, { setup: betaSetup(true) }, [...MODULES, ...AGENCY]],
+    [
+      'beta modules shown when applied to all',
+      agency,
+      { setup: betaSetup(true) },
+      [...AD_AND_MODULES, ...AGENCY],
+    ],
     [
       'beta modules shown to beta testers',
       agency,
       { setup: betaSetup(false, { isBeta: true }) },
-      [...MODULES, ...AGENCY],
+      [...AD_AND_MODULES, ...AGENCY],
     ],
     ['menu flag: leads menu off', { ...agency, menuLeadspeek: false }, {}, AGENCY],
     // A menu never offers what its guard refuses: without a card rule 3 sends every page to Profile
@@ -95,12 +107,17 @@ describe('sidebarMenu (spec 1 §2.5, §6; spec 2 §6)', () => {
     ['card set up: none, nothing the guard would refuse', { ...agency, customer_card_id: null }, {}, []],
     ['payment account connected: pending hides modules', agency, pending, AGENCY],
     ['payment failed: only Card Setting opens (rule 5)', agency, failed, []],
-    ['payment failed: all shown in view mode', USERS.viewModeAgency(), failed, [...MODULES, ...AGENCY]],
+    [
+      'payment failed: all shown in view mode',
+      USERS.viewModeAgency(),
+      failed,
+      [...AD_AND_MODULES, ...AGENCY],
+    ],
     [
       'module active: switched-off module hidden',
       locatorOff,
       {},
-      [...MODULES.filter((id) => id !== 'module.locator'), ...AGENCY],
+      [...LEGACY, ...MODULES.filter((id) => id !== 'module.locator'), ...AGENCY],
     ],
     ['role without LeadsPeek', USERS.admin(), { rolePermissions: { leadspeek: off } }, AGENCY],
     [
@@ -154,7 +171,7 @@ describe('sidebarMenu (spec 1 §2.5, §6; spec 2 §6)', () => {
       'Report Analytics in global view mode',
       agency,
       { globalViewMode: true },
-      [...MODULES, ...AGENCY, 'configuration.report-analytics'],
+      [...AD_AND_MODULES, ...AGENCY, 'configuration.report-analytics'],
     ],
     ['sales rep: downline list and connect account', USERS.salesRep(), {}, SALES],
     ['account executive with a connected account', USERS.accountExecutive(), {}, EXECUTIVE],
@@ -208,7 +225,7 @@ describe('sidebarMenu (spec 1 §2.5, §6; spec 2 §6)', () => {
       ...agency,
       modules: defaultModules({ local: { name: 'Website Visitors', url: 'leads' } }),
     };
-    const [local] = sidebarMenu(makeCtx(renamed));
+    const local = sidebarMenu(makeCtx(renamed)).find((item) => item.id === 'module.local');
     expect(local).toEqual({
       id: 'module.local',
       label: 'Website Visitors',

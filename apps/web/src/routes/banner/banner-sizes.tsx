@@ -22,8 +22,19 @@ export function BannerSizes({
   return (
     <Group align="flex-start" gap="md" data-testid="banner-previews">
       {IAB_SIZES.map((size) => (
-        // A size wider than the column scrolls inside its own frame instead of spilling over the page.
-        <Paper key={size.key} withBorder p="xs" maw="100%" style={{ overflowX: 'auto' }}>
+        // A size wider than the column scrolls inside its own frame instead of spilling over the page;
+        // the frame takes the keyboard's focus so it can be scrolled without a mouse (its button may be
+        // disabled until the banner is saved).
+        <Paper
+          key={size.key}
+          withBorder
+          p="xs"
+          maw="100%"
+          style={{ overflowX: 'auto' }}
+          tabIndex={0}
+          role="group"
+          aria-label={`${size.name} preview, ${size.width}×${size.height}`}
+        >
           <Stack gap={6}>
             <Text size="sm" fw={500}>
               {size.name} · {size.width}×{size.height}
