@@ -21,6 +21,7 @@ import type { CampaignRecord, CampaignService } from '../campaigns/index.js';
 import type { ModuleAccess, Principal } from '../tenancy/index.js';
 import type { AdBudgetRow, AdCampaignRepository, BudgetValues } from './ad-campaign-repository.js';
 import type { BudgetPeriods } from './budget-periods.js';
+import type { BudgetRefundRepository } from './budget-refund-repository.js';
 import type { PlatformSync } from './platform-sync.js';
 
 /** The ad-audiences module's links between audiences and a campaign (decision 0114). */
@@ -59,6 +60,7 @@ const HUNDREDTHS = 100;
  */
 export function createAdCampaignService(deps: {
   repo: AdCampaignRepository;
+  refundRows: Pick<BudgetRefundRepository, 'refundsOf'>;
   audiences: CampaignAudienceLinks | null;
   campaigns: Pick<CampaignService, 'createRow' | 'found' | 'update'>;
   /** A campaign's row id from its public id (the campaigns module's). */
@@ -117,7 +119,7 @@ export function createAdCampaignService(deps: {
   async function detail(c: CampaignRecord, budget: AdBudgetRow): Promise<SimplifiCampaignDetail> {
     const [charges, refunds, totals, left, audiences] = await Promise.all([
       repo.chargesOf(c.id),
-      repo.refundsOf(c.id),
+      deps.refundRows.refundsOf(c.id),
       repo.totals([c.id]),
       deps.periods.left(c),
       deps.audiences ? deps.audiences.ofCampaign(c.id) : [],

@@ -5,8 +5,9 @@ import { GatewayError } from '../../providers/payments/gateway.js';
 import type { GatewayDirectory } from '../../providers/payments/gateway-directory.js';
 import { type Ledger, postGatewayRefund } from '../ledger/index.js';
 import type { PaymentOperationRow } from '../payments/index.js';
-import type { AdBudgetRefundRow, AdCampaignRepository } from './ad-campaign-repository.js';
+import type { AdCampaignRepository } from './ad-campaign-repository.js';
 import type { BudgetBook } from './budget-book.js';
+import type { AdBudgetRefundRow, BudgetRefundRepository } from './budget-refund-repository.js';
 
 /** The campaign as a refund names it. */
 export interface RefundedCampaign {
@@ -41,6 +42,7 @@ const platformShare = (take: number, charge: { amountCents: number; platformCent
 export function createBudgetRefunds(deps: {
   db: Database;
   repo: AdCampaignRepository;
+  refundRows: BudgetRefundRepository;
   book: BudgetBook;
   ledger: Ledger;
   gateways: Pick<GatewayDirectory, 'of'>;
@@ -48,25 +50,25 @@ export function createBudgetRefunds(deps: {
   paidFor: (obligationKey: string) => Promise<PaymentOperationRow | null>;
   clock: Clock;
 }) {
-  const { db, repo, book } = deps;
+  const { db, repo, refundRows, book } = deps;
   const owner = (c: RefundedCampaign) => ({ systemId: c.systemId, clientId: c.clientId, campaignId: c.id });
 
   async function reserve(c: RefundedCampaign): Promise<AdBudgetRefundRow | null> {
     // The charges' gateway records, read before the transaction (no other read may wait inside it).
     const operations = new Map<number, PaymentOperationRow | null>();
-    for (const charge of await repo.paidCharges(c.id))
+    for (const charge of await refundRows.paidCharges(c.id))
       operations.set(charge.id, await deps.paidFor(charge.businessKey));
     return db.transaction(async (tx) => {
-      await repo.lockBudget(c.id, tx);
-      if (await repo.pendingRefund(c.id, tx)) return null;
+      await refundRows.lockBudget(c.id, tx);
+      if (await refundRows.pendingRefund(c.id, tx)) return null;
       const left = (await book.left(owner(c), tx)) - (await repo.unpostedSpend(c.id, tx));
       if (left <= 0) return null;
-      const n = (await repo.refundCount(c.id, tx)) + 1;
+      const n = (await refundRows.refundCount(c.id, tx)) + 1;
       const businessKey = `adrefund:${c.id}:${n}`;
-      const refunded = await repo.refundedPerCharge(c.id, tx);
+      const refunded = await refundRows.refundedPerCharge(c.id, tx);
       const calls: AdBudgetRefundCall[] = [];
       let remaining = left;
-      for (const charge of await repo.paidCharges(c.id, tx)) {
+      for (const charge of await refundRows.paidCharges(c.id, tx)) {
         if (remaining <= 0) break;
         const room = charge.amountCents - (refunded.get(charge.id) ?? 0);
         const operation = room > 0 ? operations.get(charge.id) : null;
@@ -98,7 +100,7 @@ export function createBudgetRefunds(deps: {
         `Unspent ad budget of campaign #${c.publicId} refunded: $${centsToDollars(amount)}`,
         tx,
       );
-      return repo.insertRefund(
+      return refundRows.insertRefund(
         {
           campaignId: c.id,
           systemId: c.systemId,
@@ -136,7 +138,7 @@ export function createBudgetRefunds(deps: {
     }
     const settled = await db.transaction(async (tx) => {
       // Marked first: a second settler (the janitor beside the stop) waits here, then finds it done.
-      const done = await repo.settleRefund(row.id, { status: 'refunded', calls }, tx);
+      const done = await refundRows.settleRefund(row.id, { status: 'refunded', calls }, tx);
       if (!done) return null;
       for (const call of calls)
         await postGatewayRefund(
@@ -159,7 +161,7 @@ export function createBudgetRefunds(deps: {
 
   async function refused(c: RefundedCampaign, row: AdBudgetRefundRow, message: string) {
     const settled = await db.transaction(async (tx) => {
-      const done = await repo.settleRefund(
+      const done = await refundRows.settleRefund(
         row.id,
         { status: 'failed', calls: row.calls, failure: message },
         tx,
@@ -191,7 +193,7 @@ export function createBudgetRefunds(deps: {
     ): Promise<number> {
       const olderThan = new Date(deps.clock.now().getTime() - 5 * 60_000);
       let finished = 0;
-      for (const row of await repo.pendingRefunds(olderThan, limit)) {
+      for (const row of await refundRows.pendingRefunds(olderThan, limit)) {
         const c = await campaign(row.campaignId);
         if (!c) continue;
         await settle(c, row);

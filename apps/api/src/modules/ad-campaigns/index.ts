@@ -15,6 +15,7 @@ import { createAdCampaignService, type SimplifiMinimums } from './ad-campaign-se
 import { createBudgetBook } from './budget-book.js';
 import { AD_BUDGET_FOLLOW_UP, type BudgetPaid, createBudgetCharges } from './budget-charges.js';
 import { createBudgetPeriods } from './budget-periods.js';
+import { createBudgetRefundRepository } from './budget-refund-repository.js';
 import { createBudgetRefunds } from './budget-refunds.js';
 import { createCampaignLifecycle } from './campaign-lifecycle.js';
 import { organizationRoutes } from './organization-routes.js';
@@ -88,6 +89,7 @@ export function createAdCampaignsModule(deps: {
   log: (message: string, detail?: unknown) => void;
 }) {
   const repo = createAdCampaignRepository(deps.db);
+  const refundRows = createBudgetRefundRepository(deps.db);
   const book = createBudgetBook(deps.ledger);
   const charges = createBudgetCharges({
     db: deps.db,
@@ -103,6 +105,7 @@ export function createAdCampaignsModule(deps: {
   const refunds = createBudgetRefunds({
     db: deps.db,
     repo,
+    refundRows,
     book,
     ledger: deps.ledger,
     gateways: deps.gateways,
@@ -136,6 +139,7 @@ export function createAdCampaignsModule(deps: {
   });
   const service = createAdCampaignService({
     repo,
+    refundRows,
     audiences: deps.audiences,
     campaigns: deps.campaigns.service,
     idOfPublicId: deps.campaigns.idOfPublicId,
