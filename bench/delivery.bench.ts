@@ -10,7 +10,6 @@ import { importEnvelopeKey, sealEnvelope } from '@app/contracts';
 import { type DatabaseHandle, DEMO, openDatabase, queryRows, sql } from '@app/db';
 import { loadConfig } from '../apps/api/src/config.js';
 import { DEFAULT_ENGINE_SETTINGS } from '../apps/api/src/modules/integrations/index.js';
-import { ingestLeadsJob } from '../apps/api/src/modules/leads/index.js';
 import { createGuardedHttp } from '../apps/api/src/providers/outbound/guarded-http.js';
 import { startRuntime } from '../apps/api/src/runtime.js';
 import type { TestRuntime } from '../apps/api/test/harness.js';
@@ -279,7 +278,7 @@ export async function benchDelivery(database: 'pglite' | 'postgres', databaseUrl
       const loadBefore = load();
       const started = performance.now();
       await intake(rt2, campaigns, leads, `i${database}${label}`);
-      await rt2.queue.trigger(ingestLeadsJob, {});
+      rt2.services.leads.wakeIngest();
       await until(async () => (await intakeDue(db)) === 0, 'the intake was drained', 100);
       const seconds = (performance.now() - started) / 1000;
       const caughtStart = performance.now();

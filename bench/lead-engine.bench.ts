@@ -7,7 +7,6 @@ import { join, resolve } from 'node:path';
 import { type DatabaseHandle, openDatabase, queryRows, sql } from '@app/db';
 import autocannon from 'autocannon';
 import { loadConfig } from '../apps/api/src/config.js';
-import { ingestLeadsJob } from '../apps/api/src/modules/leads/index.js';
 import { type IdentityResolver, MAX_VISITORS_PER_CALL } from '../apps/api/src/providers/identities/index.js';
 import { startRuntime } from '../apps/api/src/runtime.js';
 import { insertCampaign } from '../apps/api/test/kits/campaigns.js';
@@ -182,7 +181,7 @@ export async function benchLeadEngine(database: 'pglite' | 'postgres', databaseU
       }
       await rt.services.leads.intake.insert(rows);
     }
-    await rt.queue.trigger(ingestLeadsJob, {});
+    rt.services.leads.wakeIngest();
     await untilIntakeEmpty(db);
     const pipeSeconds = (performance.now() - pipeStart) / 1000;
     const pipeAfter = await counts(db);

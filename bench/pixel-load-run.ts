@@ -25,6 +25,8 @@ export async function runPixelLoad(options: {
   prefix: string;
   /** View i from visitor `visitorIds[i]` (instead of `visitorIdFor(prefix, i)`). */
   visitorIds?: readonly string[];
+  /** Where the load writes the numbers of the views answered 2xx. */
+  ackedFile?: string;
 }): Promise<PixelLoadResult> {
   const dir = options.visitorIds ? await mkdtemp(join(tmpdir(), 'pixel-load-')) : null;
   try {
@@ -43,6 +45,7 @@ async function runLoadProcess(
     connections: number;
     campaignPublicIds: readonly string[];
     prefix: string;
+    ackedFile?: string;
   },
   visitorsFile: string,
 ): Promise<PixelLoadResult> {
@@ -55,6 +58,7 @@ async function runLoadProcess(
       CAMPAIGNS: options.campaignPublicIds.join(','),
       PREFIX: options.prefix,
       VISITORS_FILE: visitorsFile,
+      ACKED_FILE: options.ackedFile ?? '',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

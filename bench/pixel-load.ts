@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { visitorIdFor } from './pixel-load-run.js';
 
@@ -10,7 +10,9 @@ import { visitorIdFor } from './pixel-load-run.js';
  * the version we use, and functions cannot cross into its worker threads: hence a process.)
  *
  * Env: URL (127.0.0.1 only), AMOUNT, CONNECTIONS, CAMPAIGNS (comma-separated public ids), PREFIX,
- * and VISITORS_FILE (optional: one visitor id a line, view i from line i instead of `visitorIdFor`).
+ * VISITORS_FILE (optional: one visitor id a line, view i from line i instead of `visitorIdFor`), and
+ * ACKED_FILE (optional: where to write the numbers of the views answered 2xx, one a line, for a
+ * caller that kills processes during the run and must know which views were acknowledged).
  * Prints one JSON line: sent, acknowledged (2xx), non2xx, errors, p50/p99 ms, requests/s.
  */
 const url = process.env.URL ?? '';
@@ -26,6 +28,7 @@ if (visitors && visitors.length < amount)
   throw new Error(`VISITORS_FILE holds fewer than ${amount} visitors`);
 
 let sent = 0;
+const acked: number[] = [];
 const run = await autocannon({
   url,
   method: 'POST',
@@ -34,8 +37,10 @@ const run = await autocannon({
   headers: { 'content-type': 'application/json' },
   requests: [
     {
-      setupRequest: (request) => {
+      // One request in flight per connection: its context carries the view's number to its answer.
+      setupRequest: (request, context) => {
         const i = sent++;
+        (context as { view?: number }).view = i;
         return {
           ...request,
           body: JSON.stringify({
@@ -46,9 +51,13 @@ const run = await autocannon({
           }),
         };
       },
+      onResponse: (status, _body, context) => {
+        if (status >= 200 && status < 300) acked.push((context as { view: number }).view);
+      },
     },
   ],
 });
+if (process.env.ACKED_FILE) writeFileSync(process.env.ACKED_FILE, `${acked.join('\n')}\n`);
 console.log(
   JSON.stringify({
     sent,

@@ -8,8 +8,11 @@ import { benchLeadEngine } from './lead-engine.bench.js';
 import { benchLeadReport } from './lead-report.bench.js';
 import { benchLedger } from './ledger.bench.js';
 import { createScratchDatabase } from './lib/scratch-database.js';
+import { benchRequestLatency } from './request-latency.bench.js';
+import { benchRequestLog } from './request-log.bench.js';
 import { benchScaleOut } from './scale-out.bench.js';
 import { benchArgon2, benchSignIn } from './sign-in.bench.js';
+import { benchStartUp } from './start-up.bench.js';
 import { benchSuppression } from './suppression.bench.js';
 import { benchUserLogs } from './user-logs.bench.js';
 import { benchWeb } from './web.bench.js';
@@ -39,11 +42,14 @@ const benches = {
   billing: benchBilling,
   suppression: benchSuppression,
   delivery: benchDelivery,
+  'start-up': benchStartUp,
+  'request-latency': benchRequestLatency,
+  'request-log': benchRequestLog,
 } as const;
 /** Benchmarks whose figures do not depend on the database run on PGlite only. */
-const PGLITE_ONLY = new Set(['web', 'exports']);
+const PGLITE_ONLY = new Set(['web', 'exports', 'request-latency', 'request-log']);
 /** Benchmarks of several processes on one database need PostgreSQL. */
-const POSTGRES_ONLY = new Set(['scale-out']);
+const POSTGRES_ONLY = new Set(['scale-out', 'start-up']);
 
 for (const [name, bench] of Object.entries(benches)) {
   if (only && only !== name) continue;

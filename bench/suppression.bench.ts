@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { companies, type DatabaseHandle, DEMO, eq, queryRows, sql } from '@app/db';
-import { ingestLeadsJob } from '../apps/api/src/modules/leads/index.js';
 import { insertCampaign } from '../apps/api/test/kits/campaigns.js';
 import { signInOverHttp, startBenchApi } from './lib/api-bench.js';
 import { sampleRss } from './lib/process-memory.js';
@@ -118,7 +117,7 @@ export async function benchSuppression(database: 'pglite' | 'postgres', database
         }
         await api.services.leads.intake.insert(rows);
       }
-      await api.queue.trigger(ingestLeadsJob, {});
+      api.services.leads.wakeIngest();
       let waited = 0;
       for (;;) {
         // The benchmark's own rows (the demo's vendor lists drip rows due later in the day).
@@ -133,7 +132,7 @@ export async function benchSuppression(database: 'pglite' | 'postgres', database
         if ((left?.n ?? 0) === 0) break;
         if (++waited % 200 === 0) {
           console.log(`    (${left?.n} intake rows left after ${waited / 20} s)`);
-          await api.queue.trigger(ingestLeadsJob, {});
+          api.services.leads.wakeIngest();
         }
         await new Promise((r) => setTimeout(r, 50));
       }

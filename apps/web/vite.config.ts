@@ -16,11 +16,19 @@ const VENDOR_CHUNKS: [RegExp, string][] = [
 /** Sources of @app/contracts, @app/policy and @app/pricing (Vite compiles them from packages/). */
 const WORKSPACE_SOURCE = /[\\/]packages[\\/](contracts|policy|pricing)[\\/]src[\\/]/;
 
+/**
+ * Vite writes this word as the `nonce` of every script, style sheet and module preload of index.html and
+ * of the `csp-nonce` meta tag its loader reads for the chunks it adds later; the API replaces it with a
+ * fresh nonce per response, the one its Content-Security-Policy names (apps/api/src/plugins/web-app.ts).
+ */
+export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
+
 /** Where the API listens during development; the built app is served by the API itself (same origin). */
 const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react(), precompress()],
+  html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -44,7 +44,7 @@ export async function startServer(
 
 /** Stops a process we started (SIGTERM, then SIGKILL after 10 s). */
 export async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
   await once(child, 'exit');

@@ -1,7 +1,7 @@
 import { DEMO } from '@app/db/demo';
-import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
 import { signIn } from '../support/browser';
+import { expect, test } from '../support/test';
 
 /*
  * Issue 20, items 6 and 9: the account executive's own referral link is on the page it lands on, and

@@ -5,8 +5,9 @@ import {
   emailChangePending,
 } from '@app/contracts';
 import { DEMO, DEMO_PASSWORD } from '@app/db/demo';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiClient } from '../support/api';
+import { expect, test } from '../support/test';
 
 /*
  * Sensitive changes ask for the current password (decision 0018). One person nobody else's spec

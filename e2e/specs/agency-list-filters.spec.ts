@@ -1,7 +1,8 @@
 import { DEMO } from '@app/db/demo';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiClient } from '../support/api';
 import { signIn } from '../support/browser';
+import { expect, test } from '../support/test';
 
 /*
  * The agency list's Card Status and Campaign Status filters (decision 0094). The demo's Northwind

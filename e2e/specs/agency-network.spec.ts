@@ -1,8 +1,9 @@
 import { API_MODE_CONFIRM } from '@app/contracts';
 import { DEMO } from '@app/db/demo';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { dismissNotice, nextAnswer, signIn } from '../support/browser';
 import { enhanceFloorHint } from '../support/prices';
+import { expect, test } from '../support/test';
 
 /** The company id behind the only agency row on screen. */
 async function onlyAgencyId(page: Page): Promise<number> {

@@ -1,10 +1,10 @@
 import { AGREEMENT_DOWNLOAD_FAILED, PAYMENT_ACCOUNT_REQUIRED_FOR_CLIENTS } from '@app/contracts';
 import { DEMO, DEMO_PASSWORD } from '@app/db/demo';
-import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
 import { apiClient } from '../support/api';
 import { dismissNotice, nextAnswer, signIn } from '../support/browser';
 import { fillCardHolder, fillSandboxCard, registerAgency, walkToPaymentStep } from '../support/sign-up';
+import { expect, test } from '../support/test';
 
 /*
  * Issue 20, items 1 and 7 (decisions 0061, 0062): a self-registered agency reaches "Add Client" and a

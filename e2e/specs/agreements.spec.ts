@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { DEMO, DEMO_PASSWORD } from '@app/db/demo';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { expectAccessible } from '../support/accessibility';
 import { nextAnswer, signIn } from '../support/browser';
+import { expect, test } from '../support/test';
 
 /** Opens a `/download-auth/{pkdoc}` page's link with the password and answers the saved PDF. */
 async function downloadWithPassword(page: Page) {

@@ -1,9 +1,9 @@
 import { AUDIENCE_TEXTS, MODULE_CATALOGUE } from '@app/contracts';
 import { DEMO } from '@app/db/demo';
-import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
 import { apiClient } from '../support/api';
 import { nextAnswer, signIn } from '../support/browser';
+import { expect, test } from '../support/test';
 
 /*
  * Issue 24 (decision 0114): an agency running display ads opens /audience, uploads a CSV of its

@@ -1,8 +1,8 @@
 import { IAB_SIZES } from '@app/contracts';
 import { DEMO } from '@app/db/demo';
-import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
 import { nextAnswer, signIn } from '../support/browser';
+import { expect, test } from '../support/test';
 
 /*
  * Issue 24 (decision 0113): an agency builds a display ad from its branding, a headline, a text, a

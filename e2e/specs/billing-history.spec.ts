@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { DEMO } from '@app/db/demo';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { seriousAxeViolations } from '../support/accessibility';
 import { nextAnswer, signIn } from '../support/browser';
+import { expect, test } from '../support/test';
 
 /**
  * Billing history on the demo money (decision 0035): the demo's first start posts six months of

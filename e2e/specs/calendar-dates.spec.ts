@@ -1,7 +1,7 @@
 import { DATE_INVALID } from '@app/contracts';
 import { DEMO } from '@app/db/demo';
-import { expect, test } from '@playwright/test';
 import { signIn } from '../support/browser';
+import { expect, test } from '../support/test';
 
 /*
  * A date outside the years the product takes (decision 0067) is refused with the field's own text,

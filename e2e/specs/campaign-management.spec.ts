@@ -1,10 +1,10 @@
 import { KEYWORDS_REQUIRED, TARGETING_REQUIRED } from '@app/contracts';
 import { DEMO } from '@app/db/demo';
-import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
 import { apiClient } from '../support/api';
 import { nextAnswer, signIn } from '../support/browser';
 import { rowAction } from '../support/campaigns';
+import { expect, test } from '../support/test';
 
 const client = DEMO.northwind.clients[0];
 

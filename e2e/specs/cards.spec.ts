@@ -1,10 +1,10 @@
 import { CARD_TEXTS, COUPON_TEXTS } from '@app/contracts';
 import { DEMO } from '@app/db/demo';
-import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
 import { apiClient } from '../support/api';
 import { nextAnswer, signIn } from '../support/browser';
 import { fillSandboxCard, NEW_PASSWORD, registerAgency } from '../support/sign-up';
+import { expect, test } from '../support/test';
 
 const PASSWORD = NEW_PASSWORD;
 const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');

@@ -1,8 +1,8 @@
 import { centsFromWire } from '@app/contracts';
 import { DEMO } from '@app/db/demo';
-import { expect, test } from '@playwright/test';
 import { axeWalk } from '../support/accessibility';
 import { signIn } from '../support/browser';
+import { expect, test } from '../support/test';
 
 /** '$1,234.50' / '-$10.00' as signed cents. */
 function cents(text: string): number {

@@ -1,9 +1,10 @@
 import { asCents, COMMISSION_RATE_TEXTS, formatUsdCents } from '@app/contracts';
 import { DEMO } from '@app/db/demo';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { seriousAxeViolations } from '../support/accessibility';
 import { apiClient } from '../support/api';
 import { nextAnswer, signIn } from '../support/browser';
+import { expect, test } from '../support/test';
 
 /**
  * Commissions (decision 0089): the master's root opens Commissions from its menu, is refused a rate

@@ -1,7 +1,7 @@
 import { DEMO } from '@app/db/demo';
-import { expect, test } from '@playwright/test';
 import { nextAnswer, signIn } from '../support/browser';
 import { addSettingsOnlyAdministrator } from '../support/roles';
+import { expect, test } from '../support/test';
 
 test('the Northwind owner creates, renames and deletes a company group; a role without the switches sees no buttons', async ({
   page,

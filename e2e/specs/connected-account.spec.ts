@@ -1,7 +1,7 @@
 import { DEMO } from '@app/db/demo';
-import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
 import { signIn } from '../support/browser';
+import { expect, test } from '../support/test';
 
 /*
  * Issue 10, connected payment accounts (decision 0033): an agency owner connects through the sandbox

@@ -1,9 +1,10 @@
 import { PASSWORD_SET_DONE, SITE_CHECK_OUTCOME_LABELS } from '@app/contracts';
 import { DEMO } from '@app/db/demo';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiClient } from '../support/api';
 import { signIn } from '../support/browser';
 import { rowAction } from '../support/campaigns';
+import { expect, test } from '../support/test';
 
 /*
  * Issue 20, "what a paying customer notices": what the screens say in words, in which time zone,

@@ -7,10 +7,11 @@ import {
   DATA_WALLET_SAVE_CONFIRM,
 } from '@app/contracts';
 import { DEMO } from '@app/db/demo';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
 import { apiClient } from '../support/api';
 import { dismissNotice, nextAnswer, signIn } from '../support/browser';
+import { expect, test } from '../support/test';
 
 const WALLET = '/api/configuration/agencies/prepaid';
 

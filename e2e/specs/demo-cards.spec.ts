@@ -1,7 +1,7 @@
 import { DEMO } from '@app/db/demo';
-import { expect, test } from '@playwright/test';
 import { apiClient } from '../support/api';
 import { signIn } from '../support/browser';
+import { expect, test } from '../support/test';
 
 /*
  * Issue 20 items 4 and 9 (decision 0066): a demo user's Card Setting shows the sandbox card the demo

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { DEVELOPER_TEXTS } from '@app/contracts';
 import { DEMO } from '@app/db/demo';
-import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
 import { apiClient } from '../support/api';
 import { signIn } from '../support/browser';
+import { expect, test } from '../support/test';
 
 /*
  * The Developer API (decision 0100) as an agency meets it: the platform turns developer mode on for

@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { EXCLUSION_TEXTS } from '@app/contracts';
 import { DEMO } from '@app/db/demo';
-import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
 import { nextAnswer, signIn } from '../support/browser';
+import { expect, test } from '../support/test';
 
 /*
  * Issue 22 (decision 0092): a client opens its Exclusion List from the profile menu, uploads the

@@ -1,8 +1,9 @@
 import { PAYMENT_ACCOUNT_REQUIRED_FOR_CLIENTS } from '@app/contracts';
 import { DEMO } from '@app/db/demo';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { nextAnswer, signIn } from '../support/browser';
 import { enhanceFloorHint } from '../support/prices';
+import { expect, test } from '../support/test';
 
 /**
  * Issue 9's "a newcomer trips over" items: what a person meets must never be a wrong dialog, a

@@ -1,5 +1,6 @@
 import { DEMO } from '@app/db/demo';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 /** The woff2 files the page fetched, by font file name (e.g. `poppins-latin-400-normal`). */
 function fontRequests(page: Page): string[] {

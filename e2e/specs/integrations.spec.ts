@@ -4,9 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO } from '@app/db/demo';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiClient } from '../support/api';
 import { nextAnswer, signIn } from '../support/browser';
+import { expect, test } from '../support/test';
 
 /*
  * Issue 23 and decision 0099, seen by a demo client: Harbor Dental's contact on /integrations (the

@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { type InvoiceListResponse, type InvoiceSummary, invoiceFileName } from '@app/contracts';
 import { DEMO } from '@app/db/demo';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
 import { apiClient } from '../support/api';
 import { nextAnswer, signIn } from '../support/browser';
+import { expect, test } from '../support/test';
 
 /**
  * Invoices on Billing History (decision 0074): the demo client Harbor Dental finds its Weekly and

@@ -1,9 +1,10 @@
 import { COUNT_OUTCOME_LABELS } from '@app/contracts';
 import { DEMO } from '@app/db/demo';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
 import { apiClient } from '../support/api';
 import { nextAnswer, signIn } from '../support/browser';
+import { expect, test } from '../support/test';
 
 /** Harbor Dental's Search ID campaign of the demo ('Austin dentist searches'). */
 const SEARCH_CAMPAIGN = '40010003';

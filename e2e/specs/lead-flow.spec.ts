@@ -2,12 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEMO } from '@app/db/demo';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
 import { apiClient } from '../support/api';
 import { signIn } from '../support/browser';
 import { rowAction } from '../support/campaigns';
 import { resolvingVisitorId } from '../support/sandbox-visitor';
+import { expect, test } from '../support/test';
 
 const client = DEMO.northwind.clients[0];
 

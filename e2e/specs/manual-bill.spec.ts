@@ -1,7 +1,7 @@
 import { DEMO } from '@app/db/demo';
-import { expect, test } from '@playwright/test';
 import { apiClient } from '../support/api';
 import { signIn } from '../support/browser';
+import { expect, test } from '../support/test';
 
 /*
  * Spec 2 §4 (decision 0075): the system user turns an agency's manual bill on and off from the agency

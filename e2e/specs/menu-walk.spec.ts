@@ -1,7 +1,8 @@
 import { DEMO, DEMO_PASSWORD } from '@app/db/demo';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { type AxeRules, type AxeWalk, axeWalk } from '../support/accessibility';
 import { signIn } from '../support/browser';
+import { expect, test } from '../support/test';
 
 /**
  * Issue 9: a menu never offers what its guard refuses. Every demo user of the README signs in on their

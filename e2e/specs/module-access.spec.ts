@@ -1,10 +1,11 @@
 import { BETA_AGREEMENT_REQUIRED } from '@app/contracts';
 import { DEMO } from '@app/db/demo';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
 import { nextAnswer, signIn } from '../support/browser';
 import { rowAction } from '../support/campaigns';
 import { addSettingsOnlyAdministrator } from '../support/roles';
+import { expect, test } from '../support/test';
 
 /*
  * Issue 20, items 2 and 5 and M2. One rule decides "may this person open module M" for the menus,

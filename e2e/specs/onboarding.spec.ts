@@ -1,7 +1,7 @@
 import { DEMO } from '@app/db/demo';
-import { expect, test } from '@playwright/test';
 import { apiClient } from '../support/api';
 import { signIn } from '../support/browser';
+import { expect, test } from '../support/test';
 
 test('/register shows the sign-in screen unless the register flag is set', async ({ page }) => {
   await page.goto('/register');

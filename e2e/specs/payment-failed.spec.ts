@@ -1,9 +1,10 @@
 import { DEMO } from '@app/db/demo';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
 import { apiClient } from '../support/api';
 import { nextAnswer, signIn } from '../support/browser';
 import { rowAction } from '../support/campaigns';
+import { expect, test } from '../support/test';
 
 /*
  * Issue 20 item 3 (decision 0065): a declined activation holds the client on Card Setting, saying what

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type PixelPageView, pixelPageViewSchema } from '@app/contracts';
-import { expect, type Request, test } from '@playwright/test';
+import type { Request } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 /*
  * The pixel on a client's site (decision 0042): a page on another origin (a tiny server inside this

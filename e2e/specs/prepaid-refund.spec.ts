@@ -1,9 +1,9 @@
 import { PREPAID_REFUND_TEXTS } from '@app/contracts';
 import { DEMO } from '@app/db/demo';
-import { expect, test } from '@playwright/test';
 import { apiClient } from '../support/api';
 import { nextAnswer, signIn } from '../support/browser';
 import { rowAction } from '../support/campaigns';
+import { expect, test } from '../support/test';
 
 /**
  * Prepaid blocks on the campaign list (decision 0078): Northwind's owner opens a prepaid campaign's

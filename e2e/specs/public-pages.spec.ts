@@ -1,5 +1,5 @@
 import { DEMO } from '@app/db/demo';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 const hexToRgb = (hex: string) => {
   const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));

@@ -1,7 +1,7 @@
 import { DEMO } from '@app/db/demo';
-import { expect, test } from '@playwright/test';
 import { seriousAxeViolations } from '../support/accessibility';
 import { nextAnswer, signIn } from '../support/browser';
+import { expect, test } from '../support/test';
 
 /**
  * Reconciliation (decision 0079): the job runs at the demo's start, so the root user finds its run on

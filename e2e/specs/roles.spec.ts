@@ -1,8 +1,8 @@
 import { DEMO } from '@app/db/demo';
-import { expect, test } from '@playwright/test';
 import { apiClient } from '../support/api';
 import { nextAnswer, signIn } from '../support/browser';
 import { addAdministrator } from '../support/roles';
+import { expect, test } from '../support/test';
 
 test('a role without Settings update keeps an administrator from saving, in the browser and on the server', async ({
   page,

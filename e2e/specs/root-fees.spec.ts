@@ -1,9 +1,9 @@
 import { asMicros, formatUsdCents, parseDollarsToMicros } from '@app/contracts';
 import { DEMO } from '@app/db/demo';
 import { rootFeeStatement } from '@app/pricing';
-import { expect, test } from '@playwright/test';
 import { seriousAxeViolations } from '../support/accessibility';
 import { signIn } from '../support/browser';
+import { expect, test } from '../support/test';
 
 /**
  * Root fees (decisions 0081, 0088): the demo's first start gives Brightreach, the non-master system, 24 leads

@@ -1,5 +1,6 @@
 import { DEMO, DEMO_PASSWORD } from '@app/db/demo';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 /**
  * Issue 9 item 9 (decision 0023): a sign-in refused with "Please confirm you are not a robot." while

@@ -1,8 +1,9 @@
 import { DEMO, DEMO_PASSWORD } from '@app/db/demo';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
 import { apiClient } from '../support/api';
 import { signIn as signInThroughForm } from '../support/browser';
+import { expect, test } from '../support/test';
 
 const landings: [string, string, RegExp][] = [
   ['system user', DEMO.master.rootUser.email, /\/configuration\/agency-list\/?$/],

@@ -1,10 +1,11 @@
 import { DEMO } from '@app/db/demo';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { png } from '../../apps/api/test/ad-creatives.js';
 import { E2E_CLOCK_TOKEN } from '../playwright.clock.config';
 import { expectAccessible } from '../support/accessibility';
 import { apiClient } from '../support/api';
 import { nextAnswer, signIn } from '../support/browser';
+import { expect, test } from '../support/test';
 
 /*
  * Issue 24 (decision 0115), the browser's part: a master-system agency accepts the Simplifi beta

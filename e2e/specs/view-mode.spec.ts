@@ -1,6 +1,6 @@
 import { DEMO } from '@app/db/demo';
-import { expect, test } from '@playwright/test';
 import { signIn } from '../support/browser';
+import { expect, test } from '../support/test';
 
 test('a system user enters view mode from the agency list and leaves it', async ({ page }) => {
   await signIn(page, DEMO.master.rootUser.email);

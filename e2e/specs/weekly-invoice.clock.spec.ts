@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { type InvoiceListResponse, type InvoiceSummary, invoiceFileName } from '@app/contracts';
 import { DEMO } from '@app/db/demo';
-import { expect, test } from '@playwright/test';
 import { E2E_CLOCK_TOKEN } from '../playwright.clock.config';
 import { apiClient } from '../support/api';
 import { signIn } from '../support/browser';
+import { expect, test } from '../support/test';
 
 /**
  * A week passes (decision 0084): the demo's Weekly campaign (Cedar Home's main site) gets its next

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 
 /** The impacts issue 9 holds at zero; moderate and minor findings are not failures. */
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);

@@ -6,6 +6,9 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import type { Metrics } from './metrics/metrics.js';
+import { metricsRoute } from './metrics/metrics-route.js';
+import { requestLatencyPlugin } from './metrics/request-latency-plugin.js';
 import type { AuditLog } from './modules/audit/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { type AccessOptions, accessPlugin } from './plugins/access.js';
@@ -16,12 +19,14 @@ import { answerFrameworkError, errorsPlugin } from './plugins/errors.js';
 import { validatorCompiler } from './plugins/input-checks.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { requestContextPlugin } from './plugins/request-context.js';
+import { requestLogPlugin } from './plugins/request-log.js';
 import { lazyChildLogger } from './plugins/request-logger.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { viewModeAuditPlugin } from './plugins/view-mode-audit.js';
 import { webAppPlugin } from './plugins/web-app.js';
 
 export interface AppDependencies {
-  config: Pick<Config, 'trustedProxies' | 'corsOrigins' | 'webDist' | 'logLevel'>;
+  config: Pick<Config, 'trustedProxies' | 'corsOrigins' | 'webDist' | 'logLevel' | 'metrics'>;
   database: DatabaseHandle;
   dtKey: CryptoKey;
   authenticate: AccessOptions['authenticate'];
@@ -36,6 +41,8 @@ export interface AppDependencies {
   /** Test hook: sees every registered route with its access rule. */
   onRouteRegistered?: AccessOptions['onRegistered'];
   logger?: FastifyServerOptions['logger'];
+  /** The process's metrics: every route's latency is observed, and `/metrics` answers them (decision 0119). */
+  metrics?: Metrics;
 }
 
 const QUIETER_THAN_INFO = new Set(['warn', 'error', 'fatal', 'silent']);
@@ -75,6 +82,9 @@ export async function buildApp(deps: AppDependencies) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  // A module's log line during a request carries the request's id (decision 0119).
+  await app.register(requestLogPlugin);
+  if (deps.metrics) await app.register(requestLatencyPlugin, { latency: deps.metrics.requestLatency });
   await app.register(accessPlugin, {
     authenticate: deps.authenticate,
     authenticateKey: deps.authenticateKey,
@@ -85,10 +95,15 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(requestContextPlugin);
   await app.register(corsPlugin, { origins: deps.config.corsOrigins });
   await app.register(envelopePlugin, { key: deps.dtKey });
+  // After the plugins that put hooks on routes: each puts its own first, so the headers' hook runs
+  // before theirs and every answer carries them, a refusal by access too.
+  await app.register(securityHeadersPlugin);
   await app.register(openapiPlugin);
   // Multipart parsing is registered by the routes that take forms (plugins/input-checks.ts).
 
   await app.register(healthRoutes(deps.database));
+  if (deps.metrics)
+    await app.register(metricsRoute({ token: deps.config.metrics.token, metrics: deps.metrics }));
   await app.register(
     async (api) => {
       for (const routes of deps.routes) await api.register(routes);

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -26,6 +26,28 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /**
+   * Where uploaded files' bytes live (decision 0117): `local`, a folder under DATA_DIR for one machine,
+   * or `s3`, a bucket of an S3-compatible store that every API and worker process shares. For `s3`:
+   * the bucket and its region; the store's address when it is not AWS (MinIO, Cloudflare R2, …; a
+   * local S3 server in tests) and path-style addressing where the store needs it; the access key
+   * pair, both or neither (neither: the AWS SDK's own chain, such as the machine's role).
+   */
+  FILE_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name (3-63 of a-z 0-9 . -)')
+    .optional(),
+  S3_REGION: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,40}$/, 'S3_REGION must be a region name such as us-east-1 (or auto)')
+    .optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   /** Base URL the browser uses for the API; same origin by default. */
   PUBLIC_API_BASE: z.string().default('/api'),
   /**
@@ -105,6 +127,14 @@ const envSchema = z.object({
    * anyone with a campaign make the server read its own local ports.
    */
   SITE_CHECK_LOOPBACK: z.enum(['on', 'off']).default('off'),
+  /**
+   * Prometheus scrapes (decision 0119): the bearer token `/metrics` asks for (at least 24 characters;
+   * unset = `/metrics` answers 404), and the separate worker's metrics listener (unset = none),
+   * bound to METRICS_HOST, a private address (loopback by default).
+   */
+  METRICS_TOKEN: z.string().min(24).optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   /** Run the job worker inside the web process (required on PGlite, which allows one process). */
   IN_PROCESS_WORKER: z
     .enum(['true', 'false'])
@@ -185,6 +215,19 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where uploaded files' bytes live: a folder on this machine, or an S3-compatible bucket. */
+  fileStorage:
+    | { kind: 'local'; folder: string }
+    | {
+        kind: 's3';
+        bucket: string;
+        region: string;
+        /** The store's address; AWS's own for the region when absent. */
+        endpoint: string | undefined;
+        forcePathStyle: boolean;
+        /** null = the AWS SDK's own credential chain. */
+        credentials: { accessKeyId: string; secretAccessKey: string } | null;
+      };
   publicApiBase: string;
   /** How links to a known host are written: scheme, and the port ('' when the scheme's default). */
   publicWeb: { scheme: 'http' | 'https'; port: string };
@@ -194,6 +237,8 @@ export type Config = {
   webDist: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   inProcessWorker: boolean;
+  /** `/metrics`: the scrape's bearer token (null = off), and the separate worker's listener (decision 0119). */
+  metrics: { token: string | null; port: number | null; host: string };
   altcha: { maxNumber: number; cost: number };
   accessTokenTtlSeconds: number;
   pixelRateLimitPerMinute: number;
@@ -251,12 +296,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  // npm runs workspace scripts inside the workspace; relative paths mean where `npm` was invoked.
+  const dataDir = resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
+  // A metrics listener without a token would answer every scrape 404: refused at start instead.
+  if (e.METRICS_PORT !== undefined && !e.METRICS_TOKEN)
+    throw new Error('Invalid configuration: METRICS_PORT needs METRICS_TOKEN');
   return {
     port: e.PORT,
     host: e.HOST,
-    // npm runs workspace scripts inside the workspace; relative paths mean where `npm` was invoked.
-    dataDir: resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
+    fileStorage: fileStorageOf(e, dataDir),
     publicApiBase: e.PUBLIC_API_BASE,
     publicWeb: {
       scheme: e.PUBLIC_WEB_SCHEME,
@@ -268,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
     inProcessWorker: e.IN_PROCESS_WORKER,
+    metrics: { token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT ?? null, host: e.METRICS_HOST },
     altcha: { maxNumber: e.ALTCHA_MAX_NUMBER, cost: e.ALTCHA_COST },
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     pixelRateLimitPerMinute: e.PIXEL_RATE_LIMIT_PER_MINUTE,
@@ -300,6 +351,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simplifi: simplifiKeys(e),
   };
 }
+
+function fileStorageOf(e: z.infer<typeof envSchema>, dataDir: string): Config['fileStorage'] {
+  if (e.FILE_STORAGE === 'local') {
+    const stray = S3_SETTINGS.filter((name) => e[name] !== undefined);
+    if (stray.length)
+      throw new Error(
+        `Invalid configuration: ${stray.join(', ')} need FILE_STORAGE=s3 (files stay local without it)`,
+      );
+    return { kind: 'local', folder: join(dataDir, 'files') };
+  }
+  if (!e.S3_BUCKET || !e.S3_REGION)
+    throw new Error('Invalid configuration: FILE_STORAGE=s3 needs S3_BUCKET and S3_REGION');
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
+    throw new Error('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : null,
+  };
+}
+
+const S3_SETTINGS = [
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ENDPOINT',
+  'S3_FORCE_PATH_STYLE',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
 
 function simplifiKeys(e: z.infer<typeof envSchema>): Config['simplifi'] {
   if (!e.SIMPLIFI_APP_KEY !== !e.SIMPLIFI_USER_KEY)

@@ -38,6 +38,11 @@ it('takes no job before the app has loaded every plugin', async () => {
       { timeout: 30_000, interval: 200 },
     )
     .toBe(true);
-  const early = jobs.filter((job) => new Date(job.started_on).getTime() < lastRouteAt);
+  // pg-boss's own timekeeper queues and works its cron hand-offs (`__pgboss__send-it`) from boss.start(),
+  // whatever the product's worker does: on a start slower than its cron interval (a loaded machine)
+  // they ran before the last route, and they are not the product's jobs.
+  const early = jobs.filter(
+    (job) => new Date(job.started_on).getTime() < lastRouteAt && !job.name.startsWith('__pgboss__'),
+  );
   expect(early.map((job) => job.name)).toEqual([]);
 });

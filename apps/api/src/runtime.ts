@@ -1,24 +1,23 @@
 import { join } from 'node:path';
 import { importEnvelopeKey } from '@app/contracts';
-import { type Database, type DatabaseHandle, isSeeded, openDatabase, seedDemo } from '@app/db';
-import { type AppDependencies, buildApp } from './app.js';
+import { isSeeded, openDatabase, seedDemo } from '@app/db';
+import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { seedDemoAtStart } from './demo/demo-at-start.js';
 import { demoWebhookOf } from './demo/demo-integrations.js';
-import {
-  DEMO_REGULAR_VISITORS,
-  type DemoVisitorSettings,
-  type DemoVisitors,
-  startDemoVisitors,
-} from './demo/visitor-simulator.js';
+import { startDemoVisitorsAtStart } from './demo/visitors-at-start.js';
 import type { JobHandler } from './jobs/define-job.js';
 import { type JobQueue, startJobQueue } from './jobs/job-queue.js';
-import { JOB_SPECS } from './jobs/registry.js';
+import { queueDepths } from './jobs/queue-depth.js';
+import { JOB_SPECS, RETIRED_JOBS } from './jobs/registry.js';
 import { loadOrCreateSecret } from './lib/app-secrets.js';
 import { type Clock, settableClock, systemClock } from './lib/clock.js';
+import { createClusterEvents } from './lib/cluster-events.js';
+import { createProcessLog } from './lib/process-log.js';
 import { createRateLimiter } from './lib/rate-limiter.js';
-import { DELIVERY_RETRY, type RetryPolicy } from './lib/retry-policy.js';
+import { DELIVERY_RETRY } from './lib/retry-policy.js';
 import { createSecretBox } from './lib/secret-box.js';
+import { createMetrics } from './metrics/metrics.js';
 import { createAdAudiencesModule } from './modules/ad-audiences/index.js';
 import { createAdBuilderModule } from './modules/ad-builder/index.js';
 import { createAdCampaignsModule } from './modules/ad-campaigns/index.js';
@@ -37,15 +36,11 @@ import { createEmbedModule } from './modules/embed/index.js';
 import { createExclusionsModule } from './modules/exclusions/index.js';
 import { createFilesModule } from './modules/files/index.js';
 import { createGroupsModule } from './modules/groups/index.js';
-import { createIdentityModule, hashPassword, type TokenSettings } from './modules/identity/index.js';
-import {
-  createIntegrationsModule,
-  DEFAULT_ENGINE_SETTINGS,
-  type DeliveryEngineSettings,
-} from './modules/integrations/index.js';
+import { createIdentityModule, hashPassword } from './modules/identity/index.js';
+import { createIntegrationsModule, integrationDeliveryLag } from './modules/integrations/index.js';
 import { createKeywordCountsModule } from './modules/keyword-counts/index.js';
 import { createLeadReportsModule } from './modules/lead-reports/index.js';
-import { createLeadPayloads, createLeadsModule, vendorListSweepJob } from './modules/leads/index.js';
+import { createLeadPayloads, createLeadsModule, leadLag, vendorListSweepJob } from './modules/leads/index.js';
 import { createLedger } from './modules/ledger/index.js';
 import { createMailModule } from './modules/mail/index.js';
 import {
@@ -63,97 +58,23 @@ import { createSettingsModule } from './modules/settings/index.js';
 import { createSiteTestsModule } from './modules/site-tests/index.js';
 import { createTenancyModule } from './modules/tenancy/index.js';
 import { createUsersModule, mainPersonOf, personContactOf, personNamesOf } from './modules/users/index.js';
-import {
-  type AdPlatform,
-  createSandboxAdPlatform,
-  createSimplifiAdPlatform,
-} from './providers/ad-platform/index.js';
-import type { AltchaBotCheckOptions } from './providers/bot-check/altcha-bot-check.js';
-import { createLocalFileStorage } from './providers/files/local-file-storage.js';
+import { createSandboxAdPlatform, createSimplifiAdPlatform } from './providers/ad-platform/index.js';
+import { createFileStorage } from './providers/files/create-file-storage.js';
 import {
   createSandboxDataVendor,
   createSandboxResolver,
   createVendorCallbackNonces,
-  type SandboxDataVendorOptions,
-  type SandboxResolverOptions,
-  sandboxRegularVisitors,
 } from './providers/identities/index.js';
-import { createAgencyZoomProvider } from './providers/integrations/agency-zoom/index.js';
-import { createClickFunnelsProvider } from './providers/integrations/click-funnels/index.js';
-import { createGoHighLevelProvider } from './providers/integrations/gohighlevel/index.js';
-import { createGoogleSheetsProvider } from './providers/integrations/google-sheets/index.js';
-import { createKartraProvider } from './providers/integrations/kartra/index.js';
-import { createMailboxPowerProvider } from './providers/integrations/mailboxpower/index.js';
-import { createProviderRegistry } from './providers/integrations/registry.js';
-import { createSendGridProvider } from './providers/integrations/sendgrid/index.js';
-import { createSendJimProvider } from './providers/integrations/sendjim/index.js';
-import { createWebhookProvider } from './providers/integrations/webhook/index.js';
-import { createSandboxInbox } from './providers/integrations/webhook/sandbox-inbox.js';
-import type { GuardedFetcher } from './providers/outbound/guarded-fetch.js';
-import { createGuardedHttp, type GuardedHttp } from './providers/outbound/guarded-http.js';
 import { createGatewayDirectory, createSandbox } from './providers/payments/index.js';
+import { createIntegrationProviders } from './runtime/integration-providers.js';
+import type { RuntimeOptions } from './runtime/runtime-options.js';
 
-export interface RuntimeOptions {
-  /** An already open database (tests pass a cloned one); otherwise opened from the config. */
-  database?: DatabaseHandle;
-  /** Seed the demo tenants when the database is empty (default true). */
-  seed?: boolean;
-  pollingIntervalSeconds?: number;
-  logger?: AppDependencies['logger'];
-  onRouteRegistered?: AppDependencies['onRouteRegistered'];
-  /** Tests make proof of work cheap and the refresh grace window short. */
-  altcha?: Pick<AltchaBotCheckOptions, 'maxNumber' | 'cost'>;
-  tokenSettings?: Omit<TokenSettings, 'jwtKey'>;
-  /** Tests only: the sandbox gateway's knobs run before and after it stores a charge (e.g. to be killed there). */
-  sandbox?: {
-    afterCharge?: (chargeId: string) => Promise<void>;
-    beforeCharge?: () => Promise<void>;
-    afterTransfer?: (transferId: string) => Promise<void>;
-  };
-  /** Tests only: the site check's fetcher (one that may reach their local servers). */
-  siteCheckFetch?: GuardedFetcher;
-  /** The sandbox identity resolver's seed, size and match rate (decision 0038). */
-  identities?: Omit<SandboxResolverOptions, 'db'>;
-  /** The sandbox data vendor's shares of slow answers and failures (tests set them; decision 0093). */
-  dataVendor?: Omit<SandboxDataVendorOptions, 'db' | 'seed' | 'ensureSeeded'>;
-  /** Tests only: the lead delivery job's retry delay. */
-  leadDeliveryRetryDelaySeconds?: (attempts: number) => number;
-  /** Tests only: the site check's deadline (its 504) and the test lead's wait for its outcome. */
-  siteTestTimings?: { checkDeadlineMs?: number; testLeadWaitMs?: number };
-  /**
-   * The demo visitor simulator's pace, or false for none (tests: off unless a test turns it on).
-   * It runs only on the demo seed with the sandbox resolver and gateway, and DEMO_VISITORS not off.
-   */
-  demoVisitors?: DemoVisitorSettings | false;
-  /** Tests only: the ad platform (e.g. a sandbox on a test clock, behind a switch that fails its calls). */
-  adPlatform?: (db: Database) => AdPlatform;
-  /** The time money runs on (decision 0072): tests pass a settable clock and move it. */
-  clock?: Clock;
-  /**
-   * Tests only: the integrations' outbound HTTP (one that may reach their local receivers), the
-   * webhook host check at connect, the delivery engine's settings and the retry schedule.
-   */
-  integrations?: {
-    http?: GuardedHttp;
-    checkHost?: (host: string) => Promise<void>;
-    webhookTimeoutMs?: number;
-    engine?: Partial<DeliveryEngineSettings>;
-    retry?: RetryPolicy;
-  };
-  /** Tests only: keys per exclusion merge transaction (decision 0092). */
-  exclusionMergeRange?: number;
-  /** Tests only: the audiences' row and file limits and keys per transaction (decision 0114). */
-  audienceLimits?: { maxRows?: number; maxFileBytes?: number; mergeRange?: number };
-  /** Tests only: the Open API's rate limits, token life and idempotency wait (decision 0100). */
-  openApi?: Pick<
-    Parameters<typeof createDeveloperModule>[0],
-    'rateLimit' | 'tokenRateLimit' | 'tokenTtlSeconds' | 'idempotency'
-  >;
-}
+export type { RuntimeOptions } from './runtime/runtime-options.js';
 
 /**
- * The composition root: opens and migrates the database, seeds it on first start, loads the
- * deployment secrets, starts the job queue (and, when configured, the worker) and builds the app.
+ * The composition root: opens and migrates the database, seeds it on first start (both once across
+ * processes started at once: advisory locks on PostgreSQL, decision 0116), loads the deployment
+ * secrets, starts the job queue (and, when configured, the worker) and builds the app.
  */
 export async function startRuntime(config: Config, options: RuntimeOptions = {}) {
   const ownsDatabase = !options.database;
@@ -162,16 +83,34 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     (await openDatabase(
       config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'db') },
     ));
+  // Under the migration lock: of processes started at once on one database, one migrates (decision 0116).
   await database.migrate();
-  const storage = createLocalFileStorage(join(config.dataDir, 'files'));
-  const seeded = (options.seed ?? true) && !(await isSeeded(database.db));
-  if (seeded) await seedDemo(database.db, { hashPassword, putFile: storage.put });
+  // Events between the processes on this database (LISTEN/NOTIFY): caches hear each other's changes here.
+  const events = await createClusterEvents(database);
+  const storage = await createFileStorage(config.fileStorage);
 
   const dtKeyBase64 = config.dtKey ?? (await loadOrCreateSecret(database.db, 'dt_key'));
   const secrets = await createSecretBox(await loadOrCreateSecret(database.db, 'data_key'));
 
+  // What modules log goes through the app's logger (once built), with the job's id inside a job.
+  const log = createProcessLog();
+  // Prometheus metrics (decision 0119): the database-wide gauges read what their owners' tables say.
+  const metrics = createMetrics({
+    database,
+    reads: {
+      queues: queueDepths,
+      ingestLag: leadLag.ingest,
+      leadDeliveryLag: leadLag.delivery,
+      integrationDeliveryLag,
+    },
+    queueNames: JOB_SPECS.map((job) => job.name),
+  });
   const queue: JobQueue = await startJobQueue(database, JOB_SPECS, {
     pollingIntervalSeconds: options.pollingIntervalSeconds,
+    cron: options.cron,
+    retired: RETIRED_JOBS,
+    log,
+    onJobFailed: metrics.jobFailed,
   });
   const { db } = database;
   // The default identity resolver: synthetic people generated once from a seed. Nothing reads them
@@ -207,7 +146,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     campaignOptions: (of, limit) => campaigns.counts.options(of, limit),
   });
   // Links in e-mails: known hosts only, with the deployment's scheme and port (decision 0019).
-  const domains = createDomainsModule({ db, filesBaseUrl, publicWeb: config.publicWeb });
+  const domains = createDomainsModule({ db, filesBaseUrl, publicWeb: config.publicWeb, events });
   // The embed code, GET /px.js and the guarded site check of local campaigns (decision 0042).
   const embed = await createEmbedModule({
     origins: domains.origins,
@@ -290,6 +229,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     inScope: scope.inScope,
     // Half the pool (bench/billing.bench.ts measures 1, 4 and 8 side by side); PGlite has one connection.
     concurrency: database.kind === 'postgres' ? 4 : 1,
+    log,
+    onReconciled: metrics.reconciled,
   });
   // The sandbox is always there (every system without Stripe keys uses it, and rows made on it stay
   // readable); a system's own Stripe keys, else the deployment's, make Stripe its gateway (decision 0039).
@@ -319,6 +260,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     open: secrets.open,
     deployment: config.stripe,
     api: config.stripeApi,
+    events,
   });
   const payments = createPaymentsModule({
     db,
@@ -358,7 +300,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       rootFees: billing.rootFeeCharges,
     },
     followUps: payments.followUps,
-    log: (message, detail) => console.warn(message, detail ?? ''),
+    log: log.warn,
   });
   // The Simplifi module (decision 0110): display campaigns with budgets, on the campaigns module's rows.
   const adCampaigns = createAdCampaignsModule({
@@ -399,40 +341,16 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       attach: (campaign, audienceIds) => adAudiences.campaignAudiences.attach(campaign, audienceIds),
       detach: (campaignId, audienceIds) => adAudiences.campaignAudiences.detach(campaignId, audienceIds),
     },
-    log: (message, detail) => console.warn(message, detail ?? ''),
+    log: log.warn,
   });
   campaigns.kinds.useActivation('simplifi', adCampaigns.activation);
   campaigns.kinds.onMoved(adCampaigns.moved);
   // Integrations (decision 0096): where leads go besides e-mail; every worker runs a delivery engine.
-  const integrationHttp =
-    options.integrations?.http ??
-    createGuardedHttp({ connectionsPerOrigin: DEFAULT_ENGINE_SETTINGS.perConnection });
-  const integrationInbox = config.sandboxWebhookInbox
-    ? createSandboxInbox({ db, secrets, port: config.port })
-    : undefined;
-  const integrationProviders = createProviderRegistry([
-    createWebhookProvider({
-      http: integrationHttp,
-      checkHost: options.integrations?.checkHost,
-      timeoutMs: options.integrations?.webhookTimeoutMs,
-      inbox: integrationInbox,
-    }),
-    createGoHighLevelProvider({ db, config }),
-    createGoogleSheetsProvider({ db, google: config.google }),
-    createAgencyZoomProvider({
-      db,
-      config,
-      http: integrationHttp,
-      secrets,
-      checkHost: options.integrations?.checkHost,
-      timeoutMs: options.integrations?.webhookTimeoutMs,
-    }),
-    createSendGridProvider({ db, config }),
-    createKartraProvider({ db, config }),
-    createClickFunnelsProvider({ db, config }),
-    createMailboxPowerProvider({ db, config }),
-    createSendJimProvider({ db, config }),
-  ]);
+  const {
+    http: integrationHttp,
+    inbox: integrationInbox,
+    providers: integrationProviders,
+  } = createIntegrationProviders({ db, config, secrets, options: options.integrations });
   // Made before integrations: a GoHighLevel sub-account becomes a client through it (decision 0109).
   const users = createUsersModule({
     db,
@@ -465,9 +383,11 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     parentOf: async (id) => (await tenancy.companyReads.company(id))?.parentId ?? null,
     createClient: users.createClient,
     engine: options.integrations?.engine,
-    log: (message, detail) => console.warn(message, detail ?? ''),
+    log: log.warn,
+    batchLog: log.inBatch,
   });
   const leads = createLeadsModule({
+    events,
     onLeadsStored: integrations.engine.wake,
     moveBySystem: campaigns.moveBySystem,
     prepaid: billing.prepaid,
@@ -482,9 +402,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     // PGlite has one connection: one batch at a time. PostgreSQL: a few batches at once.
     concurrency: { lanes: database.kind === 'postgres' ? 2 : 1 },
     owingInvoices: payments.failures.owingInvoices,
-    log: (message, detail) => console.warn(message, detail ?? ''),
+    log: log.warn,
+    batchLog: log.inBatch,
     deliveryRetryDelaySeconds: options.leadDeliveryRetryDelaySeconds,
   });
+  // Every process's pixel hears a campaign's move (paused, stopped, resumed) at once.
+  campaigns.kinds.onMoved(async (record) => leads.leads.forgetCampaign(record.publicId));
   // What charges cards in billing: the janitor, invoices, prepaid and wallet top-ups (decisions 0072-0076).
   const sales = createSalesModule({ db, audit: audit.audit });
   const billingJobs = billing.withPayments({
@@ -524,7 +447,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     testLeads: leads.leads.testLeads,
     queue,
     limiter,
-    log: (message, detail) => console.warn(message, detail ?? ''),
+    log: log.warn,
     timings: options.siteTestTimings,
   });
   // Exclusion lists (decision 0092): uploads COPYed into the database, merged by a queued job.
@@ -537,7 +460,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     inScope: scope.inScope,
     mergeHere: config.inProcessWorker,
     mergeRange: options.exclusionMergeRange,
-    log: (message, detail) => console.warn(message, detail ?? ''),
+    log: log.warn,
   });
   // The ad platform's audiences (decision 0114): uploads COPYed in, keys stored by a queued job.
   const adAudiences = createAdAudiencesModule({
@@ -549,7 +472,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     moduleAccess: tenancy.moduleAccess,
     campaignLabels: campaigns.labels,
     mergeHere: config.inProcessWorker,
-    log: (message, detail) => console.warn(message, detail ?? ''),
+    log: log.warn,
     limits: options.audienceLimits,
   });
   // Keyword counts and data enhancement counts, asked of the data vendor in jobs (decision 0093).
@@ -724,44 +647,56 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     pages,
     logger: options.logger,
     onRouteRegistered: options.onRouteRegistered,
+    metrics,
   });
+  log.useRoot(app.log);
   webhookInbox.app = app;
-  // The demo's money, made through the services (sandbox only, never beside a real gateway).
-  if ((options.seed ?? true) && !config.stripe)
-    await seedDemoAtStart(
-      {
-        db,
-        app,
-        crm: {
-          sandbox: integrationProviders.get('gohighlevel')?.meta.sandbox ?? false,
-          connected: async (companyId) =>
-            (await integrations.connections.find(companyId, 'gohighlevel')) !== null,
-          startConsent: async (person) =>
-            integrations.authorize.start(
-              person,
-              person.companyId,
-              'gohighlevel',
-              await domains.origins.ofCompany(person.companyId, 'localhost'),
-            ),
-        },
-        webhook: integrationInbox && demoWebhookOf(integrations, integrationInbox),
-        onboarding: cards.onboarding,
-        agreements: agreements.agreements,
-        agreementsOn,
-        beta: agreements.beta,
-        isSandbox: async (systemId) => (await gateways.forSystem(systemId)).name === 'sandbox',
-        ledger,
-        sandbox,
-        customerOf: cards.customerOf,
-        schedules: billing.schedules,
-        topUp: billingJobs.walletTopUp,
-        pricesOf: leads.leads.pricesOf,
-        adCampaigns,
-        media: adMedia.media,
-        now: clock.now(),
-      },
-      seeded,
-    );
+  // The demo seed, once across processes started at once (decision 0116): under its advisory lock the
+  // first process seeds the empty database and makes the demo's money through the services; one that
+  // waited for the lock finds the rows there and only makes sure of the demo's cards.
+  const seeded =
+    (options.seed ?? true) &&
+    (await database.exclusively('leadorbit.demo-seed', async () => {
+      const empty = !(await isSeeded(db));
+      if (empty) await seedDemo(db, { hashPassword, putFile: storage.put });
+      // The demo's money, made through the services (sandbox only, never beside a real gateway).
+      if (!config.stripe)
+        await seedDemoAtStart(
+          {
+            db,
+            app,
+            crm: {
+              sandbox: integrationProviders.get('gohighlevel')?.meta.sandbox ?? false,
+              connected: async (companyId) =>
+                (await integrations.connections.find(companyId, 'gohighlevel')) !== null,
+              startConsent: async (person) =>
+                integrations.authorize.start(
+                  person,
+                  person.companyId,
+                  'gohighlevel',
+                  await domains.origins.ofCompany(person.companyId, 'localhost'),
+                ),
+            },
+            webhook: integrationInbox && demoWebhookOf(integrations, integrationInbox),
+            onboarding: cards.onboarding,
+            agreements: agreements.agreements,
+            agreementsOn,
+            beta: agreements.beta,
+            isSandbox: async (systemId) => (await gateways.forSystem(systemId)).name === 'sandbox',
+            ledger,
+            sandbox,
+            customerOf: cards.customerOf,
+            schedules: billing.schedules,
+            topUp: billingJobs.walletTopUp,
+            pricesOf: leads.leads.pricesOf,
+            adCampaigns,
+            media: adMedia.media,
+            now: clock.now(),
+          },
+          empty,
+        );
+      return empty;
+    }));
   // The worker starts only now, with every plugin loaded: on PGlite its jobs share this process's one
   // thread and one connection, and a first start's jobs are heavy (the demo's vendor lists make the
   // sandbox generate 50,000 people). Started before, they starved the plugins' own file reads until
@@ -769,6 +704,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   await app.ready();
   if (config.inProcessWorker) {
     await queue.work(handlers);
+    leads.leads.startEngines();
+    metrics.readDrainLoops(leads.leads.engineStats);
     integrations.engine.start();
     for (const job of billingJobs.atStart) await queue.trigger(job, {});
     // Locator mirrors are brought up to date at start, not at the next minute. On a demo's first start
@@ -778,43 +715,22 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     await queue.trigger(locatorMirrorJob, {});
     if (seeded) await queue.trigger(vendorListSweepJob, {});
   }
-  // The demo's visitors (sandbox only): never beside a real payment gateway or identity resolver;
-  // it finds the demo's campaigns by their seeded ids and names, so without the demo seed it sends nothing.
-  let demoVisitors: DemoVisitors | null = null;
-  if (
-    config.demoVisitors &&
-    options.demoVisitors !== false &&
-    !config.stripe &&
-    identityResolver.name === 'sandbox'
-  )
-    demoVisitors = startDemoVisitors({
-      db,
-      settings: options.demoVisitors,
-      warmUp: identityResolver.ensureSeeded,
-      regularVisitors: sandboxRegularVisitors(identityResolver, DEMO_REGULAR_VISITORS).map(
-        (v) => v.visitorKey,
-      ),
-      log: (message) => console.log(message),
-      async send(view, ip) {
-        const response = await app.inject({
-          method: 'POST',
-          url: '/api/px/v',
-          headers: {
-            'content-type': 'text/plain;charset=UTF-8',
-            'user-agent': 'LeadOrbit demo visitor simulator',
-          },
-          payload: JSON.stringify(view),
-          remoteAddress: ip,
-        });
-        return response.statusCode;
-      },
-    });
+  // The demo's visitors (sandbox only, DEMO_VISITORS not off).
+  const demoVisitors = startDemoVisitorsAtStart({
+    config,
+    settings: options.demoVisitors,
+    db,
+    identityResolver,
+    app,
+  });
 
   return {
     app,
     database,
+    events,
     queue,
     handlers,
+    metrics,
     dtKey: dtKeyBase64,
     routes,
     pages,
@@ -884,13 +800,15 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     seeded,
     async close() {
       await demoVisitors?.stop();
-      leads.leads.stop();
       await leads.leads.flushIntake();
+      await leads.leads.stop();
+      await leads.leads.stopPixelLimit().catch((err) => console.warn(`pixel rate limit: ${String(err)}`));
       await integrations.engine.stop();
       await integrationHttp.close();
       await integrationProviders.close();
       await app.close();
       await queue.stop();
+      await events.close();
       if (ownsDatabase) await database.close();
     },
   };

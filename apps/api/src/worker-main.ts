@@ -1,4 +1,5 @@
 import { loadConfig } from './config.js';
+import { startMetricsListener } from './metrics/metrics-listener.js';
 import { startRuntime } from './runtime.js';
 
 /**
@@ -12,9 +13,17 @@ if (!config.databaseUrl) {
 }
 // The demo's visitors are sent by the web process (`npm start`), never a second time from here.
 const runtime = await startRuntime({ ...config, inProcessWorker: true }, { demoVisitors: false });
-console.log('worker started');
+// The worker serves no HTTP; its metrics (job failures, pool, Node) are scraped on a private listener.
+const metricsListener =
+  config.metrics.port === null
+    ? null
+    : await startMetricsListener({ ...config.metrics, port: config.metrics.port, metrics: runtime.metrics });
+console.log(
+  `worker started${runtime.seeded ? ' (seeded the demo)' : ''}${metricsListener ? ` (metrics on ${config.metrics.host}:${metricsListener.port})` : ''}`,
+);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
+    await metricsListener?.close();
     await runtime.close();
     process.exit(0);
   });

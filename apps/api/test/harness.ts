@@ -7,7 +7,7 @@ import { cloneTestDatabase, currentRun } from './test-database.js';
 
 /**
  * One running product per test file on its own database clone (PGlite or PostgreSQL), with the
- * worker in process and fast job polling. `seal` builds a dt envelope the way the web app does.
+ * worker in process, fast job polling and no cron schedules run. `seal` builds a dt envelope the way the web app does.
  */
 export async function startTestRuntime(
   options: Omit<RuntimeOptions, 'database'> = {},
@@ -27,6 +27,9 @@ export async function startTestRuntime(
     database,
     seed: false,
     pollingIntervalSeconds: 0.5,
+    // A recurring job runs when the test runs it (or the worker's start does), never by the clock's
+    // cron beside it: a run holding a schedule made the test's own run skip it (decision 0123).
+    cron: false,
     // Proof of work a test solves in a few milliseconds.
     altcha: { maxNumber: 20, cost: 10 },
     // The demo visitor simulator stays off unless a test turns it on.

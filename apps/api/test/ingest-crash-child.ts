@@ -1,11 +1,12 @@
 /**
  * The process the ingest takeover test kills (ingest-takeover.api.test.ts): it starts the runtime with
  * its worker on the test's database (DATABASE_URL, or a PGlite data folder under DATA_DIR) and sends
- * page views to the demo's running local campaign without pause, so the ingest run stays busy. Once
- * pg-boss holds a `leads.ingest` run active it prints `ingest active <job id>`; the test then kills
- * it with SIGKILL, so the run is never finished or failed by its worker.
+ * page views to the demo's running local campaign without pause, so its ingest loop stays busy. After
+ * the first ten views it leases a batch itself, as its loop's lanes do before they claim, and prints
+ * `ingest leased <the batch's highest intake id>`; the test then kills it with SIGKILL, so that batch
+ * is never finished by its worker.
  */
-import { DEMO_CAMPAIGNS, queryRows, sql } from '@app/db';
+import { DEMO_CAMPAIGNS } from '@app/db';
 import { loadConfig } from '../src/config.js';
 import { startRuntime } from '../src/runtime.js';
 
@@ -41,14 +42,12 @@ for (;;) {
     remoteAddress: `198.51.100.${(sent % 250) + 1}`,
   });
   if (res.statusCode !== 204) process.stdout.write(`page view answered ${res.statusCode}: ${res.body}\n`);
-  if (!reported) {
-    const [active] = await queryRows<{ id: string }>(
-      runtime.database.db,
-      sql`select id from pgboss.job where name = 'leads.ingest' and state = 'active' limit 1`,
-    );
-    if (active) {
+  if (!reported && sent >= 10) {
+    await runtime.services.leads.flushIntake();
+    const batch = await runtime.services.leads.intake.lease(50, { anyCampaign: true });
+    if (batch.length > 0) {
       reported = true;
-      process.stdout.write(`ingest active ${active.id}\n`);
+      process.stdout.write(`ingest leased ${Math.max(...batch.map((row) => row.id))}\n`);
     }
   }
   await new Promise((resolve) => setTimeout(resolve, 50));

@@ -87,6 +87,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   ad_budget_refunds: 'modules/ad-campaigns',
   leads: 'modules/leads',
   lead_intake: 'modules/leads',
+  pixel_hits: 'modules/leads',
   lead_claims: 'modules/leads',
   client_lead_claims: 'modules/leads',
   campaign_limit_counters: 'modules/leads',

@@ -1,3 +1,6 @@
+// First: schemas made by the imports below must see Zod's jitless setting.
+import './app/boot/zod-without-eval';
+
 import { DEFAULT_BRANDING } from '@app/contracts';
 import { Center, Loader } from '@mantine/core';
 import { StrictMode } from 'react';
@@ -5,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { prefetchBotChallenge } from './api/bot-check';
 import { bootApp } from './app/boot/boot-app';
 import type { BootData } from './app/boot/boot-context';
+import { shareCspNonce } from './app/boot/csp-nonce';
 import { takeInlineBoot } from './app/boot/inline-boot';
 import { BrandedMantineProvider } from './app/branded-mantine-provider';
 import { applyDocumentBranding } from './app/branding/apply-document-branding';
@@ -12,6 +16,7 @@ import { DEFAULT_COMPANY_NAME } from './app/branding/resolve-branding';
 import { createBrowserTokenRefresh, sessionStore } from './app/session/session';
 import { ErrorPage } from './routes/errors/error-page/error-page';
 
+shareCspNonce();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);

@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { type StartupLock, withAdvisoryLock } from './advisory-lock.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -55,8 +56,30 @@ export interface DatabaseHandle {
   copyIn: CopyIn;
   /** Connection string for PostgreSQL (pg-boss opens its own pool); undefined on PGlite. */
   url?: string;
+  /**
+   * The connection pool's use now (PostgreSQL: node-postgres's counts; metrics read it at each
+   * scrape). Absent on PGlite: one in-process connection, no pool to wait for.
+   */
+  poolUsage?(): PoolUsage;
+  /**
+   * Brings the schema up to date. On PostgreSQL under the migration advisory lock, on a connection of
+   * its own: of processes started at once, one migrates and the others wait, then find nothing to do.
+   */
   migrate(): Promise<void>;
+  /**
+   * Runs start-up work once across processes: under `lock`'s advisory lock on PostgreSQL; as it is on
+   * PGlite, which one process owns.
+   */
+  exclusively<T>(lock: StartupLock, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** Connections open (`total`, at most `max`), idle among them, and queries waiting for one. */
+export interface PoolUsage {
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -108,9 +131,10 @@ function copyStatement(table: string, columns: readonly string[], from: string):
 }
 
 function openPostgres(url: string): DatabaseHandle {
+  const max = Number(process.env.DB_POOL_SIZE ?? 10);
   const pool = new pg.Pool({
     connectionString: url,
-    max: Number(process.env.DB_POOL_SIZE ?? 10),
+    max,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
@@ -124,6 +148,7 @@ function openPostgres(url: string): DatabaseHandle {
     kind: 'postgres',
     db,
     url,
+    poolUsage: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     sql: {
       async executeSql(text, values) {
         const result = await pool.query(text, values as unknown[]);
@@ -146,7 +171,13 @@ function openPostgres(url: string): DatabaseHandle {
         throw err;
       }
     },
-    migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () =>
+      withAdvisoryLock(url, 'leadorbit.migrate', (client) =>
+        migratePg(drizzlePg(client, { schema, casing: 'snake_case' }), {
+          migrationsFolder: MIGRATIONS_FOLDER,
+        }),
+      ),
+    exclusively: (lock, work) => withAdvisoryLock(url, lock, work),
     close: () => pool.end(),
   };
 }
@@ -178,6 +209,7 @@ function wrapPglite(client: PGlite): DatabaseHandle {
         if (chunk.length > 0) await client.query(statement, [], { blob: new Blob([chunk]) });
     },
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    exclusively: (_lock, work) => work(),
     close: () => client.close(),
   };
 }

@@ -17,6 +17,7 @@ export {
   or,
   sql,
 } from 'drizzle-orm';
+export type { StartupLock } from './advisory-lock.js';
 export * from './client.js';
 export { insertCompany, type NewCompany } from './companies.js';
 export { emailHolder } from './people.js';

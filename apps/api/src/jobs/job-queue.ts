@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '@app/db';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
+import { type ProcessLog, withWorkLog } from '../lib/process-log.js';
 import type { JobHandler, JobSpec } from './define-job.js';
 
 /** When a queued job may start: at once, or this many seconds on (a vendor that said "come back later"). */
@@ -34,7 +35,19 @@ export const DEFAULT_POLLING_SECONDS = 2;
 
 export interface JobQueueOptions {
   pollingIntervalSeconds?: number;
+  /**
+   * false: this process turns no schedule into jobs (pg-boss's timekeeper off). The schedules are still
+   * stored, and any other process's timekeeper runs them. The API tests start so: the runs a test makes
+   * of a recurring job are then its only runs, never raced by the cron's (default true).
+   */
+  cron?: boolean;
+  /** Queues no longer in the product: deleted with their schedules and jobs. */
+  retired?: readonly string[];
   onError?: (err: unknown) => void;
+  /** Each job's handler logs through a child of this log with the job's id and name. */
+  log?: Pick<ProcessLog, 'forJob'>;
+  /** Told of every failed run of a job (its handler threw; pg-boss retries it if it may). */
+  onJobFailed?: (job: string) => void;
 }
 
 /**
@@ -53,11 +66,13 @@ export async function startJobQueue(
           schema: 'pgboss',
           max: 4,
           maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
+          schedule: options.cron ?? true,
         })
       : new PgBoss({
           db: database.sql as PgBoss.Db,
           schema: 'pgboss',
           maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
+          schedule: options.cron ?? true,
         });
   // pg-boss reports background failures (maintenance, polling) as events; never drop them silently.
   boss.on(
@@ -65,22 +80,29 @@ export async function startJobQueue(
     options.onError ?? ((err) => console.warn('job queue error:', err instanceof Error ? err.message : err)),
   );
   await boss.start();
-  for (const job of specs) {
-    const settings = {
-      name: job.name,
-      retryLimit: job.retryLimit,
-      retryDelay: job.retryDelaySeconds,
-      retryBackoff: true,
-      policy: job.recurring ? ('stately' as const) : ('standard' as const),
-      ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
-    };
-    // Created once; an existing queue keeps its stored settings unless they are written again, so a
-    // changed spec (a new expiry) reaches databases made before it.
-    await boss.createQueue(job.name, settings);
-    await boss.updateQueue(job.name, settings);
-    // Stored in pg-boss's schedule table (an upsert): every instance's clock queues it, once a minute at most.
-    if (job.recurring) await boss.schedule(job.name, job.recurring.cron, {}, { tz: 'UTC' });
-  }
+  // Declared under the queues' advisory lock (decision 0116): pg-boss makes each queue's partition
+  // table as it declares it, and processes declaring the same queues at once on a new database
+  // deadlocked on that DDL.
+  await database.exclusively('leadorbit.job-queues', async () => {
+    for (const job of specs) {
+      const settings = {
+        name: job.name,
+        retryLimit: job.retryLimit,
+        retryDelay: job.retryDelaySeconds,
+        retryBackoff: true,
+        policy: job.recurring ? ('stately' as const) : ('standard' as const),
+        ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
+      };
+      // Created once; an existing queue keeps its stored settings unless they are written again, so a
+      // changed spec (a new expiry) reaches databases made before it.
+      await boss.createQueue(job.name, settings);
+      await boss.updateQueue(job.name, settings);
+      // Stored in pg-boss's schedule table (an upsert): every instance's clock queues it, once a minute at most.
+      if (job.recurring) await boss.schedule(job.name, job.recurring.cron, {}, { tz: 'UTC' });
+    }
+    // A queue's schedule and jobs go with it (pg-boss cascades), so nothing queues a retired job again.
+    for (const name of options.retired ?? []) await boss.deleteQueue(name);
+  });
   const known = new Set(specs.map((s) => s.name));
 
   return {
@@ -118,11 +140,21 @@ export async function startJobQueue(
           },
           async ([item]) => {
             if (!item) return;
-            const payload = spec.payload.parse(item.data);
-            await handle(payload, {
-              retryCount: item.retryCount,
-              isLastAttempt: item.retryCount >= item.retryLimit,
-            });
+            const run = async () => {
+              const payload = spec.payload.parse(item.data);
+              await handle(payload, {
+                retryCount: item.retryCount,
+                isLastAttempt: item.retryCount >= item.retryLimit,
+              });
+            };
+            const log = options.log?.forJob(item.id, spec.name);
+            try {
+              await (log ? withWorkLog(log, run) : run());
+            } catch (err) {
+              options.onJobFailed?.(spec.name);
+              log?.error({ err, retryCount: item.retryCount }, 'job failed');
+              throw err;
+            }
           },
         );
       }

@@ -20,13 +20,7 @@ import { openApiSweepJob } from '../modules/developer/index.js';
 import { mergeExclusionUploadJob } from '../modules/exclusions/index.js';
 import { passwordResetLinkJob } from '../modules/identity/index.js';
 import { enhancementCountJob, keywordCountJob } from '../modules/keyword-counts/index.js';
-import {
-  adConversionsJob,
-  deliverLeadsJob,
-  ingestLeadsJob,
-  vendorListJob,
-  vendorListSweepJob,
-} from '../modules/leads/index.js';
+import { adConversionsJob, vendorListJob, vendorListSweepJob } from '../modules/leads/index.js';
 import { deliverEmailJob } from '../modules/mail/index.js';
 import { processPaymentEventJob, sandboxWebhookJob } from '../modules/payments/index.js';
 import { domainCertificateJob } from '../modules/settings/index.js';
@@ -39,11 +33,9 @@ export const JOB_SPECS: readonly JobSpec[] = [
   commissionPayoutsJob,
   commissionsJob,
   deliverEmailJob,
-  deliverLeadsJob,
   domainCertificateJob,
   embedCheckJob,
   enhancementCountJob,
-  ingestLeadsJob,
   invoicePeriodsJob,
   invoiceRetriesJob,
   keywordCountJob,
@@ -69,3 +61,10 @@ export const JOB_SPECS: readonly JobSpec[] = [
   walletExpiryJob,
   walletTopUpsJob,
 ];
+
+/**
+ * Queues the product no longer has: their schedules are removed at start, so a database made
+ * before keeps no cron queuing runs nobody works. `leads.ingest` and `leads.deliver` were stately
+ * runs, one at a time in the cluster; every worker now drains those tables itself (decision 0122).
+ */
+export const RETIRED_JOBS: readonly string[] = ['leads.ingest', 'leads.deliver'];

@@ -43,6 +43,8 @@ describe('every route declares its access rule', () => {
         url: '/sandbox/onboarding/:accountId',
         access: { kind: 'public' },
       });
+    // Prometheus's scrape: public to the access plugin, the route asks for METRICS_TOKEN itself (decision 0119).
+    expect(routes).toContainEqual({ method: 'GET', url: '/metrics', access: { kind: 'public' } });
     // The pixel script: loaded by every client site's embed code (decision 0042).
     expect(routes).toContainEqual({ method: 'GET', url: '/px.js', access: { kind: 'public' } });
     // An ad media download: the single-use link is the credential, made for the asker's scope (decision 0113).

@@ -26,8 +26,13 @@ function hooksOf(method: string, path: string): string[] {
 }
 
 describe('what a request pays (decision 0023)', () => {
-  it('runs no hook of ours on the public domain lookup: the pixel-like GET path', () => {
-    expect(hooksOf('GET', '/api/domainsubdomain/:domainorsub/:hostID')).toEqual([]);
+  // Every route has the latency observer (decision 0119) and, unless it runs on clients' sites, the
+  // API's security headers (decision 0120); nothing else runs unless the route needs it.
+  it('runs only the headers and the latency observer on the public domain lookup: the pixel-like GET path', () => {
+    expect(hooksOf('GET', '/api/domainsubdomain/:domainorsub/:hostID')).toEqual([
+      '(onRequest) ["apiSecurityHeaders()"]',
+      '(onResponse) ["observeLatency()"]',
+    ]);
   });
 
   it('runs the envelope on a write route, the access hooks and the view-mode audit on a signed-in one', () => {
@@ -35,16 +40,20 @@ describe('what a request pays (decision 0023)', () => {
     expect(login).toContain('(preValidation) ["openBody()"]');
     // A public route has no caller, so no view-mode write to log (decision 0056); and
     // @fastify/multipart's cleanup hook stays with the form routes.
-    expect(login).not.toContain('(onResponse)');
+    expect(login).toContain('(onResponse) ["observeLatency()"]');
+    expect(login).not.toContain('audited');
     const update = hooksOf('PUT', '/api/configuration/setting').join(' ');
     expect(update).toMatch(
       /\(onRequest\).*\(preValidation\) \["openBody\(\)".*\(preHandler\).*\(onResponse\).*audited/,
     );
   });
 
-  it('runs only the CORS header hook on the pixel endpoint (decision 0056)', () => {
+  it('runs only the CORS header hook and the latency observer on the pixel endpoint (decision 0056)', () => {
     // Printed with its preflight route, which shares the hook.
-    expect(hooksOf('OPTIONS, POST', '/api/px/v')).toEqual(['(onRequest) ["allowAnyOrigin()"]']);
+    expect(hooksOf('OPTIONS, POST', '/api/px/v')).toEqual([
+      '(onRequest) ["allowAnyOrigin()"]',
+      '(onResponse) ["observeLatency()"]',
+    ]);
   });
 
   it('parses multipart forms only on the routes that take them, with their boundary guard', () => {

@@ -5,11 +5,10 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../test/harness.js';
-import { BOOT_DATA_ID, jsonForHtml } from './web-app.js';
+import { BOOT_DATA_ID, CSP_NONCE_PLACEHOLDER, jsonForHtml } from './web-app.js';
 
 const script = `export const app = ${JSON.stringify('x'.repeat(4000))};\n`;
-const html =
-  '<!doctype html><html><head><script type="module" src="/js/index-AbC123.js"></script></head><body><div id="root"></div></body></html>';
+const html = `<!doctype html><html><head><script type="module" src="/js/index-AbC123.js" nonce="${CSP_NONCE_PLACEHOLDER}"></script></head><body><div id="root"></div></body></html>`;
 
 let rt: TestRuntime;
 let app: FastifyInstance;
@@ -23,7 +22,8 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'js', 'index-AbC123.js.gz'), gzipSync(script));
   app = await rt.buildAppWith({ webDist: dist });
   await app.ready();
-});
+  // Starting a runtime on a clone takes longer than the default hook time on a loaded machine.
+}, 300_000);
 afterAll(async () => {
   await app?.close();
   await rt?.close();
@@ -95,6 +95,16 @@ describe('web app: index.html', () => {
     const res = await app.inject({ url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBeDefined();
+  });
+});
+
+describe('web app: a build without CSP nonces', () => {
+  it('refuses to start: its own policy would refuse every script of the page', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    writeFileSync(join(dist, 'index.html'), html.replaceAll(` nonce="${CSP_NONCE_PLACEHOLDER}"`, ''));
+    const stale = await rt.buildAppWith({ webDist: dist }).catch((error: Error) => error);
+    expect(stale).toBeInstanceOf(Error);
+    expect((stale as Error).message).toMatch(/no CSP nonce placeholder/);
   });
 });
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -6,6 +7,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../http-errors.js';
 import { declareAllPublic } from './access.js';
+import { overTls, securityHeaders, sendSecurityHeaders } from './security-headers.js';
+import { webAppHeaders } from './web-app-policy.js';
 
 /** Hashed file names (Vite writes `/js/`, `/css/` and `/assets/` with a content hash) never change. */
 const HASHED = /[\\/](js|css|assets)[\\/][^\\/]+$/;
@@ -13,6 +16,13 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The id of the script tag that carries the boot data (the web app reads it in app/boot/inline-boot.ts). */
 export const BOOT_DATA_ID = 'boot-data';
+
+/**
+ * The nonce Vite writes on index.html's scripts, style sheets and `csp-nonce` meta tag (`html.cspNonce`
+ * of apps/web/vite.config.ts, which must match): replaced by a fresh nonce in every response.
+ */
+export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
+const ALL_PLACEHOLDERS = new RegExp(CSP_NONCE_PLACEHOLDER, 'g');
 
 /**
  * JSON that is safe inside an HTML `<script type="application/json">`: no `<`, `>` or `&` (so neither
@@ -23,6 +33,11 @@ export function jsonForHtml(value: unknown): string {
     /[<>&\u2028\u2029]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
+}
+
+/** Whether the host's app config names a Stripe publishable key (its card form then loads Stripe.js). */
+function hasStripeKey(appConfig: unknown): boolean {
+  return typeof appConfig === 'object' && appConfig !== null && 'stripePublishableKey' in appConfig;
 }
 
 /** The host name as the browser's `location.hostname` sees it (lower case, no port). */
@@ -61,7 +76,8 @@ async function bootDataFor(app: FastifyInstance, host: string): Promise<Record<s
  * Serves the built web app: hashed assets under /js/, /css/ and /assets/ with immutable caching and,
  * when the client accepts it, the brotli or gzip copy written at build time (apps/web/build/precompress.ts);
  * index.html (no-cache) for every other non-API path, with the boot data inlined (the SPA router shows
- * its own 404 page). Unknown /api paths answer the JSON 404 shape.
+ * its own 404 page) and the web app's Content-Security-Policy with a nonce of its own (web-app-policy.ts).
+ * Unknown /api paths answer the JSON 404 shape.
  */
 export const webAppPlugin = fp<{ distDir: string }>(async (app, { distDir }) => {
   const indexPath = join(distDir, 'index.html');
@@ -89,16 +105,30 @@ export const webAppPlugin = fp<{ distDir: string }>(async (app, { distDir }) => 
   }
 
   const indexHtml = hasWeb ? await readFile(indexPath, 'utf8') : '';
+  // A page built without nonces would have every script refused by its own policy.
+  if (hasWeb && /<script\b/i.test(indexHtml) && !indexHtml.includes(CSP_NONCE_PLACEHOLDER))
+    throw new Error(`${indexPath} has no CSP nonce placeholder: build the web app again (npm run build)`);
   const headEnd = indexHtml.indexOf('</head>');
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (!hasWeb || path === '/api' || path.startsWith('/api/') || request.method !== 'GET') throw notFound();
+    if (!hasWeb || path === '/api' || path.startsWith('/api/') || request.method !== 'GET') {
+      // No route, so no route hook gave this answer the API's headers.
+      sendSecurityHeaders(request, reply);
+      throw notFound();
+    }
     let html = indexHtml;
-    if (headEnd >= 0) {
-      const boot = await bootDataFor(app, hostnameOf(request));
+    const boot = headEnd >= 0 ? await bootDataFor(app, hostnameOf(request)) : null;
+    if (boot) {
       const tag = `<script type="application/json" id="${BOOT_DATA_ID}">${jsonForHtml(boot)}</script>`;
       html = indexHtml.slice(0, headEnd) + tag + indexHtml.slice(headEnd);
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    // base64 of 16 random bytes: no character that needs escaping in an attribute or the header.
+    const nonce = randomBytes(16).toString('base64');
+    const policy = webAppHeaders({ nonce, stripe: hasStripeKey(boot?.appConfig), overTls: overTls(request) });
+    sendSecurityHeaders(request, reply, securityHeaders(policy));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(html.replace(ALL_PLACEHOLDERS, nonce));
   });
 });

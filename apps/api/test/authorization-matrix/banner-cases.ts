@@ -36,7 +36,7 @@ let pictureStored = false;
 /** A fresh banner of a company, with a stored picture. */
 async function bannerOf(ctx: CaseContext, companyId: number): Promise<number> {
   if (!pictureStored) {
-    await createLocalFileStorage(join(currentRun().dir, 'files')).put(PICTURE_KEY, png(40, 30));
+    await createLocalFileStorage(join(currentRun().dir, 'files')).put(PICTURE_KEY, png(40, 30), 'image/png');
     pictureStored = true;
   }
   const { rows } = (await ctx.db.execute(

@@ -4,6 +4,7 @@ import '@mantine/notifications/styles.css';
 import type { Branding } from '@app/contracts';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { type ReactNode, useMemo } from 'react';
+import { pageCspNonce } from './boot/csp-nonce';
 import { buildBrandCssVariables, buildBrandTheme } from './branding/brand-theme';
 import { BrandRoot } from './layouts/brand-root';
 import { STORAGE_KEYS } from './session/session-store';
@@ -21,6 +22,7 @@ export function BrandedMantineProvider({ branding, children }: { branding: Brand
       cssVariablesResolver={cssVariablesResolver}
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="light"
+      getStyleNonce={pageCspNonce}
     >
       <BrandRoot branding={branding}>{children}</BrandRoot>
     </MantineProvider>

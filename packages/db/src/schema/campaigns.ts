@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -205,6 +206,11 @@ export const campaignMoves = pgTable(
  * The at-most-once claims of decision 0037: one row per (campaign, identity) and, for campaigns
  * that re-identify across the client's campaigns, per (client, identity). The claim statement's
  * row lock serialises concurrent deliveries of one person.
+ *
+ * The lead engine's tables carry the campaign's agency (`agency_id`, decision 0121): the column a
+ * Citus cluster shards them by. It ends each key: a campaign or a client belongs to one agency, so
+ * the key rejects exactly what it did without it, and the lookups by campaign or client still read
+ * the key's first columns.
  */
 export const leadClaims = pgTable(
   'lead_claims',
@@ -214,8 +220,9 @@ export const leadClaims = pgTable(
       .references(() => campaigns.id),
     identityMd5: text().notNull(),
     lastDeliveredAt: timestamp({ withTimezone: true }).notNull(),
+    agencyId: integer().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.campaignId, t.identityMd5] })],
+  (t) => [primaryKey({ name: 'lead_claims_pkey', columns: [t.campaignId, t.identityMd5, t.agencyId] })],
 );
 
 export const clientLeadClaims = pgTable(
@@ -226,8 +233,9 @@ export const clientLeadClaims = pgTable(
       .references(() => companies.id),
     identityMd5: text().notNull(),
     lastDeliveredAt: timestamp({ withTimezone: true }).notNull(),
+    agencyId: integer().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.clientId, t.identityMd5] })],
+  (t) => [primaryKey({ name: 'client_lead_claims_pkey', columns: [t.clientId, t.identityMd5, t.agencyId] })],
 );
 
 /** Leads counted in a limit period ('day:2026-03-08', 'month:2026-03', 'lifetime'), never above the limit. */
@@ -239,9 +247,10 @@ export const campaignLimitCounters = pgTable(
       .references(() => campaigns.id),
     periodKey: text().notNull(),
     count: integer().notNull(),
+    agencyId: integer().notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.campaignId, t.periodKey] }),
+    primaryKey({ name: 'campaign_limit_counters_pkey', columns: [t.campaignId, t.periodKey, t.agencyId] }),
     check('campaign_limit_counters_count', sql`${t.count} >= 0`),
   ],
 );
@@ -255,7 +264,7 @@ export const campaignLimitCounters = pgTable(
 export const leads = pgTable(
   'leads',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     campaignId: integer()
       .notNull()
       .references(() => campaigns.id),
@@ -300,7 +309,8 @@ export const leads = pgTable(
     searchPhones: text().notNull().generatedAlwaysAs(sql`lead_search_phones(phones)`),
   },
   (t) => [
-    uniqueIndex('leads_one_per_claim').on(t.campaignId, t.identityMd5, t.claimedAt),
+    primaryKey({ name: 'leads_pkey', columns: [t.id, t.agencyId] }),
+    uniqueIndex('leads_one_per_claim').on(t.campaignId, t.identityMd5, t.claimedAt, t.agencyId),
     // Ending on the id, each scope's range is in the report's own order (created_at, id): a page
     // deep in it is read from the index alone, without a sort (decision 0053). The campaign's,
     // leads_campaign_created_idx (campaign_id, created_at, id) INCLUDE (search_words, search_phones),
@@ -357,17 +367,21 @@ export const leadTotals = pgTable(
 export const leadRejections = pgTable(
   'lead_rejections',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     campaignId: integer()
       .notNull()
       .references(() => campaigns.id),
+    agencyId: integer().notNull(),
     identityMd5: text(),
     source: text().notNull(),
     step: text().notNull(),
     reason: text().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('lead_rejections_campaign_created_idx').on(t.campaignId, t.createdAt)],
+  (t) => [
+    primaryKey({ name: 'lead_rejections_pkey', columns: [t.id, t.agencyId] }),
+    index('lead_rejections_campaign_created_idx').on(t.campaignId, t.createdAt),
+  ],
 );
 
 /**
@@ -377,10 +391,10 @@ export const leadRejections = pgTable(
 export const leadDeliveries = pgTable(
   'lead_deliveries',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    leadId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => leads.id),
+    id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    leadId: bigint({ mode: 'number' }).notNull(),
+    /** The lead's agency: with the lead's id, the key of its row (decision 0121). */
+    agencyId: integer().notNull(),
     kind: text().notNull(),
     target: text().notNull().default(''),
     status: text().notNull().default('queued'),
@@ -392,7 +406,13 @@ export const leadDeliveries = pgTable(
     nextAttemptAt: timestamp({ withTimezone: true }).defaultNow().notNull(),
   },
   (t) => [
-    uniqueIndex('lead_deliveries_one_per_kind').on(t.leadId, t.kind, t.target),
+    primaryKey({ name: 'lead_deliveries_pkey', columns: [t.id, t.agencyId] }),
+    foreignKey({
+      name: 'lead_deliveries_lead_fk',
+      columns: [t.leadId, t.agencyId],
+      foreignColumns: [leads.id, leads.agencyId],
+    }),
+    uniqueIndex('lead_deliveries_one_per_kind').on(t.leadId, t.kind, t.target, t.agencyId),
     index('lead_deliveries_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'queued'`),
     check('lead_deliveries_status', sql`${t.status} in ('queued', 'delivered', 'failed')`),
   ],

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -82,12 +83,14 @@ export const integrationCampaignSettings = pgTable(
 export const integrationDeliveries = pgTable(
   'integration_deliveries',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     connectionId: integer()
       .notNull()
       .references(() => integrationConnections.id),
+    /** The lead's agency, or the connection's company's for a test payload (decision 0121). */
+    agencyId: integer().notNull(),
     /** null for a test payload sent from the console. */
-    leadId: bigint({ mode: 'number' }).references(() => leads.id),
+    leadId: bigint({ mode: 'number' }),
     campaignId: integer().references(() => campaigns.id),
     /** queued (due at next_attempt_at), sending (leased), delivered, failed (gave up: dead letter). */
     status: text().notNull().default('queued'),
@@ -103,8 +106,14 @@ export const integrationDeliveries = pgTable(
     deliveredAt: timestamp({ withTimezone: true }),
   },
   (t) => [
+    primaryKey({ name: 'integration_deliveries_pkey', columns: [t.id, t.agencyId] }),
+    foreignKey({
+      name: 'integration_deliveries_lead_fk',
+      columns: [t.leadId, t.agencyId],
+      foreignColumns: [leads.id, leads.agencyId],
+    }),
     uniqueIndex('integration_deliveries_once_per_lead')
-      .on(t.leadId, t.connectionId)
+      .on(t.leadId, t.connectionId, t.agencyId)
       .where(sql`${t.leadId} is not null`),
     index('integration_deliveries_due_idx')
       .on(t.connectionId, t.nextAttemptAt, t.id)
@@ -120,10 +129,9 @@ export const integrationDeliveries = pgTable(
 export const integrationDeliveryAttempts = pgTable(
   'integration_delivery_attempts',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    deliveryId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => integrationDeliveries.id),
+    id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    deliveryId: bigint({ mode: 'number' }).notNull(),
+    agencyId: integer().notNull(),
     attempt: integer().notNull(),
     at: createdAt(),
     /** delivered, failed (may be retried), refused (the guard sent nothing). */
@@ -135,6 +143,12 @@ export const integrationDeliveryAttempts = pgTable(
     request: text().notNull(),
   },
   (t) => [
+    primaryKey({ name: 'integration_delivery_attempts_pkey', columns: [t.id, t.agencyId] }),
+    foreignKey({
+      name: 'integration_delivery_attempts_delivery_fk',
+      columns: [t.deliveryId, t.agencyId],
+      foreignColumns: [integrationDeliveries.id, integrationDeliveries.agencyId],
+    }),
     index('integration_delivery_attempts_delivery_idx').on(t.deliveryId, t.attempt),
     check('integration_delivery_attempts_outcome', sql`${t.outcome} in ('delivered', 'failed', 'refused')`),
   ],

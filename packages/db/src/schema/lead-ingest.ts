@@ -23,10 +23,12 @@ import { campaigns } from './campaigns.js';
 export const leadIntake = pgTable(
   'lead_intake',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     campaignId: integer()
       .notNull()
       .references(() => campaigns.id),
+    /** The campaign's agency (decision 0121), filled by the insert from the campaign. */
+    agencyId: integer().notNull(),
     /** pixel | vendor_callback | vendor_list | ad_platform | test (a site test's synthetic identity, priced at 0) */
     source: text().notNull(),
     /** A page view ({ vid, url, ref, ip, ua }) or an identity (the resolver port's `Identity`). */
@@ -39,7 +41,11 @@ export const leadIntake = pgTable(
     attempts: integer().notNull().default(0),
   },
   (t) => [
+    primaryKey({ name: 'lead_intake_pkey', columns: [t.id, t.agencyId] }),
     index('lead_intake_available_idx').on(t.availableAt, t.id),
+    // The leased rows only (in-flight batches, a crashed worker's until its lease ends): the lease
+    // reads the campaigns other batches hold from here, never from the whole backlog (decision 0122).
+    index('lead_intake_leased_idx').on(t.leaseUntil, t.campaignId).where(sql`${t.leaseUntil} is not null`),
     check(
       'lead_intake_source',
       sql`${t.source} in ('pixel', 'vendor_callback', 'vendor_list', 'ad_platform', 'test')`,
@@ -71,4 +77,23 @@ export const vendorListRuns = pgTable(
     createdAt: timestamp({ withTimezone: true }).defaultNow().notNull(),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.day] })],
+);
+
+/**
+ * The pixel's rate limit shared by every API process (decision 0118): hits per campaign (public id) and
+ * client address in the current wall-clock minute, summed from each process's counts flushed about once
+ * a second. A row from an earlier minute restarts at the next flush of its key; old rows are swept.
+ */
+export const pixelHits = pgTable(
+  'pixel_hits',
+  {
+    campaign: text().notNull(),
+    ip: text().notNull(),
+    windowStart: timestamp({ withTimezone: true }).notNull(),
+    hits: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaign, t.ip] }),
+    index('pixel_hits_window_start_idx').on(t.windowStart),
+  ],
 );

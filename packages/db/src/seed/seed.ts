@@ -80,7 +80,7 @@ import { drawLogoPng } from './logo.js';
 /** What the seed needs from the application: it hashes and stores the way the app does. */
 export interface SeedDependencies {
   hashPassword(plain: string): Promise<string>;
-  putFile(key: string, bytes: Buffer): Promise<void>;
+  putFile(key: string, bytes: Buffer, contentType: string): Promise<void>;
 }
 
 export async function isSeeded(db: Database): Promise<boolean> {
@@ -102,7 +102,7 @@ export async function seedDemo(db: Database, deps: SeedDependencies): Promise<vo
     Object.keys(logos).map((name) => [name, `seed/${name}-logo.png`]),
   ) as Record<keyof typeof logos, string>;
   for (const [name, bytes] of Object.entries(logos)) {
-    await deps.putFile(logoKeys[name as keyof typeof logos], bytes);
+    await deps.putFile(logoKeys[name as keyof typeof logos], bytes, 'image/png');
   }
 
   await db.transaction(async (tx) => {

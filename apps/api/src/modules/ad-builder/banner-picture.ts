@@ -67,7 +67,7 @@ export function createBannerPicture(deps: {
       if (!(await deps.inScope(p, 'banner', bannerId))) throw notFound();
       const picture = await checkPicture(bytes);
       const storageKey = `banner-images/${randomUUID()}`;
-      await deps.storage.put(storageKey, bytes);
+      await deps.storage.put(storageKey, bytes, picture.contentType);
       const saved = await deps.repo.update(bannerId, {
         imageStorageKey: storageKey,
         imageContentType: picture.contentType,

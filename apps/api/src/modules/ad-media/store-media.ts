@@ -26,7 +26,7 @@ export interface MediaToStore {
 export function createMediaStore(deps: { repo: Pick<MediaRepository, 'insert'>; storage: FileStorage }) {
   return async function store(media: MediaToStore): Promise<MediaRow> {
     const storageKey = `ad-media/${randomUUID()}`;
-    await deps.storage.put(storageKey, media.bytes);
+    await deps.storage.put(storageKey, media.bytes, media.checked.contentType);
     return deps.repo.insert({
       systemId: media.owner.systemId,
       companyId: media.owner.companyId,

@@ -129,6 +129,13 @@ export function createBillingModule(deps: {
   inScope: (principal: Principal, resource: TenantResource, id: number) => Promise<boolean>;
   /** How many subjects a billing job works on at once (the database's spare connections). */
   concurrency: number;
+  /** Where the module's jobs report what they did (inside a job, its lines carry the job's id). */
+  log: {
+    info(message: string, detail?: unknown): void;
+    warn(message: string, detail?: unknown): void;
+  };
+  /** Told the differences each reconciliation run found over every system (the metrics' gauge). */
+  onReconciled?: (differences: number) => void;
 }) {
   const { db, ledger, clock } = deps;
   const historyRepo = createBillingRepository(db);
@@ -158,7 +165,7 @@ export function createBillingModule(deps: {
     wake: () =>
       void deps.queue
         .trigger(walletTopUpsJob, {})
-        .catch((error: unknown) => console.warn('wallet top-up job not woken:', (error as Error).message)),
+        .catch((error: unknown) => deps.log.warn('wallet top-up job not woken:', (error as Error).message)),
   });
   return {
     history,
@@ -277,7 +284,7 @@ export function createBillingModule(deps: {
         moveBySystem: payments.moveBySystem,
         invoices,
         invoicing,
-        log: (message) => console.info(message),
+        log: deps.log.info,
       });
       const invoiceService = createInvoiceService({
         repo: invoices,
@@ -331,7 +338,7 @@ export function createBillingModule(deps: {
         walletPaidFor: walletPaidFor({ ledger, lots: walletLots }),
         wallet: walletLots,
       });
-      const log = (message: string) => console.info(message);
+      const log = deps.log.info;
       const commissions = createCommissionRepository(db);
       const earnCommissions = createCommissionEarning({
         db,
@@ -364,6 +371,7 @@ export function createBillingModule(deps: {
         gateways: payments.gateways,
         operations: payments.operations,
         repo: reconciliationRepo,
+        log: deps.log.warn,
       });
       const walletTopUp = createManualTopUp({
         walletAgency,
@@ -453,7 +461,7 @@ export function createBillingModule(deps: {
           }),
           walletExpiryHandler({ lots: walletLots, log }),
           invoicePeriodsHandler({ invoicing, mail: invoiceMail, log }),
-          reconcileHandler({ reconciliation, log }),
+          reconcileHandler({ reconciliation, log, onReconciled: deps.onReconciled }),
           rootFeesHandler({ run: rootFees.run, log }),
           minimumSpendHandler({ charges: minimumSpendCharges, notices: minimumSpendNotices, log }),
         ],

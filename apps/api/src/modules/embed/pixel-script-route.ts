@@ -19,7 +19,9 @@ export const pixelScriptRoute =
   async (app) => {
     app.get(
       PIXEL_SCRIPT_PATH,
-      { config: { access: PUBLIC }, schema: { hide: true } },
+      // A script for clients' pages, not a page: the API's headers (a CSP, same-origin resource policy)
+      // mean nothing on it or would stop it loading there; it sets the two that matter below.
+      { config: { access: PUBLIC, securityHeaders: false }, schema: { hide: true } },
       async (request, reply) => {
         reply
           .header('content-type', 'text/javascript; charset=utf-8')

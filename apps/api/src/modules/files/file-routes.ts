@@ -35,14 +35,19 @@ export const fileRoutes =
           file &&
           (PUBLIC_PURPOSES.has(file.purpose) ||
             links.isValid(fileId, request.query.expires, request.query.signature));
-        const bytes = allowed ? await storage.get(file.storageKey) : null;
-        if (!file || !bytes) throw notFound();
+        // Streamed from the store as it reads, through this route: the access check, the type the row
+        // holds and these headers stay the API's whatever the store (decision 0117).
+        const stored = allowed ? await storage.open(file.storageKey) : null;
+        if (!file || !stored) throw notFound();
+        if (stored.size !== null) reply.header('content-length', stored.size);
+        // Cross-origin: logos show on other hosts too (a web app on CORS_ORIGINS); the API's is same-origin.
         return reply
           .type(file.contentType)
           .header('cache-control', 'public, max-age=86400, immutable')
           .header('x-content-type-options', 'nosniff')
           .header('content-security-policy', "default-src 'none'")
-          .send(bytes as never); // binary body: the typed reply only knows the JSON error schema
+          .header('cross-origin-resource-policy', 'cross-origin')
+          .send(stored.body as never); // binary body: the typed reply only knows the JSON error schema
       },
     );
   };

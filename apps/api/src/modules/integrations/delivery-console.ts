@@ -45,6 +45,8 @@ export function createDeliveryConsole(deps: {
   /** The campaigns module's public ids and names, and its public id → row id. */
   campaignLabels: (ids: readonly number[]) => Promise<{ id: number; publicId: string; name: string }[]>;
   campaignIdOf: (publicId: string) => Promise<number | null>;
+  /** A company's agency (null for an agency or a root company): a test delivery's key (decision 0121). */
+  parentOf: (companyId: number) => Promise<number | null>;
 }) {
   const { db } = deps;
 
@@ -173,7 +175,8 @@ export function createDeliveryConsole(deps: {
 
     async sendTest(p: Principal, companyId: number, slug: string, ip: string) {
       const connection = await deps.manage.live(companyId, slug);
-      const id = await deps.deliveries.queueTest(connection.id);
+      const agencyId = (await deps.parentOf(companyId)) ?? companyId;
+      const id = await deps.deliveries.queueTest(connection.id, agencyId);
       await deps.audit.record(
         settingsEvent(
           p,

@@ -84,6 +84,11 @@ export function createDeliveryEngine(deps: {
   ) => Promise<void>;
   settings?: Partial<DeliveryEngineSettings>;
   log: (message: string, detail?: unknown) => void;
+  /**
+   * Runs one lease with a log id of its own (the process log's `inBatch`): its line, and those of the
+   * deliveries it started, carry the loop's name and the batch's id (decision 0119).
+   */
+  batchLog?: (loop: string, batch: () => Promise<number>) => Promise<number>;
 }) {
   const settings = { ...DEFAULT_ENGINE_SETTINGS, ...deps.settings };
   const opened = new Map<string, Record<string, string>>();
@@ -224,7 +229,9 @@ export function createDeliveryEngine(deps: {
         row.lead_id === null ? test : leads.get(Number(row.lead_id)),
         row.campaign_id === null ? undefined : clients.get(Number(row.campaign_id)),
       )
-        .catch((err) => deps.log('a delivery could not be recorded', String(err)))
+        .catch((err) =>
+          deps.log('a delivery could not be recorded', { delivery: row.id, error: String(err) }),
+        )
         .finally(() => {
           inFlight -= 1;
           settled.delete(job);
@@ -243,17 +250,20 @@ export function createDeliveryEngine(deps: {
 
   async function loop() {
     let lastRelease = 0;
-    while (running) {
-      let started = 0;
+    const batch = async () => {
       try {
         if (Date.now() - lastRelease > 30_000) {
           lastRelease = Date.now();
           await deps.deliveries.releaseExpired();
         }
-        started = await fill();
+        return await fill();
       } catch (err) {
         deps.log('the delivery engine could not lease', String(err));
+        return 0;
       }
+    };
+    while (running) {
+      const started = await (deps.batchLog ? deps.batchLog('integrations.deliver', batch) : batch());
       if (!running) break;
       // Full (or nothing due): wait for a slot to free, a wake-up, or the idle poll.
       if (started === 0 || inFlight >= settings.maxInFlight)

@@ -113,8 +113,11 @@ export function createDeliveryRepository(db: Database) {
                 error text, request text, status text, retry_secs double precision)),
             attempt as (
               insert into integration_delivery_attempts
-                     (delivery_id, attempt, outcome, http_status, latency_ms, error, request)
-              select delivery_id, attempt, outcome, http_status, latency_ms, error, request from input)
+                     (delivery_id, agency_id, attempt, outcome, http_status, latency_ms, error, request)
+              select delivery_id,
+                     (select d.agency_id from integration_deliveries d where d.id = input.delivery_id),
+                     attempt, outcome, http_status, latency_ms, error, request
+                from input)
             update integration_deliveries d
                set status = i.status, lease_until = null,
                    last_status = i.http_status, last_error = i.error, last_latency_ms = i.latency_ms,
@@ -138,11 +141,15 @@ export function createDeliveryRepository(db: Database) {
       return rows.length;
     },
 
-    /** A console test payload: a delivery with no lead, due now. */
-    async queueTest(connectionId: number): Promise<number> {
+    /**
+     * A console test payload: a delivery with no lead, due now, under the agency (decision 0121) of
+     * the connection's company: a client's parent, or the agency (or root) company itself.
+     */
+    async queueTest(connectionId: number, agencyId: number): Promise<number> {
       const [row] = await queryRows<{ id: number }>(
         db,
-        sql`insert into integration_deliveries (connection_id) values (${connectionId}) returning id`,
+        sql`insert into integration_deliveries (connection_id, agency_id)
+            values (${connectionId}, ${agencyId}) returning id`,
       );
       return Number((row as { id: number }).id);
     },

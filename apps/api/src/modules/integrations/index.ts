@@ -31,6 +31,7 @@ import { createWebhookEndpoints } from './webhook-endpoints.js';
 
 export type { DeliveryEngine, DeliveryEngineSettings } from './delivery-engine.js';
 export { DEFAULT_ENGINE_SETTINGS, PAUSED_FAILING } from './delivery-engine.js';
+export { integrationDeliveryLag } from './delivery-lag.js';
 export { queueDeliveriesForStored } from './queue-deliveries.js';
 export type { WebhookEndpoints } from './webhook-endpoints.js';
 
@@ -63,6 +64,8 @@ export function createIntegrationsModule(deps: {
   leadPayloads: (ids: readonly number[]) => Promise<Map<number, LeadPayload>>;
   engine?: Partial<DeliveryEngineSettings>;
   log: (message: string, detail?: unknown) => void;
+  /** Runs a delivery lease with its own log id (the process log's `inBatch`). */
+  batchLog?: (loop: string, batch: () => Promise<number>) => Promise<number>;
 }) {
   const connections = createConnectionRepository(deps.db);
   const deliveries = createDeliveryRepository(deps.db);
@@ -83,6 +86,7 @@ export function createIntegrationsModule(deps: {
     notifyPaused,
     settings: deps.engine,
     log: deps.log,
+    batchLog: deps.batchLog,
   });
   const manage = createManageConnections({
     db: deps.db,
@@ -101,6 +105,7 @@ export function createIntegrationsModule(deps: {
     wake: engine.wake,
     campaignLabels: deps.campaignLabels,
     campaignIdOf: deps.campaignIdOf,
+    parentOf: deps.parentOf,
   });
   const authorize = createAuthorizeIntegration({
     db: deps.db,

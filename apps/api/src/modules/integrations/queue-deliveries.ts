@@ -10,8 +10,8 @@ import type { SQL } from 'drizzle-orm';
  * exist at most once, whatever runs twice.
  */
 export function queueDeliveriesForStored(stored: string): SQL {
-  return sql`insert into integration_deliveries (connection_id, lead_id, campaign_id)
-      select k.id, s.id, s.campaign_id
+  return sql`insert into integration_deliveries (connection_id, lead_id, agency_id, campaign_id)
+      select k.id, s.id, s.agency_id, s.campaign_id
         from ${sql.raw(stored)} s
         join integration_connections k
           on k.company_id in (s.client_id, s.agency_id) and k.disconnected_at is null

@@ -74,12 +74,26 @@ beforeAll(async () => {
   await db.insert(leadRejections).values([
     ...Array.from({ length: 3 }, () => ({
       campaignId: alpha.id,
+      agencyId: alpha.agencyId,
       source: 'pixel',
       step: 'rules',
       reason: 'opted_out',
     })),
-    { campaignId: alpha.id, source: 'pixel', step: 'rules', reason: 'outside_locations' },
-    { campaignId: alpha.id, source: 'pixel', step: 'rules', reason: 'opted_out', createdAt: daysAgo(60) },
+    {
+      campaignId: alpha.id,
+      agencyId: alpha.agencyId,
+      source: 'pixel',
+      step: 'rules',
+      reason: 'outside_locations',
+    },
+    {
+      campaignId: alpha.id,
+      agencyId: alpha.agencyId,
+      source: 'pixel',
+      step: 'rules',
+      reason: 'opted_out',
+      createdAt: daysAgo(60),
+    },
   ]);
 });
 afterAll(() => rt?.close());

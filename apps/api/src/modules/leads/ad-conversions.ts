@@ -1,12 +1,10 @@
 import { type Database, queryRows, sql } from '@app/db';
 import { z } from 'zod';
 import { defineJob, type JobHandler } from '../../jobs/define-job.js';
-import type { JobQueue } from '../../jobs/job-queue.js';
 import { type AdPlatform, MAX_CONVERSION_RANGE_MS } from '../../providers/ad-platform/index.js';
 import { USER_AGENT_MAX_LENGTH } from '../../providers/identities/index.js';
 import { mirroredModulesSql } from '../campaigns/index.js';
 import type { IntakeRepository } from './intake-repository.js';
-import { ingestLeadsJob } from './lead-jobs.js';
 import type { StoredAdVisit } from './schemas.js';
 
 /*
@@ -132,13 +130,14 @@ export type AdConversions = ReturnType<typeof createAdConversions>;
 
 export function adConversionsHandler(deps: {
   conversions: AdConversions;
-  queue: Pick<JobQueue, 'trigger'>;
+  /** Wakes the ingestion, which takes the polled visitors through the pipeline. */
+  wakeIngest: () => void;
 }): JobHandler<typeof adConversionsJob.payload> {
   return {
     spec: adConversionsJob,
     async handle() {
       const polled = await deps.conversions.pollAll();
-      if (polled.visits > 0) await deps.queue.trigger(ingestLeadsJob, {});
+      if (polled.visits > 0) deps.wakeIngest();
     },
   };
 }

@@ -1,8 +1,11 @@
 import { LEAD_MODULES, type LeadModule, moduleEntry } from '@app/contracts';
 import type { Database, SqlExecutor } from '@app/db';
 import type { JobHandler } from '../../jobs/define-job.js';
+import { createDrainLoop } from '../../jobs/drain-loop.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { vendorListJob, vendorListSweepJob } from '../../jobs/vendor-list.js';
+import type { ClusterEvents } from '../../lib/cluster-events.js';
+import { clusterInvalidation } from '../../lib/cluster-invalidation.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import type { AdPlatform } from '../../providers/ad-platform/index.js';
 import type { IdentityResolver } from '../../providers/identities/index.js';
@@ -18,39 +21,41 @@ import { createIntakeRepository, createPageViewInsert } from './intake-repositor
 import { createIntakeWriter } from './intake-writer.js';
 import { createLeadCounts } from './lead-counts.js';
 import { createLeadDelivery } from './lead-delivery.js';
-import {
-  deliverLeadsHandler,
-  deliverLeadsJob,
-  ingestLeadsHandler,
-  ingestLeadsJob,
-  vendorListHandler,
-  vendorListSweepHandler,
-} from './lead-jobs.js';
 import type { OwingInvoices } from './payment-gate.js';
+import { createPixelHitStore } from './pixel-hit-store.js';
 import { createPixelRateLimit } from './pixel-rate-limit.js';
 import { pixelRoutes } from './pixel-routes.js';
 import { createTestLeads } from './test-leads.js';
 import { vendorCallbackRoutes } from './vendor-callback-routes.js';
+import { vendorListHandler, vendorListSweepHandler } from './vendor-list-jobs.js';
 import { createWaker } from './wake.js';
 
 export type { BilledLeads, BilledWindow, FirstDelivery, RootFeeCounts } from './billed-leads.js';
 export type { BatchOutcome, IngestService, MoveBySystem } from './ingest-service.js';
+export { leadLag } from './lag.js';
 export type { LeadCounts } from './lead-counts.js';
 export type { LeadDelivery } from './lead-delivery.js';
 export { MAX_DELIVERY_ATTEMPTS } from './lead-delivery.js';
 export { createLeadPayloads } from './lead-payloads.js';
 export type { TestLeadOutcome, TestLeads } from './test-leads.js';
-export { adConversionsJob, deliverLeadsJob, ingestLeadsJob, vendorListJob, vendorListSweepJob };
+export { adConversionsJob, vendorListJob, vendorListSweepJob };
 
-/** How long a public id → running campaign answer is reused (a pause reaches the pixel within it). */
+/** The cluster event that tells every worker's ingest loop that intake rows were written. */
+export const INTAKE_TOPIC = 'leads.intake';
+
+/**
+ * How long a public id → running campaign answer is reused: a move reaches every process's pixel at
+ * once through the cluster events; this bounds only what a lost event costs.
+ */
 const CAMPAIGN_CACHE_MS = 5_000;
 /** The modules whose leads start at the first-party pixel (the catalogue's lead source). */
 const PIXEL_MODULES = LEAD_MODULES.filter((module) => moduleEntry(module).leadSource === 'pixel');
 
 /**
  * The lead engine's ingestion (issue 11, decisions 0037 and 0046): the pixel endpoint and the
- * vendor callback store what arrives in the intake table; the ingest job takes it through the
- * pipeline and the claim; the delivery job hands stored leads to the mail outbox; the vendor-list
+ * vendor callback store what arrives in the intake table; every worker's ingest loop takes it
+ * through the pipeline and the claim, and its delivery loop hands stored leads to the mail outbox
+ * (decision 0122); the vendor-list
  * jobs drip enhance and b2b campaigns' daily lists into the intake, and the ad-conversions job feeds
  * the visitors the ad platform brought to locator campaigns (decision 0051).
  */
@@ -58,7 +63,7 @@ export function createLeadsModule(deps: {
   db: Database;
   /** The same database's plain SQL access: the page views' prepared INSERT. */
   sql: Pick<SqlExecutor, 'executePrepared'>;
-  queue: Pick<JobQueue, 'trigger' | 'enqueue'>;
+  queue: Pick<JobQueue, 'enqueue'>;
   resolver: IdentityResolver;
   /** The ad platform locator campaigns are mirrored to: their visitors are polled from it. */
   adPlatform: AdPlatform;
@@ -70,6 +75,8 @@ export function createLeadsModule(deps: {
   /** The payment gate (decision 0075): which companies owe a declined invoice. */
   owingInvoices: OwingInvoices;
   log: (message: string, detail?: unknown) => void;
+  /** Runs a drain loop's batch with its own log id (the process log's `inBatch`). */
+  batchLog?: (loop: string, batch: () => Promise<number>) => Promise<number>;
   /** Tests: the delivery job's retry delay. */
   deliveryRetryDelaySeconds?: (attempts: number) => number;
   /** The campaigns module's move by the system: pausing on run goes through the one move path. */
@@ -78,18 +85,56 @@ export function createLeadsModule(deps: {
   onLeadsStored?: () => void;
   /** Prepaid leads as ledger lots (the billing module's): spent in the claim, capping daily lists. */
   prepaid: Pick<PrepaidLots, 'lockLeft' | 'use' | 'left'>;
+  /** Carries a campaign's move to every process's campaign cache, and new intake rows to every worker. */
+  events: Pick<ClusterEvents, 'publish' | 'subscribe'>;
 }) {
   const { db, queue } = deps;
   const intake = createIntakeRepository(db);
-  const onError = (err: unknown) => deps.log('could not queue a lead job', String(err));
-  const ingestWaker = createWaker(() => queue.trigger(ingestLeadsJob, {}), 100, onError);
-  const deliveryWaker = createWaker(() => queue.trigger(deliverLeadsJob, {}), 250, onError);
+  const onError = (err: unknown) => deps.log('could not announce new intake rows', String(err));
+  // Every worker process drains the intake and the due deliveries (decision 0122).
+  const batchLog = deps.batchLog;
+  const ingestLoop = createDrainLoop({
+    settings: { lanes: deps.concurrency.lanes, batchSize: 500, gatherMs: 100, idlePollMs: 1_000 },
+    step: async (limit) => (await ingest.processNextBatch(limit))?.rows ?? 0,
+    onError: (err) => deps.log('lead ingestion failed', String(err)),
+    around: batchLog && ((batch) => batchLog('leads.ingest', batch)),
+  });
+  const deliveryLoop = createDrainLoop({
+    settings: { lanes: 1, batchSize: 100, gatherMs: 100, idlePollMs: 1_000 },
+    step: async (limit) => {
+      const done = await delivery.deliverDue(limit);
+      return done.delivered + done.retried + done.failed;
+    },
+    onError: (err) => deps.log('lead delivery failed', String(err)),
+    around: batchLog && ((batch) => batchLog('leads.deliver', batch)),
+  });
+  // This process's loop at once; the other processes' through a cluster event.
+  const ingestWaker = createWaker(
+    async () => {
+      ingestLoop.wake();
+      await deps.events.publish(INTAKE_TOPIC);
+    },
+    100,
+    onError,
+  );
+  let stopHearing = () => {};
   const writer = createIntakeWriter({ insert: createPageViewInsert(deps.sql), onStored: ingestWaker.wake });
 
   const campaignCache = new TtlCache<number | null>(CAMPAIGN_CACHE_MS, 20_000);
+  /** The module lists the cache is keyed under (`<modules>:<public id>`). */
+  const cachePrefixes: string[] = [];
+  const forgetCampaign = clusterInvalidation({
+    events: deps.events,
+    topic: 'leads.campaign-moved',
+    forget: (publicId) => {
+      for (const prefix of cachePrefixes) campaignCache.delete(prefix + publicId);
+    },
+    forgetAll: () => campaignCache.clear(),
+  });
   /** The running campaign of one of `modules` by public id: the cached answer at once, else a promise. */
   const runningCampaignOf = (modules: readonly LeadModule[]) => {
     const prefix = `${modules.join(',')}:`;
+    cachePrefixes.push(prefix);
     return (publicId: string) =>
       campaignCache.valueOrLoad(prefix + publicId, () => intake.runningCampaignId(publicId, modules));
   };
@@ -102,7 +147,7 @@ export function createLeadsModule(deps: {
     intake,
     resolver: deps.resolver,
     log: deps.log,
-    onDeliveriesQueued: deliveryWaker.wake,
+    onDeliveriesQueued: deliveryLoop.wake,
     onLeadsStored: deps.onLeadsStored,
     moveBySystem: deps.moveBySystem,
     onBatchDone: testLeads.batchDone,
@@ -117,14 +162,17 @@ export function createLeadsModule(deps: {
   });
   const vendorLists = createVendorLists({ db, intake, resolver: deps.resolver, prepaid: deps.prepaid });
   const adConversions = createAdConversions({ db, intake, platform: deps.adPlatform, log: deps.log });
-  const rateLimit = createPixelRateLimit({ perMinute: deps.pixelPerMinute });
+  // Shared by every API process: counted here, summed in `pixel_hits` about once a second.
+  const rateLimit = createPixelRateLimit({
+    perMinute: deps.pixelPerMinute,
+    store: createPixelHitStore(deps.sql),
+    log: (message) => deps.log(message),
+  });
 
   const handlers: JobHandler[] = [
-    ingestLeadsHandler({ ingest, intake, queue, lanes: deps.concurrency.lanes, batchSize: 500 }),
-    deliverLeadsHandler({ delivery, queue }),
     vendorListSweepHandler({ lists: vendorLists, queue }),
     vendorListHandler({ lists: vendorLists }),
-    adConversionsHandler({ conversions: adConversions, queue }),
+    adConversionsHandler({ conversions: adConversions, wakeIngest: ingestWaker.wake }),
   ];
 
   return {
@@ -164,11 +212,33 @@ export function createLeadsModule(deps: {
       testLeads,
       /** Waits until every page view acknowledged so far is stored. */
       flushIntake: writer.drain,
-      forgetCampaigns: () => campaignCache.clear(),
-      stop() {
-        ingestWaker.stop();
-        deliveryWaker.stop();
+      /** A campaign moved (paused, stopped, resumed…): every process's pixel asks again. */
+      forgetCampaign: (publicId: string) => forgetCampaign(publicId),
+      forgetCampaigns: () => forgetCampaign(),
+      /**
+       * The worker's loops over the intake and the due deliveries, started where jobs are worked; the
+       * ingest loop also wakes when another process announces intake rows (a lost notice is covered
+       * by the loop's poll).
+       */
+      startEngines() {
+        ingestLoop.start();
+        deliveryLoop.start();
+        stopHearing = deps.events.subscribe(INTAKE_TOPIC, {
+          message: ingestLoop.wake,
+          missed: ingestLoop.wake,
+        });
       },
+      /** What this process's loops took (its share of the cluster's work). */
+      engineStats: () => ({ ingest: ingestLoop.stats(), delivery: deliveryLoop.stats() }),
+      /** Intake rows were written outside the module (a benchmark's inserts): the ingest loop looks now. */
+      wakeIngest: ingestLoop.wake,
+      async stop() {
+        stopHearing();
+        ingestWaker.stop();
+        await Promise.all([ingestLoop.stop(), deliveryLoop.stop()]);
+      },
+      /** Stops the pixel limit's flushes, sending what it counted (before the database closes). */
+      stopPixelLimit: () => rateLimit.stop(),
     },
   };
 }

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { asMicros } from '@app/contracts';
 import { agencyPrices, and, eq, leads, queryRows, sql } from '@app/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../../../test/harness.js';
 import { campaignState, insertCampaign, outcomes } from '../../../test/kits/campaigns.js';
-import { ingestLeadsHandler } from './lead-jobs.js';
+import { createDrainLoop } from '../../jobs/drain-loop.js';
 
 /*
  * The claim of decision 0037 §1 under concurrency, through the ingest service on the real database
@@ -43,7 +43,8 @@ async function feed(campaignId: number, identities: ReturnType<typeof person>[])
 /** Runs `parallel` batch loops of `size` rows at once until the intake is empty. */
 async function drain(parallel = 10, size = 10) {
   const lane = async () => {
-    while (await rt.services.leads.ingest.processNextBatch(size)) {}
+    // Lanes race on one campaign, past the lease's campaign hold (decision 0122).
+    while (await rt.services.leads.ingest.processNextBatch(size, { anyCampaign: true })) {}
   };
   await Promise.all(Array.from({ length: parallel }, lane));
   const [left] = await queryRows<{ n: number }>(
@@ -102,20 +103,23 @@ describe('at most once per campaign + identity', () => {
   });
 });
 
-describe('the ingest job’s lanes while rows keep arriving (decision 0055)', () => {
+describe('ingest lanes while rows keep arriving (decisions 0055, 0122)', () => {
   it('stores each identity once, with one delivery row, from a stream of repeats worked by four lanes', async () => {
     const campaign = await insertCampaign(rt.database.db, {
       reidentification: '30',
       reportSentTo: ['lanes@harbor.test'],
     });
     const people = Array.from({ length: 60 }, (_, i) => person(`lanes-${i}@example.com`));
-    const handler = ingestLeadsHandler({
-      ingest: rt.services.leads.ingest,
-      intake: rt.services.leads.intake,
-      queue: { trigger: async () => null },
-      lanes: 4,
-      batchSize: 15,
+    // Four lanes, small batches, so the rounds interleave.
+    const loop = createDrainLoop({
+      settings: { lanes: 4, batchSize: 15, gatherMs: 20, idlePollMs: 50 },
+      step: async (limit) =>
+        (await rt.services.leads.ingest.processNextBatch(limit, { anyCampaign: true }))?.rows ?? 0,
+      onError: (err) => {
+        throw err;
+      },
     });
+    loop.start();
     // Every person three times, in rounds fed while the run works.
     const feeding = (async () => {
       for (let round = 0; round < 6; round++) {
@@ -126,8 +130,15 @@ describe('the ingest job’s lanes while rows keep arriving (decision 0055)', ()
         await new Promise((resolve) => setTimeout(resolve, 40));
       }
     })();
-    await Promise.all([handler.handle({}, { retryCount: 0, isLastAttempt: true }), feeding]);
-    while (await rt.services.leads.ingest.processNextBatch(50)) {} // anything fed after the run ended
+    await feeding;
+    await vi.waitFor(
+      async () =>
+        expect(
+          await queryRows(rt.database.db, sql`select 1 from lead_intake where campaign_id = ${campaign.id}`),
+        ).toHaveLength(0),
+      { timeout: 30_000, interval: 50 },
+    );
+    await loop.stop();
 
     const { leads, rejections } = await outcomes(rt.database.db, campaign.id);
     expect(leads).toHaveLength(60);
@@ -360,5 +371,43 @@ describe('a campaign that does not run', () => {
         { step: 'campaign', reason: 'campaign_not_running', identity_md5: md5('paused@example.com') },
       ],
     });
+  });
+});
+
+describe('leases by campaign (decision 0122)', () => {
+  it('gives a second batch the other campaigns’ rows while a first batch holds its campaign', async () => {
+    const first = await insertCampaign(rt.database.db);
+    const second = await insertCampaign(rt.database.db);
+    await feed(
+      first.id,
+      [1, 2, 3, 4, 5].map((i) => person(`hold-a-${i}@example.com`)),
+    );
+    await feed(
+      second.id,
+      [1, 2, 3, 4, 5].map((i) => person(`hold-b-${i}@example.com`)),
+    );
+    const { intake } = rt.services.leads;
+    try {
+      const campaignsOf = (rows: Awaited<ReturnType<typeof intake.lease>>) => [
+        ...new Set(rows.map((r) => r.campaignId)),
+      ];
+      // The oldest rows: three of the first campaign's five.
+      const a = await intake.lease(3);
+      expect(a).toHaveLength(3);
+      expect(campaignsOf(a)).toEqual([first.id]);
+      // The first campaign is held: its two other rows wait, the second campaign's are taken.
+      const b = await intake.lease(10);
+      expect(b).toHaveLength(5);
+      expect(campaignsOf(b)).toEqual([second.id]);
+      // Only a lease that ignores the hold takes the first campaign's rest.
+      expect(await intake.lease(10)).toEqual([]);
+      const c = await intake.lease(10, { anyCampaign: true });
+      expect(c).toHaveLength(2);
+      expect(campaignsOf(c)).toEqual([first.id]);
+    } finally {
+      await rt.database.db.execute(
+        sql`delete from lead_intake where campaign_id in (${first.id}, ${second.id})`,
+      );
+    }
   });
 });

@@ -214,8 +214,11 @@ export function createIngestService(deps: {
 
   return {
     /** Leases one batch and takes it through the pipeline; null when nothing was due. */
-    async processNextBatch(size: number): Promise<BatchOutcome | null> {
-      const rows = await intake.lease(size);
+    async processNextBatch(
+      size: number,
+      lease: { anyCampaign?: boolean } = {},
+    ): Promise<BatchOutcome | null> {
+      const rows = await intake.lease(size, lease);
       if (rows.length === 0) return null;
       const campaigns = await loadIngestCampaigns(db, [...new Set(rows.map((r) => r.campaignId))]);
       const [closed, unpaid] = await Promise.all([

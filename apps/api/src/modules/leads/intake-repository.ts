@@ -1,9 +1,10 @@
 import { type Database, type Executor, queryRows, type SqlExecutor, sql } from '@app/db';
+import { AGENCY_OF_CAMPAIGN } from './agency-key.js';
 import { textArray } from './sql-arrays.js';
 
 /*
  * The intake table (decision 0046): rows are written in multi-row inserts, leased in batches by
- * the ingest job (FOR UPDATE SKIP LOCKED, so workers never take the same row), and deleted in the
+ * the workers' ingest loops (FOR UPDATE SKIP LOCKED, so workers never take the same row), and deleted in the
  * transaction that stores their outcome (lead-claim.ts). A lease that runs out (a crashed worker)
  * frees the row again.
  */
@@ -30,6 +31,8 @@ export interface IntakeRow {
 
 /** How long a worker keeps a leased batch before another may take it. */
 export const INTAKE_LEASE_SECONDS = 120;
+/** How long a leased batch keeps its campaigns from other batches (see `lease`). */
+export const CAMPAIGN_HOLD_SECONDS = 10;
 
 export function createIntakeRepository(db: Database) {
   return {
@@ -50,8 +53,22 @@ export function createIntakeRepository(db: Database) {
       await tx.execute(insertStatement(rows));
     },
 
-    /** Leases up to `limit` due rows, oldest first. */
-    async lease(limit: number): Promise<IntakeRow[]> {
+    /**
+     * Leases up to `limit` due rows, oldest first, of campaigns no other batch took lately: the
+     * workers of a cluster take campaigns apart (decision 0122), so their claim transactions do not
+     * queue behind each other on a campaign's counters. "Lately" is the first `CAMPAIGN_HOLD_SECONDS`
+     * of a lease: a batch is claimed well within it, and a crashed worker's campaigns are taken by
+     * the others after it (its own rows wait for their lease to run out). The busy campaigns are read
+     * once per statement (an init plan), then skipped in the walk down the due index.
+     * `anyCampaign` leases regardless of the hold: the tests of concurrent claims on one campaign,
+     * which the hold makes rare (a slow batch, two leases at the same instant) but not impossible.
+     */
+    async lease(limit: number, options: { anyCampaign?: boolean } = {}): Promise<IntakeRow[]> {
+      const held = options.anyCampaign
+        ? sql``
+        : sql`and campaign_id <> all (array(
+                select distinct campaign_id from lead_intake
+                 where lease_until > now() + make_interval(secs => ${INTAKE_LEASE_SECONDS - CAMPAIGN_HOLD_SECONDS})))`;
       const rows = await queryRows<{
         id: number;
         campaign_id: number;
@@ -65,6 +82,7 @@ export function createIntakeRepository(db: Database) {
                    attempts = attempts + 1
              where id in (select id from lead_intake
                            where available_at <= now() and (lease_until is null or lease_until < now())
+                             ${held}
                            order by available_at, id limit ${limit}
                            for update skip locked)
             returning id, campaign_id, source, payload, received_at, attempts`,
@@ -79,16 +97,6 @@ export function createIntakeRepository(db: Database) {
           attempts: r.attempts,
         }))
         .sort((a, b) => a.id - b.id);
-    },
-
-    /** Rows waiting now (due, not leased): the job goes on while there are some. */
-    async hasDue(): Promise<boolean> {
-      const rows = await queryRows(
-        db,
-        sql`select 1 from lead_intake
-             where available_at <= now() and (lease_until is null or lease_until < now()) limit 1`,
-      );
-      return rows.length > 0;
     },
   };
 }
@@ -108,8 +116,8 @@ function recordsJson(rows: readonly IntakeInsert[]): string {
 }
 
 function insertStatement(rows: readonly IntakeInsert[]) {
-  return sql`insert into lead_intake (campaign_id, source, payload, available_at)
-             select x.campaign_id, x.source, x.payload, coalesce(x.available_at, now())
+  return sql`insert into lead_intake (campaign_id, agency_id, source, payload, available_at)
+             select x.campaign_id, ${sql.raw(AGENCY_OF_CAMPAIGN)}, x.source, x.payload, coalesce(x.available_at, now())
                from json_to_recordset(${recordsJson(rows)}::json)
                  as x(campaign_id int, source text, payload jsonb, available_at timestamptz)`;
 }
@@ -121,8 +129,8 @@ function insertStatement(rows: readonly IntakeInsert[]) {
  * later durable commit (a lead's claim) flushes them first. The setting is local to the statement's
  * own transaction and read at its commit, so it costs no extra round trip.
  */
-const PAGE_VIEWS_INSERT = `insert into lead_intake (campaign_id, source, payload, available_at)
-  select x.campaign_id, x.source, x.payload, coalesce(x.available_at, now())
+const PAGE_VIEWS_INSERT = `insert into lead_intake (campaign_id, agency_id, source, payload, available_at)
+  select x.campaign_id, ${AGENCY_OF_CAMPAIGN}, x.source, x.payload, coalesce(x.available_at, now())
     from json_to_recordset($1::json)
       as x(campaign_id int, source text, payload jsonb, available_at timestamptz)
    where (select set_config('synchronous_commit', 'off', true)) = 'off'`;

@@ -1,6 +1,7 @@
 import { type Database, queryRows, sql } from '@app/db';
 import type { SQL } from 'drizzle-orm';
 import { queueDeliveriesForStored } from '../integrations/index.js';
+import { AGENCY_OF_CAMPAIGN } from './agency-key.js';
 import type { LeadToStore, Rejection } from './lead-claim.js';
 import { intArray } from './sql-arrays.js';
 
@@ -11,8 +12,9 @@ import { intArray } from './sql-arrays.js';
  * batch takes them in the same order.
  */
 
-export type Pair = readonly [owner: number, md5: string];
-type Stamped = readonly [owner: number, md5: string, at: string];
+/** A claim's key: its owner (campaign or client), the identity, and the owner's agency (decision 0121). */
+export type Pair = readonly [owner: number, md5: string, agency: number];
+type Stamped = readonly [owner: number, md5: string, agency: number, at: string];
 
 /** Everything a batch writes once its candidates are decided (`writeBatch`). */
 export interface BatchWrites {
@@ -42,6 +44,7 @@ export const EMPTY_WRITES: BatchWrites = {
 };
 
 const json = (value: unknown) => JSON.stringify(value);
+
 const pairKey = (owner: number, md5: string) => `${owner}:${md5}`;
 
 export function claimStatements(tx: Database) {
@@ -56,8 +59,8 @@ export function claimStatements(tx: Database) {
       tx,
       sql`select t.${sql.raw(owner)} as owner, t.identity_md5 as md5, t.last_delivered_at as last
             from ${sql.raw(table)} t
-            join json_to_recordset(${json(pairs.map(([o, m]) => ({ o, m })))}::json) as k(o int, m text)
-              on t.${sql.raw(owner)} = k.o and t.identity_md5 = k.m
+            join json_to_recordset(${json(pairs.map(([o, m, a]) => ({ o, m, a })))}::json) as k(o int, m text, a int)
+              on t.${sql.raw(owner)} = k.o and t.identity_md5 = k.m and t.agency_id = k.a
            order by t.${sql.raw(owner)}, t.identity_md5 collate "C"
              for update of t`,
     );
@@ -73,9 +76,10 @@ export function claimStatements(tx: Database) {
     if (rows.length === 0) return inserted;
     const back = await queryRows<{ owner: number; md5: string }>(
       tx,
-      sql`insert into ${sql.raw(table)} (${sql.raw(owner)}, identity_md5, last_delivered_at)
-          select k.o, k.m, k.at::timestamptz
-            from json_to_recordset(${json(rows.map(([o, m, at]) => ({ o, m, at })))}::json) as k(o int, m text, at text)
+      sql`insert into ${sql.raw(table)} (${sql.raw(owner)}, identity_md5, agency_id, last_delivered_at)
+          select k.o, k.m, k.a, k.at::timestamptz
+            from json_to_recordset(${json(rows.map(([o, m, a, at]) => ({ o, m, a, at })))}::json)
+              as k(o int, m text, a int, at text)
            order by k.o, k.m collate "C"
           on conflict do nothing
           returning ${sql.raw(owner)} as owner, identity_md5 as md5`,
@@ -89,17 +93,19 @@ export function claimStatements(tx: Database) {
     insertCampaignClaims: (rows: readonly Stamped[]) => insertClaims('lead_claims', 'campaign_id', rows),
     insertClientClaims: (rows: readonly Stamped[]) => insertClaims('client_lead_claims', 'client_id', rows),
 
-    /** The limit counters of these (campaign, period) keys, created at 0 when missing, locked. */
-    async lockCounters(keys: readonly (readonly [number, string])[]): Promise<Map<string, number>> {
+    /** The limit counters of these (campaign, period, agency) keys, created at 0 when missing, locked. */
+    async lockCounters(
+      keys: readonly (readonly [campaign: number, period: string, agency: number])[],
+    ): Promise<Map<string, number>> {
       const found = new Map<string, number>();
       if (keys.length === 0) return found;
       const rows = await queryRows<{ campaign_id: number; period_key: string; count: number }>(
         tx,
-        sql`insert into campaign_limit_counters (campaign_id, period_key, count)
-            select k.c, k.p, 0
-              from json_to_recordset(${json(keys.map(([c, p]) => ({ c, p })))}::json) as k(c int, p text)
+        sql`insert into campaign_limit_counters (campaign_id, period_key, agency_id, count)
+            select k.c, k.p, k.a, 0
+              from json_to_recordset(${json(keys.map(([c, p, a]) => ({ c, p, a })))}::json) as k(c int, p text, a int)
              order by k.c, k.p collate "C"
-            on conflict (campaign_id, period_key) do update set count = campaign_limit_counters.count
+            on conflict (campaign_id, period_key, agency_id) do update set count = campaign_limit_counters.count
             returning campaign_id, period_key, count`,
       );
       for (const r of rows) found.set(`${r.campaign_id}:${r.period_key}`, r.count);
@@ -115,35 +121,35 @@ export function claimStatements(tx: Database) {
     async writeBatch(writes: BatchWrites): Promise<number[]> {
       const parts: SQL[] = [];
       const part = (name: string, statement: SQL) => parts.push(sql`${sql.raw(name)} as (${statement})`);
-      const stamped = (rows: readonly Stamped[]) => json(rows.map(([o, m, at]) => ({ o, m, at })));
-      const pairs = (rows: readonly Pair[]) => json(rows.map(([o, m]) => ({ o, m })));
+      const stamped = (rows: readonly Stamped[]) => json(rows.map(([o, m, a, at]) => ({ o, m, a, at })));
+      const pairs = (rows: readonly Pair[]) => json(rows.map(([o, m, a]) => ({ o, m, a })));
       if (writes.campaignClaims.length > 0)
         part(
           'campaign_claims',
           sql`update lead_claims t set last_delivered_at = k.at::timestamptz
-                from json_to_recordset(${stamped(writes.campaignClaims)}::json) as k(o int, m text, at text)
-               where t.campaign_id = k.o and t.identity_md5 = k.m`,
+                from json_to_recordset(${stamped(writes.campaignClaims)}::json) as k(o int, m text, a int, at text)
+               where t.campaign_id = k.o and t.identity_md5 = k.m and t.agency_id = k.a`,
         );
       if (writes.clientClaims.length > 0)
         part(
           'client_claims',
           sql`update client_lead_claims t set last_delivered_at = k.at::timestamptz
-                from json_to_recordset(${stamped(writes.clientClaims)}::json) as k(o int, m text, at text)
-               where t.client_id = k.o and t.identity_md5 = k.m`,
+                from json_to_recordset(${stamped(writes.clientClaims)}::json) as k(o int, m text, a int, at text)
+               where t.client_id = k.o and t.identity_md5 = k.m and t.agency_id = k.a`,
         );
       if (writes.dropCampaignClaims.length > 0)
         part(
           'dropped_campaign_claims',
           sql`delete from lead_claims t
-               using json_to_recordset(${pairs(writes.dropCampaignClaims)}::json) as k(o int, m text)
-               where t.campaign_id = k.o and t.identity_md5 = k.m`,
+               using json_to_recordset(${pairs(writes.dropCampaignClaims)}::json) as k(o int, m text, a int)
+               where t.campaign_id = k.o and t.identity_md5 = k.m and t.agency_id = k.a`,
         );
       if (writes.dropClientClaims.length > 0)
         part(
           'dropped_client_claims',
           sql`delete from client_lead_claims t
-               using json_to_recordset(${pairs(writes.dropClientClaims)}::json) as k(o int, m text)
-               where t.client_id = k.o and t.identity_md5 = k.m`,
+               using json_to_recordset(${pairs(writes.dropClientClaims)}::json) as k(o int, m text, a int)
+               where t.client_id = k.o and t.identity_md5 = k.m and t.agency_id = k.a`,
         );
       if (writes.counters.size > 0)
         part(
@@ -169,8 +175,8 @@ export function claimStatements(tx: Database) {
         if (deliveries.length > 0)
           part(
             'deliveries',
-            sql`insert into lead_deliveries (lead_id, kind, target)
-                select s.id, d.k, d.t
+            sql`insert into lead_deliveries (lead_id, agency_id, kind, target)
+                select s.id, s.agency_id, d.k, d.t
                   from stored s
                   join json_to_recordset(${json(deliveries)}::json) as d(n int, c int, m text, k text, t text)
                     on d.c = s.campaign_id and d.m = s.identity_md5
@@ -182,8 +188,8 @@ export function claimStatements(tx: Database) {
       if (writes.rejections.length > 0)
         part(
           'rejections',
-          sql`insert into lead_rejections (campaign_id, identity_md5, source, step, reason)
-              select x.campaign_id, x.identity_md5, x.source, x.step, x.reason
+          sql`insert into lead_rejections (campaign_id, agency_id, identity_md5, source, step, reason)
+              select x.campaign_id, ${sql.raw(AGENCY_OF_CAMPAIGN)}, x.identity_md5, x.source, x.step, x.reason
                 from json_to_recordset(${json(
                   writes.rejections.map((r) => ({
                     campaign_id: r.campaignId,

@@ -121,7 +121,7 @@ export async function claimLeads(
     // 1. The campaign claims: existing rows locked, then the new ones inserted.
     await takeClaims(
       alive(),
-      (c) => [c.lead.campaign.id, c.lead.identityMd5],
+      (c) => [c.lead.campaign.id, c.lead.identityMd5, c.lead.campaign.agencyId],
       (pairs) => sql.lockCampaignClaims(pairs),
       (pairs) => sql.insertCampaignClaims(pairs),
       (c, hold) => {
@@ -132,7 +132,7 @@ export async function claimLeads(
     // 2. The client claims of candidates whose window spans the client's campaigns.
     await takeClaims(
       alive().filter((c) => c.lead.campaign.rules.reidentification.acrossClientCampaigns),
-      (c) => [c.lead.campaign.clientId, c.lead.identityMd5],
+      (c) => [c.lead.campaign.clientId, c.lead.identityMd5, c.lead.campaign.agencyId],
       (pairs) => sql.lockClientClaims(pairs),
       (pairs) => sql.insertClientClaims(pairs),
       (c, hold) => {
@@ -147,7 +147,7 @@ export async function claimLeads(
     const counts = (c: Candidate) => c.lead.source !== 'test';
     const limited = alive().filter((c) => counts(c) && c.lead.campaign.rules.limit.max !== null);
     const counters = await sql.lockCounters(
-      unique(limited.map((c) => [c.lead.campaign.id, c.lead.periodKey] as const)),
+      unique(limited.map((c) => [c.lead.campaign.id, c.lead.periodKey, c.lead.campaign.agencyId] as const)),
     );
     const prepaid = await prepaidLots.lockLeft(
       [
@@ -200,16 +200,16 @@ export async function claimLeads(
     const ids = await sql.writeBatch({
       campaignClaims: winners
         .filter((c) => c.claim === 'update')
-        .map((c) => [c.lead.campaign.id, c.lead.identityMd5, at(c)]),
+        .map((c) => [c.lead.campaign.id, c.lead.identityMd5, c.lead.campaign.agencyId, at(c)]),
       clientClaims: winners
         .filter((c) => c.clientClaim === 'update')
-        .map((c) => [c.lead.campaign.clientId, c.lead.identityMd5, at(c)]),
+        .map((c) => [c.lead.campaign.clientId, c.lead.identityMd5, c.lead.campaign.agencyId, at(c)]),
       dropCampaignClaims: losers
         .filter((c) => c.claim === 'inserted')
-        .map((c) => [c.lead.campaign.id, c.lead.identityMd5]),
+        .map((c) => [c.lead.campaign.id, c.lead.identityMd5, c.lead.campaign.agencyId]),
       dropClientClaims: losers
         .filter((c) => c.clientClaim === 'inserted')
-        .map((c) => [c.lead.campaign.clientId, c.lead.identityMd5]),
+        .map((c) => [c.lead.campaign.clientId, c.lead.identityMd5, c.lead.campaign.agencyId]),
       counters: countersUsed,
       leads: winners.map((c, i) => ({ lead: c.lead, deliveries: targets[i] ?? [] })),
       rejections: [
@@ -260,7 +260,7 @@ async function takeClaims(
   candidates: readonly Candidate[],
   keyOf: (c: Candidate) => Pair,
   lock: (pairs: readonly Pair[]) => Promise<Map<string, Date>>,
-  insert: (pairs: readonly (readonly [number, string, string])[]) => Promise<Set<string>>,
+  insert: (pairs: readonly (readonly [number, string, number, string])[]) => Promise<Set<string>>,
   hold: (c: Candidate, how: Hold) => void,
   lost: (c: Candidate) => void,
 ): Promise<void> {
@@ -283,8 +283,8 @@ async function takeClaims(
   }
   const inserted = await insert(
     toInsert.map((c) => {
-      const [owner, md5] = keyOf(c);
-      return [owner, md5, c.lead.now.toISOString()] as const;
+      const [owner, md5, agency] = keyOf(c);
+      return [owner, md5, agency, c.lead.now.toISOString()] as const;
     }),
   );
   for (const c of toInsert) {
@@ -295,7 +295,7 @@ async function takeClaims(
 }
 
 /** Distinct pairs in key order: every batch locks rows in the same order, so none deadlock. */
-function unique<T extends readonly [number, string]>(pairs: readonly T[]): T[] {
+function unique<T extends readonly [number, string, ...unknown[]]>(pairs: readonly T[]): T[] {
   const byKey = new Map(pairs.map((p) => [key(p[0], p[1]), p]));
   return [...byKey.values()].sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
 }

@@ -14,6 +14,14 @@ import { intArray } from './sql-arrays.js';
 
 export const MAX_DELIVERY_ATTEMPTS = 5;
 
+/**
+ * How long a worker keeps a leased batch of deliveries. A batch hands its e-mails to the outbox in
+ * milliseconds, so a minute only bounds how long a crashed worker's leads wait for the others (it was
+ * five: the scale-out bench's fault run waited that long for the killed worker's batch). A batch that
+ * outlived it would be delivered again by another worker: delivery is at least once.
+ */
+export const DELIVERY_LEASE_SECONDS = 60;
+
 interface DueRow {
   id: number;
   kind: string;
@@ -49,7 +57,7 @@ export function createLeadDelivery(deps: {
   const { db } = deps;
   const delay = deps.retryDelaySeconds ?? ((n: number) => DELIVERY_RETRY.delayMs(n) / 1000);
 
-  /** Leases up to `limit` due deliveries (a crashed worker's lease runs out after 5 minutes). */
+  /** Leases up to `limit` due deliveries (a crashed worker's lease runs out after DELIVERY_LEASE_SECONDS). */
   const lease = (limit: number) =>
     queryRows<DueRow>(
       db,
@@ -58,7 +66,7 @@ export function createLeadDelivery(deps: {
              where status = 'queued' and next_attempt_at <= now()
              order by next_attempt_at, id limit ${limit}
              for update skip locked)
-          update lead_deliveries d set attempts = d.attempts + 1, next_attempt_at = now() + interval '5 minutes'
+          update lead_deliveries d set attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => ${DELIVERY_LEASE_SECONDS})
             from due, leads l, campaigns c
            where d.id = due.id and l.id = d.lead_id and c.id = l.campaign_id
           returning d.id, d.kind, d.target, d.attempts, l.id as lead_id, l.system_id, l.client_id,

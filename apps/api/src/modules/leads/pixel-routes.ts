@@ -47,18 +47,23 @@ export const pixelRoutes =
       reply.header('access-control-allow-origin', '*');
       done();
     });
-    app.options('/px/v', { config: { access: PUBLIC }, schema: { hide: true } }, async (_request, reply) =>
-      reply
-        .header('access-control-allow-methods', 'POST')
-        .header('access-control-allow-headers', 'content-type')
-        .header('access-control-max-age', '86400')
-        .status(204)
-        .send(),
+    // Beacons from clients' pages get CORS and no page headers (decision 0120): nothing here is a page, and
+    // the API's set would cost every page view a hook.
+    app.options(
+      '/px/v',
+      { config: { access: PUBLIC, securityHeaders: false }, schema: { hide: true } },
+      async (_request, reply) =>
+        reply
+          .header('access-control-allow-methods', 'POST')
+          .header('access-control-allow-headers', 'content-type')
+          .header('access-control-max-age', '86400')
+          .status(204)
+          .send(),
     );
     app.post(
       '/px/v',
       {
-        config: { access: PUBLIC, envelope: false },
+        config: { access: PUBLIC, envelope: false, securityHeaders: false },
         bodyLimit: PIXEL_BODY_LIMIT,
         // The page view's rules written out in front of Zod (pixel-view-check.ts, decision 0056).
         validatorCompiler: validatorWithPlainBody(plainPageView),

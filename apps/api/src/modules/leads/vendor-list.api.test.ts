@@ -189,8 +189,8 @@ describe('sized to what the campaign may still take', () => {
     const campaign = await enhance(fields);
     if (fields?.leadLimitFrequency === 'month')
       await rt.database.db.execute(
-        sql`insert into campaign_limit_counters (campaign_id, period_key, count)
-            values (${campaign.id}, ${`month:${today().slice(0, 7)}`}, 100)`,
+        sql`insert into campaign_limit_counters (campaign_id, period_key, agency_id, count)
+            values (${campaign.id}, ${`month:${today().slice(0, 7)}`}, ${campaign.agencyId}, 100)`,
       );
     const outcome = await lists().run({ campaignId: campaign.id, day: today() }, earlyToday());
     expect(outcome).toMatchObject({ status: 'written', identities: expected });
@@ -200,16 +200,16 @@ describe('sized to what the campaign may still take', () => {
   it('counts what the day already took, and asks nothing when the limit is reached', async () => {
     const campaign = await enhance({ leadLimit: 10 });
     await rt.database.db.execute(
-      sql`insert into campaign_limit_counters (campaign_id, period_key, count)
-          values (${campaign.id}, ${`day:${today()}`}, 6)`,
+      sql`insert into campaign_limit_counters (campaign_id, period_key, agency_id, count)
+          values (${campaign.id}, ${`day:${today()}`}, ${campaign.agencyId}, 6)`,
     );
     expect(await lists().run({ campaignId: campaign.id, day: today() }, earlyToday())).toMatchObject({
       identities: 4,
     });
     const full = await enhance({ leadLimit: 10 });
     await rt.database.db.execute(
-      sql`insert into campaign_limit_counters (campaign_id, period_key, count)
-          values (${full.id}, ${`day:${today()}`}, 10)`,
+      sql`insert into campaign_limit_counters (campaign_id, period_key, agency_id, count)
+          values (${full.id}, ${`day:${today()}`}, ${full.agencyId}, 10)`,
     );
     expect(await lists().run({ campaignId: full.id, day: today() }, earlyToday())).toMatchObject({
       status: 'written',

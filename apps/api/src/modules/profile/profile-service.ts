@@ -102,7 +102,7 @@ export function createProfileService(deps: {
     if (!contentType)
       throw badRequest('The picture must be a PNG, JPEG, WebP or GIF image.', { pict: 'not an image' });
     const storageKey = `${purpose}/${randomUUID()}`;
-    await deps.storage.put(storageKey, image.bytes);
+    await deps.storage.put(storageKey, image.bytes, contentType);
     const file = await deps.repo.insertFile({
       systemId: p.systemId,
       companyId: p.companyId,

@@ -68,7 +68,7 @@ export function createBrandingImages(deps: {
       const contentType = detectBrandingImageType(bytes, kind);
       if (!contentType) throw badRequest(imageTypeText(kind), { file: imageTypeText(kind) });
       const storageKey = `${kind}/${randomUUID()}`;
-      await deps.storage.put(storageKey, bytes);
+      await deps.storage.put(storageKey, bytes, contentType);
       const file = await repo.insertFile({
         systemId: company.systemId,
         companyId: company.id,

@@ -1,5 +1,6 @@
 import { asCents } from '@app/contracts';
 import {
+  asc,
   companies,
   companyModules,
   DEMO,
@@ -390,7 +391,14 @@ describe('the user log of an edit', () => {
       DownlineOrganizationID: company!.externalOrganizationId ?? '',
     });
     expect(res.statusCode, res.body).toBe(200);
-    const logs = await rt.database.db.select().from(userLogs).where(eq(userLogs.action, 'agency_updated'));
+    // In the order written: a select without one may answer in any order on PostgreSQL.
+    const logsOf = () =>
+      rt.database.db
+        .select()
+        .from(userLogs)
+        .where(eq(userLogs.action, 'agency_updated'))
+        .orderBy(asc(userLogs.id));
+    const logs = await logsOf();
     expect(logs.at(-1)?.description).toBe(`Updated ${company!.name}: name "${user!.name}" → "Owner Renamed"`);
 
     const again = await update({
@@ -399,7 +407,7 @@ describe('the user log of an edit', () => {
       ClientFullName: 'Owner Renamed',
     });
     expect(again.statusCode, again.body).toBe(200);
-    const after = await rt.database.db.select().from(userLogs).where(eq(userLogs.action, 'agency_updated'));
+    const after = await logsOf();
     expect(after.at(-1)?.description).toBe(`Updated ${company!.name}: no changes`);
   });
 });

@@ -1,3 +1,5 @@
+import type { ClusterEvents } from '../../lib/cluster-events.js';
+import { clusterInvalidation } from '../../lib/cluster-invalidation.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import type { GatewayName, PaymentGateway } from './gateway.js';
 import type { SandboxGateway } from './sandbox/sandbox-gateway.js';
@@ -30,9 +32,9 @@ export class GatewayNotConfiguredError extends Error {
  * the deployment's (environment), then the sandbox, which is always there. New objects (customers,
  * cards, charges, connected accounts) are made on `forSystem`; an object already made is always read,
  * settled and reconciled on the gateway its row names (`of`), so switching a system from the sandbox to
- * Stripe leaves its sandbox rows readable. Each system's keys are read at most every `ttlMs` (and at
- * once after `invalidate`, which the settings route calls); a Stripe client is built once per set of
- * keys.
+ * Stripe leaves its sandbox rows readable. Each system's keys are read at most every `ttlMs`, and at
+ * once in every process after `invalidate` (the settings route calls it; the cluster events carry it);
+ * a Stripe client is built once per set of keys.
  */
 export function createGatewayDirectory(deps: {
   sandbox: SandboxGateway;
@@ -43,9 +45,16 @@ export function createGatewayDirectory(deps: {
   /** Where Stripe's API is (a local fake in tests). */
   api?: StripeSettings['api'];
   ttlMs?: number;
+  events: Pick<ClusterEvents, 'publish' | 'subscribe'>;
 }) {
   type Resolved = { keys: StripeKeys; own: boolean; gateway: PaymentGateway } | null;
   const resolved = new TtlCache<Resolved>(deps.ttlMs ?? 10_000, 1_000);
+  const invalidateSystem = clusterInvalidation({
+    events: deps.events,
+    topic: 'payments.gateway-keys',
+    forget: (systemId) => resolved.delete(systemId),
+    forgetAll: () => resolved.clear(),
+  });
   // One client per distinct key pair: a system's keys change rarely, and many systems may share the
   // deployment's.
   const clients = new Map<string, PaymentGateway>();
@@ -110,9 +119,9 @@ export function createGatewayDirectory(deps: {
       return stripe ? (stripe.own ? 'system' : 'deployment') : 'sandbox';
     },
 
-    /** The system's keys changed: the next call reads them again. */
+    /** The system's keys changed: the next call in any process reads them again. */
     invalidate(systemId: number) {
-      resolved.delete(String(systemId));
+      invalidateSystem(String(systemId));
     },
   };
 }

@@ -18,6 +18,8 @@ export const reconcileJob = defineJob({
 export function reconcileHandler(deps: {
   reconciliation: Pick<Reconciliation, 'reconcileAll'>;
   log?: (message: string) => void;
+  /** Told the run's differences over every system and gateway (the metrics' gauge). */
+  onReconciled?: (differences: number) => void;
 }): JobHandler<typeof reconcileJob.payload> {
   return {
     spec: reconcileJob,
@@ -25,6 +27,7 @@ export function reconcileHandler(deps: {
       const done = await deps.reconciliation.reconcileAll();
       const runs = done.flatMap((d) => d.runs);
       const differences = runs.reduce((sum, r) => sum + r.differences, 0);
+      deps.onReconciled?.(differences);
       deps.log?.(
         `reconciliation: ${done.length} systems, ${runs.reduce((sum, r) => sum + r.checked, 0)} gateway records checked, ${differences} differences`,
       );

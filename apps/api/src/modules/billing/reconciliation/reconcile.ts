@@ -23,6 +23,7 @@ export function createReconciliation(deps: {
   gateways: Pick<GatewayDirectory, 'of' | 'forSystem'>;
   operations: OperationReads;
   repo: ReconciliationRepository;
+  log: (message: string) => void;
 }) {
   async function reconcileSystem(systemId: number) {
     const ranAt = deps.clock.now();
@@ -39,7 +40,7 @@ export function createReconciliation(deps: {
         throw error;
       });
       if (!gateway) {
-        console.warn(`reconciliation: system ${systemId}'s ${name} gateway is not configured; skipped`);
+        deps.log(`reconciliation: system ${systemId}'s ${name} gateway is not configured; skipped`);
         continue;
       }
       const [operations, postings] = await Promise.all([

@@ -18,18 +18,23 @@ let fake: FakeGoHighLevel;
 let provider: IntegrationProvider;
 const REDIRECT = 'https://app.example.com/api/integrations/oauth/callback';
 
-beforeAll(async () => {
-  fake = await startFakeGoHighLevel();
-  provider = createGoHighLevelCore({
+/** The provider on the fake; a short timeout only where a test waits for one to run out. */
+const providerOn = (apiBase: string, timeoutMs: number) =>
+  createGoHighLevelCore({
     transport: createGoHighLevelApi({
       clientId: fake.clientId,
       clientSecret: fake.clientSecret,
-      apiBase: fake.base,
+      apiBase,
       authorizeUrl: 'https://marketplace.example.com/oauth/chooselocation',
-      timeoutMs: 300,
+      timeoutMs,
     }),
     sandbox: false,
   });
+
+beforeAll(async () => {
+  fake = await startFakeGoHighLevel();
+  // Generous: a loaded machine (CI's two test workers) answered the fake past 1 s.
+  provider = providerOn(fake.base, 30_000);
 });
 afterAll(() => fake.close());
 beforeEach(() => {
@@ -299,20 +304,11 @@ describe('GoHighLevel adapter (LeadConnector API v2)', () => {
       const r = await provider.deliver(delivery(conn, 'ivy.eight@example.com').request);
       expect(r).toMatchObject({ outcome: 'failed', permanent: false, httpStatus: status });
     }
-    const hung = await provider.deliver(delivery(conn, 'ivy.eight@example.com').request);
+    const hung = await providerOn(fake.base, 300).deliver(delivery(conn, 'ivy.eight@example.com').request);
     expect(hung).toMatchObject({ outcome: 'failed', permanent: false });
     expect(hung.error).toMatch(/did not answer within 0.3 s/);
 
-    const closed = createGoHighLevelCore({
-      transport: createGoHighLevelApi({
-        clientId: 'a',
-        clientSecret: 'b',
-        apiBase: 'http://127.0.0.1:9',
-        authorizeUrl: 'https://marketplace.example.com/oauth/chooselocation',
-        timeoutMs: 300,
-      }),
-      sandbox: false,
-    });
+    const closed = providerOn('http://127.0.0.1:9', 300);
     const down = await closed.deliver(delivery(conn, 'ivy.nine@example.com').request);
     expect(down).toMatchObject({ outcome: 'failed', permanent: false });
     expect(down.error).toMatch(/^GoHighLevel did not answer/);

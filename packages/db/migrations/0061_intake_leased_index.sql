@@ -1,0 +1,1 @@
+CREATE INDEX "lead_intake_leased_idx" ON "lead_intake" USING btree ("lease_until","campaign_id") WHERE "lead_intake"."lease_until" is not null;
