@@ -13,7 +13,7 @@ export {
   SANDBOX_AD_SEED,
   type SandboxAdPlatformOptions,
 } from './sandbox/sandbox-ad-platform.js';
-export { sandboxCpm } from './sandbox/synthetic-delivery.js';
+export { sandboxAdPerformance, sandboxCpm } from './sandbox/synthetic-delivery.js';
 export {
   createSimplifiAdPlatform,
   type SimplifiAdPlatformOptions,

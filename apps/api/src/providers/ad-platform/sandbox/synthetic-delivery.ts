@@ -100,7 +100,8 @@ function potentialOf(seed: string, campaign: DeliveryCampaign, day: string) {
 }
 
 /** An ad's performance factor, 50 to 149: some creatives win more of the campaign's impressions. */
-const adPerformance = (seed: string, adId: string) => 50 + (hash32(`${seed}|performance|${adId}`) % 100);
+export const sandboxAdPerformance = (seed: string, adId: string) =>
+  50 + (hash32(`${seed}|performance|${adId}`) % 100);
 
 /** The intervals [start, end) in which an ad was active, by its history. */
 function adActiveIntervals(history: AdServing['history'], until: number): [number, number][] {
@@ -200,7 +201,7 @@ export function deliver(
   const ads = (campaign.ads ?? []).map((ad) => ({
     id: ad.id,
     intervals: adActiveIntervals(ad.history, now),
-    performance: adPerformance(seed, ad.id),
+    performance: sandboxAdPerformance(seed, ad.id),
   }));
   // A display campaign shows ads: it serves only while one of them is active (so does any campaign
   // given ads; the locator mirror's search campaigns have none and serve on keywords alone).
