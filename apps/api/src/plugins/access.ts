@@ -11,6 +11,7 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, HttpError, notFound } from '../http-errors.js';
+import { withWorkLog } from '../lib/process-log.js';
 import type { Caller, KeyPrincipal, Principal } from '../modules/tenancy/index.js';
 import { hookList } from './route-hooks.js';
 
@@ -178,8 +179,8 @@ export const accessPlugin = fp<AccessOptions>(async (app, options) => {
       const access = config.access;
       if (!access || access.kind === 'public') return done();
       // Never return the promise: Fastify would continue once for it and once for `done`.
-      if (access.kind === 'key') keyIn(request, reply, access).then(() => done(), done);
-      else signIn(request, access).then(() => done(), done);
+      if (access.kind === 'key') check(request, () => keyIn(request, reply, access), done);
+      else check(request, () => signIn(request, access), done);
     };
 
   // Body ids can only be read once the envelope is open and the body validated.
@@ -187,11 +188,21 @@ export const accessPlugin = fp<AccessOptions>(async (app, options) => {
     (config: FastifyContextConfig): preHandlerHookHandler =>
     (request, _reply, done) => {
       const access = config.access;
-      if (access?.kind === 'key' && request.keyPrincipal)
-        checkScope(request, request.keyPrincipal, access.scope, ['body'], true).then(() => done(), done);
-      else if (access?.kind !== 'user' || !request.principal) done();
-      else checkBody(request, request.principal, access).then(() => done(), done);
+      const keyPrincipal = request.keyPrincipal;
+      const principal = request.principal;
+      if (access?.kind === 'key' && keyPrincipal)
+        check(request, () => checkScope(request, keyPrincipal, access.scope, ['body'], true), done);
+      else if (access?.kind !== 'user' || !principal) done();
+      else check(request, () => checkBody(request, principal, access), done);
     };
+
+  /**
+   * An asynchronous check runs with the request's logger as the work in hand, as its handler will
+   * (plugins/request-log.ts): a line the sessions, keys or scope lookups write carries the reqId.
+   */
+  const check = (request: FastifyRequest, run: () => Promise<void>, done: (err?: Error) => void) => {
+    withWorkLog(request.log, run).then(() => done(), done);
+  };
 
   async function signIn(request: FastifyRequest, access: SignedInRule) {
     const principal = await options.authenticate(request);

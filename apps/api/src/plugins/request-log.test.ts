@@ -1,6 +1,8 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpError } from '../http-errors.js';
 import { createProcessLog } from '../lib/process-log.js';
+import { accessPlugin } from './access.js';
 import { requestLogPlugin } from './request-log.js';
 import { lazyChildLogger } from './request-logger.js';
 
@@ -13,10 +15,25 @@ const app = Fastify({
 
 beforeAll(async () => {
   await app.register(requestLogPlugin);
+  // The access checks run in hooks, before the handler: a module they call logs as one in a handler.
+  await app.register(accessPlugin, {
+    authenticate: async () => {
+      await Promise.resolve();
+      log.warn('no such session');
+      throw new HttpError(401, 'unauthenticated', 'Unauthenticated.');
+    },
+    authenticateKey: async () => {
+      log.warn('no such key');
+      throw new HttpError(401, 'unauthenticated', 'Unauthenticated.');
+    },
+    inScope: async () => false,
+  });
   log.useRoot(app.log);
+  app.get('/signed-in', { config: { access: { kind: 'user', action: 'campaigns.read' } } }, () => 'never');
+  app.get('/by-key', { config: { access: { kind: 'key', action: 'campaigns.read' } } }, () => 'never');
   // As a module logs: through the process log, knowing nothing of the request; after an await and
   // from a callback, as a database call or a timer would return.
-  app.post('/work/:n', async (request) => {
+  app.post('/work/:n', { config: { access: { kind: 'public' } } }, async (request) => {
     const { n } = request.params as { n: string };
     await Promise.resolve();
     await new Promise<void>((resolve) =>
@@ -27,7 +44,7 @@ beforeAll(async () => {
     );
     return { n };
   });
-  app.get('/sync', (_request, reply) => {
+  app.get('/sync', { config: { access: { kind: 'public' } } }, (_request, reply) => {
     log.warn('answered at once');
     reply.send('ok');
   });
@@ -52,6 +69,15 @@ describe("a module's log line during a request (decision 0119)", () => {
     const answer = await app.inject({ method: 'GET', url: '/sync' });
     expect(answer.body).toBe('ok');
     expect(lines.find((l) => l.msg === 'answered at once')).toHaveProperty('reqId');
+  });
+
+  it("carries it from the access checks' hooks, for a signed-in route and a key's route", async () => {
+    for (const url of ['/signed-in', '/by-key']) {
+      const answer = await app.inject({ method: 'GET', url });
+      expect(answer.statusCode).toBe(401);
+    }
+    for (const msg of ['no such session', 'no such key'])
+      expect(lines.find((l) => l.msg === msg)?.reqId).toMatch(/^req-/);
   });
 
   it('is written without one outside a request', () => {

@@ -1,5 +1,6 @@
 import type { onResponseHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { withWorkLog } from '../lib/process-log.js';
 import type { AuditLog } from '../modules/audit/index.js';
 import { BODY_METHODS, hookList, takesBody } from './route-hooks.js';
 
@@ -19,8 +20,9 @@ export const viewModeAuditPlugin = fp<{ audit: AuditLog }>(async (app, { audit }
   const audited: onResponseHookHandler = (request, reply, done) => {
     const p = request.principal;
     if (!p?.actorUserId || !BODY_METHODS.has(request.method) || reply.statusCode >= 400) return done();
-    audit
-      .record({
+    // With the request's logger in hand, as its handler had (plugins/request-log.ts).
+    withWorkLog(request.log, () =>
+      audit.record({
         systemId: p.systemId,
         companyId: p.companyId,
         userId: p.userId,
@@ -29,7 +31,7 @@ export const viewModeAuditPlugin = fp<{ audit: AuditLog }>(async (app, { audit }
         category: 'view_mode',
         description: `${request.method} ${request.routeOptions.url ?? request.url}`,
         ip: request.ip,
-      })
-      .then(() => done(), done);
+      }),
+    ).then(() => done(), done);
   };
 });
