@@ -80,7 +80,9 @@ test.describe('a campaign seen from the other side of the world', () => {
 
     // The lead is in the report once the ingest job has stored it (the API says when).
     const api = await apiClient(baseURL ?? '');
-    const token = await api.signIn(DEMO.northwind.owner.email);
+    // A token lives 10 s on the e2e server: the poll below signs in afresh for each look.
+    const asOwner = () => api.signIn(DEMO.northwind.owner.email);
+    const token = await asOwner();
     const agencyId = (await api.call('GET', '/user', undefined, token)).company_id as number;
     const campaigns = await api.call(
       'GET',
@@ -97,7 +99,12 @@ test.describe('a campaign seen from the other side of the world', () => {
     await expect
       .poll(
         async () => {
-          const report = await api.call('GET', `${reportPath}?searchQuery=test-lead`, undefined, token);
+          const report = await api.call(
+            'GET',
+            `${reportPath}?searchQuery=test-lead`,
+            undefined,
+            await asOwner(),
+          );
           stored = (report.data as { lead_id: number; created_at: string; first_name: string }[]).find(
             (lead) => lead.first_name === 'Test',
           );

@@ -93,8 +93,10 @@ test('signs in with an authenticator (TOTP) code', async ({ page, baseURL }) => 
     token,
   );
   const totp = new TOTP({ secret: secretKey, digits: 6, period: 30, algorithm: 'SHA1' });
-  // Enrol with the previous step's code so the current one is still unspent for the sign-in.
-  const enrolCode = totp.generate({ timestamp: Date.now() - 30_000 });
+  // Enrol with the current step's code and sign in with the next one's: the server takes a step
+  // either side of its own and each step once, so both hold whichever 30 s boundary falls between
+  // (the previous step's code failed when a boundary fell inside the enrolment's password check).
+  const enrolCode = totp.generate();
   await api.call(
     'PUT',
     `/setting/twofactorauth/${me.id}`,
@@ -110,7 +112,7 @@ test('signs in with an authenticator (TOTP) code', async ({ page, baseURL }) => 
   );
 
   await signInThroughForm(page, email);
-  await page.getByTestId('otp-code').fill(totp.generate());
+  await page.getByTestId('otp-code').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(page).toHaveURL(/\/siteid\/dashboard$/);
 });

@@ -27,7 +27,8 @@ beforeAll(async () => {
       clientSecret: fake.clientSecret,
       apiBase: fake.base,
       authorizeUrl: 'https://marketplace.example.com/oauth/chooselocation',
-      timeoutMs: 300,
+      // Generous: a loaded machine (CI's two test workers) answered the fake past 1 s.
+      timeoutMs: 30_000,
     }),
     sandbox: false,
   });

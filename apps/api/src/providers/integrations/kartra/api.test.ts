@@ -18,12 +18,17 @@ import { KARTRA_NEEDS_EMAIL, KARTRA_REFUSED } from './settings.js';
 let fake: FakeKartra;
 let provider: IntegrationProvider;
 
-beforeAll(async () => {
-  fake = await startFakeKartra();
-  provider = createKartraCore({
-    transport: createKartraApi({ appId: fake.appId, apiUrl: fake.apiUrl, timeoutMs: 300 }),
+/** The provider on the fake; a short timeout only where a test waits for one to run out. */
+const providerOn = (timeoutMs: number) =>
+  createKartraCore({
+    transport: createKartraApi({ appId: fake.appId, apiUrl: fake.apiUrl, timeoutMs }),
     sandbox: false,
   });
+
+beforeAll(async () => {
+  fake = await startFakeKartra();
+  // Generous: a loaded machine (CI's two test workers) answered a fake past 1 s.
+  provider = providerOn(30_000);
 });
 afterAll(() => fake.close());
 beforeEach(() => {
@@ -205,7 +210,7 @@ describe('Kartra adapter (inbound API)', () => {
       httpStatus: 401,
     });
     fake.failNext('hang');
-    const hung = await provider.deliver(delivery(connection(), 'mo@example.com'));
+    const hung = await providerOn(300).deliver(delivery(connection(), 'mo@example.com'));
     expect(hung).toMatchObject({ outcome: 'failed', permanent: false });
     expect(hung.error).toMatch(/did not answer/);
     const nowhere = createKartraCore({
