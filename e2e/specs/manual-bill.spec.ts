@@ -1,6 +1,6 @@
 import { DEMO } from '@app/db/demo';
 import { apiClient } from '../support/api';
-import { signIn } from '../support/browser';
+import { nextAnswer, signIn } from '../support/browser';
 import { expect, test } from '../support/test';
 
 /*
@@ -48,12 +48,19 @@ test('a system user turns manual bill on and off, confirming each change', async
   await expect(toggle).not.toBeChecked();
 
   const dialogs = page.getByRole('dialog');
-  /** Answers the open confirmation once it has settled, then waits for it to close. */
+  /**
+   * Answers the open confirmation once it has settled, then waits for it to close and, when confirmed,
+   * for the server's answer to the save: the switch shows the position asked for while it saves, and
+   * a reload before the answer reads the old one (turning it off invoices the agency first, which
+   * took seconds on a loaded machine).
+   */
   const answer = async (text: string, button: 'confirm-yes' | 'confirm-cancel') => {
     const dialog = dialogs.filter({ hasText: text });
     await expect(dialog).toBeVisible();
+    const saved = button === 'confirm-yes' && nextAnswer(page, 'PUT', '/api/payment/set-billing-method');
     await dialog.getByTestId(button).click();
     await expect(dialogs).toHaveCount(0);
+    if (saved) await saved;
   };
 
   // Asked first; cancelled, the switch goes back.
